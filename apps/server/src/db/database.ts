@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A database handle or an open transaction: repositories accept either. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  /** Which engine answers: reported by /readyz and the start-up log. */
+  engine: 'postgresql' | 'pglite';
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** PostgreSQL when a URL is given, otherwise the embedded PGlite in `<dataDir>/db`. */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: drizzle(pool, { schema }), engine: 'postgresql', close: () => pool.end() };
+  }
+  const dir = path.join(options.dataDir, 'db');
+  await fs.mkdir(dir, { recursive: true });
+  return openPglite(await PGlite.create(dir));
+}
+
+/** Wraps an open PGlite (tests load a pre-migrated one) in the same driver as PostgreSQL. */
+export function openPglite(pglite: PGlite): DatabaseHandle {
+  const config = createPgConfig(pglite);
+  // Drizzle passes its type parsers as `types`; node-postgres tolerates that in a Parse message,
+  // PGlite's serializer expects parameter OIDs and throws inside an event handler, which hangs
+  // every parameterised query in a transaction. Only OID lists reach it.
+  const connection = config.connection as unknown as { parse(query: { types?: unknown }): void };
+  const parse = connection.parse.bind(connection);
+  connection.parse = (query) => parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+  // Every client of this pool shares the one PGlite connection: one client at a time.
+  const pool = new pg.Pool({ ...(config as pg.PoolConfig), max: 1 });
+  return {
+    db: drizzle(pool, { schema }),
+    engine: 'pglite',
+    close: async () => {
+      await pool.end();
+      await pglite.close();
+    },
+  };
+}
+
+export async function migrateDatabase(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}

@@ -1,0 +1,81 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { passwordResets, sessions } from '../../db/schema.ts';
+
+export async function insertSession(
+  db: Executor,
+  session: { memberId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+/** The live session for a token hash: not revoked, not expired at `now`. */
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ id: sessions.id, memberId: sessions.memberId })
+    .from(sessions)
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    );
+  return row;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeMemberSessions(db: Executor, memberId: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+}
+
+export async function insertPasswordReset(
+  db: Executor,
+  reset: { memberId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(reset);
+}
+
+export async function findUsablePasswordReset(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ id: passwordResets.id, memberId: passwordResets.memberId })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Marks the reset used only if it still is usable; of two concurrent uses only one gets a row.
+ * Every other open reset of the member is closed at the same time.
+ */
+export async function consumePasswordReset(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ memberId: passwordResets.memberId });
+  if (row) {
+    await db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.memberId, row.memberId), isNull(passwordResets.usedAt)));
+  }
+  return row;
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where uploaded media live. On disk under `<dataDir>/media` by default; an S3-compatible bucket
+ * can take its place behind the same three calls.
+ */
+export type MediaStore = {
+  put(key: string, data: Buffer): Promise<void>;
+  remove(keys: string[]): Promise<void>;
+  urlFor(key: string): string;
+  /** The folder the media route serves from. */
+  root: string;
+};
+
+export const MEDIA_URL_PREFIX = '/media/';
+
+export function newMediaKey(folder: string, suffix: string): string {
+  return `${folder}/${randomUUID()}${suffix}`;
+}
+
+export function createDiskMediaStore(root: string): MediaStore {
+  const fileFor = (key: string) => {
+    const file = path.resolve(root, key);
+    if (!file.startsWith(root + path.sep)) throw new Error(`Media key escapes the store: ${key}`);
+    return file;
+  };
+  return {
+    root,
+    async put(key, data) {
+      const file = fileFor(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written aside then renamed, so a reader never sees half a file.
+      const partial = `${file}.${process.pid}.partial`;
+      await fs.writeFile(partial, data);
+      await fs.rename(partial, file);
+    },
+    async remove(keys) {
+      await Promise.all(keys.map((key) => fs.rm(fileFor(key), { force: true })));
+    },
+    urlFor: (key) => MEDIA_URL_PREFIX + key,
+  };
+}

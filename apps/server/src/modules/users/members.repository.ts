@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { type MemberRow, members, type PhotoRow, photos } from '../../db/schema.ts';
+
+export type NewMember = typeof members.$inferInsert;
+export type NewPhoto = Omit<typeof photos.$inferInsert, 'id' | 'createdAt'>;
+
+export async function findMemberById(db: Executor, id: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.id, id));
+  return row;
+}
+
+export async function findMemberByEmail(
+  db: Executor,
+  email: string,
+): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(sql`lower(${members.email}) = lower(${email})`);
+  return row;
+}
+
+export async function findMemberByGoogleSubject(
+  db: Executor,
+  subject: string,
+): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.googleSubject, subject));
+  return row;
+}
+
+/** Inserts unless the e-mail is taken (in any case); answers undefined when it is. */
+export async function insertMember(db: Executor, member: NewMember): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .insert(members)
+    .values(member)
+    .onConflictDoNothing({ target: sql`lower(${members.email})` as never })
+    .returning();
+  return row;
+}
+
+export async function updateMember(
+  db: Executor,
+  id: string,
+  changes: Partial<NewMember>,
+): Promise<void> {
+  await db
+    .update(members)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(members.id, id));
+}
+
+export async function setGoogleSubject(db: Executor, id: string, subject: string): Promise<void> {
+  await db
+    .update(members)
+    .set({ googleSubject: subject })
+    .where(and(eq(members.id, id), sql`${members.googleSubject} is null`));
+}
+
+export async function insertPhotos(db: Executor, rows: NewPhoto[]): Promise<void> {
+  if (rows.length > 0) await db.insert(photos).values(rows);
+}
+
+export async function listPhotos(db: Executor, memberIds: string[]): Promise<PhotoRow[]> {
+  if (memberIds.length === 0) return [];
+  return db
+    .select()
+    .from(photos)
+    .where(inArray(photos.memberId, memberIds))
+    .orderBy(asc(photos.memberId), asc(photos.position), asc(photos.createdAt));
+}

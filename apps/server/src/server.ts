@@ -1,0 +1,72 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/database.ts';
+import { systemClock } from './lib/clock.ts';
+import { createOutboxMailer, createSmtpMailer } from './lib/mailer.ts';
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+} from './lib/rate-limiter.ts';
+import { createGoogleVerifier } from './modules/auth/google-verifier.ts';
+import { createDiskMediaStore } from './modules/media/media-store.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const logger = pino({
+  level: config.logLevel,
+  redact: ['req.headers.authorization', 'req.headers.cookie'],
+});
+
+const database = await openDatabase(config);
+await migrateDatabase(database.db);
+
+const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+const limiter: RateLimitStore = redis
+  ? createRedisRateLimitStore(redis)
+  : createMemoryRateLimitStore(systemClock);
+const mailer = config.smtpUrl
+  ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+  : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
+
+const app = await buildApp({
+  config,
+  db: database.db,
+  mediaStore: createDiskMediaStore(path.join(config.dataDir, 'media')),
+  mailer,
+  limiter,
+  clock: systemClock,
+  googleVerifier: config.googleClientId
+    ? createGoogleVerifier({ clientId: config.googleClientId, clock: systemClock })
+    : undefined,
+  logger,
+});
+
+app.addHook('onClose', async () => {
+  await limiter.close();
+  await redis?.quit();
+  await mailer.close();
+  await database.close();
+});
+
+// SIGTERM: stop accepting, let requests in flight finish, then close the pool (10 s at most).
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'Shutting down after an error');
+  else app.log.info(`${signal} received, shutting down`);
+  await app.close();
+});
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info(
+  `Mawadda is running at ${config.publicUrl} (database: ${database.engine}, data: ${config.dataDir})`,
+);

@@ -1,0 +1,44 @@
+/** Business constants of spec section 9, shared by the server and the web app. */
+
+export const MIN_AGE = 18;
+export const MAX_AGE = 120;
+export const BIO_MAX_LENGTH = 1000;
+export const BIO_WARNING_LENGTH = 900;
+export const REGISTRATION_STEPS = 4;
+export const MIN_PHOTOS = 1;
+/** The spec shows no maximum; six keeps a profile readable and storage bounded. */
+export const MAX_PHOTOS = 6;
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const NAME_MAX_LENGTH = 80;
+export const LOCATION_MAX_LENGTH = 120;
+export const EMAIL_MAX_LENGTH = 254;
+/** NIST SP 800-63B minimum; the upper bound keeps hashing cost bounded. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const GEOCODE_DEBOUNCE_MS = 800;
+export const RESET_REDIRECT_MS = 2000;
+export const EDIT_PROFILE_REDIRECT_MS = 1500;
+
+export const SUGGESTIONS_PAGE_SIZE = 100;
+export const NOTIFICATION_POLL_MS = 15_000;
+/** Badges show `9+` above this count. */
+export const BADGE_CAP = 9;
+
+export const EARTH_RADIUS_KM = 6371;
+export const MATCH_VIBRATION_MS = 1000;
+
+export const ICE_GATHERING_TIMEOUT_MS = 10_000;
+export const CALL_SOCKET_RECONNECT_MS = 5000;
+export const CALL_HEARTBEAT_MS = 4000;
+export const SOCKET_WAIT_TRIES = 10;
+export const SOCKET_WAIT_INTERVAL_MS = 200;
+export const VIDEO_CONSTRAINTS = { width: 1280, height: 720, frameRate: 30 } as const;
+export const PRESENCE_CLOSE_DELAY_MS = 300;
+
+export const PHOTO_NAME_DISPLAY_LENGTH = 15;
+export const CAROUSEL_SWIPE_THRESHOLD_PX = 40;
+export const MODAL_TRANSITION_MS = 300;
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export const FALLBACK_LANGUAGE = 'en';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Value sets of spec section 3. Stored values are the canonical ASCII spellings. */
+
+export const GENDERS = ['homme', 'femme'] as const;
+export const genderSchema = z.enum(GENDERS, { error: 'Please choose a gender' });
+export type Gender = z.infer<typeof genderSchema>;
+
+export const MARITAL_STATUSES = ['celibataire', 'marie', 'divorce'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+
+export const SKIN_TONES = ['clair', 'moyen', 'fonce'] as const;
+export type SkinTone = (typeof SKIN_TONES)[number];
+
+export const HAS_CHILDREN_VALUES = ['yes', 'no', 'not specified'] as const;
+export type HasChildren = (typeof HAS_CHILDREN_VALUES)[number];
+
+/** Lowercases and strips accents, so `Marié`, `marié` and `marie` read the same. */
+export function foldAccents(value: string): string {
+  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase();
+}
+
+const folded = (v: unknown) => (typeof v === 'string' ? foldAccents(v) : v);
+
+/** Registration sends marié/divorcé/célibataire, edit profile marie/divorce/celibataire: both land on one value. */
+export const maritalStatusSchema = z.preprocess(
+  folded,
+  z.enum(MARITAL_STATUSES, { error: 'Please choose a marital status' }),
+);
+
+export const skinToneSchema = z.preprocess(
+  folded,
+  z.enum(SKIN_TONES, { error: 'Skin tone must be clair, moyen or fonce' }),
+);
+
+/** Accepts the spec's boolean as well as its three texts; `true`/`false` arrive as strings in multipart. */
+export const hasChildrenSchema = z.preprocess(
+  (v) => {
+    if (v === true || v === 'true') return 'yes';
+    if (v === false || v === 'false') return 'no';
+    return folded(v);
+  },
+  z.enum(HAS_CHILDREN_VALUES, { error: 'hasChildren must be yes, no or not specified' }),
+);
+
+export const SUBSCRIPTION_PLANS = ['WEEKLY', 'MONTHLY', 'ANNUAL'] as const;
+export const subscriptionPlanSchema = z.enum(SUBSCRIPTION_PLANS, {
+  error: 'plan must be WEEKLY, MONTHLY or ANNUAL',
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+/** Prices in US cents (spec section 9); the server decides prices, never the client. */
+export const SUBSCRIPTION_PRICES: Record<SubscriptionPlan, number> = {
+  WEEKLY: 499,
+  MONTHLY: 999,
+  ANNUAL: 7999,
+};
+
+/** Gift numbers of spec section 3; the names are i18n keys on the client. */
+export const GIFT_NUMBERS = {
+  1: 'tulip-bouquet',
+  2: 'plush-elephant',
+  3: 'giant-heart-plush',
+  4: 'gold-bracelet',
+  5: 'symbolic-link',
+  6: 'chocolates',
+  7: 'flower-under-glass',
+  8: 'scented-candle',
+} as const;
+export type GiftNumber = keyof typeof GIFT_NUMBERS;
+export const GIFT_MESSAGE_PREFIX = 'gift:';
+
+export const PAYMENT_METHODS = ['card', 'mobile-money'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
