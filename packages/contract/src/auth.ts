@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  EMAIL_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from './constants.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { requiredField } from './form-fields.ts';
 
 /** Spec section 5: lowercase letters, digits, . _ % + -, then @, a domain, a dot, 2+ letters. */
@@ -14,7 +10,10 @@ export const EMAIL_ERROR = 'Please enter a valid email address';
 export const emailSchema = requiredField(
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.string({ error: EMAIL_ERROR }).max(EMAIL_MAX_LENGTH, EMAIL_ERROR).regex(EMAIL_PATTERN, EMAIL_ERROR),
+    z
+      .string({ error: EMAIL_ERROR })
+      .max(EMAIL_MAX_LENGTH, EMAIL_ERROR)
+      .regex(EMAIL_PATTERN, EMAIL_ERROR),
   ),
   'Email is required',
 );
@@ -43,7 +42,10 @@ export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const googleLoginRequestSchema = z.object({
-  token: requiredField(z.string().max(8192, 'Google credential is too long'), 'Google credential is required'),
+  token: requiredField(
+    z.string().max(8192, 'Google credential is too long'),
+    'Google credential is required',
+  ),
 });
 export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
 

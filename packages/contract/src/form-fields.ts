@@ -15,10 +15,15 @@ export function optionalField<T extends z.ZodType>(schema: T) {
 }
 
 /** A required field whose absence (or blankness) reads `message`. */
+// The inner schema may take any input: the refine before it has already ruled out `undefined`.
+// biome-ignore lint/suspicious/noExplicitAny: zod's pipe needs an input type wider than `unknown`.
 export function requiredField<T extends z.ZodType<unknown, any>>(schema: T, message: string) {
-  return z.preprocess(blankToUndefined, z.unknown().refine((v) => v !== undefined, message)).pipe(
-    schema,
-  );
+  return z
+    .preprocess(
+      blankToUndefined,
+      z.unknown().refine((v) => v !== undefined, message),
+    )
+    .pipe(schema);
 }
 
 export function formNumber(message: string) {
@@ -26,13 +31,16 @@ export function formNumber(message: string) {
 }
 
 export function formBoolean(message: string) {
-  return z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    const s = v.trim().toLowerCase();
-    if (['true', 'on', '1', 'yes'].includes(s)) return true;
-    if (['false', 'off', '0', 'no'].includes(s)) return false;
-    return v;
-  }, z.boolean({ error: message }));
+  return z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const s = v.trim().toLowerCase();
+      if (['true', 'on', '1', 'yes'].includes(s)) return true;
+      if (['false', 'off', '0', 'no'].includes(s)) return false;
+      return v;
+    },
+    z.boolean({ error: message }),
+  );
 }
 
 /** A list sent as repeated multipart fields, a JSON array, a JSON-encoded string or one value. */

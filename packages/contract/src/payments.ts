@@ -13,7 +13,10 @@ export const giftSchema = z.object({
 });
 export type Gift = z.infer<typeof giftSchema>;
 
-const giftIdField = requiredField(z.coerce.number().int().min(1, 'Unknown gift'), 'giftId is required');
+const giftIdField = requiredField(
+  z.coerce.number().int().min(1, 'Unknown gift'),
+  'giftId is required',
+);
 const receiverIdField = requiredField(memberIdSchema, 'receiverId is required');
 
 export const giftSendRequestSchema = z.object({ giftId: giftIdField, receiverId: receiverIdField });
@@ -29,7 +32,9 @@ export const giftCheckoutRequestSchema = z.object({
 export const checkoutSessionResponseSchema = z.object({ id: z.string(), url: z.string() });
 
 export const planQuerySchema = z.object({ plan: subscriptionPlanSchema });
-export const subscriptionSessionQuerySchema = planQuerySchema.extend({ userId: memberIdSchema.optional() });
+export const subscriptionSessionQuerySchema = planQuerySchema.extend({
+  userId: memberIdSchema.optional(),
+});
 export const paydunyaSessionRequestSchema = z.object({
   callbackUrl: z.url({ error: 'callbackUrl must be a URL' }).optional(),
 });

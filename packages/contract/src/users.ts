@@ -45,7 +45,10 @@ const bioText = z
   .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`);
 const latitudeField = optionalField(
   formNumber('Latitude must be a number').pipe(
-    z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+    z
+      .number()
+      .min(-90, 'Latitude must be between -90 and 90')
+      .max(90, 'Latitude must be between -90 and 90'),
   ),
 );
 const longitudeField = optionalField(

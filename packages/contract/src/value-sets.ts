@@ -17,7 +17,11 @@ export type HasChildren = (typeof HAS_CHILDREN_VALUES)[number];
 
 /** Lowercases and strips accents, so `Marié`, `marié` and `marie` read the same. */
 export function foldAccents(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase();
 }
 
 const folded = (v: unknown) => (typeof v === 'string' ? foldAccents(v) : v);

@@ -43,7 +43,8 @@ export function openPglite(pglite: PGlite): DatabaseHandle {
   // every parameterised query in a transaction. Only OID lists reach it.
   const connection = config.connection as unknown as { parse(query: { types?: unknown }): void };
   const parse = connection.parse.bind(connection);
-  connection.parse = (query) => parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+  connection.parse = (query) =>
+    parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
   // Every client of this pool shares the one PGlite connection: one client at a time.
   const pool = new pg.Pool({ ...(config as pg.PoolConfig), max: 1 });
   return {

@@ -31,7 +31,9 @@ export async function readMultipartForm(
         const value = typeof part.value === 'string' ? part.value : String(part.value);
         const previous = form.fields[part.fieldname];
         form.fields[part.fieldname] =
-          previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+          previous === undefined
+            ? value
+            : [...(Array.isArray(previous) ? previous : [previous]), value];
         continue;
       }
       const rule = fileRules[part.fieldname];
@@ -46,7 +48,12 @@ export async function readMultipartForm(
       }
       const data = await part.toBuffer();
       if (data.length > rule.maxBytes) throw fileTooLarge(rule);
-      list.push({ fieldName: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+      list.push({
+        fieldName: part.fieldname,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        data,
+      });
       form.files[part.fieldname] = list;
     }
   } catch (error) {
@@ -68,5 +75,8 @@ export async function readMultipartForm(
 }
 
 function fileTooLarge(rule: FileRule): HttpError {
-  return new HttpError(413, `Each file must be at most ${Math.round(rule.maxBytes / 1024 / 1024)} MB.`);
+  return new HttpError(
+    413,
+    `Each file must be at most ${Math.round(rule.maxBytes / 1024 / 1024)} MB.`,
+  );
 }

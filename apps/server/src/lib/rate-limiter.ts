@@ -54,7 +54,11 @@ export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
 export function createRedisRateLimitStore(redis: Redis, prefix = 'ratelimit:'): RateLimitStore {
   return {
     async peek(key) {
-      const result = await redis.multi().get(prefix + key).pttl(prefix + key).exec();
+      const result = await redis
+        .multi()
+        .get(prefix + key)
+        .pttl(prefix + key)
+        .exec();
       return {
         count: Number(result?.[0]?.[1] ?? 0),
         resetInMs: Math.max(0, Number(result?.[1]?.[1] ?? 0)),
@@ -97,7 +101,9 @@ export async function countAgainstLimits(
   store: RateLimitStore,
   checks: Array<{ limit: Limit; key: string }>,
 ): Promise<void> {
-  await Promise.all(checks.map(({ limit, key }) => store.hit(`${limit.name}:${key}`, limit.windowMs)));
+  await Promise.all(
+    checks.map(({ limit, key }) => store.hit(`${limit.name}:${key}`, limit.windowMs)),
+  );
 }
 
 /** For actions limited whether they succeed or not (registration, reset e-mails). */

@@ -32,7 +32,9 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `Nothing here: ${request.method} ${request.url.split('?')[0]}` });
+    reply
+      .status(404)
+      .send({ message: `Nothing here: ${request.method} ${request.url.split('?')[0]}` });
   });
 }
 

@@ -9,7 +9,8 @@ export async function registerOpenApi(app: FastifyInstance) {
     openapi: {
       info: {
         title: 'Mawadda API',
-        description: 'The API behind the Mawadda web app. Paths and fields follow the product specification.',
+        description:
+          'The API behind the Mawadda web app. Paths and fields follow the product specification.',
         version: '1.0.0',
       },
       components: {

@@ -43,6 +43,9 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const urlPath = request.url.split('?')[0] ?? '/';
     if (!isAppRoute(urlPath)) return;
-    return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+    return reply
+      .header('cache-control', NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html');
   });
 }

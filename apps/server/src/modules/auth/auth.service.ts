@@ -85,7 +85,9 @@ export function createAuthService(deps: {
         { limit: limits.loginFailuresPerAccount, key: email },
         { limit: limits.loginFailuresPerAddress, key: ctx.ip },
       ];
-      await ensureUnderLimits(limiter, checks, (ms) => tooManyRequests(ms, 'failed sign-in attempts'));
+      await ensureUnderLimits(limiter, checks, (ms) =>
+        tooManyRequests(ms, 'failed sign-in attempts'),
+      );
       const member = await findMemberByEmail(db, email);
       const passwordHash = member?.passwordHash ?? (await decoyPasswordHash());
       const valid = await verifyPassword(passwordHash, password);
@@ -156,7 +158,9 @@ export function createAuthService(deps: {
           expiresAt: new Date(clock.now().getTime() + PASSWORD_RESET_TTL_MS),
         });
         const link = `${deps.publicUrl}/reset-password/${token}`;
-        await deps.mailer.send(passwordResetMail({ to: member.email, name: member.name, link, language }));
+        await deps.mailer.send(
+          passwordResetMail({ to: member.email, name: member.name, link, language }),
+        );
       };
       send().catch((error) => ctx.log.error({ err: error }, 'Password reset mail failed'));
     },
@@ -164,7 +168,9 @@ export function createAuthService(deps: {
     /** Sets the new password, consumes the link and signs the member out everywhere. */
     async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
       const check = [{ limit: limits.resetFailuresPerAddress, key: ctx.ip }];
-      await ensureUnderLimits(limiter, check, (ms) => tooManyRequests(ms, 'invalid reset attempts'));
+      await ensureUnderLimits(limiter, check, (ms) =>
+        tooManyRequests(ms, 'invalid reset attempts'),
+      );
       const tokenHash = hashToken(token);
       if (!(await findUsablePasswordReset(db, tokenHash, clock.now()))) {
         await countAgainstLimits(limiter, check);

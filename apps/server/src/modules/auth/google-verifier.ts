@@ -38,7 +38,10 @@ export function createGoogleVerifier(options: {
     if (!email || payload.email_verified !== true) {
       throw new HttpError(401, 'Your Google account has no verified e-mail address.');
     }
-    const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : email.split('@')[0];
+    const name =
+      typeof payload.name === 'string' && payload.name.trim()
+        ? payload.name.trim()
+        : email.split('@')[0];
     return { subject: String(payload.sub), email, name: name ?? email };
   };
 }

@@ -1,7 +1,6 @@
 import type { MailMessage } from '../../lib/mailer.ts';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const texts = {
   en: {
@@ -14,7 +13,8 @@ const texts = {
     subject: 'Réinitialisez votre mot de passe Mawadda',
     hello: (name: string) => `Assalamu alaykum ${name},`,
     body: 'Une réinitialisation du mot de passe de votre compte Mawadda a été demandée. Ouvrez ce lien dans l’heure pour choisir un nouveau mot de passe :',
-    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+    ignore:
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
   },
 };
 

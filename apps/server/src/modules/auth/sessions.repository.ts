@@ -15,7 +15,11 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
     .select({ id: sessions.id, memberId: sessions.memberId })
     .from(sessions)
     .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
     );
   return row;
 }

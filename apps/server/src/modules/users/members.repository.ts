@@ -29,13 +29,12 @@ export async function findMemberByGoogleSubject(
   return row;
 }
 
-/** Inserts unless the e-mail is taken (in any case); answers undefined when it is. */
-export async function insertMember(db: Executor, member: NewMember): Promise<MemberRow | undefined> {
-  const [row] = await db
-    .insert(members)
-    .values(member)
-    .onConflictDoNothing({ target: sql`lower(${members.email})` as never })
-    .returning();
+/** Inserts unless the e-mail (in any case) or the Google account is taken; then answers undefined. */
+export async function insertMember(
+  db: Executor,
+  member: NewMember,
+): Promise<MemberRow | undefined> {
+  const [row] = await db.insert(members).values(member).onConflictDoNothing().returning();
   return row;
 }
 

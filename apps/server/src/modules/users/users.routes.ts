@@ -18,7 +18,9 @@ const registrationBodyDoc = z.object({
   name: z.string(),
   age: z.number().int(),
   gender: z.enum(['homme', 'femme']),
-  maritalStatus: z.string().meta({ description: 'marié/marie, divorcé/divorce, célibataire/celibataire' }),
+  maritalStatus: z
+    .string()
+    .meta({ description: 'marié/marie, divorcé/divorce, célibataire/celibataire' }),
   skinTone: z.enum(['clair', 'moyen', 'fonce']).optional(),
   hasChildren: z.string().optional().meta({ description: 'true, false, yes, no or not specified' }),
   location: z.string(),
@@ -27,12 +29,15 @@ const registrationBodyDoc = z.object({
   longitude: z.number().optional(),
   termsAccepted: z.boolean(),
   mutualLike: z.boolean().optional(),
-  profilePicture: z
-    .array(z.string().meta({ format: 'binary' }))
-    .meta({ description: `1 to ${MAX_PHOTOS} images, each at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB` }),
+  profilePicture: z.array(z.string().meta({ format: 'binary' })).meta({
+    description: `1 to ${MAX_PHOTOS} images, each at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`,
+  }),
 });
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
   app.post(
     '/api/users/register',
     {

@@ -10,7 +10,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { consumeLimits, type Limit, type RateLimitStore } from '../../lib/rate-limiter.ts';
+import {
+  countAgainstLimits,
+  ensureUnderLimits,
+  type Limit,
+  type RateLimitStore,
+} from '../../lib/rate-limiter.ts';
 import { type MediaStore, newMediaKey } from '../media/media-store.ts';
 import {
   findMemberByEmail,
@@ -106,15 +111,17 @@ export function createUsersService(deps: {
       files: UploadedFile[],
       ip: string,
     ): Promise<{ id: string }> {
-      await consumeLimits(deps.limiter, [{ limit: registrationsPerAddress, key: ip }], (ms) =>
-        tooManyRequests(ms, 'registrations from this network'),
+      const limit = [{ limit: registrationsPerAddress, key: ip }];
+      await ensureUnderLimits(deps.limiter, limit, (ms) =>
+        tooManyRequests(ms, 'new accounts from this network'),
       );
       if (files.length < MIN_PHOTOS) {
         throw badRequest(PHOTO_REQUIRED_MESSAGE, [
           { path: 'profilePicture', message: PHOTO_REQUIRED_MESSAGE },
         ]);
       }
-      if (files.length > MAX_PHOTOS) throw badRequest(`Please choose at most ${MAX_PHOTOS} photos.`);
+      if (files.length > MAX_PHOTOS)
+        throw badRequest(`Please choose at most ${MAX_PHOTOS} photos.`);
       // Cheap early answer; the unique index still decides when two registrations race.
       if (await findMemberByEmail(db, fields.username)) throw conflict(DUPLICATE_EMAIL_MESSAGE);
       const photos = await storePhotos(files);
@@ -141,6 +148,8 @@ export function createUsersService(deps: {
           await insertPhotos(tx, photos.rows(created.id, 0));
           return created;
         });
+        // Only accounts actually created count: a refused form is cheap and often retried.
+        await countAgainstLimits(deps.limiter, limit);
         return { id: member.id };
       } catch (error) {
         await photos.discard();

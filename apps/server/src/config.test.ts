@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('runs with no environment at all, on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve('./data'),
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      googleClientId: undefined,
+    });
+  });
+
+  it('reads PORT, DATA_DIR and the service URLs', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      DATA_DIR: '/var/lib/mawadda',
+      DATABASE_URL: 'postgres://u:p@db:5432/mawadda',
+      PUBLIC_URL: 'https://mawadda.example/',
+    });
+    expect(config.port).toBe(9090);
+    expect(config.dataDir).toBe('/var/lib/mawadda');
+    expect(config.databaseUrl).toBe('postgres://u:p@db:5432/mawadda');
+    expect(config.publicUrl).toBe('https://mawadda.example');
+  });
+
+  it('stops on a wrong value with a message naming each variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrowError(
+      /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: must be a URL like postgres:/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrowError(/SMTP_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrowError(/LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,115 @@
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registeredMember } from '../../../test/fixtures.ts';
+import { createTestApp, TEST_GOOGLE_CLIENT_ID, type TestContext } from '../../../test/test-app.ts';
+
+type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+let google: KeyPair;
+let attacker: KeyPair;
+let t: TestContext;
+
+beforeAll(async () => {
+  google = await generateKeyPair('RS256');
+  attacker = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(google.publicKey)), kid: 'google-test-key', alg: 'RS256' };
+  t = await createTestApp({ googleKeys: createLocalJWKSet({ keys: [jwk] }) });
+});
+
+let subjects = 0;
+function claims(overrides: JWTPayload = {}): JWTPayload {
+  subjects += 1;
+  return {
+    iss: 'https://accounts.google.com',
+    aud: TEST_GOOGLE_CLIENT_ID,
+    sub: `10${Date.now()}${subjects}`,
+    email: `google.user.${Date.now()}.${subjects}@gmail.com`,
+    email_verified: true,
+    name: 'Yusuf Google',
+    ...overrides,
+  };
+}
+
+async function idToken(payload: JWTPayload, key: KeyPair = google, kid = 'google-test-key') {
+  const now = Math.floor(t.clock.now().getTime() / 1000);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'RS256', kid })
+    .setIssuedAt(now)
+    .setExpirationTime((payload.exp as number | undefined) ?? now + 3600)
+    .sign(key.privateKey);
+}
+
+async function googleLogin(token: string) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token } });
+}
+
+describe('Google sign-in', () => {
+  it('creates the account on first use, left incomplete, and finds it again after', async () => {
+    const payload = claims();
+    const first = await googleLogin(await idToken(payload));
+    expect(first.statusCode, first.body).toBe(200);
+    const me = await t.app.inject({ url: '/api/users/me', headers: bearer(first.json().token) });
+    expect(me.json()).toMatchObject({
+      username: payload.email,
+      name: 'Yusuf Google',
+      profileComplete: false,
+      mediaUrls: [],
+      bio: null,
+      gender: null,
+    });
+    const second = await googleLogin(await idToken(payload));
+    const again = await t.app.inject({
+      url: '/api/users/me',
+      headers: bearer(second.json().token),
+    });
+    expect(again.json().id).toBe(me.json().id);
+  });
+
+  it('joins the account that already has the verified e-mail', async () => {
+    const { fields, id } = await registeredMember(t.app);
+    const response = await googleLogin(await idToken(claims({ email: fields.username })));
+    expect(response.statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/users/me', headers: bearer(response.json().token) });
+    expect(me.json().id).toBe(id);
+  });
+
+  it.each([
+    ['signed by another key', async () => idToken(claims(), attacker)],
+    [
+      'for another audience',
+      async () => idToken(claims({ aud: 'someone-else.apps.googleusercontent.com' })),
+    ],
+    ['from another issuer', async () => idToken(claims({ iss: 'https://evil.example' }))],
+    [
+      'expired',
+      async () => idToken(claims({ exp: Math.floor(t.clock.now().getTime() / 1000) - 120 })),
+    ],
+    ['not a JWT at all', async () => 'not.a.token'],
+    [
+      'with its signature cut off',
+      async () => `${(await idToken(claims())).split('.').slice(0, 2).join('.')}.`,
+    ],
+  ])('refuses a token %s', async (_case, make) => {
+    const response = await googleLogin(await make());
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Google sign-in failed. Please try again.');
+  });
+
+  it('refuses an unverified e-mail address', async () => {
+    const response = await googleLogin(await idToken(claims({ email_verified: false })));
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Your Google account has no verified e-mail address.');
+  });
+});
+
+describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
+  it('answers 503 with a clear message', async () => {
+    const off = await createTestApp({ database: t.database });
+    const response = await off.app.inject({
+      method: 'POST',
+      url: '/api/auth/google',
+      payload: { token: 'anything' },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toBe('Google sign-in is not available on this server.');
+  });
+});

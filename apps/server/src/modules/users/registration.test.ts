@@ -1,0 +1,275 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  jpegWithGps,
+  login,
+  multipart,
+  photo,
+  pngImage,
+  register,
+  uniqueEmail,
+  validRegistration,
+} from '../../../test/fixtures.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { members, photos } from '../../db/schema.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+async function countMembers() {
+  const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(members);
+  return row?.n ?? 0;
+}
+
+async function filesIn(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+async function expectRefused(
+  overrides: Record<string, string | undefined>,
+  status: number,
+  message: string | RegExp,
+) {
+  const before = await countMembers();
+  const { response } = await register(t.app, overrides);
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json().message).toMatch(message);
+  expect(await countMembers()).toBe(before);
+}
+
+describe('registration', () => {
+  it('creates the account, stores the coordinates and lets the member log in', async () => {
+    const { response, fields } = await register(t.app, { hasChildren: 'true' });
+    expect(response.statusCode, response.body).toBe(201);
+    const loggedIn = await login(t.app, fields.username as string, fields.password as string);
+    expect(loggedIn.statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/users/me', headers: bearer(loggedIn.json().token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      id: response.json().id,
+      username: fields.username,
+      name: 'Aïcha Diallo',
+      age: 27,
+      gender: 'femme',
+      maritalStatus: 'celibataire',
+      hasChildren: 'yes',
+      skinTone: 'moyen',
+      location: 'Dakar, Senegal',
+      latitude: 14.716677,
+      longitude: -17.467686,
+      profileComplete: true,
+    });
+    expect(me.json().mediaUrls).toHaveLength(1);
+  });
+
+  it('accepts both spellings of a marital status and stores one value', async () => {
+    for (const [given, stored] of [
+      ['marié', 'marie'],
+      ['marie', 'marie'],
+      ['divorcé', 'divorce'],
+      ['Divorce', 'divorce'],
+      ['celibataire', 'celibataire'],
+    ]) {
+      const { response, fields } = await register(t.app, { maritalStatus: given });
+      expect(response.statusCode, response.body).toBe(201);
+      const [row] = await t.database.db
+        .select({ maritalStatus: members.maritalStatus })
+        .from(members)
+        .where(eq(members.email, fields.username as string));
+      expect(row?.maritalStatus).toBe(stored);
+    }
+  });
+
+  it('leaves out empty optional fields', async () => {
+    const { response } = await register(t.app, {
+      skinTone: '',
+      hasChildren: undefined,
+      latitude: '',
+      longitude: '',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(members)
+      .where(eq(members.id, response.json().id));
+    expect(row).toMatchObject({ skinTone: null, hasChildren: 'not specified', latitude: null });
+  });
+
+  it('refuses a member under 18', async () => {
+    await expectRefused({ age: '17' }, 400, 'Minimum age is 18 years old');
+  });
+
+  it('refuses an e-mail that does not match the pattern', async () => {
+    for (const username of ['not-an-email', 'a@b', 'a b@example.com', 'ali@example.c']) {
+      await expectRefused({ username }, 400, 'Please enter a valid email address');
+    }
+  });
+
+  it('refuses each missing required field with its own message', async () => {
+    await expectRefused({ name: '  ' }, 400, 'Name is required');
+    await expectRefused({ gender: undefined }, 400, 'Gender is required');
+    await expectRefused({ gender: 'other' }, 400, 'Please choose a gender');
+    await expectRefused({ maritalStatus: undefined }, 400, 'Marital status is required');
+    await expectRefused({ location: '' }, 400, 'Location is required');
+    await expectRefused({ bio: undefined }, 400, 'Bio is required');
+    await expectRefused({ password: '' }, 400, 'Password is required');
+    await expectRefused({ termsAccepted: 'false' }, 400, 'You must accept the terms');
+    await expectRefused({ termsAccepted: undefined }, 400, 'You must accept the terms');
+  });
+
+  it('refuses a bio over 1000 characters and accepts exactly 1000', async () => {
+    await expectRefused({ bio: 'x'.repeat(1001) }, 400, 'Bio must be at most 1000 characters');
+    const { response } = await register(t.app, { bio: 'x'.repeat(1000) });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('refuses a registration without a photo', async () => {
+    const before = await countMembers();
+    const body = multipart(validRegistration(), {});
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/register', ...body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Please add at least one photo.');
+    expect(await countMembers()).toBe(before);
+  });
+
+  it('refuses a .jpg that is not an image, and keeps no file of the attempt', async () => {
+    const filesBefore = await filesIn(t.mediaDir);
+    const before = await countMembers();
+    const fake = {
+      filename: 'me.jpg',
+      contentType: 'image/jpeg',
+      data: Buffer.from('#!/bin/sh\necho hi\n'),
+    };
+    const { response } = await register(t.app, {}, [await photo(), fake]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/Photo 2 \(me\.jpg\) is not an image/);
+    expect(await countMembers()).toBe(before);
+    expect(await filesIn(t.mediaDir)).toEqual(filesBefore);
+  });
+
+  it('refuses an e-mail already registered, whatever its case', async () => {
+    const email = uniqueEmail('Khadija');
+    const first = await register(t.app, { username: email.toLowerCase() });
+    expect(first.response.statusCode).toBe(201);
+    await expectRefused(
+      { username: email.toUpperCase() },
+      409,
+      'An account with this e-mail address already exists.',
+    );
+  });
+
+  it('limits new accounts from one address to 10 an hour', async () => {
+    const address = '127.9.9.9';
+    for (let i = 0; i < 10; i++) {
+      expect((await register(t.app, {}, undefined, address)).response.statusCode).toBe(201);
+    }
+    const { response } = await register(t.app, {}, undefined, address);
+    expect(response.statusCode).toBe(429);
+    expect(response.json().message).toMatch(/^Too many new accounts from this network/);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await register(t.app, {}, undefined, '127.9.9.10')).response.statusCode).toBe(201);
+  });
+
+  it('refuses a body that is not multipart', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: validRegistration(),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('Send this form as multipart/form-data.');
+  });
+
+  it('refuses a file in an unknown field', async () => {
+    const body = multipart(validRegistration(), {
+      profilePicture: [await photo()],
+      resume: [await photo('cv.jpg')],
+    });
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/register', ...body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Unexpected file in field "resume".');
+  });
+
+  it('answers a truncated multipart body with a 400, not a crash', async () => {
+    const body = multipart(validRegistration(), { profilePicture: [await photo()] });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: body.headers,
+      payload: body.payload.subarray(0, body.payload.length - 300),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/could not be read/);
+  });
+});
+
+describe('registration photos', () => {
+  it('re-encodes each photo without any metadata, at a display size and a thumbnail', async () => {
+    const original = await jpegWithGps(1600, 1200);
+    const originalMeta = await sharp(original).metadata();
+    expect(originalMeta.exif).toBeDefined(); // the upload really carries EXIF with GPS
+
+    const png = { filename: 'second.png', contentType: 'image/png', data: await pngImage() };
+    const { response } = await register(t.app, {}, [
+      { filename: 'first.jpg', contentType: 'image/jpeg', data: original },
+      png,
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const rows = await t.database.db
+      .select()
+      .from(photos)
+      .where(eq(photos.memberId, response.json().id))
+      .orderBy(photos.position);
+    expect(rows.map((r) => r.position)).toEqual([0, 1]);
+
+    const display = await fs.readFile(path.join(t.mediaDir, rows[0]?.displayKey ?? ''));
+    const thumbnail = await fs.readFile(path.join(t.mediaDir, rows[0]?.thumbnailKey ?? ''));
+    for (const stored of [display, thumbnail]) {
+      const meta = await sharp(stored).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(stored.includes('SpyCam')).toBe(false);
+      expect(stored.includes('Owner Secret Name')).toBe(false);
+    }
+    const displayMeta = await sharp(display).metadata();
+    expect([displayMeta.width, displayMeta.height]).toEqual([1080, 810]);
+    const thumbnailMeta = await sharp(thumbnail).metadata();
+    expect(Math.max(thumbnailMeta.width ?? 0, thumbnailMeta.height ?? 0)).toBe(400);
+  });
+
+  it('serves the media URLs with their type and long caching, thumbnails included', async () => {
+    const { response, fields } = await register(t.app);
+    expect(response.statusCode).toBe(201);
+    const token = (await login(t.app, fields.username as string, fields.password as string)).json()
+      .token;
+    const me = (await t.app.inject({ url: '/api/users/me', headers: bearer(token) })).json();
+    for (const url of [me.mediaUrls[0], me.photos[0].thumbnailUrl]) {
+      const media = await t.app.inject({ url });
+      expect(media.statusCode).toBe(200);
+      expect(media.headers['content-type']).toBe('image/webp');
+      expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(media.headers['x-content-type-options']).toBe('nosniff');
+      expect((await sharp(media.rawPayload).metadata()).format).toBe('webp');
+    }
+  });
+
+  it('does not serve files outside the media folder', async () => {
+    for (const url of [
+      '/media/../../../etc/passwd',
+      '/media/%2e%2e/%2e%2e/etc/passwd',
+      '/media/photos/',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.body).not.toContain('root:');
+    }
+  });
+});

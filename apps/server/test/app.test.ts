@@ -1,0 +1,164 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDiskMediaStore } from '../src/modules/media/media-store.ts';
+import { register } from './fixtures.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+let t: TestContext;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-web-'));
+  await fs.mkdir(path.join(webDist, 'assets'));
+  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Mawadda</title>');
+  await fs.writeFile(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+  await fs.writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  await fs.writeFile(path.join(webDist, 'manifest.webmanifest'), '{}');
+  t = await createTestApp({ webDistDir: webDist });
+});
+
+describe('health', () => {
+  it('answers /healthz and /readyz while the database answers', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('request ids', () => {
+  it('gives every answer a request id, keeping a well-formed one from the caller', async () => {
+    const fresh = await t.app.inject({ url: '/healthz' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'edge-42' } });
+    expect(kept.headers['x-request-id']).toBe('edge-42');
+    const replaced = await t.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown API path with a 404 body', async () => {
+    const response = await t.app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Nothing here: GET /api/nothing-here' });
+  });
+
+  it('answers broken JSON with a 400 body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('hides a server fault behind "Unexpected server error" and logs it with the request id', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const broken = await createTestApp({
+      database: t.database,
+      logger: pino({ level: 'error' }, sink),
+      mediaStore: (root) => ({
+        ...createDiskMediaStore(root),
+        put: async () => {
+          throw new Error('disk full: /secret/path');
+        },
+      }),
+    });
+    const { response } = await register(broken.app);
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Unexpected server error' });
+    expect(response.body).not.toContain('disk full');
+    const logged = lines
+      .map((l) => JSON.parse(l))
+      .find((l) => l.err?.message?.includes('disk full'));
+    expect(logged?.reqId).toBe(response.headers['x-request-id']);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the API from the contract and shows it at /docs', async () => {
+    const doc = (await t.app.inject({ url: '/docs/json' })).json();
+    expect(doc.info.title).toBe('Mawadda API');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/google',
+        '/api/auth/logout',
+        '/api/auth/forgot-password',
+        '/api/auth/reset-password',
+        '/api/users/register',
+        '/api/users/me',
+      ]),
+    );
+    const login = doc.paths['/api/auth/login'].post;
+    expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual([
+      'username',
+      'password',
+    ]);
+    expect(doc.paths['/api/users/register'].post.requestBody.content).toHaveProperty(
+      'multipart/form-data',
+    );
+    const page = await t.app.inject({ url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('web app hosting', () => {
+  it('serves index.html, uncached, on every route of the spec (deep links and reloads)', async () => {
+    for (const url of [
+      '/',
+      '/register',
+      '/forget',
+      '/reset-password/abc',
+      '/terms',
+      '/privacy',
+      '/suggestions',
+      '/user-details/42',
+      '/chat',
+      '/gifts',
+      '/mon-profil',
+      '/profile-views',
+      '/fr/register',
+      '/en',
+      '/chat?with=1',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body).toContain('<title>Mawadda</title>');
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates the service worker', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await t.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a path that is neither a file nor a route with a 404', async () => {
+    expect((await t.app.inject({ url: '/wp-login.php' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});

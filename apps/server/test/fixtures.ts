@@ -1,0 +1,134 @@
+import sharp from 'sharp';
+import type { App } from '../src/app.ts';
+
+/** A real JPEG carrying EXIF: camera make, owner and a GPS position, as a phone would write. */
+export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#b5651d' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'SpyCam', Copyright: 'Owner Secret Name' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '14/1 41/1 34/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '17/1 26/1 48/1',
+      },
+    })
+    .toBuffer();
+}
+
+export function pngImage(width = 300, height = 400): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: '#2a9d8f' } })
+    .png()
+    .toBuffer();
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export type RegistrationInput = Record<string, string | undefined>;
+
+export function validRegistration(overrides: RegistrationInput = {}): RegistrationInput {
+  return {
+    name: 'Aïcha Diallo',
+    age: '27',
+    gender: 'femme',
+    maritalStatus: 'célibataire',
+    skinTone: 'moyen',
+    hasChildren: 'false',
+    location: 'Dakar, Senegal',
+    bio: 'Je cherche un mari sérieux, pieux et drôle.',
+    latitude: '14.716677',
+    longitude: '-17.467686',
+    username: uniqueEmail(),
+    password: 'correct horse battery',
+    termsAccepted: 'true',
+    ...overrides,
+  };
+}
+
+export type UploadFile = { filename: string; contentType: string; data: Buffer };
+
+/** A multipart body as a browser's FormData sends it; `undefined` fields are left out. */
+export function multipart(fields: RegistrationInput, files: Record<string, UploadFile[]> = {}) {
+  const boundary = `----mawadda${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const [name, list] of Object.entries(files)) {
+    for (const file of list) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+        ),
+        file.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function photo(name = 'portrait.jpg'): Promise<UploadFile> {
+  return { filename: name, contentType: 'image/jpeg', data: await jpegWithGps() };
+}
+
+/** A loopback address of its own per call, so the per-address limits do not mix tests. */
+export function someAddress(): string {
+  const byte = () => Math.floor(Math.random() * 254) + 1;
+  return `127.${byte()}.${byte()}.${byte()}`;
+}
+
+export async function register(
+  app: App,
+  overrides: RegistrationInput = {},
+  files?: UploadFile[],
+  remoteAddress = someAddress(),
+) {
+  const fields = validRegistration(overrides);
+  const body = multipart(fields, { profilePicture: files ?? [await photo()] });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    remoteAddress,
+    ...body,
+  });
+  return { response, fields };
+}
+
+export async function login(app: App, username: string, password: string, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** Registers a member and logs in; answers the token and the registration fields. */
+export async function registeredMember(app: App, overrides: RegistrationInput = {}) {
+  const { response, fields } = await register(app, overrides);
+  if (response.statusCode !== 201) throw new Error(`registration failed: ${response.body}`);
+  const loggedIn = await login(app, fields.username as string, fields.password as string);
+  if (loggedIn.statusCode !== 200) throw new Error(`login failed: ${loggedIn.body}`);
+  return {
+    token: loggedIn.json<{ token: string }>().token,
+    fields,
+    id: response.json().id as string,
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
