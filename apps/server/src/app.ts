@@ -49,7 +49,6 @@ export async function buildApp(deps: AppDependencies) {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    requestIdLogLabel: 'reqId',
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
