@@ -14,6 +14,8 @@ import type { RateLimitStore } from './lib/rate-limiter.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import type { GoogleVerifier } from './modules/auth/google-verifier.ts';
+import { type CityIndex, loadCityIndex } from './modules/geo/city-index.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
@@ -82,6 +84,8 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(healthRoutes, { db: deps.db });
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users });
+  let cityIndex: CityIndex | undefined;
+  await app.register(geoRoutes, { cities: () => (cityIndex ??= loadCityIndex()) });
   await app.register(mediaRoutes, { mediaStore: deps.mediaStore });
   await registerWebApp(app, { distDir: deps.config.webDistDir });
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
 import { systemClock } from './lib/clock.ts';
+import { createLogger } from './lib/logger.ts';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer.ts';
 import {
   createMemoryRateLimitStore,
@@ -23,10 +23,7 @@ try {
   process.exit(1);
 }
 
-const logger = pino({
-  level: config.logLevel,
-  redact: ['req.headers.authorization', 'req.headers.cookie'],
-});
+const logger = createLogger(config.logLevel);
 
 const database = await openDatabase(config);
 await migrateDatabase(database.db);

@@ -3,6 +3,7 @@ export * from './chat.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './form-fields.ts';
+export * from './geo.ts';
 export * from './payments.ts';
 export * from './realtime.ts';
 export * from './social.ts';
