@@ -26,10 +26,19 @@ const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-bench-'));
 const database = openPglite(await PGlite.create());
 await migrateDatabase(database.db);
 const app = await buildApp({
-  config: { publicUrl: 'http://localhost', sessionTtlMs: 86_400_000, trustProxy: false, webDistDir: tmp },
+  config: {
+    publicUrl: 'http://localhost',
+    sessionTtlMs: 86_400_000,
+    trustProxy: false,
+    webDistDir: tmp,
+  },
   db: database.db,
   mediaStore: createDiskMediaStore(path.join(tmp, 'media')),
-  mailer: createOutboxMailer(path.join(tmp, 'outbox'), 'bench@localhost', pino({ level: 'silent' })),
+  mailer: createOutboxMailer(
+    path.join(tmp, 'outbox'),
+    'bench@localhost',
+    pino({ level: 'silent' }),
+  ),
   limiter: createMemoryRateLimitStore(systemClock),
   clock: systemClock,
   googleVerifier: undefined,
@@ -45,7 +54,12 @@ await database.db.insert(members).values(
 );
 
 const login = (username: string, password: string, remoteAddress: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    remoteAddress,
+  });
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -53,13 +67,18 @@ function percentile(values: number[], p: number): number {
 }
 const round = (n: number) => Math.round(n * 100) / 100;
 
-async function timed(run: (i: number) => Promise<{ statusCode: number }>, count: number, status: number) {
+async function timed(
+  run: (i: number) => Promise<{ statusCode: number }>,
+  count: number,
+  status: number,
+) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const start = performance.now();
     const response = await run(i);
     times.push(performance.now() - start);
-    if (response.statusCode !== status) throw new Error(`expected ${status}, got ${response.statusCode}`);
+    if (response.statusCode !== status)
+      throw new Error(`expected ${status}, got ${response.statusCode}`);
   }
   return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)) };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -21,6 +22,8 @@ export function newMediaKey(folder: string, suffix: string): string {
 }
 
 export function createDiskMediaStore(root: string): MediaStore {
+  // The media route serves this folder from the start, before the first upload.
+  fsSync.mkdirSync(root, { recursive: true });
   const fileFor = (key: string) => {
     const file = path.resolve(root, key);
     if (!file.startsWith(root + path.sep)) throw new Error(`Media key escapes the store: ${key}`);

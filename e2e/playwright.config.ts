@@ -1,0 +1,79 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = 8181;
+const baseURL = `http://localhost:${port}`;
+
+// Playwright loads this file in its runner and again in every worker: create the server's data
+// directory once, in the runner, hand it to the workers through the environment, and remove it
+// when the runner exits (after the web server has been stopped).
+if (!process.env.MAWADDA_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mawadda-e2e-'));
+  process.env.MAWADDA_E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+const dataDir = process.env.MAWADDA_E2E_DATA_DIR;
+
+// Debian's chromium by default (CHROMIUM_PATH overrides it); without it, Playwright's own
+// browser if the developer has installed one (`npx playwright install chromium`).
+const defaultChromium = '/usr/bin/chromium';
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (existsSync(defaultChromium) ? defaultChromium : undefined);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Playwright starts the web server before globalSetup runs, so the web app is built (when
+    // missing or stale) by the same command, before the API server that serves it starts.
+    command: 'node e2e/build-web.ts && node apps/server/src/server.ts',
+    cwd: root,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+    },
+    url: `${baseURL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});
