@@ -24,6 +24,14 @@ export default defineConfig({
     outputFile: { json: '.vitest-results/results.json' },
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
       serverProject('server (PGlite)', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server (PostgreSQL)', 'postgres')] : []),
     ],

@@ -31,6 +31,7 @@ const app = await buildApp({
     sessionTtlMs: 86_400_000,
     trustProxy: false,
     webDistDir: tmp,
+    googleClientId: undefined,
   },
   db: database.db,
   mediaStore: createDiskMediaStore(path.join(tmp, 'media')),

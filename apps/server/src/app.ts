@@ -14,6 +14,7 @@ import type { RateLimitStore } from './lib/rate-limiter.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import type { GoogleVerifier } from './modules/auth/google-verifier.ts';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { type CityIndex, loadCityIndex } from './modules/geo/city-index.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -27,7 +28,10 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export type AppDependencies = {
-  config: Pick<Config, 'publicUrl' | 'sessionTtlMs' | 'trustProxy' | 'webDistDir'>;
+  config: Pick<
+    Config,
+    'publicUrl' | 'sessionTtlMs' | 'trustProxy' | 'webDistDir' | 'googleClientId'
+  >;
   db: Database;
   mediaStore: MediaStore;
   mailer: Mailer;
@@ -82,6 +86,7 @@ export async function buildApp(deps: AppDependencies) {
 
   await app.register(authentication, { auth });
   await app.register(healthRoutes, { db: deps.db });
+  await app.register(clientConfigRoutes, { googleClientId: deps.config.googleClientId });
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users });
   let cityIndex: CityIndex | undefined;

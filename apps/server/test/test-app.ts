@@ -76,6 +76,7 @@ export async function createTestApp(
       sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
       trustProxy: false,
       webDistDir: options.webDistDir ?? path.join(mediaDir, 'no-web-build'),
+      googleClientId: options.googleKeys ? TEST_GOOGLE_CLIENT_ID : undefined,
     },
     db: database.db,
     mediaStore: (options.mediaStore ?? createDiskMediaStore)(mediaDir),

@@ -57,3 +57,10 @@ export const resetPasswordRequestSchema = z.object({
   password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** GET /api/config: what the client needs to know of the server's setup before login. */
+export const clientConfigSchema = z.object({
+  /** Google Identity Services client id; null when Google sign-in is off on this server. */
+  googleClientId: z.string().nullable(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

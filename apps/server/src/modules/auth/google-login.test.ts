@@ -102,6 +102,14 @@ describe('Google sign-in', () => {
 });
 
 describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
+  it('tells the client its client id when on, and null when off', async () => {
+    expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
+      googleClientId: TEST_GOOGLE_CLIENT_ID,
+    });
+    const off = await createTestApp({ database: t.database });
+    expect((await off.app.inject({ url: '/api/config' })).json()).toEqual({ googleClientId: null });
+  });
+
   it('answers 503 with a clear message', async () => {
     const off = await createTestApp({ database: t.database });
     const response = await off.app.inject({

@@ -1,0 +1,5 @@
+import { MemberAreaPlaceholder } from '../../components/member-area-placeholder.tsx';
+
+export function Component() {
+  return <MemberAreaPlaceholder titleKey="screens.gifts" />;
+}

@@ -1,0 +1,7 @@
+export function Component() {
+  return (
+    <main>
+      <h1>not-found</h1>
+    </main>
+  );
+}

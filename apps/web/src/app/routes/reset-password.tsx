@@ -1,0 +1,7 @@
+export function Component() {
+  return (
+    <main>
+      <h1>reset-password</h1>
+    </main>
+  );
+}
