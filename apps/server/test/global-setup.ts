@@ -4,7 +4,12 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase, openPglite } from '../src/db/database.ts';
+import {
+  migrateDatabase,
+  openDatabase,
+  openPglite,
+  pgliteExtensions,
+} from '../src/db/database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,7 +46,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteDump', '');
     return;
   }
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   const handle = openPglite(pglite);
   await migrateDatabase(handle.db);
   const dump = await pglite.dumpDataDir('gzip');

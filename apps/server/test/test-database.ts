@@ -4,7 +4,12 @@ import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase, openPglite } from '../src/db/database.ts';
+import {
+  type DatabaseHandle,
+  openDatabase,
+  openPglite,
+  pgliteExtensions,
+} from '../src/db/database.ts';
 
 /**
  * A database of this test file's own, already migrated: an in-memory PGlite loaded from the run's
@@ -34,5 +39,5 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   const dump = await fs.readFile(inject('pgliteDump'));
-  return openPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+  return openPglite(await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions }));
 }

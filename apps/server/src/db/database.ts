@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -19,6 +20,9 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** The extensions the migrations create; PGlite loads them when it opens a data directory. */
+export const pgliteExtensions = { cube };
+
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite in `<dataDir>/db`. */
@@ -32,7 +36,7 @@ export async function openDatabase(options: {
   }
   const dir = path.join(options.dataDir, 'db');
   await fs.mkdir(dir, { recursive: true });
-  return openPglite(await PGlite.create(dir));
+  return openPglite(await PGlite.create(dir, { extensions: pgliteExtensions }));
 }
 
 /** Wraps an open PGlite (tests load a pre-migrated one) in the same driver as PostgreSQL. */

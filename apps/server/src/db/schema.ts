@@ -3,15 +3,44 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
+  date,
   doublePrecision,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's `cube` (extension): here a point in 4 dimensions, see `position` below. */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
+
+/**
+ * Positions are snapped to a 0.1 degree grid (about 11 km) before anything is computed from
+ * them: another member never learns a position finer than that, by value or by distance.
+ */
+export const GRID_DEGREES = 0.1;
+const snappedSql = (column: string) => `round(${column} * 10) / 10`;
+const snapped = (column: string) => sql.raw(snappedSql(column));
+
+/**
+ * Far-future day number: `(ACTIVITY_EPOCH_DAY - activity_day)` grows with inactivity, so members
+ * active more recently sort first among equally distant ones.
+ */
+export const ACTIVITY_EPOCH_DAY = 30_000;
+
+const lat = `radians(${snappedSql('latitude')})`;
+const lon = `radians(${snappedSql('longitude')})`;
+const positionExpression = `case when latitude is null or longitude is null then null else cube(array[
+  cos(${lat}) * cos(${lon}),
+  cos(${lat}) * sin(${lon}),
+  sin(${lat}),
+  1e-9 * ((${ACTIVITY_EPOCH_DAY} - activity_day) + (hashtext(id::text)::float8 / 4294967296.0 + 0.5))
+]) end`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -42,9 +71,39 @@ export const members = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Day number (since 1970) of the last activity; moves the member in suggestion order. */
+    activityDay: integer('activity_day')
+      .notNull()
+      .default(sql`(floor(extract(epoch from now()) / 86400))::int`),
+    gridLatitude: doublePrecision('grid_latitude').generatedAlwaysAs(snapped('latitude')),
+    gridLongitude: doublePrecision('grid_longitude').generatedAlwaysAs(snapped('longitude')),
+    /**
+     * The grid cell as a point on the unit sphere (x, y, z) plus a tiny fourth coordinate that
+     * grows with inactivity and carries a per-member fraction. Ordering by the GiST distance
+     * `position <-> viewer` is then nearest-first, most recently active first within a cell, and a
+     * strict order, so pages neither repeat nor skip anyone. The fourth coordinate (at most 1e-5)
+     * never reorders cells, which are at least 1.7e-3 apart.
+     */
+    position: cube('position').generatedAlwaysAs(sql.raw(positionExpression)),
+    likesSeenAt: timestamp('likes_seen_at', { withTimezone: true }),
+    viewsSeenAt: timestamp('views_seen_at', { withTimezone: true }),
+    preferredMinAge: integer('preferred_min_age'),
+    preferredMaxAge: integer('preferred_max_age'),
+    preferredMaxDistanceKm: integer('preferred_max_distance_km'),
   },
   (t) => [
     uniqueIndex('members_email_lower_key').on(sql`lower(${t.email})`),
+    // One nearest-first index per audience: a member is suggested to the other gender only.
+    index('members_position_homme_idx')
+      .using('gist', t.position)
+      .where(sql`${t.gender} = 'homme' and ${t.age} is not null`),
+    index('members_position_femme_idx')
+      .using('gist', t.position)
+      .where(sql`${t.gender} = 'femme' and ${t.age} is not null`),
+    // Answers "does anyone match these ages at all" without walking the nearest-first index.
+    index('members_audience_age_idx')
+      .on(t.gender, t.age)
+      .where(sql`${t.position} is not null`),
     check('members_gender_check', sql`${t.gender} in (${inList(GENDERS)})`),
     check('members_marital_status_check', sql`${t.maritalStatus} in (${inList(MARITAL_STATUSES)})`),
     check('members_has_children_check', sql`${t.hasChildren} in (${inList(HAS_CHILDREN_VALUES)})`),
@@ -107,3 +166,41 @@ export const passwordResets = pgTable(
 
 export type MemberRow = typeof members.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
+
+export const likes = pgTable(
+  'likes',
+  {
+    likerId: uuid('liker_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    likedId: uuid('liked_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.likerId, t.likedId] }),
+    index('likes_liked_created_idx').on(t.likedId, t.createdAt),
+    check('likes_not_self_check', sql`${t.likerId} <> ${t.likedId}`),
+  ],
+);
+
+/** One row per viewer, viewed member and day: a profile opened ten times a day counts once. */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    viewerId: uuid('viewer_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    viewedId: uuid('viewed_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    viewedOn: date('viewed_on').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.viewerId, t.viewedId, t.viewedOn] }),
+    index('profile_views_viewed_at_idx').on(t.viewedId, t.viewedAt),
+    check('profile_views_not_self_check', sql`${t.viewerId} <> ${t.viewedId}`),
+  ],
+);
