@@ -15,11 +15,19 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import type { GoogleVerifier } from './modules/auth/google-verifier.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
+import { discoveryRoutes } from './modules/discovery/discovery.routes.ts';
+import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
 import { type CityIndex, loadCityIndex } from './modules/geo/city-index.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { likesRoutes } from './modules/likes/likes.routes.ts';
+import { createLikesService } from './modules/likes/likes.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { profileViewsRoutes } from './modules/profile-views/profile-views.routes.ts';
+import { createProfileViewsService } from './modules/profile-views/profile-views.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authentication } from './plugins/authentication.ts';
@@ -77,20 +85,35 @@ export async function buildApp(deps: AppDependencies) {
     sessionTtlMs: deps.config.sessionTtlMs,
     googleVerifier: deps.googleVerifier,
   });
+  let cityIndex: CityIndex | undefined;
+  const cities = () => {
+    cityIndex ??= loadCityIndex();
+    return cityIndex;
+  };
   const users = createUsersService({
     db: deps.db,
     clock: deps.clock,
     limiter: deps.limiter,
     mediaStore: deps.mediaStore,
+    cities,
   });
+
+  const members = { db: deps.db, clock: deps.clock, mediaStore: deps.mediaStore };
 
   await app.register(authentication, { auth });
   await app.register(healthRoutes, { db: deps.db });
   await app.register(clientConfigRoutes, { googleClientId: deps.config.googleClientId });
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users });
-  let cityIndex: CityIndex | undefined;
-  await app.register(geoRoutes, { cities: () => (cityIndex ??= loadCityIndex()) });
+  await app.register(discoveryRoutes, { discovery: createDiscoveryService(members) });
+  await app.register(likesRoutes, {
+    likes: createLikesService({ ...members, limiter: deps.limiter }),
+  });
+  await app.register(profileViewsRoutes, { profileViews: createProfileViewsService(members) });
+  await app.register(notificationsRoutes, {
+    notifications: createNotificationsService({ db: deps.db }),
+  });
+  await app.register(geoRoutes, { cities });
   await app.register(mediaRoutes, { mediaStore: deps.mediaStore });
   await registerWebApp(app, { distDir: deps.config.webDistDir });
 

@@ -1,5 +1,8 @@
 import sharp from 'sharp';
 import type { App } from '../src/app.ts';
+import type { Database } from '../src/db/database.ts';
+import { members, photos, sessions } from '../src/db/schema.ts';
+import { hashToken, newSecretToken } from '../src/lib/tokens.ts';
 
 /** A real JPEG carrying EXIF: camera make, owner and a GPS position, as a phone would write. */
 export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {
@@ -29,7 +32,7 @@ export function uniqueEmail(prefix = 'member'): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
-export type RegistrationInput = Record<string, string | undefined>;
+export type RegistrationInput = Record<string, string | string[] | undefined>;
 
 export function validRegistration(overrides: RegistrationInput = {}): RegistrationInput {
   return {
@@ -57,12 +60,13 @@ export function multipart(fields: RegistrationInput, files: Record<string, Uploa
   const boundary = `----mawadda${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
+    for (const one of value === undefined ? [] : [value].flat()) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${one}\r\n`,
+        ),
+      );
+    }
   }
   for (const [name, list] of Object.entries(files)) {
     for (const file of list) {
@@ -132,3 +136,61 @@ export async function registeredMember(app: App, overrides: RegistrationInput = 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type SeedMember = {
+  name?: string;
+  gender: 'homme' | 'femme';
+  age?: number;
+  latitude?: number | null;
+  longitude?: number | null;
+  activityDay?: number;
+  photos?: number;
+};
+
+/**
+ * Members written straight to the database (no password, no files): fast enough to fill a
+ * discovery test with hundreds. Photos are rows only.
+ */
+export async function seedMembers(db: Database, list: SeedMember[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  const rows = await db
+    .insert(members)
+    .values(
+      list.map((m, i) => ({
+        email: uniqueEmail('seed'),
+        name: m.name ?? `Member ${i}`,
+        gender: m.gender,
+        age: m.age ?? 30,
+        maritalStatus: 'celibataire' as const,
+        location: 'Somewhere',
+        latitude: m.latitude === undefined ? 14.69 : m.latitude,
+        longitude: m.longitude === undefined ? -17.44 : m.longitude,
+        bio: 'Bio',
+        ...(m.activityDay === undefined ? {} : { activityDay: m.activityDay }),
+      })),
+    )
+    .returning({ id: members.id });
+  const photoRows = rows.flatMap((row, i) =>
+    Array.from({ length: list[i]?.photos ?? 1 }, (_, position) => ({
+      memberId: row.id,
+      position,
+      displayKey: `photos/${row.id}-${position}.webp`,
+      thumbnailKey: `photos/${row.id}-${position}-thumb.webp`,
+      width: 10,
+      height: 10,
+    })),
+  );
+  if (photoRows.length > 0) await db.insert(photos).values(photoRows);
+  return rows.map((r) => r.id);
+}
+
+/** Signs a seeded member in by writing a session, as login would. */
+export async function sessionFor(db: Database, memberId: string): Promise<string> {
+  const token = newSecretToken();
+  await db.insert(sessions).values({
+    memberId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 365 * 86_400_000),
+  });
+  return token;
+}

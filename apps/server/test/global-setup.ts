@@ -4,12 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import {
-  migrateDatabase,
-  openDatabase,
-  openPglite,
-  pgliteExtensions,
-} from '../src/db/database.ts';
+import { migrateDatabase, openDatabase, openPglite, pgliteExtensions } from '../src/db/database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -39,5 +39,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   const dump = await fs.readFile(inject('pgliteDump'));
-  return openPglite(await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions }));
+  return openPglite(
+    await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions }),
+  );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUGGESTIONS_PAGE_SIZE } from './constants.ts';
+import { MAX_AGE, MIN_AGE, SUGGESTIONS_PAGE_SIZE } from './constants.ts';
 import { requiredField } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
 import { genderSchema } from './value-sets.ts';
@@ -47,3 +47,32 @@ export const notificationsSchema = z.object({
   lastLikeAt: z.iso.datetime().nullable(),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
+
+/** Discovery filters beyond the spec, kept as the member's preferences. */
+export const MAX_DISTANCE_KM_LIMIT = 20_000;
+export const preferencesSchema = z
+  .object({
+    minAge: z
+      .number()
+      .int()
+      .min(MIN_AGE, `minAge must be at least ${MIN_AGE}`)
+      .max(MAX_AGE)
+      .nullable(),
+    maxAge: z
+      .number()
+      .int()
+      .min(MIN_AGE, `maxAge must be at least ${MIN_AGE}`)
+      .max(MAX_AGE)
+      .nullable(),
+    maxDistanceKm: z
+      .number()
+      .int()
+      .min(1, 'maxDistanceKm must be at least 1')
+      .max(MAX_DISTANCE_KM_LIMIT, `maxDistanceKm must be at most ${MAX_DISTANCE_KM_LIMIT}`)
+      .nullable(),
+  })
+  .refine((p) => p.minAge === null || p.maxAge === null || p.minAge <= p.maxAge, {
+    message: 'minAge must not be above maxAge',
+    path: ['maxAge'],
+  });
+export type Preferences = z.infer<typeof preferencesSchema>;

@@ -101,9 +101,7 @@ export const members = pgTable(
       .using('gist', t.position)
       .where(sql`${t.gender} = 'femme' and ${t.age} is not null`),
     // Answers "does anyone match these ages at all" without walking the nearest-first index.
-    index('members_audience_age_idx')
-      .on(t.gender, t.age)
-      .where(sql`${t.position} is not null`),
+    index('members_audience_age_idx').on(t.gender, t.age).where(sql`${t.position} is not null`),
     check('members_gender_check', sql`${t.gender} in (${inList(GENDERS)})`),
     check('members_marital_status_check', sql`${t.maritalStatus} in (${inList(MARITAL_STATUSES)})`),
     check('members_has_children_check', sql`${t.hasChildren} in (${inList(HAS_CHILDREN_VALUES)})`),

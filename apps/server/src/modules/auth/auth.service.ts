@@ -17,6 +17,7 @@ import {
   findMemberByGoogleSubject,
   insertMember,
   setGoogleSubject,
+  touchActivity,
   updateMember,
 } from '../users/members.repository.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
@@ -43,6 +44,7 @@ export const limits = {
 } satisfies Record<string, Limit>;
 
 export const PASSWORD_RESET_TTL_MS = ONE_HOUR;
+const ACTIVITY_RESOLUTION_MS = 60 * 1000;
 export const LOGIN_FAILED_MESSAGE = 'Incorrect username or password.';
 export const RESET_LINK_INVALID_MESSAGE =
   'This reset link is invalid, expired or already used. Please ask for a new one.';
@@ -127,8 +129,15 @@ export function createAuthService(deps: {
       return openSession(member.id);
     },
 
+    /** The live session of a token; a member's activity is refreshed at most once a minute. */
     async authenticate(token: string) {
-      return findLiveSession(db, hashToken(token), clock.now());
+      const now = clock.now();
+      const session = await findLiveSession(db, hashToken(token), now);
+      if (!session) return undefined;
+      if (now.getTime() - session.lastActiveAt.getTime() > ACTIVITY_RESOLUTION_MS) {
+        await touchActivity(db, session.memberId, now);
+      }
+      return { id: session.id, memberId: session.memberId };
     },
 
     async logout(sessionId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { passwordResets, sessions } from '../../db/schema.ts';
+import { members, passwordResets, sessions } from '../../db/schema.ts';
 
 export async function insertSession(
   db: Executor,
@@ -12,8 +12,9 @@ export async function insertSession(
 /** The live session for a token hash: not revoked, not expired at `now`. */
 export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: sessions.id, memberId: sessions.memberId })
+    .select({ id: sessions.id, memberId: sessions.memberId, lastActiveAt: members.lastActiveAt })
     .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),

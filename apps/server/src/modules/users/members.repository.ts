@@ -60,6 +60,10 @@ export async function insertPhotos(db: Executor, rows: NewPhoto[]): Promise<void
   if (rows.length > 0) await db.insert(photos).values(rows);
 }
 
+export async function deletePhotos(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(photos).where(inArray(photos.id, ids));
+}
+
 export async function listPhotos(db: Executor, memberIds: string[]): Promise<PhotoRow[]> {
   if (memberIds.length === 0) return [];
   return db
@@ -67,4 +71,12 @@ export async function listPhotos(db: Executor, memberIds: string[]): Promise<Pho
     .from(photos)
     .where(inArray(photos.memberId, memberIds))
     .orderBy(asc(photos.memberId), asc(photos.position), asc(photos.createdAt));
+}
+
+/** Marks the member active; the day number moves them up in others' suggestions. */
+export async function touchActivity(db: Executor, memberId: string, now: Date) {
+  await db
+    .update(members)
+    .set({ lastActiveAt: now, activityDay: Math.floor(now.getTime() / 86_400_000) })
+    .where(eq(members.id, memberId));
 }

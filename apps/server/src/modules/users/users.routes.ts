@@ -1,5 +1,6 @@
 import {
   currentUserSchema,
+  editProfileFieldsSchema,
   errorBodySchema,
   MAX_PHOTOS,
   PHOTO_MAX_BYTES,
@@ -34,6 +35,24 @@ const registrationBodyDoc = z.object({
   }),
 });
 
+const editProfileBodyDoc = registrationBodyDoc
+  .omit({ username: true, password: true, termsAccepted: true, mutualLike: true })
+  .extend({
+    bio: z.string().optional(),
+    imagesToRemove: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'URLs of photos to remove (repeated field or a JSON list)' }),
+    profilePicture: z
+      .array(z.string().meta({ format: 'binary' }))
+      .optional()
+      .meta({ description: `New photos; at least one photo must remain, ${MAX_PHOTOS} at most` }),
+  });
+
+const photoFiles = {
+  profilePicture: { maxFiles: MAX_PHOTOS, maxBytes: PHOTO_MAX_BYTES, label: 'photos' },
+};
+
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
   app,
   { users },
@@ -59,9 +78,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       validatorCompiler: () => () => true,
     },
     async (request, reply) => {
-      const form = await readMultipartForm(request, {
-        profilePicture: { maxFiles: MAX_PHOTOS, maxBytes: PHOTO_MAX_BYTES, label: 'photos' },
-      });
+      const form = await readMultipartForm(request, photoFiles);
       const fields = parseOrThrow(registrationFieldsSchema, form.fields);
       const created = await users.register(fields, form.files.profilePicture ?? [], request.ip);
       return reply.status(201).send(created);
@@ -80,5 +97,32 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => users.currentUser(sessionOf(request).memberId),
+  );
+
+  app.put(
+    '/api/users/update',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['users'],
+        summary: 'Edit the profile (multipart/form-data): fields, new photos, imagesToRemove',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        body: editProfileBodyDoc,
+        response: {
+          200: currentUserSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+      validatorCompiler: () => () => true,
+    },
+    async (request) => {
+      const form = await readMultipartForm(request, photoFiles);
+      const fields = parseOrThrow(editProfileFieldsSchema, form.fields);
+      return users.update(sessionOf(request).memberId, fields, form.files.profilePicture ?? []);
+    },
   );
 };

@@ -1,5 +1,6 @@
 import {
   type CurrentUser,
+  type EditProfileFields,
   MAX_PHOTOS,
   MIN_PHOTOS,
   type RegistrationFields,
@@ -16,14 +17,17 @@ import {
   type Limit,
   type RateLimitStore,
 } from '../../lib/rate-limiter.ts';
+import type { CityIndex } from '../geo/city-index.ts';
 import { type MediaStore, newMediaKey } from '../media/media-store.ts';
 import {
+  deletePhotos,
   findMemberByEmail,
   findMemberById,
   insertMember,
   insertPhotos,
   listPhotos,
   type NewPhoto,
+  updateMember,
 } from './members.repository.ts';
 import { type ProcessedPhoto, processPhoto } from './photo-processor.ts';
 
@@ -43,8 +47,23 @@ export function createUsersService(deps: {
   clock: Clock;
   limiter: RateLimitStore;
   mediaStore: MediaStore;
+  cities: () => CityIndex;
 }) {
   const { db, mediaStore } = deps;
+
+  /**
+   * The form's coordinates when it sent them; otherwise the typed location looked up in the
+   * offline index, so a member who refused geolocation still has a position to be suggested by.
+   */
+  function coordinatesFor(fields: { location: string; latitude?: number; longitude?: number }) {
+    if (fields.latitude !== undefined && fields.longitude !== undefined) {
+      return { latitude: fields.latitude, longitude: fields.longitude };
+    }
+    const [place] = deps.cities().search(fields.location, 'en', 1);
+    return place
+      ? { latitude: place.latitude, longitude: place.longitude }
+      : { latitude: null, longitude: null };
+  }
 
   /** Checks and re-encodes every photo, then stores them; nothing is kept if one is refused. */
   async function storePhotos(files: UploadedFile[]) {
@@ -138,8 +157,7 @@ export function createUsersService(deps: {
             hasChildren: fields.hasChildren ?? 'not specified',
             skinTone: fields.skinTone ?? null,
             location: fields.location,
-            latitude: fields.latitude ?? null,
-            longitude: fields.longitude ?? null,
+            ...coordinatesFor(fields),
             bio: fields.bio,
             mutualLike: fields.mutualLike ?? false,
             termsAcceptedAt: deps.clock.now(),
@@ -155,6 +173,67 @@ export function createUsersService(deps: {
         await photos.discard();
         throw error;
       }
+    },
+
+    /**
+     * Edits the profile: fields, photos removed by URL, photos added. At least one photo must
+     * remain; new files are written before the transaction and removed again if it fails, and
+     * the removed photos' files go only once the change is committed.
+     */
+    async update(memberId: string, fields: EditProfileFields, files: UploadedFile[]) {
+      const member = await findMemberById(db, memberId);
+      if (!member) throw notFound('This account no longer exists.');
+      const current = await listPhotos(db, [memberId]);
+      const byUrl = new Map(
+        current.flatMap((p) => [
+          [mediaStore.urlFor(p.displayKey), p],
+          [mediaStore.urlFor(p.thumbnailKey), p],
+        ]),
+      );
+      const removed = new Map<string, PhotoRow>();
+      for (const url of fields.imagesToRemove) {
+        const photo = byUrl.get(new URL(url, 'http://x').pathname);
+        if (!photo) throw badRequest('A photo to remove is not one of your photos.');
+        removed.set(photo.id, photo);
+      }
+      const remaining = current.length - removed.size + files.length;
+      if (remaining < MIN_PHOTOS) {
+        throw badRequest(PHOTO_REQUIRED_MESSAGE, [
+          { path: 'profilePicture', message: PHOTO_REQUIRED_MESSAGE },
+        ]);
+      }
+      if (remaining > MAX_PHOTOS) throw badRequest(`Please keep at most ${MAX_PHOTOS} photos.`);
+      const added = await storePhotos(files);
+      const locationChanged = fields.location !== member.location;
+      const coordinates =
+        fields.latitude !== undefined || locationChanged
+          ? coordinatesFor(fields)
+          : { latitude: member.latitude, longitude: member.longitude };
+      try {
+        await db.transaction(async (tx) => {
+          await updateMember(tx, memberId, {
+            name: fields.name,
+            age: fields.age,
+            gender: fields.gender,
+            maritalStatus: fields.maritalStatus,
+            location: fields.location,
+            ...coordinates,
+            hasChildren: fields.hasChildren ?? member.hasChildren,
+            skinTone: fields.skinTone ?? null,
+            bio: fields.bio ?? null,
+          });
+          if (removed.size > 0) {
+            await deletePhotos(tx, [...removed.keys()]);
+          }
+          const nextPosition = Math.max(-1, ...current.map((p) => p.position)) + 1;
+          await insertPhotos(tx, added.rows(memberId, nextPosition));
+        });
+      } catch (error) {
+        await added.discard();
+        throw error;
+      }
+      await mediaStore.remove([...removed.values()].flatMap((p) => [p.displayKey, p.thumbnailKey]));
+      return this.currentUser(memberId);
     },
 
     async currentUser(memberId: string): Promise<CurrentUser> {

@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { members, profileViews } from '../../db/schema.ts';
+import { visibleTo } from '../users/member-view.ts';
+
+export async function findVisibleMember(db: Executor, viewerId: string, memberId: string) {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.id, memberId), visibleTo(viewerId)));
+  return row;
+}
+
+/** At most one view per viewer, member and (UTC) day: a repeat the same day changes nothing. */
+export async function recordProfileView(
+  db: Executor,
+  viewerId: string,
+  viewedId: string,
+  now: Date,
+) {
+  await db
+    .insert(profileViews)
+    .values({ viewerId, viewedId, viewedOn: now.toISOString().slice(0, 10), viewedAt: now })
+    .onConflictDoNothing();
+}
+
+export async function savePreferences(
+  db: Executor,
+  memberId: string,
+  preferences: { minAge: number | null; maxAge: number | null; maxDistanceKm: number | null },
+) {
+  await db
+    .update(members)
+    .set({
+      preferredMinAge: preferences.minAge,
+      preferredMaxAge: preferences.maxAge,
+      preferredMaxDistanceKm: preferences.maxDistanceKm,
+    })
+    .where(eq(members.id, memberId));
+}

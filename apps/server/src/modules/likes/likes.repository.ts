@@ -1,0 +1,38 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { likes, members } from '../../db/schema.ts';
+import { visibleTo } from '../users/member-view.ts';
+
+/** Idempotent: liking twice keeps the first like and its time. */
+export async function insertLike(db: Executor, likerId: string, likedId: string, now: Date) {
+  await db.insert(likes).values({ likerId, likedId, createdAt: now }).onConflictDoNothing();
+}
+
+export async function likeExists(db: Executor, likerId: string, likedId: string) {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+  return row !== undefined;
+}
+
+/** Who liked the member, newest first, among the members the member may see. */
+export async function listLikers(db: Executor, memberId: string, limit: number) {
+  return db
+    .select({
+      id: members.id,
+      name: members.name,
+      age: members.age,
+      gender: members.gender,
+      createdAt: likes.createdAt,
+    })
+    .from(likes)
+    .innerJoin(members, eq(members.id, likes.likerId))
+    .where(and(eq(likes.likedId, memberId), visibleTo(memberId)))
+    .orderBy(desc(likes.createdAt))
+    .limit(limit);
+}
+
+export async function markLikesSeen(db: Executor, memberId: string, now: Date) {
+  await db.update(members).set({ likesSeenAt: now }).where(eq(members.id, memberId));
+}

@@ -1,0 +1,124 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, seedMembers, sessionFor } from '../../../test/fixtures.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { likes } from '../../db/schema.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+async function pair() {
+  const [a, b] = await seedMembers(t.database.db, [
+    { gender: 'homme', name: 'Ibrahima' },
+    { gender: 'femme', name: 'Fatou' },
+  ]);
+  return {
+    a: a ?? '',
+    b: b ?? '',
+    tokenA: await sessionFor(t.database.db, a ?? ''),
+    tokenB: await sessionFor(t.database.db, b ?? ''),
+  };
+}
+
+const like = (token: string, likedUserId: string) =>
+  t.app.inject({ method: 'POST', url: '/like', headers: bearer(token), payload: { likedUserId } });
+const notifications = async (token: string) =>
+  (await t.app.inject({ url: '/api/users/notifications', headers: bearer(token) })).json();
+
+describe('likes', () => {
+  it('a like is kept once; liking back makes it mutual for both', async () => {
+    const { a, b, tokenA, tokenB } = await pair();
+    expect((await like(tokenA, b)).json()).toEqual({ mutualLike: false });
+    expect((await like(tokenA, b)).json()).toEqual({ mutualLike: false });
+    const rows = await t.database.db
+      .select()
+      .from(likes)
+      .where(and(eq(likes.likerId, a), eq(likes.likedId, b)));
+    expect(rows).toHaveLength(1);
+
+    expect((await like(tokenB, a)).json()).toEqual({ mutualLike: true });
+    expect((await like(tokenA, b)).json()).toEqual({ mutualLike: true });
+  });
+
+  it('"Lovely" is a like too', async () => {
+    const { a, b, tokenA, tokenB } = await pair();
+    const lovely = await t.app.inject({
+      method: 'POST',
+      url: '/lovely',
+      headers: bearer(tokenA),
+      payload: { receiverId: b },
+    });
+    expect(lovely.statusCode).toBe(200);
+    expect((await like(tokenB, a)).json()).toEqual({ mutualLike: true });
+  });
+
+  it('shows who liked me, newest first, new until I mark them seen', async () => {
+    const { a, b, tokenA, tokenB } = await pair();
+    const [c] = await seedMembers(t.database.db, [{ gender: 'homme', name: 'Cheikh' }]);
+    const tokenC = await sessionFor(t.database.db, c ?? '');
+    await like(tokenA, b);
+    t.clock.advance(60_000);
+    await like(tokenC, b);
+
+    const list = await t.app.inject({ url: '/likes', headers: bearer(tokenB) });
+    expect(list.json().map((e: { name: string; isNew: boolean }) => [e.name, e.isNew])).toEqual([
+      ['Cheikh', true],
+      ['Ibrahima', true],
+    ]);
+    expect(await notifications(tokenB)).toEqual({
+      newLikes: 2,
+      newMessages: 0,
+      newViews: 0,
+      lastLikeAt: t.clock.now().toISOString(),
+    });
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/likes/mark-seen',
+      headers: bearer(tokenB),
+    });
+    const after = await t.app.inject({ url: '/likes', headers: bearer(tokenB) });
+    expect(after.json().every((e: { isNew: boolean }) => !e.isNew)).toBe(true);
+    expect((await notifications(tokenB)).newLikes).toBe(0);
+    // Nothing of the sort reaches the member who liked.
+    expect((await notifications(tokenA)).newLikes).toBe(0);
+    expect(a).not.toBe(b);
+  });
+
+  it('refuses liking oneself, an unknown member and a bad id', async () => {
+    const { a, tokenA } = await pair();
+    const self = await like(tokenA, a);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('You cannot like your own profile.');
+    const unknown = await like(tokenA, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    const bad = await like(tokenA, 'not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Member id must be a UUID');
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/like',
+      payload: { likedUserId: a },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('profile view notifications', () => {
+  it('counts new viewers until marked seen', async () => {
+    const { a, b, tokenA, tokenB } = await pair();
+    await t.app.inject({ url: `/api/users/${b}/details`, headers: bearer(tokenA) });
+    expect((await notifications(tokenB)).newViews).toBe(1);
+    const marked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/profile-views/mark-seen',
+      headers: bearer(tokenB),
+    });
+    expect(marked.statusCode).toBe(200);
+    expect((await notifications(tokenB)).newViews).toBe(0);
+    const list = await t.app.inject({ url: '/api/users/profile-views', headers: bearer(tokenB) });
+    expect(list.json().map((v: { id: string }) => v.id)).toEqual([a]);
+  });
+});

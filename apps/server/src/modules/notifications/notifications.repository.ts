@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+
+/** Counts since the member last looked, from the likes and views indexes. */
+export async function countUnseen(db: Executor, memberId: string) {
+  const result = await db.execute<{
+    new_likes: number;
+    new_views: number;
+    last_like_at: Date | string | null;
+  }>(sql`
+    select
+      (select count(*)::int from likes l
+        where l.liked_id = m.id and l.created_at > coalesce(m.likes_seen_at, '-infinity')) as new_likes,
+      (select count(distinct v.viewer_id)::int from profile_views v
+        where v.viewed_id = m.id and v.viewed_at > coalesce(m.views_seen_at, '-infinity')) as new_views,
+      (select max(l.created_at) from likes l where l.liked_id = m.id) as last_like_at
+    from members m where m.id = ${memberId}`);
+  const row = result.rows[0];
+  return {
+    newLikes: row?.new_likes ?? 0,
+    newViews: row?.new_views ?? 0,
+    lastLikeAt: row?.last_like_at ? new Date(row.last_like_at) : null,
+  };
+}

@@ -1,0 +1,30 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { members } from '../../db/schema.ts';
+import { visibleTo } from '../users/member-view.ts';
+
+/** Each viewer once, at their latest view, newest first. */
+export async function listViewers(db: Executor, memberId: string, limit: number) {
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    age: number | null;
+    gender: 'homme' | 'femme' | null;
+    viewed_at: Date | string;
+  }>(sql`
+    select members.id, members.name, members.age, members.gender, v.viewed_at
+    from (
+      select viewer_id, max(viewed_at) as viewed_at
+      from profile_views where viewed_id = ${memberId}
+      group by viewer_id
+    ) v
+    join members on members.id = v.viewer_id
+    where ${visibleTo(memberId)}
+    order by v.viewed_at desc
+    limit ${limit}`);
+  return result.rows.map((r) => ({ ...r, viewedAt: new Date(r.viewed_at) }));
+}
+
+export async function markViewsSeen(db: Executor, memberId: string, now: Date) {
+  await db.update(members).set({ viewsSeenAt: now }).where(eq(members.id, memberId));
+}
