@@ -1,5 +1,5 @@
 import { GENDERS, type Gender } from '@mawadda/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { GRID_DEGREES, type MemberRow } from '../../db/schema.ts';
 import { type ViewedMember, visibleTo } from '../users/member-view.ts';
@@ -38,7 +38,7 @@ function chordFor(km: number): number {
  * With a viewer of unknown position every member is at the same distance, so the order is by
  * activity alone.
  */
-export async function findSuggestions(db: Executor, q: SuggestionQuery): Promise<ViewedMember[]> {
+export function suggestionsSql(q: SuggestionQuery): SQL {
   if (!GENDERS.includes(q.audience)) throw new Error(`unknown audience ${q.audience}`);
   const [x, y, z] = viewerPoint(q.viewer);
   const point = sql`cube(array[${x}::float8, ${y}::float8, ${z}::float8, 0::float8])`;
@@ -55,6 +55,15 @@ export async function findSuggestions(db: Executor, q: SuggestionQuery): Promise
     conditions.push(sql`position <@ cube_enlarge(${point}, ${chord}::float8, 4)`);
     conditions.push(sql`(position <-> ${point}) <= ${chord}::float8`);
   }
+  return sql`
+    select id, name, age, gender, location, grid_latitude, grid_longitude, last_active_at
+    from members
+    where ${sql.join(conditions, sql` and `)}
+    order by position <-> ${point}
+    offset ${q.offset} limit ${q.limit}`;
+}
+
+export async function findSuggestions(db: Executor, q: SuggestionQuery): Promise<ViewedMember[]> {
   const result = await db.execute<{
     id: string;
     name: string;
@@ -64,12 +73,7 @@ export async function findSuggestions(db: Executor, q: SuggestionQuery): Promise
     grid_latitude: number | null;
     grid_longitude: number | null;
     last_active_at: Date | string;
-  }>(sql`
-    select id, name, age, gender, location, grid_latitude, grid_longitude, last_active_at
-    from members
-    where ${sql.join(conditions, sql` and `)}
-    order by position <-> ${point}
-    offset ${q.offset} limit ${q.limit}`);
+  }>(suggestionsSql(q));
   return result.rows.map((r) => ({
     id: r.id,
     name: r.name,
