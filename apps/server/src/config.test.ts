@@ -12,7 +12,9 @@ describe('configuration', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       googleClientId: undefined,
+      demoData: true,
     });
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 
   it('reads PORT, DATA_DIR and the service URLs', () => {
@@ -34,5 +36,6 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrowError(/SMTP_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrowError(/LOG_LEVEL/);
+    expect(() => loadConfig({ DEMO_DATA: 'no' })).toThrowError(/DEMO_DATA: must be true or false/);
   });
 });

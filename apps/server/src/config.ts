@@ -27,6 +27,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
 });
 
 export type Config = {
@@ -44,6 +45,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
+  /** Seed demo members into an empty embedded database at start. */
+  demoData: boolean;
 };
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
@@ -71,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    demoData: e.DEMO_DATA === 'true',
   };
 }

@@ -13,6 +13,7 @@ import {
   type RateLimitStore,
 } from './lib/rate-limiter.ts';
 import { createGoogleVerifier } from './modules/auth/google-verifier.ts';
+import { seedDemoData } from './modules/demo/demo-data.ts';
 import { createDiskMediaStore } from './modules/media/media-store.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -28,6 +29,12 @@ const logger = createLogger(config.logLevel);
 const database = await openDatabase(config);
 await migrateDatabase(database.db);
 
+const mediaStore = createDiskMediaStore(path.join(config.dataDir, 'media'));
+// Demo members only ever go into the embedded database, and only while it is empty.
+if (config.demoData && database.engine === 'pglite') {
+  await seedDemoData({ db: database.db, mediaStore, log: logger });
+}
+
 const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
 const limiter: RateLimitStore = redis
   ? createRedisRateLimitStore(redis)
@@ -39,7 +46,7 @@ const mailer = config.smtpUrl
 const app = await buildApp({
   config,
   db: database.db,
-  mediaStore: createDiskMediaStore(path.join(config.dataDir, 'media')),
+  mediaStore,
   mailer,
   limiter,
   clock: systemClock,

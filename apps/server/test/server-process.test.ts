@@ -56,12 +56,14 @@ describe('the server process', () => {
     expect(server.output()).toContain('PORT');
   });
 
-  it('starts on an empty data folder, migrates, mails to the outbox, and stops cleanly on SIGTERM', async () => {
+  it('starts on an empty data folder, migrates, seeds demo members, mails to the outbox, and stops cleanly on SIGTERM', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-data-'));
     const port = await freePort();
     const server = start({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
     await waitForReady(port);
     expect(server.output()).toContain(`Mawadda is running at http://localhost:${port}`);
+    // An empty embedded database gets the demo members, with the logins the README names.
+    expect(server.output()).toContain('Demo data: 300 members. Log in as aminata@demo.mawadda.app');
     expect((await fs.stat(path.join(dataDir, 'db'))).isDirectory()).toBe(true);
 
     const forgot = await fetch(`http://127.0.0.1:${port}/api/auth/forgot-password`, {
