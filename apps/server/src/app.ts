@@ -31,7 +31,7 @@ import { createProfileViewsService } from './modules/profile-views/profile-views
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authentication } from './plugins/authentication.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -115,7 +115,8 @@ export async function buildApp(deps: AppDependencies) {
   });
   await app.register(geoRoutes, { cities });
   await app.register(mediaRoutes, { mediaStore: deps.mediaStore });
-  await registerWebApp(app, { distDir: deps.config.webDistDir });
+  const sendAppShell = await registerWebApp(app, { distDir: deps.config.webDistDir });
+  registerNotFoundHandler(app, { sendAppShell });
 
   return app;
 }

@@ -158,7 +158,16 @@ describe('web app hosting', () => {
   });
 
   it('answers a path that is neither a file nor a route with a 404', async () => {
-    expect((await t.app.inject({ url: '/wp-login.php' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/wp-login.php' })).json().message).toMatch(/^Nothing here/);
     expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('shows a browser the app’s own not-found page, still with a 404 status', async () => {
+    const page = await t.app.inject({ url: '/no-such-page', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<title>Mawadda</title>');
+    const api = await t.app.inject({ url: '/api/nope', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toBe('Nothing here: GET /api/nope');
   });
 });

@@ -1,5 +1,5 @@
 import { UNEXPECTED_ERROR_MESSAGE } from '@mawadda/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -30,11 +30,26 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'Request failed');
     return reply.status(500).send({ message: UNEXPECTED_ERROR_MESSAGE });
   });
+}
 
+const API_PATHS = /^\/(api|media|docs|ws|healthz|readyz)(\/|$)|^\/(like|lovely|likes)$/;
+
+/**
+ * 404s: a JSON body for the API; for a person's browser asking for a page, the web app's own
+ * not-found screen (index.html, still with status 404) when the app is built.
+ */
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  options: { sendAppShell: ((reply: FastifyReply, status: number) => FastifyReply) | undefined },
+) {
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ message: `Nothing here: ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (options.sendAppShell && wantsPage && !API_PATHS.test(path)) {
+      return options.sendAppShell(reply, 404);
+    }
+    return reply.status(404).send({ message: `Nothing here: ${request.method} ${path}` });
   });
 }
 

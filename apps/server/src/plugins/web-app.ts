@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * The client-side routes of spec section 2 (optionally under a language prefix): a deep link or a
@@ -25,7 +25,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
   const indexFile = path.join(options.distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`No web app build in ${options.distDir}: run "npm run build" to serve the app.`);
-    return;
+    return undefined;
   }
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -39,13 +39,17 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       res.header('cache-control', hashed ? FOREVER : NO_CACHE);
     },
   });
+  const sendAppShell = (reply: FastifyReply, status: number) =>
+    reply
+      .status(status)
+      .header('cache-control', NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html');
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const urlPath = request.url.split('?')[0] ?? '/';
     if (!isAppRoute(urlPath)) return;
-    return reply
-      .header('cache-control', NO_CACHE)
-      .type('text/html; charset=utf-8')
-      .sendFile('index.html');
+    return sendAppShell(reply, 200);
   });
+  return sendAppShell;
 }

@@ -1,7 +1,5 @@
+import { LegalPage } from '../../features/legal/legal-page.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>privacy</h1>
-    </main>
-  );
+  return <LegalPage document="privacy" />;
 }

@@ -1,9 +1,12 @@
 import { Outlet } from 'react-router';
+import { AppShell } from '../../components/layouts/app-shell.tsx';
+import { InstallPrompt } from '../../features/pwa/install-prompt.tsx';
 
+/** Terms, privacy and every member screen: the top navigation bar around the page. */
 export function Component() {
   return (
-    <div>
+    <AppShell notice={<InstallPrompt />}>
       <Outlet />
-    </div>
+    </AppShell>
   );
 }

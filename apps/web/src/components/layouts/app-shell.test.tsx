@@ -1,0 +1,265 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../i18n/i18n.ts';
+import { AppShell } from './app-shell.tsx';
+import type { NavCounts } from './member-nav.tsx';
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeAll(() => {
+  vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+  initI18n();
+});
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+});
+
+function signIn(user: { name: string; mediaUrls: string[] }) {
+  localStorage.setItem('authToken', 'token-123');
+  localStorage.setItem(
+    'currentUser',
+    JSON.stringify({ id: 7, location: 'Dakar, Sénégal', ...user }),
+  );
+}
+
+function page(name: string) {
+  return (
+    <main>
+      <h1>{name}</h1>
+    </main>
+  );
+}
+
+function renderShell(path: string, counts?: NavCounts) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['private'], { secret: true });
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: page('Login') },
+      {
+        element: (
+          <AppShell {...(counts ? { counts } : {})}>
+            <Outlet />
+          </AppShell>
+        ),
+        children: [
+          { path: '/suggestions', element: page('Suggestions page') },
+          { path: '/chat', element: page('Chat page') },
+          { path: '/terms', element: page('Terms page') },
+          { path: '/fr/terms', element: page('Conditions') },
+          { path: '/mon-profil', element: page('My profile page') },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient, user: userEvent.setup() };
+}
+
+describe('the shell for a visitor (terms, privacy)', () => {
+  it('shows the logo to /, the language switch and a log-in link, and no member navigation', () => {
+    renderShell('/terms');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Mawadda, home' }).getAttribute('href')).toBe(
+      '/',
+    );
+    expect(within(banner).getByRole('group', { name: 'Language' })).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Profile menu' })).toBeNull();
+  });
+
+  it('offers a skip link to the content, and a footer with the legal links', () => {
+    renderShell('/terms');
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    const target = document.getElementById(skip.getAttribute('href')?.slice(1) ?? '');
+    expect(target?.contains(screen.getByRole('main'))).toBe(true);
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+  });
+
+  it('keeps the /fr prefix on its links', async () => {
+    await i18n.changeLanguage('fr');
+    renderShell('/fr/terms');
+    expect(screen.getByRole('link', { name: 'Connexion' }).getAttribute('href')).toBe('/fr');
+    expect(screen.getByRole('link', { name: 'Confidentialité' }).getAttribute('href')).toBe(
+      '/fr/privacy',
+    );
+  });
+});
+
+describe('the shell for a member', () => {
+  it('shows the four destinations, marks the current page, and the logo leads to suggestions', () => {
+    signIn({ name: 'Amina Diallo', mediaUrls: [] });
+    renderShell('/chat');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const chat = within(nav).getByRole('link', { name: 'Messages' });
+    expect(chat.getAttribute('aria-current')).toBe('page');
+    expect(
+      within(nav).getByRole('link', { name: 'Suggestions' }).getAttribute('aria-current'),
+    ).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Views' }).getAttribute('href')).toBe(
+      '/profile-views',
+    );
+    expect(within(nav).getByRole('button', { name: 'Likes' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mawadda, suggestions' }).getAttribute('href')).toBe(
+      '/suggestions',
+    );
+  });
+
+  it('hides badges at zero, shows the count, and 9+ above nine', () => {
+    signIn({ name: 'Amina', mediaUrls: [] });
+    renderShell('/suggestions', { suggestions: 0, likes: 3, chat: 12, views: 0 });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const badges = within(nav)
+      .getAllByTestId('nav-badge')
+      .map((badge) => badge.textContent);
+    expect(badges).toEqual(['3', '9+']);
+    expect(within(nav).getByRole('button', { name: 'Likes, 3 new' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Messages, more than 9 new' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Suggestions' })).toBeTruthy();
+  });
+
+  it('shows the first photo as the avatar, or the initials without one', () => {
+    signIn({ name: 'Amina Diallo', mediaUrls: [] });
+    renderShell('/suggestions');
+    const trigger = screen.getByRole('button', { name: 'Profile menu' });
+    expect(trigger.textContent).toContain('AD');
+    cleanup();
+    signIn({ name: 'Amina Diallo', mediaUrls: ['/media/a.webp', '/media/b.webp'] });
+    renderShell('/suggestions');
+    const photo = screen.getByRole('button', { name: 'Profile menu' }).querySelector('img');
+    expect(photo?.getAttribute('src')).toBe('/media/a.webp');
+  });
+
+  it('opens the liked-you dialog, which says no one has liked them yet', async () => {
+    signIn({ name: 'Amina', mediaUrls: [] });
+    const { user } = renderShell('/suggestions');
+    await user.click(screen.getByRole('button', { name: 'Likes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Who liked you' });
+    expect(dialog.textContent).toContain('No one has liked you yet.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the profile menu from the keyboard, with the unbuilt items disabled', async () => {
+    signIn({ name: 'Amina Diallo', mediaUrls: [] });
+    const { user } = renderShell('/suggestions');
+    const trigger = screen.getByRole('button', { name: 'Profile menu' });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent?.replace(/Soon$/, ''))).toEqual([
+      'My profile',
+      'Our network',
+      'Gifts',
+      'Settings',
+      'Help',
+      'Promo code',
+      'Terms of use',
+      'Log out',
+    ]);
+    const disabled = items.filter((item) => item.getAttribute('aria-disabled') === 'true');
+    expect(disabled.map((item) => item.textContent?.replace(/Soon$/, ''))).toEqual([
+      'Our network',
+      'Settings',
+      'Help',
+      'Promo code',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Gifts' }).getAttribute('href')).toBe(
+      '/gifts',
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('goes to my profile from the menu', async () => {
+    signIn({ name: 'Amina', mediaUrls: [] });
+    const { user, router } = renderShell('/suggestions');
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'My profile' }));
+    expect(router.state.location.pathname).toBe('/mon-profil');
+  });
+
+  it('logs out: tells the server, forgets the session and the cache, and goes to login', async () => {
+    signIn({ name: 'Amina', mediaUrls: [] });
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { user, router, queryClient } = renderShell('/suggestions');
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/logout',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer token-123');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('currentUser')).toBeNull();
+    expect(queryClient.getQueryData(['private'])).toBeUndefined();
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('logs out even when the server cannot be reached', async () => {
+    signIn({ name: 'Amina', mediaUrls: [] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const { user, router } = renderShell('/suggestions');
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+});
+
+describe('the language switch', () => {
+  it('switches to French, marks the choice, and puts it in the address', async () => {
+    const { user, router } = renderShell('/terms');
+    const group = screen.getByRole('group', { name: 'Language' });
+    const french = within(group).getByRole('button', { name: /Français/ });
+    expect(french.getAttribute('aria-pressed')).toBe('false');
+    await user.click(french);
+    expect(i18n.resolvedLanguage).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(router.state.location.pathname).toBe('/fr/terms');
+    const groupFr = screen.getByRole('group', { name: 'Langue' });
+    expect(
+      within(groupFr)
+        .getByRole('button', { name: /Français/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(localStorage.length).toBe(0);
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../lib/session.ts';
+import { LanguageSwitch } from '../language-switch.tsx';
+import { Logo } from '../logo.tsx';
+import { MemberNav, type NavCounts } from './member-nav.tsx';
+import { useLocalizedPath } from './paths.ts';
+import { ProfileMenu } from './profile-menu.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
+
+const PRIVACY_EMAIL = 'privacy@mawadda.app';
+
+function SiteFooter({ member }: { member: boolean }) {
+  const { t } = useTranslation();
+  const localized = useLocalizedPath();
+  const linkClass =
+    'inline-flex min-h-11 items-center rounded-full px-2 font-medium text-teal-800 underline-offset-4 hover:underline';
+  return (
+    <footer
+      className={`border-t border-sand-200 bg-sand-100/70 ${member ? 'pb-[calc(4.75rem+env(safe-area-inset-bottom))] md:pb-0' : ''}`}
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">
+        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <nav aria-label={t('footer.label')}>
+          <ul className="-mx-2 flex flex-wrap items-center">
+            <li>
+              <Link to={localized('/terms')} className={linkClass}>
+                {t('footer.terms')}
+              </Link>
+            </li>
+            <li>
+              <Link to={localized('/privacy')} className={linkClass}>
+                {t('footer.privacy')}
+              </Link>
+            </li>
+            <li>
+              <a href={`mailto:${PRIVACY_EMAIL}`} className={linkClass}>
+                {t('footer.contact')}
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}
+
+/**
+ * The app shell of every route but login, register, forgot and reset password (spec section 2):
+ * the top navigation bar, the page, a small footer.
+ *
+ * - A member gets the logo (to /suggestions), the four badged destinations (a bottom tab bar on
+ *   phones, inline from `md`), the language switch and the avatar with its profile menu.
+ * - A visitor (on /terms or /privacy) gets the logo (to /), the language switch and a log-in link.
+ *
+ * Every page renders its own single `<main>` (login and register, outside the shell, do too);
+ * the shell wraps it in the skip link's target.
+ */
+export function AppShell({
+  children,
+  notice,
+  counts,
+}: {
+  children: ReactNode;
+  /** Shown between the bar and the page: the install prompt. */
+  notice?: ReactNode;
+  counts?: NavCounts;
+}) {
+  const { t } = useTranslation();
+  const localized = useLocalizedPath();
+  const current = useSession();
+  const member = current !== null;
+  const user = current?.user ?? null;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      {/* No backdrop-filter here: it would make the header the containing block of the phone's
+          fixed bottom tab bar inside it. */}
+      <header className="sticky top-0 z-30 border-b border-sand-200/80 bg-sand-50">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
+          <Link
+            to={localized(member ? '/suggestions' : '/')}
+            aria-label={t(member ? 'nav.suggestionsLink' : 'nav.homeLink')}
+            className={`mr-auto flex min-h-11 shrink-0 items-center rounded-xl pr-1 ${member ? 'md:mr-0' : ''}`}
+          >
+            <Logo />
+          </Link>
+          {member ? <MemberNav {...(counts ? { counts } : {})} /> : null}
+          <LanguageSwitch />
+          {member ? (
+            <ProfileMenu name={user?.name} photoUrl={user?.mediaUrls?.[0]} />
+          ) : (
+            <Link
+              to={localized('/')}
+              className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-teal-700 px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+            >
+              {t('nav.logIn')}
+            </Link>
+          )}
+        </div>
+      </header>
+      {notice}
+      <div id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {children}
+      </div>
+      <SiteFooter member={member} />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { MediaImage } from '../media-image.tsx';
+import { initialsOf } from './initials.ts';
+
+/** The member's first photo, or their initials when they have none. Decorative: the button names it. */
+export function MemberAvatar({
+  name,
+  photoUrl,
+  className = 'size-10',
+}: {
+  name: string | undefined;
+  photoUrl: string | undefined;
+  className?: string;
+}) {
+  if (photoUrl) {
+    return (
+      <MediaImage
+        src={photoUrl}
+        alt=""
+        loading="eager"
+        className={`${className} rounded-full bg-sand-200 object-cover`}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={`${className} flex items-center justify-center rounded-full bg-teal-100 font-display text-base font-semibold text-teal-900`}
+    >
+      {initialsOf(name) || 'M'}
+    </span>
+  );
+}

@@ -1,0 +1,88 @@
+import { Eye, Heart, type LucideIcon, MessageCircle, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { LikedYouDialog } from './liked-you-dialog.tsx';
+import { NavBadge, useBadgeSpeech } from './nav-badge.tsx';
+import { useLocalizedPath } from './paths.ts';
+
+/** The counts the badges show; a later issue polls them (spec section 9: every 15 s). */
+export type NavCounts = { suggestions: number; likes: number; chat: number; views: number };
+
+export const NO_COUNTS: NavCounts = { suggestions: 0, likes: 0, chat: 0, views: 0 };
+
+/*
+ * One list, two layouts: below `md` a bottom tab bar within thumb reach (icon over a short label);
+ * from `md` inline in the top bar (icons only, then icon and label from `lg`).
+ */
+const itemClass =
+  'group relative flex min-h-14 w-full flex-col items-center justify-center gap-0.5 rounded-2xl px-1 text-xs font-semibold text-ink-muted transition-colors hover:text-teal-900 md:min-h-11 md:w-auto md:flex-row md:gap-2 md:rounded-full md:px-3 md:text-sm md:hover:bg-sand-100 aria-[current=page]:text-teal-800 md:aria-[current=page]:bg-teal-50 data-[open]:text-teal-800';
+
+const pillClass =
+  'relative flex h-8 w-14 items-center justify-center rounded-full transition-colors group-aria-[current=page]:bg-teal-50 group-data-[open]:bg-teal-50 md:h-auto md:w-auto md:bg-transparent md:group-aria-[current=page]:bg-transparent md:group-data-[open]:bg-transparent';
+
+const labelClass = 'leading-tight md:max-lg:sr-only';
+
+function ItemBody({
+  icon: Icon,
+  label,
+  count,
+}: {
+  icon: LucideIcon;
+  label: string;
+  count: number;
+}) {
+  const speech = useBadgeSpeech(count);
+  return (
+    <>
+      <span className={pillClass}>
+        <span className="relative">
+          <Icon aria-hidden="true" className="size-[1.375rem] md:size-5" strokeWidth={2} />
+          <NavBadge count={count} />
+        </span>
+      </span>
+      <span className={labelClass}>{label}</span>
+      {speech ? <span className="sr-only">, {speech}</span> : null}
+    </>
+  );
+}
+
+export function MemberNav({ counts = NO_COUNTS }: { counts?: NavCounts }) {
+  const { t } = useTranslation();
+  const localized = useLocalizedPath();
+  const [likedYouOpen, setLikedYouOpen] = useState(false);
+
+  const link = (to: string, icon: LucideIcon, label: string, count: number) => (
+    <li className="flex-1 md:flex-none">
+      <NavLink to={localized(to)} className={itemClass} title={label}>
+        <ItemBody icon={icon} label={label} count={count} />
+      </NavLink>
+    </li>
+  );
+
+  return (
+    <nav
+      aria-label={t('nav.main')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-sand-200 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-bar backdrop-blur supports-[backdrop-filter]:bg-white/85 md:static md:z-auto md:flex-1 md:border-0 md:bg-transparent md:pb-0 md:shadow-none md:backdrop-blur-none md:supports-[backdrop-filter]:bg-transparent"
+    >
+      <ul className="mx-auto flex max-w-md items-stretch gap-1 px-2 py-1.5 md:max-w-none md:justify-center md:p-0">
+        {link('/suggestions', Sparkles, t('nav.suggestions'), counts.suggestions)}
+        <li className="flex-1 md:flex-none">
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            data-open={likedYouOpen || undefined}
+            onClick={() => setLikedYouOpen(true)}
+            className={itemClass}
+            title={t('nav.likes')}
+          >
+            <ItemBody icon={Heart} label={t('nav.likes')} count={counts.likes} />
+          </button>
+        </li>
+        {link('/chat', MessageCircle, t('nav.chat'), counts.chat)}
+        {link('/profile-views', Eye, t('nav.views'), counts.views)}
+      </ul>
+      <LikedYouDialog open={likedYouOpen} onOpenChange={setLikedYouOpen} />
+    </nav>
+  );
+}
