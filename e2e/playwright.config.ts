@@ -68,6 +68,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      // Journeys create the members they need; demo members would crowd their suggestions.
+      DEMO_DATA: 'false',
     },
     url: `${baseURL}/readyz`,
     timeout: 120_000,

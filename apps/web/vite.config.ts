@@ -102,6 +102,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // Lists each route's chunk and imports: bench/web/first-route-size.bench.ts reads it.
+    manifest: true,
   },
   server: {
     proxy: {
