@@ -9,6 +9,8 @@ import { HttpError } from '../lib/http-error.ts';
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // A file route may have typed the answer already (say, JavaScript) before failing.
+    reply.type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
       return reply
@@ -23,7 +25,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       }));
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
     }
-    const status = error.statusCode ?? 500;
+    // A file that vanished between its lookup and its read (a redeploy): gone, not broken.
+    const status = (error as { code?: string }).code === 'ENOENT' ? 404 : (error.statusCode ?? 500);
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: clientErrorMessage(error) });
     }
@@ -56,6 +59,8 @@ export function registerNotFoundHandler(
 /** Fastify's own client errors, reworded where its text would puzzle a person. */
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
+    case 'ENOENT':
+      return 'This file does not exist.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.';

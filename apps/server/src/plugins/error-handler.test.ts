@@ -1,0 +1,31 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerErrorHandler } from './error-handler.ts';
+
+async function appFailingWith(error: Error & { code?: string; statusCode?: number }) {
+  const app = Fastify();
+  registerErrorHandler(app);
+  app.get('/file.js', async (_request, reply) => {
+    reply.type('application/javascript');
+    throw error;
+  });
+  return app;
+}
+
+describe('the error handler', () => {
+  it('answers JSON even when the route had already typed its answer otherwise', async () => {
+    const app = await appFailingWith(new Error('boom'));
+    const response = await app.inject({ url: '/file.js' });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({ message: 'Unexpected server error' });
+  });
+
+  it('answers a file gone between lookup and read (a redeploy) with a 404', async () => {
+    const gone = Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
+    const app = await appFailingWith(gone);
+    const response = await app.inject({ url: '/file.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'This file does not exist.' });
+  });
+});

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The .eml files the server wrote to its outbox (no SMTP in the journeys), newest last. */
+function outboxFiles(): string[] {
+  const dir = path.join(process.env.MAWADDA_E2E_DATA_DIR ?? '', 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** Undoes quoted-printable soft breaks and escapes so a link reads whole. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Waits for a mail to `address` and answers the password reset link it carries. */
+export async function resetLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of outboxFiles().reverse()) {
+      const mail = decodeQuotedPrintable(fs.readFileSync(file, 'utf8'));
+      if (!new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail)) continue;
+      const link = /https?:\/\/[^\s"<]+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no reset mail to ${address} in the outbox`);
+}

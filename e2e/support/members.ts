@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+
+export const portraitPath = path.join(import.meta.dirname, '../fixtures/portrait.jpg');
+
+let counter = 0;
+export function newEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export type Member = { username: string; password: string; name: string; gender: 'homme' | 'femme' };
+
+/** Registers a member through the API (for journeys that start from an existing account). */
+export async function registerMember(
+  request: APIRequestContext,
+  overrides: Partial<Member> & Record<string, string> = {},
+): Promise<Member> {
+  const member: Member = {
+    username: newEmail('member'),
+    password: 'a long enough password',
+    name: 'Khadija Sow',
+    gender: 'femme',
+    ...overrides,
+  };
+  const response = await request.post('/api/users/register', {
+    multipart: {
+      name: member.name,
+      age: '29',
+      gender: member.gender,
+      maritalStatus: 'célibataire',
+      location: 'Dakar, Sénégal',
+      latitude: '14.7167',
+      longitude: '-17.4677',
+      bio: 'Sérieuse et souriante, je cherche un mari pieux.',
+      username: member.username,
+      password: member.password,
+      termsAccepted: 'true',
+      ...overrides,
+      profilePicture: {
+        name: 'portrait.jpg',
+        mimeType: 'image/jpeg',
+        buffer: fs.readFileSync(portraitPath),
+      },
+    },
+  });
+  if (response.status() !== 201) throw new Error(`registration failed: ${await response.text()}`);
+  return member;
+}
