@@ -10,7 +10,12 @@ export function newEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
-export type Member = { username: string; password: string; name: string; gender: 'homme' | 'femme' };
+export type Member = {
+  username: string;
+  password: string;
+  name: string;
+  gender: 'homme' | 'femme';
+};
 
 /** Registers a member through the API (for journeys that start from an existing account). */
 export async function registerMember(

@@ -12,7 +12,15 @@ async function seriousViolations(page: Page) {
 for (const locale of ['en-US', 'fr-FR']) {
   test.describe(`Screens in ${locale}`, () => {
     test.use({ locale });
-    for (const path of ['/', '/register', '/forget', '/reset-password/some-token', '/terms', '/privacy', '/nowhere']) {
+    for (const path of [
+      '/',
+      '/register',
+      '/forget',
+      '/reset-password/some-token',
+      '/terms',
+      '/privacy',
+      '/nowhere',
+    ]) {
       test(`${path} has no serious or critical axe violation`, async ({ page }) => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -23,7 +23,11 @@ test.describe('The language in the path', () => {
     await page.goto('/fr/register');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('button', { name: 'Suivant' })).toBeVisible();
-    await page.getByRole('link', { name: /English|EN/ }).or(page.getByRole('button', { name: /English|EN/ })).first().click();
+    await page
+      .getByRole('link', { name: /English|EN/ })
+      .or(page.getByRole('button', { name: /English|EN/ }))
+      .first()
+      .click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
   });

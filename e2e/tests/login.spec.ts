@@ -14,7 +14,10 @@ test.describe('A member logs in', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/suggestions$/);
 
-    await page.getByRole('button', { name: /menu|profile/i }).first().click();
+    await page
+      .getByRole('button', { name: /menu|profile/i })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: /log ?out/i }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { newEmail, portraitPath } from '../support/members.ts';
 
 test.describe('A visitor joins Mawadda', () => {
-  test('registers through the four steps, corrected at each one, then logs in', async ({ page }) => {
+  test('registers through the four steps, corrected at each one, then logs in', async ({
+    page,
+  }) => {
     const email = newEmail('wizard');
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -23,7 +25,9 @@ test.describe('A visitor joins Mawadda', () => {
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
     await next.click();
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
-    await expect(page.getByRole('alert').or(page.locator('[aria-invalid="true"] ~ *')).first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').or(page.locator('[aria-invalid="true"] ~ *')).first(),
+    ).toBeVisible();
     await page.getByLabel('Single').check();
     await next.click();
 
@@ -49,7 +53,12 @@ test.describe('A visitor joins Mawadda', () => {
     await submit.click();
     await expect(page.getByText(/at least one photo/i).first()).toBeVisible();
     await page.locator('input[type="file"]').setInputFiles(portraitPath);
-    await expect(page.getByRole('img', { name: /Photo 1/ }).or(page.getByAltText(/portrait/)).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('img', { name: /Photo 1/ })
+        .or(page.getByAltText(/portrait/))
+        .first(),
+    ).toBeVisible();
     await page.getByLabel(/I accept the/).uncheck();
     await submit.click();
     await expect(page.getByText(/accept the terms/i).last()).toBeVisible();
@@ -64,7 +73,9 @@ test.describe('A visitor joins Mawadda', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     // A complete profile (bio, gender, a photo) goes to the suggestions (spec section 4).
     await expect(page).toHaveURL(/\/suggestions$/);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('currentUser') ?? '{}'));
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('currentUser') ?? '{}'),
+    );
     expect(stored.name).toBe('Mariam Koné');
     expect(stored.mediaUrls).toHaveLength(1);
   });
