@@ -1,5 +1,5 @@
-import { MemberAreaPlaceholder } from '../../components/member-area-placeholder.tsx';
+import { SuggestionsPage } from '../../features/discovery/components/suggestions-page.tsx';
 
 export function Component() {
-  return <MemberAreaPlaceholder titleKey="screens.suggestions" />;
+  return <SuggestionsPage />;
 }

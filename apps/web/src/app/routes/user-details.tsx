@@ -1,5 +1,7 @@
-import { MemberAreaPlaceholder } from '../../components/member-area-placeholder.tsx';
+import { useParams } from 'react-router';
+import { UserDetailsPage } from '../../features/discovery/components/user-details-page.tsx';
 
 export function Component() {
-  return <MemberAreaPlaceholder titleKey="screens.userDetails" />;
+  const { id = '' } = useParams();
+  return <UserDetailsPage id={id} />;
 }

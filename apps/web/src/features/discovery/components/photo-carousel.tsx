@@ -1,0 +1,165 @@
+import { ChevronLeft, ChevronRight, UserRound } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { MediaImage } from '../../../components/media-image.tsx';
+import { useSwipe } from '../hooks/use-swipe.ts';
+import { useDiscoveryTranslation } from '../i18n.ts';
+import { stepIndex } from '../utils/swipe.ts';
+
+export type CarouselProps = {
+  photos: readonly string[];
+  /** The member's name, for the labels and the images' text. */
+  name: string;
+  index: number;
+  onIndexChange: (index: number) => void;
+  /** Opens the lightbox on the shown photo; without it the photo is not a button. */
+  onEnlarge?: (index: number) => void;
+  className?: string;
+};
+
+const arrowClass =
+  'absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-teal-900 shadow-md ring-1 ring-black/5 transition hover:bg-white';
+
+/**
+ * Photos one at a time (spec section 2): previous/next buttons, dots, the arrow keys, and a
+ * touch swipe past 40 px (spec section 9). Hidden slides are inert, so Tab reaches only the
+ * shown one; the position is announced politely.
+ */
+export function PhotoCarousel({
+  photos,
+  name,
+  index,
+  onIndexChange,
+  onEnlarge,
+  className = '',
+}: CarouselProps) {
+  const { t } = useDiscoveryTranslation();
+  const count = photos.length;
+  const current = Math.min(Math.max(index, 0), Math.max(count - 1, 0));
+  const go = (step: 1 | -1) => {
+    if (count > 1) onIndexChange(stepIndex(current, count, step));
+  };
+  const swipe = useSwipe((decision) => go(decision === 'next' ? 1 : -1));
+
+  if (count === 0) {
+    return (
+      <div
+        className={`flex flex-col items-center justify-center gap-3 bg-gradient-to-br from-sand-100 to-teal-50 p-6 text-center ${className}`}
+      >
+        <span className="flex size-20 items-center justify-center rounded-full bg-white/80 text-teal-700 shadow-sm">
+          <UserRound aria-hidden="true" className="size-10" />
+        </span>
+        <p className="max-w-[24ch] text-sm font-medium text-ink-muted">
+          {t('carousel.noPhoto', { name })}
+        </p>
+      </div>
+    );
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'ArrowLeft') go(-1);
+    else if (event.key === 'ArrowRight') go(1);
+    else return;
+    event.preventDefault();
+  }
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={t('carousel.label', { name })}
+      // The region itself takes focus so the arrow keys work from it.
+      tabIndex={count > 1 ? 0 : undefined}
+      onKeyDown={onKeyDown}
+      {...swipe.handlers}
+      className={`relative touch-pan-y overflow-hidden bg-sand-100 focus-visible:outline-offset-[-3px] ${className}`}
+    >
+      <div
+        className="flex h-full transition-transform duration-300 ease-out"
+        style={{ transform: `translateX(-${current * 100}%)` }}
+      >
+        {photos.map((url, i) => {
+          const shown = i === current;
+          const image = (
+            <MediaImage
+              src={url}
+              alt={t('carousel.photoAlt', { index: i + 1, name })}
+              loading={Math.abs(i - current) <= 1 ? 'eager' : 'lazy'}
+              draggable={false}
+              className="size-full select-none object-cover"
+            />
+          );
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slide is a labelled group, not a form fieldset
+            <div
+              key={url}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('carousel.slide', { index: i + 1, count })}
+              aria-hidden={shown ? undefined : true}
+              inert={!shown}
+              className="h-full w-full shrink-0"
+            >
+              {onEnlarge ? (
+                <button
+                  type="button"
+                  aria-label={t('carousel.enlarge', { index: i + 1, count })}
+                  tabIndex={shown ? undefined : -1}
+                  onClick={() => {
+                    if (!swipe.swiped()) onEnlarge(i);
+                  }}
+                  className="block size-full cursor-zoom-in focus-visible:outline-offset-[-4px]"
+                >
+                  {image}
+                </button>
+              ) : (
+                image
+              )}
+            </div>
+          );
+        })}
+      </div>
+
+      {count > 1 ? (
+        <>
+          <button
+            type="button"
+            aria-label={t('carousel.previous')}
+            onClick={() => go(-1)}
+            className={`${arrowClass} left-2`}
+          >
+            <ChevronLeft aria-hidden="true" className="size-6" />
+          </button>
+          <button
+            type="button"
+            aria-label={t('carousel.next')}
+            onClick={() => go(1)}
+            className={`${arrowClass} right-2`}
+          >
+            <ChevronRight aria-hidden="true" className="size-6" />
+          </button>
+          <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center">
+            <div className="flex rounded-full bg-black/35 px-1 backdrop-blur-sm">
+              {photos.map((url, i) => (
+                <button
+                  key={url}
+                  type="button"
+                  aria-label={t('carousel.goTo', { index: i + 1, count })}
+                  aria-current={i === current ? 'true' : undefined}
+                  onClick={() => onIndexChange(i)}
+                  className="group flex size-11 items-center justify-center rounded-full"
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`block h-2 rounded-full shadow transition-all duration-200 ${i === current ? 'w-6 bg-white' : 'w-2 bg-white/70 group-hover:bg-white'}`}
+                  />
+                </button>
+              ))}
+            </div>
+          </div>
+        </>
+      ) : null}
+      <p aria-live="polite" className="sr-only">
+        {count > 1 ? t('carousel.position', { index: current + 1, count }) : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import type { UserSummary } from '@mawadda/contract';
+import { Camera, Gift, MessageCircle, Navigation, UserRound } from 'lucide-react';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../../components/layouts/paths.ts';
+import { MediaImage } from '../../../components/media-image.tsx';
+import { useDiscoveryTranslation } from '../i18n.ts';
+import { titleCase } from '../utils/title-case.ts';
+import { LikeButton, matchStyle } from './like-button.tsx';
+import { LocationLine, useDistanceText } from './profile-parts.tsx';
+
+const actionClass =
+  'flex size-11 items-center justify-center rounded-full bg-sand-100 text-teal-800 ring-1 ring-sand-300/70 transition-colors hover:bg-teal-50 hover:text-teal-900';
+
+/**
+ * A suggestion (spec section 2): the first photo or a placeholder, "Online" when they are, the
+ * name in title case, age, photo count, distance, and like, gift and chat. The name is the
+ * card's button: its click area covers the card, so tapping anywhere but the three actions (or
+ * Enter on the focused name) opens the profile dialog.
+ */
+export const ProfileCard = memo(function ProfileCard({
+  member,
+  onOpen,
+  vibrating,
+}: {
+  member: UserSummary;
+  onOpen: (member: UserSummary) => void;
+  vibrating: boolean;
+}) {
+  const { t } = useDiscoveryTranslation();
+  const localized = useLocalizedPath();
+  const name = titleCase(member.name);
+  const photo = member.mediaUrls[0];
+  const photoCount = member.mediaUrls.length;
+  const id = encodeURIComponent(member.id);
+  const distance = useDistanceText()(member.distanceKm, 'away');
+
+  return (
+    <article
+      style={matchStyle}
+      className={`group relative flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-sand-200/80 transition-shadow hover:shadow-[0_2px_4px_rgb(31_41_51/0.06),0_16px_36px_rgb(31_41_51/0.14)] ${vibrating ? 'discovery-shake' : ''}`}
+    >
+      <div className="relative aspect-[4/5] overflow-hidden bg-sand-100">
+        {photo ? (
+          <MediaImage
+            src={photo}
+            alt=""
+            className="size-full object-cover transition-transform duration-500 ease-out group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-sand-100 via-sand-50 to-teal-50 p-3 text-center">
+            <span className="flex size-14 items-center justify-center rounded-full bg-white/90 text-teal-700 shadow-sm">
+              <UserRound aria-hidden="true" className="size-7" />
+            </span>
+            <span className="text-xs font-medium text-ink-muted">{t('card.noPhoto')}</span>
+          </div>
+        )}
+        <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-1 p-2">
+          {member.online ? (
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-white/95 px-2 py-1 text-xs font-semibold text-emerald-800 shadow-sm">
+              <span
+                aria-hidden="true"
+                className="size-2 rounded-full bg-emerald-500 ring-2 ring-emerald-500/25"
+              />
+              {t('card.online')}
+            </span>
+          ) : (
+            <span />
+          )}
+          {photoCount > 0 ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-1 text-xs font-semibold text-white">
+              <Camera aria-hidden="true" className="size-3.5" />
+              <span aria-hidden="true">{photoCount}</span>
+              <span className="sr-only">{t('card.photos', { count: photoCount })}</span>
+            </span>
+          ) : null}
+        </div>
+        {distance ? (
+          <span className="pointer-events-none absolute bottom-2 left-2 inline-flex max-w-[calc(100%-1rem)] items-center gap-1 rounded-full bg-white/95 px-2 py-1 text-xs font-semibold text-teal-900 shadow-sm">
+            <Navigation aria-hidden="true" className="size-3 shrink-0 text-teal-700" />
+            <span className="truncate">{distance}</span>
+          </span>
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        <h2 className="font-display text-lg font-semibold leading-tight text-teal-900 sm:text-xl">
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => onOpen(member)}
+            className="flex w-full min-w-0 items-baseline text-left outline-none after:absolute after:inset-0 after:z-[1] after:rounded-card after:content-[''] focus-visible:after:outline-[3px] focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-teal-600 focus-visible:after:outline-solid"
+          >
+            <span className="truncate">{name}</span>
+            {member.age !== null ? <span className="shrink-0">, {member.age}</span> : null}
+          </button>
+        </h2>
+        <LocationLine member={member} showDistance={false} />
+        <div className="relative z-[2] mt-auto flex items-center justify-between gap-1.5 pt-2 sm:justify-start sm:gap-2">
+          <LikeButton member={{ id: member.id, name }} variant="icon" />
+          <Link
+            to={localized(`/gifts?to=${id}`)}
+            aria-label={t('card.gift', { name })}
+            className={actionClass}
+          >
+            <Gift aria-hidden="true" className="size-5" />
+          </Link>
+          <Link
+            to={localized(`/chat?with=${id}`)}
+            aria-label={t('card.chat', { name })}
+            className={actionClass}
+          >
+            <MessageCircle aria-hidden="true" className="size-5" />
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+});

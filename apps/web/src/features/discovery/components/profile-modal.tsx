@@ -1,0 +1,193 @@
+import type { UserSummary } from '@mawadda/contract';
+import { MODAL_TRANSITION_MS } from '@mawadda/contract/constants';
+import { ArrowUpRight, MessageCircle, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { type CSSProperties, type KeyboardEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../../components/layouts/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useMemberDetails } from '../api/queries.ts';
+import { useReturnFocus } from '../hooks/use-return-focus.ts';
+import { useDiscoveryTranslation } from '../i18n.ts';
+import { stepIndex } from '../utils/swipe.ts';
+import { titleCase } from '../utils/title-case.ts';
+import { FeedbackRegion } from './feedback-region.tsx';
+import { Lightbox } from './lightbox.tsx';
+import { LikeButton } from './like-button.tsx';
+import { PhotoCarousel } from './photo-carousel.tsx';
+import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.tsx';
+
+const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSSProperties;
+
+/**
+ * The profile dialog of a suggestion (spec section 2): photos with a lightbox, online badge,
+ * name, age, location, gender, marital status, children, bio, Like and Message. Opening it loads
+ * the member's details, which records a profile view. Radix traps focus, closes on Escape and
+ * returns focus to the card; it slides up on phones and settles in the middle on wider screens,
+ * in MODAL_TRANSITION_MS, and only fades when reduced motion is asked for.
+ */
+export function ProfileModal({
+  member,
+  open,
+  onOpenChange,
+}: {
+  member: UserSummary | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay
+          style={transition}
+          className="discovery-fade fixed inset-0 z-50 bg-teal-900/50 backdrop-blur-[2px]"
+        />
+        <Dialog.Content
+          {...returnFocus}
+          aria-describedby={undefined}
+          style={transition}
+          className="discovery-sheet fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col overflow-hidden rounded-t-[1.75rem] bg-white shadow-2xl outline-none md:inset-0 md:m-auto md:h-[min(40rem,calc(100dvh-4rem))] md:max-h-none md:w-[min(58rem,calc(100vw-4rem))] md:rounded-card"
+        >
+          {member ? <ModalBody key={member.id} member={member} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ModalBody({ member }: { member: UserSummary }) {
+  const { t } = useDiscoveryTranslation();
+  const localized = useLocalizedPath();
+  const details = useMemberDetails(member.id);
+  const [photoIndex, setPhotoIndex] = useState(0);
+  const [lightboxOpen, setLightboxOpen] = useState(false);
+  const shown = details.data ?? member;
+  const name = titleCase(shown.name);
+  const photos = shown.mediaUrls;
+  const unavailable =
+    details.error instanceof ApiError &&
+    (details.error.status === 404 || details.error.status === 400);
+  const id = encodeURIComponent(member.id);
+
+  // The arrow keys turn the photos from anywhere in the dialog (the carousel handles its own).
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.defaultPrevented || lightboxOpen || photos.length < 2) return;
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    setPhotoIndex((index) => stepIndex(index, photos.length, event.key === 'ArrowLeft' ? -1 : 1));
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys bubbling from the dialog's controls turn the photos
+    <div
+      onKeyDown={onKeyDown}
+      className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain md:grid md:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)] md:overflow-hidden"
+    >
+      <div className="relative shrink-0 md:h-full">
+        <PhotoCarousel
+          photos={photos}
+          name={name}
+          index={photoIndex}
+          onIndexChange={setPhotoIndex}
+          onEnlarge={(index) => {
+            setPhotoIndex(index);
+            setLightboxOpen(true);
+          }}
+          className="aspect-[4/5] max-h-[58dvh] w-full md:aspect-auto md:h-full md:max-h-none"
+        />
+      </div>
+
+      <div className="flex flex-col md:min-h-0 md:overflow-y-auto">
+        <div className="flex flex-1 flex-col gap-5 px-5 pb-4 pt-5 md:px-7 md:pt-7">
+          <div className="pr-12">
+            {shown.online ? <OnlineBadge className="mb-2" /> : null}
+            <Dialog.Title className="font-display text-3xl font-semibold leading-tight text-teal-900">
+              {name}
+              {shown.age !== null ? <span className="text-teal-800">, {shown.age}</span> : null}
+            </Dialog.Title>
+            <LocationLine member={shown} className="mt-1.5" />
+          </div>
+
+          {unavailable ? (
+            <p
+              role="alert"
+              className="rounded-xl border border-danger/25 bg-red-50 px-4 py-3 text-sm font-medium text-danger"
+            >
+              {t('details.notFound')}
+            </p>
+          ) : details.isError ? (
+            <div
+              role="alert"
+              className="flex items-center justify-between gap-3 rounded-xl border border-sand-300 bg-sand-50 px-4 py-2 text-sm text-ink"
+            >
+              <span>{t('modal.error')}</span>
+              <button
+                type="button"
+                onClick={() => void details.refetch()}
+                className="min-h-11 rounded-full px-3 font-semibold text-teal-800 underline underline-offset-4"
+              >
+                {t('modal.retry')}
+              </button>
+            </div>
+          ) : null}
+
+          <ProfileFacts member={shown} loading={details.isPending} />
+
+          {details.isPending ? (
+            <div aria-hidden="true" className="space-y-2">
+              <span className="block h-5 w-40 animate-pulse rounded bg-sand-200" />
+              <span className="block h-4 w-full animate-pulse rounded bg-sand-100" />
+              <span className="block h-4 w-5/6 animate-pulse rounded bg-sand-100" />
+            </div>
+          ) : details.data ? (
+            <Bio name={name} bio={details.data.bio} />
+          ) : null}
+          {details.isPending ? (
+            <p role="status" className="sr-only">
+              {t('modal.loading')}
+            </p>
+          ) : null}
+
+          <Link
+            to={localized(`/user-details/${id}`)}
+            className="inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-teal-800 underline-offset-4 hover:underline"
+          >
+            {t('modal.fullProfile')}
+            <ArrowUpRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+
+        <div className="sticky bottom-0 border-t border-sand-200 bg-white/95 px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur md:px-7">
+          <FeedbackRegion variant="inline" />
+          <div className="flex gap-3">
+            <LikeButton member={{ id: member.id, name }} variant="like" disabled={unavailable} />
+            <Link
+              to={localized(`/chat?with=${id}`)}
+              className="inline-flex min-h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-teal-700 px-6 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+            >
+              <MessageCircle aria-hidden="true" className="size-5" />
+              {t('modal.message')}
+            </Link>
+          </div>
+        </div>
+      </div>
+
+      <Dialog.Close
+        aria-label={t('modal.close')}
+        className="absolute right-3 top-3 z-30 flex size-11 items-center justify-center rounded-full bg-white/95 text-ink shadow-md ring-1 ring-black/5 transition-colors hover:bg-white md:right-4 md:top-4"
+      >
+        <X aria-hidden="true" className="size-5" />
+      </Dialog.Close>
+
+      <Lightbox
+        open={lightboxOpen}
+        onOpenChange={setLightboxOpen}
+        photos={photos}
+        index={photoIndex}
+        onIndexChange={setPhotoIndex}
+        name={name}
+      />
+    </div>
+  );
+}

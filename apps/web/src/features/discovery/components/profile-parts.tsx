@@ -1,0 +1,161 @@
+import type { UserDetails, UserSummary } from '@mawadda/contract';
+import { MapPin } from 'lucide-react';
+import { useDiscoveryTranslation } from '../i18n.ts';
+import { distanceLabel } from '../utils/distance.ts';
+
+/** "Online" in words beside the dot: never colour alone. */
+export function OnlineBadge({ className = '' }: { className?: string }) {
+  const { t } = useDiscoveryTranslation();
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-700/15 ${className}`}
+    >
+      <span
+        aria-hidden="true"
+        className="size-2 rounded-full bg-emerald-500 ring-2 ring-emerald-500/25"
+      />
+      {t('card.online')}
+    </span>
+  );
+}
+
+/** The distance in the member's language, or null when unknown. */
+export function useDistanceText() {
+  const { t, i18n } = useDiscoveryTranslation();
+  return (km: number | null | undefined, form: 'short' | 'away' = 'short') => {
+    const label = distanceLabel(km, i18n.resolvedLanguage ?? i18n.language ?? 'en');
+    if (!label) return null;
+    if (label.kind === 'near') return t('distance.near');
+    return t(form === 'away' ? 'distance.away' : 'distance.km', { distance: label.distance });
+  };
+}
+
+/** "Abidjan, Côte d'Ivoire · 12 km" with a pin; the place truncates before the distance does. */
+export function LocationLine({
+  member,
+  showDistance = true,
+  className = '',
+}: {
+  member: Pick<UserSummary, 'location' | 'distanceKm'>;
+  /** Cards show the distance on the photo instead. */
+  showDistance?: boolean;
+  className?: string;
+}) {
+  const text = useDistanceText();
+  const distance = showDistance ? text(member.distanceKm) : null;
+  if (!member.location && !distance) return null;
+  return (
+    <p className={`flex min-w-0 items-center gap-1 text-sm text-ink-muted ${className}`}>
+      <MapPin aria-hidden="true" className="size-4 shrink-0 text-teal-700" />
+      {member.location ? <span className="truncate">{member.location}</span> : null}
+      {member.location && distance ? (
+        <span aria-hidden="true" className="shrink-0">
+          ·
+        </span>
+      ) : null}
+      {distance ? <span className="shrink-0 whitespace-nowrap">{distance}</span> : null}
+    </p>
+  );
+}
+
+type Facts = Partial<Pick<UserDetails, 'maritalStatus' | 'hasChildren' | 'skinTone'>> &
+  Pick<UserSummary, 'gender'>;
+
+/**
+ * The profile's facts as a description list: gender, marital status, children, and skin tone
+ * where the screen shows it (the profile page; spec section 2). Name, age and location head the
+ * profile above it.
+ */
+export function ProfileFacts({
+  member,
+  showSkinTone = false,
+  loading = false,
+}: {
+  member: Facts;
+  showSkinTone?: boolean;
+  loading?: boolean;
+}) {
+  const { t } = useDiscoveryTranslation();
+  const context = member.gender ?? undefined;
+  const rows: { key: string; label: string; value: string | null | undefined }[] = [
+    {
+      key: 'gender',
+      label: t('facts.gender'),
+      value: member.gender ? t(`values.gender.${member.gender}`) : null,
+    },
+    {
+      key: 'maritalStatus',
+      label: t('facts.maritalStatus'),
+      value: member.maritalStatus
+        ? t(`values.maritalStatus.${member.maritalStatus}`, { context })
+        : loading
+          ? undefined
+          : null,
+    },
+    {
+      key: 'hasChildren',
+      label: t('facts.hasChildren'),
+      value: member.hasChildren
+        ? t(`values.hasChildren.${member.hasChildren}`)
+        : loading
+          ? undefined
+          : null,
+    },
+  ];
+  if (showSkinTone) {
+    rows.push({
+      key: 'skinTone',
+      label: t('facts.skinTone'),
+      value: member.skinTone ? t(`values.skinTone.${member.skinTone}`) : loading ? undefined : null,
+    });
+  }
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-4">
+      {rows.map((row) => (
+        <div key={row.key}>
+          <dt className="text-xs font-semibold uppercase tracking-[0.08em] text-ink-muted">
+            {row.label}
+          </dt>
+          <dd className="mt-0.5 font-medium text-ink">
+            {row.value === undefined ? (
+              <span
+                aria-hidden="true"
+                className="block h-5 w-24 animate-pulse rounded bg-sand-200"
+              />
+            ) : (
+              (row.value ?? (
+                <span className="font-normal text-ink-muted">{t('facts.notGiven')}</span>
+              ))
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The bio, paragraphs kept (members write them in two languages, a blank line apart). */
+export function Bio({
+  name,
+  bio,
+  headingLevel = 3,
+}: {
+  name: string;
+  bio: string | null | undefined;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useDiscoveryTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section>
+      <Heading className="font-display text-lg font-semibold text-teal-900">
+        {t('facts.bio')}
+      </Heading>
+      {bio?.trim() ? (
+        <p className="mt-2 whitespace-pre-line leading-relaxed text-ink">{bio.trim()}</p>
+      ) : (
+        <p className="mt-2 text-ink-muted">{t('facts.noBio', { name })}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,346 @@
+import { act, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { aMember, detailsOf, fakeIntersectionObserver, NO_FILTERS } from '../test/fixtures.ts';
+import { SuggestionsPage } from './suggestions-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const pageOf = (url: string) => Number(new URL(url, 'http://localhost').searchParams.get('page'));
+
+function logIn() {
+  localStorage.setItem('authToken', 'token');
+  localStorage.setItem(
+    'currentUser',
+    JSON.stringify({ id: 'me', name: 'Moussa', latitude: 14.7, longitude: -17.4, mediaUrls: [] }),
+  );
+}
+
+/** Serves the given pages in turn, then an empty one; records which pages were asked for. */
+function serveSuggestions(pages: ReturnType<typeof aMember>[][], extra = {}) {
+  const asked: number[] = [];
+  const fetch = mockApi({
+    'GET /api/users/suggestions': ({ url }) => {
+      const page = pageOf(url);
+      asked.push(page);
+      return { body: { content: pages[page] ?? [], page, size: 100 } };
+    },
+    'GET /api/users/preferences': { body: NO_FILTERS },
+    ...extra,
+  });
+  return { asked, fetch };
+}
+
+const card = (name: string) =>
+  screen
+    .getByRole('heading', { level: 2, name: new RegExp(`^${name}`) })
+    .closest('article') as HTMLElement;
+
+describe('Suggestions', () => {
+  it('shows each member as a card: name in title case, age, distance, place, photos, online', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    serveSuggestions([
+      [
+        aMember({
+          name: 'aïcha DIALLO',
+          age: 27,
+          distanceKm: 12,
+          location: 'Thiès, Sénégal',
+          online: true,
+          mediaUrls: ['/media/a1.webp', '/media/a2.webp', '/media/a3.webp'],
+        }),
+        aMember({ name: 'mariam ba', age: 31, distanceKm: 0, mediaUrls: [] }),
+      ],
+    ]);
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Suggestions');
+    const aicha = await screen.findByRole('heading', { level: 2, name: 'Aïcha Diallo, 27' });
+    const first = aicha.closest('article') as HTMLElement;
+    expect(first.textContent).toContain('Thiès, Sénégal');
+    expect(first.textContent).toContain('12 km');
+    expect(within(first).getByText('3 photos')).toBeTruthy();
+    expect(within(first).getByText('Online')).toBeTruthy();
+    expect(first.querySelector('img')?.getAttribute('src')).toBe('/media/a1.webp');
+    expect(first.querySelector('img')?.getAttribute('loading')).toBe('lazy');
+    expect(
+      within(first).getByRole('link', { name: 'Send a gift to Aïcha Diallo' }).getAttribute('href'),
+    ).toMatch(/^\/gifts\?to=/);
+    expect(
+      within(first)
+        .getByRole('link', { name: 'Send a message to Aïcha Diallo' })
+        .getAttribute('href'),
+    ).toMatch(/^\/chat\?with=/);
+
+    const second = card('Mariam Ba');
+    expect(second.textContent).toContain('No photo yet');
+    expect(second.textContent).toContain('Near you');
+    expect(second.textContent).not.toContain('Online');
+    expect(document.title).toBe('Suggestions · Mawadda');
+  });
+
+  it('loads the next page when the last card comes into view, and stops after an empty page', async () => {
+    logIn();
+    const observer = fakeIntersectionObserver();
+    const first = Array.from({ length: 3 }, (_, i) => aMember({ name: `first ${i}` }));
+    const second = [aMember({ name: 'second page' })];
+    const { asked } = serveSuggestions([first, second]);
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+
+    await screen.findByRole('heading', { name: /^First 0/ });
+    expect(asked).toEqual([0]);
+
+    observer.intersect(true);
+    await screen.findByRole('heading', { name: /^Second Page/ });
+    expect(asked.slice(0, 2)).toEqual([0, 1]);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(4);
+
+    // The sentinel is still in view: the next page comes back empty, and that is the end.
+    await screen.findByText(/That's everyone for now/);
+    expect(asked).toEqual([0, 1, 2]);
+    observer.intersect(false);
+    observer.intersect(true);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(asked).toEqual([0, 1, 2]);
+  });
+
+  it('fills the heart on a like, which cannot be repeated, and survives a reload', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    const aicha = aMember({ name: 'aïcha diallo' });
+    const likes: unknown[] = [];
+    serveSuggestions([[aicha]], {
+      'POST /like': ({ body }: { body: unknown }) => {
+        likes.push(body);
+        return { body: { mutualLike: false } };
+      },
+    });
+    const { unmount } = await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    const user = userEvent.setup();
+
+    const like = await screen.findByRole('button', { name: 'Like Aïcha Diallo' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    await user.click(like);
+
+    const liked = await screen.findByRole('button', { name: 'You liked Aïcha Diallo' });
+    expect(liked.getAttribute('aria-pressed')).toBe('true');
+    expect((liked as HTMLButtonElement).disabled).toBe(true);
+    expect(liked.querySelector('svg')?.getAttribute('fill')).toBe('currentColor');
+    await user.click(liked);
+    expect(likes).toEqual([{ likedUserId: aicha.id }]);
+    expect(JSON.parse(localStorage.getItem('likedUsers') ?? '[]')).toEqual([aicha.id]);
+    expect(screen.queryByText("It's a match!")).toBeNull();
+
+    unmount();
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    const again = await screen.findByRole('button', { name: 'You liked Aïcha Diallo' });
+    expect(again.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('celebrates a mutual like: the card shakes for a second, "It\'s a match!", a link to chat', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    const vibrate = vi.fn();
+    vi.stubGlobal('navigator', { ...navigator, vibrate });
+    const aicha = aMember({ name: 'AÏCHA diallo' });
+    serveSuggestions([[aicha]], { 'POST /like': { body: { mutualLike: true } } });
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Like Aïcha Diallo' }));
+
+    const status = (await screen.findByText("It's a match!")).closest('[role="status"]');
+    expect(status?.textContent).toContain('You and Aïcha Diallo like each other.');
+    const chat = within(status as HTMLElement).getByRole('link', {
+      name: 'Send Aïcha Diallo a message',
+    });
+    expect(chat.getAttribute('href')).toBe(`/chat?with=${aicha.id}`);
+    expect(card('Aïcha Diallo').className).toContain('discovery-shake');
+    expect(vibrate).toHaveBeenCalledWith(200);
+    await vi.waitFor(
+      () => expect(card('Aïcha Diallo').className).not.toContain('discovery-shake'),
+      {
+        timeout: 2000,
+      },
+    );
+  });
+
+  it('says why a like failed (too many), and leaves the heart empty to try later', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    serveSuggestions([[aMember({ name: 'awa' })]], {
+      'POST /like': {
+        status: 429,
+        body: { message: 'Too many likes. Please try again in 3 minutes.' },
+      },
+    });
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions', language: 'fr' });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Aimer Awa' }));
+    const alert = await screen.findByText(/Réessayez dans 3 minutes/);
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    const like = screen.getByRole('button', { name: 'Aimer Awa' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    expect((like as HTMLButtonElement).disabled).toBe(false);
+    expect(localStorage.getItem('likedUsers')).toBe('[]');
+  });
+
+  it('opens the profile dialog from a card, loading the details (which records the view)', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    const aicha = aMember({
+      name: 'aïcha diallo',
+      age: 27,
+      gender: 'femme',
+      mediaUrls: ['/media/p1.webp', '/media/p2.webp'],
+      online: true,
+    });
+    const { fetch } = serveSuggestions([[aicha]], {
+      [`GET /api/users/${aicha.id}/details`]: {
+        body: detailsOf(aicha, { maritalStatus: 'divorce', hasChildren: 'yes' }),
+      },
+    });
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    const user = userEvent.setup();
+
+    const opener = await screen.findByRole('button', { name: 'Aïcha Diallo, 27' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Aïcha Diallo, 27' });
+    expect(await within(dialog).findByText('Divorced')).toBeTruthy();
+    expect(within(dialog).getByText('Has children')).toBeTruthy();
+    expect(within(dialog).getByText('Woman')).toBeTruthy();
+    expect(within(dialog).getByText('Online')).toBeTruthy();
+    expect(within(dialog).getByText(/Practising, calm/)).toBeTruthy();
+    expect(fetch.mock.calls.some(([url]) => String(url) === `/api/users/${aicha.id}/details`)).toBe(
+      true,
+    );
+    expect(within(dialog).getByRole('link', { name: 'Message' }).getAttribute('href')).toBe(
+      `/chat?with=${aicha.id}`,
+    );
+
+    // The photos: next, the arrow keys, the dots.
+    expect(within(dialog).getByText('Photo 1 of 2')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));
+    expect(within(dialog).getByText('Photo 2 of 2')).toBeTruthy();
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByText('Photo 1 of 2')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Show photo 2 of 2' }));
+    expect(within(dialog).getByText('Photo 2 of 2')).toBeTruthy();
+
+    // The lightbox: the photo full screen, Escape back to the profile.
+    await user.click(within(dialog).getByRole('button', { name: 'Enlarge photo 2 of 2' }));
+    const lightbox = await screen.findByRole('dialog', { name: 'Photo 2 of 2, Aïcha Diallo' });
+    expect(lightbox.querySelector('img')?.getAttribute('src')).toBe('/media/p2.webp');
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(1));
+
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('invites to complete the profile when there is no one to suggest', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    serveSuggestions([]);
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions', language: 'fr' });
+
+    expect(await screen.findByRole('heading', { name: 'Pas encore de suggestions' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Compléter mon profil' }).getAttribute('href')).toBe(
+      '/mon-profil',
+    );
+  });
+
+  it('offers a retry when the suggestions fail (the failure is only logged)', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    serveSuggestions([[aMember({ name: 'khadija' })]], {
+      'GET /api/users/suggestions': ({ url }: { url: string }) =>
+        fail
+          ? { status: 500, body: { message: 'Unexpected server error' } }
+          : {
+              body: {
+                content: pageOf(url) === 0 ? [aMember({ name: 'khadija' })] : [],
+                page: 0,
+                size: 100,
+              },
+            },
+    });
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+
+    await screen.findByText('Suggestions could not be loaded.');
+    expect(logged).toHaveBeenCalled();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: /^Khadija/ })).toBeTruthy();
+  });
+
+  it('saves the filters, then starts the suggestions again from the first page', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    const saved: unknown[] = [];
+    const { asked } = serveSuggestions([[aMember({ name: 'fatou' })]], {
+      'PUT /api/users/preferences': ({ body }: { body: unknown }) => {
+        saved.push(body);
+        return { body };
+      },
+    });
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: /^Fatou/ });
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.type(within(dialog).getByLabelText('From (years)'), '35');
+    await user.type(within(dialog).getByLabelText('To (years)'), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Show suggestions' }));
+    expect(
+      await within(dialog).findByText('The minimum age must not be above the maximum age.'),
+    ).toBeTruthy();
+    expect(saved).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText('To (years)'));
+    await user.type(within(dialog).getByLabelText('To (years)'), '45');
+    await user.selectOptions(within(dialog).getByLabelText('Maximum distance'), 'Within 100 km');
+    const before = asked.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Show suggestions' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saved).toEqual([{ minAge: 35, maxAge: 45, maxDistanceKm: 100 }]);
+    expect(asked.slice(before)[0]).toBe(0);
+    expect(screen.getByRole('list', { name: 'Active filters' }).textContent).toContain(
+      '35 to 45 years',
+    );
+    expect(screen.getByRole('button', { name: /Filters, 2 filters on/ })).toBeTruthy();
+  });
+
+  it('shows the server’s refusal of the filters in the member’s language', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    serveSuggestions([[aMember()]], {
+      'PUT /api/users/preferences': {
+        status: 400,
+        body: { message: 'minAge must not be above maxAge' },
+      },
+    });
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions', language: 'fr' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Filtres' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filtres' });
+    await user.type(within(dialog).getByLabelText('De (ans)'), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Voir les suggestions' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      "L'âge minimum ne doit pas dépasser l'âge maximum.",
+    );
+  });
+});

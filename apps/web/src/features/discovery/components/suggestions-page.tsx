@@ -1,0 +1,271 @@
+import type { Preferences, UserSummary } from '@mawadda/contract';
+import { RotateCcw, SlidersHorizontal, Sparkles, UserRoundPen } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import '../discovery.css';
+import { useLocalizedPath } from '../../../components/layouts/paths.ts';
+import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
+import { usePreferences, useSuggestions } from '../api/queries.ts';
+import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
+import { useInView } from '../hooks/use-in-view.ts';
+import { useDiscoveryTranslation } from '../i18n.ts';
+import { activeFilterCount } from '../utils/filters.ts';
+import { FeedbackRegion } from './feedback-region.tsx';
+import { FiltersDialog } from './filters-dialog.tsx';
+import { ProfileCard } from './profile-card.tsx';
+import { ProfileModal } from './profile-modal.tsx';
+
+/** /suggestions (spec sections 2 and 4). */
+export function SuggestionsPage() {
+  return (
+    <LikeFeedbackProvider>
+      <Suggestions />
+    </LikeFeedbackProvider>
+  );
+}
+
+const gridClass =
+  'grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-5';
+
+function Suggestions() {
+  const { t } = useDiscoveryTranslation();
+  useDocumentTitle(t('page.title'));
+  const suggestions = useSuggestions();
+  const preferences = usePreferences();
+  const { vibrating } = useLikeFeedback();
+  const [selected, setSelected] = useState<UserSummary | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const sentinel = useInView<HTMLDivElement>('0px 0px 600px 0px');
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, members } =
+    suggestions;
+  const canLoadMore = members.length > 0 && hasNextPage && !suggestions.isFetching;
+
+  const pageCount = suggestions.data?.pages.length ?? 0;
+  // The last card came into view (the sentinel sits just after it): the next page. While it stays
+  // in view after a page arrives (each new page re-checks), the next one follows, until a page
+  // comes back empty.
+  useEffect(() => {
+    if (pageCount > 0 && sentinel.inView && canLoadMore && !isFetchNextPageError) {
+      void fetchNextPage();
+    }
+  }, [pageCount, sentinel.inView, canLoadMore, isFetchNextPageError, fetchNextPage]);
+
+  const open = useCallback((member: UserSummary) => {
+    setSelected(member);
+    setModalOpen(true);
+  }, []);
+
+  const filterCount = activeFilterCount(preferences.data);
+
+  return (
+    <main className="flex-1">
+      <div className="mx-auto w-full max-w-6xl px-4 pb-12 pt-6 md:pt-10">
+        <header>
+          <p className="flex items-center gap-1.5 text-sm font-semibold uppercase tracking-[0.14em] text-rose-700">
+            <Sparkles aria-hidden="true" className="size-4" />
+            {t('page.eyebrow')}
+          </p>
+          <div className="mt-1.5 flex items-center justify-between gap-4">
+            <h1 className="font-display text-3xl font-semibold leading-tight text-teal-900 md:text-4xl">
+              {t('page.title')}
+            </h1>
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => setFiltersOpen(true)}
+              className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border border-teal-700/30 bg-white px-4 py-2 font-semibold text-teal-800 shadow-sm transition-colors hover:bg-teal-50"
+            >
+              <SlidersHorizontal aria-hidden="true" className="size-5" />
+              {t('filters.open')}
+              {filterCount > 0 ? (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="flex size-6 items-center justify-center rounded-full bg-teal-700 text-xs text-white"
+                  >
+                    {filterCount}
+                  </span>
+                  <span className="sr-only">, {t('filters.active', { count: filterCount })}</span>
+                </>
+              ) : null}
+            </button>
+          </div>
+          <p className="mt-2 max-w-2xl leading-relaxed text-ink-muted">{t('page.lead')}</p>
+        </header>
+
+        <FilterSummary preferences={preferences.data} />
+
+        <div className="mt-6">
+          {suggestions.isPending ? (
+            <LoadingGrid label={t('page.loading')} />
+          ) : suggestions.isError && members.length === 0 ? (
+            <RetryNote text={t('page.error')} onRetry={() => void suggestions.refetch()} />
+          ) : members.length === 0 ? (
+            <EmptyState filtered={filterCount > 0} onWiden={() => setFiltersOpen(true)} />
+          ) : (
+            <ul aria-label={t('page.list')} className={gridClass}>
+              {members.map((member) => (
+                <li key={member.id}>
+                  <ProfileCard member={member} onOpen={open} vibrating={vibrating.has(member.id)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {members.length > 0 ? (
+          <div className="mt-8 flex min-h-16 flex-col items-center justify-center gap-3 text-center">
+            <div ref={sentinel.ref} aria-hidden="true" className="h-px w-full" />
+            {isFetchingNextPage ? (
+              <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
+                <span
+                  aria-hidden="true"
+                  className="size-4 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
+                />
+                {t('page.loadingMore')}
+              </p>
+            ) : isFetchNextPageError ? (
+              <RetryNote text={t('page.moreError')} onRetry={() => void fetchNextPage()} />
+            ) : !hasNextPage ? (
+              <p className="max-w-md text-sm text-ink-muted">{t('page.end')}</p>
+            ) : !sentinel.supported ? (
+              <button
+                type="button"
+                onClick={() => void fetchNextPage()}
+                className="inline-flex min-h-11 items-center rounded-full border border-teal-700/30 bg-white px-5 font-semibold text-teal-800 hover:bg-teal-50"
+              >
+                {t('page.loadMore')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <FeedbackRegion variant="toast" />
+      <ProfileModal member={selected} open={modalOpen} onOpenChange={setModalOpen} />
+      <FiltersDialog
+        open={filtersOpen}
+        onOpenChange={setFiltersOpen}
+        preferences={preferences.data}
+      />
+    </main>
+  );
+}
+
+function FilterSummary({ preferences }: { preferences: Preferences | undefined }) {
+  const { t } = useDiscoveryTranslation();
+  if (!preferences) return null;
+  const chips: string[] = [];
+  const { minAge, maxAge, maxDistanceKm } = preferences;
+  if (minAge !== null && maxAge !== null) {
+    chips.push(t('filters.summaryAgeRange', { min: minAge, max: maxAge }));
+  } else if (minAge !== null) chips.push(t('filters.summaryAgeMin', { min: minAge }));
+  else if (maxAge !== null) chips.push(t('filters.summaryAgeMax', { max: maxAge }));
+  if (maxDistanceKm !== null) chips.push(t('filters.summaryDistance', { count: maxDistanceKm }));
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label={t('filters.summaryLabel')} className="mt-4 flex flex-wrap gap-2">
+      {chips.map((chip) => (
+        <li
+          key={chip}
+          className="rounded-full border border-teal-700/15 bg-teal-50 px-3 py-1 text-sm font-medium text-teal-900"
+        >
+          {chip}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+
+function LoadingGrid({ label }: { label: string }) {
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      <ul aria-hidden="true" className={gridClass}>
+        {SKELETON_KEYS.map((key) => (
+          <li
+            key={key}
+            className="overflow-hidden rounded-card bg-white shadow-card ring-1 ring-sand-200/80"
+          >
+            <div className="aspect-[4/5] animate-pulse bg-sand-100" />
+            <div className="space-y-2 p-4">
+              <div className="h-5 w-2/3 animate-pulse rounded bg-sand-200" />
+              <div className="h-4 w-1/2 animate-pulse rounded bg-sand-100" />
+              <div className="flex gap-2 pt-2">
+                <div className="size-11 animate-pulse rounded-full bg-sand-100" />
+                <div className="size-11 animate-pulse rounded-full bg-sand-100" />
+                <div className="size-11 animate-pulse rounded-full bg-sand-100" />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Failures are only logged (spec section 8); the member still gets a small way to retry. */
+function RetryNote({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useDiscoveryTranslation();
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+      <span>{text}</span>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 font-semibold text-teal-800 underline-offset-4 hover:bg-teal-50 hover:underline"
+      >
+        <RotateCcw aria-hidden="true" className="size-4" />
+        {t('page.retry')}
+      </button>
+    </div>
+  );
+}
+
+function EmptyState({ filtered, onWiden }: { filtered: boolean; onWiden: () => void }) {
+  const { t } = useDiscoveryTranslation();
+  const localized = useLocalizedPath();
+  return (
+    <section
+      aria-labelledby="discovery-empty-title"
+      className="mx-auto flex max-w-lg flex-col items-center rounded-card border border-sand-200 bg-white px-6 py-10 text-center shadow-card"
+    >
+      <span className="flex size-16 items-center justify-center rounded-full bg-teal-50 text-teal-700">
+        <Sparkles aria-hidden="true" className="size-8" />
+      </span>
+      <h2
+        id="discovery-empty-title"
+        className="mt-4 font-display text-2xl font-semibold text-teal-900"
+      >
+        {t(filtered ? 'empty.filteredTitle' : 'empty.title')}
+      </h2>
+      <p className="mt-2 leading-relaxed text-ink-muted">
+        {t(filtered ? 'empty.filteredBody' : 'empty.body')}
+      </p>
+      <div className="mt-6 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={onWiden}
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-teal-700/30 bg-white px-5 py-2.5 font-semibold text-teal-800 transition-colors hover:bg-teal-50"
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-5" />
+          {t('empty.widenFilters')}
+        </button>
+        <Link
+          to={localized('/mon-profil')}
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+        >
+          <UserRoundPen aria-hidden="true" className="size-5" />
+          {t('empty.completeProfile')}
+        </Link>
+      </div>
+    </section>
+  );
+}

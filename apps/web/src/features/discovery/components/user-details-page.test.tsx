@@ -1,0 +1,103 @@
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { aMember, detailsOf } from '../test/fixtures.ts';
+import { UserDetailsPage } from './user-details-page.tsx';
+
+function Route() {
+  const { id = '' } = useParams();
+  return <UserDetailsPage id={id} />;
+}
+
+const show = (id: string, language: 'en' | 'fr' = 'en') =>
+  renderScreen(<Route />, { route: `/user-details/${id}`, path: '/user-details/:id', language });
+
+describe('User details', () => {
+  it('shows the photos, the facts, the bio and the Lovely and Chat buttons', async () => {
+    const member = aMember({
+      name: 'fatou NDIAYE',
+      age: 29,
+      gender: 'femme',
+      location: 'Abidjan, Côte d’Ivoire',
+      distanceKm: 1250,
+      mediaUrls: ['/media/f1.webp', '/media/f2.webp'],
+      online: true,
+    });
+    const lovelies: unknown[] = [];
+    mockApi({
+      [`GET /api/users/${member.id}/details`]: {
+        body: detailsOf(member, {
+          maritalStatus: 'marie',
+          hasChildren: 'not specified',
+          skinTone: 'fonce',
+        }),
+      },
+      'POST /lovely': ({ body }) => {
+        lovelies.push(body);
+        return { body: { mutualLike: true } };
+      },
+    });
+    await show(member.id, 'fr');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fatou Ndiaye, 29' })).toBeTruthy();
+    expect(document.title).toBe('Fatou Ndiaye · Mawadda');
+    const main = screen.getByRole('main');
+    expect(main.textContent).toContain('En ligne');
+    expect(main.textContent).toContain('Femme');
+    expect(main.textContent).toContain('Mariée');
+    expect(main.textContent).toContain('Non précisé');
+    expect(main.textContent).toContain('Foncé');
+    expect(main.textContent).toContain('Abidjan, Côte d’Ivoire·1\u202f250 km');
+    expect(main.textContent).toContain('Practising, calm');
+    expect(within(main).getByRole('region', { name: 'Photos de Fatou Ndiaye' })).toBeTruthy();
+    expect(
+      within(main).getByRole('link', { name: 'Discuter avec Fatou Ndiaye' }).getAttribute('href'),
+    ).toBe(`/chat?with=${member.id}`);
+
+    const user = userEvent.setup();
+    await user.click(within(main).getByRole('button', { name: 'Coup de cœur' }));
+    const sent = await within(main).findByRole('button', { name: 'Coup de cœur envoyé' });
+    expect(sent.getAttribute('aria-pressed')).toBe('true');
+    expect(lovelies).toEqual([{ receiverId: member.id }]);
+    expect(await within(main).findByText(/^C'est un match/)).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('likedUsers') ?? '[]')).toEqual([member.id]);
+  });
+
+  it('says the profile cannot be opened when the member no longer exists (404)', async () => {
+    const id = '00000000-0000-4000-8000-00000000dead';
+    mockApi({
+      [`GET /api/users/${id}/details`]: {
+        status: 404,
+        body: { message: 'This member is not available.' },
+      },
+    });
+    await show(id);
+
+    expect(
+      await screen.findByText('This profile cannot be opened. The member may no longer exist.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Profile unavailable');
+    expect(screen.getByRole('link', { name: 'Back to suggestions' }).getAttribute('href')).toBe(
+      '/suggestions',
+    );
+    expect(document.title).toBe('Profile unavailable · Mawadda');
+  });
+
+  it('treats a malformed address (400) the same way, in French', async () => {
+    mockApi({
+      'GET /api/users/not-an-id/details': {
+        status: 400,
+        body: { message: 'Member id must be a UUID' },
+      },
+    });
+    await show('not-an-id', 'fr');
+    expect(
+      await screen.findByText(
+        "Ce profil ne peut pas être ouvert. Le membre n'existe peut-être plus.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Retour aux suggestions' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,194 @@
+import { ArrowLeft, MessageCircle, RotateCcw, UserRoundX } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import '../discovery.css';
+import { useLocalizedPath } from '../../../components/layouts/paths.ts';
+import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useMemberDetails } from '../api/queries.ts';
+import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
+import { useDiscoveryTranslation } from '../i18n.ts';
+import { titleCase } from '../utils/title-case.ts';
+import { FeedbackRegion } from './feedback-region.tsx';
+import { Lightbox } from './lightbox.tsx';
+import { LikeButton } from './like-button.tsx';
+import { PhotoCarousel } from './photo-carousel.tsx';
+import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.tsx';
+
+/** /user-details/{id} (spec section 2). */
+export function UserDetailsPage({ id }: { id: string }) {
+  return (
+    <LikeFeedbackProvider>
+      <UserDetails key={id} id={id} />
+    </LikeFeedbackProvider>
+  );
+}
+
+function BackLink() {
+  const { t } = useDiscoveryTranslation();
+  const localized = useLocalizedPath();
+  return (
+    <Link
+      to={localized('/suggestions')}
+      className="inline-flex min-h-11 items-center gap-2 rounded-full pr-3 font-semibold text-teal-800 underline-offset-4 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t('details.back')}
+    </Link>
+  );
+}
+
+function UserDetails({ id }: { id: string }) {
+  const { t } = useDiscoveryTranslation();
+  const localized = useLocalizedPath();
+  const details = useMemberDetails(id);
+  const [photoIndex, setPhotoIndex] = useState(0);
+  const [lightboxOpen, setLightboxOpen] = useState(false);
+  const member = details.data;
+  const name = member ? titleCase(member.name) : '';
+  // A bad id (400) is as unopenable as a member who is gone (404): spec section 8's message.
+  const unavailable =
+    details.error instanceof ApiError &&
+    (details.error.status === 404 || details.error.status === 400);
+
+  useDocumentTitle(
+    member ? name : unavailable ? t('details.notFoundTitle') : t('details.titleLoading'),
+  );
+
+  if (unavailable) {
+    return (
+      <main className="flex flex-1 items-center justify-center px-4 py-12">
+        <div className="flex max-w-md flex-col items-center rounded-card border border-sand-200 bg-white px-6 py-10 text-center shadow-card">
+          <span className="flex size-16 items-center justify-center rounded-full bg-sand-100 text-ink-muted">
+            <UserRoundX aria-hidden="true" className="size-8" />
+          </span>
+          <h1 className="mt-4 font-display text-2xl font-semibold text-teal-900">
+            {t('details.notFoundTitle')}
+          </h1>
+          <p role="alert" className="mt-2 leading-relaxed text-ink">
+            {t('details.notFound')}
+          </p>
+          <Link
+            to={localized('/suggestions')}
+            className="mt-6 inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {t('details.back')}
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  if (!member) {
+    return (
+      <main className="flex-1">
+        <div className="mx-auto w-full max-w-5xl px-4 pb-12 pt-4 md:pt-8">
+          <BackLink />
+          {details.isError ? (
+            <div className="mt-10 flex flex-col items-center gap-2 text-center">
+              <h1 className="font-display text-2xl font-semibold text-teal-900">
+                {t('details.titleLoading')}
+              </h1>
+              <p className="text-ink-muted">{t('details.error')}</p>
+              <button
+                type="button"
+                onClick={() => void details.refetch()}
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 font-semibold text-teal-800 underline-offset-4 hover:bg-teal-50 hover:underline"
+              >
+                <RotateCcw aria-hidden="true" className="size-4" />
+                {t('details.retry')}
+              </button>
+            </div>
+          ) : (
+            <div className="mt-4 grid gap-8 md:grid-cols-2">
+              <h1 className="sr-only">{t('details.titleLoading')}</h1>
+              <p role="status" className="sr-only">
+                {t('details.loading')}
+              </p>
+              <div
+                aria-hidden="true"
+                className="aspect-[4/5] animate-pulse rounded-card bg-sand-100"
+              />
+              <div aria-hidden="true" className="space-y-4 pt-2">
+                <div className="h-9 w-2/3 animate-pulse rounded bg-sand-200" />
+                <div className="h-5 w-1/2 animate-pulse rounded bg-sand-100" />
+                <div className="h-12 w-full animate-pulse rounded-full bg-sand-100" />
+                <div className="h-32 w-full animate-pulse rounded bg-sand-100" />
+              </div>
+            </div>
+          )}
+        </div>
+      </main>
+    );
+  }
+
+  const chatPath = localized(`/chat?with=${encodeURIComponent(member.id)}`);
+  return (
+    <main className="flex-1">
+      <div className="mx-auto w-full max-w-5xl px-4 pb-12 pt-4 md:pt-8">
+        <BackLink />
+        <div className="mt-4 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)] md:gap-10">
+          <div className="md:sticky md:top-24">
+            <PhotoCarousel
+              photos={member.mediaUrls}
+              name={name}
+              index={photoIndex}
+              onIndexChange={setPhotoIndex}
+              onEnlarge={(index) => {
+                setPhotoIndex(index);
+                setLightboxOpen(true);
+              }}
+              className="aspect-[4/5] w-full rounded-card shadow-card ring-1 ring-sand-200/80"
+            />
+          </div>
+
+          <div className="flex flex-col gap-6">
+            <div>
+              {member.online ? <OnlineBadge className="mb-2" /> : null}
+              <h1 className="font-display text-3xl font-semibold leading-tight text-teal-900 md:text-4xl">
+                {name}
+                {member.age !== null ? <span className="text-teal-800">, {member.age}</span> : null}
+              </h1>
+              <LocationLine member={member} className="mt-2 text-base" />
+            </div>
+
+            <div>
+              <FeedbackRegion variant="inline" />
+              <div className="flex flex-col gap-3 min-[30rem]:flex-row">
+                <LikeButton member={{ id: member.id, name }} variant="lovely" />
+                <Link
+                  to={chatPath}
+                  aria-label={t('details.chatLabel', { name })}
+                  className="inline-flex min-h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-teal-700 px-6 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+                >
+                  <MessageCircle aria-hidden="true" className="size-5" />
+                  {t('details.chat')}
+                </Link>
+              </div>
+            </div>
+
+            <section
+              aria-label={t('facts.label', { name })}
+              className="rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-6"
+            >
+              <ProfileFacts member={member} showSkinTone />
+            </section>
+
+            <div className="rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-6">
+              <Bio name={name} bio={member.bio} headingLevel={2} />
+            </div>
+          </div>
+        </div>
+      </div>
+      <Lightbox
+        open={lightboxOpen}
+        onOpenChange={setLightboxOpen}
+        photos={member.mediaUrls}
+        index={photoIndex}
+        onIndexChange={setPhotoIndex}
+        name={name}
+      />
+    </main>
+  );
+}

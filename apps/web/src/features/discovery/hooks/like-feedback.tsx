@@ -1,0 +1,89 @@
+import { MATCH_VIBRATION_MS } from '@mawadda/contract/constants';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+
+/** Whom a like went to: enough to name them in the messages. */
+export type LikeTarget = { id: string; name: string };
+
+/** A like that failed, as a translation key of the `like` section and its values. */
+export type LikeFailure =
+  | { key: 'tooMany'; count: number }
+  | { key: 'tooManySoon' | 'unavailable' | 'network' | 'failed' };
+
+type LikeFeedback = {
+  /** The last mutual like, until the member closes the message. */
+  match: LikeTarget | null;
+  failure: LikeFailure | null;
+  /** Members whose card is shaking (spec section 4: a mutual like vibrates the card for 1 s). */
+  vibrating: ReadonlySet<string>;
+  celebrate: (member: LikeTarget) => void;
+  fail: (failure: LikeFailure) => void;
+  dismissMatch: () => void;
+  dismissFailure: () => void;
+};
+
+const EMPTY: ReadonlySet<string> = new Set();
+const Context = createContext<LikeFeedback | null>(null);
+
+/** Holds the match and failure messages and the shaking cards of one screen. */
+export function LikeFeedbackProvider({ children }: { children: ReactNode }) {
+  const [match, setMatch] = useState<LikeTarget | null>(null);
+  const [failure, setFailure] = useState<LikeFailure | null>(null);
+  const [vibrating, setVibrating] = useState<ReadonlySet<string>>(EMPTY);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  const celebrate = useCallback((member: LikeTarget) => {
+    setFailure(null);
+    setMatch(member);
+    setVibrating((current) => new Set([...current, member.id]));
+    // Phones that can vibrate do, briefly; the others (and iOS) only show it.
+    if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') {
+      navigator.vibrate(200);
+    }
+    const previous = timers.current.get(member.id);
+    if (previous) clearTimeout(previous);
+    timers.current.set(
+      member.id,
+      setTimeout(() => {
+        timers.current.delete(member.id);
+        setVibrating((current) => {
+          const next = new Set(current);
+          next.delete(member.id);
+          return next;
+        });
+      }, MATCH_VIBRATION_MS),
+    );
+  }, []);
+
+  const fail = useCallback((next: LikeFailure) => setFailure(next), []);
+  const dismissMatch = useCallback(() => setMatch(null), []);
+  const dismissFailure = useCallback(() => setFailure(null), []);
+
+  const value = useMemo(
+    () => ({ match, failure, vibrating, celebrate, fail, dismissMatch, dismissFailure }),
+    [match, failure, vibrating, celebrate, fail, dismissMatch, dismissFailure],
+  );
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useLikeFeedback(): LikeFeedback {
+  const value = useContext(Context);
+  if (!value) throw new Error('useLikeFeedback needs a LikeFeedbackProvider');
+  return value;
+}
