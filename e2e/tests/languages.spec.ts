@@ -23,12 +23,12 @@ test.describe('The language in the path', () => {
     await page.goto('/fr/register');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('button', { name: 'Suivant' })).toBeVisible();
-    await page
-      .getByRole('link', { name: /English|EN/ })
-      .or(page.getByRole('button', { name: /English|EN/ }))
-      .first()
-      .click();
+    await page.getByRole('link', { name: 'Retour à la connexion' }).click();
+    await expect(page).toHaveURL(/\/fr$/);
+    await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+    await page.getByRole('button', { name: /English/ }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   });
 });

@@ -41,7 +41,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         </div>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-danger">
+        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}

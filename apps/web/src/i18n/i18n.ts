@@ -5,9 +5,11 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import authEn from './locales/en/auth.json';
 import commonEn from './locales/en/common.json';
+import messagesEn from './locales/en/messages.json';
 import registerEn from './locales/en/register.json';
 import authFr from './locales/fr/auth.json';
 import commonFr from './locales/fr/common.json';
+import messagesFr from './locales/fr/messages.json';
 import registerFr from './locales/fr/register.json';
 
 /**
@@ -15,8 +17,8 @@ import registerFr from './locales/fr/register.json';
  * added by the legal pages' chunk so the first route stays small.
  */
 export const resources = {
-  en: { common: commonEn, auth: authEn, register: registerEn },
-  fr: { common: commonFr, auth: authFr, register: registerFr },
+  en: { common: commonEn, auth: authEn, register: registerEn, messages: messagesEn },
+  fr: { common: commonFr, auth: authFr, register: registerFr, messages: messagesFr },
 } as const;
 
 export type Language = (typeof LANGUAGES)[number];
@@ -31,7 +33,7 @@ export function initI18n() {
     .use(initReactI18next)
     .init({
       resources,
-      ns: ['common', 'auth', 'register'],
+      ns: ['common', 'auth', 'register', 'messages'],
       defaultNS: 'common',
       supportedLngs: [...LANGUAGES],
       fallbackLng: FALLBACK_LANGUAGE,

@@ -1,7 +1,5 @@
+import { ForgotPasswordPage } from '../../features/auth/components/forgot-password-page.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>forget</h1>
-    </main>
-  );
+  return <ForgotPasswordPage />;
 }

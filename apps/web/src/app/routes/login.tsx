@@ -1,7 +1,5 @@
+import { LoginPage } from '../../features/auth/components/login-page.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>Mawadda</h1>
-    </main>
-  );
+  return <LoginPage />;
 }

@@ -1,7 +1,5 @@
+import { RegisterPage } from '../../features/register/components/register-page.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>register</h1>
-    </main>
-  );
+  return <RegisterPage />;
 }

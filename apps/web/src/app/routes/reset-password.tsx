@@ -1,7 +1,5 @@
+import { ResetPasswordPage } from '../../features/auth/components/reset-password-page.tsx';
+
 export function Component() {
-  return (
-    <main>
-      <h1>reset-password</h1>
-    </main>
-  );
+  return <ResetPasswordPage />;
 }

@@ -1,0 +1,197 @@
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { LoginPage } from './login-page.tsx';
+
+const completeMember = {
+  id: 'm1',
+  name: 'Amina',
+  latitude: 48.85,
+  longitude: 2.35,
+  location: 'Paris, France',
+  bio: 'Kind and practising.',
+  gender: 'femme',
+  mediaUrls: ['/media/photos/a.webp'],
+};
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+async function fillAndSubmit(username: string, password: string) {
+  const user = userEvent.setup();
+  const usernameField = screen.getByLabelText('Username or e-mail');
+  await user.clear(usernameField);
+  await user.type(usernameField, username);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  return user;
+}
+
+describe('Login', () => {
+  it('shows the French 401 message, then lets the member try again', async () => {
+    const answer = deferred<{ status: number; body: unknown }>();
+    mockApi({
+      'GET /api/config': { body: { googleClientId: null } },
+      'POST /api/auth/login': () => answer.promise,
+    });
+    await renderScreen(<LoginPage />, { language: 'fr' });
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Nom d'utilisateur ou e-mail"), 'amina@example.com');
+    await user.type(screen.getByLabelText('Mot de passe'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    const busy = await screen.findByRole('button', { name: 'Connexion en cours…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+
+    answer.resolve({ status: 401, body: { message: 'Incorrect username or password.' } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Identifiants incorrects. Veuillez réessayer.',
+    );
+    const button = screen.getByRole('button', { name: 'Se connecter' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+  });
+
+  it('shows the English 401 fallback when the server sends no message', async () => {
+    mockApi({
+      'GET /api/config': { body: { googleClientId: null } },
+      'POST /api/auth/login': { status: 401 },
+    });
+    await renderScreen(<LoginPage />);
+    await fillAndSubmit('amina@example.com', 'wrong-password');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Incorrect credentials. Please try again.',
+    );
+    expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it('translates the rate-limit message and says when the network is down', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/config': { body: { googleClientId: null } },
+      'POST /api/auth/login': () => {
+        calls += 1;
+        if (calls === 2) throw new TypeError('Failed to fetch');
+        return {
+          status: 429,
+          body: { message: 'Too many failed sign-in attempts. Please try again in 12 minutes.' },
+        };
+      },
+    });
+    await renderScreen(<LoginPage />, { language: 'fr' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Nom d'utilisateur ou e-mail"), 'amina@example.com');
+    await user.type(screen.getByLabelText('Mot de passe'), 'secret-secret');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Trop de tentatives de connexion échouées. Veuillez réessayer dans 12 minutes.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Vous semblez hors ligne. Vérifiez votre connexion et réessayez.',
+    );
+  });
+
+  it('requires both fields before calling the server', async () => {
+    const api = mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    await renderScreen(<LoginPage />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Please enter your username or e-mail.')).toBeTruthy();
+    expect(screen.getByText('Please enter your password.')).toBeTruthy();
+    expect(screen.getByLabelText('Username or e-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(api.mock.calls.map(([url]) => String(url))).toEqual(['/api/config']);
+  });
+
+  it('remembers the username when asked, prefills it next time, and forgets it when unticked', async () => {
+    mockApi({
+      'GET /api/config': { body: { googleClientId: null } },
+      'POST /api/auth/login': { body: { token: 'token-1' } },
+      'GET /api/users/me': { body: completeMember },
+    });
+    const first = await renderScreen(<LoginPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await fillAndSubmit('amina@example.com', 'correct-password');
+    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeTruthy();
+    expect(localStorage.getItem('rememberedUser')).toBe('amina@example.com');
+    expect(localStorage.getItem('authToken')).toBe('token-1');
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}').name).toBe('Amina');
+    first.unmount();
+
+    await renderScreen(<LoginPage />);
+    expect((screen.getByLabelText('Username or e-mail') as HTMLInputElement).value).toBe(
+      'amina@example.com',
+    );
+    const remember = screen.getByRole('checkbox', { name: 'Remember me' }) as HTMLInputElement;
+    expect(remember.checked).toBe(true);
+    await user.click(remember);
+    await user.type(screen.getByLabelText('Password'), 'correct-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByRole('heading', { name: 'Screen /suggestions' });
+    expect(localStorage.getItem('rememberedUser')).toBeNull();
+  });
+
+  it('sends a member with an incomplete profile to /mon-profil', async () => {
+    mockApi({
+      'GET /api/config': { body: { googleClientId: null } },
+      'POST /api/auth/login': { body: { token: 'token-2' } },
+      'GET /api/users/me': { body: { ...completeMember, mediaUrls: [] } },
+    });
+    await renderScreen(<LoginPage />);
+    await fillAndSubmit('amina@example.com', 'correct-password');
+    expect(await screen.findByRole('heading', { name: 'Screen /mon-profil' })).toBeTruthy();
+  });
+
+  it('keeps the /fr prefix when it sends the member on', async () => {
+    mockApi({
+      'GET /api/config': { body: { googleClientId: null } },
+      'POST /api/auth/login': { body: { token: 'token-3' } },
+      'GET /api/users/me': { body: completeMember },
+    });
+    await renderScreen(<LoginPage />, { language: 'fr', route: '/fr' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Nom d'utilisateur ou e-mail"), 'amina@example.com');
+    await user.type(screen.getByLabelText('Mot de passe'), 'correct-password');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('heading', { name: 'Screen /fr/suggestions' })).toBeTruthy();
+  });
+
+  it('welcomes a new member after registration with their e-mail filled in', async () => {
+    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    await renderScreen(<LoginPage />, {
+      route: { pathname: '/', state: { registered: true, username: 'new@example.com' } },
+    });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your account has been created. Please log in.',
+    );
+    expect((screen.getByLabelText('Username or e-mail') as HTMLInputElement).value).toBe(
+      'new@example.com',
+    );
+  });
+
+  it('offers no Google button when the server has no Google client id', async () => {
+    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    await renderScreen(<LoginPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Mawadda' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('or')).toBeNull();
+    expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
+  });
+
+  it('toggles the password visibility with a translated button', async () => {
+    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    await renderScreen(<LoginPage />, { language: 'fr' });
+    const password = screen.getByLabelText('Mot de passe') as HTMLInputElement;
+    expect(password.type).toBe('password');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
+    expect(password.type).toBe('text');
+    expect(screen.getByRole('button', { name: 'Masquer le mot de passe' })).toBeTruthy();
+  });
+});

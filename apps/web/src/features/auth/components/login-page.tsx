@@ -1,0 +1,69 @@
+import type { CurrentUser } from '@mawadda/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../../components/alert.tsx';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { useLocalizedPath } from '../../../components/layouts/paths.ts';
+import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
+import { session } from '../../../lib/session.ts';
+import { afterLoginRoute } from '../utils/after-login-route.ts';
+import { GoogleSignIn } from './google-sign-in.tsx';
+import { LoginForm } from './login-form.tsx';
+import { LoginHero } from './login-hero.tsx';
+
+/** What the registration wizard leaves in the router state when it sends the member here. */
+export type LoginLocationState = { registered?: boolean; username?: string } | null;
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const localized = useLocalizedPath();
+  useDocumentTitle(t('login.heading'));
+  const [arrival] = useState(() => (location.state as LoginLocationState) ?? {});
+
+  // The "account created" note is for this arrival only, not for a later reload of the page.
+  useEffect(() => {
+    if (location.state) void navigate(location.pathname, { replace: true, state: null });
+  }, [location.pathname, location.state, navigate]);
+
+  const onSignedIn = (user: CurrentUser) => void navigate(localized(afterLoginRoute(user)));
+
+  return (
+    <main className="relative min-h-dvh lg:grid lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
+      <LanguageSwitch className="absolute top-3 right-3 z-10 sm:right-5 lg:top-5" />
+      <LoginHero />
+      <section
+        aria-labelledby="login-heading"
+        className="relative z-[1] -mt-12 px-4 pb-10 lg:mt-0 lg:flex lg:items-center lg:justify-center lg:px-10 lg:py-16"
+      >
+        <div className="mx-auto w-full max-w-md rounded-card bg-white p-6 shadow-card sm:p-8">
+          <h2 id="login-heading" className="font-display text-3xl text-teal-900">
+            {t('login.heading')}
+          </h2>
+          <p className="mt-1 mb-6 text-ink-muted">{t('login.intro')}</p>
+          {arrival.registered ? (
+            <div className="mb-5">
+              <Alert tone="success">{t('login.registered')}</Alert>
+            </div>
+          ) : null}
+          <LoginForm
+            initialUsername={arrival.username ?? session.rememberedUser()}
+            onSignedIn={onSignedIn}
+          />
+          <GoogleSignIn onSignedIn={onSignedIn} />
+          <p className="mt-8 border-t border-sand-200 pt-6 text-center text-ink-muted">
+            {t('login.noAccount')}{' '}
+            <Link
+              to={localized('/register')}
+              className="inline-flex min-h-11 items-center font-semibold text-teal-700 underline-offset-4 hover:underline"
+            >
+              {t('login.createAccount')}
+            </Link>
+          </p>
+        </div>
+      </section>
+    </main>
+  );
+}

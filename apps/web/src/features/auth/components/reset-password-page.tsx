@@ -1,0 +1,127 @@
+import { PASSWORD_MIN_LENGTH, RESET_REDIRECT_MS } from '@mawadda/contract/constants';
+import { ArrowLeft, LockKeyhole } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../../components/alert.tsx';
+import { Button } from '../../../components/button.tsx';
+import { useLocalizedPath } from '../../../components/layouts/paths.ts';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { knownMessage } from '../../../lib/translate-message.ts';
+import { useResetPasswordMutation } from '../api/auth-api.ts';
+import { AuthCardLayout } from './auth-card-layout.tsx';
+
+type ResetValues = { password: string; confirm: string };
+
+/**
+ * Spec sections 2, 4, 5 and 8: new password and confirmation, each with a visibility toggle; a
+ * mismatch says so; success says so, then goes to login after RESET_REDIRECT_MS.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const reset = useResetPasswordMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetValues>({ defaultValues: { password: '', confirm: '' } });
+
+  const loginPath = localized('/');
+  useEffect(() => {
+    if (!reset.isSuccess) return;
+    const timer = setTimeout(() => void navigate(loginPath), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [reset.isSuccess, navigate, loginPath]);
+
+  const onSubmit = handleSubmit(({ password }) => reset.mutate({ token, password }));
+
+  const error = reset.error;
+  // A 400 without a password complaint is the link itself: invalid, expired or already used.
+  const linkIsInvalid =
+    error instanceof ApiError &&
+    error.status === 400 &&
+    !error.body?.errors?.some((issue) => issue.path === 'password');
+  const detail =
+    error instanceof NetworkError
+      ? t('errors.offline')
+      : linkIsInvalid
+        ? t('reset.invalidLink')
+        : error instanceof ApiError && error.serverMessage
+          ? knownMessage(t, error.serverMessage)
+          : undefined;
+
+  return (
+    <AuthCardLayout
+      title={t('reset.title')}
+      intro={reset.isSuccess ? undefined : t('reset.intro')}
+      icon={<LockKeyhole aria-hidden="true" className="size-6" />}
+    >
+      {reset.isSuccess ? (
+        <div className="flex flex-col gap-3">
+          <Alert tone="success">{t('reset.success')}</Alert>
+          <p className="text-sm text-ink-muted">{t('reset.redirecting')}</p>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          {reset.isError ? (
+            <Alert tone="error">
+              <p>{t('reset.error')}</p>
+              {detail ? <p className="mt-1 font-normal">{detail}</p> : null}
+              {linkIsInvalid ? (
+                <Link
+                  to={localized('/forget')}
+                  className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+                >
+                  {t('reset.newLink')}
+                </Link>
+              ) : null}
+            </Alert>
+          ) : null}
+          <PasswordField
+            label={t('reset.password')}
+            showLabel={t('password.show')}
+            hideLabel={t('password.hide')}
+            autoComplete="new-password"
+            required
+            hint={t('reset.hint', { min: PASSWORD_MIN_LENGTH })}
+            error={errors.password?.message}
+            {...register('password', {
+              required: t('reset.passwordRequired'),
+              minLength: {
+                value: PASSWORD_MIN_LENGTH,
+                message: t('reset.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+              },
+            })}
+          />
+          <PasswordField
+            label={t('reset.confirm')}
+            showLabel={t('password.show')}
+            hideLabel={t('password.hide')}
+            autoComplete="new-password"
+            required
+            error={errors.confirm?.message}
+            {...register('confirm', {
+              required: t('reset.confirmRequired'),
+              validate: (value, values) => value === values.password || t('reset.mismatch'),
+            })}
+          />
+          <Button type="submit" block busy={reset.isPending}>
+            {reset.isPending ? t('reset.submitting') : t('reset.submit')}
+          </Button>
+        </form>
+      )}
+      <Link
+        to={loginPath}
+        className="mt-6 inline-flex min-h-11 items-center gap-2 font-semibold text-teal-700 underline-offset-4 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('reset.backToLogin')}
+      </Link>
+    </AuthCardLayout>
+  );
+}

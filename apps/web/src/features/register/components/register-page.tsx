@@ -1,0 +1,42 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../../components/layouts/paths.ts';
+import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
+import { LogoMark } from '../../../components/logo.tsx';
+import { StarBand } from './brand.tsx';
+import { RegisterWizard } from './register-wizard.tsx';
+
+/** /register: the wizard in one card, with the way back to login always in view. */
+export function RegisterPage() {
+  const { t } = useTranslation('register');
+  const localized = useLocalizedPath();
+  useDocumentTitle(t('documentTitle'));
+  return (
+    <main className="relative min-h-dvh pb-12">
+      <StarBand />
+      <div className="relative mx-auto max-w-xl px-4 pt-4 sm:pt-8">
+        <div className="flex items-center justify-between gap-3 text-white">
+          <p className="inline-flex min-h-11 items-center gap-2 font-display text-2xl">
+            <LogoMark className="size-9" />
+            Mawadda
+          </p>
+          <Link
+            to={localized('/')}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold underline-offset-4 hover:underline"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {t('backToLogin')}
+          </Link>
+        </div>
+        <div className="mt-6 rounded-card bg-white p-5 shadow-card sm:mt-10 sm:p-8">
+          <h1 className="font-display text-3xl leading-tight text-teal-900 sm:text-4xl">
+            {t('title')}
+          </h1>
+          <p className="mt-1 mb-6 text-ink-muted">{t('subtitle')}</p>
+          <RegisterWizard />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, type RenderResult, render, screen } from '@testing-library/react';
+import i18next, { type i18n as I18n } from 'i18next';
+import type { ReactElement } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, vi } from 'vitest';
+import { resources } from '../i18n/i18n.ts';
+
+export type TestLanguage = keyof typeof resources;
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+// jsdom leaves these out; the screens call them.
+window.scrollTo = () => {};
+URL.createObjectURL ??= () => 'blob:preview';
+URL.revokeObjectURL ??= () => {};
+
+/** An i18next instance of its own, with the bundled translations, in one language. */
+export async function createTestI18n(language: TestLanguage = 'en'): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'en',
+    ns: Object.keys(resources.en),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+  document.documentElement.lang = language;
+  return instance;
+}
+
+/** Shows where the app went, as a member would see the next screen's title. */
+function Destination() {
+  const location = useLocation();
+  return (
+    <main>
+      <h1>Screen {location.pathname}</h1>
+    </main>
+  );
+}
+
+/**
+ * Renders a screen as the app does: translations in `language`, a fresh query client, and a
+ * router at `route` where `path` matches the screen; any other path shows "Screen <path>".
+ */
+export async function renderScreen(
+  ui: ReactElement,
+  {
+    language = 'en',
+    route = '/',
+    path,
+  }: {
+    language?: TestLanguage;
+    route?: string | { pathname: string; state?: unknown };
+    path?: string;
+  } = {},
+): Promise<RenderResult & { i18n: I18n; queryClient: QueryClient }> {
+  const i18n = await createTestI18n(language);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const routePath = path ?? (typeof route === 'string' ? route : route.pathname);
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={routePath} element={ui} />
+            <Route path="*" element={<Destination />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...result, i18n, queryClient };
+}
+
+type Reply = { status?: number; body?: unknown };
+type Handler = (request: { url: string; method: string; body: unknown }) => Reply | Promise<Reply>;
+
+/**
+ * Answers the app's fetch calls from `routes` ("POST /api/auth/login" → reply); an unknown call
+ * fails the test loudly. Returns the spy, whose calls hold what was sent.
+ */
+export function mockApi(routes: Record<string, Reply | Handler>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = init?.method ?? 'GET';
+    const pathname = new URL(url, 'http://localhost').pathname;
+    const route = routes[`${method} ${pathname}`];
+    if (!route) throw new Error(`Unexpected call: ${method} ${url}`);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined);
+    const reply = typeof route === 'function' ? await route({ url, method, body }) : route;
+    const status = reply.status ?? 200;
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+}
+
+export { screen };
