@@ -6,19 +6,17 @@ import { initReactI18next } from 'react-i18next';
 import authEn from './locales/en/auth.json';
 import commonEn from './locales/en/common.json';
 import messagesEn from './locales/en/messages.json';
-import registerEn from './locales/en/register.json';
 import authFr from './locales/fr/auth.json';
 import commonFr from './locales/fr/common.json';
 import messagesFr from './locales/fr/messages.json';
-import registerFr from './locales/fr/register.json';
 
 /**
  * Bundled translations (nothing is fetched). The long legal texts live in their own namespace,
  * added by the legal pages' chunk so the first route stays small.
  */
 export const resources = {
-  en: { common: commonEn, auth: authEn, register: registerEn, messages: messagesEn },
-  fr: { common: commonFr, auth: authFr, register: registerFr, messages: messagesFr },
+  en: { common: commonEn, auth: authEn, messages: messagesEn },
+  fr: { common: commonFr, auth: authFr, messages: messagesFr },
 } as const;
 
 export type Language = (typeof LANGUAGES)[number];
@@ -33,7 +31,7 @@ export function initI18n() {
     .use(initReactI18next)
     .init({
       resources,
-      ns: ['common', 'auth', 'register', 'messages'],
+      ns: ['common', 'auth', 'messages'],
       defaultNS: 'common',
       supportedLngs: [...LANGUAGES],
       fallbackLng: FALLBACK_LANGUAGE,

@@ -2,13 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const localesDir = path.join(import.meta.dirname, 'locales');
+const src = path.join(import.meta.dirname, '..');
 
-function keysOf(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) =>
-    keysOf(child, prefix ? `${prefix}.${key}` : key),
-  );
+/**
+ * Every translation file of the app, as English/French pairs: the bundled namespaces in
+ * `i18n/locales/{en,fr}/<ns>.json` and each feature's own `features/<f>/locales/{en,fr}.json`.
+ */
+function translationPairs(): Array<{ name: string; en: string; fr: string }> {
+  const shared = path.join(src, 'i18n/locales');
+  const pairs = fs
+    .readdirSync(path.join(shared, 'en'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ name: f, en: path.join(shared, 'en', f), fr: path.join(shared, 'fr', f) }));
+  for (const feature of fs.readdirSync(path.join(src, 'features'))) {
+    const dir = path.join(src, 'features', feature, 'locales');
+    if (fs.existsSync(path.join(dir, 'en.json')) || fs.existsSync(path.join(dir, 'fr.json'))) {
+      pairs.push({
+        name: `features/${feature}`,
+        en: path.join(dir, 'en.json'),
+        fr: path.join(dir, 'fr.json'),
+      });
+    }
+  }
+  return pairs;
 }
 
 function leavesOf(value: unknown, prefix = ''): [string, unknown][] {
@@ -18,23 +34,26 @@ function leavesOf(value: unknown, prefix = ''): [string, unknown][] {
   );
 }
 
-function namespaces(language: string): string[] {
-  return fs.readdirSync(path.join(localesDir, language)).filter((f) => f.endsWith('.json'));
-}
-
 describe('translations', () => {
-  it('have the same namespaces in English and French', () => {
-    expect(namespaces('fr')).toEqual(namespaces('en'));
+  it('come in pairs: every English file has its French one', () => {
+    const shared = path.join(src, 'i18n/locales');
+    expect(fs.readdirSync(path.join(shared, 'fr')).sort()).toEqual(
+      fs.readdirSync(path.join(shared, 'en')).sort(),
+    );
+    for (const pair of translationPairs()) {
+      expect(fs.existsSync(pair.en) && fs.existsSync(pair.fr), pair.name).toBe(true);
+    }
   });
 
-  for (const file of namespaces('en')) {
-    it(`${file}: every key exists in both languages, none empty`, () => {
-      const read = (language: string) =>
-        JSON.parse(fs.readFileSync(path.join(localesDir, language, file), 'utf8'));
-      const en = read('en');
-      const fr = read('fr');
-      const enKeys = keysOf(en).sort();
-      const frKeys = keysOf(fr).sort();
+  for (const pair of translationPairs()) {
+    it(`${pair.name}: every key exists in both languages, none empty`, () => {
+      // Leaves are read where they are, not by splitting a joined key: the messages namespace is
+      // flat and its keys (the server's sentences) contain dots.
+      const read = (file: string) => leavesOf(JSON.parse(fs.readFileSync(file, 'utf8')));
+      const en = read(pair.en);
+      const fr = read(pair.fr);
+      const enKeys = en.map(([k]) => k);
+      const frKeys = fr.map(([k]) => k);
       expect(
         frKeys.filter((k) => !enKeys.includes(k)),
         'only in French',
@@ -43,14 +62,9 @@ describe('translations', () => {
         enKeys.filter((k) => !frKeys.includes(k)),
         'only in English',
       ).toEqual([]);
-      // Leaves are read where they are, not by splitting the joined key: the messages namespace
-      // is flat and its keys (the server's sentences) contain dots.
-      const empty = [
-        ...leavesOf(en).map(([k, v]) => ['en', k, v] as const),
-        ...leavesOf(fr).map(([k, v]) => ['fr', k, v] as const),
-      ]
+      const empty = [...en.map((l) => ['en', ...l]), ...fr.map((l) => ['fr', ...l])]
         .filter(([, , value]) => typeof value !== 'string' || value.trim() === '')
-        .map(([language, key]) => [language, key]);
+        .map(([language, key]) => `${language}: ${key}`);
       expect(empty, 'empty or non-text values').toEqual([]);
     });
   }

@@ -1,7 +1,7 @@
 import { BIO_MAX_LENGTH, BIO_WARNING_LENGTH } from '@mawadda/contract/constants';
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useRegisterTranslation } from '../i18n.ts';
 import type { RegistrationFormValues } from '../utils/registration-values.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { RegistrationFormValues } from '../utils/registration-values.ts';
  * (spec sections 5 and 9). The red is the theme's danger colour, AA on white.
  */
 export function BioField({ error }: { error: string | undefined }) {
-  const { t } = useTranslation('register');
+  const { t } = useRegisterTranslation();
   const { register } = useFormContext<RegistrationFormValues>();
   const bio = useWatch<RegistrationFormValues, 'bio'>({ name: 'bio' }) ?? '';
   const id = useId();

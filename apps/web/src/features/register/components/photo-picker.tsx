@@ -1,8 +1,9 @@
 import { MAX_PHOTOS, PHOTO_MAX_BYTES } from '@mawadda/contract/constants';
 import { ImagePlus, X } from 'lucide-react';
 import { type ChangeEvent, forwardRef, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+
 import type { SelectedPhoto } from '../hooks/use-photo-selection.ts';
+import { useRegisterTranslation } from '../i18n.ts';
 import { type PhotoRejection, shortenPhotoName } from '../utils/photos.ts';
 
 const MAX_MB = Math.round(PHOTO_MAX_BYTES / 1024 / 1024);
@@ -24,7 +25,7 @@ export const PhotoPicker = forwardRef<HTMLInputElement, Props>(function PhotoPic
   { photos, rejected, error, onAdd, onRemove },
   ref,
 ) {
-  const { t } = useTranslation('register');
+  const { t } = useRegisterTranslation();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

@@ -1,15 +1,16 @@
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
 import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
 import { LogoMark } from '../../../components/logo.tsx';
+import { useRegisterTranslation } from '../i18n.ts';
 import { StarBand } from './brand.tsx';
 import { RegisterWizard } from './register-wizard.tsx';
 
 /** /register: the wizard in one card, with the way back to login always in view. */
 export function RegisterPage() {
-  const { t } = useTranslation('register');
+  const { t } = useRegisterTranslation();
   const localized = useLocalizedPath();
   useDocumentTitle(t('documentTitle'));
   return (

@@ -10,7 +10,7 @@ import { REGISTRATION_STEPS } from '@mawadda/contract/constants';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -21,6 +21,7 @@ import { translateMessage } from '../../../lib/translate-message.ts';
 import { useRegisterMutation } from '../api/register-api.ts';
 import { useLocationLookup } from '../hooks/use-location-lookup.ts';
 import { usePhotoSelection } from '../hooks/use-photo-selection.ts';
+import { useRegisterTranslation } from '../i18n.ts';
 import {
   buildRegistrationFormData,
   EMPTY_REGISTRATION,
@@ -53,7 +54,7 @@ const resolver = zodResolver(registrationFieldsSchema) as unknown as Resolver<
  * POST at the end. A field the server refuses brings the member back to its step.
  */
 export function RegisterWizard() {
-  const { t, i18n } = useTranslation('register');
+  const { t, i18n } = useRegisterTranslation();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const [step, setStep] = useState(1);

@@ -2,13 +2,14 @@ import { MIN_AGE, PASSWORD_MIN_LENGTH } from '@mawadda/contract/constants';
 import { Loader2, LocateFixed, MapPin } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { LocationStatus } from '../hooks/use-location-lookup.ts';
 import type { SelectedPhoto } from '../hooks/use-photo-selection.ts';
+import { useRegisterTranslation } from '../i18n.ts';
 import type { PhotoRejection } from '../utils/photos.ts';
 import {
   GENDER_OPTIONS,
@@ -36,7 +37,7 @@ function useStepForm() {
 
 /** Step 1: full name, age, gender (all required; under 18 is refused at once). */
 export function IdentityStep({ fieldMessage }: { fieldMessage: FieldMessage }) {
-  const { t } = useTranslation('register');
+  const { t } = useRegisterTranslation();
   const { register, errors, form } = useStepForm();
   const age = useWatch<RegistrationFormValues, 'age'>({ name: 'age' }) ?? '';
   const ageTouched = form.getFieldState('age').isTouched;
@@ -74,7 +75,7 @@ export function IdentityStep({ fieldMessage }: { fieldMessage: FieldMessage }) {
 
 /** Step 2: marital status (required), skin tone and children (optional). */
 export function SituationStep({ fieldMessage }: { fieldMessage: FieldMessage }) {
-  const { t } = useTranslation('register');
+  const { t } = useRegisterTranslation();
   const { register, errors } = useStepForm();
   return (
     <>
@@ -109,7 +110,7 @@ export function SituationStep({ fieldMessage }: { fieldMessage: FieldMessage }) 
 }
 
 function LocationHint({ status }: { status: LocationStatus }) {
-  const { t } = useTranslation('register');
+  const { t } = useRegisterTranslation();
   switch (status.kind) {
     case 'locating':
       return t('location.locating');
@@ -136,7 +137,7 @@ export function AboutStep({
   locationStatus: LocationStatus;
   locationReadOnly: boolean;
 }) {
-  const { t } = useTranslation('register');
+  const { t } = useRegisterTranslation();
   const { register, errors } = useStepForm();
   const busy = locationStatus.kind === 'locating' || locationStatus.kind === 'searching';
   const Icon = busy ? Loader2 : locationReadOnly ? LocateFixed : MapPin;
@@ -206,7 +207,7 @@ export function AccountStep({
   termsPath: string;
   privacyPath: string;
 }) {
-  const { t } = useTranslation('register');
+  const { t } = useRegisterTranslation();
   const { register, errors } = useStepForm();
   return (
     <>
