@@ -53,3 +53,13 @@ export async function registerMember(
   if (response.status() !== 201) throw new Error(`registration failed: ${await response.text()}`);
   return member;
 }
+
+/** Logs a member in through the API, as the login screen would, and answers their id. */
+export async function memberId(request: APIRequestContext, member: Member): Promise<string> {
+  const login = await request.post('/api/auth/login', {
+    data: { username: member.username, password: member.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+  return ((await me.json()) as { id: string }).id;
+}
