@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
@@ -73,6 +74,9 @@ export async function buildApp(deps: AppDependencies) {
   });
   registerErrorHandler(app);
 
+  // Brotli or gzip for text (the app's JavaScript, CSS, JSON): the first visit on a slow mobile
+  // network is mostly bytes. Images are already compressed and pass as they are.
+  await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart);
   await registerOpenApi(app);
 

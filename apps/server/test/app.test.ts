@@ -157,6 +157,21 @@ describe('web app hosting', () => {
     expect(worker.headers['cache-control']).toBe('no-cache');
   });
 
+  it('compresses the app’s scripts and the API’s JSON for browsers that accept it', async () => {
+    await fs.writeFile(
+      path.join(webDist, 'assets', 'big-Cd12.js'),
+      'console.log("x");\n'.repeat(500),
+    );
+    const script = await t.app.inject({
+      url: '/assets/big-Cd12.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(script.rawPayload.length).toBeLessThan(1000);
+    const docs = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(docs.headers['content-encoding']).toBe('gzip');
+  });
+
   it('answers a path that is neither a file nor a route with a 404', async () => {
     expect((await t.app.inject({ url: '/wp-login.php' })).json().message).toMatch(/^Nothing here/);
     expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);

@@ -66,6 +66,15 @@ describe('translations', () => {
         .filter(([, , value]) => typeof value !== 'string' || value.trim() === '')
         .map(([language, key]) => `${language}: ${key}`);
       expect(empty, 'empty or non-text values').toEqual([]);
+      // A placeholder renamed or dropped in one language shows a raw `{{name}}` or loses a value.
+      const placeholders = (leaves: [string, unknown][]) =>
+        Object.fromEntries(
+          leaves.map(([key, value]) => [
+            key,
+            [...String(value).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort(),
+          ]),
+        );
+      expect(placeholders(fr), 'placeholders').toEqual(placeholders(en));
     });
   }
 });

@@ -3,13 +3,18 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * What the browser keeps between visits (spec section 3): `authToken`, `currentUser` and
- * `rememberedUser` in local storage, `pendingPaymentPlan` in session storage.
+ * `rememberedUser` in local storage, `pendingPaymentPlan` in session storage. Beside them, two
+ * things of the member's own: the local liked set (`likedUsers` and its owner, spec section 4,
+ * kept by the discovery feature) and when they last opened the liked-you list (`likesSeenAt`).
  */
 const KEYS = {
   token: 'authToken',
   user: 'currentUser',
   remembered: 'rememberedUser',
   pendingPlan: 'pendingPaymentPlan',
+  likedUsers: 'likedUsers',
+  likedUsersOwner: 'likedUsersOwner',
+  likesSeenAt: 'likesSeenAt',
 } as const;
 
 export type Session = { token: string; user: StoredCurrentUser | null } | null;
@@ -37,10 +42,30 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
-// Another tab logging in or out changes this one too.
+/**
+ * The likes seen timestamp (spec section 4), stored as `{ member, at }` (ms since the epoch): it
+ * counts only for the member who stored it. A number is its own stable snapshot: no cache needed.
+ */
+function readLikesSeenAt(): number | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEYS.likesSeenAt) ?? 'null');
+    return typeof value?.at === 'number' && value.member === read()?.user?.id ? value.at : null;
+  } catch {
+    return null;
+  }
+}
+
+// Another tab logging in or out (or opening the likes) changes this one too.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === KEYS.token || event.key === KEYS.user || event.key === null) notify();
+    if (
+      event.key === KEYS.token ||
+      event.key === KEYS.user ||
+      event.key === KEYS.likesSeenAt ||
+      event.key === null
+    ) {
+      notify();
+    }
   });
 }
 
@@ -63,11 +88,34 @@ export const session = {
     localStorage.setItem(KEYS.user, JSON.stringify(stored));
     notify();
   },
-  /** Logout and an expired token both end here: the token and the current user go. */
+  /**
+   * Logout and an expired token both end here: the token, the current user, the local liked set
+   * and the likes seen timestamp go, so nothing of the member stays on a shared phone.
+   */
   end() {
-    localStorage.removeItem(KEYS.token);
-    localStorage.removeItem(KEYS.user);
+    for (const key of [
+      KEYS.token,
+      KEYS.user,
+      KEYS.likedUsers,
+      KEYS.likedUsersOwner,
+      KEYS.likesSeenAt,
+    ]) {
+      localStorage.removeItem(key);
+    }
     notify();
+  },
+  /** When the member last opened the liked-you list (ms), or null; see `readLikesSeenAt`. */
+  likesSeenAt: readLikesSeenAt,
+  /** Stores the likes seen timestamp for the current member; never moves it backwards. */
+  setLikesSeenAt(at: number) {
+    const member = read()?.user?.id;
+    if (!member || at <= (readLikesSeenAt() ?? Number.NEGATIVE_INFINITY)) return;
+    try {
+      localStorage.setItem(KEYS.likesSeenAt, JSON.stringify({ member, at }));
+      notify();
+    } catch {
+      // Storage full or refused: the server's own seen mark still clears the badge.
+    }
   },
   subscribe(listener: () => void) {
     listeners.add(listener);

@@ -1,5 +1,13 @@
-import { MemberAreaPlaceholder } from '../../components/member-area-placeholder.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { discoveryKeys } from '../../features/discovery/api/discovery-api.ts';
+import { EditProfilePage } from '../../features/profile/components/edit-profile-page.tsx';
 
+/** A saved profile (place, gender, age) changes who is suggested: the suggestions start again. */
 export function Component() {
-  return <MemberAreaPlaceholder titleKey="screens.myProfile" />;
+  const queryClient = useQueryClient();
+  return (
+    <EditProfilePage
+      onSaved={() => void queryClient.invalidateQueries({ queryKey: discoveryKeys.all })}
+    />
+  );
 }

@@ -5,6 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/i18n.ts';
 import { AppShell } from './app-shell.tsx';
+import type { LikedYouContent } from './liked-you-dialog.tsx';
 import type { NavCounts } from './member-nav.tsx';
 
 class ResizeObserverStub {
@@ -45,7 +46,7 @@ function page(name: string) {
   );
 }
 
-function renderShell(path: string, counts?: NavCounts) {
+function renderShell(path: string, counts?: NavCounts, likedYou?: LikedYouContent) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(['private'], { secret: true });
   const router = createMemoryRouter(
@@ -53,7 +54,7 @@ function renderShell(path: string, counts?: NavCounts) {
       { path: '/', element: page('Login') },
       {
         element: (
-          <AppShell {...(counts ? { counts } : {})}>
+          <AppShell {...(counts ? { counts } : {})} {...(likedYou ? { likedYou } : {})}>
             <Outlet />
           </AppShell>
         ),
@@ -154,12 +155,33 @@ describe('the shell for a member', () => {
     expect(photo?.getAttribute('src')).toBe('/media/a.webp');
   });
 
-  it('opens the liked-you dialog, which says no one has liked them yet', async () => {
+  it('opens the liked-you dialog with the content the app gives it, mounted only while open', async () => {
     signIn({ name: 'Amina', mediaUrls: [] });
-    const { user } = renderShell('/suggestions');
-    await user.click(screen.getByRole('button', { name: 'Likes' }));
+    const mounted = vi.fn();
+    function Content({ close }: { close: () => void }) {
+      mounted();
+      return (
+        <button type="button" onClick={close}>
+          Done here
+        </button>
+      );
+    }
+    const { user } = renderShell('/suggestions', undefined, (close) => <Content close={close} />);
+    expect(mounted).not.toHaveBeenCalled();
+    const likes = screen.getByRole('button', { name: 'Likes' });
+    expect(likes.getAttribute('aria-haspopup')).toBe('dialog');
+
+    await user.click(likes);
     const dialog = await screen.findByRole('dialog', { name: 'Who liked you' });
-    expect(dialog.textContent).toContain('No one has liked you yet.');
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(dialog.textContent).toContain('Members who liked your profile, newest first.');
+    expect(mounted).toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Done here' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(likes);
+
+    await user.click(likes);
+    await screen.findByRole('dialog', { name: 'Who liked you' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { Logo } from '../logo.tsx';
+import type { LikedYouContent } from './liked-you-dialog.tsx';
 import { MemberNav, type NavCounts } from './member-nav.tsx';
 import { useLocalizedPath } from './paths.ts';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -61,11 +62,15 @@ export function AppShell({
   children,
   notice,
   counts,
+  likedYou,
 }: {
   children: ReactNode;
   /** Shown between the bar and the page: the install prompt. */
   notice?: ReactNode;
+  /** The badge counts of the member's destinations (hidden at zero, 9+ above nine). */
   counts?: NavCounts;
+  /** The body of the liked-you dialog, opened from the likes button. */
+  likedYou?: LikedYouContent;
 }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
@@ -87,7 +92,7 @@ export function AppShell({
           >
             <Logo />
           </Link>
-          {member ? <MemberNav {...(counts ? { counts } : {})} /> : null}
+          {member ? <MemberNav {...(counts ? { counts } : {})} likedYou={likedYou} /> : null}
           <LanguageSwitch />
           {member ? (
             <ProfileMenu name={user?.name} photoUrl={user?.mediaUrls?.[0]} />

@@ -1,61 +1,79 @@
-import { HeartHandshake, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useLocalizedPath } from './paths.ts';
+
+/** What the liked-you dialog shows; the app gives it a way to close the dialog. */
+export type LikedYouContent = (close: () => void) => ReactNode;
 
 /**
- * "Who liked you" (spec section 2). The list comes in a later issue; for now it says, kindly,
- * that no one has yet. Radix traps focus inside, closes on Escape and returns focus to the button.
+ * "Who liked you" (spec section 2): the frame of the dialog (a bottom sheet on phones, centred
+ * from `sm`), whose body the app fills with the likes feature's list. The body is mounted only
+ * while the dialog is open, so opening it is what loads the list and marks the likes seen.
+ * Radix traps focus inside and closes on Escape; on closing, focus goes back to `returnFocus`
+ * (the likes button, which is not a Radix trigger since it lives in the navigation list).
  */
 export function LikedYouDialog({
   open,
   onOpenChange,
+  returnFocus,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  returnFocus?: RefObject<HTMLElement | null>;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const localized = useLocalizedPath();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 animate-fade bg-teal-900/40 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed inset-x-3 bottom-3 z-50 animate-rise rounded-card bg-white p-6 shadow-card outline-none sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[26rem] sm:-translate-x-1/2 sm:-translate-y-1/2">
-          <Dialog.Close
-            aria-label={t('likedYou.close')}
-            className="absolute right-3 top-3 flex size-11 items-center justify-center rounded-full text-ink-muted transition-colors hover:bg-sand-100 hover:text-ink"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
-          <Dialog.Title className="pr-10 font-display text-2xl font-semibold text-teal-900">
-            {t('likedYou.title')}
-          </Dialog.Title>
-          <div className="mt-6 flex flex-col items-center text-center">
-            <span className="flex size-16 items-center justify-center rounded-full bg-rose-50 text-rose-600">
-              <HeartHandshake aria-hidden="true" className="size-8" />
-            </span>
-            <Dialog.Description className="mt-4 text-lg font-medium text-ink">
-              {t('likedYou.empty')}
-            </Dialog.Description>
-            <p className="mt-2 max-w-[34ch] text-sm leading-relaxed text-ink-muted">
-              {t('likedYou.hint')}
-            </p>
-          </div>
-          <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
-            <Link
-              to={localized('/mon-profil')}
-              onClick={() => onOpenChange(false)}
-              className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!returnFocus?.current) return;
+            event.preventDefault();
+            returnFocus.current.focus();
+          }}
+          className="fixed inset-x-3 bottom-3 z-50 flex max-h-[calc(100dvh-1.5rem)] animate-rise flex-col overflow-hidden rounded-card bg-white shadow-card outline-none sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:max-h-[min(42rem,calc(100dvh-4rem))] sm:w-[28rem] sm:-translate-x-1/2 sm:-translate-y-1/2"
+        >
+          <div className="flex items-start gap-2 border-b border-sand-200 py-3 pl-6 pr-3">
+            <div className="min-w-0 flex-1 pt-2">
+              <Dialog.Title className="font-display text-2xl font-semibold text-teal-900">
+                {t('likedYou.title')}
+              </Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-ink-muted">
+                {t('likedYou.description')}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label={t('likedYou.close')}
+              className="flex size-11 shrink-0 items-center justify-center rounded-full text-ink-muted transition-colors hover:bg-sand-100 hover:text-ink"
             >
-              {t('likedYou.completeProfile')}
-            </Link>
-            <Dialog.Close className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-teal-700/30 bg-white px-5 py-2.5 font-semibold text-teal-800 transition-colors hover:bg-teal-50">
-              {t('likedYou.close')}
+              <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain">
+            {children}
           </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The dialog's body while its content loads. */
+export function LikedYouLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-1 items-center justify-center px-6 py-10">
+      <span
+        aria-hidden="true"
+        className="size-6 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
+      />
+      <span role="status" className="sr-only">
+        {t('likedYou.loading')}
+      </span>
+    </div>
   );
 }

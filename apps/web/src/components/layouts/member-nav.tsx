@@ -1,12 +1,12 @@
 import { Eye, Heart, type LucideIcon, MessageCircle, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { LikedYouDialog } from './liked-you-dialog.tsx';
+import { type LikedYouContent, LikedYouDialog } from './liked-you-dialog.tsx';
 import { NavBadge, useBadgeSpeech } from './nav-badge.tsx';
 import { useLocalizedPath } from './paths.ts';
 
-/** The counts the badges show; a later issue polls them (spec section 9: every 15 s). */
+/** The counts the badges show; the app polls them (spec section 9: every 15 s). */
 export type NavCounts = { suggestions: number; likes: number; chat: number; views: number };
 
 export const NO_COUNTS: NavCounts = { suggestions: 0, likes: 0, chat: 0, views: 0 };
@@ -47,10 +47,18 @@ function ItemBody({
   );
 }
 
-export function MemberNav({ counts = NO_COUNTS }: { counts?: NavCounts }) {
+export function MemberNav({
+  counts = NO_COUNTS,
+  likedYou,
+}: {
+  counts?: NavCounts;
+  /** The body of the liked-you dialog. */
+  likedYou?: LikedYouContent | undefined;
+}) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
   const [likedYouOpen, setLikedYouOpen] = useState(false);
+  const likesButton = useRef<HTMLButtonElement>(null);
 
   const link = (to: string, icon: LucideIcon, label: string, count: number) => (
     <li className="flex-1 md:flex-none">
@@ -69,6 +77,7 @@ export function MemberNav({ counts = NO_COUNTS }: { counts?: NavCounts }) {
         {link('/suggestions', Sparkles, t('nav.suggestions'), counts.suggestions)}
         <li className="flex-1 md:flex-none">
           <button
+            ref={likesButton}
             type="button"
             aria-haspopup="dialog"
             data-open={likedYouOpen || undefined}
@@ -82,7 +91,9 @@ export function MemberNav({ counts = NO_COUNTS }: { counts?: NavCounts }) {
         {link('/chat', MessageCircle, t('nav.chat'), counts.chat)}
         {link('/profile-views', Eye, t('nav.views'), counts.views)}
       </ul>
-      <LikedYouDialog open={likedYouOpen} onOpenChange={setLikedYouOpen} />
+      <LikedYouDialog open={likedYouOpen} onOpenChange={setLikedYouOpen} returnFocus={likesButton}>
+        {likedYouOpen ? likedYou?.(() => setLikedYouOpen(false)) : null}
+      </LikedYouDialog>
     </nav>
   );
 }

@@ -1,0 +1,88 @@
+import type { LikeEntry, Notifications } from '@mawadda/contract';
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderScreen, screen } from '../../test/render.tsx';
+import { Component as ShellLayout } from './shell-layout.tsx';
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(() => vi.stubGlobal('ResizeObserver', ResizeObserverStub));
+afterEach(() => vi.unstubAllGlobals());
+
+function logIn() {
+  localStorage.setItem('authToken', 'token');
+  localStorage.setItem(
+    'currentUser',
+    JSON.stringify({ id: 'me', name: 'Youssef', latitude: null, longitude: null, mediaUrls: [] }),
+  );
+}
+
+const likeAt = '2026-05-01T10:00:00.000Z';
+const aLike: LikeEntry = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Maryam',
+  age: 27,
+  gender: 'femme',
+  mediaUrls: [],
+  createdAt: likeAt,
+  isNew: true,
+};
+
+describe('the shell as the app composes it', () => {
+  // The liked-you list's chunk is imported on the first opening: slower than the rest here.
+  it('opening the liked-you dialog lists the likes, marks them seen and clears the likes badge', async () => {
+    logIn();
+    // The server keeps reporting the same like (a poll under way, or the count not caught up):
+    // the seen timestamp alone clears the badge.
+    let notifications: Notifications = {
+      newLikes: 3,
+      newMessages: 0,
+      newViews: 0,
+      lastLikeAt: likeAt,
+    };
+    const events: string[] = [];
+    mockApi({
+      'GET /api/users/notifications': () => ({ body: notifications }),
+      'GET /likes': () => {
+        events.push('likes');
+        return { body: [aLike] };
+      },
+      'POST /api/users/likes/mark-seen': () => {
+        events.push('mark-seen');
+        return { body: { message: 'Likes marked as seen.' } };
+      },
+    });
+    const { queryClient } = await renderScreen(<ShellLayout />, { route: '/suggestions' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const likes = await within(nav).findByRole('button', { name: 'Likes, 3 new' });
+
+    await userEvent.setup().click(likes);
+    const dialog = await screen.findByRole('dialog', { name: 'Who liked you' });
+    // The list's chunk loads on the first opening.
+    expect(
+      await within(dialog).findByRole(
+        'button',
+        { name: /^Maryam, 27, New, Liked you/ },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    await vi.waitFor(() => expect(events).toEqual(['likes', 'mark-seen']));
+
+    await vi.waitFor(() => expect(within(nav).queryAllByTestId('nav-badge')).toEqual([]));
+    await userEvent.setup().keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(within(nav).getByRole('button', { name: 'Likes' }));
+
+    // A newer like counts again.
+    notifications = { ...notifications, newLikes: 1, lastLikeAt: '2026-05-01T10:05:00.000Z' };
+    await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    await vi.waitFor(() =>
+      expect(within(nav).getByRole('button', { name: 'Likes, 1 new' })).toBeTruthy(),
+    );
+  });
+});

@@ -1,0 +1,62 @@
+/*
+ * Small display helpers of the liked-you list. The profile views page has the same two (features
+ * do not import each other); if a third screen needs them, they belong in lib/.
+ */
+
+/** 'aïcha DIALLO' → 'Aïcha Diallo', 'jean-marc' → 'Jean-Marc', "n'diaye" → "N'Diaye". */
+export function titleCase(name: string): string {
+  return name
+    .trim()
+    .replace(/\s+/gu, ' ')
+    .toLowerCase()
+    .replace(/(^|[\s\-'’])(\p{Ll})/gu, (_, separator: string, letter: string) => {
+      return separator + letter.toUpperCase();
+    });
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+const MONTH = 30 * DAY;
+const YEAR = 365 * DAY;
+
+/**
+ * "2 hours ago", "yesterday", "il y a 3 jours": how long ago `iso` was, in the member's language
+ * (Intl.RelativeTimeFormat); `justNow` under a minute. Null for a date that cannot be read.
+ */
+export function timeAgo(
+  iso: string,
+  now: number,
+  language: string,
+  justNow?: string,
+): string | null {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return null;
+  const seconds = Math.max(0, Math.round((now - then) / 1000));
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  let text: string;
+  if (seconds < 45) text = justNow ?? format.format(0, 'second');
+  else if (seconds < 45 * MINUTE)
+    text = format.format(-Math.max(1, Math.round(seconds / MINUTE)), 'minute');
+  else if (seconds < 22 * HOUR) text = format.format(-Math.round(seconds / HOUR), 'hour');
+  else if (seconds < 6.5 * DAY)
+    text = format.format(-Math.max(1, Math.round(seconds / DAY)), 'day');
+  else if (seconds < 4 * WEEK) text = format.format(-Math.round(seconds / WEEK), 'week');
+  else if (seconds < 11 * MONTH)
+    text = format.format(-Math.max(1, Math.round(seconds / MONTH)), 'month');
+  else text = format.format(-Math.max(1, Math.round(seconds / YEAR)), 'year');
+  return text;
+}
+
+/** "Yesterday": a phrase set on its own line starts with a capital. */
+export function capitalize(text: string, language: string): string {
+  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
+}
+
+/** The full date and time, for the tooltip of a relative time. */
+export function fullDate(iso: string, language: string): string | undefined {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+}

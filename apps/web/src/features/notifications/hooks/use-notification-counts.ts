@@ -1,0 +1,75 @@
+import type { Notifications } from '@mawadda/contract';
+import { NOTIFICATION_POLL_MS } from '@mawadda/contract/constants';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { NavCounts } from '../../../components/layouts/member-nav.tsx';
+import { session, useSession } from '../../../lib/session.ts';
+import { fetchNotifications, notificationKeys } from '../api/notifications-api.ts';
+import { likesBadgeCount } from '../utils/likes-badge.ts';
+
+const NONE: NavCounts = { suggestions: 0, likes: 0, chat: 0, views: 0 };
+
+/** The key of the signed-in member's counts; null for a visitor. */
+function useCountsKey() {
+  const current = useSession();
+  const memberId = current ? (current.user?.id ?? '') : null;
+  return useMemo(() => (memberId === null ? null : notificationKeys.counts(memberId)), [memberId]);
+}
+
+/** The badge counts from the server's answer and the likes seen timestamp (spec section 4). */
+export function countsOf(notifications: Notifications | undefined, likesSeenAt: number | null) {
+  if (!notifications) return NONE;
+  return {
+    // No count of new suggestions exists: the badge stays hidden.
+    suggestions: 0,
+    likes: likesBadgeCount(notifications.newLikes, notifications.lastLikeAt, likesSeenAt),
+    chat: Math.max(0, notifications.newMessages),
+    views: Math.max(0, notifications.newViews),
+  } satisfies NavCounts;
+}
+
+/**
+ * The navbar badge counts (spec sections 2 and 9): GET /api/users/notifications every 15 s while
+ * a member is signed in. TanStack Query skips the interval while the tab is hidden, and refetches
+ * when it is shown again (the answer is stale by then). Failures are only logged (spec section
+ * 8): the badges keep their last counts.
+ */
+export function useNotificationCounts(): NavCounts {
+  const key = useCountsKey();
+  // Kept current: opening the likes (in this tab or another) moves it.
+  const likesSeenAt = useSyncExternalStore(session.subscribe, session.likesSeenAt, () => null);
+  const query = useQuery({
+    queryKey: key ?? notificationKeys.all,
+    queryFn: ({ signal }) => fetchNotifications(signal),
+    enabled: key !== null,
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: NOTIFICATION_POLL_MS,
+    retry: false,
+  });
+  useEffect(() => {
+    if (query.error) console.warn('[notifications] badge counts could not be loaded', query.error);
+  }, [query.error]);
+  const data = key ? query.data : undefined;
+  return useMemo(() => countsOf(data, likesSeenAt), [data, likesSeenAt]);
+}
+
+/**
+ * After a list was marked seen on the server (the likes dialog, the profile views page): its
+ * badge clears at once, and the counts are asked again so the others stay true.
+ */
+export function useClearNotificationCount(): (kind: 'likes' | 'views') => void {
+  const queryClient = useQueryClient();
+  const key = useCountsKey();
+  return useCallback(
+    (kind) => {
+      if (!key) return;
+      const field = kind === 'likes' ? 'newLikes' : 'newViews';
+      queryClient.setQueryData<Notifications>(key, (previous) =>
+        previous ? { ...previous, [field]: 0 } : previous,
+      );
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    [queryClient, key],
+  );
+}

@@ -1,0 +1,23 @@
+import type { ProfileViewEntry, UserDetails } from '@mawadda/contract';
+import { api } from '../../../lib/api-client.ts';
+
+export const profileViewsKeys = {
+  /** Per member: the next member on the same device never sees the last one's list. */
+  list: (memberId: string) => ['profile-views', memberId, 'list'] as const,
+  opened: (memberId: string) => ['profile-views', memberId, 'opened'] as const,
+};
+
+/** GET /api/users/profile-views: who viewed my profile, each once at their latest view. */
+export function fetchProfileViews(signal?: AbortSignal) {
+  return api.get<ProfileViewEntry[]>('/api/users/profile-views', signal);
+}
+
+/** POST /api/users/profile-views/mark-seen: every view so far counts as seen. */
+export function markProfileViewsSeen() {
+  return api.post<unknown>('/api/users/profile-views/mark-seen');
+}
+
+/** GET /api/users/{id}/details: whether the member can still be opened (404 when gone). */
+export function fetchMemberDetails(id: string) {
+  return api.get<UserDetails>(`/api/users/${encodeURIComponent(id)}/details`);
+}

@@ -1,0 +1,144 @@
+import type { ProfileViewEntry } from '@mawadda/contract';
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { ProfileViewsPage } from './profile-views-page.tsx';
+
+const HOUR = 3600_000;
+
+function view(name: string, hoursAgo: number, overrides: Partial<ProfileViewEntry> = {}) {
+  return {
+    id: `00000000-0000-4000-8000-${name.length.toString().padStart(6, '0')}${String(hoursAgo).padStart(6, '0')}`,
+    name,
+    age: 30,
+    gender: 'homme',
+    mediaUrls: [`/media/photos/${name}.webp`],
+    viewedAt: new Date(Date.now() - hoursAgo * HOUR).toISOString(),
+    ...overrides,
+  } satisfies ProfileViewEntry;
+}
+
+function logIn() {
+  localStorage.setItem('authToken', 'token');
+  localStorage.setItem(
+    'currentUser',
+    JSON.stringify({ id: 'me', name: 'Amina', latitude: null, longitude: null, mediaUrls: [] }),
+  );
+}
+
+function serve(views: ProfileViewEntry[], extra = {}) {
+  const events: string[] = [];
+  const fetch = mockApi({
+    'GET /api/users/profile-views': () => {
+      events.push('list');
+      return { body: views };
+    },
+    'POST /api/users/profile-views/mark-seen': () => {
+      events.push('mark-seen');
+      return { body: { message: 'Profile views marked as seen.' } };
+    },
+    ...extra,
+  });
+  return { events, fetch };
+}
+
+const show = (onSeen?: () => void, language: 'en' | 'fr' = 'en') =>
+  renderScreen(<ProfileViewsPage {...(onSeen ? { onSeen } : {})} />, {
+    route: '/profile-views',
+    language,
+  });
+
+const entryNames = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('button')
+    .map((button) => button.getAttribute('aria-label')?.split(',')[0]);
+
+describe('Profile views', () => {
+  it('says there is no view yet, in French as the spec words it', async () => {
+    logIn();
+    serve([]);
+    await show(undefined, 'fr');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: "Aucune vue pour l'instant." }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Vues du profil');
+    expect(screen.getByRole('link', { name: 'Compléter mon profil' }).getAttribute('href')).toBe(
+      '/mon-profil',
+    );
+  });
+
+  it('says "No views yet." in English', async () => {
+    logIn();
+    serve([]);
+    await show();
+    expect(await screen.findByText('No views yet.')).toBeTruthy();
+    expect(document.title).toBe('Profile views · Mawadda');
+  });
+
+  it('lists the views newest first, with age and how long ago, then marks them seen', async () => {
+    logIn();
+    // Out of order on purpose: the page shows the newest first whatever the order received.
+    const { events } = serve([
+      view('yacine', 30),
+      view('omar', 1, { age: 34 }),
+      view('bilal', 5, { age: null, mediaUrls: [] }),
+    ]);
+    const onSeen = vi.fn();
+    await show(onSeen);
+
+    await screen.findByRole('list');
+    expect(entryNames()).toEqual(['Omar', 'Bilal', 'Yacine']);
+    const [omar, bilal, yacine] = within(screen.getByRole('list')).getAllByRole('button');
+    expect(omar?.getAttribute('aria-label')).toBe('Omar, 34, viewed 1 hour ago');
+    expect(omar?.textContent).toBe('Omar, 34 Viewed 1 hour ago');
+    expect(bilal?.getAttribute('aria-label')).toBe('Bilal, viewed 5 hours ago');
+    expect(bilal?.querySelector('img')?.getAttribute('src')).toBe('/default-avatar.svg');
+    expect(yacine?.textContent).toContain('Viewed yesterday');
+    expect(yacine?.querySelector('time')?.getAttribute('datetime')).toBeTruthy();
+
+    await vi.waitFor(() => expect(onSeen).toHaveBeenCalledTimes(1));
+    expect(events).toEqual(['list', 'mark-seen']);
+  });
+
+  it('opens a member: checks they exist, goes to their page and drops the entry', async () => {
+    logIn();
+    const omar = view('omar', 1);
+    const yacine = view('yacine', 2);
+    serve([omar, yacine], {
+      [`GET /api/users/${omar.id}/details`]: { body: { id: omar.id } },
+    });
+    const { queryClient } = await show();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: /^Omar/ }));
+    expect(
+      await screen.findByRole('heading', { name: `Screen /user-details/${omar.id}` }),
+    ).toBeTruthy();
+    expect(queryClient.getQueryData(['profile-views', 'me', 'opened'])).toEqual([omar.id]);
+  });
+
+  it('gives the spec alert when the member no longer exists, and removes them', async () => {
+    logIn();
+    const gone = view('gone', 1);
+    const other = view('other', 2);
+    serve([gone, other], {
+      [`GET /api/users/${gone.id}/details`]: {
+        status: 404,
+        body: { message: 'This member is not available.' },
+      },
+    });
+    await show();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: /^Gone/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'This profile cannot be opened. The member may no longer exist.',
+    );
+    expect(document.activeElement).toBe(alert);
+    expect(entryNames()).toEqual(['Other']);
+    await user.click(within(alert).getByRole('button', { name: 'Close the message' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

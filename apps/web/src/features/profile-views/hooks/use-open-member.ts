@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { fetchMemberDetails } from '../api/profile-views-api.ts';
+
+export type OpenProblem = 'gone' | 'network' | 'failed';
+
+/**
+ * Opening an entry of the list (spec sections 4 and 8): the member's profile is asked for first,
+ * so a member who no longer exists (404, or an id the server refuses) gives the spec's alert here
+ * instead of a dead page. `onOpen` then goes to their page; `onGone` drops the entry.
+ */
+export function useOpenMember({
+  onOpen,
+  onGone,
+}: {
+  onOpen: (id: string) => void;
+  onGone: (id: string) => void;
+}) {
+  const [opening, setOpening] = useState<string | null>(null);
+  const [problem, setProblem] = useState<OpenProblem | null>(null);
+
+  const open = async (id: string) => {
+    if (opening) return;
+    setProblem(null);
+    setOpening(id);
+    try {
+      await fetchMemberDetails(id);
+    } catch (error) {
+      setOpening(null);
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+        onGone(id);
+        setProblem('gone');
+      } else {
+        setProblem(error instanceof NetworkError ? 'network' : 'failed');
+      }
+      return;
+    }
+    setOpening(null);
+    onOpen(id);
+  };
+
+  return { open, opening, problem, dismissProblem: () => setProblem(null) };
+}

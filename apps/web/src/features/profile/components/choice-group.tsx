@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+export type Choice = { value: string; label: string };
+
+const GRID = {
+  2: 'grid-cols-2',
+  3: 'grid-cols-1 min-[26rem]:grid-cols-3',
+  4: 'grid-cols-2 sm:grid-cols-4',
+} as const;
+
+/**
+ * Radio buttons drawn as cards, in a fieldset whose legend names the question; the error is
+ * announced with each choice. Each card is at least 44 px high.
+ */
+export function ChoiceGroup({
+  legend,
+  choices,
+  registration,
+  error,
+  required = false,
+  columns = 2,
+}: {
+  legend: string;
+  choices: readonly Choice[];
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  required?: boolean;
+  columns?: keyof typeof GRID;
+}) {
+  const errorId = `${useId()}-error`;
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1.5 text-sm font-medium text-ink">{legend}</legend>
+      <div className={`grid gap-2 ${GRID[columns]}`}>
+        {choices.map((choice) => (
+          <label
+            key={choice.value}
+            className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border bg-white px-3.5 py-2.5 text-sm font-medium text-ink transition-colors hover:border-teal-600 has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:text-teal-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-teal-600 ${error ? 'border-danger' : 'border-sand-300'}`}
+          >
+            <input
+              type="radio"
+              value={choice.value}
+              required={required}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="size-4 shrink-0 accent-teal-700 focus-visible:outline-none"
+              {...registration}
+            />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

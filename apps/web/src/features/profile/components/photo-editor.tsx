@@ -1,0 +1,223 @@
+import type { Photo } from '@mawadda/contract';
+import { MAX_PHOTOS, PHOTO_MAX_BYTES } from '@mawadda/contract/constants';
+import { ImagePlus, RotateCcw, Star, X } from 'lucide-react';
+import { type ChangeEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { MediaImage } from '../../../components/media-image.tsx';
+import type { NewPhoto } from '../hooks/use-photo-edits.ts';
+import { useProfileTranslation } from '../i18n.ts';
+import { type PhotoRejection, shortName } from '../utils/photos.ts';
+
+const MAX_MB = Math.round(PHOTO_MAX_BYTES / 1024 / 1024);
+
+type Tile =
+  | { kind: 'current'; key: string; src: string; photo: Photo }
+  | { kind: 'new'; key: string; src: string; photo: NewPhoto };
+
+/**
+ * The profile's photos (spec sections 2 and 5): a preview of each, with a delete button named
+ * by the photo's number; new images (several at once) join them, checked here for type, size
+ * (10 MB) and count (6 in all). The first photo is the one members see first.
+ */
+export function PhotoEditor({
+  kept,
+  added,
+  rejected,
+  slotsLeft,
+  removedCount,
+  error,
+  inputRef,
+  onAdd,
+  onRemoveCurrent,
+  onRemoveNew,
+  onRestore,
+}: {
+  kept: readonly Photo[];
+  added: readonly NewPhoto[];
+  rejected: readonly PhotoRejection[];
+  slotsLeft: number;
+  removedCount: number;
+  error: string | undefined;
+  inputRef: Ref<HTMLInputElement>;
+  onAdd: (files: File[]) => void;
+  onRemoveCurrent: (url: string) => void;
+  onRemoveNew: (id: string) => void;
+  onRestore: () => void;
+}) {
+  const { t } = useProfileTranslation();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const rejectedId = `${id}-rejected`;
+  const input = useRef<HTMLInputElement | null>(null);
+  const deleteButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const [focusAfterDelete, setFocusAfterDelete] = useState<number | null>(null);
+
+  const tiles: Tile[] = [
+    ...kept.map((photo) => ({
+      kind: 'current' as const,
+      key: photo.url,
+      src: photo.thumbnailUrl || photo.url,
+      photo,
+    })),
+    ...added.map((photo) => ({
+      kind: 'new' as const,
+      key: photo.id,
+      src: photo.previewUrl,
+      photo,
+    })),
+  ];
+  const total = tiles.length;
+
+  // A deleted photo's button is gone: the keyboard moves on to the next photo's button (or the
+  // previous one, or the add button) instead of falling back to the top of the page.
+  useEffect(() => {
+    if (focusAfterDelete === null) return;
+    const buttons = deleteButtons.current.slice(0, total);
+    const next = buttons[focusAfterDelete] ?? buttons[focusAfterDelete - 1] ?? input.current;
+    next?.focus();
+    setFocusAfterDelete(null);
+  }, [focusAfterDelete, total]);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    // Cleared, so choosing the same file again after deleting it still fires a change.
+    event.target.value = '';
+    if (files.length > 0) onAdd(files);
+  };
+
+  const describedBy = [hintId, error ? errorId : '', rejected.length ? rejectedId : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p id={hintId} className="text-sm leading-relaxed text-ink-muted">
+        {t('photos.hint', { max: MAX_PHOTOS, size: MAX_MB })}
+      </p>
+
+      <ul className="grid grid-cols-3 gap-3">
+        {tiles.map((tile, index) => (
+          <li key={tile.key} className="relative">
+            <div className="aspect-[4/5] overflow-hidden rounded-xl bg-sand-100 ring-1 ring-sand-200">
+              {tile.kind === 'current' ? (
+                <MediaImage
+                  src={tile.src}
+                  alt={t('photos.alt', { index: index + 1 })}
+                  className="size-full object-cover"
+                />
+              ) : (
+                <img
+                  src={tile.src}
+                  alt={t('photos.altNew', { index: index + 1 })}
+                  className="size-full object-cover"
+                />
+              )}
+            </div>
+            {index === 0 || tile.kind === 'new' ? (
+              <span
+                className={`absolute inset-x-0 bottom-0 flex items-center justify-center gap-1 truncate rounded-b-xl px-1 py-1 text-xs font-semibold ${index === 0 ? 'bg-teal-800/95 text-white' : 'bg-white/95 text-teal-900'}`}
+              >
+                {index === 0 ? <Star aria-hidden="true" className="size-3 shrink-0" /> : null}
+                <span className="truncate">
+                  {[
+                    index === 0 ? t('photos.main') : null,
+                    tile.kind === 'new' ? t('photos.new') : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </span>
+            ) : null}
+            <button
+              type="button"
+              ref={(element) => {
+                deleteButtons.current[index] = element;
+              }}
+              onClick={() => {
+                if (tile.kind === 'current') onRemoveCurrent(tile.photo.url);
+                else onRemoveNew(tile.photo.id);
+                setFocusAfterDelete(index);
+              }}
+              aria-label={t('photos.delete', { index: index + 1 })}
+              title={t('photos.delete', { index: index + 1 })}
+              className="group absolute -right-1.5 -top-1.5 inline-flex size-11 items-center justify-center rounded-full"
+            >
+              <span className="inline-flex size-8 items-center justify-center rounded-full bg-white text-ink shadow-md ring-1 ring-sand-300 transition-colors group-hover:bg-rose-700 group-hover:text-white">
+                <X aria-hidden="true" className="size-4" />
+              </span>
+            </button>
+          </li>
+        ))}
+        {slotsLeft > 0 ? (
+          <li>
+            <input
+              ref={(element) => {
+                input.current = element;
+                if (typeof inputRef === 'function') inputRef(element);
+                else if (inputRef) inputRef.current = element;
+              }}
+              id={id}
+              type="file"
+              accept="image/*"
+              multiple
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={onChange}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={id}
+              className={`flex aspect-[4/5] cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-2 text-center text-sm font-semibold text-teal-800 transition-colors peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-600 hover:bg-teal-50 ${error ? 'border-danger bg-red-50/50' : 'border-teal-600/40 bg-teal-50/40'}`}
+            >
+              <ImagePlus aria-hidden="true" className="size-6" />
+              {t('photos.add')}
+            </label>
+          </li>
+        ) : null}
+      </ul>
+
+      <div className="flex flex-col gap-2 text-sm" aria-live="polite">
+        <p className="text-ink-muted">
+          {t('photos.count', { count: total, max: MAX_PHOTOS })}
+          {slotsLeft === 0 ? <> · {t('photos.full')}</> : null}
+        </p>
+        {removedCount > 0 ? (
+          <p className="flex flex-wrap items-center gap-x-2 text-ink">
+            {t('photos.removed', { count: removedCount })}
+            <button
+              type="button"
+              onClick={onRestore}
+              className="-my-2 inline-flex min-h-11 items-center gap-1 rounded-full px-2 font-semibold text-teal-800 underline-offset-4 hover:bg-teal-50 hover:underline"
+            >
+              <RotateCcw aria-hidden="true" className="size-3.5" />
+              {t('photos.restore')}
+            </button>
+          </p>
+        ) : null}
+      </div>
+
+      {rejected.length > 0 ? (
+        <ul
+          id={rejectedId}
+          role="alert"
+          className="flex flex-col gap-1 text-sm font-medium text-danger"
+        >
+          {rejected.map((rejection) => (
+            <li key={`${rejection.reason}-${rejection.name}`}>
+              {t(`photos.${rejection.reason}`, {
+                name: shortName(rejection.name),
+                size: MAX_MB,
+                max: MAX_PHOTOS,
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

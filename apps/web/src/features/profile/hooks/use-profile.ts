@@ -1,0 +1,36 @@
+import type { CurrentUser } from '@mawadda/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { session, useSession } from '../../../lib/session.ts';
+import { fetchCurrentUser, profileKeys, updateProfile } from '../api/profile-api.ts';
+
+function useMemberId() {
+  return useSession()?.user?.id ?? '';
+}
+
+/** The member's own profile, fresh each time the page opens. */
+export function useCurrentUser() {
+  const memberId = useMemberId();
+  return useQuery({
+    queryKey: profileKeys.me(memberId),
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    staleTime: 0,
+    // Coming back to the tab must not look like the profile changed under the member's edits.
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * PUT /api/users/update. On success the answer becomes the cached profile and the `currentUser`
+ * kept in local storage (spec section 3), so the avatar and name in the navbar follow at once.
+ */
+export function useUpdateProfile() {
+  const memberId = useMemberId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => updateProfile(form),
+    onSuccess: (updated: CurrentUser) => {
+      queryClient.setQueryData(profileKeys.me(memberId), updated);
+      session.setUser(updated);
+    },
+  });
+}
