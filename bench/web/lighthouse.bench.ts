@@ -70,11 +70,24 @@ const chrome = await chromeLauncher.launch({
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const results: Record<string, { performance: number; accessibility: number; runs: number[][] }> =
-  {};
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+type PageResult = {
+  performance: number;
+  accessibility: number;
+  runs: number[][];
+  medianMs: Record<string, number>;
+};
+const results: Record<string, PageResult> = {};
 try {
   for (const page of ['/', '/register']) {
     const runs: number[][] = [];
+    const metrics: Record<string, number[]> = {};
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`${base}${page}`, {
         port: chrome.port,
@@ -83,6 +96,11 @@ try {
         onlyCategories: ['performance', 'accessibility'],
       });
       const categories = result?.lhr.categories;
+      for (const id of METRICS) {
+        const values = metrics[id] ?? [];
+        values.push(Math.round(result?.lhr.audits[id]?.numericValue ?? 0));
+        metrics[id] = values;
+      }
       runs.push([
         Math.round((categories?.performance?.score ?? 0) * 100),
         Math.round((categories?.accessibility?.score ?? 0) * 100),
@@ -92,6 +110,9 @@ try {
       performance: median(runs.map((r) => r[0] ?? 0)),
       accessibility: median(runs.map((r) => r[1] ?? 0)),
       runs,
+      medianMs: Object.fromEntries(
+        Object.entries(metrics).map(([id, values]) => [id, median(values)]),
+      ),
     };
   }
 } finally {
