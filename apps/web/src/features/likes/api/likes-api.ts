@@ -1,4 +1,4 @@
-import type { LikeEntry, UserDetails } from '@mawadda/contract';
+import type { LikeEntry } from '@mawadda/contract';
 import { api } from '../../../lib/api-client.ts';
 
 export const likesKeys = {
@@ -15,9 +15,4 @@ export function fetchLikes(signal?: AbortSignal) {
 /** POST /api/users/likes/mark-seen: every like so far counts as seen. */
 export function markLikesSeen() {
   return api.post<unknown>('/api/users/likes/mark-seen');
-}
-
-/** GET /api/users/{id}/details: whether the member can still be opened (404 when gone). */
-export function fetchMemberDetails(id: string) {
-  return api.get<UserDetails>(`/api/users/${encodeURIComponent(id)}/details`);
 }

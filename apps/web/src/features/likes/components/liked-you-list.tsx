@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
 import { MediaImage } from '../../../components/media-image.tsx';
+import { type OpenProblem, useOpenMember } from '../../../hooks/use-open-member.ts';
+import { capitalize, fullDate, timeAgo, titleCase } from '../../../lib/format.ts';
 import { useLikes, useMarkLikesSeen } from '../hooks/use-likes.ts';
-import { type OpenProblem, useOpenMember } from '../hooks/use-open-member.ts';
 import { useLikesTranslation } from '../i18n.ts';
-import { capitalize, fullDate, timeAgo, titleCase } from '../utils/format.ts';
 
 const primaryLink =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800';

@@ -1,4 +1,4 @@
-import type { ProfileViewEntry, UserDetails } from '@mawadda/contract';
+import type { ProfileViewEntry } from '@mawadda/contract';
 import { api } from '../../../lib/api-client.ts';
 
 export const profileViewsKeys = {
@@ -15,9 +15,4 @@ export function fetchProfileViews(signal?: AbortSignal) {
 /** POST /api/users/profile-views/mark-seen: every view so far counts as seen. */
 export function markProfileViewsSeen() {
   return api.post<unknown>('/api/users/profile-views/mark-seen');
-}
-
-/** GET /api/users/{id}/details: whether the member can still be opened (404 when gone). */
-export function fetchMemberDetails(id: string) {
-  return api.get<UserDetails>(`/api/users/${encodeURIComponent(id)}/details`);
 }

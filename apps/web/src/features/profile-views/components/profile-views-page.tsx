@@ -6,10 +6,10 @@ import { Link, useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
 import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
 import { MediaImage } from '../../../components/media-image.tsx';
-import { type OpenProblem, useOpenMember } from '../hooks/use-open-member.ts';
+import { type OpenProblem, useOpenMember } from '../../../hooks/use-open-member.ts';
+import { capitalize, fullDate, timeAgo, titleCase } from '../../../lib/format.ts';
 import { useMarkViewsSeen, useProfileViews } from '../hooks/use-profile-views.ts';
 import { useProfileViewsTranslation } from '../i18n.ts';
-import { capitalize, fullDate, timeAgo, titleCase } from '../utils/format.ts';
 
 /**
  * /profile-views (spec sections 2 and 4): who viewed my profile, newest first, or "No views

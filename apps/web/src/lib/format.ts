@@ -1,7 +1,4 @@
-/*
- * Small display helpers of the profile views page. The liked-you list has the same two (features
- * do not import each other); if a third screen needs them, they belong in lib/.
- */
+/* Display helpers shared by the member lists (liked-you, profile views). */
 
 /** 'aïcha DIALLO' → 'Aïcha Diallo', 'jean-marc' → 'Jean-Marc', "n'diaye" → "N'Diaye". */
 export function titleCase(name: string): string {

@@ -1,6 +1,6 @@
+import type { UserDetails } from '@mawadda/contract';
 import { useState } from 'react';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { fetchMemberDetails } from '../api/likes-api.ts';
+import { ApiError, api, NetworkError } from '../lib/api-client.ts';
 
 export type OpenProblem = 'gone' | 'network' | 'failed';
 
@@ -24,7 +24,7 @@ export function useOpenMember({
     setProblem(null);
     setOpening(id);
     try {
-      await fetchMemberDetails(id);
+      await api.get<UserDetails>(`/api/users/${encodeURIComponent(id)}/details`);
     } catch (error) {
       setOpening(null);
       if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
