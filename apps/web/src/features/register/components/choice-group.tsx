@@ -20,7 +20,11 @@ export function ChoiceGroup({
   columns?: 2 | 3 | 4;
 }) {
   const errorId = `${useId()}-error`;
-  const grid = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2 sm:grid-cols-4' }[columns];
+  const grid = {
+    2: 'grid-cols-2',
+    3: 'grid-cols-2 sm:grid-cols-3',
+    4: 'grid-cols-2 sm:grid-cols-4',
+  }[columns];
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1.5 text-sm font-medium text-ink">{legend}</legend>

@@ -58,7 +58,7 @@ export const PhotoPicker = forwardRef<HTMLInputElement, Props>(function PhotoPic
                 className="aspect-square w-full rounded-xl border border-sand-200 object-cover"
               />
               {index === 0 ? (
-                <span className="absolute bottom-7 left-1.5 rounded-full bg-teal-800 px-2 py-0.5 text-xs font-medium text-white">
+                <span className="absolute bottom-7 left-1.5 rounded-full bg-teal-800 px-2 py-0.5 text-[0.6875rem] font-semibold whitespace-nowrap text-white">
                   {t('photos.main')}
                 </span>
               ) : null}

@@ -18,13 +18,13 @@ export function RegisterPage() {
       <StarBand />
       <div className="relative mx-auto max-w-xl px-4 pt-4 sm:pt-8">
         <div className="flex items-center justify-between gap-3 text-white">
-          <p className="inline-flex min-h-11 items-center gap-2 font-display text-2xl">
-            <LogoMark className="size-9" />
+          <p className="inline-flex min-h-11 items-center gap-2 font-display text-xl sm:text-2xl">
+            <LogoMark className="size-8 sm:size-9" />
             Mawadda
           </p>
           <Link
             to={localized('/')}
-            className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold underline-offset-4 hover:underline"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full px-2 text-sm font-semibold whitespace-nowrap underline-offset-4 hover:underline"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
             {t('backToLogin')}

@@ -230,24 +230,31 @@ export function RegisterWizard() {
             <Alert tone="error">{submitError}</Alert>
           </div>
         ) : null}
-        <div className="mt-8 flex items-center justify-between gap-3 border-t border-sand-200 pt-6">
+        <div className="mt-8 flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
           {step > 1 ? (
             <Button
               variant="secondary"
               onClick={() => goTo(step - 1)}
               icon={<ArrowLeft aria-hidden="true" className="size-4" />}
+              className="w-full sm:w-auto"
             >
               {t('previous')}
             </Button>
-          ) : (
-            <span />
-          )}
+          ) : null}
           {last ? (
-            <Button type="submit" busy={registration.isPending}>
+            <Button
+              type="submit"
+              busy={registration.isPending}
+              className="w-full sm:ml-auto sm:w-auto"
+            >
               {registration.isPending ? t('submitting') : t('submit')}
             </Button>
           ) : (
-            <Button type="submit" disabled={step === 1 && ageIsTooLow(age, true)}>
+            <Button
+              type="submit"
+              disabled={step === 1 && ageIsTooLow(age, true)}
+              className="w-full sm:ml-auto sm:w-auto"
+            >
               {t('next')}
               <ArrowRight aria-hidden="true" className="size-4" />
             </Button>

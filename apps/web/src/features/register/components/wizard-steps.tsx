@@ -44,24 +44,25 @@ export function IdentityStep({ fieldMessage }: { fieldMessage: FieldMessage }) {
   const ageError = ageIsTooLow(age, ageTouched) ? t('ageError') : fieldMessage(errors.age?.message);
   return (
     <>
-      <TextField
-        label={t('fields.name')}
-        autoComplete="name"
-        required
-        error={fieldMessage(errors.name?.message)}
-        {...register('name')}
-      />
-      <TextField
-        label={t('fields.age')}
-        type="number"
-        inputMode="numeric"
-        min={MIN_AGE}
-        max={120}
-        required
-        className="max-w-40"
-        error={ageError}
-        {...register('age')}
-      />
+      <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
+        <TextField
+          label={t('fields.name')}
+          autoComplete="name"
+          required
+          error={fieldMessage(errors.name?.message)}
+          {...register('name')}
+        />
+        <TextField
+          label={t('fields.age')}
+          type="number"
+          inputMode="numeric"
+          min={MIN_AGE}
+          max={120}
+          required
+          error={ageError}
+          {...register('age')}
+        />
+      </div>
       <ChoiceGroup
         legend={t('fields.gender')}
         required
@@ -92,7 +93,7 @@ export function SituationStep({ fieldMessage }: { fieldMessage: FieldMessage }) 
       />
       <ChoiceGroup
         legend={t('fields.skinTone')}
-        columns={4}
+        columns={2}
         choices={[
           { value: '', label: t('skinTone.none') },
           ...SKIN_TONE_OPTIONS.map((value) => ({ value, label: t(`skinTone.${value}`) })),
