@@ -224,16 +224,18 @@ async function loadMembers() {
   const BATCH = 100_000;
   for (let from = 1; from <= MEMBERS; from += BATCH) {
     const to = Math.min(MEMBERS, from + BATCH - 1);
-    // Each member in a town picked by weight, up to 5 km around its centre, active in the last 60 days.
+    // Each member in a town picked by weight, up to 5 km around its centre, active in the last 60
+    // days, with a bio of a typical length (240 characters) so rows are as wide as real ones.
     await db.execute(sql`
-      insert into members (email, name, gender, age, marital_status, location, latitude, longitude, bio, activity_day, last_active_at)
-      select 'm' || g || '@bench.local', 'Member ' || g,
+      insert into members (id, email, name, gender, age, marital_status, location, latitude, longitude, bio, activity_day, last_active_at, photo_keys)
+      select u.id, 'm' || u.g || '@bench.local', 'Member ' || u.g,
         case when g % 2 = 0 then 'femme' else 'homme' end,
         18 + (g * 7) % 45, 'celibataire', 'Bench town', 
         least(89.9, greatest(-89.9, t.lat + (random() - 0.5) * 0.09)),
         least(179.9, greatest(-179.9, t.lon + (random() - 0.5) * 0.09)),
-        'Bio', ${today} - (g * 13) % 60, now() - ((g * 13) % 60) * interval '1 day'
-      from generate_series(${from}::int, ${to}::int) g
+        repeat('Une bio de longueur réaliste. ', 8), ${today} - (g * 13) % 60, now() - ((g * 13) % 60) * interval '1 day',
+        array['photos/' || u.id || '.webp']
+      from (select g, gen_random_uuid() as id from generate_series(${from}::int, ${to}::int) g) u
       cross join lateral (
         select lat, lon from bench_towns where upto >= random() + g * 0 order by upto limit 1
       ) t`);

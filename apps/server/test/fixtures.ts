@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import type { App } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { members, photos, sessions } from '../src/db/schema.ts';
+import { members, sessions } from '../src/db/schema.ts';
 import { hashToken, newSecretToken } from '../src/lib/tokens.ts';
+import { addPhotos, type NewPhoto } from '../src/modules/users/members.repository.ts';
 
 /** A real JPEG carrying EXIF: camera make, owner and a GPS position, as a phone would write. */
 export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {
@@ -170,7 +171,7 @@ export async function seedMembers(db: Database, list: SeedMember[]): Promise<str
       })),
     )
     .returning({ id: members.id });
-  const photoRows = rows.flatMap((row, i) =>
+  const photoRows: NewPhoto[] = rows.flatMap((row, i) =>
     Array.from({ length: list[i]?.photos ?? 1 }, (_, position) => ({
       memberId: row.id,
       position,
@@ -180,7 +181,7 @@ export async function seedMembers(db: Database, list: SeedMember[]): Promise<str
       height: 10,
     })),
   );
-  if (photoRows.length > 0) await db.insert(photos).values(photoRows);
+  await addPhotos(db, photoRows);
   return rows.map((r) => r.id);
 }
 

@@ -90,6 +90,12 @@ export const members = pgTable(
     preferredMinAge: integer('preferred_min_age'),
     preferredMaxAge: integer('preferred_max_age'),
     preferredMaxDistanceKm: integer('preferred_max_distance_km'),
+    /**
+     * Display keys of the member's photos in order: a copy of `photos` kept by the photo
+     * repository in the same transaction as every photo change, so a page of suggestions reads
+     * its photos from the members it already visits instead of a hundred index lookups.
+     */
+    photoKeys: text('photo_keys').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('members_email_lower_key').on(sql`lower(${t.email})`),
@@ -128,7 +134,8 @@ export const photos = pgTable(
     height: integer('height').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_member_position_idx').on(t.memberId, t.position)],
+  // A member's photos are numbered 0..n-1: one order, the one `members.photo_keys` copies.
+  (t) => [uniqueIndex('photos_member_position_idx').on(t.memberId, t.position)],
 );
 
 export const sessions = pgTable(

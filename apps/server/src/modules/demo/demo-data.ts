@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Database } from '../../db/database.ts';
-import { likes, members, photos, profileViews } from '../../db/schema.ts';
+import { likes, members, profileViews } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type MediaStore, newMediaKey } from '../media/media-store.ts';
+import { addPhotos, type NewPhoto } from '../users/members.repository.ts';
 import { type ProcessedPhoto, processPhoto } from '../users/photo-processor.ts';
 import { DEMO_TOWNS, demoBio, FAMILY_NAMES, FIRST_NAMES } from './demo-people.ts';
 
@@ -125,7 +126,7 @@ export async function seedDemoData(deps: {
     .values(people.map(({ photoCount: _, ...member }) => member))
     .returning({ id: members.id, gender: members.gender });
 
-  const photoRows: Array<typeof photos.$inferInsert> = [];
+  const photoRows: NewPhoto[] = [];
   for (const [i, row] of rows.entries()) {
     const gender = row.gender ?? 'femme';
     for (let position = 0; position < (people[i]?.photoCount ?? 1); position++) {
@@ -145,7 +146,7 @@ export async function seedDemoData(deps: {
       });
     }
   }
-  await db.insert(photos).values(photoRows);
+  await addPhotos(db, photoRows);
 
   // A living welcome: a few members of the other gender have liked and viewed each demo login.
   const now = Date.now();

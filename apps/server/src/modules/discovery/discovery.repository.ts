@@ -3,6 +3,23 @@ import type { Executor } from '../../db/database.ts';
 import { members, profileViews } from '../../db/schema.ts';
 import { visibleTo } from '../users/member-view.ts';
 
+/** What suggestions need of the viewer: gender, grid cell and saved filters. */
+export async function findViewer(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: members.id,
+      gender: members.gender,
+      gridLatitude: members.gridLatitude,
+      gridLongitude: members.gridLongitude,
+      preferredMinAge: members.preferredMinAge,
+      preferredMaxAge: members.preferredMaxAge,
+      preferredMaxDistanceKm: members.preferredMaxDistanceKm,
+    })
+    .from(members)
+    .where(eq(members.id, id));
+  return row;
+}
+
 export async function findVisibleMember(db: Executor, viewerId: string, memberId: string) {
   const [row] = await db
     .select()

@@ -3,9 +3,14 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { MediaStore } from '../media/media-store.ts';
-import { mediaUrlsOf, toDetails, toSummary } from '../users/member-view.ts';
+import { toDetails, toSummary } from '../users/member-view.ts';
 import { findMemberById } from '../users/members.repository.ts';
-import { findVisibleMember, recordProfileView, savePreferences } from './discovery.repository.ts';
+import {
+  findViewer,
+  findVisibleMember,
+  recordProfileView,
+  savePreferences,
+} from './discovery.repository.ts';
 import { anyoneInAgeRange, findSuggestions } from './suggestions.repository.ts';
 
 const OTHER_GENDER: Record<Gender, Gender> = { homme: 'femme', femme: 'homme' };
@@ -21,8 +26,8 @@ export function createDiscoveryService(deps: {
 }) {
   const { db, clock, mediaStore } = deps;
 
-  async function viewerOf(memberId: string) {
-    const viewer = await findMemberById(db, memberId);
+  async function viewerOf<T>(memberId: string, find: (db: Database, id: string) => Promise<T>) {
+    const viewer = await find(db, memberId);
     if (!viewer) throw notFound('This account no longer exists.');
     return viewer;
   }
@@ -34,7 +39,7 @@ export function createDiscoveryService(deps: {
      * fresh Google account) is suggested no one until the profile is complete.
      */
     async suggestions(memberId: string, page: number, size: number): Promise<UserSummary[]> {
-      const viewer = await viewerOf(memberId);
+      const viewer = await viewerOf(memberId, findViewer);
       if (!viewer.gender) return [];
       const audience = OTHER_GENDER[viewer.gender];
       const minAge = viewer.preferredMinAge;
@@ -55,29 +60,23 @@ export function createDiscoveryService(deps: {
         offset: page * size,
         limit: size,
       });
-      const urls = await mediaUrlsOf(
-        db,
-        mediaStore,
-        rows.map((r) => r.id),
-      );
       const now = clock.now();
-      return rows.map((row) => toSummary(row, viewer, urls(row.id), now));
+      return rows.map((row) => toSummary(row, viewer, mediaStore, now));
     },
 
     /** Another member's details; opening them counts as a view (at most one a day). */
     async details(viewerId: string, memberId: string): Promise<UserDetails> {
-      const viewer = await viewerOf(viewerId);
+      const viewer = await viewerOf(viewerId, findMemberById);
       const member =
         memberId === viewerId ? viewer : await findVisibleMember(db, viewerId, memberId);
       if (!member) throw notFound(MEMBER_NOT_FOUND_MESSAGE);
       const now = clock.now();
       if (member.id !== viewerId) await recordProfileView(db, viewerId, member.id, now);
-      const urls = await mediaUrlsOf(db, mediaStore, [member.id]);
-      return toDetails(member, viewer, urls(member.id), now);
+      return toDetails(member, viewer, mediaStore, now);
     },
 
     async preferences(memberId: string): Promise<Preferences> {
-      const viewer = await viewerOf(memberId);
+      const viewer = await viewerOf(memberId, findViewer);
       return {
         minAge: viewer.preferredMinAge,
         maxAge: viewer.preferredMaxAge,

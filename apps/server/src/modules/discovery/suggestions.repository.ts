@@ -36,7 +36,8 @@ function chordFor(km: number): number {
  * Nearest first, then most recently active, through the audience's partial GiST index. The
  * gender is inlined (from the closed value set) so the planner can match the partial index.
  * With a viewer of unknown position every member is at the same distance, so the order is by
- * activity alone.
+ * activity alone. Photo keys travel as JSON: the driver parses that natively, while its
+ * text-array parser would cost more per page than the query itself.
  */
 export function suggestionsSql(q: SuggestionQuery): SQL {
   if (!GENDERS.includes(q.audience)) throw new Error(`unknown audience ${q.audience}`);
@@ -56,7 +57,8 @@ export function suggestionsSql(q: SuggestionQuery): SQL {
     conditions.push(sql`(position <-> ${point}) <= ${chord}::float8`);
   }
   return sql`
-    select id, name, age, gender, location, grid_latitude, grid_longitude, last_active_at
+    select id, name, age, location, grid_latitude, grid_longitude, last_active_at,
+      to_json(photo_keys) as photo_keys
     from members
     where ${sql.join(conditions, sql` and `)}
     order by position <-> ${point}
@@ -68,21 +70,22 @@ export async function findSuggestions(db: Executor, q: SuggestionQuery): Promise
     id: string;
     name: string;
     age: number | null;
-    gender: Gender | null;
     location: string | null;
     grid_latitude: number | null;
     grid_longitude: number | null;
     last_active_at: Date | string;
+    photo_keys: string[];
   }>(suggestionsSql(q));
   return result.rows.map((r) => ({
     id: r.id,
     name: r.name,
     age: r.age,
-    gender: r.gender,
+    gender: q.audience,
     location: r.location,
     gridLatitude: r.grid_latitude,
     gridLongitude: r.grid_longitude,
     lastActiveAt: new Date(r.last_active_at),
+    photoKeys: r.photo_keys,
   }));
 }
 

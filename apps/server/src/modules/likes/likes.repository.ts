@@ -24,6 +24,7 @@ export async function listLikers(db: Executor, memberId: string, limit: number) 
       name: members.name,
       age: members.age,
       gender: members.gender,
+      photoKeys: members.photoKeys,
       createdAt: likes.createdAt,
     })
     .from(likes)

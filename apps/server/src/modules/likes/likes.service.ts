@@ -6,7 +6,7 @@ import { consumeLimits, type Limit, type RateLimitStore } from '../../lib/rate-l
 import { findVisibleMember } from '../discovery/discovery.repository.ts';
 import { MEMBER_NOT_FOUND_MESSAGE } from '../discovery/discovery.service.ts';
 import type { MediaStore } from '../media/media-store.ts';
-import { mediaUrlsOf } from '../users/member-view.ts';
+import { photoUrls } from '../users/member-view.ts';
 import { findMemberById } from '../users/members.repository.ts';
 import { insertLike, likeExists, listLikers, markLikesSeen } from './likes.repository.ts';
 
@@ -42,17 +42,12 @@ export function createLikesService(deps: {
       const member = await findMemberById(db, memberId);
       const seenAt = member?.likesSeenAt ?? null;
       const rows = await listLikers(db, memberId, LIKE_LIST_LIMIT);
-      const urls = await mediaUrlsOf(
-        db,
-        deps.mediaStore,
-        rows.map((r) => r.id),
-      );
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
         age: row.age,
         gender: row.gender,
-        mediaUrls: urls(row.id),
+        mediaUrls: photoUrls(deps.mediaStore, row.photoKeys),
         createdAt: row.createdAt.toISOString(),
         isNew: seenAt === null || row.createdAt > seenAt,
       }));

@@ -10,9 +10,10 @@ export async function listViewers(db: Executor, memberId: string, limit: number)
     name: string;
     age: number | null;
     gender: 'homme' | 'femme' | null;
+    photo_keys: string[];
     viewed_at: Date | string;
   }>(sql`
-    select members.id, members.name, members.age, members.gender, v.viewed_at
+    select members.id, members.name, members.age, members.gender, members.photo_keys, v.viewed_at
     from (
       select viewer_id, max(viewed_at) as viewed_at
       from profile_views where viewed_id = ${memberId}

@@ -2,7 +2,7 @@ import type { ProfileViewEntry } from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaStore } from '../media/media-store.ts';
-import { mediaUrlsOf } from '../users/member-view.ts';
+import { photoUrls } from '../users/member-view.ts';
 import { listViewers, markViewsSeen } from './profile-views.repository.ts';
 
 const VIEW_LIST_LIMIT = 500;
@@ -17,17 +17,12 @@ export function createProfileViewsService(deps: {
   return {
     async viewers(memberId: string): Promise<ProfileViewEntry[]> {
       const rows = await listViewers(deps.db, memberId, VIEW_LIST_LIMIT);
-      const urls = await mediaUrlsOf(
-        deps.db,
-        deps.mediaStore,
-        rows.map((r) => r.id),
-      );
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
         age: row.age,
         gender: row.gender,
-        mediaUrls: urls(row.id),
+        mediaUrls: photoUrls(deps.mediaStore, row.photo_keys),
         viewedAt: row.viewedAt.toISOString(),
       }));
     },

@@ -67,6 +67,31 @@ describe('edit profile', () => {
     // The removed photo's files are gone from the store.
     const removedFile = path.join(t.mediaDir, removedUrl.replace('/media/', ''));
     await expect(fs.stat(removedFile)).rejects.toThrow();
+    // Other members see the new photos at once, in suggestions and on the profile.
+    const viewer = await registeredMember(t.app, { gender: 'homme' });
+    const page = await t.app.inject({
+      url: '/api/users/suggestions?page=0&size=100',
+      headers: bearer(viewer.token),
+    });
+    const seen = page.json().content.find((m: { id: string }) => m.id === after.id);
+    expect(seen.mediaUrls).toEqual(after.mediaUrls);
+    const details = await t.app.inject({
+      url: `/api/users/${after.id}/details`,
+      headers: bearer(viewer.token),
+    });
+    expect(details.json().mediaUrls).toEqual(after.mediaUrls);
+  });
+
+  it('keeps both photos of two edits that each add one at the same time', async () => {
+    // Both read the photos while the other still processes its image: the member row's lock
+    // makes the second wait, so it numbers its photo after the first one's.
+    const { token } = await registeredMember(t.app);
+    const answers = await Promise.all([
+      update(token, profileFields, [await photo()]),
+      update(token, profileFields, [await photo()]),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect((await me(token)).mediaUrls).toHaveLength(3);
   });
 
   it('refuses to remove the last photo', async () => {

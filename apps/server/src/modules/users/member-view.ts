@@ -1,9 +1,7 @@
 import { EARTH_RADIUS_KM, type UserDetails, type UserSummary } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
 import { type MemberRow, members } from '../../db/schema.ts';
 import type { MediaStore } from '../media/media-store.ts';
-import { listPhotos } from './members.repository.ts';
 
 /** Seen in the last five minutes: online until live presence replaces this guess. */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
@@ -35,18 +33,20 @@ export function gridDistanceKm(
 
 export type ViewedMember = Pick<
   MemberRow,
-  'id' | 'name' | 'age' | 'gender' | 'location' | 'gridLatitude' | 'gridLongitude' | 'lastActiveAt'
+  | 'id'
+  | 'name'
+  | 'age'
+  | 'gender'
+  | 'location'
+  | 'gridLatitude'
+  | 'gridLongitude'
+  | 'lastActiveAt'
+  | 'photoKeys'
 >;
 
-/** Display photo URLs of several members at once, in each member's order. */
-export async function mediaUrlsOf(db: Executor, mediaStore: MediaStore, memberIds: string[]) {
-  const byMember = new Map<string, string[]>();
-  for (const photo of await listPhotos(db, memberIds)) {
-    const list = byMember.get(photo.memberId) ?? [];
-    list.push(mediaStore.urlFor(photo.displayKey));
-    byMember.set(photo.memberId, list);
-  }
-  return (memberId: string) => byMember.get(memberId) ?? [];
+/** The display URLs of a member's photos, in the member's order. */
+export function photoUrls(mediaStore: Pick<MediaStore, 'urlFor'>, photoKeys: string[]): string[] {
+  return photoKeys.map((key) => mediaStore.urlFor(key));
 }
 
 /**
@@ -56,7 +56,7 @@ export async function mediaUrlsOf(db: Executor, mediaStore: MediaStore, memberId
 export function toSummary(
   member: ViewedMember,
   viewer: Pick<MemberRow, 'gridLatitude' | 'gridLongitude'>,
-  mediaUrls: string[],
+  mediaStore: Pick<MediaStore, 'urlFor'>,
   now: Date,
 ): UserSummary {
   return {
@@ -68,7 +68,7 @@ export function toSummary(
     latitude: member.gridLatitude,
     longitude: member.gridLongitude,
     distanceKm: gridDistanceKm(viewer, member),
-    mediaUrls,
+    mediaUrls: photoUrls(mediaStore, member.photoKeys),
     online: now.getTime() - member.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
   };
 }
@@ -76,11 +76,11 @@ export function toSummary(
 export function toDetails(
   member: MemberRow,
   viewer: Pick<MemberRow, 'gridLatitude' | 'gridLongitude'>,
-  mediaUrls: string[],
+  mediaStore: Pick<MediaStore, 'urlFor'>,
   now: Date,
 ): UserDetails {
   return {
-    ...toSummary(member, viewer, mediaUrls, now),
+    ...toSummary(member, viewer, mediaStore, now),
     maritalStatus: member.maritalStatus,
     hasChildren: member.hasChildren,
     bio: member.bio,

@@ -10,6 +10,12 @@ export async function findMemberById(db: Executor, id: string): Promise<MemberRo
   return row;
 }
 
+/** The member's row, locked until the transaction ends. */
+export async function lockMember(tx: Executor, id: string): Promise<MemberRow | undefined> {
+  const [row] = await tx.select().from(members).where(eq(members.id, id)).for('update');
+  return row;
+}
+
 export async function findMemberByEmail(
   db: Executor,
   email: string,
@@ -56,12 +62,28 @@ export async function setGoogleSubject(db: Executor, id: string, subject: string
     .where(and(eq(members.id, id), sql`${members.googleSubject} is null`));
 }
 
-export async function insertPhotos(db: Executor, rows: NewPhoto[]): Promise<void> {
-  if (rows.length > 0) await db.insert(photos).values(rows);
+/** Adds photos, of one member or several, and refreshes those members' `photo_keys`. */
+export async function addPhotos(db: Executor, rows: NewPhoto[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(photos).values(rows);
+  await copyPhotoKeys(db, [...new Set(rows.map((r) => r.memberId))]);
 }
 
-export async function deletePhotos(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length > 0) await db.delete(photos).where(inArray(photos.id, ids));
+/** Removes some of a member's photos and refreshes the member's `photo_keys`. */
+export async function removePhotos(db: Executor, memberId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(photos).where(and(eq(photos.memberId, memberId), inArray(photos.id, ids)));
+  await copyPhotoKeys(db, [memberId]);
+}
+
+/** `members.photo_keys` is a copy of the photos' display keys: every photo change ends here. */
+async function copyPhotoKeys(db: Executor, memberIds: string[]): Promise<void> {
+  await db
+    .update(members)
+    .set({
+      photoKeys: sql`array(select ${photos.displayKey} from ${photos} where ${photos.memberId} = ${members.id} order by ${photos.position})`,
+    })
+    .where(inArray(members.id, memberIds));
 }
 
 export async function listPhotos(db: Executor, memberIds: string[]): Promise<PhotoRow[]> {

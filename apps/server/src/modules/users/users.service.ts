@@ -20,13 +20,14 @@ import {
 import type { CityIndex } from '../geo/city-index.ts';
 import { type MediaStore, newMediaKey } from '../media/media-store.ts';
 import {
-  deletePhotos,
+  addPhotos,
   findMemberByEmail,
   findMemberById,
   insertMember,
-  insertPhotos,
   listPhotos,
+  lockMember,
   type NewPhoto,
+  removePhotos,
   updateMember,
 } from './members.repository.ts';
 import { type ProcessedPhoto, processPhoto } from './photo-processor.ts';
@@ -96,6 +97,23 @@ export function createUsersService(deps: {
     };
   }
 
+  /** The member's photos named by `urls` (display or thumbnail); a foreign URL is refused. */
+  function photosToRemove(current: PhotoRow[], urls: string[]): PhotoRow[] {
+    const byUrl = new Map(
+      current.flatMap((p) => [
+        [mediaStore.urlFor(p.displayKey), p],
+        [mediaStore.urlFor(p.thumbnailKey), p],
+      ]),
+    );
+    const removing = new Map<string, PhotoRow>();
+    for (const url of urls) {
+      const photo = byUrl.get(new URL(url, 'http://x').pathname);
+      if (!photo) throw badRequest('A photo to remove is not one of your photos.');
+      removing.set(photo.id, photo);
+    }
+    return [...removing.values()];
+  }
+
   function toCurrentUser(member: MemberRow, memberPhotos: PhotoRow[]): CurrentUser {
     const mediaUrls = memberPhotos.map((p) => mediaStore.urlFor(p.displayKey));
     return {
@@ -163,7 +181,7 @@ export function createUsersService(deps: {
             termsAcceptedAt: deps.clock.now(),
           });
           if (!created) throw conflict(DUPLICATE_EMAIL_MESSAGE);
-          await insertPhotos(tx, photos.rows(created.id, 0));
+          await addPhotos(tx, photos.rows(created.id, 0));
           return created;
         });
         // Only accounts actually created count: a refused form is cheap and often retried.
@@ -178,39 +196,34 @@ export function createUsersService(deps: {
     /**
      * Edits the profile: fields, photos removed by URL, photos added. At least one photo must
      * remain; new files are written before the transaction and removed again if it fails, and
-     * the removed photos' files go only once the change is committed.
+     * the removed photos' files go only once the change is committed. The member row is locked
+     * meanwhile, so two edits at once can neither both pass the photo count nor take the same
+     * photo position.
      */
     async update(memberId: string, fields: EditProfileFields, files: UploadedFile[]) {
-      const member = await findMemberById(db, memberId);
-      if (!member) throw notFound('This account no longer exists.');
-      const current = await listPhotos(db, [memberId]);
-      const byUrl = new Map(
-        current.flatMap((p) => [
-          [mediaStore.urlFor(p.displayKey), p],
-          [mediaStore.urlFor(p.thumbnailKey), p],
-        ]),
-      );
-      const removed = new Map<string, PhotoRow>();
-      for (const url of fields.imagesToRemove) {
-        const photo = byUrl.get(new URL(url, 'http://x').pathname);
-        if (!photo) throw badRequest('A photo to remove is not one of your photos.');
-        removed.set(photo.id, photo);
-      }
-      const remaining = current.length - removed.size + files.length;
-      if (remaining < MIN_PHOTOS) {
-        throw badRequest(PHOTO_REQUIRED_MESSAGE, [
-          { path: 'profilePicture', message: PHOTO_REQUIRED_MESSAGE },
-        ]);
-      }
-      if (remaining > MAX_PHOTOS) throw badRequest(`Please keep at most ${MAX_PHOTOS} photos.`);
+      if (files.length > MAX_PHOTOS) throw badRequest(`Please keep at most ${MAX_PHOTOS} photos.`);
       const added = await storePhotos(files);
-      const locationChanged = fields.location !== member.location;
-      const coordinates =
-        fields.latitude !== undefined || locationChanged
-          ? coordinatesFor(fields)
-          : { latitude: member.latitude, longitude: member.longitude };
+      let removed: PhotoRow[];
       try {
-        await db.transaction(async (tx) => {
+        removed = await db.transaction(async (tx) => {
+          const member = await lockMember(tx, memberId);
+          if (!member) throw notFound('This account no longer exists.');
+          const current = await listPhotos(tx, [memberId]);
+          const removing = photosToRemove(current, fields.imagesToRemove);
+          const remaining = current.length - removing.length + files.length;
+          if (remaining < MIN_PHOTOS) {
+            throw badRequest(PHOTO_REQUIRED_MESSAGE, [
+              { path: 'profilePicture', message: PHOTO_REQUIRED_MESSAGE },
+            ]);
+          }
+          if (remaining > MAX_PHOTOS) {
+            throw badRequest(`Please keep at most ${MAX_PHOTOS} photos.`);
+          }
+          const locationChanged = fields.location !== member.location;
+          const coordinates =
+            fields.latitude !== undefined || locationChanged
+              ? coordinatesFor(fields)
+              : { latitude: member.latitude, longitude: member.longitude };
           await updateMember(tx, memberId, {
             name: fields.name,
             age: fields.age,
@@ -222,17 +235,20 @@ export function createUsersService(deps: {
             skinTone: fields.skinTone ?? null,
             bio: fields.bio ?? null,
           });
-          if (removed.size > 0) {
-            await deletePhotos(tx, [...removed.keys()]);
-          }
+          await removePhotos(
+            tx,
+            memberId,
+            removing.map((p) => p.id),
+          );
           const nextPosition = Math.max(-1, ...current.map((p) => p.position)) + 1;
-          await insertPhotos(tx, added.rows(memberId, nextPosition));
+          await addPhotos(tx, added.rows(memberId, nextPosition));
+          return removing;
         });
       } catch (error) {
         await added.discard();
         throw error;
       }
-      await mediaStore.remove([...removed.values()].flatMap((p) => [p.displayKey, p.thumbnailKey]));
+      await mediaStore.remove(removed.flatMap((p) => [p.displayKey, p.thumbnailKey]));
       return this.currentUser(memberId);
     },
 
