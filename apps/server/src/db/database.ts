@@ -3,12 +3,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A database handle or an open transaction: repositories accept either. */
 export type Executor = Database | Transaction;
@@ -63,4 +65,24 @@ export function openPglite(pglite: PGlite): DatabaseHandle {
 
 export async function migrateDatabase(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder });
+}
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a query as a named prepared statement, so PostgreSQL parses and plans it once per
+ * connection rather than on every call (a third of the cost of a page of suggestions). For hot
+ * reads built from a bounded set of shapes only: each distinct text is kept on every connection.
+ * Rows come with the driver's own type parsing (timestamps as Date, json parsed).
+ */
+export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `prepared_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  const result = await db.$client.query({ name, text, values: params });
+  return result.rows as Row[];
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -63,5 +64,26 @@ describe('suggestions query plan', () => {
       /Index Scan on members_position_femme_idx|Index Scan using members_position_femme_idx/,
     );
     expect(nearby).toMatch(/Index Cond: .*"position" <@ /);
+  });
+
+  it('keeps that plan as the generic plan of the prepared statement the server runs', async () => {
+    // The server prepares the query once per connection; after a few runs PostgreSQL may keep
+    // one plan for every viewer, planned without the parameters' values.
+    const { sql: text, params } = new PgDialect().sqlToQuery(
+      suggestionsSql({ ...base, audience: 'femme', minAge: 25 }),
+    );
+    const literals = params.map((p) => (typeof p === 'number' ? String(p) : `'${p}'`));
+    const generic = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare generic_suggestions as ${text}`));
+      const result = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql.raw(`explain execute generic_suggestions(${literals.join(', ')})`),
+      );
+      await tx.execute(sql`deallocate generic_suggestions`);
+      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(generic).toMatch(/Index Scan using members_position_femme_idx/);
+    expect(generic).toMatch(/Order By: \("position" <-> /);
+    expect(generic).not.toMatch(/Sort Key/);
   });
 });

@@ -1,6 +1,6 @@
 import { GENDERS, type Gender } from '@mawadda/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
+import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { GRID_DEGREES, type MemberRow } from '../../db/schema.ts';
 import { type ViewedMember, visibleTo } from '../users/member-view.ts';
 
@@ -36,8 +36,8 @@ function chordFor(km: number): number {
  * Nearest first, then most recently active, through the audience's partial GiST index. The
  * gender is inlined (from the closed value set) so the planner can match the partial index.
  * With a viewer of unknown position every member is at the same distance, so the order is by
- * activity alone. Photo keys travel as JSON: the driver parses that natively, while its
- * text-array parser would cost more per page than the query itself.
+ * activity alone. Photo keys travel as JSON and the activity time as a number: the driver's
+ * text-array and timestamp parsers would cost more per page than the query itself.
  */
 export function suggestionsSql(q: SuggestionQuery): SQL {
   if (!GENDERS.includes(q.audience)) throw new Error(`unknown audience ${q.audience}`);
@@ -57,7 +57,8 @@ export function suggestionsSql(q: SuggestionQuery): SQL {
     conditions.push(sql`(position <-> ${point}) <= ${chord}::float8`);
   }
   return sql`
-    select id, name, age, location, grid_latitude, grid_longitude, last_active_at,
+    select id, name, age, location, grid_latitude, grid_longitude,
+      extract(epoch from last_active_at)::float8 * 1000 as last_active_ms,
       to_json(photo_keys) as photo_keys
     from members
     where ${sql.join(conditions, sql` and `)}
@@ -65,18 +66,18 @@ export function suggestionsSql(q: SuggestionQuery): SQL {
     offset ${q.offset} limit ${q.limit}`;
 }
 
-export async function findSuggestions(db: Executor, q: SuggestionQuery): Promise<ViewedMember[]> {
-  const result = await db.execute<{
+export async function findSuggestions(db: Database, q: SuggestionQuery): Promise<ViewedMember[]> {
+  const rows = await queryPrepared<{
     id: string;
     name: string;
     age: number | null;
     location: string | null;
     grid_latitude: number | null;
     grid_longitude: number | null;
-    last_active_at: Date | string;
+    last_active_ms: number;
     photo_keys: string[];
-  }>(suggestionsSql(q));
-  return result.rows.map((r) => ({
+  }>(db, suggestionsSql(q));
+  return rows.map((r) => ({
     id: r.id,
     name: r.name,
     age: r.age,
@@ -84,7 +85,7 @@ export async function findSuggestions(db: Executor, q: SuggestionQuery): Promise
     location: r.location,
     gridLatitude: r.grid_latitude,
     gridLongitude: r.grid_longitude,
-    lastActiveAt: new Date(r.last_active_at),
+    lastActiveAt: new Date(r.last_active_ms),
     photoKeys: r.photo_keys,
   }));
 }
