@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import {
+  EMAIL_ERROR,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants.ts';
 import { requiredField } from './form-fields.ts';
 
 /** Spec section 5: lowercase letters, digits, . _ % + -, then @, a domain, a dot, 2+ letters. */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
-export const EMAIL_ERROR = 'Please enter a valid email address';
 
 /** E-mails are compared case-insensitively: they are trimmed and lowercased before the pattern. */
 export const emailSchema = requiredField(

@@ -16,6 +16,10 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** Messages a form matches to show its own words (spec section 5). */
+export const AGE_ERROR = `Minimum age is ${MIN_AGE} years old`;
+export const EMAIL_ERROR = 'Please enter a valid email address';
+
 export const GEOCODE_DEBOUNCE_MS = 800;
 export const RESET_REDIRECT_MS = 2000;
 export const EDIT_PROFILE_REDIRECT_MS = 1500;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.ts';
 import {
+  AGE_ERROR,
   BIO_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
   MAX_AGE,
@@ -17,8 +18,6 @@ import {
   SKIN_TONES,
   skinToneSchema,
 } from './value-sets.ts';
-
-export const AGE_ERROR = `Minimum age is ${MIN_AGE} years old`;
 
 const nameField = requiredField(
   z.string().trim().max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),

@@ -1,12 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  AGE_ERROR,
-  EMAIL_ERROR,
-  type GeoPlace,
-  type RegistrationFields,
-  registrationFieldsSchema,
-} from '@mawadda/contract';
-import { REGISTRATION_STEPS } from '@mawadda/contract/constants';
+import type { GeoPlace, RegistrationFields } from '@mawadda/contract';
+import { AGE_ERROR, EMAIL_ERROR, REGISTRATION_STEPS } from '@mawadda/contract/constants';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -42,11 +35,32 @@ import {
 const PHOTO_REQUIRED_MESSAGE = 'Please add at least one photo.';
 const DUPLICATE_EMAIL_MESSAGE = 'An account with this e-mail address already exists.';
 
-const resolver = zodResolver(registrationFieldsSchema) as unknown as Resolver<
-  RegistrationFormValues,
-  unknown,
-  RegistrationFields
->;
+type RegistrationResolver = Resolver<RegistrationFormValues, unknown, RegistrationFields>;
+
+let schemaResolver: Promise<RegistrationResolver> | undefined;
+
+/**
+ * The contract's schema, and zod with it (a third of the page's script), loads once the wizard
+ * is on screen: the page paints without it, and it is there long before the first check. A
+ * failed load is retried at the next check.
+ */
+function loadSchemaResolver() {
+  schemaResolver ??= Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@mawadda/contract'),
+  ]).then(
+    ([{ zodResolver }, { registrationFieldsSchema }]) =>
+      zodResolver(registrationFieldsSchema) as unknown as RegistrationResolver,
+    (error: unknown) => {
+      schemaResolver = undefined;
+      throw error;
+    },
+  );
+  return schemaResolver;
+}
+
+const resolver: RegistrationResolver = async (values, context, options) =>
+  (await loadSchemaResolver())(values, context, options);
 
 /**
  * The registration wizard (spec sections 2, 4, 5): four steps checked one at a time with the
@@ -71,6 +85,16 @@ export function RegisterWizard() {
   });
   const { photos, rejected, add, remove } = usePhotoSelection();
   const registration = useRegisterMutation();
+  useEffect(() => {
+    // Fetched once the browser is idle, after the first paint; a failure shows at the first check.
+    const load = () => loadSchemaResolver().catch(() => undefined);
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(load, 500);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(load);
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   const language = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
   const typedLocation = useWatch({ control: form.control, name: 'location' }) ?? '';
