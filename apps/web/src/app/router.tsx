@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { setSessionExpiredHandler } from '../lib/api-client.ts';
 import { session } from '../lib/session.ts';
+import { BrandSplash } from './brand-splash.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 
 /** Anonymous visitors are sent to login (spec section 6: visitors and members only). */
@@ -45,6 +46,7 @@ export function createAppRouter() {
   const router = createBrowserRouter([
     {
       element: <RootLayout />,
+      HydrateFallback: BrandSplash,
       children: [
         { path: '/', children: appRoutes },
         { path: '/fr', children: appRoutes },
