@@ -72,9 +72,9 @@ const statementNames = new Map<string, string>();
 
 /**
  * Runs a query as a named prepared statement, so PostgreSQL parses and plans it once per
- * connection rather than on every call (a third of the cost of a page of suggestions). For hot
- * reads built from a bounded set of shapes only: each distinct text is kept on every connection.
- * Rows come with the driver's own type parsing (timestamps as Date, json parsed).
+ * connection rather than on every call (it halved PostgreSQL's CPU for a page of suggestions).
+ * For hot reads built from a bounded set of shapes only: each distinct text is kept on every
+ * connection. Rows come with the driver's own type parsing (timestamps as Date, json parsed).
  */
 export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
