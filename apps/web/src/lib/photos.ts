@@ -4,6 +4,9 @@ import {
   PHOTO_NAME_DISPLAY_LENGTH,
 } from '@mawadda/contract/constants';
 
+/** The size limit as members read it in hints and messages ("10 MB"). */
+export const PHOTO_MAX_MB = Math.round(PHOTO_MAX_BYTES / 1024 / 1024);
+
 /** Spec section 9: a photo name is shortened beyond 15 characters. */
 export function shortenPhotoName(name: string, max = PHOTO_NAME_DISPLAY_LENGTH): string {
   const characters = Array.from(name);
@@ -13,20 +16,21 @@ export function shortenPhotoName(name: string, max = PHOTO_NAME_DISPLAY_LENGTH):
 export type PhotoRejection = { reason: 'notImage' | 'tooLarge' | 'tooMany'; name: string };
 
 /**
- * Which of the chosen files join the photos: images only, at most PHOTO_MAX_BYTES each, and no
- * more than MAX_PHOTOS in all. The server checks the bytes again; this only spares a member a
- * long upload that would be refused.
+ * Which of the chosen files join the photos (spec section 5): images only, at most
+ * PHOTO_MAX_BYTES each, and no more than MAX_PHOTOS in all, the photos already there included.
+ * The server checks the bytes again; this only spares a member a long upload that would be
+ * refused.
  */
 export function screenPhotos(
   files: readonly File[],
-  alreadyChosen: number,
+  photosAlready: number,
 ): { accepted: File[]; rejected: PhotoRejection[] } {
   const accepted: File[] = [];
   const rejected: PhotoRejection[] = [];
   for (const file of files) {
     if (!file.type.startsWith('image/')) rejected.push({ reason: 'notImage', name: file.name });
     else if (file.size > PHOTO_MAX_BYTES) rejected.push({ reason: 'tooLarge', name: file.name });
-    else if (alreadyChosen + accepted.length >= MAX_PHOTOS)
+    else if (photosAlready + accepted.length >= MAX_PHOTOS)
       rejected.push({ reason: 'tooMany', name: file.name });
     else accepted.push(file);
   }

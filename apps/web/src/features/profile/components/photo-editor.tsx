@@ -1,13 +1,11 @@
 import type { Photo } from '@mawadda/contract';
-import { MAX_PHOTOS, PHOTO_MAX_BYTES } from '@mawadda/contract/constants';
+import { MAX_PHOTOS } from '@mawadda/contract/constants';
 import { ImagePlus, RotateCcw, Star, X } from 'lucide-react';
 import { type ChangeEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { MediaImage } from '../../../components/media-image.tsx';
+import { PHOTO_MAX_MB, type PhotoRejection, shortenPhotoName } from '../../../lib/photos.ts';
 import type { NewPhoto } from '../hooks/use-photo-edits.ts';
 import { useProfileTranslation } from '../i18n.ts';
-import { type PhotoRejection, shortName } from '../utils/photos.ts';
-
-const MAX_MB = Math.round(PHOTO_MAX_BYTES / 1024 / 1024);
 
 type Tile =
   | { kind: 'current'; key: string; src: string; photo: Photo }
@@ -92,7 +90,7 @@ export function PhotoEditor({
   return (
     <div className="flex flex-col gap-4">
       <p id={hintId} className="text-sm leading-relaxed text-ink-muted">
-        {t('photos.hint', { max: MAX_PHOTOS, size: MAX_MB })}
+        {t('photos.hint', { max: MAX_PHOTOS, size: PHOTO_MAX_MB })}
       </p>
 
       <ul className="grid grid-cols-3 gap-3">
@@ -205,8 +203,8 @@ export function PhotoEditor({
           {rejected.map((rejection) => (
             <li key={`${rejection.reason}-${rejection.name}`}>
               {t(`photos.${rejection.reason}`, {
-                name: shortName(rejection.name),
-                size: MAX_MB,
+                name: shortenPhotoName(rejection.name),
+                size: PHOTO_MAX_MB,
                 max: MAX_PHOTOS,
               })}
             </li>

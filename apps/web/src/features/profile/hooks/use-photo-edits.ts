@@ -1,7 +1,7 @@
 import type { Photo } from '@mawadda/contract';
 import { MAX_PHOTOS } from '@mawadda/contract/constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type PhotoRejection, screenPhotos } from '../utils/photos.ts';
+import { type PhotoRejection, screenPhotos } from '../../../lib/photos.ts';
 
 export type NewPhoto = { id: string; file: File; previewUrl: string };
 

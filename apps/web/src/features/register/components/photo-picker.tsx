@@ -1,12 +1,9 @@
-import { MAX_PHOTOS, PHOTO_MAX_BYTES } from '@mawadda/contract/constants';
+import { MAX_PHOTOS } from '@mawadda/contract/constants';
 import { ImagePlus, X } from 'lucide-react';
 import { type ChangeEvent, forwardRef, useId } from 'react';
-
+import { PHOTO_MAX_MB, type PhotoRejection, shortenPhotoName } from '../../../lib/photos.ts';
 import type { SelectedPhoto } from '../hooks/use-photo-selection.ts';
 import { useRegisterTranslation } from '../i18n.ts';
-import { type PhotoRejection, shortenPhotoName } from '../utils/photos.ts';
-
-const MAX_MB = Math.round(PHOTO_MAX_BYTES / 1024 / 1024);
 
 type Props = {
   photos: readonly SelectedPhoto[];
@@ -46,7 +43,7 @@ export const PhotoPicker = forwardRef<HTMLInputElement, Props>(function PhotoPic
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 text-sm font-medium text-ink">{t('photos.label')}</legend>
       <p id={hintId} className="-mt-1 text-sm text-ink-muted">
-        {t('photos.hint', { max: MAX_PHOTOS, size: MAX_MB })}
+        {t('photos.hint', { max: MAX_PHOTOS, size: PHOTO_MAX_MB })}
       </p>
       {photos.length > 0 ? (
         <ul className="grid grid-cols-3 gap-3">
@@ -114,7 +111,7 @@ export const PhotoPicker = forwardRef<HTMLInputElement, Props>(function PhotoPic
             <li key={`${rejection.reason}-${rejection.name}`}>
               {t(`photos.${rejection.reason}`, {
                 name: shortenPhotoName(rejection.name),
-                size: MAX_MB,
+                size: PHOTO_MAX_MB,
                 max: MAX_PHOTOS,
               })}
             </li>

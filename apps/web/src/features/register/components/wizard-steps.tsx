@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import type { PhotoRejection } from '../../../lib/photos.ts';
 import type { LocationStatus } from '../hooks/use-location-lookup.ts';
 import type { SelectedPhoto } from '../hooks/use-photo-selection.ts';
 import { useRegisterTranslation } from '../i18n.ts';
-import type { PhotoRejection } from '../utils/photos.ts';
 import {
   GENDER_OPTIONS,
   MARITAL_STATUS_OPTIONS,

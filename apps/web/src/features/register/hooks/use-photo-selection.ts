@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type PhotoRejection, screenPhotos } from '../utils/photos.ts';
+import { type PhotoRejection, screenPhotos } from '../../../lib/photos.ts';
 
 export type SelectedPhoto = { id: string; file: File; previewUrl: string };
 
