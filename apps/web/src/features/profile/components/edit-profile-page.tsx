@@ -11,6 +11,7 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
+import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
 import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
 import { TextField } from '../../../components/text-field.tsx';
@@ -32,7 +33,6 @@ import {
 } from '../utils/profile-form.ts';
 import { profileMessage, updateFailureReason } from '../utils/server-message.ts';
 import { BioField } from './bio-field.tsx';
-import { ChoiceGroup } from './choice-group.tsx';
 import { IncompleteNote } from './incomplete-note.tsx';
 import { LocationField } from './location-field.tsx';
 import { PhotoEditor } from './photo-editor.tsx';
@@ -302,7 +302,7 @@ function EditProfileForm({
               <ChoiceGroup
                 legend={t('fields.maritalStatus')}
                 required
-                columns={3}
+                columns="stacked-3"
                 choices={MARITAL_STATUS_OPTIONS.map((value) => ({
                   value,
                   label: t(`values.maritalStatus.${value}`, { context: gender }),
@@ -312,7 +312,7 @@ function EditProfileForm({
               />
               <ChoiceGroup
                 legend={t('fields.hasChildren')}
-                columns={3}
+                columns="stacked-3"
                 choices={HAS_CHILDREN_OPTIONS.map((value) => ({
                   value,
                   label: t(`values.hasChildren.${value}`),

@@ -5,6 +5,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { Checkbox } from '../../../components/checkbox.tsx';
+import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { PhotoRejection } from '../../../lib/photos.ts';
@@ -18,7 +19,6 @@ import {
   SKIN_TONE_OPTIONS,
 } from '../utils/registration-values.ts';
 import { BioField } from './bio-field.tsx';
-import { ChoiceGroup } from './choice-group.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 
 export type FieldMessage = (message: unknown) => string | undefined;

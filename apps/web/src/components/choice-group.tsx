@@ -3,9 +3,14 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 
 export type Choice = { value: string; label: string };
 
+/**
+ * `stacked-3` keeps one choice a row below 26rem, for answers too long to share a phone's row
+ * ("Je préfère ne pas le dire"); short ones (`3`) go two a row there, which keeps a step short.
+ */
 const GRID = {
   2: 'grid-cols-2',
-  3: 'grid-cols-1 min-[26rem]:grid-cols-3',
+  3: 'grid-cols-2 sm:grid-cols-3',
+  'stacked-3': 'grid-cols-1 min-[26rem]:grid-cols-3',
   4: 'grid-cols-2 sm:grid-cols-4',
 } as const;
 
