@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
 import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
 import { LogoMark } from '../../../components/logo.tsx';
+import { StarPattern } from '../../../components/star-pattern.tsx';
 import { useRegisterTranslation } from '../i18n.ts';
-import { StarBand } from './brand.tsx';
 import { RegisterWizard } from './register-wizard.tsx';
 
 /** /register: the wizard in one card, with the way back to login always in view. */
@@ -15,7 +15,9 @@ export function RegisterPage() {
   useDocumentTitle(t('documentTitle'));
   return (
     <main className="relative min-h-dvh pb-12">
-      <StarBand />
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 h-72 overflow-hidden bg-teal-800">
+        <StarPattern />
+      </div>
       <div className="relative mx-auto max-w-xl px-4 pt-4 sm:pt-8">
         <div className="flex items-center justify-between gap-3 text-white">
           <p className="inline-flex min-h-11 items-center gap-2 font-display text-xl sm:text-2xl">
