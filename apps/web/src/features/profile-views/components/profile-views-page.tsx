@@ -1,13 +1,11 @@
-import type { ProfileViewEntry } from '@mawadda/contract';
-import { ChevronRight, Eye, RotateCcw, Sparkles, UserRoundPen, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Eye, Sparkles, UserRoundPen } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
 import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
-import { MediaImage } from '../../../components/media-image.tsx';
-import { type OpenProblem, useOpenMember } from '../../../hooks/use-open-member.ts';
-import { capitalize, fullDate, timeAgo, titleCase } from '../../../lib/format.ts';
+import { ListLoadError } from '../../../components/members/list-load-error.tsx';
+import { MemberEntry } from '../../../components/members/member-entry.tsx';
+import { OpenProblemAlert } from '../../../components/members/open-problem-alert.tsx';
+import { useOpenMember } from '../../../hooks/use-open-member.ts';
 import { useMarkViewsSeen, useProfileViews } from '../hooks/use-profile-views.ts';
 import { useProfileViewsTranslation } from '../i18n.ts';
 
@@ -49,25 +47,25 @@ export function ProfileViewsPage({ onSeen }: { onSeen?: () => void }) {
         <p role="status" className="sr-only">
           {opening ? t('opening') : ''}
         </p>
-        {problem ? <ProblemAlert problem={problem} onDismiss={dismissProblem} /> : null}
+        {problem ? (
+          <OpenProblemAlert
+            problem={problem}
+            onDismiss={dismissProblem}
+            texts={{ gone: t('gone'), failed: t('openFailed'), dismiss: t('dismiss') }}
+            className="mt-6"
+          />
+        ) : null}
 
         <div className="mt-6">
           {query.isPending ? (
             <Loading />
           ) : query.isError && !query.data ? (
-            <div className="flex flex-col items-center gap-3 rounded-card border border-sand-200 bg-white px-6 py-10 text-center shadow-card">
-              <p role="alert" className="font-medium text-ink">
-                {t('error')}
-              </p>
-              <button
-                type="button"
-                onClick={() => void query.refetch()}
-                className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 font-semibold text-teal-800 transition-colors hover:bg-teal-50"
-              >
-                <RotateCcw aria-hidden="true" className="size-4" />
-                {t('retry')}
-              </button>
-            </div>
+            <ListLoadError
+              message={t('error')}
+              retry={t('retry')}
+              onRetry={() => void query.refetch()}
+              className="rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card"
+            />
           ) : entries.length === 0 ? (
             <EmptyViews />
           ) : (
@@ -76,11 +74,19 @@ export function ProfileViewsPage({ onSeen }: { onSeen?: () => void }) {
               <ul className="grid gap-3 sm:grid-cols-2">
                 {entries.map((entry) => (
                   <li key={entry.id}>
-                    <ViewRow
-                      entry={entry}
+                    <MemberEntry
+                      member={entry}
+                      time={entry.viewedAt}
+                      describeTime={(time) => t('viewed', { time })}
+                      justNow={t('justNow')}
+                      timeIcon={Eye}
+                      labelAsSentence
                       busy={opening === entry.id}
                       disabled={opening !== null}
                       onOpen={() => void open(entry.id)}
+                      className="min-h-20 gap-4 rounded-card border border-sand-200 bg-white p-3 shadow-card transition-[border-color,box-shadow] hover:border-teal-600/40 hover:shadow-[0_2px_4px_rgb(31_41_51/0.06),0_12px_28px_rgb(31_41_51/0.12)]"
+                      photoClassName="size-14"
+                      timeClassName="mt-0.5"
                     />
                   </li>
                 ))}
@@ -115,101 +121,6 @@ function Loading() {
         ))}
       </ul>
     </>
-  );
-}
-
-function ViewRow({
-  entry,
-  busy,
-  disabled,
-  onOpen,
-}: {
-  entry: ProfileViewEntry;
-  busy: boolean;
-  disabled: boolean;
-  onOpen: () => void;
-}) {
-  const { t, i18n } = useProfileViewsTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
-  const name = titleCase(entry.name);
-  const person = entry.age !== null ? `${name}, ${entry.age}` : name;
-  const when = timeAgo(entry.viewedAt, Date.now(), language, t('justNow'));
-  // One phrase, in the order it is seen, for screen readers: "Omar, 34, viewed 2 hours ago"
-  // (the visible text stays part of the name, as WCAG 2.5.3 asks).
-  const label = when ? `${person}, ${t('viewed', { time: when })}` : person;
-  return (
-    <button
-      type="button"
-      onClick={onOpen}
-      disabled={disabled && !busy}
-      aria-label={label}
-      aria-busy={busy || undefined}
-      className="group flex min-h-20 w-full items-center gap-4 rounded-card border border-sand-200 bg-white p-3 text-left shadow-card transition-[border-color,box-shadow] hover:border-teal-600/40 hover:shadow-[0_2px_4px_rgb(31_41_51/0.06),0_12px_28px_rgb(31_41_51/0.12)] disabled:cursor-wait"
-    >
-      <MediaImage
-        src={entry.mediaUrls[0]}
-        alt=""
-        className="size-14 shrink-0 rounded-full bg-sand-200 object-cover"
-      />
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-display text-lg font-semibold leading-tight text-teal-900">
-          {person}
-        </span>{' '}
-        {when ? (
-          <span className="mt-0.5 flex items-center gap-1.5 text-sm text-ink-muted">
-            <Eye aria-hidden="true" className="size-3.5 shrink-0 text-teal-700" />
-            <time dateTime={entry.viewedAt} title={fullDate(entry.viewedAt, language)}>
-              {capitalize(t('viewed', { time: when }), language)}
-            </time>
-          </span>
-        ) : null}
-      </span>
-      {busy ? (
-        <span
-          aria-hidden="true"
-          className="size-5 shrink-0 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
-        />
-      ) : (
-        <ChevronRight
-          aria-hidden="true"
-          className="size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5"
-        />
-      )}
-    </button>
-  );
-}
-
-function ProblemAlert({ problem, onDismiss }: { problem: OpenProblem; onDismiss: () => void }) {
-  const { t } = useProfileViewsTranslation();
-  const { t: tCommon } = useTranslation();
-  const alert = useRef<HTMLDivElement>(null);
-  // The entry just pressed may be gone: the keyboard lands on the message instead.
-  useEffect(() => {
-    alert.current?.focus();
-  }, []);
-  const message =
-    problem === 'gone'
-      ? t('gone')
-      : problem === 'network'
-        ? tCommon('errors.network')
-        : t('openFailed');
-  return (
-    <div
-      ref={alert}
-      tabIndex={-1}
-      role="alert"
-      className="mt-6 flex items-start gap-2 rounded-xl border border-danger/30 bg-red-50 py-1 pl-4 pr-1 text-sm font-medium text-danger outline-none focus-visible:outline-3 focus-visible:outline-teal-600"
-    >
-      <p className="flex-1 py-2.5">{message}</p>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label={t('dismiss')}
-        className="flex size-11 shrink-0 items-center justify-center rounded-full transition-colors hover:bg-red-100"
-      >
-        <X aria-hidden="true" className="size-4" />
-      </button>
-    </div>
   );
 }
 

@@ -1,0 +1,113 @@
+import { ChevronRight, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { capitalize, fullDate, timeAgo, titleCase } from '../../lib/format.ts';
+import { MediaImage } from '../media-image.tsx';
+
+/**
+ * One member of a list (who liked me, who viewed me), as a button that opens them (spec section
+ * 2): photo, name and age, how long ago, and a chevron that turns into a spinner while the member
+ * is being opened. The texts come from the list's own namespace; the list also sets the look
+ * (`className`, `photoClassName`, `timeClassName`): compact rows in a dialog, cards on a page.
+ */
+export function MemberEntry({
+  member,
+  time,
+  describeTime,
+  justNow,
+  timeIcon: TimeIcon,
+  badge,
+  labelAsSentence = false,
+  busy,
+  disabled,
+  onOpen,
+  className,
+  photoClassName,
+  timeClassName = '',
+}: {
+  member: { name: string; age: number | null; mediaUrls: readonly string[] };
+  /** When it happened (ISO). */
+  time: string;
+  /** How long ago in its phrase: `(time) => t('liked', { time })` gives "liked you 2 hours ago". */
+  describeTime: (time: string) => string;
+  /** Said instead of "now" under a minute. */
+  justNow: string;
+  timeIcon?: LucideIcon;
+  /** A short marker after the name, such as "New". */
+  badge?: string | undefined;
+  /**
+   * The accessible name says the time in lower case, running on after the name ("Omar, 34, viewed
+   * 2 hours ago"): a list without badges reads as one sentence. Otherwise each part is said as it
+   * is shown, with its capital ("Maryam, 27, New, Liked you 2 hours ago").
+   */
+  labelAsSentence?: boolean;
+  busy: boolean;
+  /** Another member is being opened; this one waits. */
+  disabled: boolean;
+  onOpen: () => void;
+  className: string;
+  photoClassName: string;
+  timeClassName?: string;
+}) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const name = titleCase(member.name);
+  const person = member.age !== null ? `${name}, ${member.age}` : name;
+  const when = timeAgo(time, Date.now(), language, justNow);
+  const phrase = when ? describeTime(when) : null;
+  const shown = phrase ? capitalize(phrase, language) : null;
+  // One phrase, in the order it is seen, for screen readers (the visible text stays part of the
+  // name, as WCAG 2.5.3 asks).
+  const label = [person, badge, labelAsSentence ? phrase : shown].filter(Boolean).join(', ');
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      disabled={disabled && !busy}
+      aria-label={label}
+      aria-busy={busy || undefined}
+      className={`group flex w-full items-center text-left disabled:cursor-wait ${className}`}
+    >
+      <MediaImage
+        src={member.mediaUrls[0]}
+        alt=""
+        className={`shrink-0 rounded-full bg-sand-200 object-cover ${photoClassName}`}
+      />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-display text-lg font-semibold leading-tight text-teal-900">
+            {person}
+          </span>
+          {badge ? (
+            <>
+              {' '}
+              <span className="shrink-0 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
+                {badge}
+              </span>
+            </>
+          ) : null}
+        </span>{' '}
+        {shown ? (
+          <span className={`flex items-center gap-1.5 text-sm text-ink-muted ${timeClassName}`}>
+            {TimeIcon ? (
+              <TimeIcon aria-hidden="true" className="size-3.5 shrink-0 text-teal-700" />
+            ) : null}
+            <time dateTime={time} title={fullDate(time, language)}>
+              {shown}
+            </time>
+          </span>
+        ) : null}
+      </span>
+      {busy ? (
+        <span
+          aria-hidden="true"
+          className="size-5 shrink-0 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
+        />
+      ) : (
+        <ChevronRight
+          aria-hidden="true"
+          className="size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5"
+        />
+      )}
+    </button>
+  );
+}
