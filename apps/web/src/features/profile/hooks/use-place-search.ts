@@ -1,18 +1,9 @@
 import { GEOCODE_DEBOUNCE_MS } from '@mawadda/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { type GeoLanguage, profileKeys, searchPlaces } from '../api/profile-api.ts';
 import type { Coordinates } from '../utils/profile-form.ts';
-
-/** The value once it has stopped changing for `delayMs`. */
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export type LocationStatus =
   | { kind: 'unchanged' }

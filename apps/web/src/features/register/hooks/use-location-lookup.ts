@@ -1,9 +1,9 @@
 import type { GeoPlace } from '@mawadda/contract';
 import { GEOCODE_DEBOUNCE_MS } from '@mawadda/contract/constants';
 import { useEffect, useRef, useState } from 'react';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { type GeoLanguage, useGeoSearch, useReverseGeocode } from '../api/register-api.ts';
 import type { Coordinates } from '../utils/registration-values.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
 
 export type LocationStatus =
   | { kind: 'locating' }
