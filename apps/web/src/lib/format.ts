@@ -1,6 +1,10 @@
-/* Display helpers shared by the member lists (liked-you, profile views). */
+/* Display helpers shared by the member screens: suggestions, profiles and the member lists. */
 
-/** 'aïcha DIALLO' → 'Aïcha Diallo', 'jean-marc' → 'Jean-Marc', "n'diaye" → "N'Diaye". */
+/**
+ * A member's name as every screen shows it (spec section 2): each word starts with a capital,
+ * the rest is lower case. Words are split on spaces, hyphens and apostrophes, so 'aïcha DIALLO'
+ * is 'Aïcha Diallo', 'jean-marc' is 'Jean-Marc' and "n'diaye" is "N'Diaye". Extra spaces go.
+ */
 export function titleCase(name: string): string {
   return name
     .trim()

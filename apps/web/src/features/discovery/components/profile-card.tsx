@@ -4,8 +4,8 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
 import { MediaImage } from '../../../components/media-image.tsx';
+import { titleCase } from '../../../lib/format.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
-import { titleCase } from '../utils/title-case.ts';
 import { LikeButton, matchStyle } from './like-button.tsx';
 import { LocationLine, useDistanceText } from './profile-parts.tsx';
 
