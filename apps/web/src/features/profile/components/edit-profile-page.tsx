@@ -4,17 +4,19 @@ import {
   type EditProfileFields,
   editProfileFieldsSchema,
 } from '@mawadda/contract';
-import { EDIT_PROFILE_REDIRECT_MS, MAX_AGE, MIN_AGE } from '@mawadda/contract/constants';
-import { RotateCcw, UserRoundPen } from 'lucide-react';
+import { BIO_MAX_LENGTH, EDIT_PROFILE_REDIRECT_MS } from '@mawadda/contract/constants';
+import { MapPin, MapPinCheck, RotateCcw, UserRoundPen } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert.tsx';
+import { BioField } from '../../../components/bio-field.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
 import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
-import { TextField } from '../../../components/text-field.tsx';
+import { LocationField } from '../../../components/location-field.tsx';
+import { NameAgeFields } from '../../../components/name-age-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePhotoEdits } from '../hooks/use-photo-edits.ts';
 import { useLocationGeocode } from '../hooks/use-place-search.ts';
@@ -32,9 +34,7 @@ import {
   valuesOf,
 } from '../utils/profile-form.ts';
 import { profileMessage, updateFailureReason } from '../utils/server-message.ts';
-import { BioField } from './bio-field.tsx';
 import { IncompleteNote } from './incomplete-note.tsx';
-import { LocationField } from './location-field.tsx';
 import { PhotoEditor } from './photo-editor.tsx';
 
 /** The server's words (users.service.ts) when no photo would remain. */
@@ -178,6 +178,9 @@ function EditProfileForm({
   const gender = useWatch({ control: form.control, name: 'gender' }) || undefined;
   const bio = useWatch({ control: form.control, name: 'bio' }) ?? '';
   const geocode = useLocationGeocode({ location, saved: user.location ?? '', language });
+  const lookup = geocode.status;
+  const locationHint =
+    lookup.kind === 'unchanged' || lookup.kind === 'typing' ? 'hint' : lookup.kind;
 
   const noPhoto = photos.total === 0;
   useEffect(() => {
@@ -270,25 +273,14 @@ function EditProfileForm({
         <div className="flex min-w-0 flex-col gap-6">
           <Section title={t('sections.about')}>
             <div className="flex flex-col gap-5">
-              <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
-                <TextField
-                  label={t('fields.name')}
-                  autoComplete="name"
-                  required
-                  error={fieldMessage(errors.name?.message)}
-                  {...register('name')}
-                />
-                <TextField
-                  label={t('fields.age')}
-                  type="number"
-                  inputMode="numeric"
-                  min={MIN_AGE}
-                  max={MAX_AGE}
-                  required
-                  error={fieldMessage(errors.age?.message)}
-                  {...register('age')}
-                />
-              </div>
+              <NameAgeFields
+                labels={{ name: t('fields.name'), age: t('fields.age') }}
+                errors={{
+                  name: fieldMessage(errors.name?.message),
+                  age: fieldMessage(errors.age?.message),
+                }}
+                register={register}
+              />
               <ChoiceGroup
                 legend={t('fields.gender')}
                 required
@@ -338,7 +330,13 @@ function EditProfileForm({
 
           <Section title={t('sections.place')}>
             <LocationField
-              status={geocode.status}
+              label={t('fields.location')}
+              placeholder={t('location.placeholder')}
+              hint={t(`location.${locationHint}`, {
+                place: lookup.kind === 'found' ? lookup.place : undefined,
+              })}
+              busy={lookup.kind === 'searching'}
+              icon={lookup.kind === 'found' ? MapPinCheck : MapPin}
               error={fieldMessage(errors.location?.message)}
               registration={register('location')}
             />
@@ -346,7 +344,17 @@ function EditProfileForm({
 
           <Section title={t('sections.bio')}>
             <BioField
+              label={t('fields.bio')}
+              hint={t('bio.hint')}
+              placeholder={t('bio.placeholder')}
               length={bio.length}
+              counter={(warning) => (
+                <>
+                  {t('bio.counter', { length: bio.length, max: BIO_MAX_LENGTH })}
+                  {warning ? <> · {t('bio.left', { count: BIO_MAX_LENGTH - bio.length })}</> : null}
+                </>
+              )}
+              roomy
               error={fieldMessage(errors.bio?.message)}
               registration={register('bio')}
             />

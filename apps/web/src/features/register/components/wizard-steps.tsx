@@ -1,11 +1,14 @@
-import { MIN_AGE, PASSWORD_MIN_LENGTH } from '@mawadda/contract/constants';
-import { Loader2, LocateFixed, MapPin } from 'lucide-react';
+import { BIO_MAX_LENGTH, MIN_AGE, PASSWORD_MIN_LENGTH } from '@mawadda/contract/constants';
+import { LocateFixed, MapPin } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
+import { BioField } from '../../../components/bio-field.tsx';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { LocationField } from '../../../components/location-field.tsx';
+import { NameAgeFields } from '../../../components/name-age-fields.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { PhotoRejection } from '../../../lib/photos.ts';
@@ -18,7 +21,6 @@ import {
   type RegistrationFormValues,
   SKIN_TONE_OPTIONS,
 } from '../utils/registration-values.ts';
-import { BioField } from './bio-field.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 
 export type FieldMessage = (message: unknown) => string | undefined;
@@ -44,25 +46,11 @@ export function IdentityStep({ fieldMessage }: { fieldMessage: FieldMessage }) {
   const ageError = ageIsTooLow(age, ageTouched) ? t('ageError') : fieldMessage(errors.age?.message);
   return (
     <>
-      <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
-        <TextField
-          label={t('fields.name')}
-          autoComplete="name"
-          required
-          error={fieldMessage(errors.name?.message)}
-          {...register('name')}
-        />
-        <TextField
-          label={t('fields.age')}
-          type="number"
-          inputMode="numeric"
-          min={MIN_AGE}
-          max={120}
-          required
-          error={ageError}
-          {...register('age')}
-        />
-      </div>
+      <NameAgeFields
+        labels={{ name: t('fields.name'), age: t('fields.age') }}
+        errors={{ name: fieldMessage(errors.name?.message), age: ageError }}
+        register={register}
+      />
       <ChoiceGroup
         legend={t('fields.gender')}
         required
@@ -110,24 +98,6 @@ export function SituationStep({ fieldMessage }: { fieldMessage: FieldMessage }) 
   );
 }
 
-function LocationHint({ status }: { status: LocationStatus }) {
-  const { t } = useRegisterTranslation();
-  switch (status.kind) {
-    case 'locating':
-      return t('location.locating');
-    case 'detected':
-      return t('location.detected');
-    case 'searching':
-      return t('location.searching');
-    case 'found':
-      return t('location.found', { place: status.place });
-    case 'notFound':
-      return t('location.notFound');
-    default:
-      return t('location.hint');
-  }
-}
-
 /** Step 3: location (from the device, or typed and geocoded) and the bio with its counter. */
 export function AboutStep({
   fieldMessage,
@@ -140,30 +110,31 @@ export function AboutStep({
 }) {
   const { t } = useRegisterTranslation();
   const { register, errors } = useStepForm();
-  const busy = locationStatus.kind === 'locating' || locationStatus.kind === 'searching';
-  const Icon = busy ? Loader2 : locationReadOnly ? LocateFixed : MapPin;
+  const bio = useWatch<RegistrationFormValues, 'bio'>({ name: 'bio' }) ?? '';
+  const locationHint = locationStatus.kind === 'idle' ? 'hint' : locationStatus.kind;
   return (
     <>
-      <TextField
+      <LocationField
         label={t('fields.location')}
-        autoComplete="address-level2"
-        required
-        readOnly={locationReadOnly}
         placeholder={t('location.placeholder')}
+        hint={t(`location.${locationHint}`, {
+          place: locationStatus.kind === 'found' ? locationStatus.place : undefined,
+        })}
+        busy={locationStatus.kind === 'locating' || locationStatus.kind === 'searching'}
+        icon={locationReadOnly ? LocateFixed : MapPin}
+        readOnly={locationReadOnly}
         error={fieldMessage(errors.location?.message)}
-        hint={
-          <span aria-live="polite">
-            <LocationHint status={locationStatus} />
-          </span>
-        }
-        trailing={
-          <span className="inline-flex size-11 items-center justify-center text-teal-700">
-            <Icon aria-hidden="true" className={`size-5 ${busy ? 'animate-spin' : ''}`} />
-          </span>
-        }
-        {...register('location')}
+        registration={register('location')}
       />
-      <BioField error={fieldMessage(errors.bio?.message)} />
+      <BioField
+        label={t('fields.bio')}
+        placeholder={t('bio.placeholder')}
+        length={bio.length}
+        counter={() => t('bio.counter', { length: bio.length, max: BIO_MAX_LENGTH })}
+        required
+        error={fieldMessage(errors.bio?.message)}
+        registration={register('bio')}
+      />
     </>
   );
 }

@@ -1,23 +1,34 @@
 import { BIO_MAX_LENGTH, BIO_WARNING_LENGTH } from '@mawadda/contract/constants';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useProfileTranslation } from '../i18n.ts';
 
 /**
- * The bio, at most 1000 characters, with a counter that turns red above 900 (spec sections 5 and
- * 9). The red is the theme's danger colour, AA on white; past the warning the counter also says
- * how many characters are left, so the colour is never the only sign.
+ * The bio, at most BIO_MAX_LENGTH characters, with a counter that turns red past
+ * BIO_WARNING_LENGTH (spec sections 5 and 9). The red is the theme's danger colour, AA on white.
  */
 export function BioField({
+  label,
+  hint,
+  placeholder,
   length,
+  counter,
   error,
   registration,
+  required = false,
+  roomy = false,
 }: {
+  label: string;
+  hint?: string;
+  placeholder: string;
   length: number;
+  /** The counter's words; `warning` is true once it is red, so the words can say more too. */
+  counter: (warning: boolean) => ReactNode;
   error: string | undefined;
   registration: UseFormRegisterReturn;
+  required?: boolean;
+  /** A taller box with airier lines, where the bio has a section of its own (the profile). */
+  roomy?: boolean;
 }) {
-  const { t } = useProfileTranslation();
   const id = useId();
   const hintId = `${id}-hint`;
   const counterId = `${id}-counter`;
@@ -26,19 +37,24 @@ export function BioField({
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-ink">
-        {t('fields.bio')}
+        {label}
       </label>
-      <p id={hintId} className="text-sm text-ink-muted">
-        {t('bio.hint')}
-      </p>
+      {hint ? (
+        <p id={hintId} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
       <textarea
         id={id}
-        rows={7}
+        rows={roomy ? 7 : 6}
         maxLength={BIO_MAX_LENGTH}
-        placeholder={t('bio.placeholder')}
+        required={required}
+        placeholder={placeholder}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, error ? errorId : '', counterId].filter(Boolean).join(' ')}
-        className={`w-full resize-y rounded-xl border bg-white px-4 py-3 text-base leading-relaxed text-ink placeholder:text-ink-muted/80 ${error ? 'border-danger' : 'border-sand-300 focus:border-teal-600'}`}
+        aria-describedby={[hint ? hintId : '', error ? errorId : '', counterId]
+          .filter(Boolean)
+          .join(' ')}
+        className={`w-full resize-y rounded-xl border bg-white px-4 py-3 text-base text-ink placeholder:text-ink-muted/80 ${roomy ? 'leading-relaxed' : ''} ${error ? 'border-danger' : 'border-sand-300 focus:border-teal-600'}`}
         {...registration}
       />
       <div className="flex items-start justify-between gap-3">
@@ -54,8 +70,7 @@ export function BioField({
           data-state={warning ? 'warning' : 'normal'}
           className={`shrink-0 text-right text-sm tabular-nums ${warning ? 'font-semibold text-danger' : 'text-ink-muted'}`}
         >
-          {t('bio.counter', { length, max: BIO_MAX_LENGTH })}
-          {warning ? <> · {t('bio.left', { count: BIO_MAX_LENGTH - length })}</> : null}
+          {counter(warning)}
         </p>
       </div>
     </div>
