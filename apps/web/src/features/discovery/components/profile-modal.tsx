@@ -12,9 +12,8 @@ import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { stepIndex } from '../utils/swipe.ts';
 import { FeedbackRegion } from './feedback-region.tsx';
-import { Lightbox } from './lightbox.tsx';
 import { LikeButton } from './like-button.tsx';
-import { PhotoCarousel } from './photo-carousel.tsx';
+import { PhotoViewer } from './photo-viewer.tsx';
 import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.tsx';
 
 const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSSProperties;
@@ -61,7 +60,6 @@ function ModalBody({ member }: { member: UserSummary }) {
   const localized = useLocalizedPath();
   const details = useMemberDetails(member.id);
   const [photoIndex, setPhotoIndex] = useState(0);
-  const [lightboxOpen, setLightboxOpen] = useState(false);
   const shown = details.data ?? member;
   const name = titleCase(shown.name);
   const photos = shown.mediaUrls;
@@ -70,9 +68,10 @@ function ModalBody({ member }: { member: UserSummary }) {
     (details.error.status === 404 || details.error.status === 400);
   const id = encodeURIComponent(member.id);
 
-  // The arrow keys turn the photos from anywhere in the dialog (the carousel handles its own).
+  // The arrow keys turn the photos from anywhere in the dialog (the carousel and the lightbox
+  // handle their own).
   function onKeyDown(event: KeyboardEvent) {
-    if (event.defaultPrevented || lightboxOpen || photos.length < 2) return;
+    if (event.defaultPrevented || photos.length < 2) return;
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
     setPhotoIndex((index) => stepIndex(index, photos.length, event.key === 'ArrowLeft' ? -1 : 1));
@@ -85,15 +84,11 @@ function ModalBody({ member }: { member: UserSummary }) {
       className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain md:grid md:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)] md:overflow-hidden"
     >
       <div className="relative shrink-0 md:h-full">
-        <PhotoCarousel
+        <PhotoViewer
           photos={photos}
           name={name}
           index={photoIndex}
           onIndexChange={setPhotoIndex}
-          onEnlarge={(index) => {
-            setPhotoIndex(index);
-            setLightboxOpen(true);
-          }}
           className="aspect-[4/5] max-h-[58dvh] w-full md:aspect-auto md:h-full md:max-h-none"
         />
       </div>
@@ -179,15 +174,6 @@ function ModalBody({ member }: { member: UserSummary }) {
       >
         <X aria-hidden="true" className="size-5" />
       </Dialog.Close>
-
-      <Lightbox
-        open={lightboxOpen}
-        onOpenChange={setLightboxOpen}
-        photos={photos}
-        index={photoIndex}
-        onIndexChange={setPhotoIndex}
-        name={name}
-      />
     </div>
   );
 }

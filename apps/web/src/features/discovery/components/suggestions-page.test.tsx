@@ -239,6 +239,9 @@ describe('Suggestions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enlarge photo 2 of 2' }));
     const lightbox = await screen.findByRole('dialog', { name: 'Photo 2 of 2, Aïcha Diallo' });
     expect(lightbox.querySelector('img')?.getAttribute('src')).toBe('/media/p2.webp');
+    // One step per key: the dialog behind does not turn the photos as well.
+    await user.keyboard('{ArrowRight}');
+    expect(lightbox.querySelector('img')?.getAttribute('src')).toBe('/media/p1.webp');
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(1));
 

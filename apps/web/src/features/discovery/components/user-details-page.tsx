@@ -10,9 +10,8 @@ import { useMemberDetails } from '../api/queries.ts';
 import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { FeedbackRegion } from './feedback-region.tsx';
-import { Lightbox } from './lightbox.tsx';
 import { LikeButton } from './like-button.tsx';
-import { PhotoCarousel } from './photo-carousel.tsx';
+import { PhotoViewer } from './photo-viewer.tsx';
 import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.tsx';
 
 /** /user-details/{id} (spec section 2). */
@@ -43,7 +42,6 @@ function UserDetails({ id }: { id: string }) {
   const localized = useLocalizedPath();
   const details = useMemberDetails(id);
   const [photoIndex, setPhotoIndex] = useState(0);
-  const [lightboxOpen, setLightboxOpen] = useState(false);
   const member = details.data;
   const name = member ? titleCase(member.name) : '';
   // A bad id (400) is as unopenable as a member who is gone (404): spec section 8's message.
@@ -130,15 +128,11 @@ function UserDetails({ id }: { id: string }) {
         <BackLink />
         <div className="mt-4 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)] md:gap-10">
           <div className="md:sticky md:top-24">
-            <PhotoCarousel
+            <PhotoViewer
               photos={member.mediaUrls}
               name={name}
               index={photoIndex}
               onIndexChange={setPhotoIndex}
-              onEnlarge={(index) => {
-                setPhotoIndex(index);
-                setLightboxOpen(true);
-              }}
               className="aspect-[4/5] w-full rounded-card shadow-card ring-1 ring-sand-200/80"
             />
           </div>
@@ -181,14 +175,6 @@ function UserDetails({ id }: { id: string }) {
           </div>
         </div>
       </div>
-      <Lightbox
-        open={lightboxOpen}
-        onOpenChange={setLightboxOpen}
-        photos={member.mediaUrls}
-        index={photoIndex}
-        onIndexChange={setPhotoIndex}
-        name={name}
-      />
     </main>
   );
 }
