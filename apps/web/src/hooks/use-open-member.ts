@@ -1,6 +1,7 @@
 import type { UserDetails } from '@mawadda/contract';
 import { useState } from 'react';
-import { ApiError, api, NetworkError } from '../lib/api-client.ts';
+import { api, NetworkError } from '../lib/api-client.ts';
+import { isMemberGone } from '../lib/member-gone.ts';
 
 export type OpenProblem = 'gone' | 'network' | 'failed';
 
@@ -27,7 +28,7 @@ export function useOpenMember({
       await api.get<UserDetails>(`/api/users/${encodeURIComponent(id)}/details`);
     } catch (error) {
       setOpening(null);
-      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      if (isMemberGone(error)) {
         onGone(id);
         setProblem('gone');
       } else {

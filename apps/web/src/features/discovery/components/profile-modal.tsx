@@ -5,8 +5,8 @@ import { Dialog } from 'radix-ui';
 import { type CSSProperties, type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { titleCase } from '../../../lib/format.ts';
+import { isMemberGone } from '../../../lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
@@ -63,9 +63,7 @@ function ModalBody({ member }: { member: UserSummary }) {
   const shown = details.data ?? member;
   const name = titleCase(shown.name);
   const photos = shown.mediaUrls;
-  const unavailable =
-    details.error instanceof ApiError &&
-    (details.error.status === 404 || details.error.status === 400);
+  const unavailable = isMemberGone(details.error);
   const id = encodeURIComponent(member.id);
 
   // The arrow keys turn the photos from anywhere in the dialog (the carousel and the lightbox

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import '../discovery.css';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
 import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { titleCase } from '../../../lib/format.ts';
+import { isMemberGone } from '../../../lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
 import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
 import { useDiscoveryTranslation } from '../i18n.ts';
@@ -44,10 +44,7 @@ function UserDetails({ id }: { id: string }) {
   const [photoIndex, setPhotoIndex] = useState(0);
   const member = details.data;
   const name = member ? titleCase(member.name) : '';
-  // A bad id (400) is as unopenable as a member who is gone (404): spec section 8's message.
-  const unavailable =
-    details.error instanceof ApiError &&
-    (details.error.status === 404 || details.error.status === 400);
+  const unavailable = isMemberGone(details.error);
 
   useDocumentTitle(
     member ? name : unavailable ? t('details.notFoundTitle') : t('details.titleLoading'),
