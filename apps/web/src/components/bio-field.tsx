@@ -1,6 +1,7 @@
 import { BIO_MAX_LENGTH, BIO_WARNING_LENGTH } from '@mawadda/contract/constants';
 import { type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldError } from './field-error.tsx';
 
 /**
  * The bio, at most BIO_MAX_LENGTH characters, with a counter that turns red past
@@ -58,13 +59,7 @@ export function BioField({
         {...registration}
       />
       <div className="flex items-start justify-between gap-3">
-        {error ? (
-          <p id={errorId} role="alert" className="text-sm font-medium text-danger">
-            {error}
-          </p>
-        ) : (
-          <span />
-        )}
+        {error ? <FieldError id={errorId}>{error}</FieldError> : <span />}
         <p
           id={counterId}
           data-state={warning ? 'warning' : 'normal'}

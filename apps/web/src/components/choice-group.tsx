@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldError } from './field-error.tsx';
 
 export type Choice = { value: string; label: string };
 
@@ -56,11 +57,7 @@ export function ChoiceGroup({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </fieldset>
   );
 }

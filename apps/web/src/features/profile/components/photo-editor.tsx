@@ -1,9 +1,10 @@
 import type { Photo } from '@mawadda/contract';
 import { MAX_PHOTOS } from '@mawadda/contract/constants';
-import { ImagePlus, RotateCcw, Star, X } from 'lucide-react';
-import { type ChangeEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { RotateCcw, Star } from 'lucide-react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { MediaImage } from '../../../components/media-image.tsx';
-import { PHOTO_MAX_MB, type PhotoRejection, shortenPhotoName } from '../../../lib/photos.ts';
+import { PhotoAddButton, PhotoField, RemovePhotoButton } from '../../../components/photo-field.tsx';
+import { PHOTO_MAX_MB, type PhotoRejection } from '../../../lib/photos.ts';
 import type { NewPhoto } from '../hooks/use-photo-edits.ts';
 import { useProfileTranslation } from '../i18n.ts';
 
@@ -42,10 +43,6 @@ export function PhotoEditor({
   onRestore: () => void;
 }) {
   const { t } = useProfileTranslation();
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const rejectedId = `${id}-rejected`;
   const input = useRef<HTMLInputElement | null>(null);
   const deleteButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const [focusAfterDelete, setFocusAfterDelete] = useState<number | null>(null);
@@ -76,23 +73,13 @@ export function PhotoEditor({
     setFocusAfterDelete(null);
   }, [focusAfterDelete, total]);
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
-    // Cleared, so choosing the same file again after deleting it still fires a change.
-    event.target.value = '';
-    if (files.length > 0) onAdd(files);
-  };
-
-  const describedBy = [hintId, error ? errorId : '', rejected.length ? rejectedId : '']
-    .filter(Boolean)
-    .join(' ');
-
   return (
-    <div className="flex flex-col gap-4">
-      <p id={hintId} className="text-sm leading-relaxed text-ink-muted">
-        {t('photos.hint', { max: MAX_PHOTOS, size: PHOTO_MAX_MB })}
-      </p>
-
+    <PhotoField
+      hint={t('photos.hint', { max: MAX_PHOTOS, size: PHOTO_MAX_MB })}
+      rejected={rejected}
+      rejectionMessage={(reason, values) => t(`photos.${reason}`, values)}
+      error={error}
+    >
       <ul className="grid grid-cols-3 gap-3">
         {tiles.map((tile, index) => (
           <li key={tile.key} className="relative">
@@ -126,50 +113,33 @@ export function PhotoEditor({
                 </span>
               </span>
             ) : null}
-            <button
-              type="button"
+            <RemovePhotoButton
               ref={(element) => {
                 deleteButtons.current[index] = element;
               }}
+              label={t('photos.delete', { index: index + 1 })}
+              title={t('photos.delete', { index: index + 1 })}
               onClick={() => {
                 if (tile.kind === 'current') onRemoveCurrent(tile.photo.url);
                 else onRemoveNew(tile.photo.id);
                 setFocusAfterDelete(index);
               }}
-              aria-label={t('photos.delete', { index: index + 1 })}
-              title={t('photos.delete', { index: index + 1 })}
-              className="group absolute -right-1.5 -top-1.5 inline-flex size-11 items-center justify-center rounded-full"
-            >
-              <span className="inline-flex size-8 items-center justify-center rounded-full bg-white text-ink shadow-md ring-1 ring-sand-300 transition-colors group-hover:bg-rose-700 group-hover:text-white">
-                <X aria-hidden="true" className="size-4" />
-              </span>
-            </button>
+              className="-right-1.5 -top-1.5"
+            />
           </li>
         ))}
         {slotsLeft > 0 ? (
           <li>
-            <input
+            <PhotoAddButton
               ref={(element) => {
                 input.current = element;
                 if (typeof inputRef === 'function') inputRef(element);
                 else if (inputRef) inputRef.current = element;
               }}
-              id={id}
-              type="file"
-              accept="image/*"
-              multiple
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={onChange}
-              className="peer sr-only"
+              label={t('photos.add')}
+              onAdd={onAdd}
+              className="aspect-[4/5] rounded-xl px-2 text-sm"
             />
-            <label
-              htmlFor={id}
-              className={`flex aspect-[4/5] cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-2 text-center text-sm font-semibold text-teal-800 transition-colors peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-600 hover:bg-teal-50 ${error ? 'border-danger bg-red-50/50' : 'border-teal-600/40 bg-teal-50/40'}`}
-            >
-              <ImagePlus aria-hidden="true" className="size-6" />
-              {t('photos.add')}
-            </label>
           </li>
         ) : null}
       </ul>
@@ -193,29 +163,6 @@ export function PhotoEditor({
           </p>
         ) : null}
       </div>
-
-      {rejected.length > 0 ? (
-        <ul
-          id={rejectedId}
-          role="alert"
-          className="flex flex-col gap-1 text-sm font-medium text-danger"
-        >
-          {rejected.map((rejection) => (
-            <li key={`${rejection.reason}-${rejection.name}`}>
-              {t(`photos.${rejection.reason}`, {
-                name: shortenPhotoName(rejection.name),
-                size: PHOTO_MAX_MB,
-                max: MAX_PHOTOS,
-              })}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </PhotoField>
   );
 }
