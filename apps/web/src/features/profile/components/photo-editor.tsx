@@ -4,8 +4,8 @@ import { RotateCcw, Star } from 'lucide-react';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { MediaImage } from '../../../components/media-image.tsx';
 import { PhotoAddButton, PhotoField, RemovePhotoButton } from '../../../components/photo-field.tsx';
+import type { NewPhoto } from '../../../hooks/use-new-photos.ts';
 import { PHOTO_MAX_MB, type PhotoRejection } from '../../../lib/photos.ts';
-import type { NewPhoto } from '../hooks/use-photo-edits.ts';
 import { useProfileTranslation } from '../i18n.ts';
 
 type Tile =

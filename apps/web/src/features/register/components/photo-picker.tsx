@@ -1,12 +1,12 @@
 import { MAX_PHOTOS } from '@mawadda/contract/constants';
 import { forwardRef } from 'react';
 import { PhotoAddButton, PhotoField, RemovePhotoButton } from '../../../components/photo-field.tsx';
+import type { NewPhoto } from '../../../hooks/use-new-photos.ts';
 import { PHOTO_MAX_MB, type PhotoRejection, shortenPhotoName } from '../../../lib/photos.ts';
-import type { SelectedPhoto } from '../hooks/use-photo-selection.ts';
 import { useRegisterTranslation } from '../i18n.ts';
 
 type Props = {
-  photos: readonly SelectedPhoto[];
+  photos: readonly NewPhoto[];
   rejected: readonly PhotoRejection[];
   error: string | undefined;
   onAdd: (files: File[]) => void;

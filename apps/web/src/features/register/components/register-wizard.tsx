@@ -9,11 +9,11 @@ import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { useLocalizedPath } from '../../../components/layouts/paths.ts';
 import { StepDots } from '../../../components/step-dots.tsx';
+import { useNewPhotos } from '../../../hooks/use-new-photos.ts';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { translateMessage } from '../../../lib/translate-message.ts';
 import { useRegisterMutation } from '../api/register-api.ts';
 import { useLocationLookup } from '../hooks/use-location-lookup.ts';
-import { usePhotoSelection } from '../hooks/use-photo-selection.ts';
 import { useRegisterTranslation } from '../i18n.ts';
 import {
   buildRegistrationFormData,
@@ -83,7 +83,7 @@ export function RegisterWizard() {
     mode: 'onChange',
     defaultValues: EMPTY_REGISTRATION,
   });
-  const { photos, rejected, add, remove } = usePhotoSelection();
+  const { photos, rejected, add, remove } = useNewPhotos();
   const registration = useRegisterMutation();
   useEffect(() => {
     // Fetched once the browser is idle, after the first paint; a failure shows at the first check.

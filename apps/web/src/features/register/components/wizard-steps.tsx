@@ -11,9 +11,9 @@ import { LocationField } from '../../../components/location-field.tsx';
 import { NameAgeFields } from '../../../components/name-age-fields.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import type { NewPhoto } from '../../../hooks/use-new-photos.ts';
 import type { PhotoRejection } from '../../../lib/photos.ts';
 import type { LocationStatus } from '../hooks/use-location-lookup.ts';
-import type { SelectedPhoto } from '../hooks/use-photo-selection.ts';
 import { useRegisterTranslation } from '../i18n.ts';
 import {
   GENDER_OPTIONS,
@@ -170,7 +170,7 @@ export function AccountStep({
   privacyPath,
 }: {
   fieldMessage: FieldMessage;
-  photos: readonly SelectedPhoto[];
+  photos: readonly NewPhoto[];
   rejectedPhotos: readonly PhotoRejection[];
   photoError: string | undefined;
   photoInput: Ref<HTMLInputElement>;

@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type PhotoRejection, screenPhotos } from '../lib/photos.ts';
+
+export type NewPhoto = { id: string; file: File; previewUrl: string };
+
+let nextId = 0;
+
+/**
+ * Photos chosen on this device and not sent yet, each with a preview address released once it is
+ * no longer shown, and the files refused at the last choice.
+ */
+export function useNewPhotos() {
+  const [photos, setPhotos] = useState<readonly NewPhoto[]>([]);
+  const [rejected, setRejected] = useState<readonly PhotoRejection[]>([]);
+  const latest = useRef(photos);
+  latest.current = photos;
+
+  useEffect(
+    () => () => {
+      for (const photo of latest.current) URL.revokeObjectURL(photo.previewUrl);
+    },
+    [],
+  );
+
+  /**
+   * Screens the files; `photosBesides` (a profile's current photos) count towards MAX_PHOTOS.
+   * Returns how many joined.
+   */
+  const add = useCallback((files: readonly File[], photosBesides = 0) => {
+    const screened = screenPhotos(files, photosBesides + latest.current.length);
+    const added = screened.accepted.map((file) => ({
+      id: `photo-${++nextId}`,
+      file,
+      previewUrl: URL.createObjectURL(file),
+    }));
+    setPhotos((list) => [...list, ...added]);
+    setRejected(screened.rejected);
+    return added.length;
+  }, []);
+
+  const remove = useCallback((id: string) => {
+    setPhotos((list) => {
+      const gone = list.find((photo) => photo.id === id);
+      if (gone) URL.revokeObjectURL(gone.previewUrl);
+      return list.filter((photo) => photo.id !== id);
+    });
+    setRejected([]);
+  }, []);
+
+  const clearRejected = useCallback(() => setRejected([]), []);
+
+  const clear = useCallback(() => {
+    for (const photo of latest.current) URL.revokeObjectURL(photo.previewUrl);
+    setPhotos([]);
+    setRejected([]);
+  }, []);
+
+  return { photos, rejected, add, remove, clearRejected, clear };
+}
