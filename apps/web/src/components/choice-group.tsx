@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError } from './field-error.tsx';
 
-export type Choice = { value: string; label: string };
+type Choice = { value: string; label: string };
 
 /**
  * `stacked-3` keeps one choice a row below 26rem, for answers too long to share a phone's row
