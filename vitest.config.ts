@@ -5,6 +5,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     name,
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Server processes need a database they can share: PostgreSQL only.
+    exclude: db === 'pglite' ? ['test/two-nodes.test.ts'] : [],
     globalSetup: ['./test/global-setup.ts'],
     env: { TEST_DB: db },
     testTimeout: 30_000,
@@ -30,7 +32,9 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
         },
+        resolve: { alias: { '@/': `${import.meta.dirname}/apps/web/src/` } },
       },
       serverProject('server (PGlite)', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server (PostgreSQL)', 'postgres')] : []),

@@ -11,13 +11,17 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateDatabase, openPglite, pgliteExtensions } from '../apps/server/src/db/database.ts';
 import { members } from '../apps/server/src/db/schema.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { createOutboxMailer } from '../apps/server/src/lib/mailer.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { createMemoryRateLimitStore } from '../apps/server/src/lib/rate-limiter.ts';
+import { createMemoryCallStore } from '../apps/server/src/modules/calls/call-store.ts';
 import { createDiskMediaStore } from '../apps/server/src/modules/media/media-store.ts';
+import { createLocalBackplane } from '../apps/server/src/modules/realtime/backplane.ts';
+import { createMemoryPresenceStore } from '../apps/server/src/modules/realtime/presence-store.ts';
 
 const SAMPLES = 100;
 const FLOOD = 2000;
@@ -26,15 +30,10 @@ const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-bench-'));
 const database = openPglite(await PGlite.create({ extensions: pgliteExtensions }));
 await migrateDatabase(database.db);
 const app = await buildApp({
-  config: {
-    publicUrl: 'http://localhost',
-    sessionTtlMs: 86_400_000,
-    trustProxy: false,
-    webDistDir: tmp,
-    googleClientId: undefined,
-  },
+  config: loadConfig({ PUBLIC_URL: 'http://localhost', WEB_DIST_DIR: tmp, DATA_DIR: tmp }),
   db: database.db,
   mediaStore: createDiskMediaStore(path.join(tmp, 'media')),
+  privateMediaStore: createDiskMediaStore(path.join(tmp, 'private-media')),
   mailer: createOutboxMailer(
     path.join(tmp, 'outbox'),
     'bench@localhost',
@@ -42,6 +41,11 @@ const app = await buildApp({
   ),
   limiter: createMemoryRateLimitStore(systemClock),
   clock: systemClock,
+  realtime: {
+    backplane: createLocalBackplane(),
+    presence: createMemoryPresenceStore(),
+    calls: createMemoryCallStore(),
+  },
   googleVerifier: undefined,
 });
 

@@ -87,9 +87,12 @@ const busy = viewers.rows.slice(1);
 const dense = busy.find((v) => Math.abs(v.grid_latitude - 14.7) < 0.3) ?? busy[0];
 const explain = await db.execute<{ 'QUERY PLAN': string }>(
   sql`explain (analyze, buffers off, costs off, timing off) ${suggestionsSql({
-    viewerId: dense?.id ?? '',
-    audience: dense?.gender === 'homme' ? 'femme' : 'homme',
-    viewer: { gridLatitude: dense?.grid_latitude ?? 0, gridLongitude: dense?.grid_longitude ?? 0 },
+    viewer: {
+      id: dense?.id ?? '',
+      gender: dense?.gender === 'femme' ? 'femme' : 'homme',
+      gridLatitude: dense?.grid_latitude ?? 0,
+      gridLongitude: dense?.grid_longitude ?? 0,
+    },
     minAge: null,
     maxAge: null,
     maxDistanceKm: null,
@@ -117,6 +120,9 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/src/server.
     DATABASE_URL: benchUrl.toString(),
     LOG_LEVEL: 'warn',
     DATA_DIR: os.tmpdir(),
+    // The bench's few viewers read far more than a person's day: the limits are not measured here.
+    SUGGESTION_PAGES_PER_DAY: '1000000',
+    PROFILES_PER_DAY: '1000000',
   },
   // The server's log goes to stderr: stdout carries the one JSON line.
   stdio: ['ignore', 2, 2],

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = 8181;
+// E2E_PORT lets two checkouts run their journeys side by side.
+const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://localhost:${port}`;
 
 // Playwright loads this file in its runner and again in every worker: create the server's data
@@ -53,6 +54,10 @@ export default defineConfig({
             '--disable-sync',
             '--no-first-run',
             '--disable-quic',
+            // The chat's voice notes: the microphone is granted without asking and records a
+            // generated tone.
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
           ],
         },
       },
@@ -70,6 +75,11 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Journeys create the members they need; demo members would crowd their suggestions.
       DEMO_DATA: 'false',
+      // Every journey registers its members from this one address: the per-address limit
+      // (10 an hour, tested by the server suite) would refuse the later ones.
+      REGISTRATIONS_PER_HOUR_PER_ADDRESS: '1000',
+      // No internet here: the calls connect over host candidates, with no STUN server to wait on.
+      STUN_URLS: '',
     },
     url: `${baseURL}/readyz`,
     timeout: 120_000,

@@ -48,6 +48,8 @@ function inlineStylesheet(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
+  // `@/` is src/ (tsconfig.json `paths`): shared code is imported by one name from anywhere.
+  resolve: { alias: { '@/': `${import.meta.dirname}/src/` } },
   plugins: [
     react(),
     inlineStylesheet(),
@@ -110,6 +112,7 @@ export default defineConfig({
         navigateFallbackAllowlist: [APP_ROUTES],
         navigateFallbackDenylist: [SERVER_PATHS],
         // No runtime caching at all: API answers, media and the socket always go to the network.
+        // A member's last answers are kept by the page, one member's at a time (ADR 010).
         runtimeCaching: [],
         // One self-contained sw.js at the root (served uncached), no separate workbox-*.js file.
         inlineWorkboxRuntime: true,

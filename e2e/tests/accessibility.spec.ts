@@ -1,6 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { match } from '../support/match.ts';
 import { registerMember } from '../support/members.ts';
+import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+
+test.afterEach(closeMemberBrowsers);
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -39,4 +43,80 @@ test('the member area has no serious or critical axe violation', async ({ page, 
   await expect(page).toHaveURL(/\/suggestions$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+for (const locale of ['en-US', 'fr-FR']) {
+  test(`the chat (${locale}) has no serious or critical axe violation`, async ({
+    browser,
+    request,
+  }) => {
+    const member = await registerMember(request, { name: 'Ousmane Diallo', gender: 'homme' });
+    const other = await registerMember(request, { name: 'Mariama Bah', gender: 'femme' });
+    const { bId } = await match(request, member, other);
+    const page = await loggedInPage(browser, member);
+    if (locale === 'fr-FR') await page.goto('/fr/suggestions');
+    // The list of conversations, then one with a message sent and a dialog open.
+    await page.goto(`${locale === 'fr-FR' ? '/fr' : ''}/chat`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: /Mariama Bah/ }).click();
+    await expect(page).toHaveURL(new RegExp(`userId=${bId}`));
+    await page.getByRole('textbox').fill('Salam');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Salam' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The header's buttons: the gift (a dialog), then voice and video calls.
+    const headerButtons = page.getByRole('button', { name: /Mariama Bah/ });
+    await headerButtons.first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await headerButtons.last().click();
+    await expect(
+      page.getByRole('region', { name: /^(Call with|Appel avec) Mariama Bah$/ }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+}
+
+test('the navigation badges never cover a label, at any width', async ({ page, request }) => {
+  const member = await registerMember(request);
+  // Counts above the cap, so every badge is as wide as it gets ("9+").
+  await page.route('**/api/users/notifications', (route) =>
+    route.fulfill({
+      json: { newLikes: 12, newMessages: 3, newViews: 27, lastLikeAt: new Date().toISOString() },
+    }),
+  );
+  await page.goto('/');
+  await page.getByLabel('Username or e-mail').fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/suggestions$/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByTestId('nav-badge')).toHaveCount(3);
+
+  for (const width of [320, 390, 768, 900, 1024, 1100, 1280, 1536]) {
+    await page.setViewportSize({ width, height: 800 });
+    const overlaps = await nav.evaluate((element) => {
+      const found: string[] = [];
+      for (const badge of element.querySelectorAll('[data-testid="nav-badge"]')) {
+        const item = badge.closest('a, button');
+        // The label is the item's visible text beside the icon (screen-reader-only text is
+        // clipped to a pixel and never covered).
+        const label = [...(item?.querySelectorAll('span') ?? [])].find(
+          (span) => span.children.length === 0 && span !== badge && span.textContent?.trim(),
+        );
+        if (!label) continue;
+        const b = badge.getBoundingClientRect();
+        const l = label.getBoundingClientRect();
+        if (l.width <= 1) continue;
+        const apart =
+          b.right <= l.left || l.right <= b.left || b.bottom <= l.top || l.bottom <= b.top;
+        if (!apart) found.push(`${label.textContent} (${Math.round(b.right - l.left)} px)`);
+      }
+      return found;
+    });
+    expect(overlaps, `at ${width} px`).toEqual([]);
+  }
 });

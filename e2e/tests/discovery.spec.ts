@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { memberId, portraitPath, registerMember } from '../support/members.ts';
-import { loggedInPage } from '../support/session.ts';
+import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+
+test.afterEach(closeMemberBrowsers);
 
 test('Two members find each other: a like, the badge, a like back, a match, a view, a new photo', async ({
   browser,
@@ -15,7 +17,16 @@ test('Two members find each other: a like, the badge, a like back, a match, a vi
   // Ibrahima likes Awa from his suggestions.
   const his = await loggedInPage(browser, ibrahima);
   await his.getByRole('button', { name: `Like Awa ${tag}` }).click();
-  await expect(his.getByRole('button', { name: `You liked Awa ${tag}` })).toBeVisible();
+  // The focus stays on the heart, now "You liked…" (a disabled button would drop it to the page).
+  await expect(his.getByRole('button', { name: `You liked Awa ${tag}` })).toBeFocused();
+  // On another device (a fresh browser), the server remembers the like: no second like, no
+  // second "match".
+  const hisPhone = await loggedInPage(browser, ibrahima);
+  await expect(hisPhone.getByRole('button', { name: `You liked Awa ${tag}` })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await hisPhone.context().close();
 
   // Awa sees a new like on the badge, and Ibrahima in the liked-you list.
   const hers = await loggedInPage(browser, awa);
@@ -40,7 +51,7 @@ test('Two members find each other: a like, the badge, a like back, a match, a vi
   await expect(
     his.getByRole('heading', { level: 1, name: new RegExp(`Awa ${tag}`) }),
   ).toBeVisible();
-  await expect(his.getByRole('button', { name: 'Lovely sent' })).toHaveAttribute(
+  await expect(his.getByRole('button', { name: 'Super like sent' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );

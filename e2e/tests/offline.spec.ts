@@ -1,4 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { memberId, registerMember } from '../support/members.ts';
+import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+
+test.afterEach(closeMemberBrowsers);
 
 /** Until the service worker is installed and controls the page, an offline reload would fail. */
 async function waitForServiceWorker(page: Page) {
@@ -21,6 +25,13 @@ async function waitForServiceWorker(page: Page) {
     .toBe(true);
 }
 
+/** The member's kept answers, wherever the session keeps them. */
+function memberCache(page: Page) {
+  return page.evaluate(
+    () => sessionStorage.getItem('memberCache') ?? localStorage.getItem('memberCache'),
+  );
+}
+
 test('Offline, a reload still opens the app and says it is offline', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
@@ -33,4 +44,66 @@ test('Offline, a reload still opens the app and says it is offline', async ({ pa
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.setOffline(false);
+});
+
+test('Offline, a member still sees the suggestions and badges last loaded, and from when; after logout, nothing', async ({
+  browser,
+  request,
+}) => {
+  // Digits only, so the names read the same in Title Case.
+  const tag = String(Date.now()).slice(-6);
+  const moussa = await registerMember(request, { name: `Moussa ${tag}`, gender: 'homme' });
+  const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
+  // Awa likes him: a count on his Likes badge.
+  const login = await request.post('/api/auth/login', {
+    data: { username: awa.username, password: awa.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const liked = await request.post('/like', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { likedUserId: await memberId(request, moussa) },
+  });
+  expect(liked.ok()).toBe(true);
+
+  const page = await loggedInPage(browser, moussa);
+  const card = page
+    .getByRole('list', { name: 'Suggested members' })
+    .getByRole('heading', { name: new RegExp(`Awa ${tag}`) });
+  const likes = page.getByRole('button', { name: /^Likes/ });
+  await expect(card).toBeVisible();
+  await expect(likes).toHaveAccessibleName(/1 new/);
+  await waitForServiceWorker(page);
+  await expect(card).toBeVisible();
+  // Kept once loaded (saves are gathered over a second).
+  await expect.poll(() => memberCache(page)).toContain(`Awa ${tag}`);
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(likes).toHaveAccessibleName(/1 new/);
+  await expect(page.getByRole('status').filter({ hasText: /offline/i })).toHaveText(
+    /^You are offline\. Showing what was loaded at \d{1,2}:\d{2}\s?[AP]M\.$/,
+  );
+  // A change needs the server: it fails and says so, instead of waiting silently.
+  await page.getByRole('button', { name: `Like Awa ${tag}` }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'You seem to be offline. Your like was not sent.',
+  );
+
+  await page.context().setOffline(false);
+  await page
+    .getByRole('button', { name: /menu|profile/i })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: /log ?out/i }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await memberCache(page)).toBeNull();
+
+  // Offline again, the member area shows nothing of him: login, and no card.
+  await page.context().setOffline(true);
+  await page.goto('/suggestions');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByText(`Awa ${tag}`)).toHaveCount(0);
+  await page.context().setOffline(false);
+  await page.context().close();
 });

@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { SubscriptionPlan } from '@mawadda/contract';
 import { z } from 'zod';
+import type { IceConfig } from './modules/calls/ice-servers.ts';
+import { type BrokerLimits, DEFAULT_BROKER_LIMITS } from './modules/realtime/stomp-broker.ts';
 
 const optionalUrl = (protocols: RegExp, example: string) =>
   z.preprocess(
@@ -12,6 +16,8 @@ const optionalUrl = (protocols: RegExp, example: string) =>
       .optional(),
   );
 
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -20,14 +26,65 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(/^https?:$/, 'https://mawadda.example'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'postgres://user:pass@host:5432/mawadda'),
   REDIS_URL: optionalUrl(/^rediss?:$/, 'redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/, 'letters, digits, : _ -')
+    .default('mawadda:'),
+  PRESENCE_TTL_SECONDS: z.coerce.number().min(1).max(300).default(15),
+  CALL_RING_SECONDS: z.coerce.number().int().min(1).max(120).default(30),
   SMTP_URL: optionalUrl(/^smtps?:$/, 'smtp://user:pass@smtp.example:587'),
   MAIL_FROM: z.string().min(3).default('Mawadda <no-reply@mawadda.local>'),
   GOOGLE_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
+  REGISTRATIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  PROFILES_PER_DAY: z.coerce.number().int().min(1).default(300),
+  SUGGESTION_PAGES_PER_DAY: z.coerce.number().int().min(1).default(100),
+  LIKES_PER_DAY: z.coerce.number().int().min(1).default(200),
+  FIRST_MESSAGES_PER_DAY: z.coerce.number().int().min(1).default(20),
+  REPORTS_PER_DAY: z.coerce.number().int().min(1).default(10),
+  MEDIA_SWEEP_MINUTES: z.coerce.number().min(0).default(10),
+  MEDIA_LINK_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  MEDIA_LINK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  STUN_URLS: z.string().default('stun:stun.l.google.com:19302,stun:stun1.l.google.com:19302'),
+  TURN_URLS: z.string().default(''),
+  TURN_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  TURN_CREDENTIAL_HOURS: z.coerce.number().min(1).max(48).default(6),
+  XOF_PRICE_WEEKLY: z.coerce.number().int().min(100).default(3000),
+  XOF_PRICE_MONTHLY: z.coerce.number().int().min(100).default(6000),
+  XOF_PRICE_ANNUAL: z.coerce.number().int().min(100).default(48_000),
+  WS_MAX_FRAME_KB: z.coerce.number().int().min(1).max(16_384).default(64),
+  WS_MAX_BUFFERED_KB: z.coerce.number().int().min(16).default(1024),
+  WS_FRAMES_PER_SECOND: z.coerce.number().min(1).default(20),
+  WS_HEARTBEAT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  STRIPE_SECRET_KEY: optionalText.refine((v) => !v || /^(sk|rk)_/.test(v), {
+    message: 'must be a Stripe secret key (sk_… or rk_…)',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine((v) => !v || v.startsWith('whsec_'), {
+    message: 'must be a Stripe webhook signing secret (whsec_…)',
+  }),
+  PAYDUNYA_MASTER_KEY: optionalText,
+  PAYDUNYA_PRIVATE_KEY: optionalText,
+  PAYDUNYA_TOKEN: optionalText,
+  PAYDUNYA_MODE: z.enum(['test', 'live'], { error: 'must be test or live' }).default('test'),
 });
 
 export type Config = {
@@ -38,16 +95,69 @@ export type Config = {
   publicUrl: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Put before every Redis key and channel, so several deployments can share one Redis. */
+  redisPrefix: string;
+  /**
+   * With several nodes, a node that stops renewing its presence for this long is dead: its
+   * members go offline within this plus a third of it.
+   */
+  presenceTtlMs: number;
+  /** An unanswered call ends as missed after this (spec: 30 s). */
+  callRingMs: number;
+  /** Plan prices by mobile money, in FCFA (card prices are the spec's, in cents). */
+  xofPrices: Record<SubscriptionPlan, number>;
   smtpUrl: string | undefined;
   mailFrom: string;
   googleClientId: string | undefined;
   sessionTtlMs: number;
+  /** How long a node trusts a session it read without reading it again; 0 reads every time. */
+  sessionCacheMs: number;
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
   /** Seed demo members into an empty embedded database at start. */
   demoData: boolean;
+  /** A request, body included, must arrive within this; a trickled body is cut off. */
+  requestTimeoutMs: number;
+  /** Open connections at most, so a flood cannot exhaust the process's file handles. */
+  maxConnections: number;
+  /** Open connections per TCP peer address; 0 turns the cap off (behind a proxy that caps). */
+  maxConnectionsPerAddress: number;
+  /** Registration attempts one address may make in an hour, refused ones included. */
+  registrationsPerHourPerAddress: number;
+  /** Other members' profiles one member may open in 24 hours. */
+  profilesPerDay: number;
+  /** Pages of suggestions one member may load in 24 hours. */
+  suggestionPagesPerDay: number;
+  /** New likes (and Lovelies) one member may give in a calendar day (UTC). */
+  likesPerDay: number;
+  /** Conversations one member may start (a first message either way) in a calendar day (UTC). */
+  firstMessagesPerDay: number;
+  /** Reports one member may make in a calendar day (UTC). */
+  reportsPerDay: number;
+  /** How often queued media deletions are retried; 0 turns the periodic sweep off (tests). */
+  mediaSweepMs: number;
+  /** Signs the links to chat photos and voice notes; every node must share it. */
+  mediaLinkSecret: Buffer;
+  mediaLinkTtlMs: number;
+  /** STUN servers and TURN relays given to members for calls. */
+  ice: IceConfig;
+  /** The STOMP broker's limits per WebSocket connection. */
+  broker: BrokerLimits;
+  /** Stripe Checkout (card payments), when its keys are set. */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** PayDunya checkout invoices (mobile money), when its keys are set. */
+  paydunya:
+    | { masterKey: string; privateKey: string; token: string; mode: 'test' | 'live' }
+    | undefined;
 };
+
+/** A comma-separated list, blanks left out. */
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -59,6 +169,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const turnUrls = list(e.TURN_URLS);
+  if (turnUrls.length > 0 !== Boolean(e.TURN_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  TURN_URLS and TURN_SECRET: set both (a TURN relay and the secret it shares with us) or neither',
+    );
+  }
+  if (e.REDIS_URL && !e.MEDIA_LINK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  MEDIA_LINK_SECRET: required with REDIS_URL (every node must sign chat media links with the same secret)',
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (payments are granted on verified webhooks) or neither',
+    );
+  }
+  const paydunyaKeys = [e.PAYDUNYA_MASTER_KEY, e.PAYDUNYA_PRIVATE_KEY, e.PAYDUNYA_TOKEN];
+  if (paydunyaKeys.some(Boolean) && !paydunyaKeys.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration:\n  PAYDUNYA_MASTER_KEY, PAYDUNYA_PRIVATE_KEY and PAYDUNYA_TOKEN: set all three or none',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -67,13 +199,64 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    presenceTtlMs: e.PRESENCE_TTL_SECONDS * 1000,
+    callRingMs: e.CALL_RING_SECONDS * 1000,
+    xofPrices: {
+      WEEKLY: e.XOF_PRICE_WEEKLY,
+      MONTHLY: e.XOF_PRICE_MONTHLY,
+      ANNUAL: e.XOF_PRICE_ANNUAL,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     demoData: e.DEMO_DATA === 'true',
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    maxConnections: e.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    registrationsPerHourPerAddress: e.REGISTRATIONS_PER_HOUR_PER_ADDRESS,
+    profilesPerDay: e.PROFILES_PER_DAY,
+    suggestionPagesPerDay: e.SUGGESTION_PAGES_PER_DAY,
+    likesPerDay: e.LIKES_PER_DAY,
+    firstMessagesPerDay: e.FIRST_MESSAGES_PER_DAY,
+    reportsPerDay: e.REPORTS_PER_DAY,
+    mediaSweepMs: e.MEDIA_SWEEP_MINUTES * 60 * 1000,
+    // One node without a secret makes its own: links made before a restart then stop working,
+    // and the conversation, reloaded, gives new ones.
+    mediaLinkSecret: e.MEDIA_LINK_SECRET ? Buffer.from(e.MEDIA_LINK_SECRET) : randomBytes(32),
+    mediaLinkTtlMs: e.MEDIA_LINK_MINUTES * 60 * 1000,
+    ice: {
+      stunUrls: list(e.STUN_URLS),
+      turn:
+        turnUrls.length > 0 && e.TURN_SECRET
+          ? { urls: turnUrls, secret: e.TURN_SECRET, ttlMs: e.TURN_CREDENTIAL_HOURS * 3_600_000 }
+          : undefined,
+    },
+    broker: {
+      ...DEFAULT_BROKER_LIMITS,
+      maxFrameBytes: e.WS_MAX_FRAME_KB * 1024,
+      maxBufferedBytes: e.WS_MAX_BUFFERED_KB * 1024,
+      framesPerSecond: e.WS_FRAMES_PER_SECOND,
+      frameBurst: Math.ceil(e.WS_FRAMES_PER_SECOND * 3),
+      heartBeatMs: e.WS_HEARTBEAT_SECONDS * 1000,
+    },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    paydunya:
+      e.PAYDUNYA_MASTER_KEY && e.PAYDUNYA_PRIVATE_KEY && e.PAYDUNYA_TOKEN
+        ? {
+            masterKey: e.PAYDUNYA_MASTER_KEY,
+            privateKey: e.PAYDUNYA_PRIVATE_KEY,
+            token: e.PAYDUNYA_TOKEN,
+            mode: e.PAYDUNYA_MODE,
+          }
+        : undefined,
   };
 }

@@ -13,8 +13,14 @@ import {
   type RateLimitStore,
 } from './lib/rate-limiter.ts';
 import { createGoogleVerifier } from './modules/auth/google-verifier.ts';
+import { createMemoryCallStore, createRedisCallStore } from './modules/calls/call-store.ts';
 import { seedDemoData } from './modules/demo/demo-data.ts';
 import { createDiskMediaStore } from './modules/media/media-store.ts';
+import { createLocalBackplane, createRedisBackplane } from './modules/realtime/backplane.ts';
+import {
+  createMemoryPresenceStore,
+  createRedisPresenceStore,
+} from './modules/realtime/presence-store.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -37,8 +43,25 @@ if (config.demoData && database.engine === 'pglite') {
 
 const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
 const limiter: RateLimitStore = redis
-  ? createRedisRateLimitStore(redis)
+  ? createRedisRateLimitStore(redis, `${config.redisPrefix}ratelimit:`)
   : createMemoryRateLimitStore(systemClock);
+const realtime = redis
+  ? {
+      backplane: await createRedisBackplane(redis, redis.duplicate(), config.redisPrefix),
+      presence: createRedisPresenceStore(redis, {
+        ttlMs: config.presenceTtlMs,
+        prefix: `${config.redisPrefix}presence:`,
+      }),
+      calls: createRedisCallStore(redis, {
+        ttlMs: config.presenceTtlMs,
+        prefix: `${config.redisPrefix}call:`,
+      }),
+    }
+  : {
+      backplane: createLocalBackplane(),
+      presence: createMemoryPresenceStore(),
+      calls: createMemoryCallStore(),
+    };
 const mailer = config.smtpUrl
   ? createSmtpMailer(config.smtpUrl, config.mailFrom)
   : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
@@ -47,27 +70,29 @@ const app = await buildApp({
   config,
   db: database.db,
   mediaStore,
+  privateMediaStore: createDiskMediaStore(path.join(config.dataDir, 'private-media')),
   mailer,
   limiter,
   clock: systemClock,
+  realtime,
   googleVerifier: config.googleClientId
     ? createGoogleVerifier({ clientId: config.googleClientId, clock: systemClock })
     : undefined,
   logger,
 });
 
-app.addHook('onClose', async () => {
-  await limiter.close();
-  await redis?.quit();
-  await mailer.close();
-  await database.close();
-});
-
-// SIGTERM: stop accepting, let requests in flight finish, then close the pool (10 s at most).
+// SIGTERM: stop accepting, tell sockets to reconnect elsewhere, let requests in flight finish,
+// then close what the app used (10 s at most). The app's own close hooks (presence) still use
+// Redis: it closes after them.
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'Shutting down after an error');
   else app.log.info(`${signal} received, shutting down`);
   await app.close();
+  await limiter.close();
+  await realtime.backplane.close();
+  await redis?.quit();
+  await mailer.close();
+  await database.close();
 });
 
 await app.listen({ host: config.host, port: config.port });

@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { members, sessions } from '../src/db/schema.ts';
+import { likes, members, sessions } from '../src/db/schema.ts';
 import { hashToken, newSecretToken } from '../src/lib/tokens.ts';
-import { addPhotos, type NewPhoto } from '../src/modules/users/members.repository.ts';
+import { addPhotos, type NewPhoto } from '../src/modules/members/members.repository.ts';
 
 /** A real JPEG carrying EXIF: camera make, owner and a GPS position, as a phone would write. */
 export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {
@@ -129,11 +130,9 @@ export async function registeredMember(app: App, overrides: RegistrationInput = 
   if (response.statusCode !== 201) throw new Error(`registration failed: ${response.body}`);
   const loggedIn = await login(app, fields.username as string, fields.password as string);
   if (loggedIn.statusCode !== 200) throw new Error(`login failed: ${loggedIn.body}`);
-  return {
-    token: loggedIn.json<{ token: string }>().token,
-    fields,
-    id: response.json().id as string,
-  };
+  const token = loggedIn.json<{ token: string }>().token;
+  const me = await app.inject({ url: '/api/users/me', headers: bearer(token) });
+  return { token, fields, id: me.json<{ id: string }>().id };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -194,4 +193,42 @@ export async function sessionFor(db: Database, memberId: string): Promise<string
     expiresAt: new Date(Date.now() + 365 * 86_400_000),
   });
   return token;
+}
+
+/** Likes as `[liker, liked]` pairs; both ways make a match. */
+export async function seedLikes(db: Database, pairs: Array<[string, string]>, createdAt?: Date) {
+  await db.insert(likes).values(
+    pairs.map(([likerId, likedId]) => ({
+      likerId,
+      likedId,
+      ...(createdAt ? { createdAt } : {}),
+    })),
+  );
+}
+
+/** A woman, the man she matched with, and a man who liked her but was not liked back. */
+export async function seedCouple(db: Database) {
+  const [amina = '', youssef = '', karim = ''] = await seedMembers(db, [
+    { gender: 'femme' },
+    { gender: 'homme' },
+    { gender: 'homme' },
+  ]);
+  await seedLikes(db, [
+    [amina, youssef],
+    [youssef, amina],
+    [karim, amina],
+  ]);
+  return { amina, youssef, karim };
+}
+
+/** A member who paid for a plan running until `endsAt` (a month from the test clock's start). */
+export async function seedSubscription(
+  db: Database,
+  memberId: string,
+  endsAt = new Date('2026-12-22T10:00:00Z'),
+) {
+  await db
+    .update(members)
+    .set({ subscriptionPlan: 'MONTHLY', subscriptionEndsAt: endsAt })
+    .where(eq(members.id, memberId));
 }

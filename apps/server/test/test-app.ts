@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
 import { afterAll } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import { type App, type AppDependencies, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Mailer, MailMessage } from '../src/lib/mailer.ts';
@@ -15,7 +16,12 @@ import {
   type RateLimitStore,
 } from '../src/lib/rate-limiter.ts';
 import { createGoogleVerifier } from '../src/modules/auth/google-verifier.ts';
+import { createMemoryCallStore } from '../src/modules/calls/call-store.ts';
+import type { IceConfig } from '../src/modules/calls/ice-servers.ts';
 import { createDiskMediaStore, type MediaStore } from '../src/modules/media/media-store.ts';
+import { createLocalBackplane } from '../src/modules/realtime/backplane.ts';
+import { createMemoryPresenceStore } from '../src/modules/realtime/presence-store.ts';
+import { type BrokerLimits, DEFAULT_BROKER_LIMITS } from '../src/modules/realtime/stomp-broker.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestClock = Clock & { advance(ms: number): void };
@@ -46,6 +52,7 @@ export type TestContext = {
   mailer: MemoryMailer;
   limiter: RateLimitStore;
   mediaDir: string;
+  privateMediaDir: string;
 };
 
 /**
@@ -59,6 +66,26 @@ export async function createTestApp(
     logger?: FastifyBaseLogger;
     mediaStore?: (root: string) => MediaStore;
     database?: DatabaseHandle;
+    publicUrl?: string;
+    realtime?: AppDependencies['realtime'];
+    broker?: Partial<BrokerLimits>;
+    ice?: IceConfig;
+    paymentProviders?: AppDependencies['paymentProviders'];
+    /** Provider keys (Stripe, PayDunya) and other settings a test sets. */
+    config?: Partial<
+      Pick<
+        AppDependencies['config'],
+        'stripe' | 'paydunya' | 'likesPerDay' | 'firstMessagesPerDay' | 'reportsPerDay'
+      >
+    >;
+    /** How long an unanswered call rings (30 s in production). */
+    callRingMs?: number;
+    connections?: Partial<
+      Pick<
+        AppDependencies['config'],
+        'requestTimeoutMs' | 'maxConnections' | 'maxConnectionsPerAddress'
+      >
+    >;
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase());
@@ -70,23 +97,41 @@ export async function createTestApp(
     ? createRedisRateLimitStore(redis, `test:${crypto.randomUUID()}:`)
     : createMemoryRateLimitStore(clock);
   const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-media-'));
+  // Beside the public media folder, never inside it: nothing private may be served as a file.
+  const privateMediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-private-media-'));
   const app = await buildApp({
     config: {
-      publicUrl: 'http://mawadda.test',
-      sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
-      trustProxy: false,
+      // The production defaults, but for what a test controls.
+      ...loadConfig({
+        PUBLIC_URL: options.publicUrl ?? 'http://mawadda.test',
+        DATA_DIR: mediaDir,
+        // Tests sweep the media deletion queue themselves (app.mediaJanitor).
+        MEDIA_SWEEP_MINUTES: '0',
+      }),
       webDistDir: options.webDistDir ?? path.join(mediaDir, 'no-web-build'),
       googleClientId: options.googleKeys ? TEST_GOOGLE_CLIENT_ID : undefined,
+      ...options.connections,
+      broker: { ...DEFAULT_BROKER_LIMITS, ...options.broker },
+      ...(options.ice ? { ice: options.ice } : {}),
+      ...(options.callRingMs ? { callRingMs: options.callRingMs } : {}),
+      ...options.config,
     },
     db: database.db,
     mediaStore: (options.mediaStore ?? createDiskMediaStore)(mediaDir),
+    privateMediaStore: createDiskMediaStore(privateMediaDir),
     mailer,
     limiter,
     clock,
+    realtime: options.realtime ?? {
+      backplane: createLocalBackplane(),
+      presence: createMemoryPresenceStore(),
+      calls: createMemoryCallStore(),
+    },
     googleVerifier: options.googleKeys
       ? createGoogleVerifier({ clientId: TEST_GOOGLE_CLIENT_ID, clock, keys: options.googleKeys })
       : undefined,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
   });
   afterAll(async () => {
     await app.close();
@@ -94,6 +139,7 @@ export async function createTestApp(
     await redis?.quit();
     if (!options.database) await database.close();
     await fs.rm(mediaDir, { recursive: true, force: true });
+    await fs.rm(privateMediaDir, { recursive: true, force: true });
   });
-  return { app, database, clock, mailer, limiter, mediaDir };
+  return { app, database, clock, mailer, limiter, mediaDir, privateMediaDir };
 }

@@ -1,20 +1,28 @@
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { AppProvider } from './app/provider.tsx';
-import { createAppRouter } from './app/router.tsx';
-import { initI18n } from './i18n/i18n.ts';
-import './styles.css';
+import { AppProvider } from '@/app/provider.tsx';
+import { createQueryClient } from '@/app/query-client.ts';
+import { createAppRouter } from '@/app/router.tsx';
+import { initI18n } from '@/i18n/i18n.ts';
+import '@/styles.css';
+
+// Dialogs lock the page's scroll with a <style> they add at run time: the Content-Security-Policy
+// lets it in by this response's nonce (set by the server, apps/server/src/plugins/web-app.ts).
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+if (nonce && !nonce.startsWith('%')) setNonce(nonce);
 
 initI18n();
-const router = createAppRouter();
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>,

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  EMAIL_ERROR,
-  EMAIL_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from './constants.ts';
-import { requiredField } from './form-fields.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { E } from './error-codes.ts';
+import { memberText, requiredField } from './form-fields.ts';
 
 /** Spec section 5: lowercase letters, digits, . _ % + -, then @, a domain, a dot, 2+ letters. */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
@@ -15,29 +11,30 @@ export const emailSchema = requiredField(
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
     z
-      .string({ error: EMAIL_ERROR })
-      .max(EMAIL_MAX_LENGTH, EMAIL_ERROR)
-      .regex(EMAIL_PATTERN, EMAIL_ERROR),
+      .string({ error: E.EMAIL_INVALID })
+      .max(EMAIL_MAX_LENGTH, E.EMAIL_INVALID)
+      .regex(EMAIL_PATTERN, E.EMAIL_INVALID),
   ),
-  'Email is required',
+  E.EMAIL_REQUIRED,
 );
 
 export const newPasswordSchema = requiredField(
   z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  'Password is required',
+    .string({ error: E.PASSWORD_REQUIRED })
+    .refine((v) => !v.includes('\u0000'), E.CONTROL_CHARACTERS)
+    .min(PASSWORD_MIN_LENGTH, E.PASSWORD_TOO_SHORT)
+    .max(PASSWORD_MAX_LENGTH, E.PASSWORD_TOO_LONG),
+  E.PASSWORD_REQUIRED,
 );
 
 export const loginRequestSchema = z.object({
   username: requiredField(
-    z.string().trim().max(EMAIL_MAX_LENGTH, 'Username is too long'),
-    'Username is required',
+    memberText().max(EMAIL_MAX_LENGTH, E.USERNAME_TOO_LONG),
+    E.USERNAME_REQUIRED,
   ),
   password: requiredField(
-    z.string().max(PASSWORD_MAX_LENGTH, 'Password is too long'),
-    'Password is required',
+    z.string().max(PASSWORD_MAX_LENGTH, E.PASSWORD_TOO_LONG),
+    E.PASSWORD_REQUIRED,
   ),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -47,8 +44,8 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const googleLoginRequestSchema = z.object({
   token: requiredField(
-    z.string().max(8192, 'Google credential is too long'),
-    'Google credential is required',
+    z.string().max(8192, E.GOOGLE_CREDENTIAL_TOO_LONG),
+    E.GOOGLE_CREDENTIAL_REQUIRED,
   ),
 });
 export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
@@ -57,7 +54,7 @@ export const forgotPasswordRequestSchema = z.object({ username: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.object({
-  token: requiredField(z.string().max(200, 'Reset link is invalid'), 'Reset link is invalid'),
+  token: requiredField(z.string().max(200, E.RESET_LINK_INVALID), E.RESET_LINK_INVALID),
   password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { optionalField } from './form-fields.ts';
-
-export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+import { CHAT_MESSAGE_MAX_LENGTH, CONVERSATION_PAGE_SIZE } from './constants.ts';
+import { E } from './error-codes.ts';
+import { memberText, optionalField } from './form-fields.ts';
+import { CALL_END_REASONS, CALL_TYPES } from './realtime.ts';
 
 export const contactSchema = z.object({
   id: z.string(),
@@ -13,14 +14,32 @@ export const contactSchema = z.object({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
+/**
+ * A chat message (spec section 3), plus `receiverId` so the sender's other tabs know which
+ * conversation a message they sent belongs to. `imageUrl` and `audioUrl` are short-lived links
+ * made for the member who receives the answer.
+ */
 export const messageSchema = z.object({
   uuid: z.string(),
   senderId: z.string(),
+  receiverId: z.string(),
   content: z.string().nullable(),
   imageUrl: z.string().nullable(),
   audioUrl: z.string().nullable(),
   timestamp: z.iso.datetime(),
   isRead: z.boolean(),
+  /**
+   * A call entry (the caller is `senderId`), made when the call ends; `timestamp` is when it
+   * started. `durationSeconds` is null for a call never answered.
+   */
+  call: z
+    .object({
+      type: z.enum(CALL_TYPES),
+      endReason: z.enum(CALL_END_REASONS),
+      durationSeconds: z.number().int().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -29,11 +48,28 @@ export type Message = z.infer<typeof messageSchema>;
  * `uuid` makes a retried send idempotent.
  */
 export const chatSendFieldsSchema = z.object({
-  uuid: optionalField(z.uuid({ error: 'uuid must be a UUID' })),
+  uuid: optionalField(z.uuid({ error: E.MESSAGE_ID_INVALID })),
   content: optionalField(
-    z
-      .string()
-      .max(CHAT_MESSAGE_MAX_LENGTH, `A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+    memberText({ multiline: true }).max(CHAT_MESSAGE_MAX_LENGTH, E.CHAT_MESSAGE_TOO_LONG),
   ),
 });
 export type ChatSendFields = z.infer<typeof chatSendFieldsSchema>;
+
+/** Older messages: `before` is the uuid of the oldest message shown; an empty page is the start. */
+export const conversationQuerySchema = z.object({
+  before: optionalField(z.uuid({ error: E.CURSOR_INVALID })),
+  size: optionalField(
+    z.coerce
+      .number({ error: E.PAGE_SIZE_INVALID })
+      .int(E.PAGE_SIZE_INVALID)
+      .min(1, E.PAGE_SIZE_INVALID)
+      .max(CONVERSATION_PAGE_SIZE * 2, E.PAGE_SIZE_INVALID),
+  ),
+});
+
+/** `/topic/read/{senderId}`: the member `readerId` has read every message the sender sent them. */
+export const readReceiptSchema = z.object({
+  readerId: z.string(),
+  readAt: z.iso.datetime(),
+});
+export type ReadReceipt = z.infer<typeof readReceiptSchema>;

@@ -16,10 +16,6 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
-/** Messages a form matches to show its own words (spec section 5). */
-export const AGE_ERROR = `Minimum age is ${MIN_AGE} years old`;
-export const EMAIL_ERROR = 'Please enter a valid email address';
-
 export const GEOCODE_DEBOUNCE_MS = 800;
 export const RESET_REDIRECT_MS = 2000;
 export const EDIT_PROFILE_REDIRECT_MS = 1500;
@@ -33,6 +29,8 @@ export const EARTH_RADIUS_KM = 6371;
 export const MATCH_VIBRATION_MS = 1000;
 
 export const ICE_GATHERING_TIMEOUT_MS = 10_000;
+/** An unanswered call rings this long, then ends as missed on both sides (the server's timer). */
+export const CALL_RING_TIMEOUT_MS = 30_000;
 export const CALL_SOCKET_RECONNECT_MS = 5000;
 export const CALL_HEARTBEAT_MS = 4000;
 export const SOCKET_WAIT_TRIES = 10;
@@ -41,6 +39,13 @@ export const VIDEO_CONSTRAINTS = { width: 1280, height: 720, frameRate: 30 } as 
 export const PRESENCE_CLOSE_DELAY_MS = 300;
 
 export const PHOTO_NAME_DISPLAY_LENGTH = 15;
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+/** A chat photo, before it is re-encoded. */
+export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const VOICE_NOTE_MAX_BYTES = 2 * 1024 * 1024;
+export const VOICE_NOTE_MAX_SECONDS = 120;
+/** Messages per page of a conversation (the newest page first). */
+export const CONVERSATION_PAGE_SIZE = 50;
 export const CAROUSEL_SWIPE_THRESHOLD_PX = 40;
 export const MODAL_TRANSITION_MS = 300;
 

@@ -3,8 +3,10 @@ import {
   callSignalSchema,
   EMAIL_PATTERN,
   editProfileFieldsSchema,
+  errorText,
   GIFT_NUMBERS,
   hasChildrenSchema,
+  isErrorCode,
   maritalStatusSchema,
   registrationFieldsSchema,
   SUBSCRIPTION_PRICES,
@@ -79,12 +81,56 @@ describe('registration fields', () => {
   it('refuses a latitude without its longitude', () => {
     const result = registrationFieldsSchema.safeParse({ ...valid, latitude: 5.3 });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Latitude and longitude go together');
+    expect(result.error?.issues[0]?.message).toBe('COORDINATES_TOGETHER');
+  });
+
+  it('reads numbers in plain decimal notation only', () => {
+    for (const age of ['0x20', '1e2', '2e1', 'Infinity', '30abc', '']) {
+      const result = registrationFieldsSchema.safeParse({ ...valid, age });
+      expect(result.success, age).toBe(false);
+    }
+    for (const latitude of ['1e-400', '0x1', '-1e1']) {
+      const result = registrationFieldsSchema.safeParse({ ...valid, latitude, longitude: '2' });
+      expect(result.error?.issues[0]?.message, latitude).toBe('LATITUDE_INVALID');
+    }
+    const parsed = registrationFieldsSchema.parse({
+      ...valid,
+      age: ' 30 ',
+      latitude: '-14.5',
+      longitude: '.5',
+    });
+    expect([parsed.age, parsed.latitude, parsed.longitude]).toEqual([30, -14.5, 0.5]);
+  });
+
+  it('refuses control characters in text, but keeps line breaks and tabs in the bio', () => {
+    for (const [field, value] of [
+      ['name', 'Omar\u0000'],
+      ['location', 'Abidjan\u001b[31m'],
+      ['name', 'Om\nar'],
+      ['bio', 'Salam\u0000'],
+    ] as const) {
+      const result = registrationFieldsSchema.safeParse({ ...valid, [field]: value });
+      expect(result.error?.issues[0]?.message, JSON.stringify(value)).toBe('CONTROL_CHARACTERS');
+    }
+    const bio = 'Salam,\n\tje suis sérieux.';
+    expect(registrationFieldsSchema.parse({ ...valid, bio }).bio).toBe(bio);
+  });
+
+  it('names a code the catalogue knows for every rule, with its numbers filled in', () => {
+    const result = registrationFieldsSchema.safeParse({ name: 'x'.repeat(81), age: 17 });
+    const codes = result.error?.issues.map((issue) => issue.message) ?? [];
+    expect(codes.length).toBeGreaterThan(5);
+    for (const code of codes) expect(isErrorCode(code), code).toBe(true);
+    expect(errorText('NAME_TOO_LONG')).toBe('Name must be at most 80 characters');
+    expect(errorText('AGE_TOO_YOUNG')).toBe('Minimum age is 18 years old');
+    expect(errorText('RATE_LIMITED', { minutes: 3 })).toBe(
+      'Too many attempts. Please wait 3 min and try again.',
+    );
   });
 
   it('refuses a non-number age with a readable message', () => {
     const result = registrationFieldsSchema.safeParse({ ...valid, age: 'twenty' });
-    expect(result.error?.issues[0]?.message).toBe('Age must be a number');
+    expect(result.error?.issues[0]?.message).toBe('AGE_NOT_A_NUMBER');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { E, type ErrorCode } from './error-codes.ts';
 
 /**
  * Field helpers that read the same value from a JSON body, a multipart form (everything a string)
@@ -17,7 +18,7 @@ export function optionalField<T extends z.ZodType>(schema: T) {
 /** A required field whose absence (or blankness) reads `message`. */
 // The inner schema may take any input: the refine before it has already ruled out `undefined`.
 // biome-ignore lint/suspicious/noExplicitAny: zod's pipe needs an input type wider than `unknown`.
-export function requiredField<T extends z.ZodType<unknown, any>>(schema: T, message: string) {
+export function requiredField<T extends z.ZodType<unknown, any>>(schema: T, message: ErrorCode) {
   return z
     .preprocess(
       blankToUndefined,
@@ -26,11 +27,36 @@ export function requiredField<T extends z.ZodType<unknown, any>>(schema: T, mess
     .pipe(schema);
 }
 
-export function formNumber(message: string) {
-  return z.coerce.number({ error: message }).refine(Number.isFinite, message);
+/** Plain decimal notation, as a person types a number: no `0x20`, no `1e-400`, no `Infinity`. */
+const DECIMAL = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
+
+/** A number typed in a form (a string in multipart) or sent as a JSON number. */
+export function formNumber(message: ErrorCode) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (DECIMAL.test(v) ? Number(v) : Number.NaN) : v),
+    z.number({ error: message }).refine(Number.isFinite, message),
+  );
 }
 
-export function formBoolean(message: string) {
+// Tabs and line breaks are text in a bio; every other C0 control, and DEL, is not.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F]/;
+
+/**
+ * Free text a member writes, trimmed. Control characters are refused: PostgreSQL cannot store NUL, and
+ * the others only ever come from tools probing the server, never from a person typing.
+ */
+export function memberText(options: { multiline?: boolean } = {}) {
+  const forbidden = options.multiline ? CONTROL : CONTROL_OR_BREAK;
+  return z
+    .string()
+    .trim()
+    .refine((v) => !forbidden.test(v), E.CONTROL_CHARACTERS);
+}
+
+export function formBoolean(message: ErrorCode) {
   return z.preprocess(
     (v) => {
       if (typeof v !== 'string') return v;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, LOCATION_MAX_LENGTH } from './constants.ts';
+import { E } from './error-codes.ts';
 
 /** A town from the offline index; `location` is the 'city, country' text the forms show. */
 export const geoPlaceSchema = z.object({
@@ -16,22 +17,22 @@ const languageField = z.enum(LANGUAGES).default('en');
 
 export const reverseGeocodeQuerySchema = z.object({
   lat: z.coerce
-    .number({ error: 'lat must be a number' })
-    .min(-90, 'lat must be between -90 and 90')
-    .max(90, 'lat must be between -90 and 90'),
+    .number({ error: E.GEO_LATITUDE_INVALID })
+    .min(-90, E.GEO_LATITUDE_INVALID)
+    .max(90, E.GEO_LATITUDE_INVALID),
   lon: z.coerce
-    .number({ error: 'lon must be a number' })
-    .min(-180, 'lon must be between -180 and 180')
-    .max(180, 'lon must be between -180 and 180'),
+    .number({ error: E.GEO_LONGITUDE_INVALID })
+    .min(-180, E.GEO_LONGITUDE_INVALID)
+    .max(180, E.GEO_LONGITUDE_INVALID),
   lang: languageField,
 });
 
 export const searchGeocodeQuerySchema = z.object({
   q: z
-    .string({ error: 'Type a town to search for' })
+    .string({ error: E.GEO_QUERY_REQUIRED })
     .trim()
-    .min(2, 'Type at least 2 letters')
-    .max(LOCATION_MAX_LENGTH, 'This location is too long'),
+    .min(2, E.GEO_QUERY_TOO_SHORT)
+    .max(LOCATION_MAX_LENGTH, E.GEO_QUERY_TOO_LONG),
   lang: languageField,
 });
 

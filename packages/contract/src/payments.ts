@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { E } from './error-codes.ts';
 import { requiredField } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
-import { subscriptionPlanSchema } from './value-sets.ts';
+import { SUBSCRIPTION_PLANS, subscriptionPlanSchema } from './value-sets.ts';
+
+export const GIFT_LANGUAGES = ['en', 'fr'] as const;
+/** `GET /api/gifts?lang=fr`: names and descriptions in the member's language (English by default). */
+export const giftsQuerySchema = z.object({ lang: z.enum(GIFT_LANGUAGES).optional() });
 
 export const giftSchema = z.object({
   id: z.number().int(),
@@ -13,11 +18,8 @@ export const giftSchema = z.object({
 });
 export type Gift = z.infer<typeof giftSchema>;
 
-const giftIdField = requiredField(
-  z.coerce.number().int().min(1, 'Unknown gift'),
-  'giftId is required',
-);
-const receiverIdField = requiredField(memberIdSchema, 'receiverId is required');
+const giftIdField = requiredField(z.coerce.number().int().min(1, E.GIFT_UNKNOWN), E.GIFT_REQUIRED);
+const receiverIdField = requiredField(memberIdSchema, E.RECEIVER_REQUIRED);
 
 export const giftSendRequestSchema = z.object({ giftId: giftIdField, receiverId: receiverIdField });
 
@@ -36,6 +38,25 @@ export const subscriptionSessionQuerySchema = planQuerySchema.extend({
   userId: memberIdSchema.optional(),
 });
 export const paydunyaSessionRequestSchema = z.object({
-  callbackUrl: z.url({ error: 'callbackUrl must be a URL' }).optional(),
+  callbackUrl: z.url({ error: E.CALLBACK_URL_INVALID }).optional(),
 });
 export const paydunyaSessionResponseSchema = z.object({ redirectUrl: z.string() });
+
+/** `POST /api/gifts/send` and `POST /api/subscription/confirm`: what became of the payment. */
+export const PAYMENT_STATUSES = ['paid', 'pending', 'cancelled', 'failed'] as const;
+export const paymentOutcomeSchema = z.object({ status: z.enum(PAYMENT_STATUSES) });
+export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
+
+/** `GET /api/subscription/plans`: each plan's length and price by card (cents) and mobile money (FCFA). */
+export const planOfferSchema = z.object({
+  plan: z.enum(SUBSCRIPTION_PLANS),
+  days: z.number().int(),
+  usdCents: z.number().int(),
+  xof: z.number().int(),
+});
+export const planOffersSchema = z.object({
+  plans: z.array(planOfferSchema),
+  /** Which methods this server can take now (a provider may be unconfigured). */
+  methods: z.array(z.enum(['card', 'mobile-money'])),
+});
+export type PlanOffers = z.infer<typeof planOffersSchema>;

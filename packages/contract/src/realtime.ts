@@ -1,14 +1,6 @@
 import { z } from 'zod';
 
-/** STOMP destinations of spec section 7. */
-export const destinations = {
-  presence: '/topic/presence',
-  chat: (memberId: string) => `/topic/chat/${memberId}`,
-  read: (memberId: string) => `/topic/read/${memberId}`,
-  call: (memberId: string) => `/topic/call/${memberId}`,
-  publishPresence: '/app/presence',
-  publishCall: (memberId: string) => `/app/call/${memberId}`,
-} as const;
+export { destinations } from './destinations.ts';
 
 export const PRESENCE_STATUSES = ['online', 'offline'] as const;
 
@@ -26,11 +18,37 @@ const sessionDescriptionSchema = z.object({
 });
 
 export const CALL_TYPES = ['audio', 'video'] as const;
+export type CallType = (typeof CALL_TYPES)[number];
 
-/** A WebRTC signal between two members; `from` is stamped by the server. */
+/**
+ * Why a call ended, as recorded and as shown in the conversation: `completed` (hung up after an
+ * answer), `cancelled` (the caller gave up), `declined`, `missed` (no answer in time), `busy` (the
+ * callee was in another call), `disconnected` (a side's socket closed), `failed` (its server
+ * went away).
+ */
+export const CALL_END_REASONS = [
+  'completed',
+  'cancelled',
+  'declined',
+  'missed',
+  'busy',
+  'disconnected',
+  'failed',
+] as const;
+export type CallEndReason = (typeof CALL_END_REASONS)[number];
+
+/**
+ * A WebRTC signal between two members (spec section 3). Members send `type` with the offer in
+ * `sdp`, `answer`, `candidate` and `endCall`; the server stamps `from`, `to` and `callId`, adds
+ * the caller's `name` and `photoUrl` to an offer (for the incoming-call modal), and makes the
+ * signals no member sends: `busy` to a caller whose callee is in another call, and `endCall` with
+ * a `reason` when the call ends without a member ending it (`missed`, `disconnected`), or on the
+ * callee's other tabs once one tab answered (`answeredElsewhere`).
+ */
 export const callSignalSchema = z.object({
   from: z.string().optional(),
   to: z.string().optional(),
+  callId: z.string().optional(),
   type: z.enum(CALL_TYPES).optional(),
   sdp: sessionDescriptionSchema.optional(),
   answer: sessionDescriptionSchema.optional(),
@@ -43,5 +61,23 @@ export const callSignalSchema = z.object({
     })
     .optional(),
   endCall: z.boolean().optional(),
+  busy: z.boolean().optional(),
+  reason: z.enum([...CALL_END_REASONS, 'answeredElsewhere']).optional(),
+  caller: z.object({ name: z.string(), photoUrl: z.string().nullable() }).optional(),
 });
 export type CallSignal = z.infer<typeof callSignalSchema>;
+
+/** One entry of RTCConfiguration.iceServers: STUN without credentials, TURN with short-lived ones. */
+export const iceServerSchema = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
+/** `GET /api/calls/ice-servers`: what a member's RTCPeerConnection is configured with. */
+export const iceServersSchema = z.object({
+  iceServers: z.array(iceServerSchema),
+  /** When the TURN credentials stop working (ISO time); null without TURN. */
+  expiresAt: z.iso.datetime().nullable(),
+});
+export type IceServers = z.infer<typeof iceServersSchema>;

@@ -1,25 +1,30 @@
 import { z } from 'zod';
 import { MAX_AGE, MIN_AGE, SUGGESTIONS_PAGE_SIZE } from './constants.ts';
+import { E } from './error-codes.ts';
 import { requiredField } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
 import { genderSchema } from './value-sets.ts';
 
 export const suggestionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
+  page: z.coerce
+    .number({ error: E.PAGE_INVALID })
+    .int(E.PAGE_INVALID)
+    .min(0, E.PAGE_INVALID)
+    .default(0),
   size: z.coerce
-    .number()
-    .int()
-    .min(1, 'size must be at least 1')
-    .max(SUGGESTIONS_PAGE_SIZE, `size must be at most ${SUGGESTIONS_PAGE_SIZE}`)
+    .number({ error: E.PAGE_SIZE_INVALID })
+    .int(E.PAGE_SIZE_INVALID)
+    .min(1, E.PAGE_SIZE_INVALID)
+    .max(SUGGESTIONS_PAGE_SIZE, E.PAGE_SIZE_INVALID)
     .default(SUGGESTIONS_PAGE_SIZE),
 });
 
 export const likeRequestSchema = z.object({
-  likedUserId: requiredField(memberIdSchema, 'likedUserId is required'),
+  likedUserId: requiredField(memberIdSchema, E.LIKED_USER_REQUIRED),
 });
 export const likeResponseSchema = z.object({ mutualLike: z.boolean() });
 export const lovelyRequestSchema = z.object({
-  receiverId: requiredField(memberIdSchema, 'receiverId is required'),
+  receiverId: requiredField(memberIdSchema, E.RECEIVER_REQUIRED),
 });
 
 const listedMember = {
@@ -34,6 +39,8 @@ export const likeEntrySchema = z.object({
   ...listedMember,
   createdAt: z.iso.datetime(),
   isNew: z.boolean(),
+  /** I liked them back: a match. Otherwise the list offers to like back. */
+  matched: z.boolean(),
 });
 export type LikeEntry = z.infer<typeof likeEntrySchema>;
 
@@ -50,29 +57,25 @@ export type Notifications = z.infer<typeof notificationsSchema>;
 
 /** Discovery filters beyond the spec, kept as the member's preferences. */
 export const MAX_DISTANCE_KM_LIMIT = 20_000;
+const ageFilter = z
+  .number({ error: E.AGE_FILTER_INVALID })
+  .int(E.AGE_FILTER_INVALID)
+  .min(MIN_AGE, E.AGE_FILTER_INVALID)
+  .max(MAX_AGE, E.AGE_FILTER_INVALID)
+  .nullable();
 export const preferencesSchema = z
   .object({
-    minAge: z
-      .number()
-      .int()
-      .min(MIN_AGE, `minAge must be at least ${MIN_AGE}`)
-      .max(MAX_AGE)
-      .nullable(),
-    maxAge: z
-      .number()
-      .int()
-      .min(MIN_AGE, `maxAge must be at least ${MIN_AGE}`)
-      .max(MAX_AGE)
-      .nullable(),
+    minAge: ageFilter,
+    maxAge: ageFilter,
     maxDistanceKm: z
-      .number()
-      .int()
-      .min(1, 'maxDistanceKm must be at least 1')
-      .max(MAX_DISTANCE_KM_LIMIT, `maxDistanceKm must be at most ${MAX_DISTANCE_KM_LIMIT}`)
+      .number({ error: E.DISTANCE_FILTER_INVALID })
+      .int(E.DISTANCE_FILTER_INVALID)
+      .min(1, E.DISTANCE_FILTER_INVALID)
+      .max(MAX_DISTANCE_KM_LIMIT, E.DISTANCE_FILTER_INVALID)
       .nullable(),
   })
   .refine((p) => p.minAge === null || p.maxAge === null || p.minAge <= p.maxAge, {
-    message: 'minAge must not be above maxAge',
+    message: E.AGE_RANGE_INVALID,
     path: ['maxAge'],
   });
 export type Preferences = z.infer<typeof preferencesSchema>;

@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.ts';
 import {
-  AGE_ERROR,
   BIO_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
   MAX_AGE,
+  MAX_PHOTOS,
   MIN_AGE,
   NAME_MAX_LENGTH,
 } from './constants.ts';
-import { formBoolean, formList, formNumber, optionalField, requiredField } from './form-fields.ts';
+import { E } from './error-codes.ts';
+import {
+  formBoolean,
+  formList,
+  formNumber,
+  memberText,
+  optionalField,
+  requiredField,
+} from './form-fields.ts';
 import {
   genderSchema,
   HAS_CHILDREN_VALUES,
@@ -17,45 +25,34 @@ import {
   maritalStatusSchema,
   SKIN_TONES,
   skinToneSchema,
+  subscriptionPlanSchema,
 } from './value-sets.ts';
 
 const nameField = requiredField(
-  z.string().trim().max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
-  'Name is required',
+  memberText().max(NAME_MAX_LENGTH, E.NAME_TOO_LONG),
+  E.NAME_REQUIRED,
 );
 const ageField = requiredField(
-  formNumber('Age must be a number')
-    .pipe(z.number().int('Age must be a whole number'))
-    .pipe(z.number().min(MIN_AGE, AGE_ERROR).max(MAX_AGE, 'Please enter your real age')),
-  'Age is required',
+  formNumber(E.AGE_NOT_A_NUMBER)
+    .pipe(z.number().int(E.AGE_NOT_WHOLE))
+    .pipe(z.number().min(MIN_AGE, E.AGE_TOO_YOUNG).max(MAX_AGE, E.AGE_UNREAL)),
+  E.AGE_REQUIRED,
 );
-const genderField = requiredField(genderSchema, 'Gender is required');
-const maritalStatusField = requiredField(maritalStatusSchema, 'Marital status is required');
+const genderField = requiredField(genderSchema, E.GENDER_REQUIRED);
+const maritalStatusField = requiredField(maritalStatusSchema, E.MARITAL_STATUS_REQUIRED);
 const locationField = requiredField(
-  z
-    .string()
-    .trim()
-    .max(LOCATION_MAX_LENGTH, `Location must be at most ${LOCATION_MAX_LENGTH} characters`),
-  'Location is required',
+  memberText().max(LOCATION_MAX_LENGTH, E.LOCATION_TOO_LONG),
+  E.LOCATION_REQUIRED,
 );
-const bioText = z
-  .string()
-  .trim()
-  .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`);
+const bioText = memberText({ multiline: true }).max(BIO_MAX_LENGTH, E.BIO_TOO_LONG);
 const latitudeField = optionalField(
-  formNumber('Latitude must be a number').pipe(
-    z
-      .number()
-      .min(-90, 'Latitude must be between -90 and 90')
-      .max(90, 'Latitude must be between -90 and 90'),
+  formNumber(E.LATITUDE_INVALID).pipe(
+    z.number().min(-90, E.LATITUDE_INVALID).max(90, E.LATITUDE_INVALID),
   ),
 );
 const longitudeField = optionalField(
-  formNumber('Longitude must be a number').pipe(
-    z
-      .number()
-      .min(-180, 'Longitude must be between -180 and 180')
-      .max(180, 'Longitude must be between -180 and 180'),
+  formNumber(E.LONGITUDE_INVALID).pipe(
+    z.number().min(-180, E.LONGITUDE_INVALID).max(180, E.LONGITUDE_INVALID),
   ),
 );
 
@@ -63,7 +60,7 @@ function bothCoordinatesOrNone(v: { latitude?: number; longitude?: number }) {
   return (v.latitude === undefined) === (v.longitude === undefined);
 }
 const coordinatesError = {
-  message: 'Latitude and longitude go together',
+  message: E.COORDINATES_TOGETHER,
   path: ['longitude'],
 };
 
@@ -80,21 +77,40 @@ export const registrationFieldsSchema = z
     skinTone: optionalField(skinToneSchema),
     hasChildren: optionalField(hasChildrenSchema),
     location: locationField,
-    bio: requiredField(bioText, 'Bio is required'),
+    bio: requiredField(bioText, E.BIO_REQUIRED),
     latitude: latitudeField,
     longitude: longitudeField,
     username: emailSchema,
     password: newPasswordSchema,
-    termsAccepted: requiredField(
-      formBoolean('You must accept the terms and the privacy policy'),
-      'You must accept the terms and the privacy policy',
-    ).refine((v) => v === true, 'You must accept the terms and the privacy policy'),
-    mutualLike: optionalField(formBoolean('mutualLike must be true or false')),
+    termsAccepted: requiredField(formBoolean(E.TERMS_REQUIRED), E.TERMS_REQUIRED).refine(
+      (v) => v === true,
+      E.TERMS_REQUIRED,
+    ),
+    mutualLike: optionalField(formBoolean(E.MUTUAL_LIKE_INVALID)),
   })
   .refine(bothCoordinatesOrNone, coordinatesError);
 export type RegistrationFields = z.infer<typeof registrationFieldsSchema>;
 
-/** Edit-profile fields (spec sections 3 and 5); new photos travel as `profilePicture` files. */
+/**
+ * In `photoOrder`, the place of the n-th new file (from 0, in the order of its `profilePicture`
+ * part), beside the URLs of the photos kept.
+ */
+export function newPhotoSlot(index: number): string {
+  return `new:${index}`;
+}
+
+/** The new file's index a `photoOrder` entry names, or undefined for a URL. */
+export function newPhotoSlotIndex(entry: string): number | undefined {
+  const slot = /^new:(\d{1,2})$/.exec(entry);
+  return slot ? Number(slot[1]) : undefined;
+}
+
+/**
+ * Edit-profile fields (spec sections 3 and 5); new photos travel as `profilePicture` files.
+ * `photoOrder` (ours, optional) lists the photos as the member arranged them, the first one the
+ * main photo: URLs of kept photos and `newPhotoSlot(n)` for new files. A photo it leaves out (one
+ * another edit added meanwhile) keeps its place after those it names.
+ */
 export const editProfileFieldsSchema = z
   .object({
     name: nameField,
@@ -107,12 +123,15 @@ export const editProfileFieldsSchema = z
     bio: optionalField(bioText),
     latitude: latitudeField,
     longitude: longitudeField,
-    imagesToRemove: formList(z.string().max(500)),
+    imagesToRemove: formList(memberText().max(500)),
+    photoOrder: formList(memberText().max(500)).pipe(
+      z.array(z.string()).max(MAX_PHOTOS * 2, E.PHOTO_ORDER_INVALID),
+    ),
   })
   .refine(bothCoordinatesOrNone, coordinatesError);
 export type EditProfileFields = z.infer<typeof editProfileFieldsSchema>;
 
-export const memberIdSchema = z.uuid({ error: 'Member id must be a UUID' });
+export const memberIdSchema = z.uuid({ error: E.MEMBER_ID_INVALID });
 
 const nullableGender = genderSchema.nullable();
 
@@ -130,6 +149,10 @@ export const userSummarySchema = z.object({
   distanceKm: z.number().nullable().optional(),
   mediaUrls: z.array(z.string()),
   online: z.boolean(),
+  /** The viewer already liked this member: the heart stays filled on any device. */
+  likedByMe: z.boolean(),
+  /** Both liked each other. */
+  matched: z.boolean(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
@@ -150,6 +173,13 @@ export const photoSchema = z.object({
 export type Photo = z.infer<typeof photoSchema>;
 
 /** GET /api/users/me: the member's own profile, exact position included (it is theirs). */
+/** A member's subscription: a prepaid period, each payment extending it; absent when none runs. */
+export const subscriptionSchema = z.object({
+  plan: subscriptionPlanSchema,
+  endsAt: z.iso.datetime(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
 export const currentUserSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -169,6 +199,8 @@ export const currentUserSchema = z.object({
   /** False until bio, gender and a photo are present: the client then opens /mon-profil. */
   profileComplete: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** The running subscription (a prepaid period), or null. */
+  subscription: subscriptionSchema.nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -185,3 +217,12 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     size: z.number().int(),
   });
 }
+
+/** A member one blocked, as the settings list shows them (`GET /api/users/blocks`). */
+export const blockedMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mediaUrls: z.array(z.string()),
+  blockedAt: z.iso.datetime(),
+});
+export type BlockedMember = z.infer<typeof blockedMemberSchema>;

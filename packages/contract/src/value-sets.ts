@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import { E } from './error-codes.ts';
 
-/** Value sets of spec section 3. Stored values are the canonical ASCII spellings. */
+import { GENDERS, HAS_CHILDREN_VALUES, MARITAL_STATUSES, SKIN_TONES } from './value-lists.ts';
 
-export const GENDERS = ['homme', 'femme'] as const;
-export const genderSchema = z.enum(GENDERS, { error: 'Please choose a gender' });
-export type Gender = z.infer<typeof genderSchema>;
+export * from './value-lists.ts';
 
-export const MARITAL_STATUSES = ['celibataire', 'marie', 'divorce'] as const;
-export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
-
-export const SKIN_TONES = ['clair', 'moyen', 'fonce'] as const;
-export type SkinTone = (typeof SKIN_TONES)[number];
-
-export const HAS_CHILDREN_VALUES = ['yes', 'no', 'not specified'] as const;
-export type HasChildren = (typeof HAS_CHILDREN_VALUES)[number];
+export const genderSchema = z.enum(GENDERS, { error: E.GENDER_INVALID });
 
 /** Lowercases and strips accents, so `Marié`, `marié` and `marie` read the same. */
 export function foldAccents(value: string): string {
@@ -29,12 +21,12 @@ const folded = (v: unknown) => (typeof v === 'string' ? foldAccents(v) : v);
 /** Registration sends marié/divorcé/célibataire, edit profile marie/divorce/celibataire: both land on one value. */
 export const maritalStatusSchema = z.preprocess(
   folded,
-  z.enum(MARITAL_STATUSES, { error: 'Please choose a marital status' }),
+  z.enum(MARITAL_STATUSES, { error: E.MARITAL_STATUS_INVALID }),
 );
 
 export const skinToneSchema = z.preprocess(
   folded,
-  z.enum(SKIN_TONES, { error: 'Skin tone must be clair, moyen or fonce' }),
+  z.enum(SKIN_TONES, { error: E.SKIN_TONE_INVALID }),
 );
 
 /** Accepts the spec's boolean as well as its three texts; `true`/`false` arrive as strings in multipart. */
@@ -44,12 +36,12 @@ export const hasChildrenSchema = z.preprocess(
     if (v === false || v === 'false') return 'no';
     return folded(v);
   },
-  z.enum(HAS_CHILDREN_VALUES, { error: 'hasChildren must be yes, no or not specified' }),
+  z.enum(HAS_CHILDREN_VALUES, { error: E.HAS_CHILDREN_INVALID }),
 );
 
 export const SUBSCRIPTION_PLANS = ['WEEKLY', 'MONTHLY', 'ANNUAL'] as const;
 export const subscriptionPlanSchema = z.enum(SUBSCRIPTION_PLANS, {
-  error: 'plan must be WEEKLY, MONTHLY or ANNUAL',
+  error: E.PLAN_INVALID,
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 /** Prices in US cents (spec section 9); the server decides prices, never the client. */

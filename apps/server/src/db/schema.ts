@@ -1,6 +1,18 @@
-import { GENDERS, HAS_CHILDREN_VALUES, MARITAL_STATUSES, SKIN_TONES } from '@mawadda/contract';
+import {
+  CALL_END_REASONS,
+  CALL_TYPES,
+  GENDERS,
+  HAS_CHILDREN_VALUES,
+  MARITAL_STATUSES,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  SKIN_TONES,
+  SUBSCRIPTION_PLANS,
+} from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -44,6 +56,9 @@ const positionExpression = `case when latitude is null or longitude is null then
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const MEMBER_ROLES = ['member', 'moderator'] as const;
+export const MEMBER_STANDINGS = ['active', 'suspended', 'banned'] as const;
 
 export const members = pgTable(
   'members',
@@ -96,6 +111,17 @@ export const members = pgTable(
      * its photos from the members it already visits instead of a hundred index lookups.
      */
     photoKeys: text('photo_keys').array().notNull().default(sql`'{}'::text[]`),
+    /** The plan last paid for and the end of the prepaid period (ADR 015); null: never. */
+    subscriptionPlan: text('subscription_plan', { enum: SUBSCRIPTION_PLANS }),
+    subscriptionEndsAt: timestamp('subscription_ends_at', { withTimezone: true }),
+    /** Moderators see the report queue and act on it (`npm run moderator -- add <e-mail>`). */
+    role: text('role', { enum: MEMBER_ROLES }).notNull().default('member'),
+    /**
+     * Set by a moderator: a suspended (until `suspended_until`) or banned member cannot log in
+     * and is shown to nobody. A suspension past its end is lifted at the member's next login.
+     */
+    standing: text('standing', { enum: MEMBER_STANDINGS }).notNull().default('active'),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('members_email_lower_key').on(sql`lower(${t.email})`),
@@ -207,5 +233,246 @@ export const profileViews = pgTable(
     primaryKey({ columns: [t.viewerId, t.viewedId, t.viewedOn] }),
     index('profile_views_viewed_at_idx').on(t.viewedId, t.viewedAt),
     check('profile_views_not_self_check', sql`${t.viewerId} <> ${t.viewedId}`),
+  ],
+);
+
+/**
+ * A member's block of another (issue 12): from then on, both ways, neither is shown to, reaches
+ * or hears of the other (`blockedBetween`). The blocked member is not told.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    check('blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
+ * A member ended a match (issue 12): their like of the other is gone, and what was written before
+ * this moment no longer lets either answer the other (`wroteTo`). The latest one per pair counts.
+ */
+export const unmatches = pgTable(
+  'unmatches',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    otherId: uuid('other_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    unmatchedAt: timestamp('unmatched_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.otherId] }),
+    index('unmatches_other_idx').on(t.otherId, t.memberId),
+  ],
+);
+
+/**
+ * Media files to delete, written in the transaction that stops referring to them (a removed
+ * photo): the files go after the commit, and a crash or a failing disk only delays them.
+ */
+export const mediaDeletions = pgTable('media_deletions', {
+  key: text('key').primaryKey(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Voice and video calls, one row per call offered: open (`ended_at` null) while it rings or runs.
+ * A call never answered has no `answered_at`; its `end_reason` says why it ended.
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid('id').primaryKey(),
+    callerId: uuid('caller_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    calleeId: uuid('callee_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: CALL_TYPES }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: CALL_END_REASONS }),
+  },
+  (t) => [
+    index('calls_open_caller_idx').on(t.callerId).where(sql`${t.endedAt} is null`),
+    index('calls_open_callee_idx').on(t.calleeId).where(sql`${t.endedAt} is null`),
+    check('calls_not_self_check', sql`${t.callerId} <> ${t.calleeId}`),
+    check('calls_type_check', sql`${t.type} in (${inList(CALL_TYPES)})`),
+    check(
+      'calls_end_reason_check',
+      sql`${t.endReason} is null or ${t.endReason} in (${inList(CALL_END_REASONS)})`,
+    ),
+    check('calls_ended_check', sql`(${t.endedAt} is null) = (${t.endReason} is null)`),
+  ],
+);
+
+/**
+ * Chat messages. `seq` orders them (strictly, unlike a timestamp) and is the paging cursor's
+ * key; the client-made `uuid` is unique per sender, so a retried send is stored once. Media are
+ * keys in the private media store, served only through signed links to the two members.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    uuid: uuid('uuid').notNull(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    content: text('content'),
+    imageKey: text('image_key'),
+    audioKey: text('audio_key'),
+    /** A call entry: made, from the caller to the callee, when the call ends. */
+    callId: uuid('call_id').references(() => calls.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('messages_sender_uuid_idx').on(t.senderId, t.uuid),
+    uniqueIndex('messages_call_idx').on(t.callId),
+    // One conversation whichever side wrote: the pair in a fixed order, then the order of writing.
+    index('messages_conversation_idx').on(
+      sql`least(${t.senderId}, ${t.receiverId})`,
+      sql`greatest(${t.senderId}, ${t.receiverId})`,
+      t.seq,
+    ),
+    index('messages_receiver_idx').on(t.receiverId, t.seq),
+    index('messages_unread_idx').on(t.receiverId, t.senderId).where(sql`${t.readAt} is null`),
+    check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
+    check(
+      'messages_not_empty_check',
+      sql`${t.content} is not null or ${t.imageKey} is not null or ${t.audioKey} is not null or ${t.callId} is not null`,
+    ),
+  ],
+);
+
+export const ORDER_KINDS = ['gift', 'subscription'] as const;
+export const CURRENCIES = ['usd', 'xof'] as const;
+export const PAYMENT_PROVIDERS = ['local', 'stripe', 'paydunya'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'failed'] as const;
+
+/**
+ * What a member pays for, recorded before they are sent to pay: a gift to a member or a plan.
+ * It is granted once, when `status` turns from pending to paid in the transaction of its effect
+ * (ADR 015); `provider_ref` is the provider's id of the checkout.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_KINDS }).notNull(),
+    giftId: integer('gift_id'),
+    receiverId: uuid('receiver_id').references(() => members.id, { onDelete: 'set null' }),
+    plan: text('plan', { enum: SUBSCRIPTION_PLANS }),
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerRef: text('provider_ref'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_provider_ref_idx').on(t.provider, t.providerRef),
+    index('orders_member_idx').on(t.memberId, t.createdAt),
+    check('orders_amount_check', sql`${t.amount} > 0`),
+    check(
+      'orders_kind_check',
+      sql`(${t.kind} = 'gift' and ${t.giftId} is not null and ${t.plan} is null)
+        or (${t.kind} = 'subscription' and ${t.plan} is not null and ${t.giftId} is null)`,
+    ),
+    check('orders_status_check', sql`${t.status} in (${inList(ORDER_STATUSES)})`),
+    check('orders_currency_check', sql`${t.currency} in (${inList(CURRENCIES)})`),
+  ],
+);
+
+/**
+ * The built-in test checkout's own records (`PAYMENT_PROVIDER=local`): what a real provider keeps
+ * on its side, so the local provider is looked up exactly as Stripe or PayDunya are.
+ */
+export const localCheckouts = pgTable('local_checkouts', {
+  reference: text('reference').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  description: text('description').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency', { enum: CURRENCIES }).notNull(),
+  status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A member's report of another (issue 12), with the messages of their conversation it points at;
+ * open until a moderator acts on it.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    reportedId: uuid('reported_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    note: text('note'),
+    /** `seq` of the reported member's messages to the reporter, checked when the report is made. */
+    messageSeqs: bigint('message_seqs', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reports_open_idx').on(t.createdAt).where(sql`${t.closedAt} is null`),
+    check('reports_not_self_check', sql`${t.reporterId} <> ${t.reportedId}`),
+    check('reports_reason_check', sql`${t.reason} in (${inList(REPORT_REASONS)})`),
+  ],
+);
+
+/**
+ * What moderators did, who, when and why: appended, never changed (a trigger refuses updates
+ * and deletes). Member ids are kept as they were, without foreign keys, so the record outlives
+ * the accounts.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    moderatorId: uuid('moderator_id').notNull(),
+    memberId: uuid('member_id').notNull(),
+    reportId: uuid('report_id'),
+    action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+    reason: text('reason').notNull(),
+    photoKey: text('photo_key'),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_member_idx').on(t.memberId, t.createdAt),
+    check('moderation_actions_action_check', sql`${t.action} in (${inList(MODERATION_ACTIONS)})`),
   ],
 );

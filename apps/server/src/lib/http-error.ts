@@ -1,35 +1,55 @@
-export type FieldError = { path: string; message: string };
+import { type ErrorCode, type ErrorParams, errorText, type FieldError } from '@mawadda/contract';
 
-/** An error whose message a member can act on; the one error handler turns it into the body. */
+/**
+ * A refusal a member can act on: a stable code (the web app translates it), its params, and the
+ * English text of the code as the message. The one error handler turns it into the body.
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly params: ErrorParams | undefined;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
 
   constructor(
     statusCode: number,
-    message: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+    code: ErrorCode,
+    options: {
+      params?: ErrorParams;
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
-    super(message, { cause: options.cause });
+    super(errorText(code, options.params), { cause: options.cause });
     this.name = 'HttpError';
     this.statusCode = statusCode;
+    this.code = code;
+    this.params = options.params;
     this.errors = options.errors;
     this.headers = options.headers ?? {};
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) =>
-  new HttpError(400, message, errors ? { errors } : {});
-export const unauthorized = (message: string) => new HttpError(401, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (code: ErrorCode, params?: ErrorParams) =>
+  new HttpError(400, code, params ? { params } : {});
+export const unauthorized = (code: ErrorCode) => new HttpError(401, code);
+export const notFound = (code: ErrorCode) => new HttpError(404, code);
 
-export function tooManyRequests(retryAfterMs: number, action: string): HttpError {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new HttpError(
-    429,
-    `Too many ${action}. Please try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-    { headers: { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) } },
-  );
+/** A refused form: the first field's code leads, every field keeps its own. */
+export function invalidFields(errors: FieldError[]): HttpError {
+  const first = errors[0];
+  return new HttpError(400, (first?.code as ErrorCode | undefined) ?? 'INVALID_VALUE', {
+    ...(first?.params ? { params: first.params } : {}),
+    errors,
+  });
+}
+
+/** `RATE_LIMITED`: when to try again, in seconds (`Retry-After`) and in minutes for the text. */
+export function tooManyRequests(retryAfterMs: number): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new HttpError(429, 'RATE_LIMITED', {
+    params: { retryAfter, minutes: Math.max(1, Math.ceil(retryAfter / 60)) },
+    headers: { 'retry-after': String(retryAfter) },
+  });
 }

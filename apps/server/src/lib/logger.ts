@@ -9,13 +9,31 @@ export function loggedUrl(url: string): string {
   return query && PRIVATE_QUERY.test(path) ? `${path}?[redacted]` : url;
 }
 
-/** JSON lines; bearer tokens and members' positions never reach the log. */
+/**
+ * A failed statement's error carries its parameters (drizzle puts them in the message too):
+ * password hashes, e-mail addresses, exact positions. The log keeps the statement, never them.
+ */
+export function errorWithoutParameters(error: Error): pino.SerializedError {
+  const serialized = pino.stdSerializers.err(error);
+  // In the message the parameters run to its end; in the stack, to the first frame.
+  const withoutParams = (text: string | undefined) =>
+    text?.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '');
+  const { params: _params, ...rest } = serialized as pino.SerializedError & { params?: unknown };
+  return {
+    ...rest,
+    message: withoutParams(serialized.message) ?? '',
+    stack: withoutParams(serialized.stack) ?? '',
+  };
+}
+
+/** JSON lines; bearer tokens, members' positions and statement parameters never reach the log. */
 export function createLogger(level: string, destination?: DestinationStream) {
   return pino(
     {
       level,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
+        err: errorWithoutParameters,
         req: (req: FastifyRequest) => ({
           method: req.method,
           url: loggedUrl(req.url),

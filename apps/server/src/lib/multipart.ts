@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@mawadda/contract';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-error.ts';
 
@@ -7,7 +8,12 @@ export type MultipartForm = {
   files: Record<string, UploadedFile[]>;
 };
 
-type FileRule = { maxFiles: number; maxBytes: number; label: string };
+type FileRule = {
+  maxFiles: number;
+  maxBytes: number;
+  /** The refusal of a file above `maxBytes` (a photo's by default), with `maxMb`. */
+  tooLarge?: ErrorCode;
+};
 
 /**
  * Reads a whole multipart form into memory within strict limits. Repeated fields become lists
@@ -18,7 +24,7 @@ export async function readMultipartForm(
   fileRules: Record<string, FileRule>,
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, 'Send this form as multipart/form-data.');
+    throw new HttpError(415, 'FORM_NOT_MULTIPART');
   }
   const maxBytes = Math.max(...Object.values(fileRules).map((r) => r.maxBytes), 0);
   const maxFiles = Object.values(fileRules).reduce((sum, r) => sum + r.maxFiles, 0);
@@ -39,12 +45,12 @@ export async function readMultipartForm(
       const rule = fileRules[part.fieldname];
       if (!rule) {
         part.file.resume();
-        throw new HttpError(400, `Unexpected file in field "${part.fieldname}".`);
+        throw new HttpError(400, 'FORM_UNEXPECTED_FILE', { params: { field: part.fieldname } });
       }
       const list = form.files[part.fieldname] ?? [];
       if (list.length >= rule.maxFiles) {
         part.file.resume();
-        throw new HttpError(400, `At most ${rule.maxFiles} ${rule.label} can be sent at once.`);
+        throw new HttpError(400, 'FORM_TOO_MANY_FILES', { params: { max: rule.maxFiles } });
       }
       const data = await part.toBuffer();
       if (data.length > rule.maxBytes) throw fileTooLarge(rule);
@@ -64,10 +70,10 @@ export async function readMultipartForm(
       throw rule ? fileTooLarge(rule) : error;
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new HttpError(413, 'This form has too many parts.');
+      throw new HttpError(413, 'FORM_TOO_MANY_PARTS');
     }
     // Anything else here is the client's bytes (a truncated body, a broken boundary).
-    throw new HttpError(400, 'The multipart form could not be read. Please send it again.', {
+    throw new HttpError(400, 'FORM_UNREADABLE', {
       cause: error,
     });
   }
@@ -75,8 +81,7 @@ export async function readMultipartForm(
 }
 
 function fileTooLarge(rule: FileRule): HttpError {
-  return new HttpError(
-    413,
-    `Each file must be at most ${Math.round(rule.maxBytes / 1024 / 1024)} MB.`,
-  );
+  return new HttpError(413, rule.tooLarge ?? 'PHOTO_TOO_LARGE', {
+    params: { maxMb: Math.round(rule.maxBytes / 1024 / 1024) },
+  });
 }

@@ -1,7 +1,27 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../test/test-app.ts';
-import { createMemoryRateLimitStore, createRedisRateLimitStore } from './rate-limiter.ts';
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+  reserveLimits,
+} from './rate-limiter.ts';
+
+/** Of 25 reservations at once under a limit of 5, exactly 5 pass and the count stays at 5. */
+async function expectReservationsCapped(store: RateLimitStore, key: string) {
+  const limit = { name: 'race', max: 5, windowMs: 60_000 };
+  const results = await Promise.allSettled(
+    Array.from({ length: 25 }, () =>
+      reserveLimits(store, [{ limit, key }], () => new Error('limited')),
+    ),
+  );
+  expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+  expect((await store.peek(`race:${key}`)).count).toBe(5);
+  const passed = results.find((r) => r.status === 'fulfilled');
+  if (passed?.status === 'fulfilled') await passed.value.release({ limit, key });
+  expect((await store.peek(`race:${key}`)).count).toBe(4);
+}
 
 describe('in-process rate limit store', () => {
   it('counts within a window and forgets when it ends', async () => {
@@ -15,6 +35,14 @@ describe('in-process rate limit store', () => {
     expect((await store.hit('k', 1000)).count).toBe(1);
     await store.reset('k');
     expect((await store.peek('k')).count).toBe(0);
+    await store.release('k');
+    expect((await store.peek('k')).count).toBe(0);
+    await store.close();
+  });
+
+  it('lets through no more reservations than the limit, however many arrive at once', async () => {
+    const store = createMemoryRateLimitStore(createTestClock());
+    await expectReservationsCapped(store, 'memory');
     await store.close();
   });
 });
@@ -49,5 +77,13 @@ describe.runIf(redisUrl)('Redis rate limit store (several nodes share the counts
     expect(second.resetInMs).toBeGreaterThan(50_000);
     await a.reset('w');
     expect((await a.peek('w')).count).toBe(0);
+    // Releasing a window that has ended does not start one below zero.
+    await a.release('w');
+    expect((await a.peek('w')).count).toBe(0);
+    expect((await a.hit('w', 1000)).count).toBe(1);
+  });
+
+  it('lets through no more reservations than the limit across nodes', async () => {
+    await expectReservationsCapped(createRedisRateLimitStore(nodeA, prefix), 'redis');
   });
 });

@@ -8,8 +8,10 @@ import type { Clock } from './clock.ts';
 export type RateLimitStore = {
   /** Current count in the window, without counting. */
   peek(key: string): Promise<{ count: number; resetInMs: number }>;
-  /** Counts one event and returns the new count. */
+  /** Counts one event and returns the new count: atomic, however many arrive at once. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Takes one event back (a refused or harmless one), within the same window. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -42,6 +44,10 @@ export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
       windows.set(key, entry);
       return { count: entry.count, resetInMs: entry.resetAt - now };
     },
+    async release(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -50,6 +56,10 @@ export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
     },
   };
 }
+
+// Decrements only a live window: a plain DECR on an expired key would start one at -1, forever.
+const RELEASE_SCRIPT = `if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then
+  return redis.call('decr', KEYS[1]) end return 0`;
 
 export function createRedisRateLimitStore(redis: Redis, prefix = 'ratelimit:'): RateLimitStore {
   return {
@@ -76,6 +86,9 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'ratelimit:'): 
         resetInMs: Math.max(0, Number(result?.[2]?.[1] ?? windowMs)),
       };
     },
+    async release(key) {
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
+    },
     async reset(key) {
       await redis.del(prefix + key);
     },
@@ -84,34 +97,27 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'ratelimit:'): 
 }
 
 export type Limit = { name: string; max: number; windowMs: number };
+export type LimitCheck = { limit: Limit; key: string };
 
-/** Throws the caller's error when any of the keyed limits is already reached. */
-export async function ensureUnderLimits(
+/**
+ * Takes a slot under every limit before the work it guards (a password hash, an image decode):
+ * the count is incremented first and checked after, so of any number of requests arriving at
+ * once, at most `max` get through. A refused request gives its slots back. The answer releases
+ * slots when the outcome should not count (a successful sign-in is not a failure).
+ */
+export async function reserveLimits(
   store: RateLimitStore,
-  checks: Array<{ limit: Limit; key: string }>,
+  checks: LimitCheck[],
   onLimited: (retryAfterMs: number) => Error,
-): Promise<void> {
-  for (const { limit, key } of checks) {
-    const { count, resetInMs } = await store.peek(`${limit.name}:${key}`);
-    if (count >= limit.max) throw onLimited(resetInMs);
-  }
-}
-
-export async function countAgainstLimits(
-  store: RateLimitStore,
-  checks: Array<{ limit: Limit; key: string }>,
-): Promise<void> {
-  await Promise.all(
-    checks.map(({ limit, key }) => store.hit(`${limit.name}:${key}`, limit.windowMs)),
+): Promise<{ release: (check: LimitCheck) => Promise<void> }> {
+  const keyOf = ({ limit, key }: LimitCheck) => `${limit.name}:${key}`;
+  const counts = await Promise.all(checks.map((c) => store.hit(keyOf(c), c.limit.windowMs)));
+  const over = counts.flatMap((count, i) =>
+    count.count > (checks[i]?.limit.max ?? 0) ? [count.resetInMs] : [],
   );
-}
-
-/** For actions limited whether they succeed or not (registration, reset e-mails). */
-export async function consumeLimits(
-  store: RateLimitStore,
-  checks: Array<{ limit: Limit; key: string }>,
-  onLimited: (retryAfterMs: number) => Error,
-): Promise<void> {
-  await ensureUnderLimits(store, checks, onLimited);
-  await countAgainstLimits(store, checks);
+  if (over.length > 0) {
+    await Promise.all(checks.map((c) => store.release(keyOf(c))));
+    throw onLimited(Math.max(...over));
+  }
+  return { release: (check) => store.release(keyOf(check)) };
 }

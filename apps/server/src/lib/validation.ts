@@ -1,13 +1,34 @@
+import {
+  ERROR_DEFAULT_PARAMS,
+  type ErrorCode,
+  errorText,
+  type FieldError,
+  isErrorCode,
+} from '@mawadda/contract';
 import type { z } from 'zod';
-import { badRequest } from './http-error.ts';
+import { invalidFields } from './http-error.ts';
 
-/** Parses input against a contract schema; the first issue becomes the message a member reads. */
+/**
+ * A zod issue as the API reports it. The contract's schemas give codes as messages; an issue
+ * without one (a rule zod adds by itself) is `INVALID_VALUE`, zod's own words as the message.
+ */
+export function fieldError(issue: { path: PropertyKey[] | string; message: string }): FieldError {
+  const path = Array.isArray(issue.path) ? issue.path.map(String).join('.') : issue.path;
+  if (!isErrorCode(issue.message)) {
+    return { path, code: 'INVALID_VALUE' satisfies ErrorCode, message: issue.message };
+  }
+  const params = ERROR_DEFAULT_PARAMS[issue.message];
+  return {
+    path,
+    code: issue.message,
+    message: errorText(issue.message),
+    ...(params ? { params } : {}),
+  };
+}
+
+/** Parses input against a contract schema; a refusal names every field at fault. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.message,
-  }));
-  throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
+  throw invalidFields(result.error.issues.map(fieldError));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { endpointAt } from '../lib/endpoint.ts';
 import { unauthorized } from '../lib/http-error.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 
@@ -12,11 +13,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook for routes that need a member: 401 unless a live session token is sent. */
     requireMember(request: FastifyRequest): Promise<void>;
+    /** True inside `memberArea`: every route there needs a member. */
+    memberArea: boolean;
   }
 }
-
-export const LOGIN_REQUIRED_MESSAGE = 'Please log in to continue.';
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
 /** `Bearer <token>`, or the bare token: spec section 6 names one call that omits the prefix. */
 export function tokenFrom(header: string | undefined): string | undefined {
@@ -32,17 +32,44 @@ export const authentication = fp(
     app.decorateRequest('session', null);
     app.decorate('requireMember', async (request: FastifyRequest) => {
       const token = tokenFrom(request.headers.authorization);
-      if (!token) throw unauthorized(LOGIN_REQUIRED_MESSAGE);
+      if (!token) throw unauthorized('LOGIN_REQUIRED');
       const session = await options.auth.authenticate(token);
-      if (!session) throw unauthorized(SESSION_ENDED_MESSAGE);
+      if (!session) throw unauthorized('SESSION_ENDED');
       request.session = session;
+    });
+    app.decorate('memberArea', false);
+    // A contract endpoint registered on the wrong side of the guard stops the boot: a member route
+    // left open, or a public one closed, is a bug no test of the happy path would show.
+    app.addHook('onRoute', function (route) {
+      const contract = typeof route.method === 'string' && endpointAt(route.method, route.url);
+      if (contract && contract.member !== this.memberArea) {
+        throw new Error(
+          `${route.method} ${route.url} is ${contract.member ? 'member-only' : 'public'} in the contract but registered ${this.memberArea ? 'in' : 'outside'} the member area`,
+        );
+      }
     });
   },
   { name: 'authentication' },
 );
 
+/**
+ * The member area: routes registered through `register` sit behind one hook that answers 401
+ * unless a live session token is sent.
+ */
+export async function memberArea(
+  app: FastifyInstance,
+  register: (scope: FastifyInstance) => Promise<void>,
+) {
+  await app.register(async (scope) => {
+    // Shadows the root's `false` for this scope and its children (Fastify's encapsulation).
+    scope.memberArea = true;
+    scope.addHook('onRequest', scope.requireMember);
+    await register(scope);
+  });
+}
+
 /** The signed-in member of a route guarded by `requireMember`. */
 export function sessionOf(request: FastifyRequest): MemberSession {
-  if (!request.session) throw unauthorized(LOGIN_REQUIRED_MESSAGE);
+  if (!request.session) throw unauthorized('LOGIN_REQUIRED');
   return request.session;
 }

@@ -18,6 +18,9 @@ describe('the error handler', () => {
     const app = await appFailingWith(gone);
     const response = await app.inject({ url: '/file.js' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'This file does not exist.' });
+    expect(response.json()).toEqual({
+      code: 'FILE_NOT_FOUND',
+      message: 'This file does not exist.',
+    });
   });
 });

@@ -1,11 +1,24 @@
-import { UNEXPECTED_ERROR_MESSAGE } from '@mawadda/contract';
+import { type ErrorCode, errorText } from '@mawadda/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, invalidFields } from '../lib/http-error.ts';
+import { fieldError } from '../lib/validation.ts';
+
+/** The body of an error answer: its code, the code's English text, and what else it carries. */
+function body(error: HttpError) {
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.params ? { params: error.params } : {}),
+    ...(error.errors ? { errors: error.errors } : {}),
+  };
+}
 
 /**
- * The one error handler: every failure leaves as `{ message, errors? }`. A 4xx says what to fix;
- * a 5xx says only `Unexpected server error` and its cause goes to the log with the request id.
+ * The one error handler: every failure leaves as `{ code, message, params?, errors? }` (the
+ * contract's `errorBodySchema`). A 4xx says what to fix; a 5xx says only `UNEXPECTED_ERROR` and
+ * its cause goes to the log with the request id. Fastify's own refusals (bad JSON, too large,
+ * a missing file) get codes too, so every client reads one protocol.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -13,25 +26,29 @@ export function registerErrorHandler(app: FastifyInstance) {
     reply.type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
-      return reply
-        .headers(error.headers)
-        .status(error.statusCode)
-        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.headers(error.headers).status(error.statusCode).send(body(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? 'Invalid value',
-      }));
-      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+      const refused = invalidFields(
+        error.validation.map((v) =>
+          fieldError({
+            path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+            message: v.message ?? '',
+          }),
+        ),
+      );
+      return reply.status(400).send(body(refused));
     }
     // A file that vanished between its lookup and its read (a redeploy): gone, not broken.
     const status = (error as { code?: string }).code === 'ENOENT' ? 404 : (error.statusCode ?? 500);
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientErrorMessage(error) });
+      const code = clientErrorCode(error, status);
+      return reply.status(status).send({ code, message: errorText(code) });
     }
     request.log.error({ err: error }, 'Request failed');
-    return reply.status(500).send({ message: UNEXPECTED_ERROR_MESSAGE });
+    return reply
+      .status(500)
+      .send({ code: 'UNEXPECTED_ERROR', message: errorText('UNEXPECTED_ERROR') });
   });
 }
 
@@ -52,23 +69,26 @@ export function registerNotFoundHandler(
     if (options.sendAppShell && wantsPage && !API_PATHS.test(path)) {
       return options.sendAppShell(reply, 404);
     }
-    return reply.status(404).send({ message: `Nothing here: ${request.method} ${path}` });
+    return reply.status(404).send({ code: 'NOT_FOUND', message: errorText('NOT_FOUND') });
   });
 }
 
-/** Fastify's own client errors, reworded where its text would puzzle a person. */
-function clientErrorMessage(error: FastifyError): string {
+/** Fastify's own client errors (and a static file's), by code. */
+function clientErrorCode(error: FastifyError, status: number): ErrorCode {
   switch (error.code) {
     case 'ENOENT':
-      return 'This file does not exist.';
+      return 'FILE_NOT_FOUND';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON.';
+      return 'INVALID_JSON';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request is too large.';
+      return 'REQUEST_TOO_LARGE';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'This content type is not accepted here.';
+      return 'UNSUPPORTED_MEDIA_TYPE';
     default:
-      return error.message;
+      if (status === 404) return 'NOT_FOUND';
+      if (status === 413) return 'REQUEST_TOO_LARGE';
+      if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+      return 'INVALID_VALUE';
   }
 }

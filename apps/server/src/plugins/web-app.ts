@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { inlineStyleHashes, newNonce, pageContentSecurityPolicy } from './security-headers.ts';
 
 /**
  * The client-side routes of spec section 2 (optionally under a language prefix): a deep link or a
@@ -17,16 +18,25 @@ export function isAppRoute(urlPath: string): boolean {
   return APP_ROUTES.test(urlPath) || urlPath === '/en' || urlPath === '/fr';
 }
 
+const NONCE_PLACEHOLDER = '%CSP_NONCE%';
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and the service worker
- * revalidated on every load so a release reaches members at once.
+ * revalidated on every load so a release reaches members at once. The page is sent with its
+ * Content-Security-Policy: the inlined stylesheet allowed by its hash (read from the build at
+ * start, never hard-coded), styles added at run time by a fresh nonce per answer.
  */
-export async function registerWebApp(app: FastifyInstance, options: { distDir: string }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { distDir: string; https: boolean },
+) {
   const indexFile = path.join(options.distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`No web app build in ${options.distDir}: run "npm run build" to serve the app.`);
     return undefined;
   }
+  const page = fs.readFileSync(indexFile, 'utf8');
+  const styleHashes = inlineStyleHashes(page);
   await app.register(fastifyStatic, {
     root: options.distDir,
     prefix: '/',
@@ -39,16 +49,23 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       res.header('cache-control', hashed ? FOREVER : NO_CACHE);
     },
   });
-  const sendAppShell = (reply: FastifyReply, status: number) =>
-    reply
+  const sendAppShell = (reply: FastifyReply, status: number) => {
+    const nonce = newNonce();
+    return reply
       .status(status)
       .header('cache-control', NO_CACHE)
+      .header(
+        'content-security-policy',
+        pageContentSecurityPolicy({ styleHashes, nonce, https: options.https }),
+      )
       .type('text/html; charset=utf-8')
-      .sendFile('index.html');
+      .send(page.replaceAll(NONCE_PLACEHOLDER, nonce));
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (!isAppRoute(urlPath)) return;
+    // The service worker precaches /index.html: it gets the page as a navigation would.
+    if (!isAppRoute(urlPath) && urlPath !== '/index.html') return;
     return sendAppShell(reply, 200);
   });
   return sendAppShell;

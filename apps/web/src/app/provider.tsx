@@ -1,25 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../i18n/i18n.ts';
-import { ApiError } from '../lib/api-client.ts';
+import { i18n } from '@/i18n/i18n.ts';
 
-/** A 4xx will not change on retry; a network blip may. */
-function shouldRetry(failureCount: number, error: unknown) {
-  if (error instanceof ApiError && error.status < 500) return false;
-  return failureCount < 2;
-}
-
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
-          mutations: { retry: false },
-        },
-      }),
-  );
+/** The query client is made once in main.tsx: the router's loaders use it too. */
+export function AppProvider({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -1,13 +1,35 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import { setSessionExpiredHandler } from '../lib/api-client.ts';
-import { session } from '../lib/session.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import { setSessionExpiredHandler } from '@/lib/api-client.ts';
+import { session } from '@/lib/session.ts';
 import { BrandSplash } from './brand-splash.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 
-/** Anonymous visitors are sent to login (spec section 6: visitors and members only). */
-function requireMember() {
-  if (!session.get()) throw redirect('/');
-  return null;
+/**
+ * Anonymous visitors are sent to login (spec section 6: visitors and members only); a member's
+ * screens get back their last answers first (lib/member-area.ts).
+ */
+function requireMember(queryClient: QueryClient) {
+  return async () => {
+    const { enterMemberArea } = await import('@/lib/member-area.ts');
+    if (!(await enterMemberArea(queryClient))) throw redirect('/');
+    return null;
+  };
+}
+
+/**
+ * Login and registration are for visitors: a member opening them (the installed app starts at
+ * `/`) goes to the member area, in the language of the address.
+ */
+function visitorsOnly({ request }: LoaderFunctionArgs) {
+  if (!session.get()) return null;
+  const prefix = /^\/(fr|en)(\/|$)/.exec(new URL(request.url).pathname)?.[1];
+  throw redirect(`${prefix ? `/${prefix}` : ''}/suggestions`);
 }
 
 /**
@@ -15,45 +37,52 @@ function requireMember() {
  * The app shell (top navigation bar) wraps every route except /, /register, /forget and
  * /reset-password/*.
  */
-const appRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('./routes/login.tsx') },
-  { path: 'register', lazy: () => import('./routes/register.tsx') },
-  { path: 'forget', lazy: () => import('./routes/forget.tsx') },
-  { path: 'reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
-  {
-    lazy: () => import('./routes/shell-layout.tsx'),
-    children: [
-      { path: 'terms', lazy: () => import('./routes/terms.tsx') },
-      { path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
-      {
-        loader: requireMember,
-        children: [
-          { path: 'suggestions', lazy: () => import('./routes/suggestions.tsx') },
-          { path: 'user-details/:id', lazy: () => import('./routes/user-details.tsx') },
-          { path: 'chat', lazy: () => import('./routes/chat.tsx') },
-          { path: 'gifts', lazy: () => import('./routes/gifts.tsx') },
-          { path: 'mon-profil', lazy: () => import('./routes/mon-profil.tsx') },
-          { path: 'profile-views', lazy: () => import('./routes/profile-views.tsx') },
-        ],
-      },
-    ],
-  },
-  { path: '*', lazy: () => import('./routes/not-found.tsx') },
-];
+function appRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    { index: true, loader: visitorsOnly, lazy: () => import('./routes/login.tsx') },
+    { path: 'register', loader: visitorsOnly, lazy: () => import('./routes/register.tsx') },
+    { path: 'forget', lazy: () => import('./routes/forget.tsx') },
+    { path: 'reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
+    {
+      lazy: () => import('./routes/shell-layout.tsx'),
+      children: [
+        { path: 'terms', lazy: () => import('./routes/terms.tsx') },
+        { path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
+        {
+          loader: requireMember(queryClient),
+          children: [
+            { path: 'suggestions', lazy: () => import('./routes/suggestions.tsx') },
+            { path: 'user-details/:id', lazy: () => import('./routes/user-details.tsx') },
+            { path: 'chat', lazy: () => import('./routes/chat.tsx') },
+            { path: 'gifts', lazy: () => import('./routes/gifts.tsx') },
+            { path: 'mon-profil', lazy: () => import('./routes/mon-profil.tsx') },
+            { path: 'profile-views', lazy: () => import('./routes/profile-views.tsx') },
+          ],
+        },
+      ],
+    },
+    { path: '*', lazy: () => import('./routes/not-found.tsx') },
+  ];
+}
 
 /** The same screens under /fr and /en: the path prefix chooses the language (spec section 1). */
-export function createAppRouter() {
-  const router = createBrowserRouter([
+export function routeTree(queryClient: QueryClient): RouteObject[] {
+  const routes = appRoutes(queryClient);
+  return [
     {
       element: <RootLayout />,
       HydrateFallback: BrandSplash,
       children: [
-        { path: '/', children: appRoutes },
-        { path: '/fr', children: appRoutes },
-        { path: '/en', children: appRoutes },
+        { path: '/', children: routes },
+        { path: '/fr', children: routes },
+        { path: '/en', children: routes },
       ],
     },
-  ]);
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(routeTree(queryClient));
   setSessionExpiredHandler(() => void router.navigate('/'));
   return router;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn.ts';
 
 type Tone = 'error' | 'success' | 'info';
 
@@ -13,7 +14,7 @@ export function Alert({ tone, children }: { tone: Tone; children: ReactNode }) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`rounded-xl border px-4 py-3 text-sm font-medium ${tones[tone]}`}
+      className={cn('rounded-xl border px-4 py-3 text-sm font-medium', tones[tone])}
     >
       {children}
     </div>

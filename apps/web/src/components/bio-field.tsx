@@ -1,6 +1,7 @@
 import { BIO_MAX_LENGTH, BIO_WARNING_LENGTH } from '@mawadda/contract/constants';
 import { type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { cn } from '@/lib/cn.ts';
 import { FieldError } from './field-error.tsx';
 
 /**
@@ -55,7 +56,11 @@ export function BioField({
         aria-describedby={[hint ? hintId : '', error ? errorId : '', counterId]
           .filter(Boolean)
           .join(' ')}
-        className={`w-full resize-y rounded-xl border bg-white px-4 py-3 text-base text-ink placeholder:text-ink-muted/80 ${roomy ? 'leading-relaxed' : ''} ${error ? 'border-danger' : 'border-sand-300 focus:border-teal-600'}`}
+        className={cn(
+          'w-full resize-y rounded-xl border bg-white px-4 py-3 text-base text-ink placeholder:text-ink-muted/80',
+          roomy && 'leading-relaxed',
+          error ? 'border-danger' : 'border-sand-300 focus:border-teal-600',
+        )}
         {...registration}
       />
       <div className="flex items-start justify-between gap-3">
@@ -63,7 +68,10 @@ export function BioField({
         <p
           id={counterId}
           data-state={warning ? 'warning' : 'normal'}
-          className={`shrink-0 text-right text-sm tabular-nums ${warning ? 'font-semibold text-danger' : 'text-ink-muted'}`}
+          className={cn(
+            'shrink-0 text-right text-sm tabular-nums',
+            warning ? 'font-semibold text-danger' : 'text-ink-muted',
+          )}
         >
           {counter(warning)}
         </p>

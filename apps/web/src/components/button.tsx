@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { cn } from '@/lib/cn.ts';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -34,7 +35,12 @@ export function Button({
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${block ? 'w-full' : ''} ${className}`}
+      className={cn(
+        'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 font-semibold transition-colors disabled:cursor-not-allowed',
+        variants[variant],
+        block && 'w-full',
+        className,
+      )}
       {...rest}
     >
       {busy ? (

@@ -1,4 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { cn } from '@/lib/cn.ts';
 
 export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   /** The label may hold links (terms, privacy): they stay links, the rest toggles the box. */
@@ -20,7 +21,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
+    <div className={cn('flex flex-col gap-1', className)}>
       <div className="flex items-start gap-3">
         <input
           ref={ref}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { cn } from '@/lib/cn.ts';
 import { FieldError } from './field-error.tsx';
 
 type Choice = { value: string; label: string };
@@ -38,11 +39,14 @@ export function ChoiceGroup({
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1.5 text-sm font-medium text-ink">{legend}</legend>
-      <div className={`grid gap-2 ${GRID[columns]}`}>
+      <div className={cn('grid gap-2', GRID[columns])}>
         {choices.map((choice) => (
           <label
             key={choice.value}
-            className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border bg-white px-3.5 py-2.5 text-sm font-medium text-ink transition-colors hover:border-teal-600 has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:text-teal-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-teal-600 ${error ? 'border-danger' : 'border-sand-300'}`}
+            className={cn(
+              'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border bg-white px-3.5 py-2.5 text-sm font-medium text-ink transition-colors hover:border-teal-600 has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:text-teal-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-teal-600',
+              error ? 'border-danger' : 'border-sand-300',
+            )}
           >
             <input
               type="radio"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { i18n, type Language } from '../i18n/i18n.ts';
+import { i18n, type Language } from '@/i18n/i18n.ts';
+import { cn } from '@/lib/cn.ts';
 import { pathInLanguage } from './layouts/paths.ts';
 
 const OPTIONS: { language: Language; short: string; name: string }[] = [
@@ -30,7 +31,10 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   return (
     <fieldset
       aria-label={t('language.label')}
-      className={`inline-flex shrink-0 items-center rounded-full border border-sand-300 bg-white p-0.5 ${className}`}
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-full border border-sand-300 bg-white p-0.5',
+        className,
+      )}
     >
       {OPTIONS.map(({ language, short, name }) => {
         const active = language === current;
@@ -41,11 +45,12 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
             lang={language}
             aria-pressed={active}
             onClick={() => choose(language)}
-            className={`min-h-11 min-w-11 rounded-full px-2.5 text-sm font-semibold tracking-wide transition-colors ${
+            className={cn(
+              'min-h-11 min-w-11 rounded-full px-2.5 text-sm font-semibold tracking-wide transition-colors',
               active
                 ? 'bg-teal-700 text-white'
-                : 'text-ink-muted hover:bg-sand-100 hover:text-teal-900'
-            }`}
+                : 'text-ink-muted hover:bg-sand-100 hover:text-teal-900',
+            )}
           >
             {short}
             <span className="sr-only"> – {name}</span>

@@ -1,46 +1,78 @@
-import { Loader2, type LucideIcon } from 'lucide-react';
+import { Loader2, LocateFixed, MapPin, MapPinCheck } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { PlaceStatus } from '@/hooks/use-place-lookup.ts';
+import { cn } from '@/lib/cn.ts';
 import { TextField } from './text-field.tsx';
 
+/** What the hint says: the lookup's state, or the plain hint while there is nothing to say. */
+export type PlaceHint = Exclude<PlaceStatus['kind'], 'saved' | 'typing'> | 'hint';
+
 /**
- * The member's town, typed and looked up on the map as they type: the hint says how the lookup
- * went (read out as it changes), and a spinner takes the icon's place while it runs.
+ * The member's town, typed and looked up on the map as they type (`usePlaceLookup`): the hint
+ * says how the lookup went (read out as it changes), and a spinner takes the icon's place while
+ * it runs. `locate` offers the device's position instead; what it fills stays editable, so a
+ * wrong town can be typed over.
  */
 export function LocationField({
   label,
   placeholder,
+  status,
   hint,
-  busy,
-  icon: Icon,
-  readOnly,
   error,
   registration,
+  locate,
 }: {
   label: string;
   placeholder: string;
-  hint: string;
-  busy: boolean;
-  icon: LucideIcon;
-  readOnly?: boolean;
+  status: PlaceStatus;
+  /** The hint's words; `place` is the town found, when there is one. */
+  hint: (key: PlaceHint, place: string | undefined) => string;
   error: string | undefined;
   registration: UseFormRegisterReturn;
+  locate?: { label: string; onLocate: () => void } | undefined;
 }) {
-  const Shown = busy ? Loader2 : Icon;
+  const { kind } = status;
+  const busy = kind === 'locating' || kind === 'searching';
+  const Shown = busy
+    ? Loader2
+    : kind === 'detected'
+      ? LocateFixed
+      : kind === 'found'
+        ? MapPinCheck
+        : MapPin;
+  const hintKey = kind === 'saved' || kind === 'typing' ? 'hint' : kind;
   return (
-    <TextField
-      label={label}
-      autoComplete="address-level2"
-      required
-      readOnly={readOnly}
-      placeholder={placeholder}
-      error={error}
-      hint={<span aria-live="polite">{hint}</span>}
-      trailing={
-        <span className="inline-flex size-11 items-center justify-center text-teal-700">
-          <Shown aria-hidden="true" className={`size-5 ${busy ? 'animate-spin' : ''}`} />
-        </span>
-      }
-      {...registration}
-    />
+    <div className="flex flex-col items-start gap-1">
+      <TextField
+        label={label}
+        autoComplete="address-level2"
+        required
+        placeholder={placeholder}
+        error={error}
+        hint={
+          <span aria-live="polite">
+            {hint(hintKey, 'place' in status ? status.place : undefined)}
+          </span>
+        }
+        trailing={
+          <span className="inline-flex size-11 items-center justify-center text-teal-700">
+            <Shown aria-hidden="true" className={cn('size-5', busy && 'animate-spin')} />
+          </span>
+        }
+        className="w-full"
+        {...registration}
+      />
+      {locate ? (
+        <button
+          type="button"
+          onClick={locate.onLocate}
+          disabled={busy}
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-teal-800 underline-offset-4 hover:bg-teal-50 hover:underline disabled:opacity-60"
+        >
+          <LocateFixed aria-hidden="true" className="size-4" />
+          {locate.label}
+        </button>
+      ) : null}
+    </div>
   );
 }

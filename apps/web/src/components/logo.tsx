@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { cn } from '@/lib/cn.ts';
 
 /**
  * Mawadda's mark: a pointed arch (a doorway, a home to build together) holding a small heart.
@@ -28,7 +29,7 @@ export function LogoMark({ className = 'size-9' }: { className?: string }) {
 /** The mark and the serif wordmark. */
 export function Logo({ className = '' }: { className?: string }) {
   return (
-    <span className={`inline-flex items-center gap-2.5 ${className}`}>
+    <span className={cn('inline-flex items-center gap-2.5', className)}>
       <LogoMark className="size-9 shrink-0" />
       <span className="font-display text-[1.375rem] font-semibold leading-none tracking-tight text-teal-900">
         Mawadda

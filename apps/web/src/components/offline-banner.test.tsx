@@ -1,15 +1,18 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../i18n/i18n.ts';
+import { i18n, initI18n } from '@/i18n/i18n.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 
 beforeAll(async () => {
   initI18n();
   await i18n.changeLanguage('en');
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
   vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
 });
 
 function goOffline(offline: boolean) {
@@ -19,25 +22,92 @@ function goOffline(offline: boolean) {
   });
 }
 
+/** A screen showing an answer loaded at `loadedAt`, as the member's screens do. */
+function Screen({ queryKey, visitor = false }: { queryKey: string; visitor?: boolean }) {
+  useQuery({
+    queryKey: [queryKey],
+    queryFn: () => 'fresh',
+    staleTime: Number.POSITIVE_INFINITY,
+    ...(visitor ? { meta: { persist: false } } : {}),
+  });
+  return null;
+}
+
+function renderBanner(answers: Array<{ key: string; loadedAt: number; visitor?: boolean }> = []) {
+  const queryClient = new QueryClient();
+  for (const { key, loadedAt } of answers) {
+    queryClient.setQueryData([key], 'kept', { updatedAt: loadedAt });
+  }
+  render(
+    <QueryClientProvider client={queryClient}>
+      <OfflineBanner />
+      {answers.map(({ key, visitor }) => (
+        <Screen key={key} queryKey={key} visitor={visitor ?? false} />
+      ))}
+    </QueryClientProvider>,
+  );
+}
+
+const today = (hours: number, minutes: number) => new Date(2026, 10, 24, hours, minutes).getTime();
+
 describe('OfflineBanner', () => {
   it('says nothing while online', () => {
-    render(<OfflineBanner />);
-    expect(screen.getByRole('status').textContent).toBe('');
+    renderBanner();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
-  it('tells the member when the connection drops, and goes when it comes back', () => {
-    render(<OfflineBanner />);
+  it('tells the member when the connection drops, and goes when it comes back', async () => {
+    renderBanner();
     goOffline(true);
-    expect(screen.getByRole('status').textContent).toContain('You are offline.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'You are offline. Some things will wait for the connection to come back.',
+    );
     goOffline(false);
-    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('says from when the answers on screen date, the oldest one, politely', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(today(16, 0));
+    renderBanner([
+      { key: 'suggestions', loadedAt: today(14, 32) },
+      { key: 'counts', loadedAt: today(15, 10) },
+    ]);
+    goOffline(true);
+    // role="status": a polite live region, read out without interrupting.
+    expect(await screen.findByText(/Showing what was loaded/)).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You are offline. Showing what was loaded at 2:32 PM.',
+    );
+  });
+
+  it('names the day of answers loaded before today', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(today(9, 0));
+    renderBanner([{ key: 'suggestions', loadedAt: new Date(2026, 10, 22, 18, 5).getTime() }]);
+    goOffline(true);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'You are offline. Showing what was loaded on November 22 at 6:05 PM.',
+    );
+  });
+
+  it("does not count a visitor's answers (the login screen's)", async () => {
+    renderBanner([{ key: 'client-config', loadedAt: today(14, 32), visitor: true }]);
+    goOffline(true);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'You are offline. Some things will wait for the connection to come back.',
+    );
   });
 
   it('speaks French too', async () => {
     await i18n.changeLanguage('fr');
-    render(<OfflineBanner />);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(today(16, 0));
+    renderBanner([{ key: 'suggestions', loadedAt: today(14, 32) }]);
     goOffline(true);
-    expect(screen.getByRole('status').textContent).toContain('Vous êtes hors ligne.');
-    await i18n.changeLanguage('en');
+    expect(await screen.findByText(/Affichage/)).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Vous êtes hors ligne. Affichage de ce qui a été chargé à 14:32.',
+    );
   });
 });

@@ -1,6 +1,10 @@
 import { WifiOff } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+
+const OfflineSinceNotice = lazy(() =>
+  import('./offline-since-notice.tsx').then((module) => ({ default: module.OfflineSinceNotice })),
+);
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -22,7 +26,8 @@ export function useOnlineStatus(): boolean {
 
 /**
  * Tells the member the app is offline: the shell still opens from the service worker's cache,
- * but anything that needs the server waits. The live region stays mounted so the change is
+ * a member's screens show their last answers (lib/member-cache.ts) and the banner says from
+ * when; the rest waits for the server. The live region (polite) stays mounted so the change is
  * announced.
  */
 export function OfflineBanner() {
@@ -34,7 +39,10 @@ export function OfflineBanner() {
         <p className="flex animate-fade items-center justify-center gap-2 bg-amber-note px-4 py-2 text-center text-sm font-medium text-amber-ink">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
           <span>
-            <strong className="font-semibold">{t('offline.title')}</strong> {t('offline.body')}
+            <strong className="font-semibold">{t('offline.title')}</strong>{' '}
+            <Suspense fallback={t('offline.body')}>
+              <OfflineSinceNotice />
+            </Suspense>
           </span>
         </p>
       )}

@@ -1,5 +1,5 @@
 import { MAX_PHOTOS } from '@mawadda/contract/constants';
-import { ImagePlus, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ImagePlus, Star, X } from 'lucide-react';
 import {
   type ChangeEvent,
   createContext,
@@ -7,8 +7,11 @@ import {
   type ReactNode,
   useContext,
   useId,
+  useLayoutEffect,
+  useRef,
 } from 'react';
-import { PHOTO_MAX_MB, type PhotoRejection, shortenPhotoName } from '../lib/photos.ts';
+import { cn } from '@/lib/cn.ts';
+import { PHOTO_MAX_MB, type PhotoRejection, shortenPhotoName } from '@/lib/photos.ts';
 import { FieldError } from './field-error.tsx';
 
 type AddInput = { id: string; describedBy: string; invalid: boolean };
@@ -51,9 +54,9 @@ export function PhotoField({
   // heading it has the section's room.
   const Frame = legend ? 'fieldset' : 'div';
   return (
-    <Frame className={`flex flex-col ${legend ? 'gap-3' : 'gap-4'}`}>
+    <Frame className={cn('flex flex-col', legend ? 'gap-3' : 'gap-4')}>
       {legend ? <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend> : null}
-      <p id={hintId} className={`text-sm text-ink-muted ${legend ? '-mt-1' : 'leading-relaxed'}`}>
+      <p id={hintId} className={cn('text-sm text-ink-muted', legend ? '-mt-1' : 'leading-relaxed')}>
         {hint}
       </p>
       <AddInputContext value={{ id, describedBy, invalid: Boolean(error) }}>
@@ -114,7 +117,11 @@ export const PhotoAddButton = forwardRef<
       />
       <label
         htmlFor={input.id}
-        className={`flex cursor-pointer flex-col items-center justify-center gap-1 border-2 border-dashed text-center font-semibold text-teal-800 transition-colors peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-600 hover:bg-teal-50 ${input.invalid ? 'border-danger bg-red-50/40' : 'border-teal-600/40 bg-teal-50/40'} ${className}`}
+        className={cn(
+          'flex cursor-pointer flex-col items-center justify-center gap-1 border-2 border-dashed text-center font-semibold text-teal-800 transition-colors peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-600 hover:bg-teal-50',
+          input.invalid ? 'border-danger bg-red-50/40' : 'border-teal-600/40 bg-teal-50/40',
+          className,
+        )}
       >
         <ImagePlus aria-hidden="true" className="size-6" />
         {label}
@@ -135,7 +142,10 @@ export const RemovePhotoButton = forwardRef<
       aria-label={label}
       title={title}
       onClick={onClick}
-      className={`group absolute inline-flex size-11 items-center justify-center rounded-full ${className}`}
+      className={cn(
+        'group absolute inline-flex size-11 items-center justify-center rounded-full',
+        className,
+      )}
     >
       <span className="inline-flex size-8 items-center justify-center rounded-full bg-white text-ink shadow-md ring-1 ring-sand-300 transition-colors group-hover:bg-rose-700 group-hover:text-white">
         <X aria-hidden="true" className="size-4" />
@@ -143,3 +153,76 @@ export const RemovePhotoButton = forwardRef<
     </button>
   );
 });
+
+/**
+ * Where a photo stands among the others, by keyboard or touch: earlier, later, or first (the main
+ * photo, the card photo members see in their suggestions). Each button names the photo, so a
+ * screen reader hears which one it moves. A button that no longer applies after a move (the photo
+ * is now first) hands the focus to the photo's next control rather than losing it.
+ */
+export function PhotoOrderControls({
+  index,
+  total,
+  labels,
+  onMove,
+}: {
+  index: number;
+  total: number;
+  labels: { earlier: string; later: string; main: string };
+  onMove: (to: number) => void;
+}) {
+  const group = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the photo's place changes.
+  useLayoutEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    if (!group.current?.contains(document.activeElement)) {
+      group.current?.querySelector('button')?.focus();
+    }
+  }, [index]);
+  if (total < 2) return null;
+  const move = (to: number) => {
+    moved.current = true;
+    onMove(to);
+  };
+  const button =
+    'inline-flex size-10 items-center justify-center rounded-full text-teal-800 transition-colors hover:bg-teal-50';
+  return (
+    <div ref={group} className="mt-1 flex items-center justify-center gap-0.5">
+      {index > 0 ? (
+        <>
+          <button
+            type="button"
+            aria-label={labels.earlier}
+            title={labels.earlier}
+            onClick={() => move(index - 1)}
+            className={button}
+          >
+            <ChevronLeft aria-hidden="true" className="size-5" />
+          </button>
+          <button
+            type="button"
+            aria-label={labels.main}
+            title={labels.main}
+            onClick={() => move(0)}
+            className={button}
+          >
+            <Star aria-hidden="true" className="size-4" />
+          </button>
+        </>
+      ) : null}
+      {index < total - 1 ? (
+        <button
+          type="button"
+          aria-label={labels.later}
+          title={labels.later}
+          onClick={() => move(index + 1)}
+          className={button}
+        >
+          <ChevronRight aria-hidden="true" className="size-5" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

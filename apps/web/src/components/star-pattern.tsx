@@ -1,4 +1,5 @@
-import { useSvgId } from '../hooks/use-svg-id.ts';
+import { useSvgId } from '@/hooks/use-svg-id.ts';
+import { cn } from '@/lib/cn.ts';
 
 /** A quiet eight-pointed-star lattice, drawn over the teal surfaces. */
 export function StarPattern({ className = '' }: { className?: string }) {
@@ -6,7 +7,7 @@ export function StarPattern({ className = '' }: { className?: string }) {
   return (
     <svg
       aria-hidden="true"
-      className={`pointer-events-none absolute inset-0 size-full ${className}`}
+      className={cn('pointer-events-none absolute inset-0 size-full', className)}
     >
       <defs>
         <pattern id={id} width="56" height="56" patternUnits="userSpaceOnUse">

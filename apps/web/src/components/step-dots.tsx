@@ -1,3 +1,4 @@
+import { cn } from '@/lib/cn.ts';
 export type StepState = 'complete' | 'current' | 'upcoming';
 
 export type StepDotsProps = {
@@ -36,7 +37,7 @@ export function StepDots({ total, current, label, stepLabel, caption }: StepDots
             >
               <span
                 aria-hidden="true"
-                className={`block h-2.5 rounded-full transition-all duration-300 ${dot[state]}`}
+                className={cn('block h-2.5 rounded-full transition-all duration-300', dot[state])}
               />
               <span className="sr-only">{stepLabel(step, state)}</span>
             </li>

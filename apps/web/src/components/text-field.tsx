@@ -1,4 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { cn } from '@/lib/cn.ts';
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -18,7 +19,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
+    <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-ink">
         {label}
       </label>
@@ -28,7 +29,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           id={inputId}
           aria-invalid={error ? true : undefined}
           aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
-          className={`w-full min-h-11 rounded-xl border bg-white px-4 py-2.5 text-base text-ink placeholder:text-ink-muted/70 read-only:bg-sand-100 ${error ? 'border-danger' : 'border-sand-300 focus:border-teal-600'} ${trailing ? 'pr-12' : ''}`}
+          className={cn(
+            'w-full min-h-11 rounded-xl border bg-white px-4 py-2.5 text-base text-ink placeholder:text-ink-muted/70 read-only:bg-sand-100',
+            error ? 'border-danger' : 'border-sand-300 focus:border-teal-600',
+            trailing && 'pr-12',
+          )}
           {...input}
         />
         {trailing ? (

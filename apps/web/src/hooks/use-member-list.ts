@@ -1,6 +1,6 @@
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSession } from '../lib/session.ts';
+import { useSession } from '@/lib/session.ts';
 
 const NONE: readonly string[] = [];
 
@@ -38,6 +38,8 @@ export function useMemberList<
     initialData: NONE,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
+    // Opened during this visit only: not kept for offline use (lib/member-cache.ts).
+    meta: { persist: false },
   }).data;
   const entries = useMemo(
     () =>

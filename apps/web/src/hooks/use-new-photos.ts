@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type PhotoRejection, screenPhotos } from '../lib/photos.ts';
+import { moveItem, type PhotoRejection, screenPhotos } from '@/lib/photos.ts';
 
 export type NewPhoto = { id: string; file: File; previewUrl: string };
 
 let nextId = 0;
 
 /**
- * Photos chosen on this device and not sent yet, each with a preview address released once it is
- * no longer shown, and the files refused at the last choice.
+ * Photos chosen on this device and not sent yet, in the order the member arranged them (the first
+ * is the main photo), each with a preview address released once it is no longer shown, and the
+ * files refused at the last choice.
  */
 export function useNewPhotos() {
   const [photos, setPhotos] = useState<readonly NewPhoto[]>([]);
@@ -47,6 +48,17 @@ export function useNewPhotos() {
     setRejected([]);
   }, []);
 
+  /** Puts the photo at `to` (0 makes it the main photo). */
+  const move = useCallback((id: string, to: number) => {
+    setPhotos((list) =>
+      moveItem(
+        list,
+        list.findIndex((photo) => photo.id === id),
+        to,
+      ),
+    );
+  }, []);
+
   const clearRejected = useCallback(() => setRejected([]), []);
 
   const clear = useCallback(() => {
@@ -55,5 +67,5 @@ export function useNewPhotos() {
     setRejected([]);
   }, []);
 
-  return { photos, rejected, add, remove, clearRejected, clear };
+  return { photos, rejected, add, remove, move, clearRejected, clear };
 }

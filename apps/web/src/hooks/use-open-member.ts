@@ -1,7 +1,6 @@
-import type { UserDetails } from '@mawadda/contract';
 import { useState } from 'react';
-import { api, NetworkError } from '../lib/api-client.ts';
-import { isMemberGone } from '../lib/member-gone.ts';
+import { callApi, NetworkError } from '@/lib/api-client.ts';
+import { isMemberGone } from '@/lib/member-gone.ts';
 
 export type OpenProblem = 'gone' | 'network' | 'failed';
 
@@ -25,7 +24,7 @@ export function useOpenMember({
     setProblem(null);
     setOpening(id);
     try {
-      await api.get<UserDetails>(`/api/users/${encodeURIComponent(id)}/details`);
+      await callApi('memberDetails', { params: { id } });
     } catch (error) {
       setOpening(null);
       if (isMemberGone(error)) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ERROR_TEXTS } from '@mawadda/contract/error-codes';
 import { describe, expect, it } from 'vitest';
 
 const src = path.join(import.meta.dirname, '..');
@@ -37,18 +38,35 @@ function leavesOf(value: unknown, prefix = ''): [string, unknown][] {
 describe('translations', () => {
   it('come in pairs: every English file has its French one', () => {
     const shared = path.join(src, 'i18n/locales');
+    // The errors namespace's English is the contract's catalogue itself (i18n.ts).
     expect(fs.readdirSync(path.join(shared, 'fr')).sort()).toEqual(
-      fs.readdirSync(path.join(shared, 'en')).sort(),
+      [...fs.readdirSync(path.join(shared, 'en')), 'errors.json'].sort(),
     );
     for (const pair of translationPairs()) {
       expect(fs.existsSync(pair.en) && fs.existsSync(pair.fr), pair.name).toBe(true);
     }
   });
 
+  it('errors: every code the server may answer has French text with the same placeholders', () => {
+    const fr: Record<string, string> = JSON.parse(
+      fs.readFileSync(path.join(src, 'i18n/locales/fr/errors.json'), 'utf8'),
+    );
+    const placeholders = (text: string) =>
+      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [code, english] of Object.entries(ERROR_TEXTS)) {
+      expect(fr[code], `no French text for ${code}`).toBeTypeOf('string');
+      expect(fr[code]?.trim(), code).not.toBe('');
+      expect(placeholders(fr[code] ?? ''), code).toEqual(placeholders(english));
+    }
+    expect(
+      Object.keys(fr).filter((code) => !(code in ERROR_TEXTS)),
+      'unknown codes',
+    ).toEqual([]);
+  });
+
   for (const pair of translationPairs()) {
     it(`${pair.name}: every key exists in both languages, none empty`, () => {
-      // Leaves are read where they are, not by splitting a joined key: the messages namespace is
-      // flat and its keys (the server's sentences) contain dots.
+      // Leaves are read where they are, not by splitting a joined key.
       const read = (file: string) => leavesOf(JSON.parse(fs.readFileSync(file, 'utf8')));
       const en = read(pair.en);
       const fr = read(pair.fr);

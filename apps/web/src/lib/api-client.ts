@@ -1,7 +1,8 @@
-import type { ErrorBody } from '@mawadda/contract';
+import type { EndpointAnswer, EndpointName, EndpointRequest, ErrorBody } from '@mawadda/contract';
+import { endpointPath, endpointRoutes } from '@mawadda/contract/endpoint-routes';
 import { session } from './session.ts';
 
-/** A failed call: the status and the server's `{ message, errors }` when it sent one. */
+/** A failed call: the status and the server's coded refusal when it sent one. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody | undefined;
@@ -13,9 +14,9 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  /** The server's message when it gave one (spec section 8 shows it when present). */
-  get serverMessage(): string | undefined {
-    return this.body?.message;
+  /** The refusal's stable code (`@mawadda/contract/error-codes`); translate it, never `message`. */
+  get code(): string | undefined {
+    return this.body?.code;
   }
 }
 
@@ -77,8 +78,35 @@ export async function apiRequest<T>(path: string, options: Options = {}): Promis
   return (type.includes('application/json') ? await response.json() : undefined) as T;
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, signal ? { signal } : {}),
-  post: <T>(path: string, body?: Body) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: Body) => apiRequest<T>(path, { method: 'PUT', body }),
+type CallInput = {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+  form?: FormData;
 };
+
+/**
+ * Calls an endpoint of the contract's map by name: the path, the method, what it takes and what it
+ * answers all come from `@mawadda/contract`, so no call re-declares a shape or casts an answer.
+ */
+export function callApi<K extends EndpointName>(
+  name: K,
+  ...[input, signal]: Record<never, never> extends EndpointRequest<K>
+    ? [input?: EndpointRequest<K>, signal?: AbortSignal]
+    : [input: EndpointRequest<K>, signal?: AbortSignal]
+): Promise<EndpointAnswer<K>> {
+  const { method, path } = endpointRoutes[name];
+  const { params, query, body, form } = (input ?? {}) as CallInput;
+  const search = new URLSearchParams(
+    Object.entries(query ?? {}).flatMap(([key, value]) =>
+      value === undefined || value === null ? [] : [[key, String(value)]],
+    ),
+  ).toString();
+  const url = endpointPath(path, params) + (search ? `?${search}` : '');
+  const payload = form ?? body;
+  return apiRequest<EndpointAnswer<K>>(url, {
+    method,
+    ...(payload !== undefined ? { body: payload } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}

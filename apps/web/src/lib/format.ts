@@ -1,20 +1,5 @@
 /* Display helpers shared by the member screens: suggestions, profiles and the member lists. */
 
-/**
- * A member's name as every screen shows it (spec section 2): each word starts with a capital,
- * the rest is lower case. Words are split on spaces, hyphens and apostrophes, so 'aïcha DIALLO'
- * is 'Aïcha Diallo', 'jean-marc' is 'Jean-Marc' and "n'diaye" is "N'Diaye". Extra spaces go.
- */
-export function titleCase(name: string): string {
-  return name
-    .trim()
-    .replace(/\s+/gu, ' ')
-    .toLowerCase()
-    .replace(/(^|[\s\-'’])(\p{Ll})/gu, (_, separator: string, letter: string) => {
-      return separator + letter.toUpperCase();
-    });
-}
-
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenPhotos, shortenPhotoName } from './photos.ts';
+import { moveItem, screenPhotos, shortenPhotoName } from './photos.ts';
 
 const file = (name: string, type: string, size = 1000) => {
   const f = new File(['x'], name, { type });
@@ -30,5 +30,14 @@ describe('screenPhotos', () => {
       { reason: 'tooLarge', name: 'c.jpg' },
       { reason: 'tooMany', name: 'e.jpg' },
     ]);
+  });
+});
+
+describe('moveItem', () => {
+  it('moves one item, the others keeping their order, and stays within the list', () => {
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 1, 9)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(['a', 'b'], 5, 0)).toEqual(['a', 'b']);
   });
 });

@@ -36,3 +36,12 @@ export function screenPhotos(
   }
   return { accepted, rejected };
 }
+
+/** The list with the item at `from` moved to `to`, the others keeping their order. */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item === undefined) return next;
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
+  return next;
+}

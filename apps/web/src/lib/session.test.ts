@@ -1,23 +1,74 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from './session.ts';
 
+const member = {
+  id: 'member-1',
+  name: 'Amina',
+  latitude: null,
+  longitude: null,
+  location: 'Dakar, Sénégal',
+  mediaUrls: [],
+};
+
 function signIn(id: string) {
   session.start(`token-${id}`);
-  session.setUser({
-    id,
-    name: 'Amina',
-    latitude: null,
-    longitude: null,
-    location: 'Dakar, Sénégal',
-    mediaUrls: [],
-  });
+  session.setUser({ ...member, id });
 }
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('remember-me', () => {
+  it('unticked, keeps the session in session storage, so it ends with the browser session', () => {
+    session.start('token-1', false);
+    session.setUser({ ...member, id: 'member-1' });
+
+    expect(sessionStorage.getItem('authToken')).toBe('token-1');
+    expect(JSON.parse(sessionStorage.getItem('currentUser') ?? '{}').id).toBe('member-1');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('currentUser')).toBeNull();
+    expect(session.get()).toEqual({
+      token: 'token-1',
+      user: expect.objectContaining({ id: 'member-1' }),
+    });
+    expect(session.token()).toBe('token-1');
+  });
+
+  it('ticked, keeps it in local storage as before, and an earlier browser-session one goes', () => {
+    session.start('token-1', false);
+    session.start('token-2', true);
+
+    expect(localStorage.getItem('authToken')).toBe('token-2');
+    expect(sessionStorage.getItem('authToken')).toBeNull();
+    expect(session.token()).toBe('token-2');
+  });
+
+  it('unticked after a remembered session, the remembered token leaves local storage', () => {
+    session.start('token-1');
+    localStorage.setItem('memberCache', '{}');
+    session.start('token-2', false);
+
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('memberCache')).toBeNull();
+    expect(session.token()).toBe('token-2');
+  });
+
+  it('ends from either place, the kept answers with it', () => {
+    session.start('token-1', false);
+    sessionStorage.setItem('memberCache', '{}');
+    session.end();
+    expect(sessionStorage.getItem('authToken')).toBeNull();
+    expect(sessionStorage.getItem('memberCache')).toBeNull();
+    expect(session.get()).toBeNull();
+  });
+});
 
 describe('session.end', () => {
-  it('forgets the token, the current user, the liked set and the likes seen time, and nothing else', () => {
+  it('forgets the token, the current user, the kept answers, the liked set and the likes seen time, and nothing else', () => {
     signIn('member-1');
+    localStorage.setItem('memberCache', '{}');
     localStorage.setItem('likedUsers', JSON.stringify(['a', 'b']));
     localStorage.setItem('likedUsersOwner', 'member-1');
     session.setLikesSeenAt(Date.parse('2026-05-01T10:00:00Z'));
@@ -31,6 +82,7 @@ describe('session.end', () => {
       'likedUsers',
       'likedUsersOwner',
       'likesSeenAt',
+      'memberCache',
     ]) {
       expect(localStorage.getItem(key), key).toBeNull();
     }

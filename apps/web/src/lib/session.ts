@@ -3,9 +3,13 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * What the browser keeps between visits (spec section 3): `authToken`, `currentUser` and
- * `rememberedUser` in local storage, `pendingPaymentPlan` in session storage. Beside them, two
- * things of the member's own: the local liked set (`likedUsers` and its owner, spec section 4,
- * kept by the discovery feature) and when they last opened the liked-you list (`likesSeenAt`).
+ * `rememberedUser` in local storage, `pendingPaymentPlan` in session storage. A member who logs in
+ * with remember-me unticked keeps `authToken` and `currentUser` in session storage instead, so the
+ * session ends with the browser session. Beside them, things of the member's own: the local liked
+ * set (`likedUsers` and its owner, spec section 4, kept by the discovery feature), and, kept
+ * wherever the token is, when they last opened the liked-you list (`likesSeenAt`) and their last
+ * answers for offline use (`memberCache`, lib/member-cache.ts) and the texts they wrote that the
+ * server has not stored yet (`chatOutbox`, features/chat/hooks/outbox.ts).
  */
 const KEYS = {
   token: 'authToken',
@@ -15,7 +19,20 @@ const KEYS = {
   likedUsers: 'likedUsers',
   likedUsersOwner: 'likedUsersOwner',
   likesSeenAt: 'likesSeenAt',
+  memberCache: 'memberCache',
+  chatOutbox: 'chatOutbox',
 } as const;
+
+export const MEMBER_CACHE_KEY = KEYS.memberCache;
+export const CHAT_OUTBOX_KEY = KEYS.chatOutbox;
+
+/** What goes wherever the token goes. */
+const SESSION_KEYS = [KEYS.token, KEYS.user, KEYS.likesSeenAt, KEYS.memberCache, KEYS.chatOutbox];
+
+/** Session storage when this tab's session ends with the browser (remember-me unticked). */
+function area(): Storage {
+  return sessionStorage.getItem(KEYS.token) ? sessionStorage : localStorage;
+}
 
 export type Session = { token: string; user: StoredCurrentUser | null } | null;
 
@@ -23,8 +40,9 @@ const listeners = new Set<() => void>();
 let cached: { raw: string; session: Session } | undefined;
 
 function read(): Session {
-  const token = localStorage.getItem(KEYS.token);
-  const rawUser = localStorage.getItem(KEYS.user);
+  const store = area();
+  const token = store.getItem(KEYS.token);
+  const rawUser = store.getItem(KEYS.user);
   const raw = `${token}\u0000${rawUser}`;
   if (cached?.raw === raw) return cached.session;
   let user: StoredCurrentUser | null = null;
@@ -48,7 +66,7 @@ function notify() {
  */
 function readLikesSeenAt(): number | null {
   try {
-    const value = JSON.parse(localStorage.getItem(KEYS.likesSeenAt) ?? 'null');
+    const value = JSON.parse(area().getItem(KEYS.likesSeenAt) ?? 'null');
     return typeof value?.at === 'number' && value.member === read()?.user?.id ? value.at : null;
   } catch {
     return null;
@@ -71,9 +89,20 @@ if (typeof window !== 'undefined') {
 
 export const session = {
   get: read,
-  token: () => localStorage.getItem(KEYS.token),
-  start(token: string) {
-    localStorage.setItem(KEYS.token, token);
+  token: () => area().getItem(KEYS.token),
+  /** Where the session and what belongs to it are kept. */
+  area,
+  /**
+   * Keeps a new token: in local storage when the member asked to be remembered (or did not get
+   * the choice, as right after registration), otherwise in session storage. What the other place
+   * held of an earlier session goes.
+   */
+  start(token: string, remember = true) {
+    const [kept, other] = remember
+      ? [localStorage, sessionStorage]
+      : [sessionStorage, localStorage];
+    for (const key of SESSION_KEYS) other.removeItem(key);
+    kept.setItem(KEYS.token, token);
     notify();
   },
   setUser(user: StoredCurrentUser) {
@@ -85,21 +114,17 @@ export const session = {
       location: user.location,
       mediaUrls: user.mediaUrls,
     };
-    localStorage.setItem(KEYS.user, JSON.stringify(stored));
+    area().setItem(KEYS.user, JSON.stringify(stored));
     notify();
   },
   /**
-   * Logout and an expired token both end here: the token, the current user, the local liked set
-   * and the likes seen timestamp go, so nothing of the member stays on a shared phone.
+   * Logout and an expired token both end here: the token, the current user, the kept answers,
+   * the local liked set and the likes seen timestamp go, so nothing of the member stays on a
+   * shared phone.
    */
   end() {
-    for (const key of [
-      KEYS.token,
-      KEYS.user,
-      KEYS.likedUsers,
-      KEYS.likedUsersOwner,
-      KEYS.likesSeenAt,
-    ]) {
+    for (const key of SESSION_KEYS) sessionStorage.removeItem(key);
+    for (const key of [...SESSION_KEYS, KEYS.likedUsers, KEYS.likedUsersOwner]) {
       localStorage.removeItem(key);
     }
     notify();
@@ -111,7 +136,7 @@ export const session = {
     const member = read()?.user?.id;
     if (!member || at <= (readLikesSeenAt() ?? Number.NEGATIVE_INFINITY)) return;
     try {
-      localStorage.setItem(KEYS.likesSeenAt, JSON.stringify({ member, at }));
+      area().setItem(KEYS.likesSeenAt, JSON.stringify({ member, at }));
       notify();
     } catch {
       // Storage full or refused: the server's own seen mark still clears the badge.

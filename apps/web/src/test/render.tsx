@@ -5,13 +5,14 @@ import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
-import { resources } from '../i18n/i18n.ts';
+import { addErrorTexts, resources } from '@/i18n/i18n.ts';
 
 export type TestLanguage = keyof typeof resources;
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   vi.restoreAllMocks();
 });
 
@@ -31,6 +32,7 @@ export async function createTestI18n(language: TestLanguage = 'en'): Promise<I18
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   });
+  await Promise.all([addErrorTexts(instance, 'en'), addErrorTexts(instance, 'fr')]);
   document.documentElement.lang = language;
   return instance;
 }
@@ -41,6 +43,7 @@ function Destination() {
   return (
     <main>
       <h1>Screen {location.pathname}</h1>
+      <output aria-label="Navigation state">{JSON.stringify(location.state ?? null)}</output>
     </main>
   );
 }

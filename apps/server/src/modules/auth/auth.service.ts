@@ -4,24 +4,22 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import {
-  consumeLimits,
-  countAgainstLimits,
-  ensureUnderLimits,
-  type Limit,
-  type RateLimitStore,
-} from '../../lib/rate-limiter.ts';
+import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import {
+  findCredentials,
   findMemberByEmail,
   findMemberByGoogleSubject,
+  findStanding,
   insertMember,
+  liftSuspension,
   setGoogleSubject,
   touchActivity,
   updateMember,
-} from '../users/members.repository.ts';
+} from '../members/members.repository.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
 import { passwordResetMail } from './password-reset.mail.ts';
+import type { SessionCache } from './session-cache.ts';
 import {
   consumePasswordReset,
   findLiveSession,
@@ -45,9 +43,6 @@ export const limits = {
 
 export const PASSWORD_RESET_TTL_MS = ONE_HOUR;
 const ACTIVITY_RESOLUTION_MS = 60 * 1000;
-export const LOGIN_FAILED_MESSAGE = 'Incorrect username or password.';
-export const RESET_LINK_INVALID_MESSAGE =
-  'This reset link is invalid, expired or already used. Please ask for a new one.';
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this address, a reset link has been sent to it.';
 
@@ -63,10 +58,37 @@ export function createAuthService(deps: {
   publicUrl: string;
   sessionTtlMs: number;
   googleVerifier: GoogleVerifier | undefined;
+  /** Told after sessions end, so their open sockets close too (logout, password reset). */
+  onSessionsEnded?: (ended: { sessionId: string } | { memberId: string }) => void;
+  sessionCache: SessionCache;
 }) {
-  const { db, clock, limiter } = deps;
+  const { db, clock, limiter, sessionCache } = deps;
+
+  function endSessions(ended: { sessionId: string } | { memberId: string }) {
+    sessionCache.forget(ended);
+    deps.onSessionsEnded?.(ended);
+  }
+
+  /**
+   * A member a moderator suspended or banned gets a clear refusal instead of a session; a
+   * suspension past its end is lifted here.
+   */
+  async function assertInGoodStanding(memberId: string) {
+    const standing = await findStanding(db, memberId);
+    if (!standing || standing.standing === 'active') return;
+    if (standing.standing === 'banned') throw new HttpError(403, 'ACCOUNT_BANNED');
+    const until = standing.suspendedUntil;
+    if (until && until <= clock.now()) {
+      await liftSuspension(db, memberId);
+      return;
+    }
+    throw new HttpError(403, 'ACCOUNT_SUSPENDED', {
+      params: { until: (until ?? clock.now()).toISOString().slice(0, 10) },
+    });
+  }
 
   async function openSession(memberId: string): Promise<string> {
+    await assertInGoodStanding(memberId);
     const token = newSecretToken();
     await insertSession(db, {
       memberId,
@@ -78,33 +100,36 @@ export function createAuthService(deps: {
 
   return {
     /**
-     * The limits are read before any hashing: a flood of guesses is refused at the cost of a
-     * counter read, so it cannot exhaust the CPU with argon2.
+     * Every attempt takes a failure slot before any hashing, so a flood of guesses, however many
+     * arrive at once, gets at most `max` hashes and the rest a 429 at the cost of a counter; a
+     * successful sign-in gives its slot back.
      */
     async login(username: string, password: string, ctx: RequestContext): Promise<string> {
       const email = username.trim().toLowerCase();
-      const checks = [
-        { limit: limits.loginFailuresPerAccount, key: email },
-        { limit: limits.loginFailuresPerAddress, key: ctx.ip },
-      ];
-      await ensureUnderLimits(limiter, checks, (ms) =>
-        tooManyRequests(ms, 'failed sign-in attempts'),
+      const perAccount = { limit: limits.loginFailuresPerAccount, key: email };
+      const perAddress = { limit: limits.loginFailuresPerAddress, key: ctx.ip };
+      const slots = await reserveLimits(limiter, [perAccount, perAddress], (ms) =>
+        tooManyRequests(ms),
       );
-      const member = await findMemberByEmail(db, email);
+      const member = await findCredentials(db, email);
       const passwordHash = member?.passwordHash ?? (await decoyPasswordHash());
       const valid = await verifyPassword(passwordHash, password);
-      if (!member?.passwordHash || !valid) {
-        await countAgainstLimits(limiter, checks);
-        throw unauthorized(LOGIN_FAILED_MESSAGE);
-      }
-      await limiter.reset(`${limits.loginFailuresPerAccount.name}:${email}`);
+      if (!member?.passwordHash || !valid) throw unauthorized('LOGIN_FAILED');
+      await limiter.reset(`${perAccount.limit.name}:${email}`);
+      await slots.release(perAddress);
       return openSession(member.id);
+    },
+
+    /** Ends every session of a member, on every node, their open sockets with them. */
+    async endMemberSessions(memberId: string): Promise<void> {
+      await revokeMemberSessions(db, memberId, clock.now());
+      endSessions({ memberId });
     },
 
     /** Signs in with Google; the first sign-in creates the account, left incomplete. */
     async loginWithGoogle(idToken: string): Promise<string> {
       if (!deps.googleVerifier) {
-        throw new HttpError(503, 'Google sign-in is not available on this server.');
+        throw new HttpError(503, 'GOOGLE_UNAVAILABLE');
       }
       const identity = await deps.googleVerifier(idToken);
       const bySubject = await findMemberByGoogleSubject(db, identity.subject);
@@ -113,7 +138,7 @@ export function createAuthService(deps: {
       const byEmail = await findMemberByEmail(db, identity.email);
       if (byEmail) {
         if (byEmail.googleSubject && byEmail.googleSubject !== identity.subject) {
-          throw unauthorized('This e-mail address is linked to another Google account.');
+          throw unauthorized('GOOGLE_ACCOUNT_MISMATCH');
         }
         await setGoogleSubject(db, byEmail.id, identity.subject);
         return openSession(byEmail.id);
@@ -125,23 +150,51 @@ export function createAuthService(deps: {
       });
       // Two first sign-ins racing: the loser finds the winner's row.
       const member = created ?? (await findMemberByGoogleSubject(db, identity.subject));
-      if (!member) throw unauthorized('Google sign-in failed. Please try again.');
+      if (!member) throw unauthorized('GOOGLE_FAILED');
       return openSession(member.id);
     },
 
     /** The live session of a token; a member's activity is refreshed at most once a minute. */
     async authenticate(token: string) {
       const now = clock.now();
-      const session = await findLiveSession(db, hashToken(token), now);
+      const tokenHash = hashToken(token);
+      const cached = sessionCache.get(tokenHash, now.getTime());
+      if (cached) {
+        if (now.getTime() - cached.activeAt > ACTIVITY_RESOLUTION_MS) {
+          cached.activeAt = now.getTime();
+          await touchActivity(db, cached.session.memberId, now);
+        }
+        return cached.session;
+      }
+      const startedAt = sessionCache.generation();
+      const session = await findLiveSession(db, tokenHash, now);
       if (!session) return undefined;
-      if (now.getTime() - session.lastActiveAt.getTime() > ACTIVITY_RESOLUTION_MS) {
+      let activeAt = session.lastActiveAt.getTime();
+      if (now.getTime() - activeAt > ACTIVITY_RESOLUTION_MS) {
+        activeAt = now.getTime();
         await touchActivity(db, session.memberId, now);
       }
-      return { id: session.id, memberId: session.memberId };
+      const live = { id: session.id, memberId: session.memberId };
+      sessionCache.set(
+        tokenHash,
+        {
+          session: live,
+          expiresAt: session.expiresAt.getTime(),
+          checkedAt: now.getTime(),
+          activeAt,
+        },
+        startedAt,
+      );
+      return live;
     },
+
+    /** Sessions another node ended (over the backplane): their cached entries go too. */
+    forgetSessions: (ended: { sessionId?: string | undefined; memberId?: string | undefined }) =>
+      sessionCache.forget(ended),
 
     async logout(sessionId: string): Promise<void> {
       await revokeSession(db, sessionId, clock.now());
+      endSessions({ sessionId });
     },
 
     /**
@@ -149,13 +202,13 @@ export function createAuthService(deps: {
      * so neither the answer nor its timing tells who is a member.
      */
     async forgotPassword(email: string, language: 'en' | 'fr', ctx: RequestContext): Promise<void> {
-      await consumeLimits(
+      await reserveLimits(
         limiter,
         [
           { limit: limits.resetMailsPerAddress, key: ctx.ip },
           { limit: limits.resetMailsPerAccount, key: email },
         ],
-        (ms) => tooManyRequests(ms, 'password reset requests'),
+        (ms) => tooManyRequests(ms),
       );
       const send = async () => {
         const member = await findMemberByEmail(db, email);
@@ -176,15 +229,13 @@ export function createAuthService(deps: {
 
     /** Sets the new password, consumes the link and signs the member out everywhere. */
     async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
-      const check = [{ limit: limits.resetFailuresPerAddress, key: ctx.ip }];
-      await ensureUnderLimits(limiter, check, (ms) =>
-        tooManyRequests(ms, 'invalid reset attempts'),
-      );
+      const perAddress = { limit: limits.resetFailuresPerAddress, key: ctx.ip };
+      const slots = await reserveLimits(limiter, [perAddress], (ms) => tooManyRequests(ms));
       const tokenHash = hashToken(token);
       if (!(await findUsablePasswordReset(db, tokenHash, clock.now()))) {
-        await countAgainstLimits(limiter, check);
-        throw badRequest(RESET_LINK_INVALID_MESSAGE);
+        throw badRequest('RESET_LINK_INVALID');
       }
+      await slots.release(perAddress);
       const passwordHash = await hashPassword(password);
       const memberId = await db.transaction(async (tx) => {
         const now = clock.now();
@@ -194,7 +245,8 @@ export function createAuthService(deps: {
         await revokeMemberSessions(tx, reset.memberId, now);
         return reset.memberId;
       });
-      if (!memberId) throw badRequest(RESET_LINK_INVALID_MESSAGE);
+      if (!memberId) throw badRequest('RESET_LINK_INVALID');
+      endSessions({ memberId });
     },
   };
 }

@@ -8,8 +8,6 @@ export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity>;
 export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 const GOOGLE_KEYS_URL = new URL('https://www.googleapis.com/oauth2/v3/certs');
 
-export const GOOGLE_FAILED_MESSAGE = 'Google sign-in failed. Please try again.';
-
 /**
  * Verifies a Google ID token: signature against Google's published keys (or the keys given,
  * in tests), audience = our client id, issuer, expiry, and a verified e-mail address.
@@ -32,11 +30,11 @@ export function createGoogleVerifier(options: {
         requiredClaims: ['sub', 'exp', 'iat'],
       }));
     } catch (error) {
-      throw new HttpError(401, GOOGLE_FAILED_MESSAGE, { cause: error });
+      throw new HttpError(401, 'GOOGLE_FAILED', { cause: error });
     }
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
     if (!email || payload.email_verified !== true) {
-      throw new HttpError(401, 'Your Google account has no verified e-mail address.');
+      throw new HttpError(401, 'GOOGLE_EMAIL_UNVERIFIED');
     }
     const name =
       typeof payload.name === 'string' && payload.name.trim()

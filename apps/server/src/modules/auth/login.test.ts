@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registeredMember, someAddress } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { LOGIN_FAILED_MESSAGE } from './auth.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -43,8 +42,17 @@ describe('login', () => {
     );
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownAccount.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ message: LOGIN_FAILED_MESSAGE });
+    expect(wrongPassword.json()).toEqual({
+      code: 'LOGIN_FAILED',
+      message: 'Incorrect username or password.',
+    });
     expect(unknownAccount.body).toBe(wrongPassword.body);
+  });
+
+  it('answers a NUL in the username with a 400, not a database error', async () => {
+    const response = await login(t.app, 'ali\u0000@example.com', 'whatever', someAddress());
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/invisible control characters/);
   });
 
   it('requires both fields', async () => {
@@ -83,9 +91,12 @@ describe('login rate limits', () => {
       someAddress(),
     );
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(
-      /^Too many failed sign-in attempts\. Please try again in 15 minutes\.$/,
-    );
+    expect(blocked.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait 15 min and try again.',
+      params: { minutes: 15 },
+    });
+    expect(blocked.json().params.retryAfter).toBeGreaterThan(800);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
   });
 
@@ -109,6 +120,43 @@ describe('login rate limits', () => {
       someAddress(),
     );
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('checks at most 10 of 60 guesses sent at once on one account, the right one last', async () => {
+    const { fields } = await registeredMember(t.app);
+    const email = fields.username as string;
+    const guesses = Array.from({ length: 59 }, (_, i) =>
+      login(t.app, email, `guess-${i}`, someAddress()),
+    );
+    const answers = await Promise.all([
+      ...guesses,
+      login(t.app, email, fields.password as string, someAddress()),
+    ]);
+    const statuses = answers.map((a) => a.statusCode);
+    // Each attempt takes its slot before hashing: 10 were checked, the other 50 never reached argon2.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('checks at most 10 guesses sent at once from one address', async () => {
+    const address = someAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(t.app, `ghost${i}@example.com`, 'guess', address)),
+    );
+    expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(10);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(20);
+  });
+
+  it('a success from an address does not count as a failure of that address', async () => {
+    const address = someAddress();
+    const { fields } = await registeredMember(t.app);
+    for (let i = 0; i < 12; i++) {
+      expect(
+        (await login(t.app, fields.username as string, fields.password as string, address))
+          .statusCode,
+      ).toBe(200);
+    }
   });
 
   it('a success clears the account’s failures', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registeredMember, someAddress } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { FORGOT_PASSWORD_MESSAGE, RESET_LINK_INVALID_MESSAGE } from './auth.service.ts';
+import { FORGOT_PASSWORD_MESSAGE } from './auth.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -90,7 +90,7 @@ describe('reset password', () => {
 
     const reused = await reset(link, 'yet another password');
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().message).toBe(RESET_LINK_INVALID_MESSAGE);
+    expect(reused.json().code).toBe('RESET_LINK_INVALID');
     expect((await login(t.app, fields.username as string, 'a brand new password')).statusCode).toBe(
       200,
     );
@@ -103,7 +103,7 @@ describe('reset password', () => {
     t.clock.advance(60 * 60 * 1000 + 1000);
     const response = await reset(link, 'too late password');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(RESET_LINK_INVALID_MESSAGE);
+    expect(response.json().code).toBe('RESET_LINK_INVALID');
     expect(
       (await login(t.app, fields.username as string, fields.password as string)).statusCode,
     ).toBe(200);
@@ -123,7 +123,7 @@ describe('reset password', () => {
   it('refuses a made-up token and a short password', async () => {
     const invalid = await reset('made-up-token', 'long enough password');
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toBe(RESET_LINK_INVALID_MESSAGE);
+    expect(invalid.json().code).toBe('RESET_LINK_INVALID');
     const short = await reset('made-up-token', 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Password must be at least 8 characters');

@@ -12,7 +12,12 @@ export async function insertSession(
 /** The live session for a token hash: not revoked, not expired at `now`. */
 export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: sessions.id, memberId: sessions.memberId, lastActiveAt: members.lastActiveAt })
+    .select({
+      id: sessions.id,
+      memberId: sessions.memberId,
+      expiresAt: sessions.expiresAt,
+      lastActiveAt: members.lastActiveAt,
+    })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(

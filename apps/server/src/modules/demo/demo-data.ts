@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { likes, members, profileViews } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type MediaStore, newMediaKey } from '../media/media-store.ts';
-import { addPhotos, type NewPhoto } from '../users/members.repository.ts';
+import { addPhotos, type NewPhoto } from '../members/members.repository.ts';
 import { type ProcessedPhoto, processPhoto } from '../users/photo-processor.ts';
 import { DEMO_TOWNS, demoBio, FAMILY_NAMES, FIRST_NAMES } from './demo-people.ts';
 
@@ -65,7 +65,7 @@ async function portraits(gender: Gender, count: number): Promise<ProcessedPhoto[
     const png = await sharp(Buffer.from(portraitSvg(i + (gender === 'femme' ? 0 : 3), gender)))
       .png()
       .toBuffer();
-    list.push(await processPhoto(png, 'Demo portrait'));
+    list.push(await processPhoto(png, { index: i + 1, name: 'demo portrait' }));
   }
   return list;
 }

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { members, profileViews } from '../../db/schema.ts';
-import { visibleTo } from '../users/member-view.ts';
 
 /** What suggestions need of the viewer: gender, grid cell and saved filters. */
 export async function findViewer(db: Executor, id: string) {
@@ -17,14 +16,6 @@ export async function findViewer(db: Executor, id: string) {
     })
     .from(members)
     .where(eq(members.id, id));
-  return row;
-}
-
-export async function findVisibleMember(db: Executor, viewerId: string, memberId: string) {
-  const [row] = await db
-    .select()
-    .from(members)
-    .where(and(eq(members.id, memberId), visibleTo(viewerId)));
   return row;
 }
 

@@ -1,21 +1,18 @@
-import type { Gender, Preferences, UserDetails, UserSummary } from '@mawadda/contract';
+import type { Preferences, UserDetails, UserSummary } from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import type { MediaStore } from '../media/media-store.ts';
-import { toDetails, toSummary } from '../users/member-view.ts';
-import { findMemberById } from '../users/members.repository.ts';
-import {
-  findViewer,
-  findVisibleMember,
-  recordProfileView,
-  savePreferences,
-} from './discovery.repository.ts';
+import { audienceOf, toDetails, toSummary } from '../members/member-view.ts';
+import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
+import { findViewer, recordProfileView, savePreferences } from './discovery.repository.ts';
 import { anyoneInAgeRange, findSuggestions } from './suggestions.repository.ts';
 
-const OTHER_GENDER: Record<Gender, Gender> = { homme: 'femme', femme: 'homme' };
+const ONE_DAY = 24 * 60 * 60 * 1000;
 
-export const MEMBER_NOT_FOUND_MESSAGE = 'This member does not exist or is no longer available.';
+/** How much of the membership one account may read in a day: a person, not a scraper. */
+export type ReadingLimits = { detailsPerDay: number; suggestionPagesPerDay: number };
 
 export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
 
@@ -23,12 +20,28 @@ export function createDiscoveryService(deps: {
   db: Database;
   clock: Clock;
   mediaStore: MediaStore;
+  limiter: RateLimitStore;
+  readingLimits: ReadingLimits;
+  /** Who has a socket open now (presence), for the `online` of each member. */
+  onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
 }) {
   const { db, clock, mediaStore } = deps;
+  const details: Limit = {
+    name: 'details-day',
+    max: deps.readingLimits.detailsPerDay,
+    windowMs: ONE_DAY,
+  };
+  const pages: Limit = {
+    name: 'suggestion-pages-day',
+    max: deps.readingLimits.suggestionPagesPerDay,
+    windowMs: ONE_DAY,
+  };
+  const read = (limit: Limit, memberId: string) =>
+    reserveLimits(deps.limiter, [{ limit, key: memberId }], (ms) => tooManyRequests(ms));
 
   async function viewerOf<T>(memberId: string, find: (db: Database, id: string) => Promise<T>) {
     const viewer = await find(db, memberId);
-    if (!viewer) throw notFound('This account no longer exists.');
+    if (!viewer) throw notFound('ACCOUNT_GONE');
     return viewer;
   }
 
@@ -40,8 +53,9 @@ export function createDiscoveryService(deps: {
      */
     async suggestions(memberId: string, page: number, size: number): Promise<UserSummary[]> {
       const viewer = await viewerOf(memberId, findViewer);
-      if (!viewer.gender) return [];
-      const audience = OTHER_GENDER[viewer.gender];
+      const audience = audienceOf(viewer);
+      if (!audience) return [];
+      await read(pages, memberId);
       const minAge = viewer.preferredMinAge;
       const maxAge = viewer.preferredMaxAge;
       if (
@@ -51,8 +65,6 @@ export function createDiscoveryService(deps: {
         return [];
       }
       const rows = await findSuggestions(db, {
-        viewerId: viewer.id,
-        audience,
         viewer,
         minAge,
         maxAge,
@@ -60,19 +72,27 @@ export function createDiscoveryService(deps: {
         offset: page * size,
         limit: size,
       });
-      const now = clock.now();
-      return rows.map((row) => toSummary(row, viewer, mediaStore, now));
+      const online = await deps.onlineAmong(rows.map((row) => row.id));
+      return rows.map((row) => toSummary(row, viewer, mediaStore, online.has(row.id)));
     },
 
-    /** Another member's details; opening them counts as a view (at most one a day). */
+    /**
+     * A member's details: only of a member the viewer may be suggested (a 404 otherwise, exactly
+     * like an unknown id), or their own. Opening them counts as a view (at most one a day) and
+     * against the viewer's daily reading.
+     */
     async details(viewerId: string, memberId: string): Promise<UserDetails> {
       const viewer = await viewerOf(viewerId, findMemberById);
+      if (memberId !== viewerId) await read(details, viewerId);
       const member =
-        memberId === viewerId ? viewer : await findVisibleMember(db, viewerId, memberId);
-      if (!member) throw notFound(MEMBER_NOT_FOUND_MESSAGE);
+        memberId === viewerId
+          ? { ...viewer, likedByMe: false, matched: false }
+          : await findVisibleMember(db, viewer, memberId);
+      if (!member) throw notFound('MEMBER_NOT_FOUND');
       const now = clock.now();
       if (member.id !== viewerId) await recordProfileView(db, viewerId, member.id, now);
-      return toDetails(member, viewer, mediaStore, now);
+      const online = await deps.onlineAmong([member.id]);
+      return toDetails(member, viewer, mediaStore, online.has(member.id));
     },
 
     async preferences(memberId: string): Promise<Preferences> {

@@ -162,7 +162,7 @@ describe('suggestions', () => {
       headers: bearer(token),
     });
     expect(big.statusCode).toBe(400);
-    expect(big.json().message).toBe('size must be at most 100');
+    expect(big.json()).toMatchObject({ code: 'PAGE_SIZE_INVALID', params: { max: 100 } });
     expect((await t.app.inject({ url: '/api/users/suggestions' })).statusCode).toBe(401);
   });
 });
@@ -242,5 +242,66 @@ describe('member details and profile views', () => {
     const bad = await t.app.inject({ url: '/api/users/42/details', headers: bearer(token) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Member id must be a UUID');
+  });
+});
+
+describe('reading limits (scraping)', () => {
+  it('answers 404 for a member of one’s own gender, exactly as for an unknown id', async () => {
+    const [viewer, sameGender] = await seedMembers(t.database.db, [
+      { gender: 'homme' },
+      { gender: 'homme' },
+    ]);
+    const token = await sessionFor(t.database.db, viewer ?? '');
+    const same = await t.app.inject({
+      url: `/api/users/${sameGender}/details`,
+      headers: bearer(token),
+    });
+    const unknown = await t.app.inject({
+      url: '/api/users/00000000-0000-4000-8000-000000000000/details',
+      headers: bearer(token),
+    });
+    expect(same.statusCode).toBe(404);
+    expect(same.json()).toEqual(unknown.json());
+    const like = await t.app.inject({
+      method: 'POST',
+      url: '/like',
+      headers: bearer(token),
+      payload: { likedUserId: sameGender },
+    });
+    expect(like.statusCode).toBe(404);
+  });
+
+  // The window itself (forgotten after 24 hours) is the rate-limit store's, tested there on both
+  // stores; with Redis it runs on Redis's clock, not the test clock.
+  it('lets one member open 300 profiles a day, then 429 for the rest of the day', async () => {
+    const [viewer, other, woman] = await seedMembers(t.database.db, [
+      { gender: 'homme' },
+      { gender: 'homme' },
+      { gender: 'femme' },
+    ]);
+    const token = await sessionFor(t.database.db, viewer ?? '');
+    const open = (as: string) =>
+      t.app.inject({ url: `/api/users/${woman}/details`, headers: bearer(as) });
+    for (let i = 0; i < 300; i++) expect((await open(token)).statusCode).toBe(200);
+    const refused = await open(token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    // Another member is not held back, and one's own profile stays open.
+    expect((await open(await sessionFor(t.database.db, other ?? ''))).statusCode).toBe(200);
+    const own = await t.app.inject({ url: `/api/users/${viewer}/details`, headers: bearer(token) });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('lets one member load 100 pages of suggestions a day', async () => {
+    const [viewer] = await seedMembers(t.database.db, [{ gender: 'femme' }, { gender: 'homme' }]);
+    const token = await sessionFor(t.database.db, viewer ?? '');
+    const page = () =>
+      t.app.inject({ url: '/api/users/suggestions?page=0&size=1', headers: bearer(token) });
+    for (let i = 0; i < 100; i++) expect((await page()).statusCode).toBe(200);
+    const refused = await page();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
   });
 });

@@ -50,7 +50,10 @@ describe('location privacy', () => {
       const answers = await Promise.all(
         [
           '/api/users/suggestions?page=0&size=100',
-          ...people.filter((p) => p !== person).map((p) => `/api/users/${p.id}/details`),
+          // Details open for the members one may be suggested: the other gender.
+          ...people
+            .filter((p) => p.fields.gender !== person.fields.gender)
+            .map((p) => `/api/users/${p.id}/details`),
           '/likes',
           '/api/users/profile-views',
           '/api/users/notifications',

@@ -2,13 +2,16 @@ import { GENDERS, type Gender } from '@mawadda/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { GRID_DEGREES, type MemberRow } from '../../db/schema.ts';
-import { type ViewedMember, visibleTo } from '../users/member-view.ts';
+import {
+  audienceOf,
+  likeState,
+  type ViewedMember,
+  type Viewer,
+  visibleTo,
+} from '../members/member-view.ts';
 
 export type SuggestionQuery = {
-  viewerId: string;
-  /** The gender suggested to the viewer. */
-  audience: Gender;
-  viewer: Pick<MemberRow, 'gridLatitude' | 'gridLongitude'>;
+  viewer: Viewer & Pick<MemberRow, 'gridLatitude' | 'gridLongitude'>;
   minAge: number | null;
   maxAge: number | null;
   maxDistanceKm: number | null;
@@ -40,14 +43,9 @@ function chordFor(km: number): number {
  * text-array and timestamp parsers would cost more per page than the query itself.
  */
 export function suggestionsSql(q: SuggestionQuery): SQL {
-  if (!GENDERS.includes(q.audience)) throw new Error(`unknown audience ${q.audience}`);
   const [x, y, z] = viewerPoint(q.viewer);
   const point = sql`cube(array[${x}::float8, ${y}::float8, ${z}::float8, 0::float8])`;
-  const conditions = [
-    sql.raw(`gender = '${q.audience}' and age is not null`),
-    sql`position is not null`,
-    visibleTo(q.viewerId),
-  ];
+  const conditions = [visibleTo(q.viewer), sql`position is not null`];
   if (q.minAge !== null) conditions.push(sql`age >= ${q.minAge}`);
   if (q.maxAge !== null) conditions.push(sql`age <= ${q.maxAge}`);
   if (q.maxDistanceKm !== null && q.viewer.gridLatitude !== null) {
@@ -58,8 +56,8 @@ export function suggestionsSql(q: SuggestionQuery): SQL {
   }
   return sql`
     select id, name, age, location, grid_latitude, grid_longitude,
-      extract(epoch from last_active_at)::float8 * 1000 as last_active_ms,
-      to_json(photo_keys) as photo_keys
+      to_json(photo_keys) as photo_keys,
+      ${likeState(q.viewer.id)}
     from members
     where ${sql.join(conditions, sql` and `)}
     order by position <-> ${point}
@@ -74,19 +72,21 @@ export async function findSuggestions(db: Database, q: SuggestionQuery): Promise
     location: string | null;
     grid_latitude: number | null;
     grid_longitude: number | null;
-    last_active_ms: number;
     photo_keys: string[];
+    liked_by_me: boolean;
+    matched: boolean;
   }>(db, suggestionsSql(q));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     age: r.age,
-    gender: q.audience,
+    gender: audienceOf(q.viewer),
     location: r.location,
     gridLatitude: r.grid_latitude,
     gridLongitude: r.grid_longitude,
-    lastActiveAt: new Date(r.last_active_ms),
     photoKeys: r.photo_keys,
+    likedByMe: r.liked_by_me,
+    matched: r.matched,
   }));
 }
 

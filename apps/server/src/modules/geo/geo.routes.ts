@@ -1,11 +1,5 @@
-import {
-  errorBodySchema,
-  geoPlaceSchema,
-  geoSearchResponseSchema,
-  reverseGeocodeQuerySchema,
-  searchGeocodeQuerySchema,
-} from '@mawadda/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { CityIndex } from './city-index.ts';
 
@@ -21,36 +15,20 @@ export const geoRoutes: FastifyPluginAsyncZod<{ cities: () => CityIndex }> = asy
   app,
   { cities },
 ) => {
-  app.get(
-    '/api/geo/reverse',
-    {
-      schema: {
-        tags: ['geo'],
-        summary: 'The nearest town to a position, as "city, country"',
-        querystring: reverseGeocodeQuerySchema,
-        response: { 200: geoPlaceSchema, 400: errorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('reverseGeocode', 'geo'),
+    handler: async (request) => {
       const { lat, lon, lang } = request.query;
       const place = cities().nearest(lat, lon, lang, MAX_REVERSE_KM);
-      if (!place) throw notFound('No town found near this position. Please type your location.');
+      if (!place) throw notFound('PLACE_NOT_FOUND_NEAR');
       return place;
     },
-  );
+  });
 
-  app.get(
-    '/api/geo/search',
-    {
-      schema: {
-        tags: ['geo'],
-        summary: 'Towns matching a typed location ("city" or "city, country"), biggest first',
-        querystring: searchGeocodeQuerySchema,
-        response: { 200: geoSearchResponseSchema, 400: errorBodySchema },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...endpoint('searchPlaces', 'geo'),
+    handler: async (request) => ({
       results: cities().search(request.query.q, request.query.lang, SEARCH_RESULTS),
     }),
-  );
+  });
 };

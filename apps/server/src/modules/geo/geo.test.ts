@@ -44,7 +44,10 @@ describe('reverse geocoding', () => {
   it('refuses a position off the globe', async () => {
     const response = await get('/api/geo/reverse?lat=91&lon=0');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('lat must be between -90 and 90');
+    expect(response.json()).toMatchObject({
+      code: 'GEO_LATITUDE_INVALID',
+      message: 'lat must be a number between -90 and 90',
+    });
     expect((await get('/api/geo/reverse?lat=abc&lon=0')).statusCode).toBe(400);
   });
 

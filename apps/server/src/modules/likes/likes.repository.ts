@@ -1,11 +1,17 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { likes, members } from '../../db/schema.ts';
-import { visibleTo } from '../users/member-view.ts';
+import { likeStateColumns, type Viewer, visibleTo } from '../members/member-view.ts';
 
 /** Idempotent: liking twice keeps the first like and its time. */
+/** Answers whether the like is new (false: it was already there). */
 export async function insertLike(db: Executor, likerId: string, likedId: string, now: Date) {
-  await db.insert(likes).values({ likerId, likedId, createdAt: now }).onConflictDoNothing();
+  const inserted = await db
+    .insert(likes)
+    .values({ likerId, likedId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ likerId: likes.likerId });
+  return inserted.length > 0;
 }
 
 export async function likeExists(db: Executor, likerId: string, likedId: string) {
@@ -17,7 +23,7 @@ export async function likeExists(db: Executor, likerId: string, likedId: string)
 }
 
 /** Who liked the member, newest first, among the members the member may see. */
-export async function listLikers(db: Executor, memberId: string, limit: number) {
+export async function listLikers(db: Executor, member: Viewer, limit: number) {
   return db
     .select({
       id: members.id,
@@ -26,10 +32,12 @@ export async function listLikers(db: Executor, memberId: string, limit: number) 
       gender: members.gender,
       photoKeys: members.photoKeys,
       createdAt: likes.createdAt,
+      // They liked me; a match once I liked them back.
+      matched: likeStateColumns(member.id).likedByMe,
     })
     .from(likes)
     .innerJoin(members, eq(members.id, likes.likerId))
-    .where(and(eq(likes.likedId, memberId), visibleTo(memberId)))
+    .where(and(eq(likes.likedId, member.id), visibleTo(member)))
     .orderBy(desc(likes.createdAt))
     .limit(limit);
 }

@@ -1,16 +1,14 @@
 import type { LikeEntry } from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound, tooManyRequests } from '../../lib/http-error.ts';
-import { consumeLimits, type Limit, type RateLimitStore } from '../../lib/rate-limiter.ts';
-import { findVisibleMember } from '../discovery/discovery.repository.ts';
-import { MEMBER_NOT_FOUND_MESSAGE } from '../discovery/discovery.service.ts';
+import { createDailyLimit } from '../../lib/daily-limit.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { MediaStore } from '../media/media-store.ts';
-import { photoUrls } from '../users/member-view.ts';
-import { findMemberById } from '../users/members.repository.ts';
+import { photoUrls } from '../members/member-view.ts';
+import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
 import { insertLike, likeExists, listLikers, markLikesSeen } from './likes.repository.ts';
 
-export const likesPerMember = { name: 'likes', max: 300, windowMs: 60 * 60 * 1000 } satisfies Limit;
 const LIKE_LIST_LIMIT = 500;
 
 export type LikesService = ReturnType<typeof createLikesService>;
@@ -20,19 +18,29 @@ export function createLikesService(deps: {
   clock: Clock;
   limiter: RateLimitStore;
   mediaStore: MediaStore;
+  /** New likes one member may give in a day: a person likes a few dozen, a script everyone. */
+  likesPerDay: number;
 }) {
   const { db, clock } = deps;
+  const dailyLikes = createDailyLimit({
+    limiter: deps.limiter,
+    clock,
+    name: 'likes',
+    max: deps.likesPerDay,
+    code: 'LIKES_DAILY_LIMIT',
+  });
   return {
     /** Likes a member once (a repeat changes nothing) and says whether the like is mutual. */
     async like(likerId: string, likedId: string): Promise<{ mutualLike: boolean }> {
-      if (likerId === likedId) throw badRequest('You cannot like your own profile.');
-      if (!(await findVisibleMember(db, likerId, likedId)))
-        throw notFound(MEMBER_NOT_FOUND_MESSAGE);
+      if (likerId === likedId) throw badRequest('LIKE_SELF');
+      const liker = await findMemberById(db, likerId);
+      if (!liker || !(await findVisibleMember(db, liker, likedId))) {
+        throw notFound('MEMBER_NOT_FOUND');
+      }
       if (!(await likeExists(db, likerId, likedId))) {
-        await consumeLimits(deps.limiter, [{ limit: likesPerMember, key: likerId }], (ms) =>
-          tooManyRequests(ms, 'likes'),
-        );
-        await insertLike(db, likerId, likedId, clock.now());
+        const slot = await dailyLikes.reserve(likerId);
+        // The same like sent twice at once is stored once, and counted once.
+        if (!(await insertLike(db, likerId, likedId, clock.now()))) await slot.release();
       }
       return { mutualLike: await likeExists(db, likedId, likerId) };
     },
@@ -40,8 +48,9 @@ export function createLikesService(deps: {
     /** Members who liked this member, newest first; `isNew` until the likes are marked seen. */
     async likers(memberId: string): Promise<LikeEntry[]> {
       const member = await findMemberById(db, memberId);
-      const seenAt = member?.likesSeenAt ?? null;
-      const rows = await listLikers(db, memberId, LIKE_LIST_LIMIT);
+      if (!member) return [];
+      const seenAt = member.likesSeenAt;
+      const rows = await listLikers(db, member, LIKE_LIST_LIMIT);
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -50,6 +59,7 @@ export function createLikesService(deps: {
         mediaUrls: photoUrls(deps.mediaStore, row.photoKeys),
         createdAt: row.createdAt.toISOString(),
         isNew: seenAt === null || row.createdAt > seenAt,
+        matched: row.matched,
       }));
     },
 

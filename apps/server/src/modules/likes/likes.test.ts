@@ -27,6 +27,38 @@ const like = (token: string, likedUserId: string) =>
 const notifications = async (token: string) =>
   (await t.app.inject({ url: '/api/users/notifications', headers: bearer(token) })).json();
 
+const get = async (token: string, url: string) =>
+  (await t.app.inject({ url, headers: bearer(token) })).json();
+const suggested = async (token: string, id: string) =>
+  (await get(token, '/api/users/suggestions?page=0&size=100')).content.find(
+    (m: { id: string }) => m.id === id,
+  );
+
+describe('likes remembered by the server, on any device', () => {
+  it('says in suggestions, details and the liked-you list who I liked and who is a match', async () => {
+    const { a, b, tokenA, tokenB } = await pair();
+    expect(await suggested(tokenA, b)).toMatchObject({ likedByMe: false, matched: false });
+
+    await like(tokenA, b);
+    expect(await suggested(tokenA, b)).toMatchObject({ likedByMe: true, matched: false });
+    expect(await get(tokenA, `/api/users/${b}/details`)).toMatchObject({
+      likedByMe: true,
+      matched: false,
+    });
+    // Fatou sees Ibrahima liked her; she has not liked him back: no match, a like-back to offer.
+    expect(await suggested(tokenB, a)).toMatchObject({ likedByMe: false, matched: false });
+    expect((await get(tokenB, '/likes'))[0]).toMatchObject({ id: a, matched: false });
+
+    await like(tokenB, a);
+    expect(await suggested(tokenA, b)).toMatchObject({ likedByMe: true, matched: true });
+    expect(await get(tokenB, `/api/users/${a}/details`)).toMatchObject({
+      likedByMe: true,
+      matched: true,
+    });
+    expect((await get(tokenB, '/likes'))[0]).toMatchObject({ id: a, matched: true });
+  });
+});
+
 describe('likes', () => {
   it('a like is kept once; liking back makes it mutual for both', async () => {
     const { a, b, tokenA, tokenB } = await pair();

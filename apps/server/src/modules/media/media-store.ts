@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { HttpError } from '../../lib/http-error.ts';
 
 /**
  * Where uploaded media live. On disk under `<dataDir>/media` by default; an S3-compatible bucket
@@ -44,4 +45,22 @@ export function createDiskMediaStore(root: string): MediaStore {
     },
     urlFor: (key) => MEDIA_URL_PREFIX + key,
   };
+}
+
+/**
+ * A disk that cannot take a file says so in words a member can act on: full (507, try later)
+ * or failing (503). Anything else is a bug and stays a 500.
+ */
+export function storageFailure(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new HttpError(507, 'STORAGE_FULL', { cause: error });
+  }
+  if (code && ['EIO', 'EROFS', 'EACCES', 'EPERM', 'EMFILE', 'ENFILE', 'EBUSY'].includes(code)) {
+    return new HttpError(503, 'STORAGE_UNAVAILABLE', {
+      cause: error,
+      headers: { 'retry-after': '60' },
+    });
+  }
+  return error;
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { blockedBetween } from '../relationships/relationships.repository.ts';
 
-/** Counts since the member last looked, from the likes and views indexes. */
+/** Counts since the member last looked, from the likes and views indexes; none from a block. */
 export async function countUnseen(db: Executor, memberId: string) {
   const result = await db.execute<{
     new_likes: number;
@@ -10,10 +11,13 @@ export async function countUnseen(db: Executor, memberId: string) {
   }>(sql`
     select
       (select count(*)::int from likes l
-        where l.liked_id = m.id and l.created_at > coalesce(m.likes_seen_at, '-infinity')) as new_likes,
+        where l.liked_id = m.id and l.created_at > coalesce(m.likes_seen_at, '-infinity')
+          and not ${blockedBetween(memberId, sql`l.liker_id`)}) as new_likes,
       (select count(distinct v.viewer_id)::int from profile_views v
-        where v.viewed_id = m.id and v.viewed_at > coalesce(m.views_seen_at, '-infinity')) as new_views,
-      (select max(l.created_at) from likes l where l.liked_id = m.id) as last_like_at
+        where v.viewed_id = m.id and v.viewed_at > coalesce(m.views_seen_at, '-infinity')
+          and not ${blockedBetween(memberId, sql`v.viewer_id`)}) as new_views,
+      (select max(l.created_at) from likes l
+        where l.liked_id = m.id and not ${blockedBetween(memberId, sql`l.liker_id`)}) as last_like_at
     from members m where m.id = ${memberId}`);
   const row = result.rows[0];
   return {

@@ -4,14 +4,19 @@ import { countUnseen } from './notifications.repository.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-export function createNotificationsService(deps: { db: Database }) {
+export function createNotificationsService(deps: {
+  db: Database;
+  unreadMessages(memberId: string): Promise<number>;
+}) {
   return {
-    /** `newMessages` stays 0 until chat exists; the chat issue counts unread messages here. */
     async counts(memberId: string): Promise<Notifications> {
-      const counts = await countUnseen(deps.db, memberId);
+      const [counts, newMessages] = await Promise.all([
+        countUnseen(deps.db, memberId),
+        deps.unreadMessages(memberId),
+      ]);
       return {
         newLikes: counts.newLikes,
-        newMessages: 0,
+        newMessages,
         newViews: counts.newViews,
         lastLikeAt: counts.lastLikeAt?.toISOString() ?? null,
       };

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { members } from '../../db/schema.ts';
-import { visibleTo } from '../users/member-view.ts';
+import { type Viewer, visibleTo } from '../members/member-view.ts';
 
 /** Each viewer once, at their latest view, newest first. */
-export async function listViewers(db: Executor, memberId: string, limit: number) {
+export async function listViewers(db: Executor, member: Viewer, limit: number) {
   const result = await db.execute<{
     id: string;
     name: string;
@@ -16,14 +16,22 @@ export async function listViewers(db: Executor, memberId: string, limit: number)
     select members.id, members.name, members.age, members.gender, members.photo_keys, v.viewed_at
     from (
       select viewer_id, max(viewed_at) as viewed_at
-      from profile_views where viewed_id = ${memberId}
+      from profile_views where viewed_id = ${member.id}
       group by viewer_id
     ) v
     join members on members.id = v.viewer_id
-    where ${visibleTo(memberId)}
+    where ${visibleTo(member)}
     order by v.viewed_at desc
     limit ${limit}`);
-  return result.rows.map((r) => ({ ...r, viewedAt: new Date(r.viewed_at) }));
+  // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
+  return result.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    age: r.age,
+    gender: r.gender,
+    photoKeys: r.photo_keys,
+    viewedAt: new Date(r.viewed_at),
+  }));
 }
 
 export async function markViewsSeen(db: Executor, memberId: string, now: Date) {

@@ -2,7 +2,8 @@ import type { ProfileViewEntry } from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaStore } from '../media/media-store.ts';
-import { photoUrls } from '../users/member-view.ts';
+import { photoUrls } from '../members/member-view.ts';
+import { findMemberById } from '../members/members.repository.ts';
 import { listViewers, markViewsSeen } from './profile-views.repository.ts';
 
 const VIEW_LIST_LIMIT = 500;
@@ -16,13 +17,15 @@ export function createProfileViewsService(deps: {
 }) {
   return {
     async viewers(memberId: string): Promise<ProfileViewEntry[]> {
-      const rows = await listViewers(deps.db, memberId, VIEW_LIST_LIMIT);
+      const member = await findMemberById(deps.db, memberId);
+      if (!member) return [];
+      const rows = await listViewers(deps.db, member, VIEW_LIST_LIMIT);
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
         age: row.age,
         gender: row.gender,
-        mediaUrls: photoUrls(deps.mediaStore, row.photo_keys),
+        mediaUrls: photoUrls(deps.mediaStore, row.photoKeys),
         viewedAt: row.viewedAt.toISOString(),
       }));
     },

@@ -33,8 +33,9 @@ async function update(
   fields: RegistrationInput,
   files: UploadFile[] = [],
   imagesToRemove: string[] = [],
+  photoOrder: string[] = [],
 ) {
-  const body = multipart({ ...fields, imagesToRemove }, { profilePicture: files });
+  const body = multipart({ ...fields, imagesToRemove, photoOrder }, { profilePicture: files });
   return t.app.inject({
     method: 'PUT',
     url: '/api/users/update',
@@ -43,10 +44,31 @@ async function update(
   });
 }
 
+const png = async (width: number, height: number): Promise<UploadFile> => ({
+  filename: `${width}x${height}.png`,
+  contentType: 'image/png',
+  data: await pngImage(width, height),
+});
+
+/** Photos told apart by their shape: the served width over height, rounded. */
+const shapes = (user: { photos: { width: number; height: number }[] }) =>
+  user.photos.map((p) => Math.round((p.width / p.height) * 100) / 100);
+
 const me = async (token: string) =>
   (await t.app.inject({ url: '/api/users/me', headers: bearer(token) })).json();
 
 describe('edit profile', () => {
+  it('refuses a photo to remove that is not even a URL, changing nothing', async () => {
+    const { token } = await registeredMember(t.app);
+    const before = await me(token);
+    for (const url of ['http://[::1', '//', 'http://exa mple.com/%']) {
+      const response = await update(token, profileFields, [], [url]);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message).toBe('A photo to remove is not one of your photos.');
+    }
+    expect(await me(token)).toEqual(before);
+  });
+
   it('changes the fields, removes a photo and adds another', async () => {
     const { token } = await registeredMember(t.app);
     const before = await me(token);
@@ -64,7 +86,8 @@ describe('edit profile', () => {
     expect(after.mediaUrls).toHaveLength(1);
     expect(after.mediaUrls).not.toContain(removedUrl);
     expect((await t.app.inject({ url: after.mediaUrls[0] })).statusCode).toBe(200);
-    // The removed photo's files are gone from the store.
+    // The removed photo's files are gone from the store once the deletion queue is swept.
+    await t.app.mediaJanitor.sweepQueue();
     const removedFile = path.join(t.mediaDir, removedUrl.replace('/media/', ''));
     await expect(fs.stat(removedFile)).rejects.toThrow();
     // Other members see the new photos at once, in suggestions and on the profile.
@@ -148,5 +171,111 @@ describe('edit profile', () => {
     );
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await me(token)).latitude).toBeCloseTo(5.35, 1);
+  });
+
+  it('saves a typed town as the index found it, with its position', async () => {
+    const { token } = await registeredMember(t.app);
+    const response = await update(token, {
+      ...profileFields,
+      location: 'lyon',
+      latitude: undefined,
+      longitude: undefined,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = await me(token);
+    expect(saved.location).toBe('Lyon, France');
+    expect(saved.latitude).toBeCloseTo(45.76, 1);
+    expect(saved.longitude).toBeCloseTo(4.84, 1);
+  });
+
+  it('refuses a place the index does not know, coordinates or not, changing nothing', async () => {
+    const { token } = await registeredMember(t.app);
+    const before = await me(token);
+    for (const coordinates of [
+      { latitude: undefined, longitude: undefined },
+      { latitude: '45.76', longitude: '4.84' },
+    ]) {
+      const response = await update(token, {
+        ...profileFields,
+        location: 'Qqqzzville',
+        ...coordinates,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'LOCATION_UNKNOWN',
+        errors: [{ path: 'location', code: 'LOCATION_UNKNOWN' }],
+      });
+    }
+    expect(await me(token)).toEqual(before);
+  });
+});
+
+describe('photo order', () => {
+  it('stores the order the member chose, main photo first, and serves it everywhere', async () => {
+    const { token, id } = await registeredMember(t.app);
+    const [registered] = (await me(token)).mediaUrls;
+    const response = await update(
+      token,
+      profileFields,
+      [await png(300, 400), await png(400, 400)],
+      [],
+      ['new:1', registered, 'new:0'],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await me(token);
+    // Square new file first, then the registration's landscape photo, then the portrait one.
+    expect(shapes(after)).toEqual([1, 1.33, 0.75]);
+    expect(after.mediaUrls[1]).toBe(registered);
+    expect(response.json().mediaUrls).toEqual(after.mediaUrls);
+    // The main photo is the card photo: suggestions read `photo_keys`.
+    const viewer = await registeredMember(t.app, { gender: 'homme' });
+    const page = await t.app.inject({
+      url: '/api/users/suggestions?page=0&size=100',
+      headers: bearer(viewer.token),
+    });
+    const card = page.json().content.find((m: { id: string }) => m.id === id);
+    expect(card.mediaUrls).toEqual(after.mediaUrls);
+
+    // Reordering alone, without any new file.
+    const reversed = [...after.mediaUrls].reverse();
+    expect((await update(token, profileFields, [], [], reversed)).statusCode).toBe(200);
+    expect((await me(token)).mediaUrls).toEqual(reversed);
+  });
+
+  it('refuses an order naming a photo that is not the member’s, or a file not sent', async () => {
+    const { token } = await registeredMember(t.app);
+    const other = await registeredMember(t.app);
+    const before = await me(token);
+    const [own] = before.mediaUrls;
+    const [foreign] = (await me(other.token)).mediaUrls;
+    for (const order of [[foreign, own], [own, 'new:1'], [own, own], ['/media/photos/x.webp']]) {
+      const response = await update(token, profileFields, [await png(300, 400)], [], order);
+      expect(response.statusCode, String(order)).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'PHOTO_ORDER_INVALID',
+        message:
+          'The photo order names a photo that is not one of yours. Please reload the page and try again.',
+      });
+    }
+    // A photo removed in the same edit is no longer the member's either.
+    const removed = await update(token, profileFields, [await png(300, 400)], [own], [own]);
+    expect(removed.json().code).toBe('PHOTO_ORDER_INVALID');
+    expect(await me(token)).toEqual(before);
+  });
+
+  it('keeps every photo of two edits that each add one and put it first at the same time', async () => {
+    const { token } = await registeredMember(t.app);
+    const [registered] = (await me(token)).mediaUrls;
+    const answers = await Promise.all([
+      update(token, profileFields, [await png(300, 400)], [], ['new:0', registered]),
+      update(token, profileFields, [await png(400, 400)], [], ['new:0', registered]),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const after = await me(token);
+    expect(after.mediaUrls).toHaveLength(3);
+    // The edit that committed last put its photo first; the other edit's photo, which it did
+    // not know, keeps its place after the photos it named.
+    expect(after.mediaUrls[1]).toBe(registered);
+    expect([...shapes(after)].sort()).toEqual([0.75, 1, 1.33]);
   });
 });

@@ -11,15 +11,16 @@ const DISPLAY_SIZE = 1080;
 const THUMBNAIL_SIZE = 400;
 
 /**
- * Checks a photo by its bytes, whatever its name or declared type, then re-encodes it to WebP at
- * a display size and a thumbnail. Re-encoding drops every metadata field (EXIF with GPS, XMP,
- * IPTC); `rotate()` first applies the EXIF orientation so the picture stays upright.
+ * Checks an image by its bytes, whatever its name or declared type, then re-encodes it to WebP at
+ * each size asked (the longest side at most that). Re-encoding drops every metadata field (EXIF
+ * with GPS, XMP, IPTC); `rotate()` first applies the EXIF orientation so the picture stays
+ * upright. Anything unreadable throws `notAnImage`.
  */
-export async function processPhoto(data: Buffer, label: string): Promise<ProcessedPhoto> {
-  const notAnImage = new HttpError(
-    400,
-    `${label} is not an image we can read. Please choose a JPEG, PNG, WebP or AVIF photo.`,
-  );
+export async function reencodeImage(
+  data: Buffer,
+  sizes: ReadonlyArray<{ size: number; quality: number }>,
+  notAnImage: HttpError,
+): Promise<ProcessedImage[]> {
   let format: string | undefined;
   try {
     const metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -30,14 +31,27 @@ export async function processPhoto(data: Buffer, label: string): Promise<Process
   if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage;
   try {
     const source = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-    const [display, thumbnail] = await Promise.all([
-      encode(source.clone(), DISPLAY_SIZE, 82),
-      encode(source.clone(), THUMBNAIL_SIZE, 76),
-    ]);
-    return { display, thumbnail };
+    return await Promise.all(sizes.map((s) => encode(source.clone(), s.size, s.quality)));
   } catch {
     throw notAnImage;
   }
+}
+
+/** A profile photo: a display size and a thumbnail. */
+export async function processPhoto(
+  data: Buffer,
+  photo: { index: number; name: string },
+): Promise<ProcessedPhoto> {
+  const [display, thumbnail] = await reencodeImage(
+    data,
+    [
+      { size: DISPLAY_SIZE, quality: 82 },
+      { size: THUMBNAIL_SIZE, quality: 76 },
+    ],
+    new HttpError(400, 'PHOTO_UNREADABLE', { params: photo }),
+  );
+  if (!display || !thumbnail) throw new Error('Two sizes asked, two expected');
+  return { display, thumbnail };
 }
 
 async function encode(image: Sharp, size: number, quality: number): Promise<ProcessedImage> {

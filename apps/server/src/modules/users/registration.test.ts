@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   jpegWithGps,
@@ -11,6 +11,7 @@ import {
   photo,
   pngImage,
   register,
+  someAddress,
   uniqueEmail,
   validRegistration,
 } from '../../../test/fixtures.ts';
@@ -25,6 +26,15 @@ beforeAll(async () => {
 async function countMembers() {
   const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(members);
   return row?.n ?? 0;
+}
+
+async function memberIdOf(email: unknown): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.email, String(email)));
+  if (!row) throw new Error(`no member ${email}`);
+  return row.id;
 }
 
 async function filesIn(dir: string): Promise<string[]> {
@@ -53,7 +63,7 @@ describe('registration', () => {
     const me = await t.app.inject({ url: '/api/users/me', headers: bearer(loggedIn.json().token) });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
-      id: response.json().id,
+      id: await memberIdOf(fields.username),
       username: fields.username,
       name: 'Aïcha Diallo',
       age: 27,
@@ -88,7 +98,7 @@ describe('registration', () => {
   });
 
   it('leaves out empty optional fields', async () => {
-    const { response } = await register(t.app, {
+    const { response, fields } = await register(t.app, {
       skinTone: '',
       hasChildren: undefined,
       latitude: '',
@@ -98,10 +108,39 @@ describe('registration', () => {
     const [row] = await t.database.db
       .select()
       .from(members)
-      .where(eq(members.id, response.json().id));
+      .where(eq(members.id, await memberIdOf(fields.username)));
     expect(row).toMatchObject({ skinTone: null, hasChildren: 'not specified' });
     // Without coordinates, the typed location ("Dakar, Senegal") gives the position.
     expect(row?.latitude).toBeCloseTo(14.69, 1);
+  });
+
+  it('saves a typed town as the index found it, and refuses one it does not know', async () => {
+    const { response, fields } = await register(t.app, {
+      location: 'lyon',
+      latitude: undefined,
+      longitude: undefined,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(members)
+      .where(eq(members.id, await memberIdOf(fields.username)));
+    expect(row?.location).toBe('Lyon, France');
+    expect(row?.latitude).toBeCloseTo(45.76, 1);
+    // Coordinates do not make an unknown name acceptable: it is what other members would read.
+    for (const coordinates of [
+      { latitude: undefined, longitude: undefined },
+      { latitude: '45.76', longitude: '4.84' },
+    ]) {
+      const before = await countMembers();
+      const refused = await register(t.app, { location: 'Qqqzzville', ...coordinates });
+      expect(refused.response.statusCode).toBe(400);
+      expect(refused.response.json()).toMatchObject({
+        code: 'LOCATION_UNKNOWN',
+        errors: [{ path: 'location', code: 'LOCATION_UNKNOWN' }],
+      });
+      expect(await countMembers()).toBe(before);
+    }
   });
 
   it('refuses a member under 18', async () => {
@@ -124,6 +163,15 @@ describe('registration', () => {
     await expectRefused({ password: '' }, 400, 'Password is required');
     await expectRefused({ termsAccepted: 'false' }, 400, 'You must accept the terms');
     await expectRefused({ termsAccepted: undefined }, 400, 'You must accept the terms');
+  });
+
+  it('refuses NUL and other control characters with a 400, never a 500', async () => {
+    const message = /invisible control characters/;
+    await expectRefused({ name: 'Aïcha\u0000' }, 400, message);
+    await expectRefused({ location: 'Dakar\u0000, Senegal' }, 400, message);
+    await expectRefused({ bio: 'Salam\u0000' }, 400, message);
+    await expectRefused({ age: '0x20' }, 400, 'Age must be a number');
+    await expectRefused({ latitude: '1e-400', longitude: '2' }, 400, 'Latitude must be a number');
   });
 
   it('refuses a bio over 1000 characters and accepts exactly 1000', async () => {
@@ -156,27 +204,82 @@ describe('registration', () => {
     expect(await filesIn(t.mediaDir)).toEqual(filesBefore);
   });
 
-  it('refuses an e-mail already registered, whatever its case', async () => {
+  it('answers an address already registered exactly like a new one, and tells its owner', async () => {
     const email = uniqueEmail('Khadija');
-    const first = await register(t.app, { username: email.toLowerCase() });
+    const first = await register(t.app, { username: email.toLowerCase(), name: 'kHADIJA sow' });
     expect(first.response.statusCode).toBe(201);
-    await expectRefused(
-      { username: email.toUpperCase() },
-      409,
-      'An account with this e-mail address already exists.',
+    const before = await countMembers();
+    const filesBefore = await filesIn(t.mediaDir);
+    const mailsBefore = t.mailer.sent.length;
+
+    const again = await register(t.app, {
+      username: email.toUpperCase(),
+      password: 'another one!',
+    });
+    expect(again.response.statusCode).toBe(first.response.statusCode);
+    expect(again.response.json()).toEqual(first.response.json());
+    expect(await countMembers()).toBe(before);
+    // The second form's photos were decoded (same work, same timing) but none is kept.
+    expect(await filesIn(t.mediaDir)).toEqual(filesBefore);
+    // The owner's password still works and the intruder's does not.
+    expect((await login(t.app, email, 'correct horse battery')).statusCode).toBe(200);
+    expect((await login(t.app, email, 'another one!')).statusCode).toBe(401);
+
+    await vi.waitFor(() => expect(t.mailer.sent.length).toBe(mailsBefore + 1));
+    const mail = t.mailer.sent.at(-1);
+    expect(mail?.to).toBe(email.toLowerCase());
+    expect(mail?.subject).toBe('Someone tried to create a Mawadda account with your address');
+    expect(mail?.text).toContain('Assalamu alaykum Khadija Sow,');
+    expect(mail?.text).toContain('http://mawadda.test/forget');
+  });
+
+  it('writes the owner in French when the attempt came from a French browser', async () => {
+    const email = uniqueEmail('fatou');
+    await register(t.app, { username: email });
+    const body = multipart(validRegistration({ username: email }), {
+      profilePicture: [await photo()],
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      remoteAddress: someAddress(),
+      ...body,
+      headers: { ...body.headers, 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    expect(response.statusCode).toBe(201);
+    await vi.waitFor(() =>
+      expect(t.mailer.sent.at(-1)?.subject).toBe(
+        'Quelqu’un a essayé de créer un compte Mawadda avec votre adresse',
+      ),
     );
   });
 
-  it('limits new accounts from one address to 10 an hour', async () => {
+  it('limits attempts from one address to 10 an hour, refused ones included', async () => {
     const address = '127.9.9.9';
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 5; i++) {
+      expect((await register(t.app, { age: '17' }, undefined, address)).response.statusCode).toBe(
+        400,
+      );
+    }
+    for (let i = 0; i < 5; i++) {
       expect((await register(t.app, {}, undefined, address)).response.statusCode).toBe(201);
     }
     const { response } = await register(t.app, {}, undefined, address);
     expect(response.statusCode).toBe(429);
-    expect(response.json().message).toMatch(/^Too many new accounts from this network/);
+    expect(response.json().code).toBe('RATE_LIMITED');
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect((await register(t.app, {}, undefined, '127.9.9.10')).response.statusCode).toBe(201);
+  });
+
+  it('lets only 10 of 20 registrations sent at once from one address through', async () => {
+    const address = '127.9.8.1';
+    const before = await countMembers();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => register(t.app, {}, undefined, address)),
+    );
+    const statuses = answers.map((a) => a.response.statusCode).sort();
+    expect(statuses).toEqual([...Array(10).fill(201), ...Array(10).fill(429)]);
+    expect(await countMembers()).toBe(before + 10);
   });
 
   it('refuses a body that is not multipart', async () => {
@@ -219,7 +322,7 @@ describe('registration photos', () => {
     expect(originalMeta.exif).toBeDefined(); // the upload really carries EXIF with GPS
 
     const png = { filename: 'second.png', contentType: 'image/png', data: await pngImage() };
-    const { response } = await register(t.app, {}, [
+    const { response, fields } = await register(t.app, {}, [
       { filename: 'first.jpg', contentType: 'image/jpeg', data: original },
       png,
     ]);
@@ -227,7 +330,7 @@ describe('registration photos', () => {
     const rows = await t.database.db
       .select()
       .from(photos)
-      .where(eq(photos.memberId, response.json().id))
+      .where(eq(photos.memberId, await memberIdOf(fields.username)))
       .orderBy(photos.position);
     expect(rows.map((r) => r.position)).toEqual([0, 1]);
 

@@ -1,5 +1,34 @@
-import { MemberAreaPlaceholder } from '../../components/member-area-placeholder.tsx';
+import { useMemo } from 'react';
+import { calls, useInCall } from '@/features/calls/hooks/use-call.ts';
+import { ChatPage } from '@/features/chat/components/chat-page.tsx';
+import { PaymentReturnNotice } from '@/features/payments/components/payment-return-notice.tsx';
+import { useGifts } from '@/features/payments/hooks/use-payments.ts';
+import { useRefreshNotificationCounts } from '../live-chat-badge.ts';
+import { usePaymentDialogs } from '../payment-dialogs.tsx';
 
+/**
+ * Once a conversation is read, the navbar's chat badge is asked again. The conversation header's
+ * call buttons start calls through the tab's call machine: the chat feature only gets a
+ * `calling` prop (features do not import each other), and the call layer mounted around every
+ * member screen (shell-layout.tsx) shows the call it starts. Its gift button opens the gift
+ * popup, gift messages get their names and pictures from the catalogue, and the providers bring
+ * the member back here after paying (PaymentReturnNotice).
+ */
 export function Component() {
-  return <MemberAreaPlaceholder titleKey="screens.chat" />;
+  const inCall = useInCall();
+  const { openGift, openSubscription } = usePaymentDialogs();
+  const catalogue = useGifts().data;
+  const gifts = useMemo(
+    () => (number: number) => catalogue?.find((gift) => gift.id === number),
+    [catalogue],
+  );
+  return (
+    <ChatPage
+      onRead={useRefreshNotificationCounts()}
+      calling={{ start: (peer, type) => calls.startCall(peer, type), inCall }}
+      paying={{ gift: openGift, subscribe: openSubscription }}
+      gifts={gifts}
+      notice={<PaymentReturnNotice />}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { ForgotPasswordPage } from '../../features/auth/components/forgot-password-page.tsx';
+import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page.tsx';
 
 export function Component() {
   return <ForgotPasswordPage />;

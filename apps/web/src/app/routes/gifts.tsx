@@ -1,5 +1,5 @@
-import { MemberAreaPlaceholder } from '../../components/member-area-placeholder.tsx';
+import { GiftsPage } from '@/features/payments/components/gifts-page.tsx';
 
 export function Component() {
-  return <MemberAreaPlaceholder titleKey="screens.gifts" />;
+  return <GiftsPage />;
 }

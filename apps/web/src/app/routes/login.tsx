@@ -1,4 +1,4 @@
-import { LoginPage } from '../../features/auth/components/login-page.tsx';
+import { LoginPage } from '@/features/auth/components/login-page.tsx';
 
 export function Component() {
   return <LoginPage />;

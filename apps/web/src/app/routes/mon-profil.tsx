@@ -1,13 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { discoveryKeys } from '../../features/discovery/api/discovery-api.ts';
-import { EditProfilePage } from '../../features/profile/components/edit-profile-page.tsx';
+import { discoveryKeys } from '@/features/discovery/api/discovery-api.ts';
+import { SubscriptionSummary } from '@/features/payments/components/subscription-summary.tsx';
+import { EditProfilePage } from '@/features/profile/components/edit-profile-page.tsx';
+import { usePaymentDialogs } from '../payment-dialogs.tsx';
 
-/** A saved profile (place, gender, age) changes who is suggested: the suggestions start again. */
+/**
+ * A saved profile (place, gender, age) changes who is suggested: the suggestions start again.
+ * The member's subscription shows above the form, its button opening the subscription modal.
+ */
 export function Component() {
   const queryClient = useQueryClient();
+  const { openSubscription } = usePaymentDialogs();
   return (
     <EditProfilePage
       onSaved={() => void queryClient.invalidateQueries({ queryKey: discoveryKeys.all })}
+      aside={<SubscriptionSummary onChoosePlan={openSubscription} />}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n.ts';
+import { i18n, initI18n } from '@/i18n/i18n.ts';
 import { Component as NotFound } from './not-found.tsx';
 
 beforeAll(() => {

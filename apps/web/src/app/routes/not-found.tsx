@@ -1,12 +1,12 @@
 import { ArrowLeft, Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
-import { useLocalizedPath } from '../../components/layouts/paths.ts';
-import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link.tsx';
-import { useDocumentTitle } from '../../components/layouts/use-document-title.ts';
-import { Logo } from '../../components/logo.tsx';
-import { useSession } from '../../lib/session.ts';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link.tsx';
+import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { Logo } from '@/components/logo.tsx';
+import { useSession } from '@/lib/session.ts';
 
 /** Any address the app does not know: a calm page with a way home (suggestions for a member). */
 export function Component() {

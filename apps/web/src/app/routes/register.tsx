@@ -1,4 +1,4 @@
-import { RegisterPage } from '../../features/register/components/register-page.tsx';
+import { RegisterPage } from '@/features/register/components/register-page.tsx';
 
 export function Component() {
   return <RegisterPage />;

@@ -1,4 +1,4 @@
-import { ResetPasswordPage } from '../../features/auth/components/reset-password-page.tsx';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page.tsx';
 
 export function Component() {
   return <ResetPasswordPage />;

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { OfflineBanner } from '../../components/offline-banner.tsx';
-import { UpdateToast } from '../../features/pwa/update-toast.tsx';
-import { usePwa } from '../../features/pwa/use-pwa.ts';
+import { OfflineBanner } from '@/components/offline-banner.tsx';
+import { UpdateToast } from '@/features/pwa/update-toast.tsx';
+import { usePwa } from '@/features/pwa/use-pwa.ts';
 
 /**
  * Wraps every route, login included: the offline banner, the new-version toast, the service

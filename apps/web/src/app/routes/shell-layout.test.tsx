@@ -2,7 +2,7 @@ import type { LikeEntry, Notifications } from '@mawadda/contract';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '../../test/render.tsx';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { Component as ShellLayout } from './shell-layout.tsx';
 
 class ResizeObserverStub {
@@ -30,6 +30,7 @@ const aLike: LikeEntry = {
   gender: 'femme',
   mediaUrls: [],
   createdAt: likeAt,
+  matched: false,
   isNew: true,
 };
 
@@ -70,7 +71,7 @@ describe('the shell as the app composes it', () => {
         { name: /^Maryam, 27, New, Liked you/ },
         { timeout: 5000 },
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     await vi.waitFor(() => expect(events).toEqual(['likes', 'mark-seen']));
 
     await vi.waitFor(() => expect(within(nav).queryAllByTestId('nav-badge')).toEqual([]));
@@ -82,7 +83,33 @@ describe('the shell as the app composes it', () => {
     notifications = { ...notifications, newLikes: 1, lastLikeAt: '2026-05-01T10:05:00.000Z' };
     await queryClient.invalidateQueries({ queryKey: ['notifications'] });
     await vi.waitFor(() =>
-      expect(within(nav).getByRole('button', { name: 'Likes, 1 new' })).toBeTruthy(),
+      expect(within(nav).getByRole('button', { name: 'Likes, 1 new' })).toHaveTextContent('1'),
     );
+  });
+
+  it('opens the subscription modal from the profile menu, and gives the focus back on close', async () => {
+    logIn();
+    mockApi({
+      'GET /api/users/notifications': {
+        body: { newLikes: 0, newMessages: 0, newViews: 0, lastLikeAt: null },
+      },
+      'GET /api/subscription/plans': {
+        body: {
+          plans: [{ plan: 'WEEKLY', days: 7, usdCents: 499, xof: 3000 }],
+          methods: ['card', 'mobile-money'],
+        },
+      },
+    });
+    await renderScreen(<ShellLayout />, { route: '/suggestions' });
+    const user = userEvent.setup();
+    const menu = screen.getByRole('button', { name: 'Profile menu' });
+    await user.click(menu);
+    await user.click(await screen.findByRole('menuitem', { name: 'Subscription' }));
+    const plans = await screen.findByRole('dialog', { name: 'Choose a plan' }, { timeout: 5000 });
+    expect(await within(plans).findByRole('radio', { name: /Weekly/ })).toBeVisible();
+    expect(plans).toHaveTextContent('3,000 FCFA');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await vi.waitFor(() => expect(menu).toHaveFocus());
   });
 });

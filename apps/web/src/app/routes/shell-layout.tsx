@@ -1,27 +1,57 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Outlet } from 'react-router';
-import { AppShell } from '../../components/layouts/app-shell.tsx';
-import { LikedYouLoading } from '../../components/layouts/liked-you-dialog.tsx';
+import { AppShell } from '@/components/layouts/app-shell.tsx';
+import { LikedYouLoading } from '@/components/layouts/liked-you-dialog.tsx';
 import {
   useClearNotificationCount,
   useNotificationCounts,
-} from '../../features/notifications/hooks/use-notification-counts.ts';
-import { InstallPrompt } from '../../features/pwa/install-prompt.tsx';
+} from '@/features/notifications/hooks/use-notification-counts.ts';
+import { usePaymentsTranslation } from '@/features/payments/i18n.ts';
+import { InstallPrompt } from '@/features/pwa/install-prompt.tsx';
+import { useSession } from '@/lib/session.ts';
+import { useLiveChatBadge } from '../live-chat-badge.ts';
+import { PaymentDialogsProvider, usePaymentDialogs } from '../payment-dialogs.tsx';
 
 /** The liked-you list loads with the dialog's first opening, not with every page. */
 const LikedYouList = lazy(() =>
-  import('../../features/likes/components/liked-you-list.tsx').then((module) => ({
+  import('@/features/likes/components/liked-you-list.tsx').then((module) => ({
     default: module.LikedYouList,
+  })),
+);
+
+/** Calls load with the member area's first screen, never with the login route. */
+const CallLayer = lazy(() =>
+  import('@/features/calls/components/call-layer.tsx').then((module) => ({
+    default: module.CallLayer,
   })),
 );
 
 /**
  * Terms, privacy and every member screen: the top navigation bar around the page, with the
- * badge counts polled for a signed-in member and the liked-you list in its dialog.
+ * badge counts polled for a signed-in member and the liked-you list in its dialog. A signed-in
+ * member can be called on any of them: the call layer (incoming-call modal, call in progress)
+ * lives here, above the pages, so navigating does not end a call. So do the gift popup and the
+ * subscription modal (payment-dialogs.tsx), which the profile menu opens too.
  */
 export function Component() {
+  return (
+    <PaymentDialogsProvider>
+      <Shell />
+    </PaymentDialogsProvider>
+  );
+}
+
+function Shell() {
+  useLiveChatBadge();
+  const me = useSession()?.user?.id;
   const counts = useNotificationCounts();
   const clearCount = useClearNotificationCount();
+  const { t } = usePaymentsTranslation();
+  const { openSubscription } = usePaymentDialogs();
+  const subscription = useMemo(
+    () => ({ label: t('status.title'), onSelect: openSubscription }),
+    [t, openSubscription],
+  );
   const likedYou = useCallback(
     (close: () => void) => (
       <Suspense fallback={<LikedYouLoading />}>
@@ -31,8 +61,20 @@ export function Component() {
     [clearCount],
   );
   return (
-    <AppShell notice={<InstallPrompt />} counts={counts} likedYou={likedYou}>
-      <Outlet />
-    </AppShell>
+    <>
+      <AppShell
+        notice={<InstallPrompt />}
+        counts={counts}
+        likedYou={likedYou}
+        subscription={subscription}
+      >
+        <Outlet />
+      </AppShell>
+      {me ? (
+        <Suspense fallback={null}>
+          <CallLayer me={me} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { LegalPage } from '../../features/legal/legal-page.tsx';
+import { LegalPage } from '@/features/legal/legal-page.tsx';
 
 export function Component() {
   return <LegalPage document="terms" />;

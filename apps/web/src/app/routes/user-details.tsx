@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { UserDetailsPage } from '../../features/discovery/components/user-details-page.tsx';
+import { UserDetailsPage } from '@/features/discovery/components/user-details-page.tsx';
 
 export function Component() {
   const { id = '' } = useParams();

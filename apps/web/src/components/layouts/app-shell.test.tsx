@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n.ts';
+import { i18n, initI18n } from '@/i18n/i18n.ts';
 import { AppShell } from './app-shell.tsx';
 import type { LikedYouContent } from './liked-you-dialog.tsx';
 import type { NavCounts } from './member-nav.tsx';
@@ -84,7 +84,7 @@ describe('the shell for a visitor (terms, privacy)', () => {
     expect(within(banner).getByRole('link', { name: 'Mawadda, home' }).getAttribute('href')).toBe(
       '/',
     );
-    expect(within(banner).getByRole('group', { name: 'Language' })).toBeTruthy();
+    expect(within(banner).getByRole('group', { name: 'Language' })).toBeVisible();
     expect(within(banner).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Profile menu' })).toBeNull();
@@ -98,6 +98,11 @@ describe('the shell for a visitor (terms, privacy)', () => {
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(
       '/privacy',
+    );
+    // Help goes to support, not to the privacy address of the legal pages.
+    expect(within(footer).getByRole('link', { name: 'Contact' })).toHaveAttribute(
+      'href',
+      'mailto:support@mawadda.app',
     );
   });
 
@@ -124,7 +129,10 @@ describe('the shell for a member', () => {
     expect(within(nav).getByRole('link', { name: 'Views' }).getAttribute('href')).toBe(
       '/profile-views',
     );
-    expect(within(nav).getByRole('button', { name: 'Likes' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Likes' })).toHaveAttribute(
+      'aria-haspopup',
+      'dialog',
+    );
     expect(screen.getByRole('link', { name: 'Mawadda, suggestions' }).getAttribute('href')).toBe(
       '/suggestions',
     );
@@ -138,9 +146,11 @@ describe('the shell for a member', () => {
       .getAllByTestId('nav-badge')
       .map((badge) => badge.textContent);
     expect(badges).toEqual(['3', '9+']);
-    expect(within(nav).getByRole('button', { name: 'Likes, 3 new' })).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: 'Messages, more than 9 new' })).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: 'Suggestions' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Likes, 3 new' })).toHaveTextContent('3');
+    expect(within(nav).getByRole('link', { name: 'Messages, more than 9 new' })).toHaveTextContent(
+      '9+',
+    );
+    expect(within(nav).getByRole('link', { name: 'Suggestions' })).not.toHaveTextContent(/\d/);
   });
 
   it('shows the first photo as the avatar, or the initials without one', () => {
@@ -173,8 +183,7 @@ describe('the shell for a member', () => {
 
     await user.click(likes);
     const dialog = await screen.findByRole('dialog', { name: 'Who liked you' });
-    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
-    expect(dialog.textContent).toContain('Members who liked your profile, newest first.');
+    expect(dialog).toHaveAccessibleDescription('Members who liked your profile, newest first.');
     expect(mounted).toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Done here' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -219,6 +228,22 @@ describe('the shell for a member', () => {
     expect(document.activeElement).toBe(trigger);
   });
 
+  it('opens the terms from the footer or the menu with the way back to the page', async () => {
+    signIn({ name: 'Amina', mediaUrls: [] });
+    const { user, router } = renderShell('/chat');
+    await user.click(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terms of use' }),
+    );
+    expect(router.state.location.pathname).toBe('/terms');
+    expect(router.state.location.state).toEqual({ from: '/chat' });
+
+    await act(() => router.navigate('/suggestions'));
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Terms of use' }));
+    expect(router.state.location.pathname).toBe('/terms');
+    expect(router.state.location.state).toEqual({ from: '/suggestions' });
+  });
+
   it('goes to my profile from the menu', async () => {
     signIn({ name: 'Amina', mediaUrls: [] });
     const { user, router } = renderShell('/suggestions');
@@ -244,7 +269,7 @@ describe('the shell for a member', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('currentUser')).toBeNull();
     expect(queryClient.getQueryData(['private'])).toBeUndefined();
-    expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeVisible();
   });
 
   it('logs out even when the server cannot be reached', async () => {
@@ -264,6 +289,14 @@ describe('the shell for a member', () => {
 });
 
 describe('the language switch', () => {
+  it('calls the likes “Qui m’aime” in French, not “J’aime” (what one does)', async () => {
+    await i18n.changeLanguage('fr');
+    signIn({ name: 'Amina Diallo', mediaUrls: [] });
+    renderShell('/suggestions');
+    const nav = screen.getByRole('navigation', { name: 'Principale' });
+    expect(within(nav).getByRole('button', { name: "Qui m'aime" })).toBeVisible();
+  });
+
   it('switches to French, marks the choice, and puts it in the address', async () => {
     const { user, router } = renderShell('/terms');
     const group = screen.getByRole('group', { name: 'Language' });

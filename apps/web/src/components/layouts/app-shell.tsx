@@ -1,42 +1,49 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../lib/session.ts';
+import { cn } from '@/lib/cn.ts';
+import { useSession } from '@/lib/session.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { Logo } from '../logo.tsx';
 import type { LikedYouContent } from './liked-you-dialog.tsx';
 import { MemberNav, type NavCounts } from './member-nav.tsx';
 import { useLocalizedPath } from './paths.ts';
-import { ProfileMenu } from './profile-menu.tsx';
+import { type MenuAction, ProfileMenu } from './profile-menu.tsx';
+import { useReturnState } from './return-to.ts';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
-const PRIVACY_EMAIL = 'privacy@mawadda.app';
+/** Where members write for help; privacy requests have their own address on the legal pages. */
+const SUPPORT_EMAIL = 'support@mawadda.app';
 
 function SiteFooter({ member }: { member: boolean }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
+  const returnState = useReturnState();
   const linkClass =
     'inline-flex min-h-11 items-center rounded-full px-2 font-medium text-teal-800 underline-offset-4 hover:underline';
   return (
     <footer
-      className={`border-t border-sand-200 bg-sand-100/70 ${member ? 'pb-[calc(4.75rem+env(safe-area-inset-bottom))] md:pb-0' : ''}`}
+      className={cn(
+        'border-t border-sand-200 bg-sand-100/70',
+        member && 'pb-[calc(4.75rem+env(safe-area-inset-bottom))] md:pb-0',
+      )}
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         <nav aria-label={t('footer.label')}>
           <ul className="-mx-2 flex flex-wrap items-center">
             <li>
-              <Link to={localized('/terms')} className={linkClass}>
+              <Link to={localized('/terms')} state={returnState} className={linkClass}>
                 {t('footer.terms')}
               </Link>
             </li>
             <li>
-              <Link to={localized('/privacy')} className={linkClass}>
+              <Link to={localized('/privacy')} state={returnState} className={linkClass}>
                 {t('footer.privacy')}
               </Link>
             </li>
             <li>
-              <a href={`mailto:${PRIVACY_EMAIL}`} className={linkClass}>
+              <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
                 {t('footer.contact')}
               </a>
             </li>
@@ -63,6 +70,7 @@ export function AppShell({
   notice,
   counts,
   likedYou,
+  subscription,
 }: {
   children: ReactNode;
   /** Shown between the bar and the page: the install prompt. */
@@ -71,6 +79,8 @@ export function AppShell({
   counts?: NavCounts;
   /** The body of the liked-you dialog, opened from the likes button. */
   likedYou?: LikedYouContent;
+  /** The profile menu's subscription entry. */
+  subscription?: MenuAction;
 }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
@@ -88,14 +98,23 @@ export function AppShell({
           <Link
             to={localized(member ? '/suggestions' : '/')}
             aria-label={t(member ? 'nav.suggestionsLink' : 'nav.homeLink')}
-            className={`mr-auto flex min-h-11 shrink-0 items-center rounded-xl pr-1 ${member ? 'md:mr-0' : ''}`}
+            className={cn(
+              'mr-auto flex min-h-11 shrink-0 items-center rounded-xl pr-1',
+              member && 'md:mr-0',
+            )}
           >
-            <Logo />
+            {/* Below 24rem the wordmark gives way (the link's name still says Mawadda), so the
+                bar's four controls fit a 320 px phone. */}
+            <Logo className="max-[24rem]:[&>span]:sr-only" />
           </Link>
           {member ? <MemberNav {...(counts ? { counts } : {})} likedYou={likedYou} /> : null}
           <LanguageSwitch />
           {member ? (
-            <ProfileMenu name={user?.name} photoUrl={user?.mediaUrls?.[0]} />
+            <ProfileMenu
+              name={user?.name}
+              photoUrl={user?.mediaUrls?.[0]}
+              subscription={subscription}
+            />
           ) : (
             <Link
               to={localized('/')}

@@ -1,3 +1,4 @@
+import { cn } from '@/lib/cn.ts';
 import { MediaImage } from '../media-image.tsx';
 import { initialsOf } from './initials.ts';
 
@@ -17,14 +18,17 @@ export function MemberAvatar({
         src={photoUrl}
         alt=""
         loading="eager"
-        className={`${className} rounded-full bg-sand-200 object-cover`}
+        className={cn(className, 'rounded-full bg-sand-200 object-cover')}
       />
     );
   }
   return (
     <span
       aria-hidden="true"
-      className={`${className} flex items-center justify-center rounded-full bg-teal-100 font-display text-base font-semibold text-teal-900`}
+      className={cn(
+        className,
+        'flex items-center justify-center rounded-full bg-teal-100 font-display text-base font-semibold text-teal-900',
+      )}
     >
       {initialsOf(name) || 'M'}
     </span>

@@ -2,6 +2,7 @@ import { Eye, Heart, type LucideIcon, MessageCircle, Sparkles } from 'lucide-rea
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { cn } from '@/lib/cn.ts';
 import { type LikedYouContent, LikedYouDialog } from './liked-you-dialog.tsx';
 import { NavBadge, useBadgeSpeech } from './nav-badge.tsx';
 import { useLocalizedPath } from './paths.ts';
@@ -35,7 +36,9 @@ function ItemBody({
   const speech = useBadgeSpeech(count);
   return (
     <>
-      <span className={pillClass}>
+      {/* Beside the label (from lg), the badge hangs past the icon by up to 0.75rem: the icon
+          keeps that room, so "9+" never covers the label's first letters. */}
+      <span className={cn(pillClass, speech && 'lg:mr-3')}>
         <span className="relative">
           <Icon aria-hidden="true" className="size-[1.375rem] md:size-5" strokeWidth={2} />
           <NavBadge count={count} />

@@ -1,6 +1,7 @@
 import {
   ChevronDown,
   CircleHelp,
+  Crown,
   FileText,
   Gift,
   LogOut,
@@ -13,8 +14,10 @@ import {
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cn } from '@/lib/cn.ts';
 import { MemberAvatar } from './member-avatar.tsx';
 import { useLocalizedPath } from './paths.ts';
+import { type ReturnState, useReturnState } from './return-to.ts';
 import { useLogout } from './use-logout.ts';
 
 const itemClass =
@@ -29,10 +32,20 @@ function ItemIcon({ icon: Icon }: { icon: LucideIcon }) {
   );
 }
 
-function LinkItem({ to, icon, label }: { to: string; icon: LucideIcon; label: string }) {
+function LinkItem({
+  to,
+  state,
+  icon,
+  label,
+}: {
+  to: string;
+  state?: ReturnState;
+  icon: LucideIcon;
+  label: string;
+}) {
   return (
     <DropdownMenu.Item asChild className={itemClass}>
-      <Link to={to}>
+      <Link to={to} state={state}>
         <ItemIcon icon={icon} />
         {label}
       </Link>
@@ -53,21 +66,27 @@ function SoonItem({ icon, label }: { icon: LucideIcon; label: string }) {
   );
 }
 
+/** A menu entry the app adds (the subscription modal): its label and what choosing it does. */
+export type MenuAction = { label: string; onSelect: () => void };
+
 /**
- * The avatar and its menu (spec section 2): my profile, our network, gifts, settings, help, promo
- * code, terms, logout. Radix gives the keyboard behaviour (Enter, Space or arrows to open, arrows
+ * The avatar and its menu (spec section 2): my profile, our network, gifts, the subscription
+ * (when the app gives it), settings, help, promo code, terms, logout. Radix gives the keyboard behaviour (Enter, Space or arrows to open, arrows
  * to move, Escape to close and return focus); the items not built yet are disabled and say so.
  */
 export function ProfileMenu({
   name,
   photoUrl,
+  subscription,
 }: {
   name: string | undefined;
   photoUrl: string | undefined;
+  subscription?: MenuAction | undefined;
 }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
   const logout = useLogout();
+  const returnState = useReturnState();
   return (
     // Not modal: a menu is not a dialog. The page stays exposed to assistive technology (no
     // aria-hidden over focusable content), and Tab or a click outside simply closes the menu.
@@ -103,13 +122,27 @@ export function ProfileMenu({
           />
           <SoonItem icon={UsersRound} label={t('profileMenu.network')} />
           <LinkItem to={localized('/gifts')} icon={Gift} label={t('profileMenu.gifts')} />
+          {subscription ? (
+            <DropdownMenu.Item className={itemClass} onSelect={subscription.onSelect}>
+              <ItemIcon icon={Crown} />
+              {subscription.label}
+            </DropdownMenu.Item>
+          ) : null}
           <SoonItem icon={Settings} label={t('profileMenu.settings')} />
           <SoonItem icon={CircleHelp} label={t('profileMenu.help')} />
           <SoonItem icon={TicketPercent} label={t('profileMenu.promoCode')} />
-          <LinkItem to={localized('/terms')} icon={FileText} label={t('profileMenu.terms')} />
+          <LinkItem
+            to={localized('/terms')}
+            state={returnState}
+            icon={FileText}
+            label={t('profileMenu.terms')}
+          />
           <DropdownMenu.Separator className="mx-2 my-1 h-px bg-sand-200" />
           <DropdownMenu.Item
-            className={`${itemClass} text-rose-700 data-[highlighted]:bg-rose-50 data-[highlighted]:text-rose-700`}
+            className={cn(
+              itemClass,
+              'text-rose-700 data-[highlighted]:bg-rose-50 data-[highlighted]:text-rose-700',
+            )}
             onSelect={() => void logout()}
           >
             <LogOut aria-hidden="true" className="size-[1.125rem] shrink-0" />

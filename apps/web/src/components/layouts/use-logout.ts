@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api-client.ts';
-import { session } from '../../lib/session.ts';
+import { callApi } from '@/lib/api-client.ts';
+import { session } from '@/lib/session.ts';
 import { useLocalizedPath } from './paths.ts';
 
 /** The server is told, but a member is never kept waiting on it (offline, slow network). */
@@ -19,7 +19,7 @@ export function useLogout(): () => Promise<void> {
   const localized = useLocalizedPath();
   return useCallback(async () => {
     await Promise.race([
-      api.post('/api/auth/logout').catch(() => undefined),
+      callApi('logout').catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, LOGOUT_CALL_LIMIT_MS)),
     ]);
     session.end();

@@ -1,4 +1,5 @@
 import { RotateCcw } from 'lucide-react';
+import { cn } from '@/lib/cn.ts';
 
 /** A list that could not be loaded, and a way to ask again. The texts are the list's own. */
 export function ListLoadError({
@@ -15,7 +16,7 @@ export function ListLoadError({
   className: string;
 }) {
   return (
-    <div className={`flex flex-col items-center gap-3 text-center ${className}`}>
+    <div className={cn('flex flex-col items-center gap-3 text-center', className)}>
       <p role="alert" className="font-medium text-ink">
         {message}
       </p>

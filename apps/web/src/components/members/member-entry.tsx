@@ -1,6 +1,9 @@
+import { titleCase } from '@mawadda/contract/text';
 import { ChevronRight, type LucideIcon } from 'lucide-react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { capitalize, fullDate, timeAgo, titleCase } from '../../lib/format.ts';
+import { cn } from '@/lib/cn.ts';
+import { capitalize, fullDate, timeAgo } from '@/lib/format.ts';
 import { MediaImage } from '../media-image.tsx';
 
 /**
@@ -10,6 +13,7 @@ import { MediaImage } from '../media-image.tsx';
  * (`className`, `photoClassName`, `timeClassName`): compact rows in a dialog, cards on a page.
  */
 export function MemberEntry({
+  ref,
   member,
   time,
   describeTime,
@@ -24,6 +28,8 @@ export function MemberEntry({
   photoClassName,
   timeClassName = '',
 }: {
+  /** The entry's button, for a list that moves the focus to it. */
+  ref?: Ref<HTMLButtonElement>;
   member: { name: string; age: number | null; mediaUrls: readonly string[] };
   /** When it happened (ISO). */
   time: string;
@@ -60,17 +66,21 @@ export function MemberEntry({
   const label = [person, badge, labelAsSentence ? phrase : shown].filter(Boolean).join(', ');
   return (
     <button
+      ref={ref}
       type="button"
       onClick={onOpen}
       disabled={disabled && !busy}
       aria-label={label}
       aria-busy={busy || undefined}
-      className={`group flex w-full items-center text-left disabled:cursor-wait ${className}`}
+      className={cn(
+        'group flex w-full min-w-0 items-center text-left disabled:cursor-wait',
+        className,
+      )}
     >
       <MediaImage
         src={member.mediaUrls[0]}
         alt=""
-        className={`shrink-0 rounded-full bg-sand-200 object-cover ${photoClassName}`}
+        className={cn('shrink-0 rounded-full bg-sand-200 object-cover', photoClassName)}
       />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="flex min-w-0 items-center gap-2">
@@ -87,7 +97,7 @@ export function MemberEntry({
           ) : null}
         </span>{' '}
         {shown ? (
-          <span className={`flex items-center gap-1.5 text-sm text-ink-muted ${timeClassName}`}>
+          <span className={cn('flex items-center gap-1.5 text-sm text-ink-muted', timeClassName)}>
             {TimeIcon ? (
               <TimeIcon aria-hidden="true" className="size-3.5 shrink-0 text-teal-700" />
             ) : null}

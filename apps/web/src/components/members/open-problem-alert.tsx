@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OpenProblem } from '../../hooks/use-open-member.ts';
+import type { OpenProblem } from '@/hooks/use-open-member.ts';
+import { cn } from '@/lib/cn.ts';
 
 /**
  * Why a member of a list could not be opened (spec section 8), until dismissed. The texts come
@@ -37,9 +38,12 @@ export function OpenProblemAlert({
       ref={alert}
       tabIndex={-1}
       role="alert"
-      className={`flex items-start gap-2 rounded-xl border border-danger/30 bg-red-50 py-1 pl-4 pr-1 text-sm font-medium text-danger outline-none focus-visible:outline-3 focus-visible:outline-teal-600 ${className}`}
+      className={cn(
+        'flex items-start gap-2 rounded-xl border border-danger/30 bg-red-50 py-1 pl-4 pr-1 text-sm font-medium text-danger outline-none focus-visible:outline-3 focus-visible:outline-teal-600',
+        className,
+      )}
     >
-      <p className={`flex-1 ${compact ? 'py-2' : 'py-2.5'}`}>{message}</p>
+      <p className={cn('flex-1', compact ? 'py-2' : 'py-2.5')}>{message}</p>
       <button
         type="button"
         onClick={onDismiss}

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '@/i18n/i18n.ts';
 import { LegalPage } from './legal-page.tsx';
 import type { LegalDocument } from './legal-texts.ts';
 
@@ -13,11 +13,20 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-function show(document: LegalDocument, path = `/${document}`) {
+function show(document: LegalDocument, path = `/${document}`, state?: unknown) {
   const router = createMemoryRouter([{ path: '*', element: <LegalPage document={document} /> }], {
-    initialEntries: [path],
+    initialEntries: [{ pathname: path, state }],
   });
   render(<RouterProvider router={router} />);
+  return router;
+}
+
+function logIn() {
+  localStorage.setItem('authToken', 'token');
+  localStorage.setItem(
+    'currentUser',
+    JSON.stringify({ id: 'me', name: 'Youssef', latitude: null, longitude: null, mediaUrls: [] }),
+  );
 }
 
 describe('the terms of use', () => {
@@ -59,6 +68,49 @@ describe('the terms of use', () => {
         ?.getAttribute('href'),
     ).toBe('/fr/register');
     expect(document.title).toBe("Conditions d'utilisation · Mawadda");
+  });
+});
+
+describe('the return link of a member', () => {
+  afterEach(() => localStorage.clear());
+
+  it('goes back where the member came from, not to the registration', async () => {
+    await i18n.changeLanguage('en');
+    logIn();
+    show('terms', '/terms', { from: '/profile-views' });
+    const main = screen.getByRole('main');
+    expect(within(main).queryByRole('link', { name: 'Back to registration' })).toBeNull();
+    for (const link of within(main).getAllByRole('link', { name: 'Back' })) {
+      expect(link).toHaveAttribute('href', '/profile-views');
+    }
+  });
+
+  it('passes the way back on to the other legal page', async () => {
+    await i18n.changeLanguage('en');
+    logIn();
+    const router = show('terms', '/terms', { from: '/user-details/42?tab=photos' });
+    within(screen.getByRole('main')).getByRole('link', { name: 'Read the privacy policy' }).click();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/privacy'));
+    expect(router.state.location.state).toEqual({ from: '/user-details/42?tab=photos' });
+  });
+
+  it('goes to the suggestions, in French under /fr, when the page was opened directly', async () => {
+    await i18n.changeLanguage('fr');
+    logIn();
+    show('privacy', '/fr/privacy');
+    const back = within(screen.getByRole('main')).getAllByRole('link', {
+      name: 'Retour aux suggestions',
+    });
+    expect(back[0]).toHaveAttribute('href', '/fr/suggestions');
+  });
+
+  it('ignores a way back that leaves the app', async () => {
+    await i18n.changeLanguage('en');
+    logIn();
+    show('terms', '/terms', { from: '//evil.example/phish' });
+    expect(
+      within(screen.getByRole('main')).getAllByRole('link', { name: 'Back to suggestions' })[0],
+    ).toHaveAttribute('href', '/suggestions');
   });
 });
 

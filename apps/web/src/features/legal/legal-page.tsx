@@ -1,9 +1,11 @@
 import { ArrowLeft, CalendarDays } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useLocalizedPath } from '../../components/layouts/paths.ts';
-import { useDocumentTitle } from '../../components/layouts/use-document-title.ts';
+import { Link, useLocation } from 'react-router';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { returnPathOf, useReturnState } from '@/components/layouts/return-to.ts';
+import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { useSession } from '@/lib/session.ts';
 import {
   addLegalTexts,
   frenchSpacing,
@@ -84,14 +86,33 @@ function BackLink({ children, to }: { children: ReactNode; to: string }) {
 }
 
 /**
- * /terms and /privacy (spec section 2): a static bilingual text with a return link to /register.
- * One `h1`, an `h2` per section, a measure of about 68 characters, and an index of the sections
- * beside the text on wide screens.
+ * Where the return link goes. A visitor reads the terms while registering: back to /register
+ * (spec section 2). A member has no registration to return to: back to the page the link was
+ * followed from, or to the suggestions when the page was opened directly.
+ */
+function useBackLink(): { to: string; label: string } {
+  const { t } = useTranslation(LEGAL_NAMESPACE);
+  const localized = useLocalizedPath();
+  const { state } = useLocation();
+  const member = useSession() !== null;
+  if (!member) return { to: localized('/register'), label: t('page.back') };
+  const from = returnPathOf(state);
+  return from
+    ? { to: from, label: t('page.backToPrevious') }
+    : { to: localized('/suggestions'), label: t('page.backToSuggestions') };
+}
+
+/**
+ * /terms and /privacy (spec section 2): a static bilingual text with a return link (see
+ * `useBackLink`). One `h1`, an `h2` per section, a measure of about 68 characters, and an index
+ * of the sections beside the text on wide screens.
  */
 export function LegalPage({ document }: { document: LegalDocument }) {
   addLegalTexts();
   const { t, i18n } = useTranslation(LEGAL_NAMESPACE);
   const localized = useLocalizedPath();
+  const back = useBackLink();
+  const returnState = useReturnState();
   const french = i18n.resolvedLanguage === 'fr';
   const title = t(`${document}.title`);
   const sections = t(`${document}.sections`, { returnObjects: true }) as unknown as LegalSection[];
@@ -102,7 +123,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
     <main className="flex-1">
       <div className="border-b border-sand-200 bg-gradient-to-b from-sand-100 to-sand-50">
         <div className="mx-auto max-w-6xl px-4 pb-10 pt-6 md:pb-14 md:pt-10">
-          <BackLink to={localized('/register')}>{t('page.back')}</BackLink>
+          <BackLink to={back.to}>{back.label}</BackLink>
           <p className="mt-6 text-sm font-semibold uppercase tracking-[0.14em] text-rose-700">
             {t('page.eyebrow')}
           </p>
@@ -161,9 +182,10 @@ export function LegalPage({ document }: { document: LegalDocument }) {
               <RichText text={t('page.questions', { email: PRIVACY_EMAIL })} french={french} />
             </p>
             <div className="mt-3 flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between">
-              <BackLink to={localized('/register')}>{t('page.back')}</BackLink>
+              <BackLink to={back.to}>{back.label}</BackLink>
               <Link
                 to={localized(`/${other}`)}
+                state={returnState}
                 className="inline-flex min-h-11 items-center font-semibold text-teal-800 underline underline-offset-4"
               >
                 {t(other === 'privacy' ? 'page.readPrivacy' : 'page.readTerms')}

@@ -1,4 +1,4 @@
-import { i18n } from '../../i18n/i18n.ts';
+import { i18n } from '@/i18n/i18n.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogoMark } from '../../components/logo.tsx';
+import { LogoMark } from '@/components/logo.tsx';
 import { installPrompt } from './install-prompt-store.ts';
 
 export function useInstallPromptVisible(): boolean {

@@ -1,60 +1,43 @@
-// Type-only imports from the contract: the login route must not pull zod into the first chunk.
-import type { ClientConfig, CurrentUser, TokenResponse } from '@mawadda/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { session } from '../../../lib/session.ts';
-
-export type Credentials = { username: string; password: string };
-
-/** Stores the token, then fetches and stores the member's profile (spec section 4). */
-async function startSession(token: string): Promise<CurrentUser> {
-  session.start(token);
-  try {
-    const user = await api.get<CurrentUser>('/api/users/me');
-    session.setUser(user);
-    return user;
-  } catch (error) {
-    session.end();
-    throw error;
-  }
-}
+import { callApi } from '@/lib/api-client.ts';
+import { type Credentials, signIn, startSession } from '@/lib/sign-in.ts';
 
 export function useClientConfig() {
   return useQuery({
     queryKey: ['client-config'],
-    queryFn: ({ signal }) => api.get<ClientConfig>('/api/config', signal),
+    queryFn: ({ signal }) => callApi('clientConfig', {}, signal),
     staleTime: Number.POSITIVE_INFINITY,
+    // A visitor's answer: not part of a member's offline copy (lib/member-cache.ts).
+    meta: { persist: false },
   });
 }
 
+/** `remember`: remember-me ticked, so the session outlives the browser session. */
 export function useLoginMutation() {
   return useMutation({
-    mutationFn: async (credentials: Credentials) => {
-      const { token } = await api.post<TokenResponse>('/api/auth/login', credentials);
-      return startSession(token);
-    },
+    mutationFn: ({ credentials, remember }: { credentials: Credentials; remember: boolean }) =>
+      signIn(credentials, remember),
   });
 }
 
 /** Sends the Google Identity Services credential (an ID token) to the server. */
 export function useGoogleLoginMutation() {
   return useMutation({
-    mutationFn: async (credential: string) => {
-      const { token } = await api.post<TokenResponse>('/api/auth/google', { token: credential });
-      return startSession(token);
+    mutationFn: async ({ credential, remember }: { credential: string; remember: boolean }) => {
+      const { token } = await callApi('googleLogin', { body: { token: credential } });
+      return startSession(token, remember);
     },
   });
 }
 
 export function useForgotPasswordMutation() {
   return useMutation({
-    mutationFn: (username: string) => api.post<unknown>('/api/auth/forgot-password', { username }),
+    mutationFn: (username: string) => callApi('forgotPassword', { body: { username } }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) =>
-      api.post<unknown>('/api/auth/reset-password', body),
+    mutationFn: (body: { token: string; password: string }) => callApi('resetPassword', { body }),
   });
 }

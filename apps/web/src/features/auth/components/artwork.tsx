@@ -1,4 +1,4 @@
-import { useSvgId } from '../../../hooks/use-svg-id.ts';
+import { useSvgId } from '@/hooks/use-svg-id.ts';
 
 /**
  * The login hero: a night sky seen through an arch, a crescent, two rings and a heart. Drawn,

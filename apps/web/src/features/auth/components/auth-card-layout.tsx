@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
-import { LogoMark } from '../../../components/logo.tsx';
-import { StarPattern } from '../../../components/star-pattern.tsx';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { LogoMark } from '@/components/logo.tsx';
+import { StarPattern } from '@/components/star-pattern.tsx';
 
 /** The frame of the forgot and reset screens: a teal band, the brand, one card, one heading. */
 export function AuthCardLayout({

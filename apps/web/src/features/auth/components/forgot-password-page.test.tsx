@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 
 describe('Forgot password', () => {

@@ -4,12 +4,12 @@ import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { TextField } from '../../../components/text-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { knownMessage, translateMessage } from '../../../lib/translate-message.ts';
+import { Alert } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { TextField } from '@/components/text-field.tsx';
+import { ApiError, NetworkError } from '@/lib/api-client.ts';
+import { translateError } from '@/lib/translate-error.ts';
 import { useForgotPasswordMutation } from '../api/auth-api.ts';
 import { AuthCardLayout } from './auth-card-layout.tsx';
 
@@ -32,8 +32,8 @@ export function ForgotPasswordPage() {
   const failure = (error: unknown) => {
     if (error instanceof NetworkError) return t('errors.offline');
     // A rate limit says how long to wait; anything else is the spec's plain failure.
-    if (error instanceof ApiError && error.status === 429 && error.serverMessage) {
-      return knownMessage(t, error.serverMessage) ?? t('forgot.error');
+    if (error instanceof ApiError && error.status === 429) {
+      return translateError(t, error.body) ?? t('forgot.error');
     }
     return t('forgot.error');
   };
@@ -63,11 +63,7 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="email"
             required
-            error={
-              typeof errors.username?.message === 'string'
-                ? translateMessage(t, errors.username.message)
-                : undefined
-            }
+            error={translateError(t, errors.username?.message)}
             {...register('username')}
           />
           <Button type="submit" block busy={forgot.isPending}>

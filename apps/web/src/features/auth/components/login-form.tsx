@@ -2,13 +2,13 @@ import type { CurrentUser } from '@mawadda/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
-import { Checkbox } from '../../../components/checkbox.tsx';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { PasswordField } from '../../../components/password-field.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { session } from '../../../lib/session.ts';
+import { Alert } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { Checkbox } from '@/components/checkbox.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { PasswordField } from '@/components/password-field.tsx';
+import { TextField } from '@/components/text-field.tsx';
+import { session } from '@/lib/session.ts';
 import { useLoginMutation } from '../api/auth-api.ts';
 import { loginErrorMessage } from '../utils/login-error.ts';
 
@@ -16,13 +16,19 @@ type LoginValues = { username: string; password: string; remember: boolean };
 
 /**
  * E-mail (or username) and password, both required (spec section 5). The remembered username is
- * prefilled; ticking remember-me keeps it for next time, unticking forgets it.
+ * prefilled; ticking remember-me keeps it and the session for next time, unticking forgets the
+ * username and ends the session with the browser session. The page holds the choice (`remember`)
+ * so Google sign-in follows it too.
  */
 export function LoginForm({
   initialUsername,
+  remember,
+  onRememberChange,
   onSignedIn,
 }: {
   initialUsername: string;
+  remember: boolean;
+  onRememberChange: (remember: boolean) => void;
   onSignedIn: (user: CurrentUser) => void;
 }) {
   const { t } = useTranslation('auth');
@@ -36,14 +42,14 @@ export function LoginForm({
     defaultValues: {
       username: initialUsername,
       password: '',
-      remember: session.rememberedUser() !== '',
+      remember,
     },
   });
 
   const onSubmit = handleSubmit((values) => {
     const username = values.username.trim();
     login.mutate(
-      { username, password: values.password },
+      { credentials: { username, password: values.password }, remember: values.remember },
       {
         onSuccess: (user) => {
           session.remember(values.remember ? username : null);
@@ -79,7 +85,10 @@ export function LoginForm({
         {...register('password', { required: 'login.passwordRequired' })}
       />
       <div className="-my-1 flex flex-wrap items-center justify-between gap-x-4">
-        <Checkbox label={t('login.remember')} {...register('remember')} />
+        <Checkbox
+          label={t('login.remember')}
+          {...register('remember', { onChange: (event) => onRememberChange(event.target.checked) })}
+        />
         <Link
           to={localized('/forget')}
           className="inline-flex min-h-11 items-center text-sm font-semibold text-teal-700 underline-offset-4 hover:underline"

@@ -1,7 +1,7 @@
 import { HeartHandshake, MessageCircleHeart, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LogoMark } from '../../../components/logo.tsx';
-import { StarPattern } from '../../../components/star-pattern.tsx';
+import { LogoMark } from '@/components/logo.tsx';
+import { StarPattern } from '@/components/star-pattern.tsx';
 import { HeroIllustration } from './artwork.tsx';
 
 const points = [

@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const completeMember = {
@@ -81,7 +81,11 @@ describe('Login', () => {
         if (calls === 2) throw new TypeError('Failed to fetch');
         return {
           status: 429,
-          body: { message: 'Too many failed sign-in attempts. Please try again in 12 minutes.' },
+          body: {
+            code: 'RATE_LIMITED',
+            message: 'Too many attempts. Please wait 12 min and try again.',
+            params: { retryAfter: 700, minutes: 12 },
+          },
         };
       },
     });
@@ -91,7 +95,7 @@ describe('Login', () => {
     await user.type(screen.getByLabelText('Mot de passe'), 'secret-secret');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Trop de tentatives de connexion échouées. Veuillez réessayer dans 12 minutes.',
+      'Trop de tentatives. Veuillez patienter 12 min puis réessayer.',
     );
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -103,8 +107,8 @@ describe('Login', () => {
     const api = mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('Please enter your username or e-mail.')).toBeTruthy();
-    expect(screen.getByText('Please enter your password.')).toBeTruthy();
+    expect(await screen.findByText('Please enter your username or e-mail.')).toBeVisible();
+    expect(screen.getByText('Please enter your password.')).toBeVisible();
     expect(screen.getByLabelText('Username or e-mail').getAttribute('aria-invalid')).toBe('true');
     expect(api.mock.calls.map(([url]) => String(url))).toEqual(['/api/config']);
   });
@@ -119,10 +123,12 @@ describe('Login', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await fillAndSubmit('amina@example.com', 'correct-password');
-    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
     expect(localStorage.getItem('rememberedUser')).toBe('amina@example.com');
+    // Ticked, the session outlives the browser session, as before.
     expect(localStorage.getItem('authToken')).toBe('token-1');
     expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}').name).toBe('Amina');
+    expect(sessionStorage.getItem('authToken')).toBeNull();
     first.unmount();
 
     await renderScreen(<LoginPage />);
@@ -136,6 +142,11 @@ describe('Login', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await screen.findByRole('heading', { name: 'Screen /suggestions' });
     expect(localStorage.getItem('rememberedUser')).toBeNull();
+    // Unticked, the session ends with the browser session: it lives in session storage only.
+    expect(sessionStorage.getItem('authToken')).toBe('token-1');
+    expect(JSON.parse(sessionStorage.getItem('currentUser') ?? '{}').name).toBe('Amina');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('currentUser')).toBeNull();
   });
 
   it('sends a member with an incomplete profile to /mon-profil', async () => {
@@ -146,7 +157,7 @@ describe('Login', () => {
     });
     await renderScreen(<LoginPage />);
     await fillAndSubmit('amina@example.com', 'correct-password');
-    expect(await screen.findByRole('heading', { name: 'Screen /mon-profil' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Screen /mon-profil' })).toBeVisible();
   });
 
   it('keeps the /fr prefix when it sends the member on', async () => {
@@ -160,16 +171,16 @@ describe('Login', () => {
     await user.type(screen.getByLabelText("Nom d'utilisateur ou e-mail"), 'amina@example.com');
     await user.type(screen.getByLabelText('Mot de passe'), 'correct-password');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('heading', { name: 'Screen /fr/suggestions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Screen /fr/suggestions' })).toBeVisible();
   });
 
-  it('welcomes a new member after registration with their e-mail filled in', async () => {
+  it('explains a sign-in that failed right after registration, with the e-mail filled in', async () => {
     mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />, {
       route: { pathname: '/', state: { registered: true, username: 'new@example.com' } },
     });
-    expect(screen.getByRole('status').textContent).toBe(
-      'Your account has been created. Please log in.',
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'if this address already had an account, we have sent it an e-mail',
     );
     expect((screen.getByLabelText('Username or e-mail') as HTMLInputElement).value).toBe(
       'new@example.com',
@@ -179,10 +190,43 @@ describe('Login', () => {
   it('offers no Google button when the server has no Google client id', async () => {
     mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Mawadda' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Mawadda' })).toBeVisible();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText('or')).toBeNull();
     expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
+  });
+
+  it('signs in with Google for the browser session only when remember-me is unticked', async () => {
+    const api = mockApi({
+      'GET /api/config': { body: { googleClientId: 'client-1' } },
+      'POST /api/auth/google': { body: { token: 'token-google' } },
+      'GET /api/users/me': { body: completeMember },
+    });
+    // Google Identity Services, as its script sets it up.
+    let signInWithGoogle: ((response: { credential?: string }) => void) | undefined;
+    window.google = {
+      accounts: {
+        id: {
+          initialize: ({ callback }) => {
+            signInWithGoogle = callback;
+          },
+          renderButton: () => {},
+        },
+      },
+    };
+    await renderScreen(<LoginPage />);
+    expect(await screen.findByText('or')).toBeVisible();
+    const script = document.querySelector<HTMLScriptElement>('script[src*="accounts.google.com"]');
+    script?.onload?.(new Event('load'));
+    await vi.waitFor(() => expect(signInWithGoogle).toBeTypeOf('function'));
+
+    signInWithGoogle?.({ credential: 'google-id-token' });
+    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
+    expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/auth/google');
+    expect(sessionStorage.getItem('authToken')).toBe('token-google');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    script?.remove();
+    delete window.google;
   });
 
   it('toggles the password visibility with a translated button', async () => {
@@ -192,6 +236,7 @@ describe('Login', () => {
     expect(password.type).toBe('password');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
     expect(password.type).toBe('text');
-    expect(screen.getByRole('button', { name: 'Masquer le mot de passe' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Masquer le mot de passe' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Afficher le mot de passe' })).toBeNull();
   });
 });

@@ -2,12 +2,12 @@ import type { CurrentUser } from '@mawadda/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
-import { session } from '../../../lib/session.ts';
-import { afterLoginRoute } from '../utils/after-login-route.ts';
+import { Alert } from '@/components/alert.tsx';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { afterLoginRoute } from '@/lib/after-login-route.ts';
+import { session } from '@/lib/session.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { LoginForm } from './login-form.tsx';
 import { LoginHero } from './login-hero.tsx';
@@ -22,6 +22,7 @@ export function LoginPage() {
   const localized = useLocalizedPath();
   useDocumentTitle(t('login.heading'));
   const [arrival] = useState(() => (location.state as LoginLocationState) ?? {});
+  const [remember, setRemember] = useState(() => session.rememberedUser() !== '');
 
   // The "account created" note is for this arrival only, not for a later reload of the page.
   useEffect(() => {
@@ -50,9 +51,11 @@ export function LoginPage() {
           ) : null}
           <LoginForm
             initialUsername={arrival.username ?? session.rememberedUser()}
+            remember={remember}
+            onRememberChange={setRemember}
             onSignedIn={onSignedIn}
           />
-          <GoogleSignIn onSignedIn={onSignedIn} />
+          <GoogleSignIn remember={remember} onSignedIn={onSignedIn} />
           <p className="mt-8 border-t border-sand-200 pt-6 text-center text-ink-muted">
             {t('login.noAccount')}{' '}
             <Link

@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 
 const route = { route: '/reset-password/abc123', path: '/reset-password/:token' };
@@ -46,7 +46,7 @@ describe('Reset password', () => {
     expect(sent).toEqual({ token: 'abc123', password: 'brand-new-password' });
     expect(
       await screen.findByRole('heading', { name: 'Screen /' }, { timeout: 3000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('explains an expired link and offers a new one', async () => {

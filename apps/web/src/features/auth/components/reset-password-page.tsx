@@ -4,12 +4,12 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { PasswordField } from '../../../components/password-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { knownMessage } from '../../../lib/translate-message.ts';
+import { Alert } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { PasswordField } from '@/components/password-field.tsx';
+import { ApiError, NetworkError } from '@/lib/api-client.ts';
+import { translateError } from '@/lib/translate-error.ts';
 import { useResetPasswordMutation } from '../api/auth-api.ts';
 import { AuthCardLayout } from './auth-card-layout.tsx';
 
@@ -51,8 +51,8 @@ export function ResetPasswordPage() {
       ? t('errors.offline')
       : linkIsInvalid
         ? t('reset.invalidLink')
-        : error instanceof ApiError && error.serverMessage
-          ? knownMessage(t, error.serverMessage)
+        : error instanceof ApiError
+          ? translateError(t, error.body)
           : undefined;
 
   return (

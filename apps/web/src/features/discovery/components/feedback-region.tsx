@@ -1,6 +1,7 @@
 import { HeartHandshake, MessageCircle, TriangleAlert, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { cn } from '@/lib/cn.ts';
 import { useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { useDiscoveryTranslation } from '../i18n.ts';
 
@@ -16,7 +17,7 @@ export function FeedbackRegion({ variant }: { variant: 'toast' | 'inline' }) {
   const { t } = useDiscoveryTranslation();
   const localized = useLocalizedPath();
   const { match, failure, dismissMatch, dismissFailure } = useLikeFeedback();
-  const chatPath = match ? localized(`/chat?with=${encodeURIComponent(match.id)}`) : '';
+  const chatPath = match ? localized(`/chat?userId=${encodeURIComponent(match.id)}`) : '';
   const wrapper =
     variant === 'toast'
       ? 'pointer-events-none fixed inset-x-3 bottom-[calc(5.25rem+env(safe-area-inset-bottom))] z-40 flex flex-col items-center gap-2 md:inset-x-auto md:bottom-6 md:right-6 md:items-end'
@@ -27,7 +28,7 @@ export function FeedbackRegion({ variant }: { variant: 'toast' | 'inline' }) {
     <div className={wrapper}>
       <div role="status" className="w-full md:w-auto">
         {match ? (
-          <div className={`${card} border-rose-100 ${variant === 'toast' ? 'p-4' : 'p-3'}`}>
+          <div className={cn(card, 'border-rose-100', variant === 'toast' ? 'p-4' : 'p-3')}>
             <div className="flex items-start gap-3">
               <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-600">
                 <HeartHandshake aria-hidden="true" className="size-6" />
@@ -51,7 +52,7 @@ export function FeedbackRegion({ variant }: { variant: 'toast' | 'inline' }) {
                 type="button"
                 aria-label={t('match.dismiss')}
                 onClick={dismissMatch}
-                className={`${closeClass} -mr-1.5 -mt-1.5`}
+                className={cn(closeClass, '-mr-1.5 -mt-1.5')}
               >
                 <X aria-hidden="true" className="size-5" />
               </button>
@@ -70,12 +71,10 @@ export function FeedbackRegion({ variant }: { variant: 'toast' | 'inline' }) {
       </div>
       <div role="alert" className="w-full md:w-auto">
         {failure ? (
-          <div className={`${card} flex items-start gap-3 border-danger/25 p-3 pl-4`}>
+          <div className={cn(card, 'flex items-start gap-3 border-danger/25 p-3 pl-4')}>
             <TriangleAlert aria-hidden="true" className="mt-2.5 size-5 shrink-0 text-danger" />
             <p className="flex-1 py-2 text-sm font-medium text-danger">
-              {failure.key === 'tooMany'
-                ? t('like.tooMany', { count: failure.count })
-                : t(`like.${failure.key}`)}
+              {t(`like.${failure.key}`)}
             </p>
             <button
               type="button"

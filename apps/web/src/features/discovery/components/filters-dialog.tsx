@@ -3,10 +3,11 @@ import { MAX_AGE, MIN_AGE, MODAL_TRANSITION_MS } from '@mawadda/contract/constan
 import { ChevronDown, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type CSSProperties, type FormEvent, useId, useState } from 'react';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { Alert } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { TextField } from '@/components/text-field.tsx';
+import { ApiError, NetworkError } from '@/lib/api-client.ts';
+import { translateError } from '@/lib/translate-error.ts';
 import { useSavePreferences } from '../api/queries.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
@@ -16,7 +17,6 @@ import {
   type FilterDraft,
   type FilterError,
   parseFilters,
-  serverFilterError,
 } from '../utils/filters.ts';
 
 const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSSProperties;
@@ -94,8 +94,8 @@ function FiltersForm({
       onSuccess: onSaved,
       onError: (error) => {
         if (error instanceof NetworkError) return setFailure(t('filters.errors.network'));
-        const known = error instanceof ApiError ? serverFilterError(error.serverMessage) : null;
-        setFailure(known ? message(known) : t('filters.errors.failed'));
+        const known = error instanceof ApiError ? translateError(t, error.body) : undefined;
+        setFailure(known ?? t('filters.errors.failed'));
       },
     });
   }

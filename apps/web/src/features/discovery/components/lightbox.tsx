@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { KeyboardEvent } from 'react';
-import { MediaImage } from '../../../components/media-image.tsx';
+import { MediaImage } from '@/components/media-image.tsx';
+import { cn } from '@/lib/cn.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { useSwipe } from '../hooks/use-swipe.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
@@ -67,7 +68,10 @@ export function Lightbox({
           />
           <Dialog.Close
             aria-label={t('lightbox.close')}
-            className={`${roundButton} absolute right-3 top-[max(0.75rem,env(safe-area-inset-top))]`}
+            className={cn(
+              roundButton,
+              'absolute right-3 top-[max(0.75rem,env(safe-area-inset-top))]',
+            )}
           >
             <X aria-hidden="true" className="size-6" />
           </Dialog.Close>
@@ -77,7 +81,7 @@ export function Lightbox({
                 type="button"
                 aria-label={t('carousel.previous')}
                 onClick={() => go(-1)}
-                className={`${roundButton} absolute left-3 top-1/2 -translate-y-1/2`}
+                className={cn(roundButton, 'absolute left-3 top-1/2 -translate-y-1/2')}
               >
                 <ChevronLeft aria-hidden="true" className="size-7" />
               </button>
@@ -85,7 +89,7 @@ export function Lightbox({
                 type="button"
                 aria-label={t('carousel.next')}
                 onClick={() => go(1)}
-                className={`${roundButton} absolute right-3 top-1/2 -translate-y-1/2`}
+                className={cn(roundButton, 'absolute right-3 top-1/2 -translate-y-1/2')}
               >
                 <ChevronRight aria-hidden="true" className="size-7" />
               </button>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, UserRound } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
-import { MediaImage } from '../../../components/media-image.tsx';
+import { MediaImage } from '@/components/media-image.tsx';
+import { cn } from '@/lib/cn.ts';
 import { useSwipe } from '../hooks/use-swipe.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { stepIndex } from '../utils/swipe.ts';
@@ -43,7 +44,10 @@ export function PhotoCarousel({
   if (count === 0) {
     return (
       <div
-        className={`flex flex-col items-center justify-center gap-3 bg-gradient-to-br from-sand-100 to-teal-50 p-6 text-center ${className}`}
+        className={cn(
+          'flex flex-col items-center justify-center gap-3 bg-gradient-to-br from-sand-100 to-teal-50 p-6 text-center',
+          className,
+        )}
       >
         <span className="flex size-20 items-center justify-center rounded-full bg-white/80 text-teal-700 shadow-sm">
           <UserRound aria-hidden="true" className="size-10" />
@@ -70,7 +74,10 @@ export function PhotoCarousel({
       tabIndex={count > 1 ? 0 : undefined}
       onKeyDown={onKeyDown}
       {...swipe.handlers}
-      className={`relative touch-pan-y overflow-hidden bg-sand-100 focus-visible:outline-offset-[-3px] ${className}`}
+      className={cn(
+        'relative touch-pan-y overflow-hidden bg-sand-100 focus-visible:outline-offset-[-3px]',
+        className,
+      )}
     >
       <div
         className="flex h-full transition-transform duration-300 ease-out"
@@ -124,7 +131,7 @@ export function PhotoCarousel({
             type="button"
             aria-label={t('carousel.previous')}
             onClick={() => go(-1)}
-            className={`${arrowClass} left-2`}
+            className={cn(arrowClass, 'left-2')}
           >
             <ChevronLeft aria-hidden="true" className="size-6" />
           </button>
@@ -132,7 +139,7 @@ export function PhotoCarousel({
             type="button"
             aria-label={t('carousel.next')}
             onClick={() => go(1)}
-            className={`${arrowClass} right-2`}
+            className={cn(arrowClass, 'right-2')}
           >
             <ChevronRight aria-hidden="true" className="size-6" />
           </button>
@@ -149,7 +156,10 @@ export function PhotoCarousel({
                 >
                   <span
                     aria-hidden="true"
-                    className={`block h-2 rounded-full shadow transition-all duration-200 ${i === current ? 'w-6 bg-white' : 'w-2 bg-white/70 group-hover:bg-white'}`}
+                    className={cn(
+                      'block h-2 rounded-full shadow transition-all duration-200',
+                      i === current ? 'w-6 bg-white' : 'w-2 bg-white/70 group-hover:bg-white',
+                    )}
                   />
                 </button>
               ))}

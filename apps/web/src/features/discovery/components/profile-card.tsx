@@ -1,10 +1,11 @@
 import type { UserSummary } from '@mawadda/contract';
+import { titleCase } from '@mawadda/contract/text';
 import { Camera, Gift, MessageCircle, Navigation, UserRound } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { MediaImage } from '../../../components/media-image.tsx';
-import { titleCase } from '../../../lib/format.ts';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { MediaImage } from '@/components/media-image.tsx';
+import { cn } from '@/lib/cn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { LikeButton, matchStyle } from './like-button.tsx';
 import { LocationLine, useDistanceText } from './profile-parts.tsx';
@@ -21,10 +22,13 @@ const actionClass =
 export const ProfileCard = memo(function ProfileCard({
   member,
   onOpen,
+  onGift,
   vibrating,
 }: {
   member: UserSummary;
   onOpen: (member: UserSummary) => void;
+  /** Opens the gift popup; without it the gift button goes to /gifts for this member. */
+  onGift: ((member: { id: string; name: string }) => void) | undefined;
   vibrating: boolean;
 }) {
   const { t } = useDiscoveryTranslation();
@@ -38,7 +42,10 @@ export const ProfileCard = memo(function ProfileCard({
   return (
     <article
       style={matchStyle}
-      className={`group relative flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-sand-200/80 transition-shadow hover:shadow-[0_2px_4px_rgb(31_41_51/0.06),0_16px_36px_rgb(31_41_51/0.14)] ${vibrating ? 'discovery-shake' : ''}`}
+      className={cn(
+        'group relative flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-sand-200/80 transition-shadow hover:shadow-[0_2px_4px_rgb(31_41_51/0.06),0_16px_36px_rgb(31_41_51/0.14)]',
+        vibrating && 'discovery-shake',
+      )}
     >
       <div className="relative aspect-[4/5] overflow-hidden bg-sand-100">
         {photo ? (
@@ -97,16 +104,31 @@ export const ProfileCard = memo(function ProfileCard({
         </h2>
         <LocationLine member={member} showDistance={false} />
         <div className="relative z-[2] mt-auto flex items-center justify-between gap-1.5 pt-2 sm:justify-start sm:gap-2">
-          <LikeButton member={{ id: member.id, name }} variant="icon" />
+          <LikeButton
+            member={{ id: member.id, name, likedByMe: member.likedByMe }}
+            variant="icon"
+          />
+          {onGift ? (
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => onGift({ id: member.id, name })}
+              aria-label={t('card.gift', { name })}
+              className={actionClass}
+            >
+              <Gift aria-hidden="true" className="size-5" />
+            </button>
+          ) : (
+            <Link
+              to={localized(`/gifts?receiverId=${id}`)}
+              aria-label={t('card.gift', { name })}
+              className={actionClass}
+            >
+              <Gift aria-hidden="true" className="size-5" />
+            </Link>
+          )}
           <Link
-            to={localized(`/gifts?to=${id}`)}
-            aria-label={t('card.gift', { name })}
-            className={actionClass}
-          >
-            <Gift aria-hidden="true" className="size-5" />
-          </Link>
-          <Link
-            to={localized(`/chat?with=${id}`)}
+            to={localized(`/chat?userId=${id}`)}
             aria-label={t('card.chat', { name })}
             className={actionClass}
           >

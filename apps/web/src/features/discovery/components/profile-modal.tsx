@@ -1,13 +1,14 @@
 import type { UserSummary } from '@mawadda/contract';
 import { MODAL_TRANSITION_MS } from '@mawadda/contract/constants';
+import { titleCase } from '@mawadda/contract/text';
 import { ArrowUpRight, MessageCircle, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type CSSProperties, type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { titleCase } from '../../../lib/format.ts';
-import { isMemberGone } from '../../../lib/member-gone.ts';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
+import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { stepIndex } from '../utils/swipe.ts';
@@ -48,7 +49,13 @@ export function ProfileModal({
           style={transition}
           className="discovery-sheet fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col overflow-hidden rounded-t-[1.75rem] bg-white shadow-2xl outline-none md:inset-0 md:m-auto md:h-[min(40rem,calc(100dvh-4rem))] md:max-h-none md:w-[min(58rem,calc(100vw-4rem))] md:rounded-card"
         >
-          {member ? <ModalBody key={member.id} member={member} /> : null}
+          {member ? (
+            // The dialog's own feedback: a match or a failed like from here shows in the dialog
+            // only (not also as the page's toast), and goes when the dialog closes.
+            <LikeFeedbackProvider key={member.id}>
+              <ModalBody member={member} />
+            </LikeFeedbackProvider>
+          ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -154,9 +161,13 @@ function ModalBody({ member }: { member: UserSummary }) {
         <div className="sticky bottom-0 border-t border-sand-200 bg-white/95 px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur md:px-7">
           <FeedbackRegion variant="inline" />
           <div className="flex gap-3">
-            <LikeButton member={{ id: member.id, name }} variant="like" disabled={unavailable} />
+            <LikeButton
+              member={{ id: member.id, name, likedByMe: shown.likedByMe }}
+              variant="like"
+              disabled={unavailable}
+            />
             <Link
-              to={localized(`/chat?with=${id}`)}
+              to={localized(`/chat?userId=${id}`)}
               className="inline-flex min-h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-teal-700 px-6 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
             >
               <MessageCircle aria-hidden="true" className="size-5" />

@@ -1,5 +1,6 @@
 import type { UserDetails, UserSummary } from '@mawadda/contract';
 import { MapPin } from 'lucide-react';
+import { cn } from '@/lib/cn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { distanceLabel } from '../utils/distance.ts';
 
@@ -8,7 +9,10 @@ export function OnlineBadge({ className = '' }: { className?: string }) {
   const { t } = useDiscoveryTranslation();
   return (
     <span
-      className={`inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-700/15 ${className}`}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-700/15',
+        className,
+      )}
     >
       <span
         aria-hidden="true"
@@ -45,7 +49,7 @@ export function LocationLine({
   const distance = showDistance ? text(member.distanceKm) : null;
   if (!member.location && !distance) return null;
   return (
-    <p className={`flex min-w-0 items-center gap-1 text-sm text-ink-muted ${className}`}>
+    <p className={cn('flex min-w-0 items-center gap-1 text-sm text-ink-muted', className)}>
       <MapPin aria-hidden="true" className="size-4 shrink-0 text-teal-700" />
       {member.location ? <span className="truncate">{member.location}</span> : null}
       {member.location && distance ? (

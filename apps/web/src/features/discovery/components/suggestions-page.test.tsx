@@ -1,7 +1,7 @@
 import { act, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { aMember, detailsOf, fakeIntersectionObserver, NO_FILTERS } from '../test/fixtures.ts';
 import { SuggestionsPage } from './suggestions-page.tsx';
 
@@ -41,6 +41,20 @@ const card = (name: string) =>
     .closest('article') as HTMLElement;
 
 describe('Suggestions', () => {
+  it('fills the heart of a member liked on another device, so the like cannot be repeated', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    serveSuggestions([[aMember({ name: 'Salma', likedByMe: true }), aMember({ name: 'Awa' })]]);
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await screen.findByRole('heading', { level: 2, name: /^Salma/ });
+    const liked = within(card('Salma')).getByRole('button', { name: 'You liked Salma' });
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    expect(liked).toHaveAttribute('aria-disabled', 'true');
+    expect(within(card('Awa')).getByRole('button', { name: 'Like Awa' })).toBeEnabled();
+    // Nothing of this device's own liked set was needed.
+    expect(localStorage.getItem('likedUsers')).toBeNull();
+  });
+
   it('shows each member as a card: name in title case, age, distance, place, photos, online', async () => {
     logIn();
     fakeIntersectionObserver();
@@ -49,7 +63,7 @@ describe('Suggestions', () => {
         aMember({
           name: 'aïcha DIALLO',
           age: 27,
-          distanceKm: 12,
+          distanceKm: 48,
           location: 'Thiès, Sénégal',
           online: true,
           mediaUrls: ['/media/a1.webp', '/media/a2.webp', '/media/a3.webp'],
@@ -63,25 +77,63 @@ describe('Suggestions', () => {
     const aicha = await screen.findByRole('heading', { level: 2, name: 'Aïcha Diallo, 27' });
     const first = aicha.closest('article') as HTMLElement;
     expect(first.textContent).toContain('Thiès, Sénégal');
-    expect(first.textContent).toContain('12 km');
-    expect(within(first).getByText('3 photos')).toBeTruthy();
-    expect(within(first).getByText('Online')).toBeTruthy();
+    expect(first).toHaveTextContent('48 km away');
+    within(first).getByText('3 photos');
+    expect(within(first).getByText('Online')).toBeVisible();
     expect(first.querySelector('img')?.getAttribute('src')).toBe('/media/a1.webp');
     expect(first.querySelector('img')?.getAttribute('loading')).toBe('lazy');
     expect(
       within(first).getByRole('link', { name: 'Send a gift to Aïcha Diallo' }).getAttribute('href'),
-    ).toMatch(/^\/gifts\?to=/);
+    ).toMatch(/^\/gifts\?receiverId=/);
     expect(
       within(first)
         .getByRole('link', { name: 'Send a message to Aïcha Diallo' })
         .getAttribute('href'),
-    ).toMatch(/^\/chat\?with=/);
+    ).toMatch(/^\/chat\?userId=/);
 
     const second = card('Mariam Ba');
     expect(second.textContent).toContain('No photo yet');
     expect(second.textContent).toContain('Near you');
     expect(second.textContent).not.toContain('Online');
     expect(document.title).toBe('Suggestions · Mawadda');
+  });
+
+  it('opens the gift popup the app gives from a card, for that member', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    const member = aMember({ name: 'aïcha DIALLO', age: 27 });
+    serveSuggestions([[member]]);
+    const onGift = vi.fn();
+    await renderScreen(<SuggestionsPage onGift={onGift} />, { route: '/suggestions' });
+    await screen.findByRole('heading', { level: 2, name: 'Aïcha Diallo, 27' });
+    await userEvent
+      .setup()
+      .click(
+        within(card('Aïcha Diallo')).getByRole('button', { name: 'Send a gift to Aïcha Diallo' }),
+      );
+    expect(onGift.mock.calls).toEqual([[{ id: member.id, name: 'Aïcha Diallo' }]]);
+  });
+
+  it('says "near you" for every member of the same town, on the card and in the dialog', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    // Same grid cell (0 km) and the neighbouring one (11 km): the same town for the member.
+    const sameCell = aMember({ name: 'awa', distanceKm: 0 });
+    const nextCell = aMember({ name: 'binta', distanceKm: 11, location: 'Pikine, Sénégal' });
+    serveSuggestions([[sameCell, nextCell]], {
+      [`GET /api/users/${nextCell.id}/details`]: { body: detailsOf(nextCell) },
+    });
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await screen.findByRole('heading', { level: 2, name: /^Awa/ });
+    expect(card('Awa')).toHaveTextContent('Near you');
+    expect(card('Binta')).toHaveTextContent('Near you');
+    expect(card('Binta')).not.toHaveTextContent('11 km');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Binta, 30' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Binta, 30' });
+    expect(within(dialog).getByText('Pikine, Sénégal').parentElement).toHaveTextContent(
+      'Pikine, Sénégal·Near you',
+    );
   });
 
   it('loads the next page when the last card comes into view, and stops after an empty page', async () => {
@@ -130,10 +182,14 @@ describe('Suggestions', () => {
     await user.click(like);
 
     const liked = await screen.findByRole('button', { name: 'You liked Aïcha Diallo' });
-    expect(liked.getAttribute('aria-pressed')).toBe('true');
-    expect((liked as HTMLButtonElement).disabled).toBe(true);
-    expect(liked.querySelector('svg')?.getAttribute('fill')).toBe('currentColor');
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    expect(liked).toHaveAttribute('aria-disabled', 'true');
+    expect(liked.querySelector('svg')).toHaveAttribute('fill', 'currentColor');
+    // The keyboard stays where it was: on the heart, now "You liked…", not on the page itself.
+    expect(liked).toHaveFocus();
+    expect(liked).toBeEnabled();
     await user.click(liked);
+    await user.keyboard('{Enter}');
     expect(likes).toEqual([{ likedUserId: aicha.id }]);
     expect(JSON.parse(localStorage.getItem('likedUsers') ?? '[]')).toEqual([aicha.id]);
     expect(screen.queryByText("It's a match!")).toBeNull();
@@ -161,7 +217,7 @@ describe('Suggestions', () => {
     const chat = within(status as HTMLElement).getByRole('link', {
       name: 'Send Aïcha Diallo a message',
     });
-    expect(chat.getAttribute('href')).toBe(`/chat?with=${aicha.id}`);
+    expect(chat.getAttribute('href')).toBe(`/chat?userId=${aicha.id}`);
     expect(card('Aïcha Diallo').className).toContain('discovery-shake');
     expect(vibrate).toHaveBeenCalledWith(200);
     await vi.waitFor(
@@ -172,21 +228,27 @@ describe('Suggestions', () => {
     );
   });
 
-  it('says why a like failed (too many), and leaves the heart empty to try later', async () => {
+  it('says why a like failed (today’s limit reached), and leaves the heart empty to try later', async () => {
     logIn();
     fakeIntersectionObserver();
     serveSuggestions([[aMember({ name: 'awa' })]], {
       'POST /like': {
         status: 429,
-        body: { message: 'Too many likes. Please try again in 3 minutes.' },
+        body: {
+          code: 'LIKES_DAILY_LIMIT',
+          message: "You have reached today's limit of likes. Try again tomorrow.",
+          params: { retryAfter: 40_000 },
+        },
       },
     });
     await renderScreen(<SuggestionsPage />, { route: '/suggestions', language: 'fr' });
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Aimer Awa' }));
-    const alert = await screen.findByText(/Réessayez dans 3 minutes/);
-    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    const alert = await screen.findByText(
+      /limite de « J'aime » pour aujourd'hui\. Réessayez demain/,
+    );
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(/Réessayez demain/);
     const like = screen.getByRole('button', { name: 'Aimer Awa' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     expect((like as HTMLButtonElement).disabled).toBe(false);
@@ -214,26 +276,26 @@ describe('Suggestions', () => {
     const opener = await screen.findByRole('button', { name: 'Aïcha Diallo, 27' });
     await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Aïcha Diallo, 27' });
-    expect(await within(dialog).findByText('Divorced')).toBeTruthy();
-    expect(within(dialog).getByText('Has children')).toBeTruthy();
-    expect(within(dialog).getByText('Woman')).toBeTruthy();
-    expect(within(dialog).getByText('Online')).toBeTruthy();
-    expect(within(dialog).getByText(/Practising, calm/)).toBeTruthy();
+    expect(await within(dialog).findByText('Divorced')).toBeVisible();
+    expect(within(dialog).getByText('Has children')).toBeVisible();
+    expect(within(dialog).getByText('Woman')).toBeVisible();
+    expect(within(dialog).getByText('Online')).toBeVisible();
+    expect(within(dialog).getByText(/Practising, calm/)).toBeVisible();
     expect(fetch.mock.calls.some(([url]) => String(url) === `/api/users/${aicha.id}/details`)).toBe(
       true,
     );
     expect(within(dialog).getByRole('link', { name: 'Message' }).getAttribute('href')).toBe(
-      `/chat?with=${aicha.id}`,
+      `/chat?userId=${aicha.id}`,
     );
 
     // The photos: next, the arrow keys, the dots.
-    expect(within(dialog).getByText('Photo 1 of 2')).toBeTruthy();
+    within(dialog).getByText('Photo 1 of 2');
     await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));
-    expect(within(dialog).getByText('Photo 2 of 2')).toBeTruthy();
+    within(dialog).getByText('Photo 2 of 2');
     await user.keyboard('{ArrowRight}');
-    expect(within(dialog).getByText('Photo 1 of 2')).toBeTruthy();
+    within(dialog).getByText('Photo 1 of 2');
     await user.click(within(dialog).getByRole('button', { name: 'Show photo 2 of 2' }));
-    expect(within(dialog).getByText('Photo 2 of 2')).toBeTruthy();
+    within(dialog).getByText('Photo 2 of 2');
 
     // The lightbox: the photo full screen, Escape back to the profile.
     await user.click(within(dialog).getByRole('button', { name: 'Enlarge photo 2 of 2' }));
@@ -250,13 +312,63 @@ describe('Suggestions', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('shows in the dialog a like the server remembers, even one made since the list loaded', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    // Liked on another device after this page loaded: the card does not know, the details do.
+    const salma = aMember({ name: 'salma', likedByMe: false });
+    const likes: unknown[] = [];
+    serveSuggestions([[salma]], {
+      [`GET /api/users/${salma.id}/details`]: { body: detailsOf(salma, { likedByMe: true }) },
+      'POST /like': ({ body }: { body: unknown }) => {
+        likes.push(body);
+        return { body: { mutualLike: false } };
+      },
+    });
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Salma, 30' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Salma, 30' });
+
+    const liked = await within(dialog).findByRole('button', { name: 'Liked' });
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    expect(liked.querySelector('svg')).toHaveAttribute('fill', 'currentColor');
+    await user.click(liked);
+    expect(likes).toEqual([]);
+    expect(localStorage.getItem('likedUsers')).toBeNull();
+  });
+
+  it('gives a match from the dialog one notice, in the dialog, gone when the dialog closes', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    const aicha = aMember({ name: 'aïcha diallo', age: 27 });
+    serveSuggestions([[aicha]], {
+      [`GET /api/users/${aicha.id}/details`]: { body: detailsOf(aicha) },
+      'POST /like': { body: { mutualLike: true } },
+    });
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Aïcha Diallo, 27' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aïcha Diallo, 27' });
+
+    const like = await within(dialog).findByRole('button', { name: 'Like' });
+    await user.click(like);
+    expect(await within(dialog).findByText("It's a match!")).toBeVisible();
+    expect(screen.getAllByText("It's a match!")).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: 'Liked' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText("It's a match!")).toBeNull();
+  });
+
   it('invites to complete the profile when there is no one to suggest', async () => {
     logIn();
     fakeIntersectionObserver();
     serveSuggestions([]);
     await renderScreen(<SuggestionsPage />, { route: '/suggestions', language: 'fr' });
 
-    expect(await screen.findByRole('heading', { name: 'Pas encore de suggestions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Pas encore de suggestions' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Compléter mon profil' }).getAttribute('href')).toBe(
       '/mon-profil',
     );
@@ -285,7 +397,7 @@ describe('Suggestions', () => {
     expect(logged).toHaveBeenCalled();
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: /^Khadija/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /^Khadija/ })).toBeVisible();
   });
 
   it('saves the filters, then starts the suggestions again from the first page', async () => {
@@ -309,7 +421,7 @@ describe('Suggestions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Show suggestions' }));
     expect(
       await within(dialog).findByText('The minimum age must not be above the maximum age.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(saved).toEqual([]);
 
     await user.clear(within(dialog).getByLabelText('To (years)'));
@@ -324,7 +436,7 @@ describe('Suggestions', () => {
     expect(screen.getByRole('list', { name: 'Active filters' }).textContent).toContain(
       '35 to 45 years',
     );
-    expect(screen.getByRole('button', { name: /Filters, 2 filters on/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Filters, 2 filters on/ })).toBeVisible();
   });
 
   it('shows the server’s refusal of the filters in the member’s language', async () => {
@@ -333,7 +445,7 @@ describe('Suggestions', () => {
     serveSuggestions([[aMember()]], {
       'PUT /api/users/preferences': {
         status: 400,
-        body: { message: 'minAge must not be above maxAge' },
+        body: { code: 'AGE_RANGE_INVALID', message: 'minAge must not be above maxAge' },
       },
     });
     await renderScreen(<SuggestionsPage />, { route: '/suggestions', language: 'fr' });
@@ -343,7 +455,7 @@ describe('Suggestions', () => {
     await user.type(within(dialog).getByLabelText('De (ans)'), '30');
     await user.click(within(dialog).getByRole('button', { name: 'Voir les suggestions' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      "L'âge minimum ne doit pas dépasser l'âge maximum.",
+      "L'âge minimum ne doit pas dépasser l'âge maximum",
     );
   });
 });

@@ -3,8 +3,8 @@ import { RotateCcw, SlidersHorizontal, Sparkles, UserRoundPen } from 'lucide-rea
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import '../discovery.css';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { useInView } from '../hooks/use-in-view.ts';
@@ -15,11 +15,14 @@ import { FiltersDialog } from './filters-dialog.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 
-/** /suggestions (spec sections 2 and 4). */
-export function SuggestionsPage() {
+/** Opens the gift popup for a member; given by the app (the gifts are another feature). */
+export type OnGift = (member: { id: string; name: string }) => void;
+
+/** /suggestions (spec sections 2 and 4). Without `onGift`, a card's gift button goes to /gifts. */
+export function SuggestionsPage({ onGift }: { onGift?: OnGift }) {
   return (
     <LikeFeedbackProvider>
-      <Suggestions />
+      <Suggestions onGift={onGift} />
     </LikeFeedbackProvider>
   );
 }
@@ -27,7 +30,7 @@ export function SuggestionsPage() {
 const gridClass =
   'grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-5';
 
-function Suggestions() {
+function Suggestions({ onGift }: { onGift: OnGift | undefined }) {
   const { t } = useDiscoveryTranslation();
   useDocumentTitle(t('page.title'));
   const suggestions = useSuggestions();
@@ -108,7 +111,12 @@ function Suggestions() {
             <ul aria-label={t('page.list')} className={gridClass}>
               {members.map((member) => (
                 <li key={member.id}>
-                  <ProfileCard member={member} onOpen={open} vibrating={vibrating.has(member.id)} />
+                  <ProfileCard
+                    member={member}
+                    onOpen={open}
+                    onGift={onGift}
+                    vibrating={vibrating.has(member.id)}
+                  />
                 </li>
               ))}
             </ul>

@@ -2,7 +2,7 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { aMember, detailsOf } from '../test/fixtures.ts';
 import { UserDetailsPage } from './user-details-page.tsx';
 
@@ -41,7 +41,9 @@ describe('User details', () => {
     });
     await show(member.id, 'fr');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fatou Ndiaye, 29' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Fatou Ndiaye, 29' }),
+    ).toBeVisible();
     expect(document.title).toBe('Fatou Ndiaye · Mawadda');
     const main = screen.getByRole('main');
     expect(main.textContent).toContain('En ligne');
@@ -51,18 +53,41 @@ describe('User details', () => {
     expect(main.textContent).toContain('Foncé');
     expect(main.textContent).toContain('Abidjan, Côte d’Ivoire·1\u202f250 km');
     expect(main.textContent).toContain('Practising, calm');
-    expect(within(main).getByRole('region', { name: 'Photos de Fatou Ndiaye' })).toBeTruthy();
+    expect(within(main).getByRole('region', { name: 'Photos de Fatou Ndiaye' })).toBeVisible();
     expect(
       within(main).getByRole('link', { name: 'Discuter avec Fatou Ndiaye' }).getAttribute('href'),
-    ).toBe(`/chat?with=${member.id}`);
+    ).toBe(`/chat?userId=${member.id}`);
 
     const user = userEvent.setup();
     await user.click(within(main).getByRole('button', { name: 'Coup de cœur' }));
     const sent = await within(main).findByRole('button', { name: 'Coup de cœur envoyé' });
-    expect(sent.getAttribute('aria-pressed')).toBe('true');
+    expect(sent).toHaveAttribute('aria-pressed', 'true');
+    // Still focusable, so the keyboard stays on it (a disabled button drops the focus).
+    expect(sent).toBeEnabled();
+    expect(sent).toHaveFocus();
     expect(lovelies).toEqual([{ receiverId: member.id }]);
-    expect(await within(main).findByText(/^C'est un match/)).toBeTruthy();
+    expect(await within(main).findByText(/^C'est un match/)).toBeVisible();
     expect(JSON.parse(localStorage.getItem('likedUsers') ?? '[]')).toEqual([member.id]);
+  });
+
+  it('shows the like the server remembers, from any device: sent, and not sent twice', async () => {
+    const member = aMember({ name: 'awa sarr', age: 31 });
+    const lovelies: unknown[] = [];
+    mockApi({
+      [`GET /api/users/${member.id}/details`]: { body: detailsOf(member, { likedByMe: true }) },
+      'POST /lovely': ({ body }) => {
+        lovelies.push(body);
+        return { body: { mutualLike: false } };
+      },
+    });
+    await show(member.id);
+
+    const sent = await screen.findByRole('button', { name: 'Super like sent' });
+    expect(sent).toHaveAttribute('aria-pressed', 'true');
+    expect(sent).toHaveAttribute('title', 'You sent a super like to Awa Sarr');
+    await userEvent.setup().click(sent);
+    expect(lovelies).toEqual([]);
+    expect(localStorage.getItem('likedUsers')).toBeNull();
   });
 
   it('says the profile cannot be opened when the member no longer exists (404)', async () => {
@@ -77,7 +102,7 @@ describe('User details', () => {
 
     expect(
       await screen.findByText('This profile cannot be opened. The member may no longer exist.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Profile unavailable');
     expect(screen.getByRole('link', { name: 'Back to suggestions' }).getAttribute('href')).toBe(
       '/suggestions',
@@ -97,7 +122,10 @@ describe('User details', () => {
       await screen.findByText(
         "Ce profil ne peut pas être ouvert. Le membre n'existe peut-être plus.",
       ),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Retour aux suggestions' })).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Retour aux suggestions' })).toHaveAttribute(
+      'href',
+      '/suggestions',
+    );
   });
 });

@@ -2,10 +2,10 @@ import { ArrowLeft, MessageCircle, RotateCcw, UserRoundX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import '../discovery.css';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
-import { titleCase } from '../../../lib/format.ts';
-import { isMemberGone } from '../../../lib/member-gone.ts';
+import { titleCase } from '@mawadda/contract/text';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
 import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
 import { useDiscoveryTranslation } from '../i18n.ts';
@@ -118,7 +118,7 @@ function UserDetails({ id }: { id: string }) {
     );
   }
 
-  const chatPath = localized(`/chat?with=${encodeURIComponent(member.id)}`);
+  const chatPath = localized(`/chat?userId=${encodeURIComponent(member.id)}`);
   return (
     <main className="flex-1">
       <div className="mx-auto w-full max-w-5xl px-4 pb-12 pt-4 md:pt-8">
@@ -147,7 +147,10 @@ function UserDetails({ id }: { id: string }) {
             <div>
               <FeedbackRegion variant="inline" />
               <div className="flex flex-col gap-3 min-[30rem]:flex-row">
-                <LikeButton member={{ id: member.id, name }} variant="lovely" />
+                <LikeButton
+                  member={{ id: member.id, name, likedByMe: member.likedByMe }}
+                  variant="lovely"
+                />
                 <Link
                   to={chatPath}
                   aria-label={t('details.chatLabel', { name })}

@@ -14,9 +14,7 @@ import {
 export type LikeTarget = { id: string; name: string };
 
 /** A like that failed, as a translation key of the `like` section and its values. */
-export type LikeFailure =
-  | { key: 'tooMany'; count: number }
-  | { key: 'tooManySoon' | 'unavailable' | 'network' | 'failed' };
+export type LikeFailure = { key: 'dailyLimit' | 'unavailable' | 'network' | 'failed' };
 
 type LikeFeedback = {
   /** The last mutual like, until the member closes the message. */
@@ -33,7 +31,10 @@ type LikeFeedback = {
 const EMPTY: ReadonlySet<string> = new Set();
 const Context = createContext<LikeFeedback | null>(null);
 
-/** Holds the match and failure messages and the shaking cards of one screen. */
+/**
+ * Holds the match and failure messages and the shaking cards of one screen, or of one profile
+ * dialog (its own, so a like there is told there only, and forgotten when the dialog closes).
+ */
 export function LikeFeedbackProvider({ children }: { children: ReactNode }) {
   const [match, setMatch] = useState<LikeTarget | null>(null);
   const [failure, setFailure] = useState<LikeFailure | null>(null);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { session } from '../../../lib/session.ts';
+import { session } from '@/lib/session.ts';
 
 /**
  * The local liked set (spec section 4: "Liking adds the user to the local liked set and cannot be

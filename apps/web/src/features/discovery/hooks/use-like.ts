@@ -1,19 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { isMemberGone } from '../../../lib/member-gone.ts';
+import { ApiError, NetworkError } from '@/lib/api-client.ts';
+import { isMemberGone } from '@/lib/member-gone.ts';
 import { sendLike } from '../api/discovery-api.ts';
 import { type LikeFailure, type LikeTarget, useLikeFeedback } from './like-feedback.tsx';
 import { likedUsers, useLikedUsers } from './liked-users.ts';
 
-/** A failed like in words the member can act on (the server says "…in N minutes" on a 429). */
+/** A failed like in words the member can act on (a 429 is today's limit of likes). */
 export function likeFailureOf(error: unknown): LikeFailure {
   if (error instanceof NetworkError) return { key: 'network' };
   if (isMemberGone(error)) return { key: 'unavailable' };
-  if (error instanceof ApiError && error.status === 429) {
-    const minutes = /in (\d+) minutes?/.exec(error.serverMessage ?? '')?.[1];
-    return minutes ? { key: 'tooMany', count: Number(minutes) } : { key: 'tooManySoon' };
-  }
+  if (error instanceof ApiError && error.status === 429) return { key: 'dailyLimit' };
   return { key: 'failed' };
 }
 

@@ -18,6 +18,8 @@ export function aMember(overrides: Partial<UserSummary> = {}): UserSummary {
     distanceKm: 5,
     mediaUrls: [`/media/photos/${id}.webp`],
     online: false,
+    likedByMe: false,
+    matched: false,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, draftOf, parseFilters, serverFilterError } from './filters.ts';
+import { activeFilterCount, draftOf, parseFilters } from './filters.ts';
 
 const draft = (minAge: string, maxAge: string, maxDistanceKm = '') => ({
   minAge,
@@ -38,16 +38,6 @@ describe('parseFilters', () => {
   it('reads saved preferences back into the fields', () => {
     expect(draftOf({ minAge: 20, maxAge: null, maxDistanceKm: 50 })).toEqual(draft('20', '', '50'));
     expect(draftOf(undefined)).toEqual(draft('', ''));
-  });
-});
-
-describe('serverFilterError', () => {
-  it('recognises the server’s messages, and nothing else', () => {
-    expect(serverFilterError('minAge must not be above maxAge')).toEqual({ key: 'minAboveMax' });
-    expect(serverFilterError('minAge must be at least 18')).toMatchObject({ key: 'minAgeTooLow' });
-    expect(serverFilterError('maxDistanceKm must be at most 20000')).toEqual({ key: 'distance' });
-    expect(serverFilterError('Something else')).toBeNull();
-    expect(serverFilterError(undefined)).toBeNull();
   });
 });
 

@@ -65,24 +65,6 @@ export function parseFilters(
   return { ok: true, preferences: { minAge, maxAge, maxDistanceKm } };
 }
 
-/** The server's 400 messages (contract `preferencesSchema`), as the same errors. */
-export function serverFilterError(message: string | undefined): FilterError | null {
-  if (!message) return null;
-  if (message === 'minAge must not be above maxAge') return { key: 'minAboveMax' };
-  if (message.startsWith('minAge must be at least')) {
-    return { key: 'minAgeTooLow', values: { min: MIN_AGE } };
-  }
-  if (message.startsWith('maxAge must be at least')) {
-    return { key: 'maxAgeTooLow', values: { min: MIN_AGE } };
-  }
-  if (/^(min|max)Age/.test(message) && /at most|less than|too big/i.test(message)) {
-    return { key: 'ageTooHigh', values: { max: MAX_AGE } };
-  }
-  if (/^(min|max)Age/.test(message)) return { key: 'notWhole' };
-  if (message.startsWith('maxDistanceKm')) return { key: 'distance' };
-  return null;
-}
-
 /** How many filters are on, for the button's badge. */
 export function activeFilterCount(preferences: Preferences | undefined): number {
   if (!preferences) return 0;

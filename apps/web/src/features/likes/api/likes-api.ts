@@ -1,5 +1,4 @@
-import type { LikeEntry } from '@mawadda/contract';
-import { api } from '../../../lib/api-client.ts';
+import { callApi } from '@/lib/api-client.ts';
 
 export const likesKeys = {
   /** Per member: the next member on the same device never sees the last one's list. */
@@ -9,10 +8,15 @@ export const likesKeys = {
 
 /** GET /likes: who liked me, newest first, `isNew` for likes since I last looked. */
 export function fetchLikes(signal?: AbortSignal) {
-  return api.get<LikeEntry[]>('/likes', signal);
+  return callApi('likes', {}, signal);
+}
+
+/** POST /like: liking back someone who liked me makes a match. */
+export function likeBack(memberId: string) {
+  return callApi('like', { body: { likedUserId: memberId } });
 }
 
 /** POST /api/users/likes/mark-seen: every like so far counts as seen. */
 export function markLikesSeen() {
-  return api.post<unknown>('/api/users/likes/mark-seen');
+  return callApi('markLikesSeen');
 }

@@ -2,14 +2,14 @@ import type { LikeEntry } from '@mawadda/contract';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { session } from '../../../lib/session.ts';
-import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { session } from '@/lib/session.ts';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { LikedYouList } from './liked-you-list.tsx';
 
 const MINUTE = 60_000;
 let next = 0;
 
-function like(name: string, minutesAgo: number, isNew: boolean): LikeEntry {
+function like(name: string, minutesAgo: number, isNew: boolean, matched = false): LikeEntry {
   next += 1;
   return {
     id: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
@@ -19,6 +19,7 @@ function like(name: string, minutesAgo: number, isNew: boolean): LikeEntry {
     mediaUrls: [`/media/photos/${name}.webp`],
     createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
     isNew,
+    matched,
   };
 }
 
@@ -56,9 +57,69 @@ async function show({ language = 'en' as 'en' | 'fr' } = {}) {
   return { ...result, onClose, onSeen };
 }
 
-const rows = () => within(screen.getByRole('list')).getAllByRole('button');
+/** The entries' own buttons (each row may also hold a like-back button). */
+const rows = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .map((item) => within(item).getAllByRole('button')[0] as HTMLElement);
 
 describe('The liked-you list', () => {
+  it('marks a match, and offers to like back the others, on any device', async () => {
+    logIn();
+    const matched = like('salma', 60, false, true);
+    const waiting = like('khadija', 30, false);
+    let likedBack: unknown;
+    serve([matched, waiting], {
+      'POST /like': ({ body }: { body: unknown }) => {
+        likedBack = body;
+        return { body: { mutualLike: true } };
+      },
+    });
+    await show({ language: 'fr' });
+    const list = await screen.findByRole('list');
+    expect(within(list).getByRole('button', { name: /^Salma, 28, Match/ })).toBeVisible();
+    expect(within(list).queryByRole('button', { name: 'Aimer Salma en retour' })).toBeNull();
+
+    await userEvent
+      .setup()
+      .click(within(list).getByRole('button', { name: 'Aimer Khadija en retour' }));
+    expect(likedBack).toEqual({ likedUserId: waiting.id });
+    const khadija = await within(list).findByRole('button', { name: /^Khadija, 28, Match/ });
+    expect(khadija).toBeVisible();
+    expect(within(list).queryByRole('button', { name: 'Aimer Khadija en retour' })).toBeNull();
+    // The like-back button is gone: the focus it held is on the entry, now a match.
+    expect(khadija).toHaveFocus();
+  });
+
+  it('keeps the focus on a like back while it is sent, and after a failure', async () => {
+    logIn();
+    const waiting = like('khadija', 30, false);
+    let answer: (reply: { status?: number; body?: unknown }) => void = () => {};
+    let sent = 0;
+    serve([waiting], {
+      'POST /like': () => {
+        sent += 1;
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    await show();
+    const user = userEvent.setup();
+    const likeBack = await screen.findByRole('button', { name: 'Like Khadija back' });
+    await user.click(likeBack);
+
+    // Waiting: marked busy, but still focusable, and a second press sends nothing more.
+    await vi.waitFor(() => expect(likeBack).toHaveAttribute('aria-disabled', 'true'));
+    expect(likeBack).toBeEnabled();
+    expect(likeBack).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(sent).toBe(1);
+    answer({ status: 500, body: { code: 'UNEXPECTED_ERROR', message: 'Unexpected server error' } });
+
+    expect(await screen.findByText('Your like could not be sent. Please try again.')).toBeVisible();
+    expect(likeBack).toHaveAttribute('aria-disabled', 'false');
+    expect(likeBack).toHaveFocus();
+  });
+
   it('lists who liked me newest first, marks the new ones, then marks the likes seen and stores the time', async () => {
     logIn();
     const older = like('salma', 3 * 24 * 60, false);
@@ -88,7 +149,7 @@ describe('The liked-you list', () => {
     const { events } = serve([]);
     const { onClose, onSeen } = await show({ language: 'fr' });
 
-    expect(await screen.findByText('Personne ne vous a encore aimé.')).toBeTruthy();
+    expect(await screen.findByText('Personne ne vous a encore aimé.')).toBeVisible();
     await vi.waitFor(() => expect(onSeen).toHaveBeenCalled());
     expect(events).toEqual(['list', 'mark-seen']);
     expect(session.likesSeenAt()).toBeNull();
@@ -108,7 +169,7 @@ describe('The liked-you list', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Amal/ }));
     expect(
       await screen.findByRole('heading', { name: `Screen /user-details/${amal.id}` }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(['likes', 'me', 'opened'])).toEqual([amal.id]);
   });

@@ -1,12 +1,17 @@
-import { HeartHandshake } from 'lucide-react';
+import type { LikeEntry } from '@mawadda/contract';
+import { titleCase } from '@mawadda/contract/text';
+import { Heart, HeartHandshake } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { ListLoadError } from '../../../components/members/list-load-error.tsx';
-import { MemberEntry } from '../../../components/members/member-entry.tsx';
-import { OpenProblemAlert } from '../../../components/members/open-problem-alert.tsx';
-import { useOpenMember } from '../../../hooks/use-open-member.ts';
-import { useLikes, useMarkLikesSeen } from '../hooks/use-likes.ts';
+import { Alert } from '@/components/alert.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { ListLoadError } from '@/components/members/list-load-error.tsx';
+import { MemberEntry } from '@/components/members/member-entry.tsx';
+import { OpenProblemAlert } from '@/components/members/open-problem-alert.tsx';
+import { useOpenMember } from '@/hooks/use-open-member.ts';
+import { cn } from '@/lib/cn.ts';
+import { useLikeBack, useLikes, useMarkLikesSeen } from '../hooks/use-likes.ts';
 import { useLikesTranslation } from '../i18n.ts';
 
 const primaryLink =
@@ -26,6 +31,21 @@ export function LikedYouList({ onClose, onSeen }: { onClose: () => void; onSeen?
   const localized = useLocalizedPath();
   const { query, entries, remove } = useLikes();
   useMarkLikesSeen(query, onSeen);
+  const likeBack = useLikeBack();
+  const entryButtons = useRef(new Map<string, HTMLButtonElement>());
+  // A match removes the like-back button: the focus it held moves to the entry, which now says
+  // "Match", instead of falling to the page.
+  const sendLikeBack = (entry: LikeEntry, button: HTMLButtonElement) => {
+    if (likeBack.isPending && likeBack.variables?.id === entry.id) return;
+    likeBack.mutate(entry, {
+      onSuccess: () => {
+        const focusWasHere =
+          document.activeElement === button ||
+          (!button.isConnected && document.activeElement === document.body);
+        if (focusWasHere) entryButtons.current.get(entry.id)?.focus();
+      },
+    });
+  };
   const { open, opening, problem, dismissProblem } = useOpenMember({
     onOpen: (id) => {
       remove(id);
@@ -81,24 +101,55 @@ export function LikedYouList({ onClose, onSeen }: { onClose: () => void; onSeen?
           className="mx-3 mt-3"
         />
       ) : null}
+      {likeBack.isError ? (
+        <div className="mx-3 mt-3">
+          <Alert tone="error">{t('likeBackFailed')}</Alert>
+        </div>
+      ) : null}
       {entries.length === 0 ? (
         <EmptyLikes onClose={onClose} />
       ) : (
         <ul aria-label={t('listLabel')} className="flex flex-col gap-0.5 p-2 sm:p-3">
           {entries.map((entry) => (
-            <li key={entry.id}>
+            // The like-back button wraps under the entry when both do not fit (a 320 px phone,
+            // French), rather than squeezing the name out.
+            <li key={entry.id} className="flex flex-wrap items-center justify-end gap-x-1">
               <MemberEntry
+                ref={(button) => {
+                  if (button) entryButtons.current.set(entry.id, button);
+                  else entryButtons.current.delete(entry.id);
+                }}
                 member={entry}
                 time={entry.createdAt}
                 describeTime={(time) => t('liked', { time })}
                 justNow={t('justNow')}
-                badge={entry.isNew ? t('new') : undefined}
+                badge={
+                  [entry.matched ? t('match') : null, entry.isNew ? t('new') : null]
+                    .filter(Boolean)
+                    .join(', ') || undefined
+                }
                 busy={opening === entry.id}
                 disabled={opening !== null}
                 onOpen={() => void open(entry.id)}
-                className={`min-h-16 gap-3 rounded-2xl px-2 py-2 transition-colors hover:bg-sand-100 ${entry.isNew ? 'bg-rose-50/70' : ''}`}
+                className={cn(
+                  'min-h-16 min-w-52 flex-1 gap-3 rounded-2xl px-2 py-2 transition-colors hover:bg-sand-100',
+                  entry.isNew && 'bg-rose-50/70',
+                )}
                 photoClassName={`size-12 ring-2 ${entry.isNew ? 'ring-rose-600/70' : 'ring-white'}`}
               />
+              {entry.matched ? null : (
+                <button
+                  type="button"
+                  onClick={(event) => sendLikeBack(entry, event.currentTarget)}
+                  // Not `disabled`: the browser would drop the focus to the page while it waits.
+                  aria-disabled={likeBack.isPending && likeBack.variables?.id === entry.id}
+                  aria-label={t('likeBackLabel', { name: titleCase(entry.name) })}
+                  className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full bg-rose-600 px-3 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-rose-700 aria-disabled:cursor-wait aria-disabled:opacity-60"
+                >
+                  <Heart aria-hidden="true" className="size-4" />
+                  {t('likeBack')}
+                </button>
+              )}
             </li>
           ))}
         </ul>

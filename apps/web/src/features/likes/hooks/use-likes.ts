@@ -1,7 +1,8 @@
 import type { LikeEntry } from '@mawadda/contract';
-import { useMarkSeen, useMemberList } from '../../../hooks/use-member-list.ts';
-import { session } from '../../../lib/session.ts';
-import { fetchLikes, likesKeys, markLikesSeen } from '../api/likes-api.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMarkSeen, useMemberList } from '@/hooks/use-member-list.ts';
+import { session, useSession } from '@/lib/session.ts';
+import { fetchLikes, likeBack, likesKeys, markLikesSeen } from '../api/likes-api.ts';
 
 /** The time of the newest like in the list, or null for an empty list. */
 function newestLikeTime(entries: readonly LikeEntry[]): number | null {
@@ -37,5 +38,22 @@ export function useMarkLikesSeen(
     },
     onSeen,
     failure: '[likes] marking likes seen failed',
+  });
+}
+
+/**
+ * Liking back from the list: the entry turns into a match as soon as the server says so (the
+ * like is idempotent, so a second tap from another device changes nothing).
+ */
+export function useLikeBack() {
+  const memberId = useSession()?.user?.id ?? '';
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entry: LikeEntry) => likeBack(entry.id),
+    onSuccess: (result, entry) => {
+      queryClient.setQueryData<LikeEntry[]>(likesKeys.list(memberId), (list) =>
+        list?.map((e) => (e.id === entry.id ? { ...e, matched: result.mutualLike } : e)),
+      );
+    },
   });
 }

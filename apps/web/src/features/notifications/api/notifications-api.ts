@@ -1,5 +1,4 @@
-import type { Notifications } from '@mawadda/contract';
-import { api } from '../../../lib/api-client.ts';
+import { callApi } from '@/lib/api-client.ts';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -9,5 +8,5 @@ export const notificationKeys = {
 
 /** GET /api/users/notifications: the navbar badge counts. */
 export function fetchNotifications(signal?: AbortSignal) {
-  return api.get<Notifications>('/api/users/notifications', signal);
+  return callApi('notifications', {}, signal);
 }

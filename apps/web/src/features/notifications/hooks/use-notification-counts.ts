@@ -2,8 +2,8 @@ import type { Notifications } from '@mawadda/contract';
 import { NOTIFICATION_POLL_MS } from '@mawadda/contract/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { NavCounts } from '../../../components/layouts/member-nav.tsx';
-import { session, useSession } from '../../../lib/session.ts';
+import type { NavCounts } from '@/components/layouts/member-nav.tsx';
+import { session, useSession } from '@/lib/session.ts';
 import { fetchNotifications, notificationKeys } from '../api/notifications-api.ts';
 import { likesBadgeCount } from '../utils/likes-badge.ts';
 

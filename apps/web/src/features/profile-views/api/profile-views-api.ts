@@ -1,5 +1,4 @@
-import type { ProfileViewEntry } from '@mawadda/contract';
-import { api } from '../../../lib/api-client.ts';
+import { callApi } from '@/lib/api-client.ts';
 
 export const profileViewsKeys = {
   /** Per member: the next member on the same device never sees the last one's list. */
@@ -9,10 +8,10 @@ export const profileViewsKeys = {
 
 /** GET /api/users/profile-views: who viewed my profile, each once at their latest view. */
 export function fetchProfileViews(signal?: AbortSignal) {
-  return api.get<ProfileViewEntry[]>('/api/users/profile-views', signal);
+  return callApi('profileViews', {}, signal);
 }
 
 /** POST /api/users/profile-views/mark-seen: every view so far counts as seen. */
 export function markProfileViewsSeen() {
-  return api.post<unknown>('/api/users/profile-views/mark-seen');
+  return callApi('markProfileViewsSeen');
 }

@@ -2,7 +2,7 @@ import type { ProfileViewEntry } from '@mawadda/contract';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { ProfileViewsPage } from './profile-views-page.tsx';
 
 const HOUR = 3600_000;
@@ -61,7 +61,7 @@ describe('Profile views', () => {
     await show(undefined, 'fr');
     expect(
       await screen.findByRole('heading', { level: 2, name: "Aucune vue pour l'instant." }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Vues du profil');
     expect(screen.getByRole('link', { name: 'Compléter mon profil' }).getAttribute('href')).toBe(
       '/mon-profil',
@@ -72,15 +72,16 @@ describe('Profile views', () => {
     logIn();
     serve([]);
     await show();
-    expect(await screen.findByText('No views yet.')).toBeTruthy();
+    expect(await screen.findByText('No views yet.')).toBeVisible();
     expect(document.title).toBe('Profile views · Mawadda');
   });
 
   it('lists the views newest first, with age and how long ago, then marks them seen', async () => {
     logIn();
     // Out of order on purpose: the page shows the newest first whatever the order received.
+    const yacineView = view('yacine', 30);
     const { events } = serve([
-      view('yacine', 30),
+      yacineView,
       view('omar', 1, { age: 34 }),
       view('bilal', 5, { age: null, mediaUrls: [] }),
     ]);
@@ -95,7 +96,7 @@ describe('Profile views', () => {
     expect(bilal?.getAttribute('aria-label')).toBe('Bilal, viewed 5 hours ago');
     expect(bilal?.querySelector('img')?.getAttribute('src')).toBe('/default-avatar.svg');
     expect(yacine?.textContent).toContain('Viewed yesterday');
-    expect(yacine?.querySelector('time')?.getAttribute('datetime')).toBeTruthy();
+    expect(yacine?.querySelector('time')).toHaveAttribute('datetime', yacineView.viewedAt);
 
     await vi.waitFor(() => expect(onSeen).toHaveBeenCalledTimes(1));
     expect(events).toEqual(['list', 'mark-seen']);
@@ -114,7 +115,7 @@ describe('Profile views', () => {
     await user.click(await screen.findByRole('button', { name: /^Omar/ }));
     expect(
       await screen.findByRole('heading', { name: `Screen /user-details/${omar.id}` }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(queryClient.getQueryData(['profile-views', 'me', 'opened'])).toEqual([omar.id]);
   });
 

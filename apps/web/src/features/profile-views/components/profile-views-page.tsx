@@ -1,11 +1,11 @@
 import { Eye, Sparkles, UserRoundPen } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
-import { ListLoadError } from '../../../components/members/list-load-error.tsx';
-import { MemberEntry } from '../../../components/members/member-entry.tsx';
-import { OpenProblemAlert } from '../../../components/members/open-problem-alert.tsx';
-import { useOpenMember } from '../../../hooks/use-open-member.ts';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { ListLoadError } from '@/components/members/list-load-error.tsx';
+import { MemberEntry } from '@/components/members/member-entry.tsx';
+import { OpenProblemAlert } from '@/components/members/open-problem-alert.tsx';
+import { useOpenMember } from '@/hooks/use-open-member.ts';
 import { useMarkViewsSeen, useProfileViews } from '../hooks/use-profile-views.ts';
 import { useProfileViewsTranslation } from '../i18n.ts';
 
@@ -71,7 +71,9 @@ export function ProfileViewsPage({ onSeen }: { onSeen?: () => void }) {
           ) : (
             <>
               <h2 className="sr-only">{t('listLabel')}</h2>
-              <ul className="grid gap-3 sm:grid-cols-2">
+              {/* grid-cols-1 is minmax(0, 1fr): a long name truncates instead of widening the
+                  page on a 320 px phone. */}
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {entries.map((entry) => (
                   <li key={entry.id}>
                     <MemberEntry
@@ -106,7 +108,7 @@ function Loading() {
       <p role="status" className="sr-only">
         {t('loading')}
       </p>
-      <ul aria-hidden="true" className="grid gap-3 sm:grid-cols-2">
+      <ul aria-hidden="true" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {[0, 1, 2, 3].map((row) => (
           <li
             key={row}

@@ -1,5 +1,5 @@
 import type { ProfileViewEntry } from '@mawadda/contract';
-import { useMarkSeen, useMemberList } from '../../../hooks/use-member-list.ts';
+import { useMarkSeen, useMemberList } from '@/hooks/use-member-list.ts';
 import {
   fetchProfileViews,
   markProfileViewsSeen,

@@ -2,13 +2,25 @@ import { BIO_MAX_LENGTH, EDIT_PROFILE_REDIRECT_MS } from '@mawadda/contract/cons
 import { act, fireEvent, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '../../../test/render.tsx';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { aCurrentUser, imageFile, logIn, photo } from '../test/fixtures.ts';
 import { EditProfilePage } from './edit-profile-page.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
+  Reflect.deleteProperty(navigator, 'geolocation');
 });
+
+const place = (city: string, latitude: number, longitude: number) => ({
+  city,
+  country: 'Sénégal',
+  countryCode: 'SN',
+  location: `${city}, Sénégal`,
+  latitude,
+  longitude,
+});
+const thies = place('Thiès', 14.79, -16.93);
+const mbour = place('Mbour', 14.42, -16.96);
 
 type Sent = { url: string; body: unknown };
 
@@ -25,25 +37,10 @@ function serve(
       return update ? update(body as FormData) : { body: user };
     },
     'GET /api/geo/search': ({ url }) => {
-      const q = new URL(url, 'http://localhost').searchParams.get('q');
-      return {
-        body: {
-          results:
-            q === 'Thiès'
-              ? [
-                  {
-                    city: 'Thiès',
-                    country: 'Sénégal',
-                    countryCode: 'SN',
-                    location: 'Thiès, Sénégal',
-                    latitude: 14.79,
-                    longitude: -16.93,
-                  },
-                ]
-              : [],
-        },
-      };
+      const q = new URL(url, 'http://localhost').searchParams.get('q') ?? '';
+      return { body: { results: [thies, mbour].filter((p) => q.startsWith(p.city)) } };
     },
+    'GET /api/geo/reverse': { body: thies },
   });
   return { sent, fetch };
 }
@@ -70,24 +67,19 @@ describe('Edit profile', () => {
       'My profile',
     ]);
     expect(document.title).toBe('My profile · Mawadda');
-    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Amina Diallo');
-    expect((screen.getByLabelText('Age') as HTMLInputElement).value).toBe('29');
-    expect((screen.getByLabelText('City and country') as HTMLInputElement).value).toBe(
-      'Dakar, Sénégal',
-    );
-    expect((screen.getByRole('radio', { name: 'Woman' }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('radio', { name: 'Single' }) as HTMLInputElement).checked).toBe(true);
-    expect(
-      (screen.getByRole('radio', { name: 'Prefer not to say' }) as HTMLInputElement).checked,
-    ).toBe(true);
-    expect((screen.getByRole('radio', { name: 'Not specified' }) as HTMLInputElement).checked).toBe(
-      true,
-    );
-    expect(screen.getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(
+    expect(screen.getByLabelText('Full name')).toHaveValue('Amina Diallo');
+    expect(screen.getByLabelText('Age')).toHaveValue(29);
+    expect(screen.getByLabelText('City and country')).toHaveValue('Dakar, Sénégal');
+    expect(screen.getByRole('radio', { name: 'Woman' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Single' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Prefer not to say' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Not specified' })).toBeChecked();
+    expect(screen.getByRole('img', { name: 'Photo 1' })).toHaveAttribute(
+      'src',
       '/media/photos/p1-thumb.webp',
     );
-    expect(screen.getByRole('button', { name: 'Delete photo 1' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete photo 2' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete photo 1' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete photo 2' })).toBeVisible();
     expect(screen.queryByText("Let's complete your profile")).toBeNull();
   });
 
@@ -103,9 +95,9 @@ describe('Edit profile', () => {
     await person.type(age, '17');
     await person.click(screen.getByRole('button', { name: 'Save my profile' }));
 
-    expect(await screen.findByText('Minimum age is 18 years old')).toBeTruthy();
-    expect(age.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(age);
+    await vi.waitFor(() => expect(age).toHaveAccessibleDescription('Minimum age is 18 years old'));
+    expect(age).toHaveAttribute('aria-invalid', 'true');
+    expect(age).toHaveFocus();
     expect(updates(fetch)).toHaveLength(0);
   });
 
@@ -118,13 +110,13 @@ describe('Edit profile', () => {
 
     await person.click(screen.getByRole('button', { name: 'Delete photo 1' }));
     expect(screen.queryByRole('img', { name: 'Photo 1' })).toBeNull();
-    expect(screen.getByText('1 photo will be deleted when you save.')).toBeTruthy();
+    expect(screen.getByText('1 photo will be deleted when you save.')).toBeVisible();
     await person.click(screen.getByRole('button', { name: 'Save my profile' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Please add at least one photo.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Please add at least one photo\.$/);
     expect(updates(fetch)).toHaveLength(0);
     const input = screen.getByLabelText('Add photos');
-    expect(document.activeElement).toBe(input);
+    expect(input).toHaveFocus();
 
     await person.upload(input, imageFile('new.jpg'));
     expect(screen.queryByText('Please add at least one photo.')).toBeNull();
@@ -154,8 +146,8 @@ describe('Edit profile', () => {
       imageFile('first.jpg'),
       imageFile('second.png', 4096, 'image/png'),
     ]);
-    expect(screen.getByRole('img', { name: 'Photo 2, new' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete photo 3' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Photo 2, new' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete photo 3' })).toBeVisible();
 
     // From here the redirect's timer is under the test's control. (Testing Library's async
     // helpers wait on setTimeout themselves, so the click and the waits below do not use them.)
@@ -163,7 +155,7 @@ describe('Edit profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save my profile' }));
     // vi.waitFor moves the fake clock by its interval at each check: 1 ms.
     await vi.waitFor(() => screen.getByText('Profile updated successfully!'), { interval: 1 });
-    expect(screen.getByText('Taking you to your suggestions…')).toBeTruthy();
+    expect(screen.getByText('Taking you to your suggestions…')).toBeVisible();
     expect(sent).toHaveLength(1);
     const form = sent[0]?.body as FormData;
     expect(
@@ -199,25 +191,32 @@ describe('Edit profile', () => {
       name: 'Amina Diallo Ba',
       mediaUrls: ['/media/photos/p1.webp', '/media/photos/p3.webp'],
     });
-    expect(screen.getByRole('button', { name: 'Save my profile' }).hasAttribute('disabled')).toBe(
-      true,
-    );
+    expect(screen.getByRole('button', { name: 'Save my profile' })).toBeDisabled();
 
     act(() => vi.advanceTimersByTime(EDIT_PROFILE_REDIRECT_MS - 200));
     expect(screen.queryByRole('heading', { name: 'Screen /suggestions' })).toBeNull();
-    expect(screen.getByText('Profile updated successfully!')).toBeTruthy();
+    expect(screen.getByText('Profile updated successfully!')).toBeVisible();
     act(() => vi.advanceTimersByTime(200));
-    expect(screen.getByRole('heading', { name: 'Screen /suggestions' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
   });
 
-  it('shows the spec failure message with the server message in French, and the field error', async () => {
+  it('shows a field the server refuses once, at the field, under the spec failure title, in French', async () => {
     const user = aCurrentUser();
     logIn(user);
     serve(user, () => ({
       status: 400,
       body: {
+        code: 'AGE_TOO_YOUNG',
         message: 'Minimum age is 18 years old',
-        errors: [{ path: 'age', message: 'Minimum age is 18 years old' }],
+        params: { min: 18 },
+        errors: [
+          {
+            path: 'age',
+            code: 'AGE_TOO_YOUNG',
+            message: 'Minimum age is 18 years old',
+            params: { min: 18 },
+          },
+        ],
       },
     }));
     await show('fr');
@@ -225,10 +224,32 @@ describe('Edit profile', () => {
 
     await person.click(screen.getByRole('button', { name: 'Enregistrer mon profil' }));
 
-    const alert = await screen.findByText('Erreur lors de la mise à jour');
-    expect(alert.parentElement?.textContent).toContain("L'âge minimum est de 18 ans");
-    expect(screen.getByLabelText('Âge').getAttribute('aria-invalid')).toBe('true');
+    const title = await screen.findByText('Erreur lors de la mise à jour');
+    expect(title.parentElement).toHaveTextContent(
+      'Erreur lors de la mise à jourVeuillez corriger les champs signalés ci-dessous.',
+    );
+    const age = screen.getByLabelText('Âge');
+    expect(age).toHaveAttribute('aria-invalid', 'true');
+    expect(age).toHaveAccessibleDescription("L'âge minimum est de 18 ans");
+    expect(age).toHaveFocus();
+    expect(screen.getAllByText("L'âge minimum est de 18 ans")).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: 'Screen /suggestions' })).toBeNull();
+  });
+
+  it('says a failure no field holds in the alert: the server’s refusal, or being offline', async () => {
+    const user = aCurrentUser();
+    logIn(user);
+    serve(user, () => ({
+      status: 429,
+      body: { code: 'RATE_LIMITED', message: 'Too many attempts.', params: { minutes: 3 } },
+    }));
+    await show();
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('button', { name: 'Save my profile' }));
+    const title = await screen.findByText('Error while updating');
+    expect(title.parentElement).toHaveTextContent(
+      'Too many attempts. Please wait 3 min and try again.',
+    );
   });
 
   it('says why a member is here when the profile is incomplete', async () => {
@@ -238,10 +259,10 @@ describe('Edit profile', () => {
     await show();
 
     const note = screen.getByRole('region', { name: "Let's complete your profile" });
-    expect(note.textContent).toContain(
+    expect(note).toHaveTextContent(
       'your profile still needs a photo, your gender, and a few words about you',
     );
-    expect(screen.getByText('0 photos of 6')).toBeTruthy();
+    expect(screen.getByText('0 photos of 6')).toBeVisible();
   });
 
   it('refuses files that are not images, over 10 MB, or beyond six photos', async () => {
@@ -266,9 +287,9 @@ describe('Edit profile', () => {
       'huge.jpg is over 10 MB. Please choose a smaller photo.',
       'seventh.jpg was not added: a profile holds at most 6 photos.',
     ]);
-    expect(screen.getByRole('img', { name: 'Photo 6, new' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Photo 6, new' })).toBeVisible();
     expect(screen.queryByLabelText('Add photos')).toBeNull();
-    expect(screen.getByText(/6 photos of 6/).textContent).toContain('the most a profile can hold');
+    expect(screen.getByText(/6 photos of 6/)).toHaveTextContent('the most a profile can hold');
   });
 
   it('geocodes a new location after the member stops typing, and sends its coordinates', async () => {
@@ -283,11 +304,12 @@ describe('Edit profile', () => {
     await person.type(location, 'Thiès');
     expect(
       await screen.findByText('We will place you in Thiès, Sénégal.', {}, { timeout: 3000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
     await person.click(screen.getByRole('button', { name: 'Save my profile' }));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     const form = sent[0]?.body as FormData;
-    expect(form.get('location')).toBe('Thiès');
+    // Saved as the lookup found it, not as typed.
+    expect(form.get('location')).toBe('Thiès, Sénégal');
     expect(form.get('latitude')).toBe('14.79');
     expect(form.get('longitude')).toBe('-16.93');
   });
@@ -308,5 +330,165 @@ describe('Edit profile', () => {
     expect(counter.getAttribute('data-state')).toBe('warning');
     expect(counter.textContent).toBe('901 / 1000 · 99 characters left');
     expect(bio.getAttribute('maxlength')).toBe('1000');
+  });
+
+  it.each([
+    [
+      'en',
+      'City and country',
+      'Save my profile',
+      'We could not find this place. Please type a nearby town, such as "Dakar" or "Lyon, France".',
+    ],
+    [
+      'fr',
+      'Ville et pays',
+      'Enregistrer mon profil',
+      "Nous n'avons pas trouvé ce lieu. Saisissez une ville proche, par exemple « Dakar » ou « Lyon, France ».",
+    ],
+  ] as const)(
+    'refuses a place the lookup does not know, at the field, and sends nothing (%s)',
+    async (language, label, save, message) => {
+      const user = aCurrentUser();
+      logIn(user);
+      const { fetch } = serve(user);
+      await show(language);
+      const person = userEvent.setup();
+
+      const location = screen.getByLabelText(label);
+      await person.clear(location);
+      await person.type(location, 'Atlantis');
+      await screen.findByText(
+        /could not find this town on the map|pas trouvé cette ville sur la carte/,
+        {},
+        { timeout: 3000 },
+      );
+      // An empty name too: both refusals show at once.
+      const name = screen.getByRole('textbox', {
+        name: language === 'en' ? 'Full name' : 'Nom complet',
+      });
+      await person.clear(name);
+      await person.click(screen.getByRole('button', { name: save }));
+
+      await vi.waitFor(() =>
+        expect(location).toHaveAccessibleDescription(expect.stringContaining(message)),
+      );
+      expect(location).toHaveAttribute('aria-invalid', 'true');
+      expect(name).toHaveAttribute('aria-invalid', 'true');
+      expect(name).toHaveFocus();
+      expect(updates(fetch)).toHaveLength(0);
+    },
+  );
+
+  it('shows the server’s refusal of an unknown place at the field when it comes from the server', async () => {
+    const user = aCurrentUser();
+    logIn(user);
+    serve(user, () => ({
+      status: 400,
+      body: {
+        code: 'LOCATION_UNKNOWN',
+        message: 'We could not find this place.',
+        errors: [
+          { path: 'location', code: 'LOCATION_UNKNOWN', message: 'We could not find this place.' },
+        ],
+      },
+    }));
+    await show('fr');
+    const person = userEvent.setup();
+
+    const location = screen.getByLabelText('Ville et pays');
+    await person.clear(location);
+    // Saved before the lookup has had its 800 ms: the server looks the text up itself.
+    await person.type(location, 'Atlantis');
+    await person.click(screen.getByRole('button', { name: 'Enregistrer mon profil' }));
+
+    await vi.waitFor(() =>
+      expect(location).toHaveAccessibleDescription(
+        expect.stringContaining("Nous n'avons pas trouvé ce lieu."),
+      ),
+    );
+    expect(screen.getAllByText(/Nous n'avons pas trouvé ce lieu\./)).toHaveLength(1);
+  });
+
+  it('takes the place from the device, which the member may type over and have looked up again', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (found: PositionCallback) =>
+          found({ coords: { latitude: 14.8, longitude: -16.9 } } as GeolocationPosition),
+      },
+    });
+    const user = aCurrentUser();
+    logIn(user);
+    const { sent } = serve(user);
+    await show();
+    const person = userEvent.setup();
+
+    await person.click(screen.getByRole('button', { name: 'Use my position' }));
+    const location = screen.getByLabelText('City and country');
+    await vi.waitFor(() => expect(location).toHaveValue('Thiès, Sénégal'));
+    // The field is filled before the form's watched value re-renders the hint under it.
+    expect(
+      await screen.findByText(
+        "Found from your device's position: Thiès, Sénégal. Not right? Type your town.",
+      ),
+    ).toBeVisible();
+
+    await person.clear(location);
+    await person.type(location, 'Mbour');
+    expect(
+      await screen.findByText('We will place you in Mbour, Sénégal.', {}, { timeout: 3000 }),
+    ).toBeVisible();
+    await person.click(screen.getByRole('button', { name: 'Save my profile' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const form = sent[0]?.body as FormData;
+    expect(form.get('location')).toBe('Mbour, Sénégal');
+    expect(form.get('latitude')).toBe('14.42');
+    expect(form.get('longitude')).toBe('-16.96');
+  });
+
+  it('puts the photos in the order the member chooses, by keyboard, and sends it as photoOrder', async () => {
+    const user = aCurrentUser();
+    logIn(user);
+    const { sent } = serve(user);
+    await show();
+    const person = userEvent.setup();
+
+    await person.upload(screen.getByLabelText('Add photos'), imageFile('new.jpg'));
+    expect(screen.queryByRole('button', { name: 'Make photo 1 the main photo' })).toBeNull();
+    screen.getByRole('button', { name: 'Make photo 3 the main photo' }).focus();
+    await person.keyboard('{Enter}');
+    expect(screen.getByRole('img', { name: 'Photo 1, new' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Photo 2' })).toHaveAttribute(
+      'src',
+      '/media/photos/p1-thumb.webp',
+    );
+    // The moved photo keeps the keyboard: its "left" and "main" buttons are gone, "right" is next.
+    expect(screen.getByRole('button', { name: 'Move photo 1 right' })).toHaveFocus();
+    await person.click(screen.getByRole('button', { name: 'Move photo 3 left' }));
+    expect(screen.getByRole('img', { name: 'Photo 2' })).toHaveAttribute(
+      'src',
+      '/media/photos/p2-thumb.webp',
+    );
+
+    await person.click(screen.getByRole('button', { name: 'Save my profile' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const form = sent[0]?.body as FormData;
+    expect(form.getAll('photoOrder')).toEqual([
+      'new:0',
+      '/media/photos/p2.webp',
+      '/media/photos/p1.webp',
+    ]);
+    expect((form.getAll('profilePicture') as File[]).map((f) => f.name)).toEqual(['new.jpg']);
+  });
+
+  it('words the marital status as the wizard does, in French', async () => {
+    const user = aCurrentUser({ gender: 'femme', maritalStatus: 'marie' });
+    logIn(user);
+    serve(user);
+    await show('fr');
+
+    const group = screen.getByRole('group', { name: 'Situation matrimoniale' });
+    expect(within(group).getByRole('radio', { name: 'Marié(e)' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Divorcé(e)' })).not.toBeChecked();
   });
 });

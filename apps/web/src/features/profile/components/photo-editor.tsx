@@ -1,66 +1,39 @@
-import type { Photo } from '@mawadda/contract';
 import { MAX_PHOTOS } from '@mawadda/contract/constants';
 import { RotateCcw, Star } from 'lucide-react';
 import { type Ref, useEffect, useRef, useState } from 'react';
-import { MediaImage } from '../../../components/media-image.tsx';
-import { PhotoAddButton, PhotoField, RemovePhotoButton } from '../../../components/photo-field.tsx';
-import type { NewPhoto } from '../../../hooks/use-new-photos.ts';
-import { PHOTO_MAX_MB, type PhotoRejection } from '../../../lib/photos.ts';
+import { MediaImage } from '@/components/media-image.tsx';
+import {
+  PhotoAddButton,
+  PhotoField,
+  PhotoOrderControls,
+  RemovePhotoButton,
+} from '@/components/photo-field.tsx';
+import { cn } from '@/lib/cn.ts';
+import { PHOTO_MAX_MB } from '@/lib/photos.ts';
+import type { usePhotoEdits } from '../hooks/use-photo-edits.ts';
 import { useProfileTranslation } from '../i18n.ts';
-
-type Tile =
-  | { kind: 'current'; key: string; src: string; photo: Photo }
-  | { kind: 'new'; key: string; src: string; photo: NewPhoto };
 
 /**
  * The profile's photos (spec sections 2 and 5): a preview of each, with a delete button named
  * by the photo's number; new images (several at once) join them, checked here for type, size
- * (10 MB) and count (6 in all). The first photo is the one members see first.
+ * (10 MB) and count (6 in all). The member puts them in order; the first is the main photo, the
+ * one on their card in suggestions.
  */
 export function PhotoEditor({
-  kept,
-  added,
-  rejected,
-  slotsLeft,
-  removedCount,
+  photos,
   error,
   inputRef,
-  onAdd,
-  onRemoveCurrent,
-  onRemoveNew,
-  onRestore,
 }: {
-  kept: readonly Photo[];
-  added: readonly NewPhoto[];
-  rejected: readonly PhotoRejection[];
-  slotsLeft: number;
-  removedCount: number;
+  photos: ReturnType<typeof usePhotoEdits>;
   error: string | undefined;
   inputRef: Ref<HTMLInputElement>;
-  onAdd: (files: File[]) => void;
-  onRemoveCurrent: (url: string) => void;
-  onRemoveNew: (id: string) => void;
-  onRestore: () => void;
 }) {
   const { t } = useProfileTranslation();
   const input = useRef<HTMLInputElement | null>(null);
   const deleteButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const [focusAfterDelete, setFocusAfterDelete] = useState<number | null>(null);
-
-  const tiles: Tile[] = [
-    ...kept.map((photo) => ({
-      kind: 'current' as const,
-      key: photo.url,
-      src: photo.thumbnailUrl || photo.url,
-      photo,
-    })),
-    ...added.map((photo) => ({
-      kind: 'new' as const,
-      key: photo.id,
-      src: photo.previewUrl,
-      photo,
-    })),
-  ];
+  const { tiles, slotsLeft } = photos;
+  const removedCount = photos.imagesToRemove.length;
   const total = tiles.length;
 
   // A deleted photo's button is gone: the keyboard moves on to the next photo's button (or the
@@ -76,43 +49,46 @@ export function PhotoEditor({
   return (
     <PhotoField
       hint={t('photos.hint', { max: MAX_PHOTOS, size: PHOTO_MAX_MB })}
-      rejected={rejected}
+      rejected={photos.rejected}
       rejectionMessage={(reason, values) => t(`photos.${reason}`, values)}
       error={error}
     >
-      <ul className="grid grid-cols-3 gap-3">
+      <ul className="grid grid-cols-2 gap-3 min-[26rem]:grid-cols-3 lg:grid-cols-2">
         {tiles.map((tile, index) => (
           <li key={tile.key} className="relative">
-            <div className="aspect-[4/5] overflow-hidden rounded-xl bg-sand-100 ring-1 ring-sand-200">
+            <div className="relative aspect-[4/5] overflow-hidden rounded-xl bg-sand-100 ring-1 ring-sand-200">
               {tile.kind === 'current' ? (
                 <MediaImage
-                  src={tile.src}
+                  src={tile.photo.thumbnailUrl || tile.photo.url}
                   alt={t('photos.alt', { index: index + 1 })}
                   className="size-full object-cover"
                 />
               ) : (
                 <img
-                  src={tile.src}
+                  src={tile.photo.previewUrl}
                   alt={t('photos.altNew', { index: index + 1 })}
                   className="size-full object-cover"
                 />
               )}
-            </div>
-            {index === 0 || tile.kind === 'new' ? (
-              <span
-                className={`absolute inset-x-0 bottom-0 flex items-center justify-center gap-1 truncate rounded-b-xl px-1 py-1 text-xs font-semibold ${index === 0 ? 'bg-teal-800/95 text-white' : 'bg-white/95 text-teal-900'}`}
-              >
-                {index === 0 ? <Star aria-hidden="true" className="size-3 shrink-0" /> : null}
-                <span className="truncate">
-                  {[
-                    index === 0 ? t('photos.main') : null,
-                    tile.kind === 'new' ? t('photos.new') : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
+              {index === 0 || tile.kind === 'new' ? (
+                <span
+                  className={cn(
+                    'absolute inset-x-0 bottom-0 flex items-center justify-center gap-1 truncate rounded-b-xl px-1 py-1 text-xs font-semibold',
+                    index === 0 ? 'bg-teal-800/95 text-white' : 'bg-white/95 text-teal-900',
+                  )}
+                >
+                  {index === 0 ? <Star aria-hidden="true" className="size-3 shrink-0" /> : null}
+                  <span className="truncate">
+                    {[
+                      index === 0 ? t('photos.main') : null,
+                      tile.kind === 'new' ? t('photos.new') : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
                 </span>
-              </span>
-            ) : null}
+              ) : null}
+            </div>
             <RemovePhotoButton
               ref={(element) => {
                 deleteButtons.current[index] = element;
@@ -120,11 +96,21 @@ export function PhotoEditor({
               label={t('photos.delete', { index: index + 1 })}
               title={t('photos.delete', { index: index + 1 })}
               onClick={() => {
-                if (tile.kind === 'current') onRemoveCurrent(tile.photo.url);
-                else onRemoveNew(tile.photo.id);
+                if (tile.kind === 'current') photos.removeCurrent(tile.photo.url);
+                else photos.removeNew(tile.photo.id);
                 setFocusAfterDelete(index);
               }}
               className="-right-1.5 -top-1.5"
+            />
+            <PhotoOrderControls
+              index={index}
+              total={total}
+              labels={{
+                earlier: t('photos.moveEarlier', { index: index + 1 }),
+                later: t('photos.moveLater', { index: index + 1 }),
+                main: t('photos.makeMain', { index: index + 1 }),
+              }}
+              onMove={(to) => photos.move(tile.key, to)}
             />
           </li>
         ))}
@@ -137,7 +123,7 @@ export function PhotoEditor({
                 else if (inputRef) inputRef.current = element;
               }}
               label={t('photos.add')}
-              onAdd={onAdd}
+              onAdd={photos.add}
               className="aspect-[4/5] rounded-xl px-2 text-sm"
             />
           </li>
@@ -154,7 +140,7 @@ export function PhotoEditor({
             {t('photos.removed', { count: removedCount })}
             <button
               type="button"
-              onClick={onRestore}
+              onClick={photos.restoreRemoved}
               className="-my-2 inline-flex min-h-11 items-center gap-1 rounded-full px-2 font-semibold text-teal-800 underline-offset-4 hover:bg-teal-50 hover:underline"
             >
               <RotateCcw aria-hidden="true" className="size-3.5" />

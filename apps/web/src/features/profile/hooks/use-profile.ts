@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@mawadda/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { session, useSession } from '../../../lib/session.ts';
+import { session, useSession } from '@/lib/session.ts';
 import { fetchCurrentUser, profileKeys, updateProfile } from '../api/profile-api.ts';
 
 function useMemberId() {

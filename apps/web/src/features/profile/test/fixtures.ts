@@ -28,6 +28,7 @@ export function aCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser 
     mutualLike: false,
     profileComplete: true,
     createdAt: '2026-01-05T10:00:00.000Z',
+    subscription: null,
     ...overrides,
     photos,
     mediaUrls: overrides.mediaUrls ?? photos.map((p) => p.url),

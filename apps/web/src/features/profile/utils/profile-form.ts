@@ -1,4 +1,12 @@
-import type { CurrentUser, Gender, HasChildren, MaritalStatus, SkinTone } from '@mawadda/contract';
+import type {
+  CurrentUser,
+  Gender,
+  GeoPlace,
+  HasChildren,
+  MaritalStatus,
+  SkinTone,
+} from '@mawadda/contract';
+import type { ErrorTarget } from '@/hooks/use-form-submission.ts';
 
 /** What the form's inputs hold; the contract's schema checks them (spec section 5). */
 export type ProfileFormValues = {
@@ -12,30 +20,6 @@ export type ProfileFormValues = {
   bio: string;
 };
 
-/** The fields the form holds: a server error naming one of them is shown beside it. */
-export const PROFILE_FIELDS: ReadonlySet<string> = new Set<keyof ProfileFormValues>([
-  'name',
-  'age',
-  'gender',
-  'maritalStatus',
-  'hasChildren',
-  'skinTone',
-  'location',
-  'bio',
-]);
-
-export function isProfileField(path: string): path is keyof ProfileFormValues {
-  return PROFILE_FIELDS.has(path);
-}
-
-export const GENDER_OPTIONS = ['homme', 'femme'] as const;
-/** Spec section 3: edit profile sends celibataire, marie or divorce. */
-export const MARITAL_STATUS_OPTIONS = ['celibataire', 'marie', 'divorce'] as const;
-export const HAS_CHILDREN_OPTIONS = ['no', 'yes', 'not specified'] as const;
-export const SKIN_TONE_OPTIONS = ['clair', 'moyen', 'fonce'] as const;
-
-export type Coordinates = { latitude: number; longitude: number };
-
 /** The form as the member's profile fills it. */
 export function valuesOf(user: CurrentUser): ProfileFormValues {
   return {
@@ -48,6 +32,27 @@ export function valuesOf(user: CurrentUser): ProfileFormValues {
     location: user.location ?? '',
     bio: user.bio ?? '',
   };
+}
+
+/** Every input of the form (the record makes the compiler list them all). */
+const PROFILE_FIELDS: Record<keyof ProfileFormValues, true> = {
+  name: true,
+  age: true,
+  gender: true,
+  maritalStatus: true,
+  hasChildren: true,
+  skinTone: true,
+  location: true,
+  bio: true,
+};
+const PHOTO_PATHS = new Set(['profilePicture', 'imagesToRemove', 'photoOrder']);
+
+/** Where a field the server names is shown: coordinates by the location, photos in their section. */
+export function fieldOf(path: string): ErrorTarget<ProfileFormValues> | undefined {
+  if (Object.hasOwn(PROFILE_FIELDS, path)) return path as keyof ProfileFormValues;
+  if (path === 'latitude' || path === 'longitude') return 'location';
+  if (PHOTO_PATHS.has(path)) return 'root.photos';
+  return undefined;
 }
 
 export type ProfileEssential = 'photo' | 'gender' | 'bio';
@@ -66,19 +71,22 @@ export function missingEssentials(user: CurrentUser): ProfileEssential[] {
 
 /**
  * The multipart body of PUT /api/users/update (spec section 3): the fields (an optional field left
- * empty is left out, which clears it), the coordinates only with both values, one
- * `imagesToRemove` per deleted photo and one `profilePicture` per new file.
+ * empty is left out, which clears it), a new place as the lookup found it with its coordinates,
+ * one `imagesToRemove` per deleted photo, one `profilePicture` per new file, and `photoOrder`
+ * when the member arranged the photos.
  */
 export function buildProfileFormData({
   values,
-  coordinates,
+  place,
   imagesToRemove,
-  newPhotos,
+  newFiles,
+  photoOrder,
 }: {
   values: ProfileFormValues;
-  coordinates: Coordinates | null;
+  place: GeoPlace | null;
   imagesToRemove: readonly string[];
-  newPhotos: readonly File[];
+  newFiles: readonly File[];
+  photoOrder: readonly string[];
 }): FormData {
   const data = new FormData();
   const put = (name: string, value: string) => {
@@ -89,15 +97,16 @@ export function buildProfileFormData({
   put('age', values.age);
   put('gender', values.gender);
   put('maritalStatus', values.maritalStatus);
-  put('location', values.location);
+  put('location', place?.location ?? values.location);
   put('hasChildren', values.hasChildren);
   put('skinTone', values.skinTone);
   put('bio', values.bio);
-  if (coordinates) {
-    data.append('latitude', String(coordinates.latitude));
-    data.append('longitude', String(coordinates.longitude));
+  if (place) {
+    data.append('latitude', String(place.latitude));
+    data.append('longitude', String(place.longitude));
   }
   for (const url of imagesToRemove) data.append('imagesToRemove', url);
-  for (const file of newPhotos) data.append('profilePicture', file, file.name);
+  for (const file of newFiles) data.append('profilePicture', file, file.name);
+  for (const entry of photoOrder) data.append('photoOrder', entry);
   return data;
 }

@@ -1,8 +1,13 @@
 import { MAX_PHOTOS } from '@mawadda/contract/constants';
 import { forwardRef } from 'react';
-import { PhotoAddButton, PhotoField, RemovePhotoButton } from '../../../components/photo-field.tsx';
-import type { NewPhoto } from '../../../hooks/use-new-photos.ts';
-import { PHOTO_MAX_MB, type PhotoRejection, shortenPhotoName } from '../../../lib/photos.ts';
+import {
+  PhotoAddButton,
+  PhotoField,
+  PhotoOrderControls,
+  RemovePhotoButton,
+} from '@/components/photo-field.tsx';
+import type { NewPhoto } from '@/hooks/use-new-photos.ts';
+import { PHOTO_MAX_MB, type PhotoRejection, shortenPhotoName } from '@/lib/photos.ts';
 import { useRegisterTranslation } from '../i18n.ts';
 
 type Props = {
@@ -11,15 +16,17 @@ type Props = {
   error: string | undefined;
   onAdd: (files: File[]) => void;
   onRemove: (id: string) => void;
+  onMove: (id: string, to: number) => void;
 };
 
 /**
  * Photo upload (spec sections 2 and 5): several images at once, a preview and a remove button
  * each, names shortened beyond 15 characters; non-images, files over 10 MB and photos beyond the
- * sixth are refused here with a message.
+ * sixth are refused here with a message. The member puts them in order (sent in that order); the
+ * first is the main photo, the one on their card in suggestions.
  */
 export const PhotoPicker = forwardRef<HTMLInputElement, Props>(function PhotoPicker(
-  { photos, rejected, error, onAdd, onRemove },
+  { photos, rejected, error, onAdd, onRemove, onMove },
   ref,
 ) {
   const { t } = useRegisterTranslation();
@@ -32,19 +39,28 @@ export const PhotoPicker = forwardRef<HTMLInputElement, Props>(function PhotoPic
       error={error}
     >
       {photos.length > 0 ? (
-        <ul className="grid grid-cols-3 gap-3">
+        <ul className="grid grid-cols-2 gap-3 min-[26rem]:grid-cols-3">
           {photos.map((photo, index) => (
             <li key={photo.id} className="relative">
-              <img
-                src={photo.previewUrl}
-                alt={t('photos.preview', { index: index + 1 })}
-                className="aspect-square w-full rounded-xl border border-sand-200 object-cover"
-              />
-              {index === 0 ? (
-                <span className="absolute bottom-7 left-1.5 rounded-full bg-teal-800 px-2 py-0.5 text-[0.6875rem] font-semibold whitespace-nowrap text-white">
-                  {t('photos.main')}
-                </span>
-              ) : null}
+              <div className="relative">
+                <img
+                  src={photo.previewUrl}
+                  alt={
+                    index === 0
+                      ? t('photos.previewMain', { index: index + 1 })
+                      : t('photos.preview', { index: index + 1 })
+                  }
+                  className="aspect-square w-full rounded-xl border border-sand-200 object-cover"
+                />
+                {index === 0 ? (
+                  <span
+                    aria-hidden="true"
+                    className="absolute bottom-1.5 left-1.5 rounded-full bg-teal-800 px-2 py-0.5 text-[0.6875rem] font-semibold whitespace-nowrap text-white"
+                  >
+                    {t('photos.main')}
+                  </span>
+                ) : null}
+              </div>
               <RemovePhotoButton
                 label={t('photos.remove', { name: photo.file.name })}
                 onClick={() => onRemove(photo.id)}
@@ -53,6 +69,16 @@ export const PhotoPicker = forwardRef<HTMLInputElement, Props>(function PhotoPic
               <p className="mt-1 truncate text-xs text-ink-muted" title={photo.file.name}>
                 {shortenPhotoName(photo.file.name)}
               </p>
+              <PhotoOrderControls
+                index={index}
+                total={photos.length}
+                labels={{
+                  earlier: t('photos.moveEarlier', { index: index + 1 }),
+                  later: t('photos.moveLater', { index: index + 1 }),
+                  main: t('photos.makeMain', { index: index + 1 }),
+                }}
+                onMove={(to) => onMove(photo.id, to)}
+              />
             </li>
           ))}
         </ul>

@@ -1,10 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 
 import { Link } from 'react-router';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { useDocumentTitle } from '../../../components/layouts/use-document-title.ts';
-import { LogoMark } from '../../../components/logo.tsx';
-import { StarPattern } from '../../../components/star-pattern.tsx';
+import { LanguageSwitch } from '@/components/language-switch.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { LogoMark } from '@/components/logo.tsx';
+import { StarPattern } from '@/components/star-pattern.tsx';
 import { useRegisterTranslation } from '../i18n.ts';
 import { RegisterWizard } from './register-wizard.tsx';
 
@@ -24,14 +25,15 @@ export function RegisterPage() {
             <LogoMark className="size-8 sm:size-9" />
             Mawadda
           </p>
-          <Link
-            to={localized('/')}
-            className="inline-flex min-h-11 items-center gap-2 rounded-full px-2 text-sm font-semibold whitespace-nowrap underline-offset-4 hover:underline"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            {t('backToLogin')}
-          </Link>
+          <LanguageSwitch />
         </div>
+        <Link
+          to={localized('/')}
+          className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-full text-sm font-semibold whitespace-nowrap text-white underline-offset-4 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('backToLogin')}
+        </Link>
         <div className="mt-6 rounded-card bg-white p-5 shadow-card sm:mt-10 sm:p-8">
           <h1 className="font-display text-3xl leading-tight text-teal-900 sm:text-4xl">
             {t('title')}

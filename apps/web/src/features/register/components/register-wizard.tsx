@@ -1,24 +1,25 @@
-import type { GeoPlace, RegistrationFields } from '@mawadda/contract';
-import { AGE_ERROR, EMAIL_ERROR, REGISTRATION_STEPS } from '@mawadda/contract/constants';
+import type { RegistrationFields } from '@mawadda/contract';
+import { REGISTRATION_STEPS } from '@mawadda/contract/constants';
+import { E } from '@mawadda/contract/error-codes';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type FieldErrors, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { Button } from '../../../components/button.tsx';
-import { useLocalizedPath } from '../../../components/layouts/paths.ts';
-import { StepDots } from '../../../components/step-dots.tsx';
-import { useNewPhotos } from '../../../hooks/use-new-photos.ts';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { translateMessage } from '../../../lib/translate-message.ts';
+import { Alert } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { StepDots } from '@/components/step-dots.tsx';
+import { type SubmissionFailure, useFormSubmission } from '@/hooks/use-form-submission.ts';
+import { useNewPhotos } from '@/hooks/use-new-photos.ts';
+import { usePlaceLookup } from '@/hooks/use-place-lookup.ts';
+import { afterLoginRoute } from '@/lib/after-login-route.ts';
 import { useRegisterMutation } from '../api/register-api.ts';
-import { useLocationLookup } from '../hooks/use-location-lookup.ts';
 import { useRegisterTranslation } from '../i18n.ts';
 import {
   buildRegistrationFormData,
   EMPTY_REGISTRATION,
-  isFormField,
+  fieldOf,
   type RegistrationFormValues,
   stepOfField,
   WIZARD_STEPS,
@@ -30,10 +31,6 @@ import {
   IdentityStep,
   SituationStep,
 } from './wizard-steps.tsx';
-
-/** The server's words (users.service.ts), translated through the messages namespace. */
-const PHOTO_REQUIRED_MESSAGE = 'Please add at least one photo.';
-const DUPLICATE_EMAIL_MESSAGE = 'An account with this e-mail address already exists.';
 
 type RegistrationResolver = Resolver<RegistrationFormValues, unknown, RegistrationFields>;
 
@@ -64,8 +61,9 @@ const resolver: RegistrationResolver = async (values, context, options) =>
 
 /**
  * The registration wizard (spec sections 2, 4, 5): four steps checked one at a time with the
- * contract's schema, the location found from the device or geocoded as typed, and one multipart
- * POST at the end. A field the server refuses brings the member back to its step.
+ * contract's schema, the location found from the device or looked up as typed, and one multipart
+ * POST at the end. A field the server refuses brings the member back to its step, where its
+ * message shows (and only there).
  */
 export function RegisterWizard() {
   const { t, i18n } = useRegisterTranslation();
@@ -74,7 +72,6 @@ export function RegisterWizard() {
   const [step, setStep] = useState(1);
   const heading = useRef<HTMLHeadingElement>(null);
   const photoInput = useRef<HTMLInputElement>(null);
-  const [photoError, setPhotoError] = useState<string>();
 
   const form = useForm<RegistrationFormValues, unknown, RegistrationFields>({
     resolver,
@@ -83,8 +80,14 @@ export function RegisterWizard() {
     mode: 'onChange',
     defaultValues: EMPTY_REGISTRATION,
   });
-  const { photos, rejected, add, remove } = useNewPhotos();
+  const photos = useNewPhotos();
   const registration = useRegisterMutation();
+  // The spec's own words for two rules (register.ageError, register.emailError).
+  const submission = useFormSubmission({
+    form,
+    fieldOf,
+    wording: { AGE_TOO_YOUNG: t('ageError'), EMAIL_INVALID: t('emailError') },
+  });
   useEffect(() => {
     // Fetched once the browser is idle, after the first paint; a failure shows at the first check.
     const load = () => loadSchemaResolver().catch(() => undefined);
@@ -98,14 +101,18 @@ export function RegisterWizard() {
 
   const language = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
   const typedLocation = useWatch({ control: form.control, name: 'location' }) ?? '';
-  const location = useLocationLookup({
-    location: typedLocation,
+  const location = usePlaceLookup({
+    text: typedLocation,
     language,
-    onDetected: (place: GeoPlace) => {
-      form.setValue('location', place.location, { shouldDirty: true });
-      form.clearErrors('location');
+    onDetected: (place) => {
+      // What the member typed meanwhile stays theirs.
+      if (form.getValues('location').trim() !== '') return;
+      form.setValue('location', place.location, { shouldDirty: true, shouldValidate: true });
     },
   });
+  // Spec section 4: on load, the device's position fills the location.
+  const { locate } = location;
+  useEffect(() => locate(), [locate]);
   const age = useWatch({ control: form.control, name: 'age' }) ?? '';
 
   // Next and previous bring the new step's heading to the top and into focus.
@@ -117,74 +124,85 @@ export function RegisterWizard() {
     heading.current?.focus({ preventScroll: true });
   }, [step]);
 
-  const goTo = (next: number) => setStep(next);
-
-  const fieldMessage = (message: unknown) => {
-    if (typeof message !== 'string' || message === '') return undefined;
-    if (message === AGE_ERROR) return t('ageError');
-    if (message === EMAIL_ERROR) return t('emailError');
-    return translateMessage(t, message);
+  // A failure belongs to the attempt that got it: moving between steps puts it away, so it never
+  // shows again on another step (the fields it named keep their own messages).
+  const goTo = (next: number) => {
+    submission.dismiss();
+    setStep(next);
   };
 
   const stepIndex = step - 1;
   const current = WIZARD_STEPS[stepIndex] ?? WIZARD_STEPS[0];
   const last = step === REGISTRATION_STEPS;
 
-  const goNext = async () => {
-    const valid = await form.trigger([...current.fields], { shouldFocus: true });
-    if (valid) goTo(step + 1);
+  /** A place the lookup did not find is refused at the field, as the server would. */
+  const refuseUnknownPlace = () => {
+    if (location.status.kind !== 'notFound') return false;
+    submission.refuse('location', E.LOCATION_UNKNOWN);
+    return true;
   };
 
-  const onInvalid = (errors: FieldErrors<RegistrationFormValues>) => {
-    const steps = Object.keys(errors)
-      .map(stepOfField)
-      .filter((s): s is number => s !== undefined);
-    const first = Math.min(...steps);
+  const goToFirstStepOf = (fields: readonly string[]) => {
+    const first = Math.min(...fields.map(stepOfField).filter((s) => s !== undefined));
     if (Number.isFinite(first) && first !== step) goTo(first);
   };
 
-  const onServerError = (error: unknown) => {
-    if (!(error instanceof ApiError)) return;
-    const issues = [...(error.body?.errors ?? [])];
-    if (error.status === 409) {
-      issues.push({ path: 'username', message: error.serverMessage ?? DUPLICATE_EMAIL_MESSAGE });
+  const goNext = async () => {
+    const valid = await form.trigger([...current.fields], { shouldFocus: true });
+    // Checked with the step's rules, so every refusal of the step shows at once.
+    if (current.key === 'about' && refuseUnknownPlace()) {
+      form.setFocus('location');
+      return;
     }
-    let target: number | undefined;
-    for (const issue of issues) {
-      const issueStep = stepOfField(issue.path);
-      if (issueStep === undefined) continue;
-      target = Math.min(target ?? issueStep, issueStep);
-      if (issue.path === 'profilePicture') setPhotoError(issue.message);
-      else if (isFormField(issue.path)) {
-        form.setError(issue.path, { type: 'server', message: issue.message });
-      }
-    }
-    if (target !== undefined && target !== step) goTo(target);
+    if (valid) goTo(step + 1);
   };
 
-  const submit = async () => {
-    const hasPhotos = photos.length > 0;
-    setPhotoError(hasPhotos ? undefined : PHOTO_REQUIRED_MESSAGE);
-    await form.handleSubmit(() => {
-      if (!hasPhotos) {
-        photoInput.current?.focus();
-        return;
-      }
-      const values = form.getValues();
-      const body = buildRegistrationFormData(
-        values,
-        location.coordinates,
-        photos.map((photo) => photo.file),
-      );
-      registration.mutate(body, {
-        onSuccess: () =>
-          void navigate(localized('/'), {
-            state: { registered: true, username: values.username.trim().toLowerCase() },
-          }),
-        onError: onServerError,
-      });
-    }, onInvalid)();
+  const refusePhotoless = () => {
+    if (photos.photos.length > 0) return false;
+    submission.refuse('root.photos', E.PHOTO_REQUIRED);
+    return true;
   };
+
+  const send = async () => {
+    if (refusePhotoless()) {
+      photoInput.current?.focus();
+      return;
+    }
+    if (refuseUnknownPlace()) {
+      goTo(3);
+      return;
+    }
+    const values = form.getValues();
+    const body = buildRegistrationFormData(
+      values,
+      location.place,
+      photos.photos.map((photo) => photo.file),
+    );
+    const username = values.username.trim().toLowerCase();
+    const result = await submission.run(() =>
+      registration.mutateAsync({
+        form: body,
+        credentials: { username, password: values.password },
+      }),
+    );
+    if (!result.ok) {
+      goToFirstStepOf(result.fields);
+      return;
+    }
+    const { signedIn } = result.value;
+    void navigate(
+      localized(signedIn ? afterLoginRoute(signedIn) : '/'),
+      signedIn ? {} : { state: { registered: true, username } },
+    );
+  };
+
+  const submit = form.handleSubmit(send, (errors) => {
+    // Photos and place are checked with the rest, so every refusal shows at once.
+    refusePhotoless();
+    const refused = Object.keys(errors);
+    if (refuseUnknownPlace()) refused.push('location');
+    goToFirstStepOf(refused);
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -192,15 +210,8 @@ export function RegisterWizard() {
     void (last ? submit() : goNext());
   };
 
-  const submitError = registration.isError
-    ? registration.error instanceof NetworkError
-      ? t('offline')
-      : registration.error instanceof ApiError && registration.error.serverMessage
-        ? translateMessage(t, registration.error.serverMessage)
-        : t('error')
-    : undefined;
-
   const stepTitle = (n: number) => t(`steps.${WIZARD_STEPS[n - 1]?.key ?? 'identity'}.title`);
+  const failure = failureText(submission.failure, t);
 
   return (
     <FormProvider {...form}>
@@ -221,37 +232,41 @@ export function RegisterWizard() {
         </h2>
         <p className="mt-1 text-ink-muted">{t(`steps.${current.key}.intro`)}</p>
         <div className="mt-6 flex flex-col gap-5">
-          {current.key === 'identity' ? <IdentityStep fieldMessage={fieldMessage} /> : null}
-          {current.key === 'situation' ? <SituationStep fieldMessage={fieldMessage} /> : null}
+          {current.key === 'identity' ? (
+            <IdentityStep fieldMessage={submission.fieldMessage} />
+          ) : null}
+          {current.key === 'situation' ? (
+            <SituationStep fieldMessage={submission.fieldMessage} />
+          ) : null}
           {current.key === 'about' ? (
             <AboutStep
-              fieldMessage={fieldMessage}
+              fieldMessage={submission.fieldMessage}
               locationStatus={location.status}
-              locationReadOnly={location.readOnly}
+              onLocate={location.canLocate ? locate : undefined}
             />
           ) : null}
           {current.key === 'account' ? (
             <AccountStep
-              fieldMessage={fieldMessage}
-              photos={photos}
-              rejectedPhotos={rejected}
-              photoError={fieldMessage(photoError)}
+              fieldMessage={submission.fieldMessage}
+              photos={photos.photos}
+              rejectedPhotos={photos.rejected}
               photoInput={photoInput}
               onAddPhotos={(files) => {
-                if (add(files) > 0) setPhotoError(undefined);
+                if (photos.add(files) > 0) form.clearErrors('root.photos');
               }}
               onRemovePhoto={(id) => {
-                remove(id);
+                photos.remove(id);
                 photoInput.current?.focus();
               }}
+              onMovePhoto={photos.move}
               termsPath={localized('/terms')}
               privacyPath={localized('/privacy')}
             />
           ) : null}
         </div>
-        {submitError ? (
+        {failure ? (
           <div className="mt-6">
-            <Alert tone="error">{submitError}</Alert>
+            <Alert tone="error">{failure}</Alert>
           </div>
         ) : null}
         <div className="mt-8 flex flex-col-reverse gap-3 border-t border-sand-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
@@ -287,4 +302,22 @@ export function RegisterWizard() {
       </form>
     </FormProvider>
   );
+}
+
+/** Spec section 8: the server's message if it sent one, otherwise register.error. */
+function failureText(
+  failure: SubmissionFailure | undefined,
+  t: ReturnType<typeof useRegisterTranslation>['t'],
+): string | undefined {
+  switch (failure?.kind) {
+    case undefined:
+    case 'fields':
+      return undefined;
+    case 'offline':
+      return t('offline');
+    case 'refused':
+      return failure.message;
+    default:
+      return t('error');
+  }
 }

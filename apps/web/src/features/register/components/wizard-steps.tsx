@@ -1,29 +1,30 @@
 import { BIO_MAX_LENGTH, MIN_AGE, PASSWORD_MIN_LENGTH } from '@mawadda/contract/constants';
-import { LocateFixed, MapPin } from 'lucide-react';
+import {
+  GENDERS,
+  HAS_CHILDREN_VALUES,
+  MARITAL_STATUSES,
+  SKIN_TONES,
+} from '@mawadda/contract/value-lists';
 import type { ReactNode, Ref } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
-import { BioField } from '../../../components/bio-field.tsx';
-import { Checkbox } from '../../../components/checkbox.tsx';
-import { ChoiceGroup } from '../../../components/choice-group.tsx';
-import { LocationField } from '../../../components/location-field.tsx';
-import { NameAgeFields } from '../../../components/name-age-fields.tsx';
-import { PasswordField } from '../../../components/password-field.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import type { NewPhoto } from '../../../hooks/use-new-photos.ts';
-import type { PhotoRejection } from '../../../lib/photos.ts';
-import type { LocationStatus } from '../hooks/use-location-lookup.ts';
+import { BioField } from '@/components/bio-field.tsx';
+import { Checkbox } from '@/components/checkbox.tsx';
+import { ChoiceGroup } from '@/components/choice-group.tsx';
+import { LocationField } from '@/components/location-field.tsx';
+import { NameAgeFields } from '@/components/name-age-fields.tsx';
+import { PasswordField } from '@/components/password-field.tsx';
+import { TextField } from '@/components/text-field.tsx';
+import type { FieldMessage as FormFieldMessage } from '@/hooks/use-form-submission.ts';
+import type { NewPhoto } from '@/hooks/use-new-photos.ts';
+import type { PlaceStatus } from '@/hooks/use-place-lookup.ts';
+import type { PhotoRejection } from '@/lib/photos.ts';
 import { useRegisterTranslation } from '../i18n.ts';
-import {
-  GENDER_OPTIONS,
-  MARITAL_STATUS_OPTIONS,
-  type RegistrationFormValues,
-  SKIN_TONE_OPTIONS,
-} from '../utils/registration-values.ts';
+import type { RegistrationFormValues } from '../utils/registration-values.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 
-export type FieldMessage = (message: unknown) => string | undefined;
+type FieldMessage = FormFieldMessage<RegistrationFormValues>;
 
 /** An age typed in full (two digits, or the field left) under MIN_AGE. */
 export function ageIsTooLow(age: string, settled: boolean): boolean {
@@ -34,29 +35,29 @@ export function ageIsTooLow(age: string, settled: boolean): boolean {
 
 function useStepForm() {
   const form = useFormContext<RegistrationFormValues>();
-  return { register: form.register, errors: form.formState.errors, form };
+  return { register: form.register, form };
 }
 
 /** Step 1: full name, age, gender (all required; under 18 is refused at once). */
 export function IdentityStep({ fieldMessage }: { fieldMessage: FieldMessage }) {
   const { t } = useRegisterTranslation();
-  const { register, errors, form } = useStepForm();
+  const { register, form } = useStepForm();
   const age = useWatch<RegistrationFormValues, 'age'>({ name: 'age' }) ?? '';
   const ageTouched = form.getFieldState('age').isTouched;
-  const ageError = ageIsTooLow(age, ageTouched) ? t('ageError') : fieldMessage(errors.age?.message);
+  const ageError = ageIsTooLow(age, ageTouched) ? t('ageError') : fieldMessage('age');
   return (
     <>
       <NameAgeFields
         labels={{ name: t('fields.name'), age: t('fields.age') }}
-        errors={{ name: fieldMessage(errors.name?.message), age: ageError }}
+        errors={{ name: fieldMessage('name'), age: ageError }}
         register={register}
       />
       <ChoiceGroup
         legend={t('fields.gender')}
         required
-        choices={GENDER_OPTIONS.map((value) => ({ value, label: t(`gender.${value}`) }))}
+        choices={GENDERS.map((value) => ({ value, label: t(`gender.${value}`) }))}
         registration={register('gender')}
-        error={fieldMessage(errors.gender?.message)}
+        error={fieldMessage('gender')}
       />
     </>
   );
@@ -65,66 +66,65 @@ export function IdentityStep({ fieldMessage }: { fieldMessage: FieldMessage }) {
 /** Step 2: marital status (required), skin tone and children (optional). */
 export function SituationStep({ fieldMessage }: { fieldMessage: FieldMessage }) {
   const { t } = useRegisterTranslation();
-  const { register, errors } = useStepForm();
+  const { register } = useStepForm();
   return (
     <>
       <ChoiceGroup
         legend={t('fields.maritalStatus')}
         required
         columns={3}
-        choices={MARITAL_STATUS_OPTIONS.map((value) => ({
+        choices={MARITAL_STATUSES.map((value) => ({
           value,
           label: t(`maritalStatus.${value}`),
         }))}
         registration={register('maritalStatus')}
-        error={fieldMessage(errors.maritalStatus?.message)}
+        error={fieldMessage('maritalStatus')}
       />
       <ChoiceGroup
         legend={t('fields.skinTone')}
         columns={2}
         choices={[
           { value: '', label: t('skinTone.none') },
-          ...SKIN_TONE_OPTIONS.map((value) => ({ value, label: t(`skinTone.${value}`) })),
+          ...SKIN_TONES.map((value) => ({ value, label: t(`skinTone.${value}`) })),
         ]}
         registration={register('skinTone')}
-        error={fieldMessage(errors.skinTone?.message)}
+        error={fieldMessage('skinTone')}
       />
-      <Checkbox
-        label={t('fields.hasChildren')}
-        error={fieldMessage(errors.hasChildren?.message)}
-        {...register('hasChildren')}
+      <ChoiceGroup
+        legend={t('fields.hasChildren')}
+        columns="stacked-3"
+        choices={HAS_CHILDREN_VALUES.map((value) => ({ value, label: t(`hasChildren.${value}`) }))}
+        registration={register('hasChildren')}
+        error={fieldMessage('hasChildren')}
       />
     </>
   );
 }
 
-/** Step 3: location (from the device, or typed and geocoded) and the bio with its counter. */
+/** Step 3: location (from the device, or typed and looked up) and the bio with its counter. */
 export function AboutStep({
   fieldMessage,
   locationStatus,
-  locationReadOnly,
+  onLocate,
 }: {
   fieldMessage: FieldMessage;
-  locationStatus: LocationStatus;
-  locationReadOnly: boolean;
+  locationStatus: PlaceStatus;
+  /** Fills the location from the device's position again; absent without geolocation. */
+  onLocate: (() => void) | undefined;
 }) {
   const { t } = useRegisterTranslation();
-  const { register, errors } = useStepForm();
+  const { register } = useStepForm();
   const bio = useWatch<RegistrationFormValues, 'bio'>({ name: 'bio' }) ?? '';
-  const locationHint = locationStatus.kind === 'idle' ? 'hint' : locationStatus.kind;
   return (
     <>
       <LocationField
         label={t('fields.location')}
         placeholder={t('location.placeholder')}
-        hint={t(`location.${locationHint}`, {
-          place: locationStatus.kind === 'found' ? locationStatus.place : undefined,
-        })}
-        busy={locationStatus.kind === 'locating' || locationStatus.kind === 'searching'}
-        icon={locationReadOnly ? LocateFixed : MapPin}
-        readOnly={locationReadOnly}
-        error={fieldMessage(errors.location?.message)}
+        status={locationStatus}
+        hint={(key, place) => t(`location.${key}`, { place })}
+        error={fieldMessage('location')}
         registration={register('location')}
+        locate={onLocate && { label: t('location.locate'), onLocate }}
       />
       <BioField
         label={t('fields.bio')}
@@ -132,7 +132,7 @@ export function AboutStep({
         length={bio.length}
         counter={() => t('bio.counter', { length: bio.length, max: BIO_MAX_LENGTH })}
         required
-        error={fieldMessage(errors.bio?.message)}
+        error={fieldMessage('bio')}
         registration={register('bio')}
       />
     </>
@@ -162,25 +162,25 @@ export function AccountStep({
   fieldMessage,
   photos,
   rejectedPhotos,
-  photoError,
   photoInput,
   onAddPhotos,
   onRemovePhoto,
+  onMovePhoto,
   termsPath,
   privacyPath,
 }: {
   fieldMessage: FieldMessage;
   photos: readonly NewPhoto[];
   rejectedPhotos: readonly PhotoRejection[];
-  photoError: string | undefined;
   photoInput: Ref<HTMLInputElement>;
   onAddPhotos: (files: File[]) => void;
   onRemovePhoto: (id: string) => void;
+  onMovePhoto: (id: string, to: number) => void;
   termsPath: string;
   privacyPath: string;
 }) {
   const { t } = useRegisterTranslation();
-  const { register, errors } = useStepForm();
+  const { register } = useStepForm();
   return (
     <>
       <TextField
@@ -191,7 +191,7 @@ export function AccountStep({
         autoCapitalize="none"
         spellCheck={false}
         required
-        error={fieldMessage(errors.username?.message)}
+        error={fieldMessage('username')}
         {...register('username')}
       />
       <PasswordField
@@ -201,16 +201,17 @@ export function AccountStep({
         autoComplete="new-password"
         required
         hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        error={fieldMessage(errors.password?.message)}
+        error={fieldMessage('password')}
         {...register('password')}
       />
       <PhotoPicker
         ref={photoInput}
         photos={photos}
         rejected={rejectedPhotos}
-        error={photoError}
+        error={fieldMessage('root.photos')}
         onAdd={onAddPhotos}
         onRemove={onRemovePhoto}
+        onMove={onMovePhoto}
       />
       <Checkbox
         required
@@ -224,7 +225,7 @@ export function AccountStep({
             }}
           />
         }
-        error={fieldMessage(errors.termsAccepted?.message)}
+        error={fieldMessage('termsAccepted')}
         {...register('termsAccepted')}
       />
     </>

@@ -1,12 +1,21 @@
+import type { GeoPlace } from '@mawadda/contract';
+import {
+  type Gender,
+  type HasChildren,
+  type MaritalStatus,
+  REGISTRATION_MARITAL_STATUS,
+  type SkinTone,
+} from '@mawadda/contract/value-lists';
+import type { ErrorTarget } from '@/hooks/use-form-submission.ts';
+
 /** What the wizard's inputs hold; the contract's schema checks them and the multipart is built from them. */
 export type RegistrationFormValues = {
   name: string;
   age: string;
-  gender: '' | 'homme' | 'femme';
-  /** Spec section 3: registration sends marié, divorcé or célibataire. */
-  maritalStatus: '' | 'célibataire' | 'marié' | 'divorcé';
-  skinTone: '' | 'clair' | 'moyen' | 'fonce';
-  hasChildren: boolean;
+  gender: '' | Gender;
+  maritalStatus: '' | MaritalStatus;
+  skinTone: '' | SkinTone;
+  hasChildren: HasChildren;
   location: string;
   bio: string;
   username: string;
@@ -20,19 +29,13 @@ export const EMPTY_REGISTRATION: RegistrationFormValues = {
   gender: '',
   maritalStatus: '',
   skinTone: '',
-  hasChildren: false,
+  hasChildren: 'not specified',
   location: '',
   bio: '',
   username: '',
   password: '',
   termsAccepted: false,
 };
-
-export type Coordinates = { latitude: number; longitude: number };
-
-export const GENDER_OPTIONS = ['homme', 'femme'] as const;
-export const MARITAL_STATUS_OPTIONS = ['célibataire', 'divorcé', 'marié'] as const;
-export const SKIN_TONE_OPTIONS = ['clair', 'moyen', 'fonce'] as const;
 
 /** The fields of each step, in order (spec section 2, register). */
 export const WIZARD_STEPS = [
@@ -47,31 +50,32 @@ export const WIZARD_STEPS = [
 
 export type WizardStepKey = (typeof WIZARD_STEPS)[number]['key'];
 
-/** Fields the server may name that no input holds, and the step that explains them. */
-const OTHER_FIELDS: Record<string, number> = {
-  latitude: 3,
-  longitude: 3,
-  profilePicture: 4,
-  mutualLike: 4,
-};
-
-export function isFormField(path: string): path is keyof RegistrationFormValues {
-  return Object.hasOwn(EMPTY_REGISTRATION, path);
+/** Where a field the server names is shown: coordinates by the location, photos by the picker. */
+export function fieldOf(path: string): ErrorTarget<RegistrationFormValues> | undefined {
+  if (Object.hasOwn(EMPTY_REGISTRATION, path)) return path as keyof RegistrationFormValues;
+  if (path === 'latitude' || path === 'longitude') return 'location';
+  if (path === 'profilePicture') return 'root.photos';
+  return undefined;
 }
 
 /** The step (from 1) holding a field the server or the schema complained about. */
-export function stepOfField(path: string): number | undefined {
-  const index = WIZARD_STEPS.findIndex((step) => (step.fields as readonly string[]).includes(path));
-  return index >= 0 ? index + 1 : OTHER_FIELDS[path];
+export function stepOfField(field: string): number | undefined {
+  if (field === 'root.photos') return 4;
+  const index = WIZARD_STEPS.findIndex((step) =>
+    (step.fields as readonly string[]).includes(field),
+  );
+  return index >= 0 ? index + 1 : undefined;
 }
 
 /**
- * The multipart body of spec section 3: empty values are left out, latitude and longitude travel
- * together or not at all, and each photo is its own `profilePicture` part.
+ * The multipart body of spec section 3: empty values are left out, the marital status in the
+ * registration's spelling, children as the spec's boolean (left out when not said), the place as
+ * the lookup found it with its coordinates (otherwise the typed text, which the server looks up),
+ * and each photo its own `profilePicture` part, in the member's order (the first is the main one).
  */
 export function buildRegistrationFormData(
   values: RegistrationFormValues,
-  coordinates: Coordinates | null,
+  place: GeoPlace | null,
   photos: readonly File[],
 ): FormData {
   const data = new FormData();
@@ -85,14 +89,16 @@ export function buildRegistrationFormData(
   put('name', values.name);
   put('age', values.age);
   put('gender', values.gender);
-  put('maritalStatus', values.maritalStatus);
+  put('maritalStatus', values.maritalStatus && REGISTRATION_MARITAL_STATUS[values.maritalStatus]);
   put('skinTone', values.skinTone);
-  data.append('hasChildren', String(values.hasChildren));
-  put('location', values.location);
+  if (values.hasChildren !== 'not specified') {
+    data.append('hasChildren', String(values.hasChildren === 'yes'));
+  }
+  put('location', place?.location ?? values.location);
   put('bio', values.bio);
-  if (coordinates) {
-    data.append('latitude', String(coordinates.latitude));
-    data.append('longitude', String(coordinates.longitude));
+  if (place) {
+    data.append('latitude', String(place.latitude));
+    data.append('longitude', String(place.longitude));
   }
   data.append('termsAccepted', String(values.termsAccepted));
   data.append('mutualLike', 'false');

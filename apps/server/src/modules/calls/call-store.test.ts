@@ -1,0 +1,60 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type CallStore, createMemoryCallStore, createRedisCallStore } from './call-store.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const redis = redisUrl ? new Redis(redisUrl) : undefined;
+afterAll(async () => {
+  await redis?.quit();
+});
+
+const TTL_MS = 300;
+const stores: Array<[string, () => CallStore]> = [['in memory', createMemoryCallStore]];
+if (redis) {
+  stores.push([
+    'on Redis',
+    () => createRedisCallStore(redis, { ttlMs: TTL_MS, prefix: `test:${crypto.randomUUID()}:` }),
+  ]);
+}
+
+describe.each(stores)('the call store %s', (_name, create) => {
+  it('claims both members of a call, or says which one is busy', async () => {
+    const store = create();
+    expect(await store.claim('amina', 'youssef', 'call-1')).toBe('claimed');
+    expect(await store.current('amina')).toEqual({ callId: 'call-1', peerId: 'youssef' });
+    expect(await store.current('youssef')).toEqual({ callId: 'call-1', peerId: 'amina' });
+    expect(await store.claim('karim', 'youssef', 'call-2')).toBe('calleeBusy');
+    expect(await store.claim('amina', 'karim', 'call-3')).toBe('callerBusy');
+    // A refused claim takes nobody: Karim is free.
+    expect(await store.current('karim')).toBeNull();
+  });
+
+  it('releases only the claims still on the call it ends', async () => {
+    const store = create();
+    await store.claim('amina', 'youssef', 'call-1');
+    await store.release('call-1', ['amina']);
+    expect(await store.claim('amina', 'karim', 'call-2')).toBe('claimed');
+    // Ending the first call again leaves Amina's new one alone.
+    await store.release('call-1', ['amina', 'youssef']);
+    expect(await store.current('amina')).toEqual({ callId: 'call-2', peerId: 'karim' });
+    expect(await store.current('youssef')).toBeNull();
+  });
+});
+
+describe.runIf(redis)('the call store on Redis, when a node dies', () => {
+  it('frees the members of a call nobody renews, and keeps those of a renewed one', async () => {
+    const store = createRedisCallStore(redis as Redis, {
+      ttlMs: TTL_MS,
+      prefix: `test:${crypto.randomUUID()}:`,
+    });
+    await store.claim('amina', 'youssef', 'renewed');
+    await store.claim('karim', 'idris', 'abandoned');
+    for (let i = 0; i < 4; i++) {
+      await new Promise((resolve) => setTimeout(resolve, TTL_MS / 3));
+      await store.renew([{ callId: 'renewed', memberIds: ['amina', 'youssef'] }]);
+    }
+    expect(await store.current('amina')).toEqual({ callId: 'renewed', peerId: 'youssef' });
+    expect(await store.current('karim')).toBeNull();
+    expect(await store.claim('karim', 'idris', 'next')).toBe('claimed');
+  });
+});

@@ -1,0 +1,107 @@
+import type { Redis } from 'ioredis';
+
+/** The call a member is in, ringing or running. */
+export type CallClaim = { callId: string; peerId: string };
+
+/**
+ * Who is in a call, across nodes: a member is in at most one (spec section 4), so an offer claims
+ * both members at once or finds one of them busy. Claims end when the call ends; with several
+ * nodes they also expire unless the nodes holding the call renew them, so a node that dies never
+ * leaves its members busy for ever.
+ */
+export type CallStore = {
+  claim(callerId: string, calleeId: string, callId: string): Promise<ClaimResult>;
+  current(memberId: string): Promise<CallClaim | null>;
+  /** Ends the claims of these members that are still on this call (and only those). */
+  release(callId: string, memberIds: readonly string[]): Promise<void>;
+  /** Keeps these calls' claims alive: called periodically by the node holding them. */
+  renew(calls: ReadonlyArray<{ callId: string; memberIds: readonly string[] }>): Promise<void>;
+};
+
+export type ClaimResult = 'claimed' | 'callerBusy' | 'calleeBusy';
+
+/** One node: claims live as long as the process. */
+export function createMemoryCallStore(): CallStore {
+  const claims = new Map<string, CallClaim>();
+  return {
+    async claim(callerId, calleeId, callId) {
+      if (claims.has(callerId)) return 'callerBusy';
+      if (claims.has(calleeId)) return 'calleeBusy';
+      claims.set(callerId, { callId, peerId: calleeId });
+      claims.set(calleeId, { callId, peerId: callerId });
+      return 'claimed';
+    },
+    async current(memberId) {
+      return claims.get(memberId) ?? null;
+    },
+    async release(callId, memberIds) {
+      for (const memberId of memberIds) {
+        if (claims.get(memberId)?.callId === callId) claims.delete(memberId);
+      }
+    },
+    async renew() {},
+  };
+}
+
+// A claim is `<callId> <peerId>` under `<prefix><memberId>`, with an expiry.
+const CLAIM = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 1 end
+if redis.call('EXISTS', KEYS[2]) == 1 then return 2 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+return 0
+`;
+
+/** ARGV[1] is the call id; ARGV[2] a TTL to renew, or absent to delete. */
+const ON_CALL_KEYS = `
+local prefix = ARGV[1] .. ' '
+for _, key in ipairs(KEYS) do
+  local value = redis.call('GET', key)
+  if value and string.sub(value, 1, #prefix) == prefix then
+    if ARGV[2] then redis.call('PEXPIRE', key, ARGV[2]) else redis.call('DEL', key) end
+  end
+end
+return 0
+`;
+
+/** Several nodes on one Redis; `ttlMs` bounds how long a dead node's calls keep members busy. */
+export function createRedisCallStore(
+  redis: Redis,
+  options: { ttlMs: number; prefix: string },
+): CallStore {
+  const key = (memberId: string) => `${options.prefix}${memberId}`;
+  const onCall = (callId: string, memberIds: readonly string[], ttlMs?: number) =>
+    redis.eval(
+      ON_CALL_KEYS,
+      memberIds.length,
+      ...memberIds.map(key),
+      callId,
+      ...(ttlMs ? [String(ttlMs)] : []),
+    );
+  return {
+    async claim(callerId, calleeId, callId) {
+      const result = await redis.eval(
+        CLAIM,
+        2,
+        key(callerId),
+        key(calleeId),
+        `${callId} ${calleeId}`,
+        `${callId} ${callerId}`,
+        String(options.ttlMs),
+      );
+      return result === 1 ? 'callerBusy' : result === 2 ? 'calleeBusy' : 'claimed';
+    },
+    async current(memberId) {
+      const value = await redis.get(key(memberId));
+      if (!value) return null;
+      const [callId = '', peerId = ''] = value.split(' ');
+      return { callId, peerId };
+    },
+    async release(callId, memberIds) {
+      await onCall(callId, memberIds);
+    },
+    async renew(calls) {
+      await Promise.all(calls.map((call) => onCall(call.callId, call.memberIds, options.ttlMs)));
+    },
+  };
+}

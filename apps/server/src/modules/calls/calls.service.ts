@@ -1,0 +1,209 @@
+import { type CallSignal, callSignalSchema, destinations } from '@mawadda/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { MediaStore } from '../media/media-store.ts';
+import { findMemberById } from '../members/members.repository.ts';
+import {
+  BrokerRefusal,
+  type ConnectedMember,
+  jsonBody,
+  type SendHandler,
+} from '../realtime/stomp-broker.ts';
+import type { Relationships } from '../relationships/relationships.service.ts';
+import type { CallStore } from './call-store.ts';
+import {
+  type CallEnding,
+  type CallRow,
+  endCall,
+  insertCall,
+  markAnswered,
+  openCallsOf,
+} from './calls.repository.ts';
+
+export type CallsService = ReturnType<typeof createCallsService>;
+
+/**
+ * Calls (spec sections 4 and 7): WebRTC signals SENT to `/app/call/{userId}` are relayed to that
+ * member's `/topic/call/{userId}`, with `from`, `to` and `callId` stamped by the server, never
+ * taken from the frame.
+ *
+ * The server follows each call, because only it sees both sides: an offer may go only to a member
+ * one may call (the relationships rule) and claims both members (`CallStore`), so a member already
+ * in a call makes the caller hear `busy`; the answer, candidates and end pass only between the two
+ * members of a call. A call ends once, on a member's end, 30 s without an answer (`missed`), or the
+ * close of a socket in the call (`disconnected`); both sides are then told, the claims released,
+ * and the call's entry added to their conversation.
+ */
+export function createCallsService(deps: {
+  db: Database;
+  clock: Clock;
+  store: CallStore;
+  relationships: Relationships;
+  /** Profile photos, for the caller's picture in the incoming-call modal. */
+  mediaStore: Pick<MediaStore, 'urlFor'>;
+  addCallEntry(call: CallRow): Promise<void>;
+  publish(destination: string, body: unknown, to?: string[]): Promise<void>;
+  ringTimeoutMs: number;
+  log: FastifyBaseLogger;
+}) {
+  const { db, clock, store } = deps;
+  /** The calls this node holds a socket of, with those sockets and the unanswered ones' timers. */
+  const held = new Map<
+    string,
+    { memberIds: [string, string]; connections: Set<string>; ring?: NodeJS.Timeout }
+  >();
+  const callOfConnection = new Map<string, string>();
+
+  function hold(callId: string, memberIds: [string, string], connectionId: string) {
+    let call = held.get(callId);
+    if (!call) {
+      call = { memberIds, connections: new Set() };
+      held.set(callId, call);
+    }
+    call.connections.add(connectionId);
+    callOfConnection.set(connectionId, callId);
+    return call;
+  }
+
+  function letGo(callId: string) {
+    const call = held.get(callId);
+    if (!call) return;
+    clearTimeout(call.ring);
+    for (const connectionId of call.connections) callOfConnection.delete(connectionId);
+    held.delete(callId);
+  }
+
+  const signal = (to: string, from: string, callId: string, body: CallSignal) =>
+    deps.publish(destinations.call(to), { ...body, from, to, callId }, [to]);
+
+  /** Ends the call if it is still open, wherever it is held; a second end does nothing. */
+  async function end(callId: string, ending: CallEnding) {
+    letGo(callId);
+    const call = await endCall(db, callId, ending, clock.now());
+    if (!call) return;
+    await store.release(callId, [call.callerId, call.calleeId]);
+    const told: CallSignal = { endCall: true, reason: call.endReason ?? 'completed' };
+    await signal(call.calleeId, call.callerId, callId, told);
+    await signal(call.callerId, call.calleeId, callId, told);
+    await deps.addCallEntry(call);
+  }
+
+  /** Ends not awaited by a frame (timers, closed sockets): awaited when the app stops. */
+  const ending = new Set<Promise<void>>();
+  function endInBackground(callId: string, how: CallEnding) {
+    const done = end(callId, how)
+      .catch((err: unknown) => deps.log.error({ err, callId }, 'Could not end a call'))
+      .finally(() => ending.delete(done));
+    ending.add(done);
+  }
+
+  async function offer(from: ConnectedMember, toId: string, signalled: CallSignal) {
+    const type = signalled.type;
+    if (!type) throw new BrokerRefusal('A call offer needs its type: audio or video');
+    const fromId = from.memberId;
+    try {
+      await deps.relationships.assertMayCall(fromId, toId);
+    } catch (error) {
+      if (error instanceof HttpError) throw new BrokerRefusal(`Cannot call: ${error.message}`);
+      throw error;
+    }
+    const callId = crypto.randomUUID();
+    const startedAt = clock.now();
+    const claim = await store.claim(fromId, toId, callId);
+    if (claim === 'callerBusy') throw new BrokerRefusal('You are already in a call: end it first');
+    const call = { id: callId, callerId: fromId, calleeId: toId, type, startedAt };
+    if (claim === 'calleeBusy') {
+      // The call in progress is untouched; the callee finds a missed call in the conversation.
+      await deps.addCallEntry(
+        await insertCall(db, { ...call, endedAt: startedAt, endReason: 'busy' }),
+      );
+      await signal(fromId, toId, callId, { busy: true });
+      return;
+    }
+    try {
+      await insertCall(db, call);
+      for (const stale of await openCallsOf(db, [fromId, toId], callId)) {
+        await end(stale, { reason: 'failed' });
+      }
+    } catch (error) {
+      await store.release(callId, [fromId, toId]);
+      throw error;
+    }
+    const ringing = hold(callId, [fromId, toId], from.connectionId);
+    ringing.ring = setTimeout(
+      () => endInBackground(callId, { reason: 'missed' }),
+      deps.ringTimeoutMs,
+    );
+    ringing.ring.unref();
+    const caller = await findMemberById(db, fromId);
+    const photo = caller?.photoKeys[0];
+    await signal(toId, fromId, callId, {
+      type,
+      sdp: signalled.sdp,
+      caller: { name: caller?.name ?? '', photoUrl: photo ? deps.mediaStore.urlFor(photo) : null },
+    });
+  }
+
+  return {
+    async relay(from: ConnectedMember, toId: string, body: unknown): Promise<void> {
+      const parsed = callSignalSchema.safeParse(body);
+      if (!parsed.success) throw new BrokerRefusal('Not a call signal');
+      const { endCall: ending, sdp, answer, candidate } = parsed.data;
+      if (sdp?.type === 'offer' && !ending) return offer(from, toId, parsed.data);
+      if (!ending && !answer && !candidate) throw new BrokerRefusal('Not a call signal');
+      // The rest passes only within a call of the two; late signals of an ended call are dropped.
+      const current = await store.current(from.memberId);
+      if (current?.peerId !== toId) return;
+      const { callId } = current;
+      if (ending) return end(callId, { by: from.memberId });
+      if (answer) {
+        if (!(await markAnswered(db, callId, from.memberId, clock.now()))) return;
+        const call = hold(callId, [toId, from.memberId], from.connectionId);
+        clearTimeout(call.ring);
+        await signal(toId, from.memberId, callId, { answer });
+        // The callee's other tabs stop ringing; the one that answered ignores this.
+        await signal(from.memberId, toId, callId, { endCall: true, reason: 'answeredElsewhere' });
+        return;
+      }
+      await signal(toId, from.memberId, callId, { candidate });
+    },
+
+    /** Ends the call between these two members, if they are in one (a block). */
+    async endBetween(memberId: string, otherId: string) {
+      const current = await store.current(memberId);
+      if (current?.peerId === otherId) await end(current.callId, { by: memberId });
+    },
+
+    /** A socket closed: the call it was in ends for both sides. */
+    connectionClosed(member: ConnectedMember) {
+      const callId = callOfConnection.get(member.connectionId);
+      if (callId) endInBackground(callId, { reason: 'disconnected' });
+    },
+
+    /** Keeps the claims of this node's calls alive while it runs. */
+    start(everyMs: number) {
+      const timer = setInterval(() => {
+        const calls = [...held].map(([callId, call]) => ({ callId, memberIds: call.memberIds }));
+        if (calls.length === 0) return;
+        store.renew(calls).catch((err: unknown) => deps.log.error({ err }, 'Call renewal failed'));
+      }, everyMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        // The sockets closed at shutdown end their calls: done before the database closes.
+        await Promise.all(ending);
+        for (const callId of held.keys()) letGo(callId);
+      };
+    },
+  };
+}
+
+/** The broker's handler of `/app/call/{userId}`: the member is the connection's. */
+export function callSignalHandler(calls: CallsService): SendHandler {
+  return {
+    destination: /^\/app\/call\/([0-9a-f-]{36})$/,
+    handle: (from, match, body) => calls.relay(from, match[1] ?? '', jsonBody(body)),
+  };
+}

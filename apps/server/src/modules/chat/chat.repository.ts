@@ -1,0 +1,288 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { calls, messages } from '../../db/schema.ts';
+import { blockedBetween, matchesOf } from '../relationships/relationships.repository.ts';
+
+/** What a call entry shows of its call. */
+export type CallOfMessage = Pick<
+  typeof calls.$inferSelect,
+  'type' | 'answeredAt' | 'endedAt' | 'endReason'
+>;
+export type MessageRow = typeof messages.$inferSelect & { call: CallOfMessage | null };
+export type NewMessage = Pick<
+  MessageRow,
+  'uuid' | 'senderId' | 'receiverId' | 'content' | 'imageKey' | 'audioKey' | 'sentAt'
+>;
+
+/** Messages with the call of a call entry. */
+function selectMessages(db: Executor) {
+  return db
+    .select({
+      message: messages,
+      call: {
+        type: calls.type,
+        answeredAt: calls.answeredAt,
+        endedAt: calls.endedAt,
+        endReason: calls.endReason,
+      },
+    })
+    .from(messages)
+    .leftJoin(calls, eq(calls.id, messages.callId));
+}
+
+const withCall = (r: { message: typeof messages.$inferSelect; call: CallOfMessage | null }) => ({
+  ...r.message,
+  call: r.message.callId ? r.call : null,
+});
+
+/**
+ * The entry of an ended call, from the caller to the callee, at the time the call started; read
+ * already unless the callee missed it. Answers undefined when the call already has its entry.
+ */
+export async function insertCallEntry(
+  db: Executor,
+  call: typeof calls.$inferSelect,
+): Promise<MessageRow | undefined> {
+  const missed = call.answeredAt === null && call.endReason !== 'declined';
+  const [row] = await db
+    .insert(messages)
+    .values({
+      uuid: call.id,
+      senderId: call.callerId,
+      receiverId: call.calleeId,
+      callId: call.id,
+      sentAt: call.startedAt,
+      readAt: missed ? null : call.endedAt,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row && { ...row, call };
+}
+
+/**
+ * Stores messages, each once per (sender, uuid) and only while `allowed(sender, receiver)` holds:
+ * one statement checks and writes them all, in the order given, in one commit. Answers the rows
+ * it stored; a message missing from the answer was a retry (see `findMessage`) or refused.
+ */
+export async function insertMessages(
+  db: Executor,
+  list: readonly NewMessage[],
+  allowed: (senderId: SQL, receiverId: SQL) => SQL,
+): Promise<MessageRow[]> {
+  const values = sql.join(
+    list.map(
+      (m, i) =>
+        sql`(${i}::int, ${m.uuid}::uuid, ${m.senderId}::uuid, ${m.receiverId}::uuid,
+          ${m.content}::text, ${m.imageKey}::text, ${m.audioKey}::text,
+          ${m.sentAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute<RawMessage>(sql`
+    insert into messages (uuid, sender_id, receiver_id, content, image_key, audio_key, sent_at)
+    select v.uuid, v.sender_id, v.receiver_id, v.content, v.image_key, v.audio_key, v.sent_at
+    from (values ${values})
+      as v(ord, uuid, sender_id, receiver_id, content, image_key, audio_key, sent_at)
+    where ${allowed(sql`v.sender_id`, sql`v.receiver_id`)}
+    order by v.ord
+    on conflict (sender_id, uuid) do nothing
+    returning *`);
+  return result.rows.map(fromRaw);
+}
+
+/** A sender's message by its client-made uuid (a retried send finds the first). */
+export async function findMessage(
+  db: Executor,
+  senderId: string,
+  uuid: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await selectMessages(db).where(
+    and(eq(messages.senderId, senderId), eq(messages.uuid, uuid)),
+  );
+  return row && withCall(row);
+}
+
+type RawMessage = {
+  seq: string | number;
+  uuid: string;
+  sender_id: string;
+  receiver_id: string;
+  content: string | null;
+  image_key: string | null;
+  audio_key: string | null;
+  sent_at: Date | string;
+  read_at: Date | string | null;
+  call_id: string | null;
+};
+
+// Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
+function fromRaw(r: RawMessage): MessageRow {
+  return {
+    seq: Number(r.seq),
+    uuid: r.uuid,
+    senderId: r.sender_id,
+    receiverId: r.receiver_id,
+    content: r.content,
+    imageKey: r.image_key,
+    audioKey: r.audio_key,
+    sentAt: new Date(r.sent_at),
+    readAt: r.read_at ? new Date(r.read_at) : null,
+    callId: r.call_id,
+    call: null,
+  };
+}
+
+/** The conversation of two members in the expression index's terms, whichever side wrote. */
+const between = (a: string, b: string) =>
+  sql`least(${messages.senderId}, ${messages.receiverId}) = least(${a}::uuid, ${b}::uuid)
+    and greatest(${messages.senderId}, ${messages.receiverId}) = greatest(${a}::uuid, ${b}::uuid)`;
+
+/** The `seq` of a message of this conversation, for a `before` cursor. */
+export async function seqOfMessage(
+  db: Executor,
+  a: string,
+  b: string,
+  uuid: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(and(between(a, b), eq(messages.uuid, uuid)))
+    .limit(1);
+  return row?.seq;
+}
+
+/**
+ * Whether the two members have written to each other, either way, before `beforeSeq` (or at
+ * all): a call entry is not writing, a gift is.
+ */
+export async function conversationStarted(
+  db: Executor,
+  a: string,
+  b: string,
+  beforeSeq?: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(
+      and(
+        between(a, b),
+        isNull(messages.callId),
+        beforeSeq === undefined ? undefined : sql`${messages.seq} < ${beforeSeq}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Up to `size` messages before `beforeSeq` (or the newest), returned oldest first. */
+export async function conversationPage(
+  db: Executor,
+  a: string,
+  b: string,
+  size: number,
+  beforeSeq?: number,
+): Promise<MessageRow[]> {
+  const rows = await selectMessages(db)
+    .where(
+      beforeSeq === undefined
+        ? between(a, b)
+        : and(between(a, b), sql`${messages.seq} < ${beforeSeq}`),
+    )
+    .orderBy(sql`${messages.seq} desc`)
+    .limit(size);
+  return rows.reverse().map(withCall);
+}
+
+/** Marks read what `senderId` sent `readerId`; answers how many messages it changed. */
+export async function markRead(
+  db: Executor,
+  readerId: string,
+  senderId: string,
+  now: Date,
+): Promise<number> {
+  const changed = await db
+    .update(messages)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(messages.receiverId, readerId),
+        eq(messages.senderId, senderId),
+        isNull(messages.readAt),
+      ),
+    )
+    .returning({ seq: messages.seq });
+  return changed.length;
+}
+
+/** Unread messages, but from members blocked either way. */
+export async function countUnread(db: Executor, memberId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.receiverId, memberId),
+        isNull(messages.readAt),
+        sql`not ${blockedBetween(memberId, sql`${messages.senderId}`)}`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** `otherId` is a member and no block stands between the two. */
+export async function memberReachable(db: Executor, memberId: string, otherId: string) {
+  const result = await db.execute<{ ok: boolean }>(sql`
+    select exists (select 1 from members where id = ${otherId})
+      and not ${blockedBetween(memberId, otherId)} as ok`);
+  return result.rows[0]?.ok === true;
+}
+
+export type ContactRow = {
+  id: string;
+  name: string;
+  photoKeys: string[];
+  unreadCount: number;
+  lastMessageAt: Date | null;
+};
+
+/**
+ * A member's contacts: everyone they exchanged messages with, and their matches, with the unread
+ * count and the time of the last message; the most recent conversation (or match) first.
+ */
+export async function findContacts(db: Executor, memberId: string): Promise<ContactRow[]> {
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    photo_keys: string[];
+    unread_count: number;
+    last_message_at: Date | string | null;
+  }>(sql`
+    with mine as (
+      select receiver_id as partner_id, sent_at, false as unread
+        from messages where sender_id = ${memberId}
+      union all
+      select sender_id, sent_at, read_at is null
+        from messages where receiver_id = ${memberId}
+    ), conversations as (
+      select partner_id, max(sent_at) as last_message_at, count(*) filter (where unread)::int as unread_count
+      from mine group by partner_id
+    ), matches as ${matchesOf(memberId)}
+    select m.id, m.name, m.photo_keys, coalesce(c.unread_count, 0) as unread_count, c.last_message_at
+    from members m
+    left join conversations c on c.partner_id = m.id
+    left join matches on matches.id = m.id
+    where (c.partner_id is not null or matches.id is not null)
+      and not ${blockedBetween(memberId, sql`m.id`)}
+    order by coalesce(c.last_message_at, matches.matched_at) desc, m.id
+  `);
+  // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
+  return result.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    photoKeys: r.photo_keys,
+    unreadCount: r.unread_count,
+    lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
+  }));
+}

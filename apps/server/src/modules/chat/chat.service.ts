@@ -1,0 +1,273 @@
+import {
+  type ChatSendFields,
+  CONVERSATION_PAGE_SIZE,
+  type Contact,
+  destinations,
+  type Message,
+  type ReadReceipt,
+} from '@mawadda/contract';
+import type { Database } from '../../db/database.ts';
+import type { calls } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createDailyLimit } from '../../lib/daily-limit.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import type { UploadedFile } from '../../lib/multipart.ts';
+import type { RateLimitStore } from '../../lib/rate-limiter.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import { type MediaStore, newMediaKey, storageFailure } from '../media/media-store.ts';
+import type { Relationships } from '../relationships/relationships.service.ts';
+import {
+  conversationPage,
+  conversationStarted,
+  countUnread,
+  findContacts,
+  findMessage,
+  insertCallEntry,
+  type MessageRow,
+  markRead,
+  memberReachable,
+  type NewMessage,
+  seqOfMessage,
+} from './chat.repository.ts';
+import { checkVoiceNote, processChatImage } from './chat-media.ts';
+import { createMessageWriter } from './message-writer.ts';
+
+export type ChatService = ReturnType<typeof createChatService>;
+type CallRow = typeof calls.$inferSelect;
+
+export function createChatService(deps: {
+  db: Database;
+  clock: Clock;
+  /** Profile photos (public URLs), for the contacts' pictures. */
+  mediaStore: Pick<MediaStore, 'urlFor'>;
+  /** Chat photos and voice notes: never public. */
+  privateMedia: MediaStore;
+  mediaLinks: MediaLinks;
+  relationships: Relationships;
+  publish(destination: string, body: unknown, to?: string[]): Promise<void>;
+  onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
+  limiter: RateLimitStore;
+  /** Conversations one member may start in a day: what a spammer writing to everyone meets. */
+  firstMessagesPerDay: number;
+}) {
+  const { db, clock } = deps;
+  const newConversations = createDailyLimit({
+    limiter: deps.limiter,
+    clock,
+    name: 'first-messages',
+    max: deps.firstMessagesPerDay,
+    code: 'NEW_CONVERSATIONS_DAILY_LIMIT',
+  });
+
+  /** A message as `viewerId` receives it: media links made for them. */
+  function toMessage(row: MessageRow, viewerId: string): Message {
+    return {
+      uuid: row.uuid,
+      senderId: row.senderId,
+      receiverId: row.receiverId,
+      content: row.content,
+      imageUrl: row.imageKey ? deps.mediaLinks.urlFor(viewerId, row.imageKey) : null,
+      audioUrl: row.audioKey ? deps.mediaLinks.urlFor(viewerId, row.audioKey) : null,
+      timestamp: row.sentAt.toISOString(),
+      isRead: row.readAt !== null,
+      call: row.call?.endReason
+        ? {
+            type: row.call.type,
+            endReason: row.call.endReason,
+            durationSeconds:
+              row.call.answeredAt && row.call.endedAt
+                ? Math.round((row.call.endedAt.getTime() - row.call.answeredAt.getTime()) / 1000)
+                : null,
+          }
+        : null,
+    };
+  }
+
+  /** A new message goes to the receiver and to the sender's other tabs. */
+  async function publishNew(row: MessageRow): Promise<Message> {
+    const mine = toMessage(row, row.senderId);
+    await deps.publish(destinations.chat(row.receiverId), toMessage(row, row.receiverId), [
+      row.receiverId,
+    ]);
+    await deps.publish(destinations.chat(row.senderId), mine, [row.senderId]);
+    return mine;
+  }
+
+  /** Checks and stores the attachment; answers its key. */
+  async function storeAttachment(image?: UploadedFile, audio?: UploadedFile) {
+    if (image) {
+      const data = await processChatImage(image.data);
+      return { imageKey: await put('chat', '.webp', data), audioKey: null };
+    }
+    if (audio) {
+      const note = await checkVoiceNote(audio.data);
+      return { imageKey: null, audioKey: await put('voice', note.extension, audio.data) };
+    }
+    return { imageKey: null, audioKey: null };
+  }
+
+  async function put(folder: string, extension: string, data: Buffer) {
+    const key = newMediaKey(folder, extension);
+    try {
+      await deps.privateMedia.put(key, data);
+    } catch (error) {
+      throw storageFailure(error);
+    }
+    return key;
+  }
+
+  const writer = createMessageWriter({ db, allowed: deps.relationships.mayWriteCondition });
+
+  /**
+   * Stores under the rule of who may write to whom. A message not stored was a retry (the first
+   * answers) or refused (the rule says why: 404 or 403).
+   */
+  async function store(message: NewMessage): Promise<{ row: MessageRow; created: boolean }> {
+    const row = await writer.write(message);
+    if (row) return { row, created: true };
+    const first = await findMessage(db, message.senderId, message.uuid);
+    if (first) return { row: first, created: false };
+    await deps.relationships.assertMayWrite(message.senderId, message.receiverId);
+    // Allowed now but not a moment ago: the match was just made. Once more.
+    const again = await writer.write(message);
+    if (!again) throw new Error('A message allowed to be written was refused');
+    return { row: again, created: true };
+  }
+
+  /** The first message from one member to another on its way (`sender receiver`): see below. */
+  const opening = new Map<string, Promise<void>>();
+
+  /**
+   * Stores (`write`) a message to someone the sender has not written with yet under one of
+   * today's new conversations, reserved first; given back when nothing new was stored (refused,
+   * a retry) or another message of the two, sent at the same time, came first. Messages to the
+   * same member that leave together (a phone back online) wait for the first of them, so they
+   * start one conversation, not take a slot each at once and fail past the limit.
+   */
+  async function countedIfFirst<T extends { row: MessageRow; created: boolean }>(
+    senderId: string,
+    receiverId: string,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    if (await conversationStarted(db, senderId, receiverId)) return write();
+    const pair = `${senderId} ${receiverId}`;
+    for (let first = opening.get(pair); first; first = opening.get(pair)) {
+      await first;
+      if (await conversationStarted(db, senderId, receiverId)) return write();
+    }
+    const done = Promise.withResolvers<void>();
+    opening.set(pair, done.promise);
+    try {
+      const slot = await newConversations.reserve(senderId);
+      const result = await write().catch(async (error: unknown) => {
+        await slot.release();
+        throw error;
+      });
+      if (
+        !result.created ||
+        (await conversationStarted(db, senderId, receiverId, result.row.seq))
+      ) {
+        await slot.release();
+      }
+      return result;
+    } finally {
+      opening.delete(pair);
+      done.resolve();
+    }
+  }
+
+  /** The other member of a conversation: 404 for someone unknown, or blocked either way. */
+  async function reachable(memberId: string, otherId: string) {
+    if (!(await memberReachable(db, memberId, otherId))) throw notFound('MEMBER_NOT_FOUND');
+  }
+
+  return {
+    /**
+     * Sends a message: the rule of who may write to whom first, and for a conversation it starts
+     * the day's limit of new ones (429); then the attachment is checked and
+     * stored, the message committed, and only then published, to the receiver and to the sender's
+     * other tabs. A retried uuid answers the stored message and publishes nothing twice.
+     */
+    async send(
+      senderId: string,
+      receiverId: string,
+      fields: ChatSendFields,
+      files: { image?: UploadedFile; audio?: UploadedFile },
+    ): Promise<{ message: Message; created: boolean }> {
+      const content = fields.content?.trim() ? fields.content : null;
+      if (files.image && files.audio) throw badRequest('MESSAGE_ONE_ATTACHMENT');
+      if (!content && !files.image && !files.audio) throw badRequest('MESSAGE_EMPTY');
+      // Nothing of a refused member's file is read or kept; a text is checked as it is stored.
+      if (files.image || files.audio) await deps.relationships.assertMayWrite(senderId, receiverId);
+      const { row, created, attachment } = await countedIfFirst(senderId, receiverId, async () => {
+        const attachment = await storeAttachment(files.image, files.audio);
+        const message = { uuid: fields.uuid ?? crypto.randomUUID(), senderId, receiverId, content };
+        return { ...(await store({ ...message, ...attachment, sentAt: clock.now() })), attachment };
+      });
+      if (!created) {
+        const stored = [attachment.imageKey, attachment.audioKey].filter((k) => k !== null);
+        if (stored.length > 0) await deps.privateMedia.remove(stored).catch(() => undefined);
+        if (row.receiverId !== receiverId) throw new HttpError(409, 'MESSAGE_ID_TAKEN');
+        return { message: toMessage(row, senderId), created: false };
+      }
+      return { message: await publishNew(row), created: true };
+    },
+
+    /** A message stored elsewhere (a paid gift), delivered as a sent one is. */
+    announce: async (row: MessageRow) => {
+      await publishNew(row);
+    },
+
+    /** The entry of a call that ended, in the two members' conversation, once. */
+    async addCallEntry(call: CallRow): Promise<void> {
+      const row = await insertCallEntry(db, call);
+      if (row) await publishNew(row);
+    },
+
+    /** A page of the conversation, oldest first; `before` pages back from a message's uuid. */
+    async conversation(
+      memberId: string,
+      otherId: string,
+      query: { before?: string | undefined; size?: number | undefined },
+    ): Promise<Message[]> {
+      await reachable(memberId, otherId);
+      let beforeSeq: number | undefined;
+      if (query.before) {
+        beforeSeq = await seqOfMessage(db, memberId, otherId, query.before);
+        if (beforeSeq === undefined) throw badRequest('CURSOR_INVALID');
+      }
+      const rows = await conversationPage(
+        db,
+        memberId,
+        otherId,
+        query.size ?? CONVERSATION_PAGE_SIZE,
+        beforeSeq,
+      );
+      return rows.map((row) => toMessage(row, memberId));
+    },
+
+    /** Marks the conversation read; the sender's ticks turn double live. */
+    async markRead(readerId: string, senderId: string): Promise<void> {
+      await reachable(readerId, senderId);
+      const now = clock.now();
+      if ((await markRead(db, readerId, senderId, now)) === 0) return;
+      const receipt: ReadReceipt = { readerId, readAt: now.toISOString() };
+      await deps.publish(destinations.read(senderId), receipt, [senderId]);
+    },
+
+    async contacts(memberId: string): Promise<Contact[]> {
+      const rows = await findContacts(db, memberId);
+      const online = await deps.onlineAmong(rows.map((row) => row.id));
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        mediaUrls: row.photoKeys.map((key) => deps.mediaStore.urlFor(key)),
+        online: online.has(row.id),
+        unreadCount: row.unreadCount,
+        lastMessageTime: row.lastMessageAt?.toISOString() ?? null,
+      }));
+    },
+
+    unreadCount: (memberId: string) => countUnread(db, memberId),
+  };
+}

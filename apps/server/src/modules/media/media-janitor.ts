@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { mediaDeletions, photos } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { MediaStore } from './media-store.ts';
+
+const BATCH = 500;
+
+/**
+ * Deletes media files nobody refers to any more. The queue (`media_deletions`) holds the keys
+ * of removed photos, written in the same transaction: a failing disk or a crash only delays the
+ * deletion. Orphans are files no photo row names (an upload whose transaction never committed)
+ * and `.partial` leftovers of interrupted writes; both are left alone during a grace period, so
+ * an upload in flight is never touched.
+ */
+export function createMediaJanitor(deps: {
+  db: Database;
+  mediaStore: MediaStore;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  orphanGraceMs: number;
+}) {
+  const { db, mediaStore } = deps;
+  let running: Promise<number> | undefined;
+
+  async function sweepQueueOnce(): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const batch = await db.select({ key: mediaDeletions.key }).from(mediaDeletions).limit(BATCH);
+      if (batch.length === 0) return deleted;
+      const keys = batch.map((row) => row.key);
+      // A key a photo names again (never expected: keys are random) is not deleted.
+      const live = await db
+        .select({ key: photos.displayKey })
+        .from(photos)
+        .where(sql`${photos.displayKey} in ${keys} or ${photos.thumbnailKey} in ${keys}`);
+      const keep = new Set(live.map((row) => row.key));
+      await mediaStore.remove(keys.filter((key) => !keep.has(key)));
+      await db.delete(mediaDeletions).where(inArray(mediaDeletions.key, keys));
+      deleted += keys.length;
+      if (batch.length < BATCH) return deleted;
+    }
+  }
+
+  return {
+    /** Deletes the queued files; one sweep at a time. A disk error leaves the queue for later. */
+    sweepQueue(): Promise<number> {
+      running ??= sweepQueueOnce().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+
+    /** Deletes orphan and `.partial` files older than the grace period; answers how many. */
+    async cleanOrphans(): Promise<number> {
+      const cutoff = deps.clock.now().getTime() - deps.orphanGraceMs;
+      const entries = await fs.readdir(mediaStore.root, { recursive: true, withFileTypes: true });
+      const candidates: string[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const stat = await fs.stat(file).catch(() => undefined);
+        if (!stat || stat.mtimeMs > cutoff) continue;
+        candidates.push(path.relative(mediaStore.root, file).split(path.sep).join('/'));
+      }
+      const partial = candidates.filter((key) => key.endsWith('.partial'));
+      const complete = candidates.filter((key) => !key.endsWith('.partial'));
+      const orphans: string[] = [];
+      for (let i = 0; i < complete.length; i += BATCH) {
+        const keys = complete.slice(i, i + BATCH);
+        const named = await db
+          .select({ display: photos.displayKey, thumbnail: photos.thumbnailKey })
+          .from(photos)
+          .where(sql`${photos.displayKey} in ${keys} or ${photos.thumbnailKey} in ${keys}`);
+        const used = new Set(named.flatMap((row) => [row.display, row.thumbnail]));
+        orphans.push(...keys.filter((key) => !used.has(key)));
+      }
+      await mediaStore.remove([...partial, ...orphans]);
+      return partial.length + orphans.length;
+    },
+
+    /** Sweeps now and then every `intervalMs` (orphans once a day); errors are logged. */
+    start(intervalMs: number): () => void {
+      const sweep = () =>
+        this.sweepQueue().catch((err) => deps.log.warn({ err }, 'Media deletion sweep failed'));
+      const clean = () =>
+        this.cleanOrphans().catch((err) => deps.log.warn({ err }, 'Media orphan cleanup failed'));
+      void sweep().then(clean);
+      const sweeping = setInterval(sweep, intervalMs);
+      const cleaning = setInterval(clean, 24 * 60 * 60 * 1000);
+      sweeping.unref();
+      cleaning.unref();
+      return () => {
+        clearInterval(sweeping);
+        clearInterval(cleaning);
+      };
+    },
+  };
+}
+
+export type MediaJanitor = ReturnType<typeof createMediaJanitor>;

@@ -1,0 +1,119 @@
+import {
+  EARTH_RADIUS_KM,
+  GENDERS,
+  type Gender,
+  type UserDetails,
+  type UserSummary,
+} from '@mawadda/contract';
+import { sql } from 'drizzle-orm';
+import { type MemberRow, members } from '../../db/schema.ts';
+import type { MediaStore } from '../media/media-store.ts';
+import { blockedBetween } from '../relationships/relationships.repository.ts';
+import type { Member } from './members.repository.ts';
+
+export type Viewer = { id: string; gender: Gender | null };
+
+/** Members are shown the other gender; nobody while their own gender is not known yet. */
+export function audienceOf(viewer: Pick<Viewer, 'gender'>): Gender | null {
+  if (viewer.gender === null) return null;
+  return GENDERS.find((g) => g !== viewer.gender) ?? null;
+}
+
+/**
+ * Whether `viewer` may see a member at all: the one rule every list and lookup of other members
+ * goes through (suggestions, details, likes, views, gifts): the other gender, a complete profile
+ * (gender and age), not the viewer, not suspended or banned, no block either way. The gender is inlined from the closed
+ * value set so the planner matches the audience's partial indexes.
+ */
+export function visibleTo(viewer: Viewer) {
+  const audience = audienceOf(viewer);
+  if (!audience) return sql`false`;
+  return sql`(${members.gender} = ${sql.raw(`'${audience}'`)} and ${members.age} is not null and ${members.id} <> ${viewer.id}
+    and ${members.standing} = 'active' and not ${blockedBetween(viewer.id, sql`${members.id}`)})`;
+}
+
+/**
+ * `liked_by_me` and `matched` of the member rows of a query, for `viewerId`: two probes of the
+ * likes primary key (liker, liked) per row, so a page of suggestions stays one statement.
+ */
+export function likeState(viewerId: string) {
+  const { likedByMe, matched } = likeStateColumns(viewerId);
+  return sql`${likedByMe} as liked_by_me, ${matched} as matched`;
+}
+
+/** The same two columns for a drizzle select. */
+export function likeStateColumns(viewerId: string) {
+  const mine = sql`exists (select 1 from likes l where l.liker_id = ${viewerId} and l.liked_id = ${members.id})`;
+  const theirs = sql`exists (select 1 from likes l where l.liker_id = ${members.id} and l.liked_id = ${viewerId})`;
+  return {
+    likedByMe: sql<boolean>`${mine}`.mapWith(Boolean),
+    matched: sql<boolean>`(${mine} and ${theirs})`.mapWith(Boolean),
+  };
+}
+
+/** Haversine on grid-snapped positions, rounded to the kilometre: never an exact distance. */
+export function gridDistanceKm(
+  from: { gridLatitude: number | null; gridLongitude: number | null },
+  to: { gridLatitude: number | null; gridLongitude: number | null },
+): number | null {
+  if (from.gridLatitude === null || from.gridLongitude === null) return null;
+  if (to.gridLatitude === null || to.gridLongitude === null) return null;
+  const rad = Math.PI / 180;
+  const dLat = (to.gridLatitude - from.gridLatitude) * rad;
+  const dLon = (to.gridLongitude - from.gridLongitude) * rad;
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(from.gridLatitude * rad) * Math.cos(to.gridLatitude * rad) * Math.sin(dLon / 2) ** 2;
+  return Math.round(2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a))));
+}
+
+export type ViewedMember = Pick<
+  Member,
+  'id' | 'name' | 'age' | 'gender' | 'location' | 'gridLatitude' | 'gridLongitude' | 'photoKeys'
+> & { likedByMe: boolean; matched: boolean };
+
+/** The display URLs of a member's photos, in the member's order. */
+export function photoUrls(mediaStore: Pick<MediaStore, 'urlFor'>, photoKeys: string[]): string[] {
+  return photoKeys.map((key) => mediaStore.urlFor(key));
+}
+
+/**
+ * What a member sees of another: grid coordinates and a rounded distance, never the exact
+ * position (the known trilateration attacks on dating apps worked from exact distances).
+ */
+export function toSummary(
+  member: ViewedMember,
+  viewer: Pick<MemberRow, 'gridLatitude' | 'gridLongitude'>,
+  mediaStore: Pick<MediaStore, 'urlFor'>,
+  online: boolean,
+): UserSummary {
+  return {
+    id: member.id,
+    name: member.name,
+    age: member.age,
+    gender: member.gender,
+    location: member.location,
+    latitude: member.gridLatitude,
+    longitude: member.gridLongitude,
+    distanceKm: gridDistanceKm(viewer, member),
+    mediaUrls: photoUrls(mediaStore, member.photoKeys),
+    online,
+    likedByMe: member.likedByMe,
+    matched: member.matched,
+  };
+}
+
+export function toDetails(
+  member: Member & { likedByMe: boolean; matched: boolean },
+  viewer: Pick<MemberRow, 'gridLatitude' | 'gridLongitude'>,
+  mediaStore: Pick<MediaStore, 'urlFor'>,
+  online: boolean,
+): UserDetails {
+  return {
+    ...toSummary(member, viewer, mediaStore, online),
+    maritalStatus: member.maritalStatus,
+    hasChildren: member.hasChildren,
+    bio: member.bio,
+    skinTone: member.skinTone,
+  };
+}

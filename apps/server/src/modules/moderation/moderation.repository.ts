@@ -1,0 +1,176 @@
+import type { ModerationAction, ReportReason } from '@mawadda/contract';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { members, messages, moderationActions, photos, reports } from '../../db/schema.ts';
+
+export type ReportRow = typeof reports.$inferSelect;
+
+export async function insertReport(
+  db: Executor,
+  report: {
+    reporterId: string;
+    reportedId: string;
+    reason: ReportReason;
+    note: string | null;
+    messageSeqs: number[];
+  },
+): Promise<string> {
+  const [row] = await db.insert(reports).values(report).returning({ id: reports.id });
+  if (!row) throw new Error('The report was not stored');
+  return row.id;
+}
+
+/** The `seq` of those of `uuids` that `senderId` sent `receiverId` (call entries excepted). */
+export async function messagesSentTo(
+  db: Executor,
+  senderId: string,
+  receiverId: string,
+  uuids: readonly string[],
+): Promise<number[]> {
+  if (uuids.length === 0) return [];
+  const rows = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.senderId, senderId),
+        eq(messages.receiverId, receiverId),
+        inArray(messages.uuid, [...uuids]),
+        isNull(messages.callId),
+      ),
+    )
+    .orderBy(asc(messages.seq));
+  return rows.map((row) => row.seq);
+}
+
+/** The open reports, oldest first, with the reported member and how often they were reported. */
+export async function openReports(db: Executor, limit: number) {
+  const result = await db.execute<{
+    id: string;
+    reason: ReportReason;
+    note: string | null;
+    message_seqs: Array<string | number>;
+    created_at: Date | string;
+    reporter_id: string;
+    reporter_name: string;
+    reported_id: string;
+    reported_name: string;
+    age: number | null;
+    gender: string | null;
+    location: string | null;
+    bio: string | null;
+    photo_keys: string[];
+    standing: 'active' | 'suspended' | 'banned';
+    report_count: number;
+  }>(sql`
+    select r.id, r.reason, r.note, r.message_seqs, r.created_at,
+      reporter.id as reporter_id, reporter.name as reporter_name,
+      reported.id as reported_id, reported.name as reported_name, reported.age, reported.gender,
+      reported.location, reported.bio, reported.photo_keys, reported.standing,
+      (select count(*)::int from reports c where c.reported_id = r.reported_id) as report_count
+    from reports r
+    join members reporter on reporter.id = r.reporter_id
+    join members reported on reported.id = r.reported_id
+    where r.closed_at is null
+    order by r.created_at, r.id
+    limit ${limit}`);
+  // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
+  return result.rows.map((r) => ({
+    id: r.id,
+    reason: r.reason,
+    note: r.note,
+    messageSeqs: r.message_seqs.map(Number),
+    createdAt: new Date(r.created_at),
+    reporter: { id: r.reporter_id, name: r.reporter_name },
+    reported: {
+      id: r.reported_id,
+      name: r.reported_name,
+      age: r.age,
+      gender: r.gender,
+      location: r.location,
+      bio: r.bio,
+      photoKeys: r.photo_keys,
+      standing: r.standing,
+      reportCount: r.report_count,
+    },
+  }));
+}
+
+export async function messagesBySeq(db: Executor, seqs: readonly number[]) {
+  if (seqs.length === 0) return [];
+  return db
+    .select()
+    .from(messages)
+    .where(inArray(messages.seq, [...seqs]))
+    .orderBy(asc(messages.seq));
+}
+
+export async function findReport(db: Executor, id: string): Promise<ReportRow | undefined> {
+  const [row] = await db.select().from(reports).where(eq(reports.id, id));
+  return row;
+}
+
+/** Closes an open report, once: false when another moderator got there first. */
+export async function closeReport(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(reports)
+    .set({ closedAt: now })
+    .where(and(eq(reports.id, id), isNull(reports.closedAt)))
+    .returning({ id: reports.id });
+  return rows.length === 1;
+}
+
+export async function recordAction(
+  db: Executor,
+  action: {
+    moderatorId: string;
+    memberId: string;
+    reportId: string;
+    action: ModerationAction;
+    reason: string;
+    photoKey?: string | null;
+    suspendedUntil?: Date | null;
+    createdAt: Date;
+  },
+) {
+  await db.insert(moderationActions).values(action);
+}
+
+export async function setStanding(
+  db: Executor,
+  memberId: string,
+  standing: 'suspended' | 'banned',
+  suspendedUntil: Date | null,
+) {
+  await db.update(members).set({ standing, suspendedUntil }).where(eq(members.id, memberId));
+}
+
+/** A member's photos, to find the one a moderator names by its address. */
+export async function photosOf(db: Executor, memberId: string) {
+  return db
+    .select({ id: photos.id, displayKey: photos.displayKey })
+    .from(photos)
+    .where(eq(photos.memberId, memberId));
+}
+
+export async function isModerator(db: Executor, memberId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ role: members.role })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row?.role === 'moderator';
+}
+
+/** Grants or takes back the moderator role by e-mail; false when no member has this address. */
+export async function setRoleByEmail(
+  db: Executor,
+  email: string,
+  role: 'member' | 'moderator',
+): Promise<boolean> {
+  const rows = await db
+    .update(members)
+    .set({ role })
+    .where(eq(sql`lower(${members.email})`, email.trim().toLowerCase()))
+    .returning({ id: members.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint.ts';
+import { sessionOf } from '../../plugins/authentication.ts';
+import type { ModerationService } from './moderation.service.ts';
+
+/** Reports by members; the queue and the actions for moderators only (checked per request). */
+export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (
+  app,
+  { moderation },
+) => {
+  app.route({
+    ...endpoint('report', 'moderation'),
+    handler: async (request, reply) => {
+      const created = await moderation.report(sessionOf(request).memberId, request.body);
+      return reply.status(201).send(created);
+    },
+  });
+  app.route({
+    ...endpoint('moderationQueue', 'moderation'),
+    handler: async (request) => moderation.queue(sessionOf(request).memberId),
+  });
+  app.route({
+    ...endpoint('moderationAction', 'moderation'),
+    handler: async (request) =>
+      moderation.act(sessionOf(request).memberId, request.params.id, request.body),
+  });
+};

@@ -1,0 +1,157 @@
+import type { ModerationActionRequest, OpenReport, ReportRequest } from '@mawadda/contract';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createDailyLimit } from '../../lib/daily-limit.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { RateLimitStore } from '../../lib/rate-limiter.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import type { MediaStore } from '../media/media-store.ts';
+import { findMemberById, removePhotos } from '../members/members.repository.ts';
+import {
+  closeReport,
+  findReport,
+  insertReport,
+  isModerator,
+  messagesBySeq,
+  messagesSentTo,
+  openReports,
+  photosOf,
+  recordAction,
+  setStanding,
+} from './moderation.repository.ts';
+import { warningMail } from './warning.mail.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const QUEUE_PAGE = 100;
+
+export type ModerationService = ReturnType<typeof createModerationService>;
+
+/**
+ * Reports and what moderators do with them (issue 12). A member reports another, attaching only
+ * messages that member sent them; moderators work the queue oldest first. Every action closes
+ * its report once and is recorded (who, when, why) in a table that refuses changes; a suspended
+ * or banned member's sessions and sockets end at once, and `visibleTo` hides them from everyone.
+ */
+export function createModerationService(deps: {
+  db: Database;
+  clock: Clock;
+  limiter: RateLimitStore;
+  reportsPerDay: number;
+  mediaStore: Pick<MediaStore, 'urlFor'>;
+  mediaLinks: MediaLinks;
+  mailer: Mailer;
+  /** Ends every session of the member, on every node, with their sockets. */
+  endMemberSessions(memberId: string): Promise<void>;
+}) {
+  const { db, clock } = deps;
+  const dailyReports = createDailyLimit({
+    limiter: deps.limiter,
+    clock,
+    name: 'reports',
+    max: deps.reportsPerDay,
+    code: 'REPORTS_DAILY_LIMIT',
+  });
+
+  async function assertModerator(memberId: string) {
+    if (!(await isModerator(db, memberId))) throw new HttpError(403, 'MODERATORS_ONLY');
+  }
+
+  return {
+    async report(reporterId: string, request: ReportRequest): Promise<{ id: string }> {
+      if (reporterId === request.reportedId || !(await findMemberById(db, request.reportedId))) {
+        throw notFound('MEMBER_NOT_FOUND');
+      }
+      const uuids = [...new Set(request.messageIds ?? [])];
+      const seqs = await messagesSentTo(db, request.reportedId, reporterId, uuids);
+      if (seqs.length !== uuids.length) throw badRequest('REPORT_MESSAGE_UNKNOWN');
+      await dailyReports.reserve(reporterId);
+      const id = await insertReport(db, {
+        reporterId,
+        reportedId: request.reportedId,
+        reason: request.reason,
+        note: request.note?.trim() || null,
+        messageSeqs: seqs,
+      });
+      return { id };
+    },
+
+    async queue(moderatorId: string): Promise<OpenReport[]> {
+      await assertModerator(moderatorId);
+      const open = await openReports(db, QUEUE_PAGE);
+      return Promise.all(
+        open.map(async ({ reported: { photoKeys, ...reported }, ...report }) => ({
+          id: report.id,
+          reason: report.reason,
+          note: report.note,
+          createdAt: report.createdAt.toISOString(),
+          reporter: report.reporter,
+          reported: {
+            ...reported,
+            photoUrls: photoKeys.map((key) => deps.mediaStore.urlFor(key)),
+          },
+          messages: (await messagesBySeq(db, report.messageSeqs)).map((m) => ({
+            uuid: m.uuid,
+            content: m.content,
+            imageUrl: m.imageKey ? deps.mediaLinks.urlFor(moderatorId, m.imageKey) : null,
+            audioUrl: m.audioKey ? deps.mediaLinks.urlFor(moderatorId, m.audioKey) : null,
+            timestamp: m.sentAt.toISOString(),
+          })),
+        })),
+      );
+    },
+
+    async act(moderatorId: string, reportId: string, request: ModerationActionRequest) {
+      await assertModerator(moderatorId);
+      const report = await findReport(db, reportId);
+      if (!report) throw notFound('REPORT_NOT_FOUND');
+      if (report.closedAt) throw new HttpError(409, 'REPORT_CLOSED');
+      const memberId = report.reportedId;
+      const now = clock.now();
+      let photo: { id: string; displayKey: string } | undefined;
+      if (request.action === 'remove-photo') {
+        photo = (await photosOf(db, memberId)).find(
+          (p) => deps.mediaStore.urlFor(p.displayKey) === request.photoUrl,
+        );
+        if (!photo) throw badRequest('PHOTO_TO_REMOVE_UNKNOWN');
+      }
+      if (request.action === 'suspend' && !request.days)
+        throw badRequest('SUSPENSION_DAYS_INVALID');
+      const suspendedUntil =
+        request.action === 'suspend' && request.days
+          ? new Date(now.getTime() + request.days * DAY_MS)
+          : null;
+      const done = await db.transaction(async (tx) => {
+        if (!(await closeReport(tx, reportId, now))) return false;
+        await recordAction(tx, {
+          moderatorId,
+          memberId,
+          reportId,
+          action: request.action,
+          reason: request.reason.trim(),
+          photoKey: photo?.displayKey ?? null,
+          suspendedUntil,
+          createdAt: now,
+        });
+        if (photo) await removePhotos(tx, memberId, [photo.id]);
+        if (request.action === 'suspend')
+          await setStanding(tx, memberId, 'suspended', suspendedUntil);
+        if (request.action === 'ban') await setStanding(tx, memberId, 'banned', null);
+        return true;
+      });
+      if (!done) throw new HttpError(409, 'REPORT_CLOSED');
+      if (request.action === 'suspend' || request.action === 'ban') {
+        await deps.endMemberSessions(memberId);
+      }
+      if (request.action === 'warn') {
+        const member = await findMemberById(db, memberId);
+        if (member) {
+          await deps.mailer.send(
+            warningMail({ to: member.email, name: member.name, reason: request.reason.trim() }),
+          );
+        }
+      }
+      return { message: 'Done' };
+    },
+  };
+}

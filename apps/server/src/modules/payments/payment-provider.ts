@@ -1,0 +1,50 @@
+/**
+ * A payment provider behind one interface (ADR 015): the built-in test checkout (`local`), Stripe
+ * Checkout (card) or PayDunya's checkout invoice (mobile money). A provider only creates a checkout
+ * and says what became of it; granting is ours (`payments.service.ts`), once per order.
+ */
+export type Currency = 'usd' | 'xof';
+
+export type CheckoutRequest = {
+  /** Our order id: sent to the provider as its reference/metadata and checked on the way back. */
+  orderId: string;
+  /** What is bought, as the checkout page shows it (e.g. "Gift: Tulip bouquet for Youssef"). */
+  description: string;
+  /** Minor units: cents for usd, whole francs for xof (a zero-decimal currency). */
+  amount: number;
+  currency: Currency;
+  /** Where the provider sends the member back after paying, or after cancelling. */
+  successUrl: string;
+  cancelUrl: string;
+  customer: { email: string; name: string };
+};
+
+export type Checkout = {
+  /** The provider's id for the checkout (Stripe session id, PayDunya token, local id). */
+  reference: string;
+  /** Where the member pays. */
+  url: string;
+};
+
+/** What the provider says of a checkout, read server-side from the provider itself. */
+export type CheckoutState = {
+  status: 'paid' | 'pending' | 'cancelled' | 'failed';
+  /** As the provider recorded them: checked against the order before granting. */
+  amount: number;
+  currency: Currency;
+  /** The order id the provider holds for this checkout (metadata / custom data). */
+  orderId: string | null;
+};
+
+export type PaymentProvider = {
+  name: 'local' | 'stripe' | 'paydunya';
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Throws `PaymentProviderError` when the provider cannot be reached or refuses. */
+  lookup(reference: string): Promise<CheckoutState>;
+};
+
+/** The provider failed or refused; the member sees "payment error" and nothing changes. */
+export class PaymentProviderError extends Error {}
+
+/** A webhook or IPN not signed by the provider (bad, missing or stale signature): answered 400. */
+export class WebhookRefused extends Error {}

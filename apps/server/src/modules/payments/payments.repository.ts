@@ -1,0 +1,146 @@
+import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/database.ts';
+import { localCheckouts, members, orders } from '../../db/schema.ts';
+import { insertMessages, type MessageRow } from '../chat/chat.repository.ts';
+import { PLAN_DAYS } from './catalogue.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = Pick<
+  OrderRow,
+  'id' | 'memberId' | 'kind' | 'giftId' | 'receiverId' | 'plan' | 'amount' | 'currency' | 'provider'
+>;
+
+export async function insertOrder(db: Executor, order: NewOrder): Promise<void> {
+  await db.insert(orders).values(order);
+}
+
+export async function setProviderRef(db: Executor, orderId: string, reference: string) {
+  await db.update(orders).set({ providerRef: reference }).where(eq(orders.id, orderId));
+}
+
+export async function findOrderByReference(
+  db: Executor,
+  provider: OrderRow['provider'],
+  reference: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders.providerRef, reference)));
+  return row;
+}
+
+/** The member's latest checkout of this gift to this member, or of this plan. */
+export async function findLatestOrder(
+  db: Executor,
+  memberId: string,
+  what: { giftId: number; receiverId: string } | { plan: NonNullable<OrderRow['plan']> },
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.memberId, memberId),
+        sql`${orders.providerRef} is not null`,
+        'plan' in what
+          ? eq(orders.plan, what.plan)
+          : and(eq(orders.giftId, what.giftId), eq(orders.receiverId, what.receiverId)),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** A pending order that the provider says will not be paid. */
+export async function closeOrder(db: Executor, orderId: string, status: 'cancelled' | 'failed') {
+  await db
+    .update(orders)
+    .set({ status })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+}
+
+/**
+ * Grants a paid order, once: the order turns from pending to paid in the transaction of its
+ * effect (a gift message, or the subscription started or extended from its current end), so any
+ * number of concurrent confirmations grant it once. Answers the gift message when one was made.
+ */
+export async function grantOrder(
+  db: Database,
+  orderId: string,
+  now: Date,
+): Promise<{ granted: boolean; gift?: MessageRow }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+      .returning();
+    if (!order) return { granted: false };
+    if (order.kind === 'subscription' && order.plan) {
+      const days = PLAN_DAYS[order.plan];
+      const at = sql`${now.toISOString()}::timestamptz`;
+      await tx
+        .update(members)
+        .set({
+          subscriptionPlan: order.plan,
+          subscriptionEndsAt: sql`greatest(coalesce(${members.subscriptionEndsAt}, ${at}), ${at}) + make_interval(days => ${days})`,
+        })
+        .where(eq(members.id, order.memberId));
+      return { granted: true };
+    }
+    // A receiver gone since the checkout: the payment is granted, there is no one to deliver to.
+    if (!order.receiverId) return { granted: true };
+    const [gift] = await insertMessages(
+      tx,
+      [
+        {
+          uuid: order.id,
+          senderId: order.memberId,
+          receiverId: order.receiverId,
+          content: `${GIFT_MESSAGE_PREFIX}${order.giftId}`,
+          imageKey: null,
+          audioKey: null,
+          sentAt: now,
+        },
+      ],
+      // Paid for: a gift reaches any member the giver could choose, matched or not.
+      () => sql`true`,
+    );
+    return gift ? { granted: true, gift } : { granted: true };
+  });
+}
+
+// The built-in test checkout's side (ADR 015): what a real provider would keep.
+
+export type LocalCheckoutRow = typeof localCheckouts.$inferSelect;
+
+export async function insertLocalCheckout(
+  db: Executor,
+  checkout: Omit<LocalCheckoutRow, 'status' | 'createdAt'>,
+) {
+  await db.insert(localCheckouts).values(checkout);
+}
+
+export async function findLocalCheckout(db: Executor, reference: string) {
+  const [row] = await db
+    .select()
+    .from(localCheckouts)
+    .where(eq(localCheckouts.reference, reference));
+  return row;
+}
+
+/** Pays or cancels a pending test checkout; answers it as it now is. */
+export async function settleLocalCheckout(
+  db: Executor,
+  reference: string,
+  status: 'paid' | 'cancelled',
+): Promise<LocalCheckoutRow | undefined> {
+  await db
+    .update(localCheckouts)
+    .set({ status })
+    .where(and(eq(localCheckouts.reference, reference), eq(localCheckouts.status, 'pending')));
+  return findLocalCheckout(db, reference);
+}

@@ -1,0 +1,248 @@
+import {
+  type Gift,
+  type PaymentMethod,
+  type PaymentOutcome,
+  SUBSCRIPTION_PRICES,
+  type SubscriptionPlan,
+} from '@mawadda/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import type { MessageRow } from '../chat/chat.repository.ts';
+import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
+import { findGift, giftList, planOffers } from './catalogue.ts';
+import {
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentProvider,
+  PaymentProviderError,
+} from './payment-provider.ts';
+import {
+  closeOrder,
+  findLatestOrder,
+  findOrderByReference,
+  grantOrder,
+  insertOrder,
+  type NewOrder,
+  type OrderRow,
+  setProviderRef,
+} from './payments.repository.ts';
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/**
+ * Gifts and subscriptions (ADR 015). An order is recorded before the member is sent to pay; it is
+ * granted only on the provider's own word, read server-side (a webhook or IPN only says "look
+ * again"), with the amount, currency and our order id checked, and granted once whatever the
+ * number and order of the confirmations. The success page's query parameters prove nothing.
+ */
+export function createPaymentsService(deps: {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  /** The provider of each method, when one is available here (see `paymentProviders`). */
+  providers: Partial<Record<PaymentMethod, PaymentProvider>>;
+  xofPrices: Record<SubscriptionPlan, number>;
+  /** A gift message just granted: to the receiver and the giver's other tabs. */
+  announce(row: MessageRow): Promise<void>;
+  log: FastifyBaseLogger;
+}) {
+  const { db, clock } = deps;
+
+  function providerFor(method: PaymentMethod): PaymentProvider {
+    const provider = deps.providers[method];
+    if (!provider) throw new HttpError(503, 'PAYMENT_UNAVAILABLE');
+    return provider;
+  }
+
+  /** The provider that holds an order, by name: whatever method it was paid by. */
+  function providerOf(order: OrderRow): PaymentProvider {
+    const provider = Object.values(deps.providers).find((p) => p?.name === order.provider);
+    if (!provider) throw new HttpError(503, 'PAYMENT_UNAVAILABLE');
+    return provider;
+  }
+
+  /** Records the order, then opens the provider's checkout for it. */
+  async function checkout(
+    provider: PaymentProvider,
+    order: Omit<NewOrder, 'id' | 'provider'>,
+    request: Omit<CheckoutRequest, 'orderId' | 'amount' | 'currency' | 'customer'>,
+  ): Promise<Checkout> {
+    const member = await findMemberById(db, order.memberId);
+    if (!member) throw notFound('MEMBER_NOT_FOUND');
+    const id = crypto.randomUUID();
+    await insertOrder(db, { ...order, id, provider: provider.name });
+    let opened: Checkout;
+    try {
+      opened = await provider.createCheckout({
+        ...request,
+        orderId: id,
+        amount: order.amount,
+        currency: order.currency,
+        customer: { email: member.email, name: member.name },
+      });
+    } catch (error) {
+      await closeOrder(db, id, 'failed');
+      if (error instanceof PaymentProviderError) {
+        deps.log.warn({ err: error, provider: provider.name }, 'A checkout could not be opened');
+        throw new HttpError(502, 'PAYMENT_PROVIDER_ERROR');
+      }
+      throw error;
+    }
+    await setProviderRef(db, id, opened.reference);
+    return opened;
+  }
+
+  /**
+   * Asks the order's provider what became of it, and grants it if it was paid as ordered: the
+   * amount, the currency and our order id must be the ones recorded.
+   */
+  async function settle(order: OrderRow): Promise<PaymentOutcome> {
+    if (order.status !== 'pending' || !order.providerRef) return { status: order.status };
+    let state: Awaited<ReturnType<PaymentProvider['lookup']>>;
+    try {
+      state = await providerOf(order).lookup(order.providerRef);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.warn({ err: error, order: order.id }, 'A payment could not be looked up');
+      throw new HttpError(502, 'PAYMENT_PROVIDER_ERROR');
+    }
+    if (state.status === 'pending') return { status: 'pending' };
+    if (state.status !== 'paid') {
+      await closeOrder(db, order.id, state.status);
+      return { status: state.status };
+    }
+    if (
+      state.orderId !== order.id ||
+      state.amount !== order.amount ||
+      state.currency !== order.currency
+    ) {
+      // Paid, but not what we ordered: nothing is granted; the people who run the service look.
+      deps.log.error(
+        { order: order.id, provider: order.provider, state },
+        'A payment does not match its order: not granted',
+      );
+      await closeOrder(db, order.id, 'failed');
+      return { status: 'failed' };
+    }
+    const { gift } = await grantOrder(db, order.id, clock.now());
+    if (gift) await deps.announce(gift);
+    return { status: 'paid' };
+  }
+
+  const returnUrl = (query: Record<string, string>) =>
+    `${deps.publicUrl}/chat?${new URLSearchParams(query).toString()}`;
+
+  return {
+    gifts: (language: 'en' | 'fr'): Gift[] => giftList(language),
+
+    planOffers: () => ({
+      plans: planOffers(deps.xofPrices),
+      methods: (['card', 'mobile-money'] as const).filter((m) => deps.providers[m]),
+    }),
+
+    /** A gift to a member the giver may be shown; the price is the catalogue's. */
+    async giftCheckout(memberId: string, request: { giftId: number; receiverId: string }) {
+      const gift = findGift(request.giftId);
+      if (!gift) throw badRequest('GIFT_UNKNOWN');
+      if (request.receiverId === memberId) throw badRequest('GIFT_TO_SELF');
+      const giver = await findMemberById(db, memberId);
+      const receiver =
+        giver &&
+        (await findVisibleMember(db, { id: memberId, gender: giver.gender }, request.receiverId));
+      if (!receiver) throw notFound('MEMBER_NOT_FOUND');
+      const opened = await checkout(
+        providerFor('card'),
+        {
+          memberId,
+          kind: 'gift',
+          giftId: gift.id,
+          receiverId: receiver.id,
+          plan: null,
+          amount: gift.price,
+          currency: 'usd',
+        },
+        {
+          description: `${gift.name.en} → ${receiver.name}`,
+          successUrl: returnUrl({
+            success: 'true',
+            giftId: String(gift.id),
+            receiverId: receiver.id,
+          }),
+          cancelUrl: returnUrl({ cancelled: 'gift', userId: receiver.id }),
+        },
+      );
+      return { id: opened.reference, url: opened.url };
+    },
+
+    /** Back from paying for a gift: the latest checkout of it, settled. */
+    async sendGift(memberId: string, request: { giftId: number; receiverId: string }) {
+      const order = await findLatestOrder(db, memberId, request);
+      if (!order) throw notFound('PAYMENT_NOT_FOUND');
+      return settle(order);
+    },
+
+    async subscriptionCheckout(memberId: string, plan: SubscriptionPlan) {
+      const opened = await checkout(
+        providerFor('card'),
+        {
+          memberId,
+          kind: 'subscription',
+          giftId: null,
+          receiverId: null,
+          plan,
+          amount: SUBSCRIPTION_PRICES[plan],
+          currency: 'usd',
+        },
+        {
+          description: `Mawadda ${plan}`,
+          successUrl: returnUrl({ subscribed: 'true', plan, userId: memberId }),
+          cancelUrl: returnUrl({ cancelled: 'subscription' }),
+        },
+      );
+      return { id: opened.reference, url: opened.url };
+    },
+
+    /** Mobile money in FCFA; the member comes back to `callbackUrl`, an address of this site. */
+    async mobileMoneyCheckout(memberId: string, plan: SubscriptionPlan, callbackUrl?: string) {
+      if (callbackUrl && new URL(callbackUrl).origin !== new URL(deps.publicUrl).origin) {
+        throw badRequest('CALLBACK_URL_FOREIGN');
+      }
+      const opened = await checkout(
+        providerFor('mobile-money'),
+        {
+          memberId,
+          kind: 'subscription',
+          giftId: null,
+          receiverId: null,
+          plan,
+          amount: deps.xofPrices[plan],
+          currency: 'xof',
+        },
+        {
+          description: `Mawadda ${plan}`,
+          successUrl: callbackUrl ?? returnUrl({ subscribed: 'true', plan, userId: memberId }),
+          cancelUrl: returnUrl({ cancelled: 'subscription' }),
+        },
+      );
+      return { redirectUrl: opened.url };
+    },
+
+    async confirmSubscription(memberId: string, plan: SubscriptionPlan) {
+      const order = await findLatestOrder(db, memberId, { plan });
+      if (!order) throw notFound('PAYMENT_NOT_FOUND');
+      return settle(order);
+    },
+
+    /**
+     * A provider says something happened to one of its checkouts (a verified webhook or IPN, or
+     * the test checkout): settled the same way as a member's return. Unknown references are
+     * ignored, so the provider stops retrying.
+     */
+    async notified(provider: OrderRow['provider'], reference: string) {
+      const order = await findOrderByReference(db, provider, reference);
+      if (order) await settle(order);
+    },
+  };
+}

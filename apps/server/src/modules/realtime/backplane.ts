@@ -1,0 +1,80 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * What one node tells every node (itself included): a frame to deliver to the local subscribers
+ * of a destination (only those of the members `to` when given), or sessions whose sockets must
+ * close.
+ */
+export type BackplaneEvent =
+  | { kind: 'deliver'; destination: string; to?: string[]; body: string }
+  | { kind: 'end-sessions'; sessionId?: string; memberId?: string; reason: string };
+
+export type Backplane = {
+  publish(event: BackplaneEvent): Promise<void>;
+  subscribe(handler: (event: BackplaneEvent) => void): void;
+  close(): Promise<void>;
+};
+
+/**
+ * Delivers a body to the subscribers of `destination` on every node (only to the members `to`,
+ * when given).
+ */
+export function deliver(backplane: Backplane, destination: string, body: unknown, to?: string[]) {
+  return backplane.publish({
+    kind: 'deliver',
+    destination,
+    body: JSON.stringify(body),
+    ...(to ? { to } : {}),
+  });
+}
+
+/** One node: events go straight to the handlers, after the current task as Redis would. */
+export function createLocalBackplane(): Backplane {
+  const handlers: Array<(event: BackplaneEvent) => void> = [];
+  return {
+    async publish(event) {
+      queueMicrotask(() => {
+        for (const handler of handlers) handler(event);
+      });
+    },
+    subscribe(handler) {
+      handlers.push(handler);
+    },
+    async close() {
+      handlers.length = 0;
+    },
+  };
+}
+
+/**
+ * Several nodes: one Redis pub/sub channel that every node reads. Redis keeps the order of one
+ * publisher's messages, so the frames of one conversation, published by the node that committed
+ * them, arrive in order everywhere. `subscriber` must be a connection of its own (Redis reserves
+ * a subscribing connection for pub/sub); the backplane closes it.
+ */
+export async function createRedisBackplane(
+  publisher: Redis,
+  subscriber: Redis,
+  prefix: string,
+): Promise<Backplane> {
+  const channel = `${prefix}realtime`;
+  const handlers: Array<(event: BackplaneEvent) => void> = [];
+  subscriber.on('message', (from: string, text: string) => {
+    if (from !== channel) return;
+    const event = JSON.parse(text) as BackplaneEvent;
+    for (const handler of handlers) handler(event);
+  });
+  await subscriber.subscribe(channel);
+  return {
+    async publish(event) {
+      await publisher.publish(channel, JSON.stringify(event));
+    },
+    subscribe(handler) {
+      handlers.push(handler);
+    },
+    async close() {
+      handlers.length = 0;
+      await subscriber.quit();
+    },
+  };
+}

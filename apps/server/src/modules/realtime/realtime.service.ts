@@ -1,0 +1,65 @@
+import { destinations, presenceEventSchema } from '@mawadda/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Backplane } from './backplane.ts';
+import type { PresenceService } from './presence.service.ts';
+import {
+  type BrokerLimits,
+  BrokerRefusal,
+  type ConnectedMember,
+  createStompBroker,
+  jsonBody,
+  type SendHandler,
+} from './stomp-broker.ts';
+
+/**
+ * The subscriptions a member may hold (spec section 7, architecture: Real time): their own chat,
+ * read and call topics, and the presence topic, which carries only related members' presence.
+ */
+export function maySubscribe(memberId: string, destination: string): boolean {
+  return (
+    destination === destinations.presence ||
+    destination === destinations.chat(memberId) ||
+    destination === destinations.read(memberId) ||
+    destination === destinations.call(memberId)
+  );
+}
+
+export function createRealtimeService(deps: {
+  limits: BrokerLimits;
+  backplane: Backplane;
+  presence: PresenceService;
+  authenticate(token: string): Promise<{ id: string; memberId: string } | undefined>;
+  /** The SENDs other modules serve (call signals), beside presence. */
+  sendHandlers: SendHandler[];
+  onConnectionClosed?(member: ConnectedMember): void;
+  log: FastifyBaseLogger;
+}) {
+  const broker = createStompBroker({
+    limits: deps.limits,
+    backplane: deps.backplane,
+    log: deps.log,
+    authenticate: async (token) => {
+      const session = await deps.authenticate(token);
+      return session ? { sessionId: session.id, memberId: session.memberId } : null;
+    },
+    maySubscribe,
+    onMemberConnected: deps.presence.connected,
+    onMemberDisconnected: deps.presence.disconnected,
+    ...(deps.onConnectionClosed ? { onConnectionClosed: deps.onConnectionClosed } : {}),
+    sendHandlers: [
+      {
+        // The member is the connection's: a `userId` in the body is never trusted.
+        destination: /^\/app\/presence$/,
+        async handle(_from, _match, body) {
+          const parsed = presenceEventSchema.pick({ status: true }).safeParse(jsonBody(body));
+          if (!parsed.success)
+            throw new BrokerRefusal('Presence needs a status: online or offline');
+        },
+      },
+      ...deps.sendHandlers,
+    ],
+  });
+  return { broker, presence: deps.presence };
+}
+
+export type RealtimeService = ReturnType<typeof createRealtimeService>;

@@ -1,0 +1,150 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/database.ts';
+
+/** `mine` liked `theirs` and `theirs` liked back: a match, as a join of the likes primary key. */
+const MATCHES = sql`
+  select mine.liked_id as id, greatest(mine.created_at, theirs.created_at) as matched_at
+  from likes mine
+  join likes theirs on theirs.liker_id = mine.liked_id and theirs.liked_id = mine.liker_id`;
+
+/**
+ * The members related to `memberId`: those they matched with and those they exchanged messages
+ * with. They are the ones told of the member's presence and listed among their contacts.
+ */
+export async function relatedMemberIds(db: Executor, memberId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    select related.id from (
+      select matches.id from (${MATCHES} where mine.liker_id = ${memberId}) matches
+      union
+      select receiver_id from messages where sender_id = ${memberId}
+      union
+      select sender_id from messages where receiver_id = ${memberId}
+    ) related (id)
+    where not ${blockedBetween(memberId, sql`related.id`)}
+  `);
+  return result.rows.map((row) => row.id);
+}
+
+/** `fromId` matched with `toId`, as a SQL condition on values or on a statement's columns. */
+export function matched(fromId: string | SQL, toId: string | SQL) {
+  return sql`exists (${MATCHES} where mine.liker_id = ${fromId} and mine.liked_id = ${toId})`;
+}
+
+/** One of the two blocked the other: neither is shown to, reaches or hears of the other. */
+export function blockedBetween(a: string | SQL, b: string | SQL) {
+  return sql`exists (select 1 from blocks bl
+    where (bl.blocker_id = ${a} and bl.blocked_id = ${b})
+       or (bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
+}
+
+/** `memberId`'s prepaid period runs at `now` (the app's clock, not the database's). */
+export function subscribed(memberId: string | SQL, now: Date) {
+  return sql`exists (select 1 from members s where s.id = ${memberId}
+    and s.subscription_ends_at > ${now.toISOString()}::timestamptz)`;
+}
+
+/**
+ * `toId` is among the members `fromId` may be suggested (the other gender, a complete profile):
+ * the condition of `visibleTo` for two ids.
+ */
+export function suggestable(fromId: string | SQL, toId: string | SQL) {
+  return sql`exists (select 1 from members f join members t on t.id = ${toId}
+    where f.id = ${fromId} and t.id <> f.id and t.age is not null and t.gender is not null
+      and f.gender is not null and t.gender <> f.gender)`;
+}
+
+/**
+ * `senderId` wrote to `receiverId` (a message or a gift, not a call entry) since either last
+ * ended a match with the other: a conversation begun and not closed.
+ */
+export function wroteTo(senderId: string | SQL, receiverId: string | SQL) {
+  return sql`exists (select 1 from messages w
+    where least(w.sender_id, w.receiver_id) = least(${senderId}::uuid, ${receiverId}::uuid)
+      and greatest(w.sender_id, w.receiver_id) = greatest(${senderId}::uuid, ${receiverId}::uuid)
+      and w.sender_id = ${senderId}::uuid and w.call_id is null
+      and w.sent_at > coalesce((select max(u.unmatched_at) from unmatches u
+        where (u.member_id = ${senderId}::uuid and u.other_id = ${receiverId}::uuid)
+           or (u.member_id = ${receiverId}::uuid and u.other_id = ${senderId}::uuid)), '-infinity'))`;
+}
+
+/**
+ * Whether `toId` is a member, whether `fromId` matched with them, whether `fromId` subscribes and
+ * may be suggested `toId`: one round trip.
+ */
+export async function relationshipBetween(db: Executor, fromId: string, toId: string, now: Date) {
+  const result = await db.execute<{
+    exists: boolean;
+    matched: boolean;
+    answering: boolean;
+    subscribed: boolean;
+    suggestable: boolean;
+    blocked: boolean;
+  }>(sql`
+    select
+      exists (select 1 from members where id = ${toId}) as exists,
+      ${matched(fromId, toId)} as matched,
+      ${wroteTo(toId, fromId)} as answering,
+      ${subscribed(fromId, now)} as subscribed,
+      ${suggestable(fromId, toId)} as suggestable,
+      ${blockedBetween(fromId, toId)} as blocked`);
+  const row = result.rows[0];
+  return {
+    exists: row?.exists === true,
+    matched: row?.matched === true,
+    answering: row?.answering === true,
+    subscribed: row?.subscribed === true,
+    suggestable: row?.suggestable === true,
+    blocked: row?.blocked === true,
+  };
+}
+
+/** The matches of a member, with when each match was made (the later of the two likes). */
+export function matchesOf(memberId: string) {
+  return sql`(${MATCHES} where mine.liker_id = ${memberId})`;
+}
+
+/** Answers whether the block is new. */
+export async function insertBlock(db: Executor, blockerId: string, blockedId: string) {
+  const result = await db.execute(sql`
+    insert into blocks (blocker_id, blocked_id) values (${blockerId}, ${blockedId})
+    on conflict do nothing returning blocker_id`);
+  return result.rows.length === 1;
+}
+
+export async function deleteBlock(db: Executor, blockerId: string, blockedId: string) {
+  await db.execute(
+    sql`delete from blocks where blocker_id = ${blockerId} and blocked_id = ${blockedId}`,
+  );
+}
+
+/** The members `blockerId` blocked, the latest first. */
+export async function listBlocked(db: Executor, blockerId: string) {
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    photo_keys: string[];
+    created_at: Date | string;
+  }>(sql`
+    select m.id, m.name, m.photo_keys, b.created_at
+    from blocks b join members m on m.id = b.blocked_id
+    where b.blocker_id = ${blockerId}
+    order by b.created_at desc, m.id`);
+  // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
+  return result.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    photoKeys: r.photo_keys,
+    blockedAt: new Date(r.created_at),
+  }));
+}
+
+/** Ends `memberId`'s side of a match with `otherId`: their like goes, and the moment is kept. */
+export async function unmatch(db: Database, memberId: string, otherId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from likes where liker_id = ${memberId} and liked_id = ${otherId}`);
+    await tx.execute(sql`
+      insert into unmatches (member_id, other_id, unmatched_at)
+      values (${memberId}, ${otherId}, ${now.toISOString()}::timestamptz)
+      on conflict (member_id, other_id) do update set unmatched_at = excluded.unmatched_at`);
+  });
+}

@@ -1,0 +1,50 @@
+import type { BlockedMember } from '@mawadda/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint.ts';
+import { sessionOf } from '../../plugins/authentication.ts';
+import type { MediaStore } from '../media/media-store.ts';
+import type { Relationships } from './relationships.service.ts';
+
+/**
+ * Blocks (set, lifted and listed by the member who blocks; the blocked member is never told) and
+ * unmatching.
+ */
+export const safetyRoutes: FastifyPluginAsyncZod<{
+  relationships: Relationships;
+  mediaStore: Pick<MediaStore, 'urlFor'>;
+  /** A new block: what runs between the two stops at once (a call in progress). */
+  onBlocked(blockerId: string, blockedId: string): Promise<void>;
+}> = async (app, { relationships, mediaStore, onBlocked }) => {
+  app.route({
+    ...endpoint('block', 'blocks'),
+    handler: async (request) => {
+      const me = sessionOf(request).memberId;
+      if (await relationships.block(me, request.params.id)) await onBlocked(me, request.params.id);
+      return { message: 'Blocked' };
+    },
+  });
+  app.route({
+    ...endpoint('unblock', 'blocks'),
+    handler: async (request) => {
+      await relationships.unblock(sessionOf(request).memberId, request.params.id);
+      return { message: 'Unblocked' };
+    },
+  });
+  app.route({
+    ...endpoint('unmatch', 'blocks'),
+    handler: async (request) => {
+      await relationships.unmatch(sessionOf(request).memberId, request.params.id);
+      return { message: 'Unmatched' };
+    },
+  });
+  app.route({
+    ...endpoint('blockedMembers', 'blocks'),
+    handler: async (request): Promise<BlockedMember[]> =>
+      (await relationships.blocked(sessionOf(request).memberId)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        mediaUrls: row.photoKeys.map((key) => mediaStore.urlFor(key)),
+        blockedAt: row.blockedAt.toISOString(),
+      })),
+  });
+};

@@ -1,0 +1,45 @@
+import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
+
+/**
+ * To the owner of an address someone tried to register again: the registration answered as if
+ * the account were new (nobody learns who is a member), so the owner hears it here.
+ */
+export function registrationAttemptMail(options: {
+  to: string;
+  name: string;
+  publicUrl: string;
+  language: MailLanguage;
+}): MailMessage {
+  const login = { link: `${options.publicUrl}/` };
+  const forgot = { link: `${options.publicUrl}/forget` };
+  return bilingualMail({
+    ...options,
+    texts: {
+      en: {
+        subject: 'Someone tried to create a Mawadda account with your address',
+        paragraphs: (name) => [
+          `Assalamu alaykum ${name},`,
+          'Someone just tried to create a new Mawadda account with this e-mail address, which already has an account. No new account was created and yours is unchanged.',
+          'If it was you, sign in with your password:',
+          login,
+          'Forgot your password? Choose a new one here:',
+          forgot,
+          'If it was not you, you can ignore this e-mail.',
+        ],
+      },
+      fr: {
+        subject: 'Quelqu’un a essayé de créer un compte Mawadda avec votre adresse',
+        paragraphs: (name) => [
+          `Assalamu alaykum ${name},`,
+          'Quelqu’un vient d’essayer de créer un nouveau compte Mawadda avec cette adresse e-mail, qui a déjà un compte. Aucun compte n’a été créé et le vôtre reste inchangé.',
+          'Si c’était vous, connectez-vous avec votre mot de passe :',
+          login,
+          'Mot de passe oublié ? Choisissez-en un nouveau ici :',
+          forgot,
+          'Si ce n’était pas vous, ignorez simplement cet e-mail.',
+        ],
+      },
+    },
+  });
+}

@@ -1,0 +1,350 @@
+import type { AddressInfo } from 'node:net';
+import { type CallSignal, destinations, type Message } from '@mawadda/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findMemberById } from '../src/modules/members/members.repository.ts';
+import {
+  bearer,
+  seedCouple,
+  seedLikes,
+  seedMembers,
+  seedSubscription,
+  sessionFor,
+} from './fixtures.ts';
+import { connectStomp, rawSocket } from './stomp-client.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+let t: TestContext;
+let baseUrl: string;
+const RING_MS = 1500;
+
+beforeAll(async () => {
+  t = await createTestApp({ callRingMs: RING_MS });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+
+const pause = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
+const offer = { type: 'video', sdp: { type: 'offer', sdp: 'v=0\r\n' } } as const;
+const answer = { answer: { type: 'answer', sdp: 'v=0\r\n' } } as const;
+const candidate = {
+  candidate: { candidate: 'candidate:1 1 udp 2122260223 10.0.0.2 54321 typ host', sdpMid: '0' },
+} as const;
+
+/** A member's tab: its socket and what reaches its call topic. */
+async function tab(memberId: string) {
+  const session = await connectStomp(baseUrl, await sessionFor(t.database.db, memberId));
+  const calls = session.subscribe(destinations.call(memberId));
+  const chat = session.subscribe(destinations.chat(memberId));
+  await pause();
+  return {
+    session,
+    calls: calls as { messages: CallSignal[]; next(): Promise<CallSignal> },
+    chat: chat as { messages: Message[]; next(): Promise<Message> },
+    send: (to: string, body: object) =>
+      session.client.publish({
+        destination: destinations.publishCall(to),
+        body: JSON.stringify(body),
+      }),
+  };
+}
+type Tab = Awaited<ReturnType<typeof tab>>;
+
+const conversation = async (memberId: string, withId: string) => {
+  const response = await t.app.inject({
+    url: `/api/chat/conversation/${withId}`,
+    headers: bearer(await sessionFor(t.database.db, memberId)),
+  });
+  return response.json() as Message[];
+};
+
+/** A rings B and B answers: the two in a call. */
+async function inCall(a: string, b: string) {
+  const caller = await tab(a);
+  const callee = await tab(b);
+  caller.send(b, offer);
+  const { callId } = await callee.calls.next();
+  callee.send(a, answer);
+  expect(await caller.calls.next()).toMatchObject({ ...answer, from: b, callId });
+  expect(await callee.calls.next()).toMatchObject({ endCall: true, reason: 'answeredElsewhere' });
+  return { caller, callee, callId: callId as string };
+}
+
+/** Amina and Youssef, matched and both subscribers (calls are for subscribers); Karim neither. */
+async function subscribedCouple() {
+  const couple = await seedCouple(t.database.db);
+  await seedSubscription(t.database.db, couple.amina);
+  await seedSubscription(t.database.db, couple.youssef);
+  return couple;
+}
+
+const close = (...tabs: Tab[]) => Promise.all(tabs.map((x) => x.session.disconnect()));
+
+describe('call signals', () => {
+  it('relays an offer to the matched member with from, to, the call id and who calls', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const caller = await tab(amina);
+    const callee = await tab(youssef);
+    // A spoofed sender: the server's stamp replaces it.
+    caller.send(youssef, { ...offer, from: youssef, to: 'someone-else', callId: 'mine' });
+    const ring = await callee.calls.next();
+    const me = await findMemberById(t.database.db, amina);
+    expect(ring).toEqual({
+      ...offer,
+      from: amina,
+      to: youssef,
+      callId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      caller: { name: me?.name, photoUrl: `/media/${me?.photoKeys[0]}` },
+    });
+    expect(ring.callId).not.toBe('mine');
+    caller.send(youssef, { endCall: true });
+    await callee.calls.next();
+    await close(caller, callee);
+  });
+
+  it('refuses a signal to a member one has not matched with, and relays nothing', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const watcher = await tab(amina);
+    const raw = await rawSocket(baseUrl, `?token=${await sessionFor(t.database.db, karim)}`);
+    raw.send('CONNECT\naccept-version:1.2\n\n\0');
+    await raw.frame('CONNECTED');
+    raw.send(
+      `SEND\ndestination:${destinations.publishCall(amina)}\nreceipt:c1\n\n${JSON.stringify(offer)}\0`,
+    );
+    const error = await raw.frame('ERROR');
+    expect(error).toContain('Cannot call: This needs a subscription: choose a plan to continue.');
+    expect(error).toContain('receipt-id:c1');
+    await raw.closed();
+    await pause();
+    expect(watcher.calls.messages).toEqual([]);
+    await close(watcher);
+  });
+
+  it('refuses what is not a call signal, and a member who does not exist', async () => {
+    const { amina } = await subscribedCouple();
+    for (const [destination, body, message] of [
+      [
+        destinations.publishCall(crypto.randomUUID()),
+        JSON.stringify(offer),
+        'Cannot call: This member does not exist',
+      ],
+      [
+        destinations.publishCall(amina),
+        JSON.stringify({ sdp: 'not an object' }),
+        'Not a call signal',
+      ],
+      [destinations.publishCall(amina), JSON.stringify({}), 'Not a call signal'],
+      [
+        destinations.publishCall(amina),
+        JSON.stringify({ sdp: offer.sdp }),
+        'A call offer needs its type: audio or video',
+      ],
+      [destinations.publishCall(amina), 'not json', 'The body must be JSON'],
+      ['/app/call/not-a-uuid', JSON.stringify(offer), 'Cannot send to /app/call/not-a-uuid'],
+    ]) {
+      const { youssef } = await subscribedCouple();
+      const raw = await rawSocket(baseUrl, `?token=${await sessionFor(t.database.db, youssef)}`);
+      raw.send('CONNECT\naccept-version:1.2\n\n\0');
+      await raw.frame('CONNECTED');
+      raw.send(`SEND\ndestination:${destination}\n\n${body}\0`);
+      expect(await raw.frame('ERROR')).toContain(message);
+      await raw.closed();
+    }
+  });
+
+  it('carries a whole call: answer, candidates both ways, hang up, and its entry with the duration', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const { caller, callee, callId } = await inCall(amina, youssef);
+    caller.send(youssef, candidate);
+    expect(await callee.calls.next()).toEqual({ ...candidate, from: amina, to: youssef, callId });
+    callee.send(amina, candidate);
+    expect(await caller.calls.next()).toEqual({ ...candidate, from: youssef, to: amina, callId });
+
+    t.clock.advance(4 * 60_000);
+    caller.send(youssef, { endCall: true });
+    expect(await callee.calls.next()).toEqual({
+      from: amina,
+      to: youssef,
+      callId,
+      endCall: true,
+      reason: 'completed',
+    });
+    // The member who hung up is told too: their other tabs return to idle.
+    expect(await caller.calls.next()).toMatchObject({ endCall: true, reason: 'completed' });
+    const entry = {
+      uuid: callId,
+      senderId: amina,
+      receiverId: youssef,
+      content: null,
+      call: { type: 'video', endReason: 'completed', durationSeconds: 240 },
+      isRead: true,
+    };
+    expect(await callee.chat.next()).toMatchObject(entry);
+    expect(await caller.chat.next()).toMatchObject(entry);
+    expect(await conversation(youssef, amina)).toEqual([expect.objectContaining(entry)]);
+
+    // Signals after the end pass nowhere.
+    caller.send(youssef, candidate);
+    await pause();
+    expect(callee.calls.messages).toEqual([]);
+    await close(caller, callee);
+  });
+
+  it('tells the caller when the callee refuses, and both find the declined call', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const caller = await tab(amina);
+    const callee = await tab(youssef);
+    caller.send(youssef, { ...offer, type: 'audio' });
+    const { callId } = await callee.calls.next();
+    callee.send(amina, { endCall: true });
+    expect(await caller.calls.next()).toEqual({
+      from: youssef,
+      to: amina,
+      callId,
+      endCall: true,
+      reason: 'declined',
+    });
+    const declined = { type: 'audio', endReason: 'declined', durationSeconds: null };
+    expect(await conversation(amina, youssef)).toMatchObject([{ call: declined, isRead: true }]);
+    expect(await conversation(youssef, amina)).toMatchObject([{ call: declined }]);
+    await close(caller, callee);
+  });
+
+  it('answers busy to a third member calling someone in a call, and leaves that call alone', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const [karim = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
+    await seedLikes(t.database.db, [
+      [karim, amina],
+      [amina, karim],
+    ]);
+    await seedSubscription(t.database.db, karim);
+    const { caller: youssefTab, callee: aminaTab, callId } = await inCall(youssef, amina);
+    const third = await tab(karim);
+    third.send(amina, offer);
+    const busy = await third.calls.next();
+    expect(busy).toEqual({ from: amina, to: karim, callId: expect.any(String), busy: true });
+    await pause();
+    // Amina is not rung, and the first call still carries its signals.
+    expect(aminaTab.calls.messages).toEqual([]);
+    aminaTab.send(youssef, candidate);
+    expect(await youssefTab.calls.next()).toMatchObject({ ...candidate, callId });
+    // Amina finds Karim's call as missed: unread in her conversation with him.
+    expect(await conversation(amina, karim)).toMatchObject([
+      { senderId: karim, call: { endReason: 'busy' }, isRead: false },
+    ]);
+    await close(aminaTab, youssefTab, third);
+  });
+
+  it('refuses an offer from a member already in a call', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const [karim = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
+    await seedLikes(t.database.db, [
+      [karim, amina],
+      [amina, karim],
+    ]);
+    const { caller, callee } = await inCall(amina, youssef);
+    caller.send(karim, offer);
+    expect((await caller.session.error).headers.message).toBe(
+      'You are already in a call: end it first',
+    );
+    // Her socket closed, so the call it carried ended for Youssef.
+    expect(await callee.calls.next()).toMatchObject({ endCall: true, reason: 'disconnected' });
+    await close(callee);
+  });
+
+  it('ends an unanswered call as missed on both sides, unread for the callee', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const caller = await tab(amina);
+    const callee = await tab(youssef);
+    caller.send(youssef, offer);
+    const { callId } = await callee.calls.next();
+    const missed = { callId, endCall: true, reason: 'missed' };
+    expect(await callee.calls.next()).toMatchObject({ ...missed, from: amina });
+    expect(await caller.calls.next()).toMatchObject({ ...missed, from: youssef });
+    expect(await callee.chat.next()).toMatchObject({
+      call: { type: 'video', endReason: 'missed', durationSeconds: null },
+      isRead: false,
+    });
+    // An answer after the end starts nothing.
+    callee.send(amina, answer);
+    await pause();
+    expect(caller.calls.messages).toEqual([]);
+    await close(caller, callee);
+  });
+
+  it('stops the ringing on the callee’s other tabs once one answers, and takes one answer', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const caller = await tab(amina);
+    const phone = await tab(youssef);
+    const laptop = await tab(youssef);
+    caller.send(youssef, offer);
+    const { callId } = await phone.calls.next();
+    await laptop.calls.next();
+    phone.send(amina, answer);
+    expect(await caller.calls.next()).toMatchObject({ ...answer, callId });
+    expect(await laptop.calls.next()).toMatchObject({
+      callId,
+      endCall: true,
+      reason: 'answeredElsewhere',
+    });
+    laptop.send(amina, answer);
+    await pause();
+    expect(caller.calls.messages).toEqual([]);
+    // Past the ring time, the answered call goes on.
+    await pause(RING_MS + 200);
+    expect(caller.calls.messages).toEqual([]);
+    await close(caller, phone, laptop);
+  });
+
+  it('ends the call for the other side when a socket in it closes', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const { caller, callee, callId } = await inCall(amina, youssef);
+    await callee.session.disconnect();
+    expect(await caller.calls.next()).toEqual({
+      from: youssef,
+      to: amina,
+      callId,
+      endCall: true,
+      reason: 'disconnected',
+    });
+    // Both are free again: Amina calls and Youssef is rung, not busy.
+    const again = await tab(youssef);
+    caller.send(youssef, offer);
+    expect(await again.calls.next()).toMatchObject({ sdp: offer.sdp, from: amina });
+    await close(caller, again);
+  });
+
+  it('cuts off a member who floods call signals, which ends their call', async () => {
+    const strict = await createTestApp({
+      database: t.database,
+      broker: { framesPerSecond: 20, frameBurst: 40 },
+    });
+    await strict.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(strict.app.server.address() as AddressInfo).port}`;
+    const { amina, youssef } = await subscribedCouple();
+    const raw = await rawSocket(url, `?token=${await sessionFor(t.database.db, amina)}`);
+    raw.send('CONNECT\naccept-version:1.2\n\n\0');
+    await raw.frame('CONNECTED');
+    const callee = await connectStomp(url, await sessionFor(t.database.db, youssef));
+    const rings = callee.subscribe(destinations.call(youssef));
+    await pause();
+    const signal = (body: object) =>
+      raw.send(
+        `SEND\ndestination:${destinations.publishCall(youssef)}\n\n${JSON.stringify(body)}\0`,
+      );
+    signal(offer);
+    await rings.next();
+    callee.client.publish({
+      destination: destinations.publishCall(amina),
+      body: JSON.stringify(answer),
+    });
+    await pause();
+    for (let i = 0; i < 200; i++) signal(candidate);
+    expect(await raw.frame('ERROR')).toContain('Too many frames');
+    await raw.closed();
+    await pause(300);
+    const got = rings.messages as CallSignal[];
+    expect(got.filter((m) => m.candidate).length).toBeLessThan(60);
+    expect(got.at(-1)).toMatchObject({ endCall: true, reason: 'disconnected' });
+    await callee.disconnect();
+  });
+});

@@ -1,0 +1,281 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { destinations, type OpenReport } from '@mawadda/contract';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { migrateDatabase, openDatabase } from '../src/db/database.ts';
+import { members } from '../src/db/schema.ts';
+import { setRoleByEmail } from '../src/modules/moderation/moderation.repository.ts';
+import {
+  bearer,
+  login,
+  registeredMember,
+  seedCouple,
+  seedMembers,
+  sessionFor,
+} from './fixtures.ts';
+import { connectStomp } from './stomp-client.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+let t: TestContext;
+let baseUrl: string;
+let moderator: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  [moderator = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+  await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, moderator));
+});
+
+async function as(memberId: string) {
+  const headers = bearer(await sessionFor(t.database.db, memberId));
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const answer = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    return { status: answer.statusCode, body: answer.json() };
+  };
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: object) => call('POST', url, payload),
+  };
+}
+
+/** Karim harassed Amina in their conversation; she reports him with his message attached. */
+async function aReport() {
+  const { amina, youssef } = await seedCouple(t.database.db);
+  const her = await as(amina);
+  const him = await as(youssef);
+  const sent = await him.post(`/api/chat/send/${amina}`, { content: 'Send me money now' });
+  const mine = await her.post(`/api/chat/send/${youssef}`, { content: 'No.' });
+  const report = await her.post('/api/reports', {
+    reportedId: youssef,
+    reason: 'asking-for-money',
+    note: 'He keeps asking for a transfer.',
+    messageIds: [sent.body.uuid],
+  });
+  expect(report.status).toBe(201);
+  return { amina, youssef, her, him, reportId: report.body.id as string, mine: mine.body.uuid };
+}
+
+const queue = async () =>
+  (await (await as(moderator)).get('/api/moderation/reports')).body as OpenReport[];
+const act = async (reportId: string, body: object) =>
+  (await as(moderator)).post(`/api/moderation/reports/${reportId}/actions`, body);
+
+describe('reporting a member', () => {
+  it('reaches the moderators’ queue with the reported member and the attached message', async () => {
+    const { amina, youssef, reportId } = await aReport();
+    const open = (await queue()).find((r) => r.id === reportId);
+    expect(open).toMatchObject({
+      reason: 'asking-for-money',
+      note: 'He keeps asking for a transfer.',
+      reporter: { id: amina },
+      reported: { id: youssef, standing: 'active', reportCount: 1 },
+      messages: [{ content: 'Send me money now' }],
+    });
+    expect(open?.reported.photoUrls).toEqual([expect.stringContaining(youssef)]);
+  });
+
+  it('refuses messages the reported member did not send, oneself, unknown members and bad fields', async () => {
+    const { amina, youssef, her, mine } = await aReport();
+    const refusals: Array<[object, number, string]> = [
+      [{ reportedId: youssef, reason: 'other', messageIds: [mine] }, 400, 'REPORT_MESSAGE_UNKNOWN'],
+      [{ reportedId: amina, reason: 'other' }, 404, 'MEMBER_NOT_FOUND'],
+      [{ reportedId: crypto.randomUUID(), reason: 'other' }, 404, 'MEMBER_NOT_FOUND'],
+      [{ reportedId: youssef, reason: 'rude' }, 400, 'REPORT_REASON_INVALID'],
+      [
+        { reportedId: youssef, reason: 'other', note: 'x'.repeat(1001) },
+        400,
+        'REPORT_NOTE_TOO_LONG',
+      ],
+    ];
+    for (const [body, status, code] of refusals) {
+      const answer = await her.post('/api/reports', body);
+      expect([answer.status, answer.body.code]).toEqual([status, code]);
+    }
+  });
+
+  it('takes ten reports a day from one member, then a clear 429', async () => {
+    const [reporter = '', ...others] = await seedMembers(
+      t.database.db,
+      Array.from({ length: 12 }, (_, i) => ({ gender: i === 0 ? 'femme' : 'homme' }) as const),
+    );
+    const me = await as(reporter);
+    const answers = [];
+    for (const reportedId of others)
+      answers.push(await me.post('/api/reports', { reportedId, reason: 'fake-profile' }));
+    expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(201));
+    expect([answers[10]?.status, answers[10]?.body.code]).toEqual([429, 'REPORTS_DAILY_LIMIT']);
+  });
+});
+
+describe('moderating', () => {
+  it('is for moderators only', async () => {
+    const { her, reportId } = await aReport();
+    for (const answer of [
+      await her.get('/api/moderation/reports'),
+      await her.post(`/api/moderation/reports/${reportId}/actions`, {
+        action: 'dismiss',
+        reason: 'fine',
+      }),
+    ]) {
+      expect([answer.status, answer.body.code]).toEqual([403, 'MODERATORS_ONLY']);
+    }
+  });
+
+  it('closes a report once: dismissed, it leaves the queue and cannot be acted on again', async () => {
+    const { reportId } = await aReport();
+    expect((await act(reportId, { action: 'dismiss', reason: 'A misunderstanding' })).status).toBe(
+      200,
+    );
+    expect((await queue()).map((r) => r.id)).not.toContain(reportId);
+    const again = await act(reportId, { action: 'ban', reason: 'Changed my mind' });
+    expect([again.status, again.body.code]).toEqual([409, 'REPORT_CLOSED']);
+    const without = await act(reportId, { action: 'dismiss' });
+    expect([without.status, without.body.code]).toEqual([400, 'MODERATION_REASON_REQUIRED']);
+  });
+
+  it('removes a photo of the reported member, and only theirs', async () => {
+    const { youssef, reportId } = await aReport();
+    const [photoUrl = ''] =
+      (await queue()).find((r) => r.id === reportId)?.reported.photoUrls ?? [];
+    const wrong = await act(reportId, {
+      action: 'remove-photo',
+      reason: 'Nudity',
+      photoUrl: '/media/photos/other.webp',
+    });
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'PHOTO_TO_REMOVE_UNKNOWN']);
+    expect(
+      (await act(reportId, { action: 'remove-photo', reason: 'Nudity', photoUrl })).status,
+    ).toBe(200);
+    const [row] = await t.database.db
+      .select({ keys: members.photoKeys })
+      .from(members)
+      .where(eq(members.id, youssef));
+    expect(row?.keys).toEqual([]);
+  });
+
+  it('warns a member by e-mail with the moderator’s reason', async () => {
+    const { reportId } = await aReport();
+    const before = t.mailer.sent.length;
+    await act(reportId, { action: 'warn', reason: 'Asking for money is not allowed here.' });
+    expect(t.mailer.sent.slice(before)).toEqual([
+      expect.objectContaining({
+        text: expect.stringContaining('Asking for money is not allowed here.'),
+      }),
+    ]);
+  });
+
+  it('suspends: sessions and sockets end at once, the member vanishes, and login says until when', async () => {
+    const member = await registeredMember(t.app, { gender: 'homme' });
+    const { amina } = await seedCouple(t.database.db);
+    const her = await as(amina);
+    const report = await her.post('/api/reports', {
+      reportedId: member.id,
+      reason: 'fake-profile',
+    });
+    const socket = await connectStomp(baseUrl, member.token);
+    socket.subscribe(destinations.chat(member.id));
+    expect((await her.get(`/api/users/${member.id}/details`)).status).toBe(200);
+
+    const suspended = await act(report.body.id, {
+      action: 'suspend',
+      reason: 'Fake photos',
+      days: 7,
+    });
+    expect(suspended.status).toBe(200);
+    expect((await socket.error).headers.message).toBe('Session ended: log in again');
+    const me = await t.app.inject({ url: '/api/users/me', headers: bearer(member.token) });
+    expect(me.statusCode).toBe(401);
+    expect((await her.get(`/api/users/${member.id}/details`)).status).toBe(404);
+    const refused = await login(
+      t.app,
+      member.fields.username as string,
+      member.fields.password as string,
+    );
+    expect([refused.statusCode, refused.json().code, refused.json().params]).toEqual([
+      403,
+      'ACCOUNT_SUSPENDED',
+      { until: '2026-11-29' },
+    ]);
+    // Once the week is over, the member logs in and is shown again.
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    const back = await login(
+      t.app,
+      member.fields.username as string,
+      member.fields.password as string,
+    );
+    expect(back.statusCode).toBe(200);
+    expect((await her.get(`/api/users/${member.id}/details`)).status).toBe(200);
+  });
+
+  it('bans for good, and keeps every action in a record nobody can change', async () => {
+    const member = await registeredMember(t.app, { gender: 'homme' });
+    const { amina } = await seedCouple(t.database.db);
+    const report = await (await as(amina)).post('/api/reports', {
+      reportedId: member.id,
+      reason: 'harassment-or-hate',
+    });
+    await act(report.body.id, { action: 'ban', reason: 'Threats in messages' });
+    const refused = await login(
+      t.app,
+      member.fields.username as string,
+      member.fields.password as string,
+    );
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'ACCOUNT_BANNED']);
+    const record = await t.database.db.execute<{ moderator_id: string; reason: string }>(
+      sql`select moderator_id, reason from moderation_actions where member_id = ${member.id}`,
+    );
+    expect(record.rows).toEqual([{ moderator_id: moderator, reason: 'Threats in messages' }]);
+    await expect(
+      t.database.db.execute(
+        sql`update moderation_actions set reason = 'nothing' where member_id = ${member.id}`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`delete from moderation_actions where member_id = ${member.id}`),
+    ).rejects.toThrow();
+  });
+});
+
+describe('npm run moderator', () => {
+  it('makes a registered member a moderator', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-moderator-'));
+    const database = await openDatabase({ dataDir });
+    await migrateDatabase(database.db);
+    const [id = ''] = await seedMembers(database.db, [{ gender: 'femme' }]);
+    const [row] = await database.db
+      .select({ email: members.email })
+      .from(members)
+      .where(eq(members.id, id));
+    await database.close();
+    const run = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        [path.resolve(import.meta.dirname, '../src/moderator.ts'), ...args],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          encoding: 'utf8',
+        },
+      );
+    const added = run('add', row?.email ?? '');
+    expect([added.status, added.stdout.trim()]).toEqual([0, `${row?.email} is now a moderator.`]);
+    expect(run().status).toBe(2);
+    const reopened = await openDatabase({ dataDir });
+    const [after] = await reopened.db
+      .select({ role: members.role })
+      .from(members)
+      .where(eq(members.id, id));
+    await reopened.close();
+    expect(after?.role).toBe('moderator');
+    await fs.rm(dataDir, { recursive: true, force: true });
+    // Opening and migrating the embedded database, twice, on a busy two-core machine.
+  }, 120_000);
+
+  it('says so when no member has the address', async () => {
+    expect(await setRoleByEmail(t.database.db, 'nobody@example.org', 'moderator')).toBe(false);
+  });
+});

@@ -1,0 +1,213 @@
+import type { Message } from '@mawadda/contract';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaydunyaProvider } from '../src/modules/payments/paydunya-provider.ts';
+import { createStripeProvider } from '../src/modules/payments/stripe-provider.ts';
+import { FAKE_PAYDUNYA_KEYS, type FakePaydunya, startFakePaydunya } from './fake-paydunya.ts';
+import { type FakeStripe, startFakeStripe } from './fake-stripe.ts';
+import { bearer, seedCouple, seedMembers, sessionFor } from './fixtures.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_mawadda';
+let t: TestContext;
+let stripe: FakeStripe;
+let paydunya: FakePaydunya;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  paydunya = await startFakePaydunya();
+  t = await createTestApp({
+    config: {
+      stripe: { secretKey: stripe.secretKey, webhookSecret: WEBHOOK_SECRET },
+      paydunya: { ...FAKE_PAYDUNYA_KEYS, mode: 'test' },
+    },
+    paymentProviders: {
+      card: createStripeProvider({ secretKey: stripe.secretKey, apiBase: stripe.url }),
+      'mobile-money': createPaydunyaProvider({
+        ...FAKE_PAYDUNYA_KEYS,
+        mode: 'test',
+        apiBase: paydunya.url,
+      }),
+    },
+  });
+});
+afterAll(async () => {
+  await stripe.close();
+  await paydunya.close();
+});
+
+async function as(memberId: string) {
+  const headers = bearer(await sessionFor(t.database.db, memberId));
+  return {
+    get: (url: string) => t.app.inject({ url, headers }),
+    post: (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+  };
+}
+
+/** Stripe's webhook for a checkout session, signed with `secret`. */
+function stripeWebhook(sessionId: string, secret = WEBHOOK_SECRET, tamper = false) {
+  const event = {
+    id: `evt_${crypto.randomUUID()}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { id: sessionId, object: 'checkout.session' } },
+  };
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: tamper ? payload.replace(sessionId, 'cs_other') : payload,
+  });
+}
+
+const gifts = async (memberId: string, fromId: string) =>
+  ((await (await as(memberId)).get(`/api/chat/conversation/${fromId}`)).json() as Message[]).filter(
+    (m) => m.content?.startsWith('gift:'),
+  );
+
+describe('Stripe, by its webhook', () => {
+  it('grants a paid gift once, however many times and in whatever order it is told', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const { id } = (
+      await giver.post('/api/payment/create-checkout-session', { giftId: 6, receiverId: amina })
+    ).json();
+    // Told before the payment went through: nothing yet.
+    expect((await stripeWebhook(id)).statusCode).toBe(200);
+    expect(await gifts(amina, karim)).toEqual([]);
+    stripe.pay(id);
+    const told = await Promise.all([stripeWebhook(id), stripeWebhook(id), stripeWebhook(id)]);
+    expect(told.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    // The member's return after the webhook finds it paid, and grants nothing twice.
+    expect((await giver.post('/api/gifts/send', { giftId: 6, receiverId: amina })).json()).toEqual({
+      status: 'paid',
+    });
+    expect(await gifts(amina, karim)).toMatchObject([{ content: 'gift:6' }]);
+  });
+
+  it('grants once when the member returns before the webhook, and ignores unknown sessions', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const { id } = (
+      await giver.post('/api/payment/create-checkout-session', { giftId: 7, receiverId: amina })
+    ).json();
+    stripe.pay(id);
+    expect((await giver.post('/api/gifts/send', { giftId: 7, receiverId: amina })).json()).toEqual({
+      status: 'paid',
+    });
+    expect((await stripeWebhook(id)).statusCode).toBe(200);
+    expect(await gifts(amina, karim)).toMatchObject([{ content: 'gift:7' }]);
+    // A signed event about a session that is not ours: acknowledged, nothing happens.
+    expect((await stripeWebhook('cs_unknown_session')).statusCode).toBe(200);
+  });
+
+  it('refuses a webhook with a wrong secret, a tampered body or no signature, and grants nothing', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const { id } = (
+      await (
+        await as(karim)
+      ).post('/api/payment/create-checkout-session', {
+        giftId: 2,
+        receiverId: amina,
+      })
+    ).json();
+    stripe.pay(id);
+    const refused = [
+      await stripeWebhook(id, 'whsec_someone_else'),
+      await stripeWebhook(id, WEBHOOK_SECRET, true),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook/stripe',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      }),
+    ];
+    for (const answer of refused) {
+      expect([answer.statusCode, answer.json().code]).toEqual([400, 'WEBHOOK_REFUSED']);
+    }
+    expect(await gifts(amina, karim)).toEqual([]);
+  });
+
+  it('grants nothing for a session Stripe reports with another amount or currency', async () => {
+    const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    const me = await as(amina);
+    for (const change of [{ amount_total: 1 }, { currency: 'xof' }]) {
+      const { id } = (
+        await me.post('/api/subscription/create-subscription-session?plan=WEEKLY')
+      ).json();
+      stripe.pay(id);
+      Object.assign(stripe.session(id), change);
+      await stripeWebhook(id);
+      expect((await me.post('/api/subscription/confirm?plan=WEEKLY')).json()).toEqual({
+        status: 'failed',
+      });
+      expect((await me.get('/api/users/me')).json().subscription).toBeNull();
+    }
+  });
+
+  it('says so when Stripe is down, and changes nothing', async () => {
+    const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    stripe.failWith = 500;
+    try {
+      const answer = await (await as(amina)).post(
+        '/api/subscription/create-subscription-session?plan=ANNUAL',
+      );
+      expect([answer.statusCode, answer.json().code]).toEqual([502, 'PAYMENT_PROVIDER_ERROR']);
+    } finally {
+      stripe.failWith = null;
+    }
+  });
+});
+
+describe('PayDunya, by its IPN', () => {
+  const ipn = (body: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/paydunya/ipn',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+    });
+
+  it('starts a subscription paid in FCFA once its IPN is verified and PayDunya confirms it', async () => {
+    const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    const me = await as(amina);
+    const { redirectUrl } = (
+      await me.post('/api/subscription/paydunya/paydunya-session?plan=MONTHLY', {})
+    ).json();
+    const token = redirectUrl.split('/').at(-1) as string;
+    expect(paydunya.invoice(token).total_amount).toBe(6000);
+    // A forged IPN (any hash but the master key's) is refused before anything is looked up.
+    const forged = await ipn(paydunya.ipnBody(token, 'f'.repeat(128)));
+    expect([forged.statusCode, forged.json().code]).toEqual([400, 'WEBHOOK_REFUSED']);
+    paydunya.complete(token);
+    expect((await ipn(paydunya.ipnBody(token))).statusCode).toBe(200);
+    expect((await ipn(paydunya.ipnBody(token))).statusCode).toBe(200);
+    const { subscription } = (await me.get('/api/users/me')).json();
+    expect(subscription.plan).toBe('MONTHLY');
+    const days = (Date.parse(subscription.endsAt) - t.clock.now().getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(30, 3);
+  });
+
+  it('grants nothing when PayDunya confirms another amount or a cancelled invoice', async () => {
+    const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    const me = await as(amina);
+    for (const settle of [
+      (token: string) => {
+        paydunya.complete(token);
+        paydunya.invoice(token).total_amount = 100;
+      },
+      (token: string) => paydunya.cancel(token),
+    ]) {
+      const { redirectUrl } = (
+        await me.post('/api/subscription/paydunya/paydunya-session?plan=WEEKLY', {})
+      ).json();
+      const token = redirectUrl.split('/').at(-1) as string;
+      settle(token);
+      await ipn(paydunya.ipnBody(token));
+      expect((await me.get('/api/users/me')).json().subscription).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,256 @@
+import type { Message } from '@mawadda/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentProvider } from '../src/modules/payments/payment-provider.ts';
+import { bearer, seedCouple, seedMembers, sessionFor } from './fixtures.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+async function as(memberId: string) {
+  const headers = bearer(await sessionFor(t.database.db, memberId));
+  return {
+    get: (url: string) => t.app.inject({ url, headers }),
+    post: (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+  };
+}
+
+/** What the member does on the test checkout page: answers where it sends them back. */
+async function onCheckout(url: string, action: 'pay' | 'cancel') {
+  const path = new URL(url).pathname;
+  const page = await t.app.inject({ url: path, headers: { 'accept-language': 'fr-FR' } });
+  expect(page.statusCode).toBe(200);
+  const done = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `action=${action}`,
+  });
+  expect(done.statusCode).toBe(303);
+  return { page: page.body, back: new URL(done.headers.location as string) };
+}
+
+const conversation = async (memberId: string, withId: string) =>
+  (await (await as(memberId)).get(`/api/chat/conversation/${withId}`)).json() as Message[];
+
+describe('the gift catalogue and the plans', () => {
+  it('lists the eight gifts in English or French, priced in cents, each with its picture', async () => {
+    const en = (await t.app.inject({ url: '/api/gifts' })).json();
+    const fr = (await t.app.inject({ url: '/api/gifts?lang=fr' })).json();
+    expect(en).toHaveLength(8);
+    expect(en[0]).toEqual({
+      id: 1,
+      name: 'Tulip bouquet',
+      description: expect.any(String),
+      price: 299,
+      imageUrl: '/images/gifts/tulip-bouquet.svg',
+    });
+    expect(fr[0]).toMatchObject({ id: 1, name: 'Bouquet de tulipes', price: 299 });
+    expect((await t.app.inject({ url: '/api/gifts?lang=de' })).statusCode).toBe(400);
+  });
+
+  it('gives the plans with their card prices of the spec and FCFA prices', async () => {
+    const offers = (await t.app.inject({ url: '/api/subscription/plans' })).json();
+    expect(offers).toEqual({
+      plans: [
+        { plan: 'WEEKLY', days: 7, usdCents: 499, xof: 3000 },
+        { plan: 'MONTHLY', days: 30, usdCents: 999, xof: 6000 },
+        { plan: 'ANNUAL', days: 365, usdCents: 7999, xof: 48000 },
+      ],
+      methods: ['card', 'mobile-money'],
+    });
+  });
+});
+
+describe('a gift', () => {
+  it('is priced by the catalogue, paid on the test checkout, and delivered once', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const started = await giver.post('/api/payment/create-checkout-session', {
+      giftId: 4,
+      giftName: 'Gold bracelet',
+      amount: 1,
+      receiverId: amina,
+    });
+    expect(started.statusCode).toBe(200);
+    const { url } = started.json();
+    const { page, back } = await onCheckout(url, 'pay');
+    expect(page).toContain('Paiement de test');
+    expect(page).toContain('9,99');
+    expect(back.pathname).toBe('/chat');
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      success: 'true',
+      giftId: '4',
+      receiverId: amina,
+    });
+    // Twenty confirmations at once, as many tabs and retries would send: one gift.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        giver.post('/api/gifts/send', { giftId: 4, receiverId: amina }),
+      ),
+    );
+    expect(answers.map((a) => a.json())).toEqual(Array(20).fill({ status: 'paid' }));
+    const received = await conversation(amina, karim);
+    expect(received).toMatchObject([{ senderId: karim, content: 'gift:4', isRead: false }]);
+    const notifications = (await (await as(amina)).get('/api/users/notifications')).json();
+    expect(notifications.newMessages).toBe(1);
+  });
+
+  it('is not delivered when the member cancels, nor before they pay', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const first = await giver.post('/api/payment/create-checkout-session', {
+      giftId: 1,
+      receiverId: amina,
+    });
+    expect((await giver.post('/api/gifts/send', { giftId: 1, receiverId: amina })).json()).toEqual({
+      status: 'pending',
+    });
+    const { back } = await onCheckout(first.json().url, 'cancel');
+    expect(back.searchParams.get('cancelled')).toBe('gift');
+    expect((await giver.post('/api/gifts/send', { giftId: 1, receiverId: amina })).json()).toEqual({
+      status: 'cancelled',
+    });
+    // Paying a cancelled checkout afterwards changes nothing.
+    await onCheckout(first.json().url, 'pay');
+    expect(await conversation(amina, karim)).toEqual([]);
+  });
+
+  it('refuses an unknown gift, oneself, a member one is never shown, and no checkout', async () => {
+    const { amina, youssef, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const refusals = [
+      [{ giftId: 9, receiverId: amina }, 400, 'GIFT_UNKNOWN'],
+      [{ giftId: 1, receiverId: karim }, 400, 'GIFT_TO_SELF'],
+      [{ giftId: 1, receiverId: youssef }, 404, 'MEMBER_NOT_FOUND'],
+      [{ giftId: 1, receiverId: crypto.randomUUID() }, 404, 'MEMBER_NOT_FOUND'],
+      [{ giftId: 1 }, 400, 'RECEIVER_REQUIRED'],
+    ] as const;
+    for (const [body, status, code] of refusals) {
+      const answer = await giver.post('/api/payment/create-checkout-session', body);
+      expect([answer.statusCode, answer.json().code]).toEqual([status, code]);
+    }
+    const none = await giver.post('/api/gifts/send', { giftId: 2, receiverId: amina });
+    expect([none.statusCode, none.json().code]).toEqual([404, 'PAYMENT_NOT_FOUND']);
+  });
+});
+
+describe('a subscription', () => {
+  it('starts when paid by card and extends from its current end when paid again', async () => {
+    const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    const me = await as(amina);
+    const someoneElse = crypto.randomUUID();
+    for (const expectedDays of [30, 60]) {
+      const started = await me.post(
+        `/api/subscription/create-subscription-session?plan=MONTHLY&userId=${someoneElse}`,
+      );
+      const { back } = await onCheckout(started.json().url, 'pay');
+      expect(Object.fromEntries(back.searchParams)).toEqual({
+        subscribed: 'true',
+        plan: 'MONTHLY',
+        userId: amina,
+      });
+      expect((await me.post('/api/subscription/confirm?plan=MONTHLY')).json()).toEqual({
+        status: 'paid',
+      });
+      const { subscription } = (await me.get('/api/users/me')).json();
+      const days = (Date.parse(subscription.endsAt) - t.clock.now().getTime()) / 86_400_000;
+      expect(subscription.plan).toBe('MONTHLY');
+      expect(days).toBeCloseTo(expectedDays, 3);
+    }
+  });
+
+  it('is priced in FCFA by mobile money and comes back only to this site', async () => {
+    const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    const me = await as(amina);
+    const foreign = await me.post('/api/subscription/paydunya/paydunya-session?plan=WEEKLY', {
+      callbackUrl: 'https://evil.example/steal',
+    });
+    expect([foreign.statusCode, foreign.json().code]).toEqual([400, 'CALLBACK_URL_FOREIGN']);
+    const started = await me.post('/api/subscription/paydunya/paydunya-session?plan=WEEKLY', {
+      callbackUrl: 'http://mawadda.test/chat?subscribed=true&plan=WEEKLY',
+    });
+    const { page, back } = await onCheckout(started.json().redirectUrl, 'pay');
+    expect(page).toMatch(/3\s000 FCFA/);
+    expect(back.href).toBe('http://mawadda.test/chat?subscribed=true&plan=WEEKLY');
+    await me.post('/api/subscription/confirm?plan=WEEKLY');
+    expect((await me.get('/api/users/me')).json().subscription.plan).toBe('WEEKLY');
+  });
+
+  it('refuses an unknown plan', async () => {
+    const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    const answer = await (await as(amina)).post('/api/subscription/confirm?plan=DAILY');
+    expect([answer.statusCode, answer.json().code]).toEqual([400, 'PLAN_INVALID']);
+  });
+});
+
+describe('a provider that reports another payment than the one ordered', () => {
+  it('grants nothing for a wrong amount, a wrong currency or another order', async () => {
+    const lies: Array<Partial<Awaited<ReturnType<PaymentProvider['lookup']>>>> = [
+      { amount: 1 },
+      { currency: 'xof' },
+      { orderId: crypto.randomUUID() },
+    ];
+    for (const lie of lies) {
+      const opened = new Map<string, { orderId: string; amount: number }>();
+      const provider: PaymentProvider = {
+        name: 'stripe',
+        async createCheckout(request) {
+          const reference = `cs_${crypto.randomUUID()}`;
+          opened.set(reference, request);
+          return { reference, url: `https://checkout.example/${reference}` };
+        },
+        async lookup(reference) {
+          const request = opened.get(reference);
+          return {
+            status: 'paid',
+            amount: request?.amount ?? 0,
+            currency: 'usd',
+            orderId: request?.orderId ?? null,
+            ...lie,
+          };
+        },
+      };
+      const other = await createTestApp({
+        database: t.database,
+        paymentProviders: { card: provider },
+      });
+      const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+      const headers = bearer(await sessionFor(t.database.db, amina));
+      await other.app.inject({
+        method: 'POST',
+        url: '/api/subscription/create-subscription-session?plan=ANNUAL',
+        headers,
+      });
+      const confirmed = await other.app.inject({
+        method: 'POST',
+        url: '/api/subscription/confirm?plan=ANNUAL',
+        headers,
+      });
+      expect(confirmed.json()).toEqual({ status: 'failed' });
+      expect((await other.app.inject({ url: '/api/users/me', headers })).json().subscription).toBe(
+        null,
+      );
+    }
+  });
+});
+
+describe('in production without provider keys', () => {
+  it('offers no payment method and no test checkout', async () => {
+    const production = await createTestApp({ database: t.database, paymentProviders: {} });
+    const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    const answer = await production.app.inject({
+      method: 'POST',
+      url: '/api/subscription/create-subscription-session?plan=WEEKLY',
+      headers: bearer(await sessionFor(t.database.db, amina)),
+    });
+    expect([answer.statusCode, answer.json().code]).toEqual([503, 'PAYMENT_UNAVAILABLE']);
+    expect((await production.app.inject({ url: '/checkout/local/local_x' })).statusCode).toBe(404);
+    expect(
+      (await production.app.inject({ url: '/api/subscription/plans' })).json().methods,
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,357 @@
+import type { AddressInfo } from 'node:net';
+import { destinations } from '@mawadda/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/schema.ts';
+import { hashToken, newSecretToken } from '../src/lib/tokens.ts';
+import { bearer, registeredMember, seedMembers, sessionFor, someAddress } from './fixtures.ts';
+import { connectStomp, rawSocket, waitFor } from './stomp-client.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+let t: TestContext;
+let baseUrl: string;
+let amina: string;
+let youssef: string;
+
+beforeAll(async () => {
+  // Short heart-beats and a small frame limit, so their tests take a second, not a minute.
+  t = await createTestApp({
+    broker: { heartBeatMs: 200, maxFrameBytes: 4096, framesPerSecond: 20, frameBurst: 40 },
+  });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const seeded = await seedMembers(t.database.db, [{ gender: 'femme' }, { gender: 'homme' }]);
+  amina = seeded[0] ?? '';
+  youssef = seeded[1] ?? '';
+});
+
+const tokenOf = (memberId = amina) => sessionFor(t.database.db, memberId);
+const CONNECT = (headers = '') => `CONNECT\naccept-version:1.2\nhost:mawadda\n${headers}\n\0`;
+
+describe('connecting to the broker', () => {
+  it('accepts a live token in the query or in the CONNECT frame', async () => {
+    for (const tokenIn of ['query', 'header'] as const) {
+      const session = await connectStomp(baseUrl, await tokenOf(), { tokenIn });
+      expect(session.client.connected).toBe(true);
+      await session.disconnect();
+    }
+  });
+
+  it('answers a missing, unknown, revoked or expired token with an ERROR and closes', async () => {
+    const revoked = await tokenOf();
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(revoked) });
+    const expired = newSecretToken();
+    await t.database.db.insert(sessions).values({
+      memberId: amina,
+      tokenHash: hashToken(expired),
+      expiresAt: new Date(t.clock.now().getTime() - 1000),
+    });
+    for (const token of [undefined, 'not-a-real-token-at-all-0123456789', revoked, expired]) {
+      const session = await connectStomp(baseUrl, token);
+      expect((await session.error).headers.message).toMatch(/Log in|Session ended/);
+      await session.closed;
+      expect(session.client.connected).toBe(false);
+    }
+  });
+
+  it('refuses any frame before CONNECT, and a client that offers only STOMP 1.0', async () => {
+    const early = await rawSocket(baseUrl);
+    early.send('SUBSCRIBE\nid:0\ndestination:/topic/presence\n\n\0');
+    expect(await early.frame('ERROR')).toContain('The first frame must be CONNECT');
+    await early.closed();
+
+    const old = await rawSocket(baseUrl, `?token=${await tokenOf()}`);
+    old.send('CONNECT\naccept-version:1.0\n\n\0');
+    expect(await old.frame('ERROR')).toContain('Supported protocol versions are 1.2');
+    await old.closed();
+  });
+
+  it('closes the sockets of a session that logs out, and only that session', async () => {
+    const token = await tokenOf();
+    const session = await connectStomp(baseUrl, token);
+    const other = await connectStomp(baseUrl, await tokenOf());
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(token),
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect((await session.error).headers.message).toBe('Session ended: log in again');
+    await session.closed;
+    // The member's other session is not the one that logged out.
+    expect(other.client.connected).toBe(true);
+    await other.disconnect();
+  });
+
+  it('closes every socket of a member who resets the password', async () => {
+    const member = await registeredMember(t.app);
+    const email = member.fields.username as string;
+    const phone = await connectStomp(baseUrl, member.token);
+    const laptop = await connectStomp(baseUrl, await sessionFor(t.database.db, member.id));
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { username: email },
+      remoteAddress: someAddress(),
+    });
+    let resetToken = '';
+    for (let i = 0; i < 100 && !resetToken; i++) {
+      const mail = t.mailer.sent.find((m) => m.to === email);
+      resetToken = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: resetToken, password: 'a brand new long password' },
+      remoteAddress: someAddress(),
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    for (const socket of [phone, laptop]) {
+      expect((await socket.error).headers.message).toBe('Session ended: log in again');
+      await socket.closed;
+    }
+  });
+});
+
+describe('subscriptions', () => {
+  it('lets a member subscribe to their own topics and to presence, with receipts', async () => {
+    const raw = await rawSocket(baseUrl, `?token=${await tokenOf()}`);
+    raw.send(CONNECT());
+    await raw.frame('CONNECTED');
+    const own = [
+      destinations.chat(amina),
+      destinations.read(amina),
+      destinations.call(amina),
+      destinations.presence,
+    ];
+    own.forEach((destination, i) => {
+      raw.send(`SUBSCRIBE\nid:s${i}\ndestination:${destination}\nreceipt:r${i}\n\n\0`);
+    });
+    for (let i = 0; i < own.length; i++) {
+      await waitFor(
+        `receipt r${i}`,
+        (async () => {
+          while (!raw.received.some((f) => f.includes(`receipt-id:r${i}\n`))) {
+            await new Promise((r) => setTimeout(r, 10));
+          }
+        })(),
+      );
+    }
+    expect(raw.received.some((f) => f.startsWith('ERROR'))).toBe(false);
+    raw.socket.close();
+  });
+
+  it('refuses another member’s chat, read and call topics with an ERROR', async () => {
+    for (const destination of [
+      destinations.chat(youssef),
+      destinations.read(youssef),
+      destinations.call(youssef),
+      '/topic/everyone',
+    ]) {
+      const raw = await rawSocket(baseUrl, `?token=${await tokenOf()}`);
+      raw.send(CONNECT());
+      await raw.frame('CONNECTED');
+      raw.send(`SUBSCRIBE\nid:0\ndestination:${destination}\nreceipt:77\n\n\0`);
+      const error = await raw.frame('ERROR');
+      expect(error).toContain(`Not allowed to subscribe to ${destination}`);
+      expect(error).toContain('receipt-id:77');
+      await raw.closed();
+    }
+  });
+
+  it('delivers what is published to the member’s own topic, and only there', async () => {
+    const aminaSession = await connectStomp(baseUrl, await tokenOf(amina));
+    const youssefSession = await connectStomp(baseUrl, await tokenOf(youssef));
+    const aminaChat = aminaSession.subscribe(destinations.chat(amina));
+    const youssefChat = youssefSession.subscribe(destinations.chat(youssef));
+    // The subscriptions travel before the publish: a DISCONNECT receipt would be later still.
+    await new Promise((r) => setTimeout(r, 100));
+    await t.app.realtime.broker.publish(destinations.chat(amina), { content: 'Salam' });
+    expect(await aminaChat.next()).toEqual({ content: 'Salam' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(youssefChat.messages).toEqual([]);
+    await aminaSession.disconnect();
+    await youssefSession.disconnect();
+  });
+});
+
+describe('frames the broker refuses', () => {
+  it('closes a socket that sends to a destination no one serves', async () => {
+    const raw = await rawSocket(baseUrl, `?token=${await tokenOf()}`);
+    raw.send(CONNECT());
+    await raw.frame('CONNECTED');
+    raw.send('SEND\ndestination:/topic/chat/someone\n\nhello\0');
+    expect(await raw.frame('ERROR')).toContain('Cannot send to /topic/chat/someone');
+    await raw.closed();
+  });
+
+  it('takes presence from the connection, and refuses a body that is not a presence', async () => {
+    const raw = await rawSocket(baseUrl, `?token=${await tokenOf()}`);
+    raw.send(CONNECT());
+    await raw.frame('CONNECTED');
+    raw.send(
+      `SEND\ndestination:/app/presence\nreceipt:p1\n\n{"userId":"${youssef}","status":"online"}\0`,
+    );
+    expect(await raw.frame('RECEIPT')).toContain('receipt-id:p1');
+    raw.send('SEND\ndestination:/app/presence\n\n{"status":"invisible"}\0');
+    expect(await raw.frame('ERROR')).toContain('Presence needs a status');
+    await raw.closed();
+  });
+
+  it('answers malformed, unknown and oversized frames with an ERROR, and keeps serving others', async () => {
+    const bystander = await connectStomp(baseUrl, await tokenOf());
+    for (const bad of [
+      'HELLO\n\n\0',
+      'SEND\nbroken header\n\n\0',
+      `SEND\ndestination:/app/presence\n\n${'x'.repeat(5000)}\0`,
+      'BEGIN\ntransaction:t1\n\n\0',
+    ]) {
+      const raw = await rawSocket(baseUrl, `?token=${await tokenOf()}`);
+      raw.send(CONNECT());
+      await raw.frame('CONNECTED');
+      raw.send(bad);
+      expect(await raw.frame('ERROR')).toMatch(
+        /message:(Unknown command|Malformed header|Frame too large|Transactions are not supported)/,
+      );
+      expect((await raw.closed()).code).toBe(1008);
+    }
+    expect(bystander.client.connected).toBe(true);
+    await bystander.disconnect();
+  });
+
+  it('cuts off a client that floods frames, and holds it back a while before it reconnects', async () => {
+    // A member of its own: held back afterwards, it must not be anyone another test uses.
+    const [flooderId = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
+    const flooder = await tokenOf(flooderId);
+    const raw = await rawSocket(baseUrl, `?token=${flooder}`);
+    raw.send(CONNECT());
+    await raw.frame('CONNECTED');
+    for (let i = 0; i < 200; i++)
+      raw.send(`SEND\ndestination:/app/presence\n\n{"status":"online"}\0`);
+    expect(await raw.frame('ERROR')).toContain('Too many frames');
+    await raw.closed();
+    const again = await rawSocket(baseUrl, `?token=${flooder}`);
+    again.send(CONNECT());
+    expect(await again.frame('ERROR')).toContain('wait before reconnecting');
+    // Others are not held back.
+    const other = await connectStomp(baseUrl, await tokenOf(amina));
+    expect(other.client.connected).toBe(true);
+    await other.disconnect();
+  });
+
+  it('drops a client silent past twice its heart-beat, and answers DISCONNECT with its receipt', async () => {
+    const silent = await rawSocket(baseUrl, `?token=${await tokenOf()}`);
+    silent.send(CONNECT('heart-beat:200,0\n'));
+    expect(await silent.frame('CONNECTED')).toContain('heart-beat:200,200');
+    const { code } = await silent.closed();
+    expect(code).toBe(1006);
+
+    const polite = await rawSocket(baseUrl, `?token=${await tokenOf()}`);
+    polite.send(CONNECT());
+    await polite.frame('CONNECTED');
+    polite.send('DISCONNECT\nreceipt:bye\n\n\0');
+    expect(await polite.frame('RECEIPT')).toContain('receipt-id:bye');
+    expect((await polite.closed()).code).toBe(1000);
+  });
+
+  it('keeps a client that sends its heart-beats', async () => {
+    const session = await connectStomp(baseUrl, await tokenOf(), { heartbeatMs: 100 });
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(session.client.connected).toBe(true);
+    await session.disconnect();
+  });
+});
+
+describe('shutting down', () => {
+  it('tells every client the server is restarting before it closes their sockets', async () => {
+    const node = await createTestApp({ database: t.database });
+    await node.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`;
+    const session = await connectStomp(url, await tokenOf());
+    await node.app.close();
+    expect((await session.error).headers.message).toBe('Server restarting');
+    expect((await session.closed).code).toBe(1012);
+  });
+});
+
+describe('clients that misbehave', () => {
+  it('drops a socket that stops reading, and keeps delivering to the others', async () => {
+    const slow = await createTestApp({
+      database: t.database,
+      broker: { maxBufferedBytes: 64 * 1024 },
+    });
+    await slow.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(slow.app.server.address() as AddressInfo).port}`;
+    const stalled = await rawSocket(url, `?token=${await tokenOf(amina)}`);
+    stalled.send(CONNECT());
+    await stalled.frame('CONNECTED');
+    stalled.send(`SUBSCRIBE\nid:0\ndestination:${destinations.chat(amina)}\nreceipt:ready\n\n\0`);
+    await stalled.frame('RECEIPT');
+    const reader = await connectStomp(url, await tokenOf(youssef));
+    const readerChat = reader.subscribe(destinations.chat(youssef));
+    await new Promise((r) => setTimeout(r, 100));
+    // The stalled client stops reading its TCP socket: what the server writes piles up.
+    (stalled.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    const big = 'x'.repeat(16 * 1024);
+    for (let i = 0; i < 400 && slow.app.realtime.broker.connectionCount > 1; i++) {
+      await slow.app.realtime.broker.publish(destinations.chat(amina), { big, i });
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(slow.app.realtime.broker.connectionCount).toBe(1);
+    await slow.app.realtime.broker.publish(destinations.chat(youssef), { still: 'here' });
+    expect(await readerChat.next()).toEqual({ still: 'here' });
+    await reader.disconnect();
+  });
+
+  it('survives 10,000 random, truncated and oversized frames, and keeps serving others', async () => {
+    const bystander = await connectStomp(baseUrl, await tokenOf(youssef));
+    const bystanderChat = bystander.subscribe(destinations.chat(youssef));
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const pieces = [
+      'SEND',
+      'SUBSCRIBE',
+      'CONNECT',
+      '\n',
+      ':',
+      '\\c',
+      '\\x',
+      'destination',
+      '/app/presence',
+      'content-length:',
+      '9',
+      '\0',
+      '{"status":"online"}',
+      '\r',
+    ];
+    const token = await tokenOf(amina);
+    let sent = 0;
+    while (sent < 10_000) {
+      const raw = await rawSocket(baseUrl, `?token=${token}`);
+      raw.send(CONNECT());
+      await raw.frame('CONNECTED');
+      // Up to 20 frames a connection (within its burst), until one is refused and it closes.
+      for (let i = 0; i < 20 && raw.socket.readyState === raw.socket.OPEN; i++, sent++) {
+        const kind = random();
+        const frame =
+          kind < 0.05
+            ? `SEND\ndestination:/app/presence\n\n${'y'.repeat(4096 + Math.floor(random() * 4096))}\0`
+            : Array.from(
+                { length: 1 + Math.floor(random() * 12) },
+                () => pieces[Math.floor(random() * pieces.length)],
+              ).join('');
+        raw.send(random() < 0.2 ? frame.slice(0, Math.floor(random() * frame.length)) : frame);
+      }
+      raw.socket.close();
+      await raw.closed();
+    }
+    await t.app.realtime.broker.publish(destinations.chat(youssef), { after: sent });
+    expect(await bystanderChat.next()).toEqual({ after: sent });
+    // Every fuzzing connection is gone: nothing of theirs is kept.
+    expect(t.app.realtime.broker.connectionCount).toBe(1);
+    await bystander.disconnect();
+  }, 120_000);
+});

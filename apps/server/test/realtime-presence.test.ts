@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { destinations } from '@mawadda/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, seedCouple, sessionFor } from './fixtures.ts';
+import { connectStomp } from './stomp-client.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+let t: TestContext;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+
+const cast = () => seedCouple(t.database.db);
+const connect = async (memberId: string) =>
+  connectStomp(baseUrl, await sessionFor(t.database.db, memberId));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe('presence', () => {
+  it('tells a match when a member comes online and leaves, and tells no one else', async () => {
+    const { amina, youssef, karim } = await cast();
+    const youssefSocket = await connect(youssef);
+    const karimSocket = await connect(karim);
+    const youssefSees = youssefSocket.subscribe(destinations.presence);
+    const karimSees = karimSocket.subscribe(destinations.presence);
+    await settle();
+
+    const phone = await connect(amina);
+    expect(await youssefSees.next()).toEqual({ userId: amina, status: 'online' });
+    // A second tab is the same member: nothing new to tell; closing one of two changes nothing.
+    const laptop = await connect(amina);
+    await laptop.disconnect();
+    await settle();
+    expect(youssefSees.messages).toEqual([]);
+
+    await phone.disconnect();
+    expect(await youssefSees.next()).toEqual({ userId: amina, status: 'offline' });
+    expect(karimSees.messages).toEqual([]);
+    await youssefSocket.disconnect();
+    await karimSocket.disconnect();
+  });
+
+  it('takes the member from the connection, never from the userId of a presence frame', async () => {
+    const { amina, youssef } = await cast();
+    const aminaSocket = await connect(amina);
+    const aminaSees = aminaSocket.subscribe(destinations.presence);
+    const karimLike = await cast();
+    const stranger = await connect(karimLike.karim);
+    stranger.client.publish({
+      destination: destinations.publishPresence,
+      body: JSON.stringify({ userId: youssef, status: 'online' }),
+    });
+    await settle();
+    expect(aminaSees.messages).toEqual([]);
+    await stranger.disconnect();
+    await aminaSocket.disconnect();
+  });
+
+  it('shows a member online in suggestions and details while a socket is open, and only then', async () => {
+    const { amina, youssef } = await cast();
+    const token = await sessionFor(t.database.db, youssef);
+    const onlineInDetails = async () => {
+      const response = await t.app.inject({
+        url: `/api/users/${amina}/details`,
+        headers: bearer(token),
+      });
+      return response.json().online as boolean;
+    };
+    expect(await onlineInDetails()).toBe(false);
+    const socket = await connect(amina);
+    await settle();
+    expect(await onlineInDetails()).toBe(true);
+    const page = await t.app.inject({
+      url: '/api/users/suggestions?page=0&size=100',
+      headers: bearer(token),
+    });
+    const card = page.json().content.find((m: { id: string }) => m.id === amina);
+    expect(card.online).toBe(true);
+    await socket.disconnect();
+    await settle();
+    expect(await onlineInDetails()).toBe(false);
+  });
+});

@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import { destinations } from '@mawadda/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, seedCouple, seedMembers, seedSubscription, sessionFor } from './fixtures.ts';
+import { connectStomp, rawSocket } from './stomp-client.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+let t: TestContext;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+
+const write = async (from: string, to: string, content = 'Salam') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/chat/send/${to}`,
+    headers: bearer(await sessionFor(t.database.db, from)),
+    payload: { content },
+  });
+
+/** What the broker answers a call offer from `from` to `to`: relayed, or its ERROR. */
+async function offer(from: string, to: string): Promise<string> {
+  const callee = await connectStomp(baseUrl, await sessionFor(t.database.db, to));
+  const rings = callee.subscribe(destinations.call(to));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const raw = await rawSocket(baseUrl, `?token=${await sessionFor(t.database.db, from)}`);
+  raw.send('CONNECT\naccept-version:1.2\n\n\0');
+  await raw.frame('CONNECTED');
+  const body = JSON.stringify({ type: 'audio', sdp: { type: 'offer', sdp: 'v=0' } });
+  raw.send(`SEND\ndestination:${destinations.publishCall(to)}\nreceipt:r\n\n${body}\0`);
+  const answer = await Promise.race([
+    // The header as STOMP escapes it (`:` is `\c`), read back.
+    raw
+      .frame('ERROR')
+      .then((frame) => (/message:(.*)/.exec(frame)?.[1] ?? frame).replaceAll('\\c', ':')),
+    rings.next().then(() => 'relayed'),
+  ]);
+  raw.send(`SEND\ndestination:${destinations.publishCall(to)}\n\n{"endCall":true}\0`);
+  await callee.disconnect();
+  return answer;
+}
+
+describe('what a subscription gives', () => {
+  it('lets matched members write to each other for free, and nobody else', async () => {
+    const { amina, youssef, karim } = await seedCouple(t.database.db);
+    expect((await write(amina, youssef)).statusCode).toBe(201);
+    const refused = await write(karim, amina);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'SUBSCRIPTION_REQUIRED']);
+  });
+
+  it('lets a subscriber write first to a member they may be suggested, who may then answer', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    await seedSubscription(t.database.db, karim);
+    expect((await write(karim, amina, 'Salam, your profile touched me')).statusCode).toBe(201);
+    // Amina, free, answers the member who wrote to her first.
+    expect((await write(amina, karim, 'Wa alaykum salam')).statusCode).toBe(201);
+    // Never a member of one's own gender: not someone one is ever shown.
+    const [idris = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
+    const sameGender = await write(karim, idris);
+    expect([sameGender.statusCode, sameGender.json().code]).toEqual([404, 'MEMBER_NOT_FOUND']);
+  });
+
+  it('stops at the end of the prepaid period', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    await seedSubscription(t.database.db, karim, new Date(t.clock.now().getTime() - 1000));
+    const refused = await write(karim, amina);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'SUBSCRIPTION_REQUIRED']);
+  });
+
+  it('keeps calls for subscribers, to their matches and to members they may be suggested', async () => {
+    const { amina, youssef, karim } = await seedCouple(t.database.db);
+    expect(await offer(amina, youssef)).toBe(
+      'Cannot call: This needs a subscription: choose a plan to continue.',
+    );
+    await seedSubscription(t.database.db, amina);
+    expect(await offer(amina, youssef)).toBe('relayed');
+    expect(await offer(amina, karim)).toBe('relayed');
+    const [leila = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    expect(await offer(amina, leila)).toMatch(/^Cannot call: This member does not exist/);
+  });
+});

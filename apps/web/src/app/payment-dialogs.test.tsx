@@ -1,0 +1,86 @@
+import { act, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeStompClient } from '@/lib/realtime/fake-stomp-client.ts';
+import { realtime } from '@/lib/realtime/realtime-client.ts';
+import { session } from '@/lib/session.ts';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { PaymentDialogsProvider, usePaymentDialogs } from './payment-dialogs.tsx';
+
+vi.mock(
+  '@stomp/stompjs',
+  async () => (await import('@/lib/realtime/fake-stomp-client.ts')).fakeStompModule,
+);
+
+const offers = {
+  plans: [{ plan: 'MONTHLY', days: 30, usdCents: 999, xof: 6000 }],
+  methods: ['card'],
+};
+const gifts = [
+  {
+    id: 2,
+    name: 'Plush elephant',
+    description: 'A soft elephant.',
+    price: 399,
+    imageUrl: '/images/gifts/plush-elephant.svg',
+  },
+];
+
+/** A member screen that opens the gift popup, as the chat header does. */
+function Screen() {
+  const { openGift } = usePaymentDialogs();
+  return (
+    <button type="button" onClick={() => openGift({ id: 'awa', name: 'Awa Diop' })}>
+      Gift
+    </button>
+  );
+}
+
+async function signedIn() {
+  session.start('token-1');
+  realtime.start();
+  await waitFor(() => expect(FakeStompClient.instances).toHaveLength(1));
+  act(() => FakeStompClient.latest().open());
+  await renderScreen(
+    <PaymentDialogsProvider>
+      <Screen />
+    </PaymentDialogsProvider>,
+  );
+  return FakeStompClient.latest();
+}
+
+beforeEach(() => {
+  FakeStompClient.instances = [];
+});
+
+afterEach(() => {
+  realtime.stop();
+  session.end();
+});
+
+describe('the payment dialogs over the member screens', () => {
+  it('open the plans when the server refuses a call for want of a subscription, not otherwise', async () => {
+    mockApi({ 'GET /api/subscription/plans': { body: offers } });
+    const broker = await signedIn();
+    act(() => broker.fail('Cannot call: You can only call a member you may write to.'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => broker.open());
+    act(() => broker.fail('Cannot call: This needs a subscription: choose a plan to continue.'));
+    // The dialogs' chunk is imported on the first opening: slower than the rest here.
+    const plans = await screen.findByRole('dialog', { name: 'Choose a plan' }, { timeout: 5000 });
+    expect(await screen.findByRole('radio', { name: /Monthly/ })).toBeVisible();
+    expect(plans).toHaveTextContent('$9.99');
+  });
+
+  it('open the gift popup for the member a screen names', async () => {
+    mockApi({ 'GET /api/gifts': { body: gifts } });
+    await signedIn();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Gift' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'A gift for Awa Diop' }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(
+      await screen.findByRole('button', { name: 'Send Plush elephant to Awa Diop' }),
+    ).toBeEnabled();
+  });
+});

@@ -1,0 +1,109 @@
+import type { SubscriptionPlan } from '@mawadda/contract';
+import { ERROR_TEXTS } from '@mawadda/contract/error-codes';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import type { GiftRecipient } from '@/features/payments/components/gift-chooser.tsx';
+import { realtime } from '@/lib/realtime/realtime-client.ts';
+
+/** Both dialogs load with their first opening, never with the login route. */
+const GiftDialog = lazy(() =>
+  import('@/features/payments/components/payment-dialogs.tsx').then((module) => ({
+    default: module.GiftDialog,
+  })),
+);
+const SubscriptionDialog = lazy(() =>
+  import('@/features/payments/components/payment-dialogs.tsx').then((module) => ({
+    default: module.SubscriptionDialog,
+  })),
+);
+
+type PaymentDialogs = {
+  /** The gift popup, for one member (the chat header, a suggestion's card). */
+  openGift: (recipient: GiftRecipient) => void;
+  /** The subscription modal: the profile menu, /mon-profil, and every SUBSCRIPTION_REQUIRED. */
+  openSubscription: () => void;
+};
+
+const PaymentDialogsContext = createContext<PaymentDialogs>({
+  openGift: () => {},
+  openSubscription: () => {},
+});
+
+/** What the broker answers when a free member calls (calls.service: "Cannot call: …"). */
+const needsSubscription = (message: string) => message.includes(ERROR_TEXTS.SUBSCRIPTION_REQUIRED);
+
+/**
+ * The gift popup and the subscription modal, over every member screen: features open them
+ * through `usePaymentDialogs` given by their route (features do not import each other). A call
+ * the server refuses for want of a subscription opens the modal too.
+ */
+export function PaymentDialogsProvider({ children }: { children: ReactNode }) {
+  const localized = useLocalizedPath();
+  const [recipient, setRecipient] = useState<GiftRecipient | null>(null);
+  const [subscribing, setSubscribing] = useState(false);
+  const [loaded, setLoaded] = useState({ gift: false, subscription: false });
+
+  const openSubscription = useCallback(() => {
+    setLoaded((was) => ({ ...was, subscription: true }));
+    setSubscribing(true);
+  }, []);
+  const value = useMemo<PaymentDialogs>(
+    () => ({
+      openGift: (next) => {
+        setLoaded((was) => ({ ...was, gift: true }));
+        setRecipient(next);
+      },
+      openSubscription,
+    }),
+    [openSubscription],
+  );
+
+  useEffect(
+    () =>
+      realtime.onRefusal((message) => {
+        if (needsSubscription(message)) openSubscription();
+      }),
+    [openSubscription],
+  );
+
+  // Mobile money brings the member back here; the plan also waits in session storage.
+  const returnUrl = useCallback(
+    (plan: SubscriptionPlan) =>
+      `${window.location.origin}${localized('/chat')}?subscribed=true&plan=${plan}`,
+    [localized],
+  );
+
+  return (
+    <PaymentDialogsContext.Provider value={value}>
+      {children}
+      {loaded.gift ? (
+        <Suspense fallback={null}>
+          <GiftDialog recipient={recipient} onClose={() => setRecipient(null)} />
+        </Suspense>
+      ) : null}
+      {loaded.subscription ? (
+        <Suspense fallback={null}>
+          <SubscriptionDialog
+            open={subscribing}
+            onClose={() => setSubscribing(false)}
+            returnUrl={returnUrl}
+          />
+        </Suspense>
+      ) : null}
+    </PaymentDialogsContext.Provider>
+  );
+}
+
+export function usePaymentDialogs(): PaymentDialogs {
+  return useContext(PaymentDialogsContext);
+}

@@ -1,0 +1,40 @@
+import { type QueryCache, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * When the oldest answer on screen was loaded (ms), or null when none is shown. Visitors' answers
+ * (`meta: { persist: false }`, lib/member-cache.ts) do not count.
+ */
+function oldestShown(cache: QueryCache): number | null {
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const query of cache.getAll()) {
+    if (query.isActive() && query.state.data !== undefined && query.meta?.persist !== false) {
+      oldest = Math.min(oldest, query.state.dataUpdatedAt);
+    }
+  }
+  return Number.isFinite(oldest) ? oldest : null;
+}
+
+/**
+ * Offline, what the screen shows is what was last loaded: "Showing what was loaded at 14:32" (or
+ * "on 24 November at 14:32" before today), else the general offline note. Its own chunk, loaded
+ * only once the connection drops, so the first route does not carry it.
+ */
+export function OfflineSinceNotice() {
+  const { t, i18n } = useTranslation();
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
+  const at = useSyncExternalStore(
+    subscribe,
+    () => oldestShown(cache),
+    () => null,
+  );
+  if (at === null) return t('offline.body');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const loaded = new Date(at);
+  const time = loaded.toLocaleTimeString(language, { timeStyle: 'short' });
+  if (loaded.toDateString() === new Date().toDateString()) return t('offline.since', { time });
+  const day = loaded.toLocaleDateString(language, { day: 'numeric', month: 'long' });
+  return t('offline.sinceDay', { day, time });
+}

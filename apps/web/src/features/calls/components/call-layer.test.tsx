@@ -1,0 +1,181 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeStompClient } from '@/lib/realtime/fake-stomp-client.ts';
+import { realtime } from '@/lib/realtime/realtime-client.ts';
+import { session } from '@/lib/session.ts';
+import { mockApi, renderScreen, type TestLanguage } from '@/test/render.tsx';
+import { calls } from '../hooks/use-call.ts';
+import { allStopped, FakePeerConnection, FakeStream } from '../utils/fake-media.ts';
+import { CallLayer } from './call-layer.tsx';
+
+vi.mock(
+  '@stomp/stompjs',
+  async () => (await import('@/lib/realtime/fake-stomp-client.ts')).fakeStompModule,
+);
+
+const ME = 'me-1';
+const AWA = 'awa-2';
+let streams: FakeStream[];
+
+beforeEach(() => {
+  streams = [];
+  vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    mediaDevices: {
+      getUserMedia: async (constraints: MediaStreamConstraints) => {
+        const stream = new FakeStream(constraints.video ? ['audio', 'video'] : ['audio']);
+        streams.push(stream);
+        return stream;
+      },
+    },
+  });
+  mockApi({ 'GET /api/calls/ice-servers': { body: { iceServers: [], expiresAt: null } } });
+});
+
+afterEach(() => {
+  calls.hangUp();
+  calls.dismissNotice();
+  realtime.stop();
+  session.end();
+  vi.unstubAllGlobals();
+});
+
+async function showLayer(language: TestLanguage = 'en') {
+  session.start('token-1');
+  realtime.start();
+  await waitFor(() => expect(FakeStompClient.instances.length).toBeGreaterThan(0));
+  const stomp = FakeStompClient.latest();
+  act(() => stomp.open());
+  await renderScreen(<CallLayer me={ME} />, { language });
+  return stomp;
+}
+
+function offer(stomp: FakeStompClient, type: 'audio' | 'video') {
+  act(() =>
+    stomp.deliver(`/topic/call/${ME}`, {
+      from: AWA,
+      to: ME,
+      callId: 'call-1',
+      type,
+      sdp: { type: 'offer', sdp: 'v=0' },
+      caller: { name: 'Awa Diop', photoUrl: null },
+    }),
+  );
+}
+
+const signalsTo = (stomp: FakeStompClient) =>
+  stomp.published.filter((p) => p.destination === `/app/call/${AWA}`).map((p) => p.body);
+
+describe('the incoming-call modal', () => {
+  it('names the caller and the kind of call, takes the focus, and Escape refuses', async () => {
+    const stomp = await showLayer();
+    offer(stomp, 'video');
+    const dialog = await screen.findByRole('dialog', { name: 'Incoming video call' });
+    expect(dialog).toHaveAccessibleDescription('Awa Diop is calling you.');
+    const accept = within(dialog).getByRole('button', { name: 'Accept' });
+    expect(accept).toHaveFocus();
+    const user = userEvent.setup();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Refuse' })).toHaveFocus();
+    // The focus stays in the modal.
+    await user.tab();
+    expect(accept).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(signalsTo(stomp)).toEqual([{ endCall: true }]);
+    expect(streams).toEqual([]);
+  });
+
+  it('reads in French', async () => {
+    const stomp = await showLayer('fr');
+    offer(stomp, 'audio');
+    const dialog = await screen.findByRole('dialog', { name: 'Appel vocal entrant' });
+    expect(dialog).toHaveAccessibleDescription('Awa Diop vous appelle.');
+    expect(within(dialog).getByRole('button', { name: 'Accepter' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Refuser' })).toBeVisible();
+  });
+
+  it('accepted by keyboard, opens the in-call view with its controls; ending stops my camera and microphone', async () => {
+    const stomp = await showLayer();
+    offer(stomp, 'video');
+    await screen.findByRole('dialog', { name: 'Incoming video call' });
+    const user = userEvent.setup();
+    await user.keyboard('{Enter}');
+
+    const view = await screen.findByRole('region', { name: 'Call with Awa Diop' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(signalsTo(stomp)[0]).toEqual({ answer: { type: 'answer', sdp: 'v=0 answer' } });
+    const end = within(view).getByRole('button', { name: 'End the call' });
+    expect(end).toHaveFocus();
+
+    const mute = within(view).getByRole('button', { name: 'Mute the microphone' });
+    expect(mute).toHaveAttribute('aria-pressed', 'false');
+    await user.click(mute);
+    expect(mute).toHaveAttribute('aria-pressed', 'true');
+    expect(streams[0]?.getAudioTracks()[0]?.enabled).toBe(false);
+    const camera = within(view).getByRole('button', { name: 'Turn the camera off' });
+    await user.click(camera);
+    expect(camera).toHaveAttribute('aria-pressed', 'true');
+    expect(streams[0]?.getVideoTracks()[0]?.enabled).toBe(false);
+
+    await user.click(end);
+    expect(screen.queryByRole('region', { name: 'Call with Awa Diop' })).not.toBeInTheDocument();
+    expect(signalsTo(stomp).at(-1)).toEqual({ endCall: true });
+    expect(allStopped(streams)).toBe(true);
+  });
+});
+
+describe('the call I make', () => {
+  it('rings with Cancel, then tells me she declined', async () => {
+    const stomp = await showLayer();
+    act(() => {
+      calls.startCall({ id: AWA, name: 'Awa Diop', photoUrl: null }, 'audio');
+    });
+    const view = await screen.findByRole('region', { name: 'Call with Awa Diop' });
+    expect(within(view).getByRole('status')).toHaveTextContent(
+      'Calling Awa Diop for a voice call…',
+    );
+    await waitFor(() =>
+      expect(within(view).getByRole('button', { name: 'Cancel the call' })).toHaveFocus(),
+    );
+    await waitFor(() => expect(signalsTo(stomp)[0]).toMatchObject({ type: 'audio' }));
+
+    act(() =>
+      stomp.deliver(`/topic/call/${ME}`, { from: AWA, to: ME, callId: 'c', endCall: true }),
+    );
+    expect(await screen.findByText('Awa Diop declined the call.')).toBeVisible();
+    expect(allStopped(streams)).toBe(true);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('Awa Diop declined the call.')).not.toBeInTheDocument();
+  });
+
+  it('ends when the socket drops', async () => {
+    const stomp = await showLayer();
+    act(() => {
+      calls.startCall({ id: AWA, name: 'Awa Diop', photoUrl: null }, 'video');
+    });
+    await waitFor(() => expect(signalsTo(stomp)).toHaveLength(1));
+    act(() => stomp.drop());
+    expect(
+      await screen.findByText('The connection was lost: the call with Awa Diop has ended.'),
+    ).toBeVisible();
+    expect(allStopped(streams)).toBe(true);
+  });
+
+  it('ends without a notice of its own when the server refuses it', async () => {
+    const stomp = await showLayer();
+    act(() => {
+      calls.startCall({ id: AWA, name: 'Awa Diop', photoUrl: null }, 'audio');
+    });
+    await waitFor(() => expect(signalsTo(stomp)).toHaveLength(1));
+    act(() => stomp.fail('Cannot call: This needs a subscription: choose a plan to continue.'));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Call with Awa Diop' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText(/The connection was lost/)).not.toBeInTheDocument();
+    expect(allStopped(streams)).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import type { CallSignal } from '@mawadda/contract';
+import { destinations } from '@mawadda/contract/destinations';
+import { useEffect } from 'react';
+import { realtime } from '@/lib/realtime/realtime-client.ts';
+import { useRealtimeState, useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
+import { calls, useCallState } from '../hooks/use-call.ts';
+import { startRingTone } from '../utils/ring-tone.ts';
+import { CallNoticeBanner } from './call-notice.tsx';
+import { CallView } from './call-view.tsx';
+import { IncomingCallDialog } from './incoming-call-dialog.tsx';
+
+/** The broker's ERROR for a call signal it will not relay (apps/server calls.service). */
+const CALL_REFUSED = 'Cannot call:';
+
+/**
+ * The calls of the signed-in member, over every member screen: it listens on `/topic/call/{me}`,
+ * rings with the incoming-call modal, shows the call in progress and how the last one ended. The
+ * call ends when the socket drops (the server ends it for the other side) and when the member
+ * leaves the member area. A call the server refuses ("Cannot call: …", a free member calling)
+ * ends without a word of its own: the app answers with what it needs (the subscription modal).
+ */
+export function CallLayer({ me }: { me: string }) {
+  const call = useCallState();
+  const { status } = useRealtimeState();
+
+  useRealtimeSubscription<CallSignal>(destinations.call(me), calls.receive);
+
+  useEffect(() => {
+    if (status !== 'connected') calls.socketClosed();
+  }, [status]);
+
+  useEffect(() => () => calls.hangUp(), []);
+
+  useEffect(
+    () =>
+      realtime.onRefusal((message) => {
+        if (message.startsWith(CALL_REFUSED)) calls.hangUp();
+      }),
+    [],
+  );
+
+  const ringing = call.phase === 'incoming' && !call.accepting;
+  useEffect(() => (ringing ? startRingTone() : undefined), [ringing]);
+
+  if (call.phase === 'idle') {
+    return call.notice ? (
+      <CallNoticeBanner notice={call.notice} onClose={calls.dismissNotice} />
+    ) : null;
+  }
+  if (call.phase === 'incoming') {
+    return (
+      <IncomingCallDialog
+        peer={call.peer}
+        type={call.type}
+        accepting={call.accepting}
+        onAccept={calls.accept}
+        onRefuse={calls.refuse}
+      />
+    );
+  }
+  return (
+    <CallView
+      call={call}
+      onEnd={calls.hangUp}
+      onToggleMute={calls.toggleMute}
+      onToggleCamera={calls.toggleCamera}
+    />
+  );
+}

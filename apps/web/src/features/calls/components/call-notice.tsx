@@ -1,0 +1,30 @@
+import { PhoneOff, X } from 'lucide-react';
+import { useCallsTranslation } from '../i18n.ts';
+import type { CallNotice } from '../utils/call-machine.ts';
+
+/**
+ * How the last call ended, when the member did not end it themselves: busy, declined, no answer,
+ * missed, cut off, or why the camera or microphone could not be used. Announced politely; it
+ * stays until closed or the next call.
+ */
+export function CallNoticeBanner({ notice, onClose }: { notice: CallNotice; onClose: () => void }) {
+  const { t } = useCallsTranslation();
+  return (
+    <div className="fixed inset-x-3 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-40 flex items-start gap-3 rounded-card bg-white p-4 shadow-card sm:inset-x-auto sm:right-4 sm:w-[24rem] md:bottom-4">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-700">
+        <PhoneOff aria-hidden="true" className="size-5" />
+      </span>
+      <p role="status" className="min-w-0 flex-1 pt-2 text-ink">
+        {t(`notice.${notice.kind}`, { context: notice.type, name: notice.peer.name })}
+      </p>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={t('notice.close')}
+        className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 hover:text-ink"
+      >
+        <X aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Message } from '@mawadda/contract';
+import { CONVERSATION_PAGE_SIZE } from '@mawadda/contract/constants';
+import { callApi } from '@/lib/api-client.ts';
+
+export const chatKeys = {
+  /** Per member: the next member on the same device never sees the last one's conversations. */
+  contacts: (memberId: string) => ['chat', memberId, 'contacts'] as const,
+  conversation: (memberId: string, otherId: string) =>
+    ['chat', memberId, 'conversation', otherId] as const,
+};
+
+/** GET /api/chat/contacts: conversations and matches, newest first. */
+export function fetchContacts(signal?: AbortSignal) {
+  return callApi('chatContacts', {}, signal);
+}
+
+/**
+ * GET /api/chat/conversation/:userId: at most `CONVERSATION_PAGE_SIZE` messages, in time order;
+ * `before` pages back.
+ */
+export function fetchConversation(
+  userId: string,
+  before: string | undefined,
+  signal?: AbortSignal,
+) {
+  const query = { size: CONVERSATION_PAGE_SIZE, ...(before ? { before } : {}) };
+  return callApi('conversation', { params: { userId }, query }, signal);
+}
+
+export type OutgoingFields = {
+  uuid: string;
+  content: string | null;
+  image: File | null;
+  audio: Blob | null;
+};
+
+/** Voice notes travel with a file name whose extension matches what the browser recorded. */
+function voiceNoteName(audio: Blob) {
+  if (audio.type.includes('mp4')) return 'voice-note.m4a';
+  if (audio.type.includes('ogg')) return 'voice-note.ogg';
+  return 'voice-note.webm';
+}
+
+/**
+ * POST /api/chat/send/:userId as a form: the client-made uuid makes a retry of the same message
+ * idempotent (the server answers the stored message again).
+ */
+export function sendMessage(userId: string, fields: OutgoingFields): Promise<Message> {
+  const form = new FormData();
+  form.set('uuid', fields.uuid);
+  if (fields.content) form.set('content', fields.content);
+  if (fields.image) form.set('image', fields.image);
+  if (fields.audio) form.set('audio', fields.audio, voiceNoteName(fields.audio));
+  return callApi('sendMessage', { params: { userId }, form });
+}
+
+/** PUT /api/chat/mark-as-read/:userId: their messages are read; their ticks turn double. */
+export function markConversationRead(userId: string) {
+  return callApi('markConversationRead', { params: { userId } });
+}

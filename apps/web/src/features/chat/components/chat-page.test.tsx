@@ -1,0 +1,476 @@
+import type { Contact, Message } from '@mawadda/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeStompClient } from '@/lib/realtime/fake-stomp-client.ts';
+import { realtime } from '@/lib/realtime/realtime-client.ts';
+import { session } from '@/lib/session.ts';
+import { mockApi, renderScreen } from '@/test/render.tsx';
+import { outbox } from '../hooks/outbox.ts';
+import { ChatPage } from './chat-page.tsx';
+import type { Calling } from './conversation.tsx';
+
+vi.mock(
+  '@stomp/stompjs',
+  async () => (await import('@/lib/realtime/fake-stomp-client.ts')).fakeStompModule,
+);
+
+const ME = 'me-1';
+const AWA = 'awa-2';
+
+const awa: Contact = {
+  id: AWA,
+  name: 'Awa Diop',
+  mediaUrls: [],
+  online: true,
+  unreadCount: 0,
+  lastMessageTime: null,
+};
+
+function message(overrides: Partial<Message> & Pick<Message, 'uuid'>): Message {
+  return {
+    senderId: AWA,
+    receiverId: ME,
+    content: null,
+    imageUrl: null,
+    audioUrl: null,
+    timestamp: '2026-11-25T08:00:00.000Z',
+    isRead: false,
+    ...overrides,
+  };
+}
+
+/** The stored answer the server gives to a send. */
+function stored(form: FormData, at = '2026-11-25T09:00:00.000Z'): Message {
+  return message({
+    uuid: String(form.get('uuid')),
+    senderId: ME,
+    receiverId: AWA,
+    content: (form.get('content') as string | null) ?? null,
+    timestamp: at,
+  });
+}
+
+function deferred() {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** The member signed in, and the tab's socket open (the fake broker answers CONNECTED). */
+async function connect() {
+  session.start('token-1');
+  session.setUser({
+    id: ME,
+    name: 'Moussa Ba',
+    latitude: null,
+    longitude: null,
+    location: null,
+    mediaUrls: [],
+  } as never);
+  realtime.start();
+  await waitFor(() => expect(FakeStompClient.instances).toHaveLength(1));
+  act(() => FakeStompClient.latest().open());
+  return FakeStompClient.latest();
+}
+
+/** The conversation's messages (the sidebar has its own list). */
+const messages = () =>
+  within(screen.getByRole('region', { name: /^Messages with/ })).queryAllByRole('listitem');
+
+const bubble = (text: string) =>
+  messages().find((item) => item.textContent?.includes(text)) as HTMLElement;
+
+async function write(text: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'Message to Awa Diop' }), `${text}{Enter}`);
+  return user;
+}
+
+const sends = (spy: ReturnType<typeof mockApi>) =>
+  spy.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([, init]) => String((init?.body as FormData | undefined)?.get('uuid')));
+
+beforeEach(() => {
+  FakeStompClient.instances = [];
+});
+
+afterEach(() => {
+  realtime.stop();
+  session.end();
+  for (const entry of outbox.entries()) outbox.remove(entry.uuid);
+});
+
+describe('ChatPage', () => {
+  it('shows a message at once with one tick, and two once Awa reads it', async () => {
+    const answer = deferred();
+    mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+      [`POST /api/chat/send/${AWA}`]: async ({ body }) => {
+        await answer.promise;
+        return { status: 201, body: stored(body as FormData) };
+      },
+    });
+    const broker = await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Awa Diop' })).toBeVisible();
+
+    await write('Salam aleykoum');
+    // Before the server has answered: shown, with one tick.
+    expect(bubble('Salam aleykoum')).toHaveTextContent(/You: Salam aleykoum.*sent/);
+    expect(within(bubble('Salam aleykoum')).getByTestId('ticks-sent')).toBeInTheDocument();
+    answer.resolve();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Message to Awa Diop' })).toHaveValue(''),
+    );
+
+    act(() =>
+      broker.deliver(`/topic/read/${ME}`, { readerId: AWA, readAt: '2026-11-25T09:01:00.000Z' }),
+    );
+    await waitFor(() => expect(bubble('Salam aleykoum')).toHaveTextContent(/read$/));
+    expect(within(bubble('Salam aleykoum')).getByTestId('ticks-read')).toBeInTheDocument();
+  });
+
+  it('marks a refused message and sends it again with the same uuid', async () => {
+    let attempt = 0;
+    const api = mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+        attempt += 1;
+        return attempt === 1
+          ? { status: 500, body: { code: 'UNEXPECTED_ERROR', message: 'Unexpected server error' } }
+          : { status: 201, body: stored(body as FormData) };
+      },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await screen.findByRole('heading', { level: 2, name: 'Awa Diop' });
+
+    const user = await write('Are you there?');
+    expect(await screen.findByText('Not sent')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(bubble('Are you there?')).toHaveTextContent(/sent$/));
+    expect(screen.queryByText('Not sent')).not.toBeInTheDocument();
+    const uuids = sends(api);
+    expect(uuids).toHaveLength(2);
+    expect(uuids[1]).toBe(uuids[0]);
+  });
+
+  it('explains that writing needs a match', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+      [`POST /api/chat/send/${AWA}`]: {
+        status: 403,
+        body: { code: 'MATCH_REQUIRED', message: 'You can write to a member once…' },
+      },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await screen.findByText('No messages yet. Say hello to Member!');
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message to Member' }), 'Hello{Enter}');
+    const explanation = await screen.findByRole('alert');
+    expect(explanation).toHaveTextContent('You cannot write to Member yet');
+    expect(explanation).toHaveTextContent(
+      'You can write to a member once you have both liked each other.',
+    );
+  });
+
+  it('keeps a message written offline until the connection returns, then sends it once', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const server: Message[] = [];
+    const api = mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: () => ({ body: [...server] }),
+      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+        server.push(stored(body as FormData));
+        return { status: 201, body: server.at(-1) };
+      },
+    });
+    const broker = await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await screen.findByText('No messages yet. Say hello to Awa Diop!');
+    act(() => window.dispatchEvent(new Event('offline')));
+    expect(await screen.findByText('Reconnecting…')).toBeVisible();
+
+    await write('Written in the metro');
+    expect(bubble('Written in the metro')).toHaveTextContent('Waiting for the connection');
+    expect(sends(api)).toHaveLength(0);
+
+    online.mockReturnValue(true);
+    act(() => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(broker.active).toBe(true));
+    act(() => broker.open());
+    await waitFor(() => expect(bubble('Written in the metro')).toHaveTextContent(/sent$/));
+    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
+    expect(sends(api)).toHaveLength(1);
+  });
+
+  it('puts a message back to wait when the network fails, and sends it with its uuid after', async () => {
+    const server: Message[] = [];
+    const api = mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: () => ({ body: [...server] }),
+      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+        if (sends(api).length === 1) throw new TypeError('Failed to fetch');
+        server.push(stored(body as FormData));
+        return { status: 201, body: server.at(-1) };
+      },
+    });
+    const broker = await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await screen.findByRole('heading', { level: 2, name: 'Awa Diop' });
+
+    await write('Second try');
+    await waitFor(() =>
+      expect(bubble('Second try')).toHaveTextContent('Waiting for the connection'),
+    );
+    act(() => broker.drop());
+    act(() => broker.open());
+    await waitFor(() => expect(bubble('Second try')).toHaveTextContent(/sent$/));
+    const uuids = sends(api);
+    expect(uuids).toHaveLength(2);
+    expect(uuids[1]).toBe(uuids[0]);
+  });
+
+  it('shows each message once: live, echoed from my other tab, and fetched again after a reconnection', async () => {
+    const hello = message({ uuid: 'b1b1', content: 'Hello from Awa' });
+    // What the server holds.
+    const server: Message[] = [];
+    mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: () => ({ body: [...server] }),
+      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+        const answer = stored(body as FormData);
+        server.push(answer);
+        return { status: 201, body: answer };
+      },
+    });
+    const broker = await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await screen.findByText('No messages yet. Say hello to Awa Diop!');
+
+    server.push(hello);
+    act(() => broker.deliver(`/topic/chat/${ME}`, hello));
+    expect(await screen.findByText('Hello from Awa')).toBeVisible();
+    // The screen reader hears it.
+    expect(screen.getByText('New message from Awa Diop: Hello from Awa')).toBeInTheDocument();
+
+    await write('Hello Awa');
+    await waitFor(() => expect(bubble('Hello Awa')).toHaveTextContent(/sent$/));
+    // The broker also sends my message to my own topic (for my other tabs).
+    act(() => broker.deliver(`/topic/chat/${ME}`, server[1]));
+
+    act(() => broker.drop());
+    act(() => broker.open());
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    expect(screen.getAllByText('Hello from Awa')).toHaveLength(1);
+    expect(screen.getAllByText('Hello Awa')).toHaveLength(1);
+  });
+
+  it('counts unread messages live, and reading the conversation clears them', async () => {
+    const unread = [
+      message({ uuid: 'c1', content: 'Are you there?' }),
+      message({ uuid: 'c2', content: 'Salam?' }),
+    ];
+    const api = mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: unread },
+      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+    });
+    const onRead = vi.fn();
+    const broker = await connect();
+    await renderScreen(<ChatPage onRead={onRead} />, { route: '/chat', path: '/chat' });
+    const entry = await screen.findByRole('link', { name: /Awa Diop/ });
+    expect(entry).toHaveAttribute('href', `/chat?userId=${AWA}`);
+    expect(entry).toHaveTextContent('Online');
+
+    for (const m of unread) act(() => broker.deliver(`/topic/chat/${ME}`, m));
+    await waitFor(() => expect(entry).toHaveTextContent('2 unread messages'));
+    act(() => broker.deliver('/topic/presence', { userId: AWA, status: 'offline' }));
+    await waitFor(() => expect(entry).not.toHaveTextContent('Online'));
+    expect(api.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await userEvent.setup().click(entry);
+    await waitFor(() => expect(onRead).toHaveBeenCalledTimes(1));
+    expect(entry).not.toHaveTextContent('unread');
+    expect(api.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('loads the earlier page before the oldest message shown, until the start', async () => {
+    // A full page (50), then a short one: the start.
+    const newest = Array.from({ length: 50 }, (_, i) =>
+      message({
+        uuid: `n${i + 1}`,
+        content: i === 0 ? 'Newest page' : `Message ${i}`,
+        timestamp: `2026-11-25T08:${String(i).padStart(2, '0')}:00.000Z`,
+        isRead: true,
+      }),
+    );
+    const older = [
+      message({ uuid: 'o1', content: 'Older page', timestamp: '2026-11-24T08:00:00.000Z' }),
+    ];
+    const api = mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: ({ url }) => {
+        const before = new URL(url, 'http://localhost').searchParams.get('before');
+        return { body: before === null ? newest : before === 'n1' ? older : [] };
+      },
+      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await screen.findByText('Newest page');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show earlier messages' }));
+    await screen.findByText('Older page');
+    expect(messages()).toHaveLength(51);
+    expect(messages()[0]).toHaveTextContent('Older page');
+    expect(messages()[1]).toHaveTextContent('Newest page');
+    // The older page was shorter than a full page: it is the start.
+    expect(screen.getByText('This is the start of your conversation with Awa Diop.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+    const cursors = api.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.startsWith('/api/chat/conversation/'))
+      .map((url) => url.searchParams.get('before'));
+    expect(cursors).toEqual([null, 'n1']);
+  });
+
+  it('opens the gift popup from the header, for the member of the conversation', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+    });
+    await connect();
+    const gift = vi.fn();
+    await renderScreen(<ChatPage paying={{ gift, subscribe: vi.fn() }} />, {
+      route: `/chat?userId=${AWA}`,
+      path: '/chat',
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send a gift to Awa Diop' }));
+    expect(gift.mock.calls).toEqual([[{ id: AWA, name: 'Awa Diop' }]]);
+  });
+
+  it('shows a gift message as the gift, named and pictured, and announces it when it arrives', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+    });
+    const broker = await connect();
+    const gifts = (number: number) =>
+      number === 3
+        ? { name: 'Giant heart plush', imageUrl: '/images/gifts/giant-heart-plush.svg' }
+        : undefined;
+    await renderScreen(<ChatPage gifts={gifts} />, {
+      route: `/chat?userId=${AWA}`,
+      path: '/chat',
+    });
+    await screen.findByText('No messages yet. Say hello to Awa Diop!');
+    act(() => broker.deliver(`/topic/chat/${ME}`, message({ uuid: 'g1', content: 'gift:3' })));
+    const gift = await screen.findByTestId('gift-message');
+    expect(gift).toHaveTextContent('Awa Diop sent you Giant heart plush');
+    expect(gift.querySelector('img')).toHaveAttribute('src', '/images/gifts/giant-heart-plush.svg');
+    expect(
+      screen.getByText('New message from Awa Diop: Awa Diop sent you Giant heart plush'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the plans when the server refuses a message for want of a subscription', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+      [`POST /api/chat/send/${AWA}`]: {
+        status: 403,
+        body: { code: 'SUBSCRIPTION_REQUIRED', message: 'This needs a subscription' },
+      },
+    });
+    await connect();
+    const subscribe = vi.fn();
+    await renderScreen(<ChatPage paying={{ gift: vi.fn(), subscribe }} />, {
+      route: `/chat?userId=${AWA}`,
+      path: '/chat',
+    });
+    await screen.findByText('No messages yet. Say hello to Member!');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message to Member' }), 'Hello{Enter}');
+    const explanation = await screen.findByRole('alert');
+    expect(explanation).toHaveTextContent('This needs a subscription: choose a plan to continue.');
+    expect(subscribe).toHaveBeenCalledTimes(1);
+    await user.click(within(explanation).getByRole('button', { name: 'See the plans' }));
+    expect(subscribe).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts voice and video calls from the header, none while a call is in progress', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [{ ...awa, mediaUrls: ['/media/awa.jpg'] }] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+    });
+    await connect();
+    const start = vi.fn();
+    // The app's side: a call started is in progress.
+    function WithCalls() {
+      const [inCall, setInCall] = useState(false);
+      const calling: Calling = {
+        start: (peer, type) => {
+          start(peer, type);
+          setInCall(true);
+        },
+        inCall,
+      };
+      return <ChatPage calling={calling} />;
+    }
+    await renderScreen(<WithCalls />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    const user = userEvent.setup();
+    const video = await screen.findByRole('button', { name: 'Video call with Awa Diop' });
+    expect(video).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Voice call with Awa Diop' }));
+    expect(start.mock.calls).toEqual([
+      [{ id: AWA, name: 'Awa Diop', photoUrl: '/media/awa.jpg' }, 'audio'],
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(video).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Voice call with Awa Diop' })).toBeDisabled();
+  });
+
+  it('shows call entries among the messages, a new one live', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+      [`GET /api/chat/conversation/${AWA}`]: {
+        body: [
+          message({
+            uuid: 'c1',
+            senderId: ME,
+            receiverId: AWA,
+            call: { type: 'video', endReason: 'completed', durationSeconds: 240 },
+          }),
+        ],
+      },
+    });
+    const stomp = await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await waitFor(() => expect(messages()).toHaveLength(1));
+    expect(messages()[0]).toHaveTextContent('Video call · 4 min');
+    act(() =>
+      stomp.deliver(`/topic/chat/${ME}`, {
+        ...message({ uuid: 'c2', timestamp: '2026-11-25T09:30:00.000Z' }),
+        call: { type: 'audio', endReason: 'missed', durationSeconds: null },
+      }),
+    );
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    expect(messages()[1]).toHaveTextContent('Awa Diop: Missed voice call');
+    expect(screen.getByText('New message from Awa Diop: Missed voice call')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import type { Message } from '@mawadda/contract';
+import { MessageCircle } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { cn } from '@/lib/cn.ts';
+import { useSession } from '@/lib/session.ts';
+import { GiftLookupContext } from '../hooks/gift-lookup.ts';
+import { useChatEvents, useContacts } from '../hooks/use-chat.ts';
+import { useChatTranslation } from '../i18n.ts';
+import { callEntryText } from '../utils/call-entry.ts';
+import { type GiftLookup, giftNumberOf } from '../utils/gift-message.ts';
+import { ConnectionBanner } from './connection-banner.tsx';
+import { ContactList } from './contact-list.tsx';
+import { type Calling, Conversation, type Paying } from './conversation.tsx';
+
+/**
+ * /chat (spec section 2): the contact sidebar and the open conversation (`?userId=…`), side by
+ * side from `md`, two screens on a phone. New messages are announced politely to screen readers.
+ * `onRead` lets the app update the navbar's chat badge once a conversation is read; `calling`
+ * gives the conversation header its call buttons; `paying` its gift button and the way to a
+ * subscription; `gifts` names and pictures gift messages; `notice` shows above the chat (what
+ * became of a payment).
+ */
+export function ChatPage({
+  onRead,
+  calling,
+  paying,
+  gifts = noGifts,
+  notice,
+}: {
+  onRead?: () => void;
+  calling?: Calling;
+  paying?: Paying;
+  gifts?: GiftLookup;
+  notice?: ReactNode;
+}) {
+  const { t } = useChatTranslation();
+  useDocumentTitle(t('title'));
+  const me = useSession()?.user?.id ?? '';
+  // useLocation rather than useSearchParams: the router's entry chunk (the first route's cost)
+  // carries only the hooks the app uses.
+  const other = new URLSearchParams(useLocation().search).get('userId');
+  const contacts = useContacts(me);
+  const list = contacts.data ?? [];
+  const [announcement, setAnnouncement] = useState('');
+
+  useChatEvents(me, (message: Message) => {
+    if (message.senderId === me) return;
+    const name = list.find((c) => c.id === message.senderId)?.name ?? t('conversation.someone');
+    const giftNumber = giftNumberOf(message.content);
+    const what = message.call
+      ? callEntryText(t, message.call, false)
+      : giftNumber !== null
+        ? t('giftMessage.received', {
+            name,
+            gift: gifts(giftNumber)?.name ?? t('giftMessage.aGift'),
+          })
+        : (message.content ?? (message.imageUrl ? t('message.aPhoto') : t('message.aVoice')));
+    setAnnouncement(t('announce.message', { name, message: what }));
+  });
+
+  return (
+    <GiftLookupContext.Provider value={gifts}>
+      <main className="flex min-h-0 flex-1 flex-col">
+        {notice}
+        <ConnectionBanner />
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+        <div className="mx-auto flex h-[calc(100dvh-4rem-4.75rem-env(safe-area-inset-bottom))] w-full max-w-6xl md:h-[calc(100dvh-4rem)] md:px-4 md:py-4">
+          <div className="flex min-h-0 w-full overflow-hidden border-sand-200 bg-white md:rounded-card md:border md:shadow-card">
+            <nav
+              aria-labelledby="chat-title"
+              className={cn(
+                'min-h-0 w-full flex-col border-sand-200 md:flex md:w-80 md:shrink-0 md:border-r',
+                other ? 'hidden' : 'flex',
+              )}
+            >
+              <h1
+                id="chat-title"
+                className="border-b border-sand-200 px-4 py-3 font-display text-2xl font-semibold text-teal-900"
+              >
+                {t('title')}
+              </h1>
+              <div className="min-h-0 flex-1 overflow-y-auto">
+                <ContactList
+                  contacts={list}
+                  selected={other}
+                  loading={contacts.isPending && me !== ''}
+                  failed={contacts.isError}
+                  onRetry={() => void contacts.refetch()}
+                />
+              </div>
+            </nav>
+            {other ? (
+              <Conversation
+                key={other}
+                me={me}
+                other={other}
+                contact={list.find((c) => c.id === other)}
+                onRead={onRead}
+                calling={calling}
+                paying={paying}
+              />
+            ) : (
+              <div className="hidden flex-1 flex-col items-center justify-center gap-3 bg-sand-50 p-8 text-center md:flex">
+                <span className="flex size-16 items-center justify-center rounded-full bg-teal-50 text-teal-700">
+                  <MessageCircle aria-hidden="true" className="size-8" />
+                </span>
+                <p className="max-w-[36ch] leading-relaxed text-ink-muted">{t('choose')}</p>
+              </div>
+            )}
+          </div>
+        </div>
+      </main>
+    </GiftLookupContext.Provider>
+  );
+}
+
+const noGifts: GiftLookup = () => undefined;

@@ -1,0 +1,151 @@
+import type { Contact } from '@mawadda/contract';
+import { MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatBadge } from '@/components/layouts/badge.ts';
+import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { ListLoadError } from '@/components/members/list-load-error.tsx';
+import { cn } from '@/lib/cn.ts';
+import { useChatTranslation } from '../i18n.ts';
+import { messageTime } from '../utils/time.ts';
+
+/** The avatar with its online dot. */
+export function ContactAvatar({
+  contact,
+  className,
+}: {
+  contact: Pick<Contact, 'name' | 'mediaUrls' | 'online'>;
+  className: string;
+}) {
+  return (
+    <span className="relative shrink-0">
+      <MemberAvatar name={contact.name} photoUrl={contact.mediaUrls[0]} className={className} />
+      {contact.online ? (
+        <span
+          aria-hidden="true"
+          data-testid="online-dot"
+          className="absolute bottom-0 right-0 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white"
+        />
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The contact sidebar (spec section 2): avatar, online dot and unread badge, newest conversation
+ * first. Each entry opens its conversation (`/chat?userId=…`); the open one is the current page.
+ */
+export function ContactList({
+  contacts,
+  selected,
+  loading,
+  failed,
+  onRetry,
+}: {
+  contacts: Contact[];
+  selected: string | null;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  const { t, i18n } = useChatTranslation();
+  const localized = useLocalizedPath();
+  if (loading) {
+    return (
+      <>
+        <p role="status" className="sr-only">
+          {t('contacts.loading')}
+        </p>
+        <ul aria-hidden="true" className="flex flex-col gap-1 p-2">
+          {[0, 1, 2, 3].map((row) => (
+            <li key={row} className="flex items-center gap-3 rounded-2xl p-2">
+              <span className="size-12 shrink-0 animate-pulse rounded-full bg-sand-100" />
+              <span className="h-4 w-2/3 animate-pulse rounded bg-sand-200" />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+  if (failed && contacts.length === 0) {
+    return (
+      <ListLoadError
+        message={t('contacts.error')}
+        retry={t('contacts.retry')}
+        onRetry={onRetry}
+        className="px-4 py-8"
+      />
+    );
+  }
+  if (contacts.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 px-6 py-10 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-teal-50 text-teal-700">
+          <MessageCircle aria-hidden="true" className="size-7" />
+        </span>
+        <p className="font-semibold text-teal-900">{t('contacts.empty')}</p>
+        <p className="text-sm leading-relaxed text-ink-muted">{t('contacts.emptyHint')}</p>
+        <Link
+          to={localized('/suggestions')}
+          className="inline-flex min-h-11 items-center rounded-full bg-teal-700 px-5 font-semibold text-white hover:bg-teal-800"
+        >
+          {t('contacts.suggestions')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-1 p-2">
+      {contacts.map((contact) => {
+        const badge = formatBadge(contact.unreadCount);
+        const current = contact.id === selected;
+        const detail = contact.online
+          ? t('contacts.online')
+          : contact.lastMessageTime
+            ? messageTime(contact.lastMessageTime, i18n.language)
+            : t('contacts.newMatch');
+        return (
+          <li key={contact.id}>
+            <Link
+              to={localized(`/chat?userId=${encodeURIComponent(contact.id)}`)}
+              aria-current={current ? 'page' : undefined}
+              className={cn(
+                'flex min-h-16 items-center gap-3 rounded-2xl p-2 transition-colors hover:bg-sand-100',
+                current && 'bg-teal-50 hover:bg-teal-50',
+              )}
+            >
+              <ContactAvatar contact={contact} className="size-12" />
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className={cn('truncate text-ink', badge ? 'font-bold' : 'font-semibold')}>
+                  {contact.name}
+                </span>
+                <span
+                  className={cn(
+                    'truncate text-sm',
+                    contact.online ? 'font-medium text-emerald-800' : 'text-ink-muted',
+                  )}
+                >
+                  {detail}
+                </span>
+              </span>
+              {badge ? (
+                <>
+                  <span
+                    aria-hidden="true"
+                    data-testid="unread-badge"
+                    className="flex h-6 min-w-6 items-center justify-center rounded-full bg-rose-600 px-1.5 text-xs font-bold text-white"
+                  >
+                    {badge}
+                  </span>
+                  <span className="sr-only">
+                    , {t('contacts.unread', { count: contact.unreadCount })}
+                  </span>
+                </>
+              ) : null}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

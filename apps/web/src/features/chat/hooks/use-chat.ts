@@ -1,0 +1,156 @@
+import type { Contact, Message, PresenceEvent, ReadReceipt } from '@mawadda/contract';
+import { CONVERSATION_PAGE_SIZE } from '@mawadda/contract/constants';
+import { destinations } from '@mawadda/contract/destinations';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useOnReconnect, useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
+import {
+  chatKeys,
+  fetchContacts,
+  fetchConversation,
+  markConversationRead,
+} from '../api/chat-api.ts';
+import {
+  type ConversationData,
+  contactsAfterMessage,
+  messagesOf,
+  otherMemberOf,
+  readFrom,
+  readUntil,
+  withMessage,
+} from '../utils/messages.ts';
+import { outbox } from './outbox.ts';
+
+/** Conversations and matches, newest first (spec section 2's sidebar). */
+export function useContacts(me: string) {
+  const query = useQuery({
+    queryKey: chatKeys.contacts(me),
+    queryFn: ({ signal }) => fetchContacts(signal),
+    enabled: me !== '',
+  });
+  useEffect(() => {
+    if (query.error) console.warn('[chat] contacts could not be loaded', query.error);
+  }, [query.error]);
+  return query;
+}
+
+/** A conversation, newest page first; `fetchNextPage` loads older messages. */
+export function useConversation(me: string, other: string) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.conversation(me, other),
+    queryFn: ({ pageParam, signal }) => fetchConversation(other, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    // Pages are in time order: the next (older) page is the one before this page's first
+    // message; a page shorter than asked is the start of the conversation.
+    getNextPageParam: (page) => (page.length < CONVERSATION_PAGE_SIZE ? undefined : page[0]?.uuid),
+    enabled: me !== '',
+  });
+}
+
+/** A stored message (live, or the answer to a send) goes into its conversation and the sidebar. */
+function applyMessage(queryClient: QueryClient, me: string, message: Message) {
+  const conversationKey = chatKeys.conversation(me, otherMemberOf(message, me));
+  const known = messagesOf(queryClient.getQueryData<ConversationData>(conversationKey)).some(
+    (m) => m.uuid === message.uuid,
+  );
+  queryClient.setQueryData<ConversationData>(conversationKey, (data) => withMessage(data, message));
+  if (known) return;
+  const contacts = contactsAfterMessage(
+    queryClient.getQueryData<Contact[]>(chatKeys.contacts(me)),
+    message,
+    me,
+  );
+  if (contacts) queryClient.setQueryData(chatKeys.contacts(me), contacts);
+  else void queryClient.invalidateQueries({ queryKey: chatKeys.contacts(me) });
+}
+
+/**
+ * The chat's live events: new messages (from the other member, or sent from my other tabs), read
+ * receipts (my ticks turn double) and presence (the online dots). After a reconnection, what was
+ * missed is read again from the REST answers; messages are keyed by uuid, so none shows twice.
+ */
+export function useChatEvents(me: string, onMessage: (message: Message) => void) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!me) return;
+    outbox.onDelivered((message) => applyMessage(queryClient, me, message));
+  }, [queryClient, me]);
+  useRealtimeSubscription<Message>(me ? destinations.chat(me) : null, (message) => {
+    applyMessage(queryClient, me, message);
+    onMessage(message);
+  });
+  useRealtimeSubscription<ReadReceipt>(me ? destinations.read(me) : null, (receipt) => {
+    queryClient.setQueryData<ConversationData>(
+      chatKeys.conversation(me, receipt.readerId),
+      (data) => readUntil(data, me, receipt.readAt),
+    );
+  });
+  useRealtimeSubscription<PresenceEvent>(me ? destinations.presence : null, (event) => {
+    queryClient.setQueryData<Contact[]>(chatKeys.contacts(me), (contacts) =>
+      contacts?.map((c) =>
+        c.id === event.userId ? { ...c, online: event.status === 'online' } : c,
+      ),
+    );
+  });
+  useOnReconnect(() => {
+    void queryClient.invalidateQueries({ queryKey: ['chat', me] });
+  });
+}
+
+function subscribeVisibility(onChange: () => void) {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+
+/**
+ * An open conversation is read while the member can see it: the PUT marks the other member's
+ * messages read (their ticks turn double, live), the sidebar's count clears, and `onRead` lets
+ * the app update the navbar badge. A message arriving meanwhile is read by the next round.
+ */
+export function useMarkRead(
+  me: string,
+  other: string,
+  messages: Message[],
+  onRead: (() => void) | undefined,
+) {
+  const queryClient = useQueryClient();
+  const visible = useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState === 'visible',
+    () => true,
+  );
+  const unread = messages.filter((m) => m.senderId === other && !m.isRead).map((m) => m.uuid);
+  const hasUnread = unread.length > 0;
+  const [round, setRound] = useState(0);
+  const busy = useRef(false);
+  const latest = useRef({ unread, onRead });
+  latest.current = { unread, onRead };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` asks again after a PUT.
+  useEffect(() => {
+    if (!hasUnread || !visible || busy.current) return;
+    busy.current = true;
+    const reading = new Set(latest.current.unread);
+    markConversationRead(other)
+      .then(() => {
+        queryClient.setQueryData<ConversationData>(chatKeys.conversation(me, other), (data) =>
+          readFrom(data, other, reading),
+        );
+        queryClient.setQueryData<Contact[]>(chatKeys.contacts(me), (contacts) =>
+          contacts?.map((c) => (c.id === other ? { ...c, unreadCount: 0 } : c)),
+        );
+        latest.current.onRead?.();
+        busy.current = false;
+        setRound((n) => n + 1);
+      })
+      .catch((error: unknown) => {
+        busy.current = false;
+        console.warn('[chat] marking as read failed', error);
+      });
+  }, [hasUnread, visible, me, other, queryClient, round]);
+}

@@ -1,0 +1,57 @@
+import type { Message } from '@mawadda/contract';
+import type { Refusal } from '@/lib/translate-error.ts';
+import type { Outgoing } from '../hooks/outbox.ts';
+import type { CallRecord } from './call-entry.ts';
+
+/**
+ * What a message shows: `received` for the other member's; for mine, `sending` and `sent` (one
+ * tick), `read` (two), `waiting` for the connection, or `failed`.
+ */
+export type ChatItemState = 'received' | 'sending' | 'sent' | 'read' | 'waiting' | 'failed';
+
+export type ChatItem = {
+  uuid: string;
+  mine: boolean;
+  content: string | null;
+  imageUrl: string | null;
+  audioUrl: string | null;
+  timestamp: string;
+  state: ChatItemState;
+  refusal: Refusal | null;
+  /** A call entry rather than a message. */
+  call: CallRecord | null;
+};
+
+/**
+ * The conversation as shown: the stored messages in time order, then what this tab is still
+ * sending, minus any the server has already stored (same uuid), so no message shows twice.
+ */
+export function chatItems(messages: Message[], outgoing: Outgoing[], me: string): ChatItem[] {
+  const stored = new Set(messages.map((m) => m.uuid));
+  return [
+    ...messages.map((m) => ({
+      uuid: m.uuid,
+      mine: m.senderId === me,
+      content: m.content,
+      imageUrl: m.imageUrl,
+      audioUrl: m.audioUrl,
+      timestamp: m.timestamp,
+      state: (m.senderId !== me ? 'received' : m.isRead ? 'read' : 'sent') as ChatItemState,
+      refusal: null,
+      call: m.call ?? null,
+    })),
+    ...outgoing
+      .filter((o) => !stored.has(o.uuid))
+      .map((o) => ({
+        uuid: o.uuid,
+        mine: true,
+        content: o.content,
+        imageUrl: o.imagePreview,
+        audioUrl: o.audioPreview,
+        timestamp: o.createdAt,
+        state: o.status,
+        refusal: o.refusal,
+        call: null,
+      })),
+  ];
+}

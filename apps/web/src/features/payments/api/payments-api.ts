@@ -1,0 +1,61 @@
+import type { SubscriptionPlan } from '@mawadda/contract';
+import { callApi } from '@/lib/api-client.ts';
+
+export const paymentsKeys = {
+  all: ['payments'] as const,
+  gifts: (language: 'en' | 'fr') => ['payments', 'gifts', language] as const,
+  plans: () => ['payments', 'plans'] as const,
+  /** Per member: the next member on the same device never sees the last one's. */
+  recipients: (memberId: string) => ['payments', memberId, 'recipients'] as const,
+  me: (memberId: string) => ['payments', memberId, 'me'] as const,
+};
+
+/** GET /api/gifts?lang=…: the catalogue, named and described in the member's language. */
+export function fetchGifts(language: 'en' | 'fr', signal?: AbortSignal) {
+  return callApi('gifts', { query: { lang: language } }, signal);
+}
+
+/** GET /api/chat/contacts: the members one may send a gift to from the gifts page. */
+export function fetchRecipients(signal?: AbortSignal) {
+  return callApi('chatContacts', {}, signal);
+}
+
+/** GET /api/users/me: the member, with their running subscription. */
+export function fetchMe(signal?: AbortSignal) {
+  return callApi('currentUser', {}, signal);
+}
+
+/** POST /api/payment/create-checkout-session: where to pay for a gift (the server prices it). */
+export function startGiftCheckout(
+  gift: { id: number; name: string; price: number },
+  receiverId: string,
+) {
+  return callApi('giftCheckout', {
+    body: { giftId: gift.id, giftName: gift.name, amount: gift.price, receiverId },
+  });
+}
+
+/** POST /api/gifts/send: back from paying, the server asks the provider and delivers once. */
+export function sendGift(giftId: number, receiverId: string) {
+  return callApi('sendGift', { body: { giftId, receiverId } });
+}
+
+/** GET /api/subscription/plans: the plans and the methods this server takes now. */
+export function fetchPlans(signal?: AbortSignal) {
+  return callApi('subscriptionPlans', {}, signal);
+}
+
+/** POST /api/subscription/create-subscription-session: where to pay for a plan by card. */
+export function startCardCheckout(plan: SubscriptionPlan, memberId: string | undefined) {
+  return callApi('subscriptionCheckout', { query: { plan, userId: memberId } });
+}
+
+/** POST /api/subscription/paydunya/paydunya-session: where to pay for a plan by mobile money. */
+export function startMobileMoneyCheckout(plan: SubscriptionPlan, callbackUrl: string) {
+  return callApi('paydunyaCheckout', { query: { plan }, body: { callbackUrl } });
+}
+
+/** POST /api/subscription/confirm: back from paying, the server asks the provider and grants once. */
+export function confirmSubscription(plan: SubscriptionPlan) {
+  return callApi('confirmSubscription', { query: { plan } });
+}

@@ -1,0 +1,128 @@
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { AWA, BINTA, contact, gifts, logIn } from '../test/fixtures.ts';
+import { checkoutRedirect } from '../utils/checkout-redirect.ts';
+import { GiftsPage } from './gifts-page.tsx';
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('Gifts page', () => {
+  it('shows each gift with its picture, name, description and price in dollars', async () => {
+    logIn();
+    const api = mockApi({
+      'GET /api/gifts': { body: gifts },
+      'GET /api/chat/contacts': { body: [] },
+    });
+    await renderScreen(<GiftsPage />, { route: '/gifts' });
+    const tulips = await screen.findByRole('article', { name: 'Tulip bouquet' });
+    expect(tulips).toHaveTextContent('Fresh tulips to brighten the day.');
+    expect(tulips).toHaveTextContent('Price: $4.99');
+    expect(tulips.querySelector('img')).toHaveAttribute('src', '/images/gifts/tulip-bouquet.svg');
+    expect(card('Gold bracelet')).toHaveTextContent('$29.99');
+    expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/gifts?lang=en');
+  });
+
+  it('asks for a recipient before paying', async () => {
+    logIn();
+    const api = mockApi({
+      'GET /api/gifts': { body: gifts },
+      'GET /api/chat/contacts': { body: [contact(AWA, 'Awa Diop')] },
+    });
+    const user = userEvent.setup();
+    await renderScreen(<GiftsPage />, { route: '/gifts' });
+    await user.click(await screen.findByRole('button', { name: 'Send Tulip bouquet' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please select a recipient and be logged in.',
+    );
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('says so in French too', async () => {
+    logIn();
+    mockApi({
+      'GET /api/gifts': { body: gifts },
+      'GET /api/chat/contacts': { body: [] },
+    });
+    const user = userEvent.setup();
+    await renderScreen(<GiftsPage />, { route: '/gifts', language: 'fr' });
+    await user.click(await screen.findByRole('button', { name: 'Envoyer Tulip bouquet' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Veuillez sélectionner un destinataire et être connecté.',
+    );
+    expect(screen.getByText(/Vous n'avez pas encore de contacts/)).toBeVisible();
+  });
+
+  it('pays for the gift to the contact chosen: the checkout opens, the gift shows it is sending', async () => {
+    logIn();
+    const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
+    const api = mockApi({
+      'GET /api/gifts': { body: gifts },
+      'GET /api/chat/contacts': { body: [contact(AWA, 'Awa Diop'), contact(BINTA, 'Binta Sy')] },
+      'POST /api/payment/create-checkout-session': {
+        body: { id: 'cs_1', url: 'http://localhost/checkout/local/cs_1' },
+      },
+    });
+    const user = userEvent.setup();
+    await renderScreen(<GiftsPage />, { route: '/gifts' });
+    await screen.findByRole('option', { name: 'Binta Sy' });
+    await user.selectOptions(screen.getByLabelText('Recipient'), 'Binta Sy');
+    await user.click(screen.getByRole('button', { name: 'Send Gold bracelet to Binta Sy' }));
+
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_1'));
+    const [, init] = api.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      giftId: 4,
+      giftName: 'Gold bracelet',
+      amount: 2999,
+      receiverId: BINTA,
+    });
+    const sending = within(card('Gold bracelet')).getByRole('button');
+    expect(sending).toHaveTextContent('Sending…');
+    expect(sending).toHaveAttribute('aria-busy', 'true');
+    expect(within(card('Tulip bouquet')).getByRole('button')).toBeDisabled();
+  });
+
+  it('takes the member named in the address as the recipient, even when not a contact', async () => {
+    logIn();
+    vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
+    const api = mockApi({
+      'GET /api/gifts': { body: gifts },
+      'GET /api/chat/contacts': { body: [contact(AWA, 'Awa Diop')] },
+      'POST /api/payment/create-checkout-session': {
+        body: { id: 'cs_2', url: 'http://localhost/checkout/local/cs_2' },
+      },
+    });
+    const user = userEvent.setup();
+    await renderScreen(<GiftsPage />, { route: `/gifts?receiverId=${BINTA}`, path: '/gifts' });
+    expect(await screen.findByLabelText('Recipient')).toHaveDisplayValue('The member you chose');
+    await user.click(
+      await screen.findByRole('button', { name: 'Send Tulip bouquet to The member you chose' }),
+    );
+    await vi.waitFor(() =>
+      expect(
+        api.mock.calls.some(
+          ([, init]) => init?.method === 'POST' && String(init.body).includes(BINTA),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('says the gift could not be sent when the server fails, and lets the member try again', async () => {
+    logIn();
+    mockApi({
+      'GET /api/gifts': { body: gifts },
+      'GET /api/chat/contacts': { body: [contact(AWA, 'Awa Diop')] },
+      'POST /api/payment/create-checkout-session': { status: 500, body: {} },
+    });
+    const user = userEvent.setup();
+    await renderScreen(<GiftsPage />, { route: `/gifts?receiverId=${AWA}`, path: '/gifts' });
+    const send = await screen.findByRole('button', { name: 'Send Tulip bouquet to Awa Diop' });
+    await user.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred while sending the gift.',
+    );
+    expect(send).toBeEnabled();
+  });
+});

@@ -1,0 +1,134 @@
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { session } from '@/lib/session.ts';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { logIn, offers } from '../test/fixtures.ts';
+import { checkoutRedirect } from '../utils/checkout-redirect.ts';
+import { SubscriptionDialog } from './payment-dialogs.tsx';
+
+const returnUrl = (plan: string) => `http://localhost/chat?subscribed=true&plan=${plan}`;
+
+/** The modal as the app opens it, from a button that gets the focus back. */
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Plans
+      </button>
+      <SubscriptionDialog open={open} onClose={() => setOpen(false)} returnUrl={returnUrl} />
+    </>
+  );
+}
+
+async function openModal(language: 'en' | 'fr' = 'en') {
+  await renderScreen(<Opener />, { language });
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Plans' }));
+  const dialog = screen.getByRole('dialog');
+  await within(dialog).findByRole('radio', { name: /Monthly|Mensuel/ });
+  return { user, dialog };
+}
+
+const posts = (api: ReturnType<typeof mockApi>) =>
+  api.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([url, init]) => `${url} ${init?.body ?? ''}`);
+
+describe('Subscription modal', () => {
+  it('step 1 shows each plan with its price by card and by mobile money; a plan is needed', async () => {
+    logIn();
+    mockApi({ 'GET /api/subscription/plans': { body: offers } });
+    const { user, dialog } = await openModal();
+    expect(dialog).toHaveAccessibleName('Choose a plan');
+    const monthly = within(dialog)
+      .getByRole('radio', { name: /Monthly/ })
+      .closest('label');
+    expect(monthly).toHaveTextContent('30 days');
+    expect(monthly).toHaveTextContent('$9.99');
+    expect(monthly).toHaveTextContent('6,000 FCFA');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a plan first.');
+    expect(within(dialog).getByText('Step 1 of 2')).toBeVisible();
+  });
+
+  it('pays by card: step 2 lists the methods with the plan’s price, then the checkout opens', async () => {
+    logIn('me-1');
+    const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
+    const api = mockApi({
+      'GET /api/subscription/plans': { body: offers },
+      'POST /api/subscription/create-subscription-session': {
+        body: { id: 'cs_9', url: 'http://localhost/checkout/local/cs_9' },
+      },
+    });
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('radio', { name: /Monthly/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('Step 2 of 2')).toBeVisible();
+    expect(within(dialog).getByRole('heading', { name: /How do you want to pay/ })).toHaveFocus();
+    expect(within(dialog).getByRole('radio', { name: /Card/ }).closest('label')).toHaveTextContent(
+      '$9.99, paid by card',
+    );
+    expect(
+      within(dialog)
+        .getByRole('radio', { name: /Mobile money/ })
+        .closest('label'),
+    ).toHaveTextContent('6,000 FCFA, paid with mobile money');
+    await user.click(within(dialog).getByRole('radio', { name: /Card/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_9'));
+    expect(posts(api)).toEqual([
+      '/api/subscription/create-subscription-session?plan=MONTHLY&userId=me-1 ',
+    ]);
+  });
+
+  it('pays by mobile money: the plan waits in session storage, the return is this site', async () => {
+    logIn();
+    const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
+    const api = mockApi({
+      'GET /api/subscription/plans': { body: offers },
+      'POST /api/subscription/paydunya/paydunya-session': {
+        body: { redirectUrl: 'https://paydunya.example/checkout/x' },
+      },
+    });
+    const { user, dialog } = await openModal('fr');
+    await user.click(within(dialog).getByRole('radio', { name: /Hebdomadaire/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Suivant' }));
+    await user.click(within(dialog).getByRole('radio', { name: /Mobile money/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Aller au paiement' }));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://paydunya.example/checkout/x'));
+    expect(session.pendingPlan.get()).toBe('WEEKLY');
+    expect(posts(api)).toEqual([
+      `/api/subscription/paydunya/paydunya-session?plan=WEEKLY ${JSON.stringify({ callbackUrl: returnUrl('WEEKLY') })}`,
+    ]);
+  });
+
+  it('offers only the methods the server takes, and says when a payment fails', async () => {
+    logIn();
+    mockApi({
+      'GET /api/subscription/plans': { body: { ...offers, methods: ['mobile-money'] } },
+      'POST /api/subscription/paydunya/paydunya-session': { status: 502, body: {} },
+    });
+    const { user, dialog } = await openModal();
+    expect(within(dialog).queryByText('$9.99')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: /Annual/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).queryByRole('radio', { name: /Card/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('PayDunya payment error');
+    expect(session.pendingPlan.get()).toBeNull();
+  });
+
+  it('closes at any step with Escape, the focus back on what opened it', async () => {
+    logIn();
+    mockApi({ 'GET /api/subscription/plans': { body: offers } });
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('radio', { name: /Weekly/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Plans' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,320 @@
+import type { PaymentMethod, SubscriptionPlan } from '@mawadda/contract';
+import { CreditCard, RotateCcw, Smartphone, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { type ReactNode, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { cn } from '@/lib/cn.ts';
+import { translateError } from '@/lib/translate-error.ts';
+import { usePlans, useSubscriptionCheckout } from '../hooks/use-payments.ts';
+import { usePaymentsTranslation } from '../i18n.ts';
+import { formatUsd, formatXof } from '../utils/money.ts';
+import { GiftChooser, type GiftRecipient } from './gift-chooser.tsx';
+
+const choiceClass =
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-2xl border border-sand-300 bg-white p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-teal-600 has-[:focus-visible]:outline-solid';
+
+/**
+ * The subscription modal (spec section 4): step 1 the plan, step 2 the method (only those the
+ * server takes now), then the provider's checkout. Prices are the member's: dollars by card, FCFA
+ * by mobile money. Mobile money needs a plan first, which step 2 cannot be reached without.
+ * `returnUrl` is where mobile money brings the member back (an address of this site).
+ */
+export function SubscriptionDialog({
+  open,
+  onClose,
+  returnUrl,
+}: {
+  open: boolean;
+  onClose: () => void;
+  returnUrl: (plan: SubscriptionPlan) => string;
+}) {
+  const { t } = usePaymentsTranslation();
+  return (
+    <PaymentDialogFrame
+      open={open}
+      onClose={onClose}
+      title={t('subscription.title')}
+      description={t('subscription.description')}
+    >
+      {open ? <SubscriptionSteps returnUrl={returnUrl} /> : null}
+    </PaymentDialogFrame>
+  );
+}
+
+function SubscriptionSteps({ returnUrl }: { returnUrl: (plan: SubscriptionPlan) => string }) {
+  const { t, i18n } = usePaymentsTranslation();
+  const { t: tAll } = useTranslation();
+  const offers = usePlans();
+  const checkout = useSubscriptionCheckout(returnUrl);
+  const [step, setStep] = useState<1 | 2>(1);
+  const [plan, setPlan] = useState<SubscriptionPlan | null>(null);
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  if (offers.isPending) {
+    return (
+      <p role="status" className="text-ink-muted">
+        {t('subscription.loading')}
+      </p>
+    );
+  }
+  if (offers.isError) {
+    return (
+      <div className="flex flex-col items-start gap-2">
+        <p role="alert" className="font-medium text-ink">
+          {t('subscription.loadError')}
+        </p>
+        <Button
+          variant="ghost"
+          icon={<RotateCcw aria-hidden="true" className="size-4" />}
+          onClick={() => void offers.refetch()}
+        >
+          {t('subscription.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const { plans, methods } = offers.data;
+  if (methods.length === 0) return <Alert tone="info">{t('subscription.noMethod')}</Alert>;
+  const offer = plans.find((p) => p.plan === plan);
+  const chosenMethod = method ?? (methods.length === 1 ? methods[0] : null);
+  const busy = checkout.isPending || checkout.isSuccess;
+
+  // Moving between steps takes the focus to the new step's heading, so a screen reader hears it
+  // (on opening, Radix focuses the first control).
+  const go = (next: 1 | 2) => {
+    flushSync(() => {
+      setError(null);
+      setStep(next);
+    });
+    heading.current?.focus();
+  };
+
+  const pay = () => {
+    if (!plan) {
+      go(1);
+      setError(t('subscription.planRequired'));
+      return;
+    }
+    if (!chosenMethod) return;
+    setError(null);
+    checkout.mutate(
+      { plan, method: chosenMethod },
+      {
+        onError: (failure) =>
+          setError(
+            (failure instanceof ApiError ? translateError(tAll, failure.body) : undefined) ??
+              t(
+                chosenMethod === 'card'
+                  ? 'subscription.cardError'
+                  : 'subscription.mobileMoneyError',
+              ),
+          ),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h3 ref={heading} tabIndex={-1} className="font-semibold text-ink outline-none">
+        <span className="block text-sm font-medium text-ink-muted">
+          {t('subscription.step', { step })}
+        </span>
+        {step === 1 ? t('subscription.planLegend') : t('subscription.methodTitle')}
+      </h3>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {step === 1 ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (plan) go(2);
+            else setError(t('subscription.planRequired'));
+          }}
+          className="flex flex-col gap-4"
+        >
+          <fieldset className="flex flex-col gap-2">
+            <legend className="sr-only">{t('subscription.planLegend')}</legend>
+            {plans.map((p) => (
+              <label key={p.plan} className={choiceClass}>
+                <input
+                  type="radio"
+                  name="plan"
+                  value={p.plan}
+                  checked={plan === p.plan}
+                  onChange={() => {
+                    setPlan(p.plan);
+                    setError(null);
+                  }}
+                  className="size-5 accent-teal-700"
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold text-ink">{t(`plans.${p.plan}`)}</span>
+                  <span className="block text-sm text-ink-muted">
+                    {t('plans.days', { count: p.days })}
+                  </span>
+                </span>
+                <span className="text-right">
+                  {methods.includes('card') ? (
+                    <span className="block font-semibold text-ink">
+                      {formatUsd(p.usdCents, i18n.language)}
+                    </span>
+                  ) : null}
+                  {methods.includes('mobile-money') ? (
+                    <span className="block text-sm text-ink-muted">
+                      {formatXof(p.xof, i18n.language)}
+                    </span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <Button type="submit" block>
+            {t('subscription.next')}
+          </Button>
+        </form>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            pay();
+          }}
+          className="flex flex-col gap-4"
+        >
+          <fieldset className="flex flex-col gap-2">
+            <legend className="sr-only">{t('subscription.methodLegend')}</legend>
+            {methods.map((m) => {
+              const Icon = m === 'card' ? CreditCard : Smartphone;
+              const price = offer
+                ? m === 'card'
+                  ? formatUsd(offer.usdCents, i18n.language)
+                  : formatXof(offer.xof, i18n.language)
+                : '';
+              return (
+                <label key={m} className={choiceClass}>
+                  <input
+                    type="radio"
+                    name="method"
+                    value={m}
+                    checked={chosenMethod === m}
+                    onChange={() => setMethod(m)}
+                    className="size-5 accent-teal-700"
+                  />
+                  <Icon aria-hidden="true" className="size-5 shrink-0 text-teal-700" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold text-ink">
+                      {t(m === 'card' ? 'subscription.card' : 'subscription.mobileMoney')}
+                    </span>
+                    <span className="block text-sm text-ink-muted">
+                      {t(m === 'card' ? 'subscription.cardHint' : 'subscription.mobileMoneyHint', {
+                        price,
+                      })}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            <Button variant="secondary" disabled={busy} onClick={() => go(1)}>
+              {t('subscription.back')}
+            </Button>
+            <Button type="submit" busy={busy} disabled={!chosenMethod}>
+              {busy ? t('subscription.redirecting') : t('subscription.pay')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** The gift popup (spec section 2): the gifts for one member, from the chat or a suggestion. */
+export function GiftDialog({
+  recipient,
+  onClose,
+}: {
+  recipient: GiftRecipient | null;
+  onClose: () => void;
+}) {
+  const { t } = usePaymentsTranslation();
+  return (
+    <PaymentDialogFrame
+      open={recipient !== null}
+      onClose={onClose}
+      wide
+      title={t('gifts.dialogTitle', { name: recipient?.name ?? '' })}
+      description={t('gifts.dialogDescription')}
+    >
+      {recipient ? <GiftChooser recipient={recipient} compact /> : null}
+    </PaymentDialogFrame>
+  );
+}
+
+/**
+ * The frame of the gift popup and the subscription modal: a Radix dialog (focus trapped, Escape
+ * and the close button close it at any time). The app opens it rather than a Radix trigger, so
+ * it gives the focus back itself to whatever had it when it opened, if that is still there.
+ */
+function PaymentDialogFrame({
+  open,
+  onClose,
+  title,
+  description,
+  wide = false,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = usePaymentsTranslation();
+  const opener = useRef<Element | null>(null);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade bg-teal-900/40" />
+        <Dialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement;
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            if (!(back instanceof HTMLElement) || !back.isConnected) return;
+            event.preventDefault();
+            back.focus();
+          }}
+          className={cn(
+            'fixed inset-x-3 bottom-3 top-auto z-50 max-h-[calc(100dvh-1.5rem)] animate-rise overflow-y-auto rounded-card bg-sand-50 p-5 shadow-card outline-none sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:p-6',
+            wide ? 'sm:w-[44rem]' : 'sm:w-[30rem]',
+          )}
+        >
+          <div className="mb-4 flex items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <Dialog.Title className="font-display text-2xl font-semibold text-teal-900">
+                {title}
+              </Dialog.Title>
+              <Dialog.Description className="mt-1 leading-relaxed text-ink-muted">
+                {description}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label={t('gifts.close')}
+              className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 hover:text-ink"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,135 @@
+import { waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { session } from '@/lib/session.ts';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { AWA, BINTA, contact, logIn } from '../test/fixtures.ts';
+import { PaymentReturnNotice } from './payment-return-notice.tsx';
+
+/** Where the chat is, as the address bar shows it. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="Address">{pathname + search}</output>;
+}
+
+async function comeBack(
+  query: string,
+  options: { language?: 'en' | 'fr'; onSubscribed?: () => void } = {},
+) {
+  return renderScreen(
+    <>
+      <PaymentReturnNotice waitMs={0} onSubscribed={options.onSubscribed} />
+      <Address />
+    </>,
+    { route: `/chat?${query}`, path: '/chat', language: options.language ?? 'en' },
+  );
+}
+
+const address = () => screen.getByRole('status', { name: 'Address' });
+const posts = (api: ReturnType<typeof mockApi>) =>
+  api.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([url, init]) => `${url} ${init?.body ?? ''}`);
+
+describe('Return from payment', () => {
+  it('a paid gift: recorded once, the recipient’s conversation opens, the address is cleaned', async () => {
+    logIn();
+    const api = mockApi({ 'POST /api/gifts/send': { body: { status: 'paid' } } });
+    await comeBack(`success=true&giftId=3&receiverId=${AWA}`);
+    expect(await screen.findByText('Your gift has been sent.')).toBeVisible();
+    expect(address()).toHaveTextContent(`/chat?userId=${AWA}`);
+    expect(posts(api)).toEqual([`/api/gifts/send {"giftId":3,"receiverId":"${AWA}"}`]);
+  });
+
+  it('a payment still pending: says it is being confirmed and asks again', async () => {
+    logIn();
+    const answers = ['pending', 'pending', 'paid'];
+    const api = mockApi({
+      'POST /api/gifts/send': () => ({ body: { status: answers.shift() } }),
+    });
+    await comeBack(`success=true&giftId=1&receiverId=${AWA}`);
+    expect(await screen.findByText('Your gift has been sent.')).toBeVisible();
+    expect(posts(api)).toHaveLength(3);
+  });
+
+  it('a payment the provider never settles: says it is still being confirmed', async () => {
+    logIn();
+    mockApi({ 'POST /api/gifts/send': { body: { status: 'pending' } } });
+    await comeBack(`success=true&giftId=1&receiverId=${AWA}`);
+    expect(await screen.findByText(/Your payment is still being confirmed/)).toBeVisible();
+  });
+
+  it('a cancelled gift: nothing was charged, nothing is asked, back to the conversation', async () => {
+    logIn();
+    const api = mockApi({});
+    await comeBack(`cancelled=gift&userId=${AWA}`);
+    expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
+    expect(address()).toHaveTextContent(`/chat?userId=${AWA}`);
+    expect(api).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Payment cancelled: nothing was charged.')).not.toBeInTheDocument();
+  });
+
+  it('a cancelled plan says so in French', async () => {
+    logIn();
+    mockApi({});
+    await comeBack('cancelled=subscription', { language: 'fr' });
+    expect(
+      await screen.findByText('Paiement annulé : rien n’a été prélevé.'.replace('’', "'")),
+    ).toBeVisible();
+    expect(address()).toHaveTextContent(/^\/chat$/);
+  });
+
+  it('a paid plan: confirmed, the member asked again, then the last chat partner', async () => {
+    logIn('me-1');
+    const onSubscribed = vi.fn();
+    const api = mockApi({
+      'POST /api/subscription/confirm': { body: { status: 'paid' } },
+      'GET /api/chat/contacts': {
+        body: [contact(BINTA, 'Binta Sy'), contact(AWA, 'Awa Diop', '2026-11-25T08:00:00.000Z')],
+      },
+    });
+    await comeBack('subscribed=true&plan=MONTHLY&userId=me-1', { onSubscribed });
+    expect(await screen.findByText('Your subscription is active. Thank you!')).toBeVisible();
+    await waitFor(() => expect(address()).toHaveTextContent(`/chat?userId=${AWA}`));
+    expect(posts(api)).toEqual(['/api/subscription/confirm?plan=MONTHLY ']);
+    expect(onSubscribed).toHaveBeenCalledTimes(1);
+  });
+
+  it('mobile money: the plan comes from session storage, which is then emptied', async () => {
+    logIn('me-1');
+    session.pendingPlan.set('ANNUAL');
+    const api = mockApi({
+      'POST /api/subscription/confirm': { body: { status: 'paid' } },
+      'GET /api/chat/contacts': { body: [] },
+    });
+    await comeBack('subscribed=true&token=abc');
+    expect(await screen.findByText('Your subscription is active. Thank you!')).toBeVisible();
+    expect(posts(api)).toEqual(['/api/subscription/confirm?plan=ANNUAL ']);
+    expect(session.pendingPlan.get()).toBeNull();
+    expect(address()).toHaveTextContent(/^\/chat$/);
+  });
+
+  it('a refusal is said in the member’s language', async () => {
+    logIn();
+    mockApi({
+      'POST /api/gifts/send': {
+        status: 404,
+        body: { code: 'PAYMENT_NOT_FOUND', message: 'No payment was started for this purchase.' },
+      },
+    });
+    await comeBack(`success=true&giftId=2&receiverId=${AWA}`, { language: 'fr' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Aucun paiement n'a été commencé pour cet achat.",
+    );
+  });
+
+  it('an ordinary visit to /chat asks nothing', async () => {
+    logIn();
+    const api = mockApi({});
+    await comeBack(`userId=${AWA}`);
+    expect(address()).toHaveTextContent(`/chat?userId=${AWA}`);
+    expect(api).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,117 @@
+import type { PaymentMethod, SubscriptionPlan } from '@mawadda/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { session, useSession } from '@/lib/session.ts';
+import {
+  fetchGifts,
+  fetchMe,
+  fetchPlans,
+  fetchRecipients,
+  paymentsKeys,
+  startCardCheckout,
+  startGiftCheckout,
+  startMobileMoneyCheckout,
+} from '../api/payments-api.ts';
+import { usePaymentsTranslation } from '../i18n.ts';
+import { checkoutRedirect } from '../utils/checkout-redirect.ts';
+
+// One module for the feature's queries and checkouts: every chunk name is listed in the first
+// route's preload map, so the payments code is cut in as few chunks as its screens allow.
+
+/**
+ * A checkout button stays busy once the member is on their way to the provider; coming back with
+ * the browser's back button restores the page from its cache as it was, so it is made usable again.
+ */
+function useResetWhenRestored(reset: () => void) {
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [reset]);
+}
+
+/** The gift catalogue in the member's language; it changes with a release, not during a visit. */
+export function useGifts() {
+  const { i18n } = usePaymentsTranslation();
+  const language = i18n.language === 'fr' ? 'fr' : 'en';
+  return useQuery({
+    queryKey: paymentsKeys.gifts(language),
+    queryFn: ({ signal }) => fetchGifts(language, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Whom a gift may go to from the gifts page: the member's contacts, newest first. */
+export function useRecipients(enabled: boolean) {
+  const me = useSession()?.user?.id ?? '';
+  return useQuery({
+    queryKey: paymentsKeys.recipients(me),
+    queryFn: ({ signal }) => fetchRecipients(signal),
+    enabled,
+  });
+}
+
+/**
+ * Paying for a gift: the server opens a checkout (card) and the member goes there; they come
+ * back to /chat (payment-return). The gift stays "sending" until the page is left.
+ */
+export function useGiftCheckout() {
+  const mutation = useMutation({
+    mutationFn: async ({
+      gift,
+      receiverId,
+    }: {
+      gift: { id: number; name: string; price: number };
+      receiverId: string;
+    }) => {
+      const { url } = await startGiftCheckout(gift, receiverId);
+      checkoutRedirect.go(url);
+    },
+  });
+  useResetWhenRestored(mutation.reset);
+  return mutation;
+}
+
+/** The plans and the methods the server takes now. */
+export function usePlans() {
+  return useQuery({ queryKey: paymentsKeys.plans(), queryFn: ({ signal }) => fetchPlans(signal) });
+}
+
+/** The member's running subscription (or null), asked again whenever a screen shows it. */
+export function useMySubscription() {
+  const me = useSession()?.user?.id ?? '';
+  return useQuery({
+    queryKey: paymentsKeys.me(me),
+    queryFn: ({ signal }) => fetchMe(signal),
+    select: (user) => user.subscription,
+    staleTime: 0,
+  });
+}
+
+/**
+ * Paying for a plan: by card, the server's checkout; by mobile money, PayDunya's, which brings
+ * the member back to `returnUrl` with the plan kept in session storage (`pendingPaymentPlan`).
+ */
+export function useSubscriptionCheckout(returnUrl: (plan: SubscriptionPlan) => string) {
+  const mutation = useMutation({
+    mutationFn: async ({ plan, method }: { plan: SubscriptionPlan; method: PaymentMethod }) => {
+      if (method === 'card') {
+        const { url } = await startCardCheckout(plan, session.get()?.user?.id);
+        checkoutRedirect.go(url);
+        return;
+      }
+      session.pendingPlan.set(plan);
+      try {
+        const { redirectUrl } = await startMobileMoneyCheckout(plan, returnUrl(plan));
+        checkoutRedirect.go(redirectUrl);
+      } catch (error) {
+        session.pendingPlan.clear();
+        throw error;
+      }
+    },
+  });
+  useResetWhenRestored(mutation.reset);
+  return mutation;
+}

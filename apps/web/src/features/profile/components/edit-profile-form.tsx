@@ -1,0 +1,48 @@
+import type { CurrentUser } from '@mawadda/contract';
+import { FormProvider } from 'react-hook-form';
+import { useEditProfileForm } from '../hooks/use-edit-profile-form.ts';
+import { useProfileTranslation } from '../i18n.ts';
+import { missingEssentials } from '../utils/profile-form.ts';
+import { AboutSection } from './about-section.tsx';
+import { BioSection } from './bio-section.tsx';
+import { IncompleteNote } from './incomplete-note.tsx';
+import { PhotoEditor } from './photo-editor.tsx';
+import { PlaceSection } from './place-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { SaveBar } from './save-bar.tsx';
+
+/** The member's profile as a form: photos beside the rest from `lg` up, one save for all. */
+export function EditProfileForm({
+  user,
+  onSaved,
+}: {
+  user: CurrentUser;
+  onSaved?: (() => void) | undefined;
+}) {
+  const { t } = useProfileTranslation();
+  const edit = useEditProfileForm({ user, onSaved });
+  return (
+    <FormProvider {...edit.form}>
+      {user.profileComplete ? null : <IncompleteNote missing={missingEssentials(user)} />}
+      <form
+        noValidate
+        onSubmit={edit.onSubmit}
+        className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]"
+      >
+        <ProfileSection title={t('sections.photos')} className="lg:sticky lg:top-24">
+          <PhotoEditor
+            photos={edit.photos}
+            error={edit.fieldMessage('root.photos')}
+            inputRef={edit.photoInput}
+          />
+        </ProfileSection>
+        <div className="flex min-w-0 flex-col gap-6">
+          <AboutSection fieldMessage={edit.fieldMessage} />
+          <PlaceSection fieldMessage={edit.fieldMessage} location={edit.location} />
+          <BioSection fieldMessage={edit.fieldMessage} />
+          <SaveBar saved={edit.saved} failure={edit.failure} pending={edit.pending} />
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import type { LanguageDetectorModule } from 'i18next';
+
+/** A subdomain that names a language (`fr.example.org`, `en.localhost`), not `www` or `staging`. */
+const LANGUAGE_SUBDOMAIN =
+  /^(\w{2,5}(?:-(?:[a-z]{4}|[a-z]{2}|\d{3}))*)\.(([a-z0-9-]{1,63}\.[a-z]{2,6})|localhost)/i;
+
+/**
+ * Spec section 1: the candidates, first to last: the path's first segment (/fr/...), the
+ * subdomain (fr.example), the html lang attribute, then the browser's languages. Nothing is
+ * remembered. i18next keeps the first one it supports (`fr-FR` counts as `fr`), else English.
+ * Our own rather than i18next-browser-languagedetector: we use four of its nine lookups, and the
+ * first route would carry them all.
+ */
+export const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () =>
+    [
+      /^\/([a-zA-Z][a-zA-Z0-9-]*)/.exec(window.location.pathname)?.[1],
+      LANGUAGE_SUBDOMAIN.exec(window.location.hostname)?.[1],
+      document.documentElement.getAttribute('lang'),
+      ...navigator.languages,
+      navigator.language,
+    ].filter((code): code is string => Boolean(code)),
+};

@@ -1,0 +1,31 @@
+import type { GeoPlace } from '@mawadda/contract';
+import { callApi } from './api-client.ts';
+
+/** The language the country is named in ("Dakar, Sénégal" or "Dakar, Senegal"). */
+export type GeoLanguage = 'en' | 'fr';
+
+export type Coordinates = { latitude: number; longitude: number };
+
+export const geoKeys = {
+  search: (text: string, language: GeoLanguage) => ['geo', 'search', text, language] as const,
+  reverse: (position: Coordinates | null, language: GeoLanguage) =>
+    ['geo', 'reverse', position?.latitude, position?.longitude, language] as const,
+};
+
+/** GET /api/geo/search: towns matching a typed location, the most likely first. */
+export function searchPlaces(text: string, language: GeoLanguage, signal?: AbortSignal) {
+  return callApi('searchPlaces', { query: { q: text, lang: language } }, signal);
+}
+
+/** GET /api/geo/reverse: the town nearest to a position, as 'city, country'. */
+export function reverseGeocode(
+  { latitude, longitude }: Coordinates,
+  language: GeoLanguage,
+  signal?: AbortSignal,
+): Promise<GeoPlace> {
+  return callApi(
+    'reverseGeocode',
+    { query: { lat: latitude, lon: longitude, lang: language } },
+    signal,
+  );
+}

@@ -1,0 +1,234 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepMemberCache, MEMBER_CACHE_MAX_AGE_MS } from './member-cache.ts';
+import { session } from './session.ts';
+
+const LOADED_AT = Date.parse('2026-11-24T14:32:00Z');
+
+function signIn(id: string, remember = true) {
+  session.start(`token-${id}`, remember);
+  session.setUser({
+    id,
+    name: id,
+    latitude: null,
+    longitude: null,
+    location: 'Dakar, Sénégal',
+    mediaUrls: [],
+  });
+}
+
+function stored(area: Storage = localStorage) {
+  const raw = area.getItem('memberCache');
+  return raw === null ? null : JSON.parse(raw);
+}
+
+/** What a member's screens loaded: a paged list (two pages), details, and the navbar counts. */
+function loadScreens(queryClient: QueryClient) {
+  queryClient.setQueryData(
+    ['discovery', 'suggestions'],
+    {
+      pages: [
+        { page: 0, content: ['awa'] },
+        { page: 1, content: ['fatou'] },
+      ],
+      pageParams: [0, 1],
+    },
+    { updatedAt: LOADED_AT },
+  );
+  queryClient.setQueryData(
+    ['discovery', 'details', 'awa'],
+    { id: 'awa' },
+    { updatedAt: LOADED_AT },
+  );
+  queryClient.setQueryData(
+    ['notifications', 'member-a'],
+    { newLikes: 2 },
+    { updatedAt: LOADED_AT },
+  );
+}
+
+let clients: QueryClient[] = [];
+function newClient() {
+  const client = new QueryClient();
+  clients.push(client);
+  return client;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.setSystemTime(LOADED_AT + 60_000);
+});
+
+afterEach(() => {
+  session.end();
+  for (const client of clients) client.clear();
+  clients = [];
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
+
+describe('keepMemberCache', () => {
+  it("saves the member's answers and brings them back, with their load times, after a reload", async () => {
+    signIn('member-a');
+    const before = newClient();
+    keepMemberCache(before);
+    loadScreens(before);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(stored()?.member).toBe('member-a');
+
+    // A reload: a new page, a new query client, the same member.
+    const after = newClient();
+    keepMemberCache(after);
+    expect(after.getQueryData(['discovery', 'details', 'awa'])).toEqual({ id: 'awa' });
+    expect(after.getQueryData(['notifications', 'member-a'])).toEqual({ newLikes: 2 });
+    expect(after.getQueryState(['discovery', 'details', 'awa'])?.dataUpdatedAt).toBe(LOADED_AT);
+    // Of a paged list, the first page: back online it reloads one page, not all of them.
+    expect(after.getQueryData(['discovery', 'suggestions'])).toEqual({
+      pages: [{ page: 0, content: ['awa'] }],
+      pageParams: [0],
+    });
+  });
+
+  it('keeps the copy in session storage for a session that ends with the browser', async () => {
+    signIn('member-a', false);
+    const client = newClient();
+    keepMemberCache(client);
+    loadScreens(client);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(stored(sessionStorage)?.member).toBe('member-a');
+    expect(stored(localStorage)).toBeNull();
+  });
+
+  it('keeps neither visit-only answers nor mutations (logins, their tokens)', async () => {
+    signIn('member-a');
+    const client = newClient();
+    keepMemberCache(client);
+    // An opted-out query, observed as a screen would.
+    const observer = new QueryObserver(client, {
+      queryKey: ['opened'],
+      queryFn: () => ['x'],
+      meta: { persist: false },
+    });
+    const stop = observer.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: async () => ({ token: 'secret-token' }) })
+      .execute(undefined);
+    client.setQueryData(['discovery', 'details', 'awa'], { id: 'awa' });
+    await vi.advanceTimersByTimeAsync(1000);
+    stop();
+
+    const raw = localStorage.getItem('memberCache') ?? '';
+    expect(raw).toContain('awa');
+    expect(raw).not.toContain('opened');
+    expect(raw).not.toContain('secret-token');
+  });
+
+  it('keeps the last good answer of a query whose refresh failed', async () => {
+    signIn('member-a');
+    const client = newClient();
+    keepMemberCache(client);
+    client.setQueryData(['profile-views'], ['view-1'], { updatedAt: LOADED_AT });
+    await client
+      .fetchQuery({
+        queryKey: ['profile-views'],
+        queryFn: () => Promise.reject(new Error('503')),
+        retry: false,
+      })
+      .catch(() => undefined);
+    expect(client.getQueryState(['profile-views'])?.status).toBe('error');
+    client.setQueryData(['discovery', 'details', 'awa'], { id: 'awa' });
+    await vi.advanceTimersByTimeAsync(1000);
+
+    const after = newClient();
+    keepMemberCache(after);
+    expect(after.getQueryData(['profile-views'])).toEqual(['view-1']);
+  });
+
+  it('logout deletes the copy and empties the cache, and a save under way does not bring it back', async () => {
+    signIn('member-a');
+    const client = newClient();
+    keepMemberCache(client);
+    loadScreens(client);
+    await vi.advanceTimersByTimeAsync(1000);
+    client.setQueryData(['discovery', 'details', 'fatou'], { id: 'fatou' });
+
+    session.end();
+    await vi.advanceTimersByTimeAsync(5000);
+
+    expect(localStorage.getItem('memberCache')).toBeNull();
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it("never shows one member's answers to another", async () => {
+    signIn('member-a');
+    const client = newClient();
+    keepMemberCache(client);
+    loadScreens(client);
+    await vi.advanceTimersByTimeAsync(1000);
+
+    // Another member signs in on the same page, without a logout in between.
+    signIn('member-b');
+    expect(client.getQueryData(['discovery', 'details', 'awa'])).toBeUndefined();
+
+    // A copy left by the first member (a browser closed mid-session) is deleted unread.
+    localStorage.setItem(
+      'memberCache',
+      JSON.stringify({
+        member: 'member-a',
+        savedAt: Date.now(),
+        answers: [
+          {
+            queryKey: ['discovery', 'details', 'awa'],
+            data: { id: 'awa' },
+            dataUpdatedAt: LOADED_AT,
+          },
+        ],
+      }),
+    );
+    const next = newClient();
+    keepMemberCache(next);
+    expect(next.getQueryData(['discovery', 'details', 'awa'])).toBeUndefined();
+    expect(localStorage.getItem('memberCache')).toBeNull();
+  });
+
+  it('drops a copy older than a week', () => {
+    signIn('member-a');
+    localStorage.setItem(
+      'memberCache',
+      JSON.stringify({
+        member: 'member-a',
+        savedAt: Date.now() - MEMBER_CACHE_MAX_AGE_MS - 1,
+        answers: [
+          {
+            queryKey: ['discovery', 'details', 'awa'],
+            data: { id: 'awa' },
+            dataUpdatedAt: LOADED_AT,
+          },
+        ],
+      }),
+    );
+    const client = newClient();
+    keepMemberCache(client);
+    expect(client.getQueryData(['discovery', 'details', 'awa'])).toBeUndefined();
+    expect(localStorage.getItem('memberCache')).toBeNull();
+  });
+
+  it('does not replace a newer answer already in the cache', () => {
+    signIn('member-a');
+    localStorage.setItem(
+      'memberCache',
+      JSON.stringify({
+        member: 'member-a',
+        savedAt: Date.now(),
+        answers: [{ queryKey: ['details'], data: 'old', dataUpdatedAt: LOADED_AT }],
+      }),
+    );
+    const client = newClient();
+    client.setQueryData(['details'], 'new', { updatedAt: LOADED_AT + 1 });
+    keepMemberCache(client);
+    expect(client.getQueryData(['details'])).toBe('new');
+  });
+});

@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../session.ts';
+import { FakeStompClient, fakeStompModule } from './fake-stomp-client.ts';
+import { createRealtime, type Realtime } from './realtime-client.ts';
+
+let realtime: Realtime;
+
+beforeEach(() => {
+  FakeStompClient.instances = [];
+  realtime = createRealtime(async () => fakeStompModule as never);
+});
+
+/** The client made for the nth connection, once the STOMP library has loaded. */
+async function client(nth = 1) {
+  await vi.waitFor(() => expect(FakeStompClient.instances).toHaveLength(nth));
+  return FakeStompClient.latest();
+}
+
+afterEach(() => {
+  realtime.stop();
+  session.end();
+  vi.useRealTimers();
+});
+
+describe('the real-time connection', () => {
+  it('connects with the session token in the CONNECT frame and announces the member online', async () => {
+    session.start('token-1');
+    realtime.start();
+    expect(realtime.getState().status).toBe('connecting');
+    const stomp = await client();
+    expect(stomp.config.connectHeaders).toEqual({ token: 'token-1' });
+    expect(stomp.config.brokerURL).toBe(`ws://${window.location.host}/ws`);
+    expect(realtime.getState().status).toBe('connecting');
+    stomp.open();
+    expect(realtime.getState()).toEqual({ status: 'connected', connections: 1 });
+    expect(stomp.published).toEqual([{ destination: '/app/presence', body: { status: 'online' } }]);
+  });
+
+  it('subscribes again after a drop, and counts the connection so screens resynchronise', async () => {
+    session.start('token-1');
+    realtime.start();
+    const stomp = await client();
+    const received: unknown[] = [];
+    realtime.subscribe('/topic/chat/me', (body) => received.push(body));
+    stomp.open();
+    stomp.deliver('/topic/chat/me', { uuid: 'a' });
+
+    stomp.drop();
+    expect(realtime.getState()).toEqual({ status: 'reconnecting', connections: 1 });
+    stomp.open();
+    expect(realtime.getState()).toEqual({ status: 'connected', connections: 2 });
+    stomp.deliver('/topic/chat/me', { uuid: 'b' });
+    expect(received).toEqual([{ uuid: 'a' }, { uuid: 'b' }]);
+  });
+
+  it('stops listening when the last handler of a destination leaves', async () => {
+    session.start('token-1');
+    realtime.start();
+    const stomp = await client();
+    stomp.open();
+    const unsubscribe = realtime.subscribe('/topic/presence', () => {});
+    expect(stomp.subscriptions.get('/topic/presence')?.size).toBe(1);
+    unsubscribe();
+    expect(stomp.subscriptions.get('/topic/presence')?.size).toBe(0);
+  });
+
+  it('does not reconnect once the server ended the session', async () => {
+    session.start('token-1');
+    realtime.start();
+    const stomp = await client();
+    stomp.open();
+    stomp.fail('Session ended: log in again');
+    expect(realtime.getState().status).toBe('ended');
+    expect(stomp.active).toBe(false);
+  });
+
+  it('keeps reconnecting after a server restart', async () => {
+    session.start('token-1');
+    realtime.start();
+    const stomp = await client();
+    stomp.open();
+    stomp.fail('Server restarting');
+    expect(realtime.getState().status).toBe('reconnecting');
+    expect(stomp.active).toBe(true);
+  });
+
+  it('tells its listeners what the broker refused, but not that a session ended', async () => {
+    session.start('token-1');
+    realtime.start();
+    const refusals: string[] = [];
+    const stop = realtime.onRefusal((message) => refusals.push(message));
+    const stomp = await client();
+    stomp.open();
+    stomp.fail('Cannot call: This needs a subscription: choose a plan to continue.');
+    stomp.open();
+    stomp.fail('Session ended: log in again');
+    expect(refusals).toEqual([
+      'Cannot call: This needs a subscription: choose a plan to continue.',
+    ]);
+    stop();
+  });
+
+  it('says offline, then closes, when the member logs out; a new login connects anew', async () => {
+    session.start('token-1');
+    realtime.start();
+    const first = await client();
+    first.open();
+    vi.useFakeTimers();
+    session.end();
+    expect(realtime.getState().status).toBe('idle');
+    expect(first.published.at(-1)).toEqual({
+      destination: '/app/presence',
+      body: { status: 'offline' },
+    });
+    expect(first.connected).toBe(true);
+    vi.advanceTimersByTime(300);
+    expect(first.connected).toBe(false);
+
+    vi.useRealTimers();
+    session.start('token-2');
+    const second = await client(2);
+    expect(second).not.toBe(first);
+    expect(second.config.connectHeaders).toEqual({ token: 'token-2' });
+  });
+
+  it('opens nothing for a member who logged out while the STOMP library loaded', async () => {
+    session.start('token-1');
+    realtime.start();
+    session.end();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(FakeStompClient.instances).toHaveLength(0);
+    expect(realtime.getState().status).toBe('idle');
+  });
+
+  it('sends a frame at once while connected, and says so when the socket is down', async () => {
+    session.start('token-1');
+    realtime.start();
+    const stomp = await client();
+    expect(realtime.publish('/app/call/awa', { endCall: true })).toBe(false);
+    stomp.open();
+    expect(realtime.publish('/app/call/awa', { endCall: true })).toBe(true);
+    stomp.drop();
+    expect(realtime.publish('/app/call/awa', { busy: true })).toBe(false);
+    expect(stomp.published.filter((p) => p.destination === '/app/call/awa')).toEqual([
+      { destination: '/app/call/awa', body: { endCall: true } },
+    ]);
+  });
+
+  it('drops the socket as soon as the browser goes offline', async () => {
+    session.start('token-1');
+    realtime.start();
+    const stomp = await client();
+    stomp.open();
+    window.dispatchEvent(new Event('offline'));
+    expect(realtime.getState().status).toBe('reconnecting');
+  });
+});

@@ -1,0 +1,233 @@
+import { destinations } from '@mawadda/contract/destinations';
+import type { Client, IFrame, StompSubscription } from '@stomp/stompjs';
+import { session } from '../session.ts';
+
+/**
+ * - `idle`: no member, no socket.
+ * - `connecting`: the first connection of this session is on its way.
+ * - `connected`: subscribed and receiving.
+ * - `reconnecting`: the socket dropped (network, server restart); it is being opened again.
+ * - `ended`: the server ended the session ("log in again"): no reconnection.
+ */
+export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'ended';
+
+export type RealtimeState = {
+  status: RealtimeStatus;
+  /**
+   * How many times the socket connected in this session. Events sent while it was down are
+   * lost, so a screen that sees this number move resynchronises from the REST answers.
+   */
+  connections: number;
+};
+
+type Handler = (body: unknown) => void;
+
+/** The broker's own offer (apps/server: 10 s); a silent socket is noticed within two. */
+const HEART_BEAT_MS = 10_000;
+/** Reconnection waits 1 s, then twice as long each time, up to 30 s. */
+const FIRST_RETRY_MS = 1_000;
+const LONGEST_RETRY_MS = 30_000;
+/** Spec section 9: presence offline is sent, then the socket is closed after 300 ms. */
+const OFFLINE_GRACE_MS = 300;
+/** The ERROR the broker sends when a token is revoked or expired (logout, password reset). */
+const SESSION_ENDED = /^(Session ended|Log in)/;
+
+function socketUrl() {
+  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
+}
+
+type StompModule = Pick<typeof import('@stomp/stompjs'), 'Client' | 'ReconnectionTimeMode'>;
+
+/**
+ * One STOMP connection per tab while a member is signed in (`@stomp/stompjs` over `/ws`), shared
+ * by every screen: they add handlers to destinations, and the client (re)subscribes to the
+ * destinations that have handlers each time the socket connects. The token travels in the
+ * CONNECT frame rather than the URL, which servers and proxies log. The STOMP library loads with
+ * the first connection, so a visitor never downloads it.
+ */
+export function createRealtime(
+  loadStomp: () => Promise<StompModule> = () => import('@stomp/stompjs'),
+) {
+  let client: Client | null = null;
+  let token: string | null = null;
+  let state: RealtimeState = { status: 'idle', connections: 0 };
+  const stateListeners = new Set<() => void>();
+  const refusalListeners = new Set<(message: string) => void>();
+  const handlers = new Map<string, Set<Handler>>();
+  const live = new Map<string, StompSubscription>();
+
+  function setState(next: Partial<RealtimeState>) {
+    state = { ...state, ...next };
+    for (const listener of stateListeners) listener();
+  }
+
+  function listen(destination: string) {
+    if (!client?.connected || live.has(destination)) return;
+    const subscription = client.subscribe(destination, (frame) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(frame.body);
+      } catch {
+        return;
+      }
+      for (const handler of handlers.get(destination) ?? []) handler(body);
+    });
+    live.set(destination, subscription);
+  }
+
+  // The browser knows first: a socket it has cut off may otherwise look open until two
+  // heart-beats go missing, and a socket waiting out its back-off should not wait once the
+  // network is back.
+  function onOffline() {
+    client?.forceDisconnect();
+  }
+  function onOnline() {
+    const current = client;
+    if (!current || current.connected) return;
+    void current.deactivate().then(() => {
+      if (client === current) current.activate();
+    });
+  }
+
+  async function open(newToken: string) {
+    token = newToken;
+    setState({ status: 'connecting', connections: 0 });
+    const { Client, ReconnectionTimeMode } = await loadStomp();
+    // Logged out, or in as someone else, while the library loaded.
+    if (token !== newToken || client) return;
+    const created: Client = new Client({
+      brokerURL: socketUrl(),
+      connectHeaders: { token: newToken },
+      heartbeatIncoming: HEART_BEAT_MS,
+      heartbeatOutgoing: HEART_BEAT_MS,
+      reconnectDelay: FIRST_RETRY_MS,
+      maxReconnectDelay: LONGEST_RETRY_MS,
+      reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
+      debug: () => {},
+      onConnect: () => {
+        if (client !== created) return;
+        live.clear();
+        for (const destination of handlers.keys()) listen(destination);
+        created.publish({
+          destination: destinations.publishPresence,
+          body: JSON.stringify({ status: 'online' }),
+        });
+        setState({ status: 'connected', connections: state.connections + 1 });
+      },
+      onWebSocketClose: () => {
+        if (client !== created) return;
+        live.clear();
+        if (state.status === 'connected') setState({ status: 'reconnecting' });
+      },
+      onStompError: (frame: IFrame) => {
+        if (client !== created) return;
+        const message = frame.headers.message ?? '';
+        if (!SESSION_ENDED.test(message)) {
+          // A SEND refused for a reason the member can act on (a call needing a subscription).
+          for (const listener of refusalListeners) listener(message);
+          return;
+        }
+        void created.deactivate();
+        setState({ status: 'ended' });
+      },
+    });
+    client = created;
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    created.activate();
+  }
+
+  function close() {
+    const closing = client;
+    client = null;
+    token = null;
+    live.clear();
+    window.removeEventListener('offline', onOffline);
+    window.removeEventListener('online', onOnline);
+    if (state.status !== 'idle') setState({ status: 'idle', connections: 0 });
+    if (!closing) return;
+    if (!closing.connected) {
+      void closing.deactivate();
+      return;
+    }
+    closing.publish({
+      destination: destinations.publishPresence,
+      body: JSON.stringify({ status: 'offline' }),
+    });
+    setTimeout(() => void closing.deactivate(), OFFLINE_GRACE_MS);
+  }
+
+  /** Follows the session: a new token reconnects, no token (logout, expiry) closes. */
+  function follow() {
+    const current = session.token();
+    if (current === token) return;
+    if (token) close();
+    if (current) void open(current);
+  }
+
+  let following: (() => void) | null = null;
+
+  return {
+    /**
+     * Connects for the signed-in member and keeps following the session (another login
+     * reconnects, a logout closes). Idempotent: the member area calls it on every entry.
+     */
+    start() {
+      following ??= session.subscribe(follow) as () => void;
+      follow();
+    },
+    /** Closes the socket (presence offline first) and stops following the session. */
+    stop() {
+      following?.();
+      following = null;
+      close();
+    },
+    getState: () => state,
+    subscribeState(listener: () => void) {
+      stateListeners.add(listener);
+      return () => {
+        stateListeners.delete(listener);
+      };
+    },
+    /**
+     * SENDs `body` as JSON to `destination` now; false when the socket is down (nothing is kept
+     * for later: a call signal that waited would be stale).
+     */
+    publish(destination: string, body: unknown): boolean {
+      if (!client?.connected) return false;
+      client.publish({ destination, body: JSON.stringify(body) });
+      return true;
+    },
+    /** Calls `listener` with the message of each ERROR the broker answers to a SEND of ours. */
+    onRefusal(listener: (message: string) => void) {
+      refusalListeners.add(listener);
+      return () => {
+        refusalListeners.delete(listener);
+      };
+    },
+    /** Calls `handler` with each message's JSON body until the returned function is called. */
+    subscribe(destination: string, handler: Handler) {
+      let set = handlers.get(destination);
+      if (!set) {
+        set = new Set();
+        handlers.set(destination, set);
+      }
+      set.add(handler);
+      listen(destination);
+      return () => {
+        const current = handlers.get(destination);
+        current?.delete(handler);
+        if (current?.size) return;
+        handlers.delete(destination);
+        const subscription = live.get(destination);
+        live.delete(destination);
+        if (subscription && client?.connected) subscription.unsubscribe();
+      };
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;
+
+/** The tab's one connection. */
+export const realtime = createRealtime();

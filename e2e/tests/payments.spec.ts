@@ -1,0 +1,204 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { keepMediaTracks, openReadyForCalls } from '../support/calls.ts';
+import { match } from '../support/match.ts';
+import { type Member, registerMember } from '../support/members.ts';
+import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+
+test.afterEach(closeMemberBrowsers);
+
+// The e2e server has no Stripe or PayDunya keys: it takes payments on its built-in test checkout
+// (/checkout/local/…), which sends the member back exactly as a provider would.
+
+/** What axe finds serious or critical on the page as it stands. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const conversation = (page: Page) => page.getByRole('region', { name: /^Messages with/ });
+
+/** The member's subscription and their conversation with another, as the API tells them. */
+async function accountOf(request: APIRequestContext, member: Member, otherId: string) {
+  const login = await request.post('/api/auth/login', {
+    data: { username: member.username, password: member.password },
+  });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const me = (await (await request.get('/api/users/me', { headers })).json()) as {
+    subscription: unknown;
+  };
+  const messages = (await (
+    await request.get(`/api/chat/conversation/${otherId}`, { headers })
+  ).json()) as Array<{ content: string | null }>;
+  return { subscription: me.subscription, contents: messages.map((m) => m.content) };
+}
+
+test('A sends B a gift from the conversation: A pays on the checkout page, B sees it arrive live', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = String(Date.now()).slice(-6);
+  const omar = await registerMember(request, { name: `Omar ${tag}`, gender: 'homme' });
+  const fatou = await registerMember(request, { name: `Fatou ${tag}`, gender: 'femme' });
+  const { aId, bId } = await match(request, omar, fatou);
+  const his = await loggedInPage(browser, omar);
+  const hers = await loggedInPage(browser, fatou);
+  await hers.goto(`/chat?userId=${aId}`);
+  await expect(hers.getByText(`No messages yet. Say hello to Omar ${tag}!`)).toBeVisible();
+
+  await his.goto(`/chat?userId=${bId}`);
+  await his.getByRole('button', { name: `Send a gift to Fatou ${tag}` }).click();
+  const popup = his.getByRole('dialog', { name: `A gift for Fatou ${tag}` });
+  await expect(popup.getByRole('article', { name: 'Tulip bouquet' })).toContainText('$2.99');
+  await popup.getByRole('button', { name: `Send Tulip bouquet to Fatou ${tag}` }).click();
+
+  // The test checkout: what is bought, the amount, then Pay.
+  await expect(his).toHaveURL(/\/checkout\/local\//);
+  await expect(his.getByText('$2.99')).toBeVisible();
+  await his.getByRole('button', { name: 'Pay' }).click();
+
+  // Back in the conversation, the address cleaned; the gift is there on both sides.
+  await expect(his).toHaveURL(new RegExp(`/chat\\?userId=${bId}$`));
+  await expect(
+    his.getByRole('status').filter({ hasText: 'Your gift has been sent.' }),
+  ).toBeVisible();
+  await expect(conversation(his).getByTestId('gift-message')).toHaveText('You sent Tulip bouquet');
+  const received = conversation(hers).getByTestId('gift-message');
+  await expect(received).toHaveText(`Omar ${tag} sent you Tulip bouquet`);
+  await expect(received.locator('img')).toHaveAttribute('src', '/images/gifts/tulip-bouquet.svg');
+
+  // A reload runs nothing again: still one gift.
+  await his.reload();
+  await expect(conversation(his).getByTestId('gift-message')).toHaveCount(1);
+  expect((await accountOf(request, omar, bId)).contents).toEqual(['gift:1']);
+  await his.context().close();
+  await hers.context().close();
+});
+
+test('A free member calls a match: the plans open; A buys MONTHLY by card, then the call rings on B', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const tag = String(Date.now()).slice(-6);
+  const malick = await registerMember(request, { name: `Malick ${tag}`, gender: 'homme' });
+  const khady = await registerMember(request, { name: `Khady ${tag}`, gender: 'femme' });
+  const { bId } = await match(request, malick, khady);
+  const his = await loggedInPage(browser, malick);
+  await keepMediaTracks(his);
+  const hers = await loggedInPage(browser, khady);
+  await openReadyForCalls(hers, '/suggestions');
+
+  await openReadyForCalls(his, `/chat?userId=${bId}`);
+  await his.getByRole('button', { name: `Voice call with Khady ${tag}` }).click();
+  const plans = his.getByRole('dialog', { name: 'Choose a plan' });
+  await expect(plans).toBeVisible();
+  await expect(hers.getByRole('dialog', { name: /Incoming/ })).toBeHidden();
+
+  await plans.getByRole('radio', { name: /Monthly/ }).check();
+  await plans.getByRole('button', { name: 'Next' }).click();
+  await plans.getByRole('radio', { name: /^Card/ }).check();
+  await plans.getByRole('button', { name: 'Go to payment' }).click();
+  await expect(his).toHaveURL(/\/checkout\/local\//);
+  await expect(his.getByText('$9.99')).toBeVisible();
+  await his.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(
+    his.getByRole('status').filter({ hasText: 'Your subscription is active. Thank you!' }),
+  ).toBeVisible();
+  await expect(his).toHaveURL(/\/chat(\?userId=[\w-]+)?$/);
+
+  // Now the call goes through: it rings on her side.
+  await openReadyForCalls(his, `/chat?userId=${bId}`);
+  await his.getByRole('button', { name: `Voice call with Khady ${tag}` }).click();
+  const ringing = hers.getByRole('dialog', { name: 'Incoming voice call' });
+  await expect(ringing).toBeVisible();
+  await expect(ringing).toContainText(`Malick ${tag} is calling you.`);
+  await ringing.getByRole('button', { name: 'Refuse' }).click();
+
+  // His profile shows the plan and its end date, 30 days on.
+  await his.goto('/mon-profil');
+  const end = new Date(Date.now() + 30 * 86_400_000);
+  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(end);
+  await expect(his.getByTestId('subscription-status')).toHaveText(`Monthly plan, until ${date}`);
+  await his.context().close();
+  await hers.context().close();
+});
+
+test('A cancels at the checkout: told nothing was charged, and nothing changes', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = String(Date.now()).slice(-6);
+  const samba = await registerMember(request, { name: `Samba ${tag}`, gender: 'homme' });
+  const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
+  const { bId } = await match(request, samba, awa);
+  const his = await loggedInPage(browser, samba);
+
+  // A gift, cancelled: back to the conversation, told, no gift.
+  await his.goto(`/gifts?receiverId=${bId}`);
+  await expect(his.getByLabel('Recipient')).toHaveValue(bId);
+  expect(await seriousViolations(his)).toEqual([]);
+  await his.getByRole('button', { name: `Send Chocolates to Awa ${tag}` }).click();
+  await expect(his).toHaveURL(/\/checkout\/local\//);
+  await his.getByRole('button', { name: 'Cancel' }).click();
+  await expect(his).toHaveURL(new RegExp(`/chat\\?userId=${bId}$`));
+  await expect(
+    his.getByRole('status').filter({ hasText: 'Payment cancelled: nothing was charged.' }),
+  ).toBeVisible();
+  await expect(his.getByText(`No messages yet. Say hello to Awa ${tag}!`)).toBeVisible();
+
+  // A plan, cancelled: told, no subscription, /mon-profil says so.
+  await his.getByRole('button', { name: 'Profile menu' }).click();
+  await his.getByRole('menuitem', { name: 'Subscription' }).click();
+  const plans = his.getByRole('dialog', { name: 'Choose a plan' });
+  await expect(plans.getByRole('radio', { name: /Weekly/ })).toBeVisible();
+  expect(await seriousViolations(his)).toEqual([]);
+  await plans.getByRole('radio', { name: /Weekly/ }).check();
+  await plans.getByRole('button', { name: 'Next' }).click();
+  await plans.getByRole('radio', { name: /^Card/ }).check();
+  await plans.getByRole('button', { name: 'Go to payment' }).click();
+  await his.getByRole('button', { name: 'Cancel' }).click();
+  await expect(
+    his.getByRole('status').filter({ hasText: 'Payment cancelled: nothing was charged.' }),
+  ).toBeVisible();
+  await his.goto('/mon-profil');
+  await expect(his.getByTestId('subscription-status')).toHaveText('No subscription');
+
+  expect(await accountOf(request, samba, bId)).toEqual({ subscription: null, contents: [] });
+  await his.context().close();
+});
+
+test('A pays a plan by mobile money in FCFA: back on the site, the plan is confirmed', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = String(Date.now()).slice(-6);
+  const aida = await registerMember(request, { name: `Aïda ${tag}`, gender: 'femme' });
+  const page = await loggedInPage(browser, aida);
+
+  await page.goto('/mon-profil');
+  await page.getByRole('button', { name: 'Choose a plan' }).click();
+  const plans = page.getByRole('dialog', { name: 'Choose a plan' });
+  await plans.getByRole('radio', { name: /Weekly/ }).check();
+  await plans.getByRole('button', { name: 'Next' }).click();
+  await plans.getByRole('radio', { name: /^Mobile money/ }).check();
+  await plans.getByRole('button', { name: 'Go to payment' }).click();
+  await expect(page).toHaveURL(/\/checkout\/local\//);
+  await expect(page.getByText(/FCFA/)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your subscription is active. Thank you!' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/chat$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('pendingPaymentPlan'))).toBeNull();
+  await page.goto('/mon-profil');
+  await expect(page.getByTestId('subscription-status')).toHaveText(/^Weekly plan, until /);
+  await page.context().close();
+});

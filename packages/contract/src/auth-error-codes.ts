@@ -1,0 +1,33 @@
+/**
+ * The refusals of the visitor's screens (sessions, account fields, the rate limit), in English:
+ * part of `ERROR_TEXTS` (error-codes.ts), kept apart and small because the web's first route
+ * (login) bundles this text while the rest of the catalogue loads in a chunk of its own.
+ */
+export const AUTH_ERROR_TEXTS = {
+  RATE_LIMITED: 'Too many attempts. Please wait {{minutes}} min and try again.',
+  // Sessions
+  LOGIN_REQUIRED: 'Please log in to continue.',
+  SESSION_ENDED: 'Your session has ended. Please log in again.',
+  LOGIN_FAILED: 'Incorrect username or password.',
+  GOOGLE_UNAVAILABLE: 'Google sign-in is not available on this server.',
+  GOOGLE_FAILED: 'Google sign-in failed. Please try again.',
+  GOOGLE_EMAIL_UNVERIFIED: 'Your Google account has no verified e-mail address.',
+  GOOGLE_ACCOUNT_MISMATCH: 'This e-mail address is linked to another Google account.',
+  GOOGLE_CREDENTIAL_REQUIRED: 'Google credential is required',
+  GOOGLE_CREDENTIAL_TOO_LONG: 'Google credential is too long',
+  RESET_LINK_INVALID:
+    'This reset link is invalid, expired or already used. Please ask for a new one.',
+  ACCOUNT_GONE: 'This account no longer exists.',
+  ACCOUNT_SUSPENDED:
+    'Your account is suspended until {{until}}. Write to us if you think this is a mistake.',
+  ACCOUNT_BANNED: 'Your account was closed for breaking the community rules.',
+  // Account fields
+  EMAIL_REQUIRED: 'Email is required',
+  EMAIL_INVALID: 'Please enter a valid email address',
+  USERNAME_REQUIRED: 'Username is required',
+  USERNAME_TOO_LONG: 'Username is too long',
+  PASSWORD_REQUIRED: 'Password is required',
+  PASSWORD_TOO_SHORT: 'Password must be at least {{min}} characters',
+  PASSWORD_TOO_LONG: 'Password must be at most {{max}} characters',
+  TERMS_REQUIRED: 'You must accept the terms and the privacy policy',
+} as const;

@@ -1,0 +1,59 @@
+/**
+ * Method and path of every HTTP endpoint (spec section 7), zod-free so the web's first route can
+ * call the API without loading schemas. `endpoints.ts` gives each one its schemas; the server
+ * registers its routes from there and the web client types its calls from it.
+ */
+export const endpointRoutes = {
+  login: { method: 'POST', path: '/api/auth/login' },
+  googleLogin: { method: 'POST', path: '/api/auth/google' },
+  logout: { method: 'POST', path: '/api/auth/logout' },
+  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password' },
+  resetPassword: { method: 'POST', path: '/api/auth/reset-password' },
+  clientConfig: { method: 'GET', path: '/api/config' },
+  register: { method: 'POST', path: '/api/users/register' },
+  currentUser: { method: 'GET', path: '/api/users/me' },
+  updateProfile: { method: 'PUT', path: '/api/users/update' },
+  suggestions: { method: 'GET', path: '/api/users/suggestions' },
+  memberDetails: { method: 'GET', path: '/api/users/:id/details' },
+  preferences: { method: 'GET', path: '/api/users/preferences' },
+  savePreferences: { method: 'PUT', path: '/api/users/preferences' },
+  like: { method: 'POST', path: '/like' },
+  lovely: { method: 'POST', path: '/lovely' },
+  likes: { method: 'GET', path: '/likes' },
+  markLikesSeen: { method: 'POST', path: '/api/users/likes/mark-seen' },
+  profileViews: { method: 'GET', path: '/api/users/profile-views' },
+  markProfileViewsSeen: { method: 'POST', path: '/api/users/profile-views/mark-seen' },
+  notifications: { method: 'GET', path: '/api/users/notifications' },
+  reverseGeocode: { method: 'GET', path: '/api/geo/reverse' },
+  searchPlaces: { method: 'GET', path: '/api/geo/search' },
+  chatContacts: { method: 'GET', path: '/api/chat/contacts' },
+  conversation: { method: 'GET', path: '/api/chat/conversation/:userId' },
+  sendMessage: { method: 'POST', path: '/api/chat/send/:userId' },
+  markConversationRead: { method: 'PUT', path: '/api/chat/mark-as-read/:userId' },
+  iceServers: { method: 'GET', path: '/api/calls/ice-servers' },
+  block: { method: 'POST', path: '/api/users/:id/block' },
+  unblock: { method: 'DELETE', path: '/api/users/:id/block' },
+  blockedMembers: { method: 'GET', path: '/api/users/blocks' },
+  unmatch: { method: 'DELETE', path: '/api/users/:id/match' },
+  report: { method: 'POST', path: '/api/reports' },
+  moderationQueue: { method: 'GET', path: '/api/moderation/reports' },
+  moderationAction: { method: 'POST', path: '/api/moderation/reports/:id/actions' },
+  gifts: { method: 'GET', path: '/api/gifts' },
+  giftCheckout: { method: 'POST', path: '/api/payment/create-checkout-session' },
+  sendGift: { method: 'POST', path: '/api/gifts/send' },
+  subscriptionPlans: { method: 'GET', path: '/api/subscription/plans' },
+  subscriptionCheckout: { method: 'POST', path: '/api/subscription/create-subscription-session' },
+  paydunyaCheckout: { method: 'POST', path: '/api/subscription/paydunya/paydunya-session' },
+  confirmSubscription: { method: 'POST', path: '/api/subscription/confirm' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
+
+export type EndpointName = keyof typeof endpointRoutes;
+
+/** The path with its `:name` segments filled in, each value URL-encoded. */
+export function endpointPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,358 @@
+import { z } from 'zod';
+import {
+  clientConfigSchema,
+  forgotPasswordRequestSchema,
+  googleLoginRequestSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+  tokenResponseSchema,
+} from './auth.ts';
+import {
+  chatSendFieldsSchema,
+  contactSchema,
+  conversationQuerySchema,
+  messageSchema,
+} from './chat.ts';
+import { type EndpointName, endpointRoutes } from './endpoint-routes.ts';
+import { E } from './error-codes.ts';
+import { messageResponseSchema } from './errors.ts';
+import {
+  geoPlaceSchema,
+  geoSearchResponseSchema,
+  reverseGeocodeQuerySchema,
+  searchGeocodeQuerySchema,
+} from './geo.ts';
+import {
+  checkoutSessionResponseSchema,
+  giftCheckoutRequestSchema,
+  giftSchema,
+  giftSendRequestSchema,
+  giftsQuerySchema,
+  paydunyaSessionRequestSchema,
+  paydunyaSessionResponseSchema,
+  paymentOutcomeSchema,
+  planOffersSchema,
+  planQuerySchema,
+  subscriptionSessionQuerySchema,
+} from './payments.ts';
+import { iceServersSchema } from './realtime.ts';
+import { moderationActionRequestSchema, openReportSchema, reportRequestSchema } from './safety.ts';
+import {
+  likeEntrySchema,
+  likeRequestSchema,
+  likeResponseSchema,
+  lovelyRequestSchema,
+  notificationsSchema,
+  preferencesSchema,
+  profileViewEntrySchema,
+  suggestionsQuerySchema,
+} from './social.ts';
+import {
+  blockedMemberSchema,
+  currentUserSchema,
+  editProfileFieldsSchema,
+  memberIdSchema,
+  pageSchema,
+  registrationFieldsSchema,
+  userDetailsSchema,
+  userSummarySchema,
+} from './users.ts';
+
+/**
+ * What an endpoint takes and answers. `form` marks a multipart endpoint: its fields follow the
+ * schema and its files travel beside them. `status` is the success status (200 unless said).
+ */
+export type EndpointSchemas = {
+  summary: string;
+  member: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  form?: { fields: z.ZodType; files: Record<string, string> };
+  status?: 200 | 201 | 202;
+  response: z.ZodType;
+};
+
+const photoFiles = { profilePicture: 'Photos, one file per part' };
+
+const schemas = {
+  login: {
+    summary: 'Log in with e-mail and password',
+    member: false,
+    body: loginRequestSchema,
+    response: tokenResponseSchema,
+  },
+  googleLogin: {
+    summary: 'Log in with a Google ID token; the first time creates the account',
+    member: false,
+    body: googleLoginRequestSchema,
+    response: tokenResponseSchema,
+  },
+  logout: {
+    summary: 'Revoke the session token sent',
+    member: true,
+    response: messageResponseSchema,
+  },
+  forgotPassword: {
+    summary: 'Mail a one-hour, single-use reset link; the answer is the same for any address',
+    member: false,
+    body: forgotPasswordRequestSchema,
+    response: messageResponseSchema,
+  },
+  resetPassword: {
+    summary: 'Set a new password with a reset token; every session of the member ends',
+    member: false,
+    body: resetPasswordRequestSchema,
+    response: messageResponseSchema,
+  },
+  clientConfig: {
+    summary: 'Client settings: the Google client id, or null when Google sign-in is off',
+    member: false,
+    response: clientConfigSchema,
+  },
+  register: {
+    summary:
+      'Create an account (multipart, profilePicture per photo); the same answer for an address already taken',
+    member: false,
+    form: { fields: registrationFieldsSchema, files: photoFiles },
+    status: 201,
+    response: messageResponseSchema,
+  },
+  currentUser: {
+    summary: 'The signed-in member’s own profile',
+    member: true,
+    response: currentUserSchema,
+  },
+  updateProfile: {
+    summary:
+      'Edit the profile (multipart/form-data): fields, new photos, imagesToRemove, photoOrder (main photo first)',
+    member: true,
+    form: { fields: editProfileFieldsSchema, files: photoFiles },
+    response: currentUserSchema,
+  },
+  suggestions: {
+    summary: 'Suggested members, nearest first then most recently active; empty past the end',
+    member: true,
+    query: suggestionsQuerySchema,
+    response: pageSchema(userSummarySchema),
+  },
+  memberDetails: {
+    summary: 'A member’s profile; records a profile view (one per day)',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
+    response: userDetailsSchema,
+  },
+  preferences: {
+    summary: 'The member’s discovery filters (age range, maximum distance)',
+    member: true,
+    response: preferencesSchema,
+  },
+  savePreferences: {
+    summary: 'Save the discovery filters; null removes a filter',
+    member: true,
+    body: preferencesSchema,
+    response: preferencesSchema,
+  },
+  like: {
+    summary: 'Like a member (idempotent); answers whether the like is mutual',
+    member: true,
+    body: likeRequestSchema,
+    response: likeResponseSchema,
+  },
+  lovely: {
+    summary: 'The "Lovely" button of a profile page: a like, answered the same way',
+    member: true,
+    body: lovelyRequestSchema,
+    response: likeResponseSchema,
+  },
+  likes: {
+    summary: 'Members who liked me, newest first',
+    member: true,
+    response: z.array(likeEntrySchema),
+  },
+  markLikesSeen: {
+    summary: 'Mark every like received so far as seen',
+    member: true,
+    response: messageResponseSchema,
+  },
+  profileViews: {
+    summary: 'Who viewed my profile, each once at their latest view, newest first',
+    member: true,
+    response: z.array(profileViewEntrySchema),
+  },
+  markProfileViewsSeen: {
+    summary: 'Mark every profile view so far as seen',
+    member: true,
+    response: messageResponseSchema,
+  },
+  notifications: {
+    summary: 'Counts for the navbar badges (polled every 15 s)',
+    member: true,
+    response: notificationsSchema,
+  },
+  reverseGeocode: {
+    summary: 'The nearest town to a position, as "city, country"',
+    member: false,
+    query: reverseGeocodeQuerySchema,
+    response: geoPlaceSchema,
+  },
+  searchPlaces: {
+    summary: 'Towns matching a typed location ("city" or "city, country"), biggest first',
+    member: false,
+    query: searchGeocodeQuerySchema,
+    response: geoSearchResponseSchema,
+  },
+  chatContacts: {
+    summary: 'Conversations and matches: unread counts, last message time, newest first',
+    member: true,
+    response: z.array(contactSchema),
+  },
+  conversation: {
+    summary: 'A page of a conversation in time order, the newest page first; `before` pages back',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    query: conversationQuerySchema,
+    response: z.array(messageSchema),
+  },
+  sendMessage: {
+    summary:
+      'Send a message (multipart/form-data or JSON): content, or an image, or an audio voice note; a retried uuid is sent once',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    form: {
+      fields: chatSendFieldsSchema,
+      files: {
+        image: 'A photo (re-encoded, metadata removed)',
+        audio: 'A voice note: WebM/Opus, Ogg/Opus or MP4/AAC',
+      },
+    },
+    status: 201,
+    response: messageSchema,
+  },
+  markConversationRead: {
+    summary: 'Mark every message received from this member as read (their ticks turn double)',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    response: messageResponseSchema,
+  },
+  iceServers: {
+    summary:
+      'STUN servers, and TURN servers with credentials made for this member (TURN REST scheme), for a call',
+    member: true,
+    response: iceServersSchema,
+  },
+  block: {
+    summary:
+      'Block a member: from now on, both ways, neither sees, reaches or hears of the other; they are not told',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
+    response: messageResponseSchema,
+  },
+  unblock: {
+    summary: 'Lift a block',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
+    response: messageResponseSchema,
+  },
+  unmatch: {
+    summary:
+      'End a match: the conversation closes for both (a subscriber may still write first, as to anyone suggested)',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
+    response: messageResponseSchema,
+  },
+  report: {
+    summary:
+      'Report a member, with a reason, an optional note and messages they sent you; a moderator looks at it',
+    member: true,
+    body: reportRequestSchema,
+    status: 201,
+    response: z.object({ id: z.string() }),
+  },
+  moderationQueue: {
+    summary:
+      'Moderators: the open reports, oldest first, each with the reported member and the attached messages',
+    member: true,
+    response: z.array(openReportSchema),
+  },
+  moderationAction: {
+    summary:
+      'Moderators: act on a report (dismiss, remove a photo, warn, suspend, ban); recorded with who, when and why',
+    member: true,
+    params: z.object({ id: z.uuid({ error: E.REPORT_NOT_FOUND }) }),
+    body: moderationActionRequestSchema,
+    response: messageResponseSchema,
+  },
+  blockedMembers: {
+    summary: 'The members one blocked, the latest first',
+    member: true,
+    response: z.array(blockedMemberSchema),
+  },
+  gifts: {
+    summary: 'The gift catalogue: names and descriptions in the language asked, prices in cents',
+    member: false,
+    query: giftsQuerySchema,
+    response: z.array(giftSchema),
+  },
+  giftCheckout: {
+    summary:
+      'Start paying for a gift to a member (by card): the price comes from the catalogue; answers where to pay',
+    member: true,
+    body: giftCheckoutRequestSchema,
+    response: checkoutSessionResponseSchema,
+  },
+  sendGift: {
+    summary:
+      'Back from paying for a gift: asks the provider, and delivers the gift once if it was paid',
+    member: true,
+    body: giftSendRequestSchema,
+    response: paymentOutcomeSchema,
+  },
+  subscriptionPlans: {
+    summary: 'The plans, their length and prices by card (cents) and mobile money (FCFA)',
+    member: false,
+    response: planOffersSchema,
+  },
+  subscriptionCheckout: {
+    summary:
+      'Start paying for a plan by card; the paying member is the session’s, never the userId given',
+    member: true,
+    query: subscriptionSessionQuerySchema,
+    response: checkoutSessionResponseSchema,
+  },
+  paydunyaCheckout: {
+    summary: 'Start paying for a plan by mobile money (FCFA); answers where to pay',
+    member: true,
+    query: planQuerySchema,
+    body: paydunyaSessionRequestSchema,
+    response: paydunyaSessionResponseSchema,
+  },
+  confirmSubscription: {
+    summary:
+      'Back from paying for a plan: asks the provider, and starts or extends the subscription once if it was paid',
+    member: true,
+    query: planQuerySchema,
+    response: paymentOutcomeSchema,
+  },
+} satisfies Record<EndpointName, EndpointSchemas>;
+
+/** Every endpoint: its method and path with its schemas. */
+export const endpoints = Object.fromEntries(
+  Object.entries(schemas).map(([name, entry]) => [
+    name,
+    { ...endpointRoutes[name as EndpointName], ...entry },
+  ]),
+) as { [K in EndpointName]: (typeof endpointRoutes)[K] & (typeof schemas)[K] };
+export type Endpoints = typeof endpoints;
+
+type Part<E, Key extends string, As extends string> =
+  E extends Record<Key, infer S extends z.ZodType> ? { [P in As]: z.input<S> } : unknown;
+
+/** What a client sends to an endpoint: path parameters, query, JSON body or a multipart form. */
+export type EndpointRequest<K extends EndpointName> = Part<Endpoints[K], 'params', 'params'> &
+  Part<Endpoints[K], 'query', 'query'> &
+  Part<Endpoints[K], 'body', 'body'> &
+  (Endpoints[K] extends { form: object } ? { form: FormData } : unknown);
+
+/** What an endpoint answers on success. */
+export type EndpointAnswer<K extends EndpointName> = z.output<Endpoints[K]['response']>;

@@ -1,0 +1,146 @@
+import { AUTH_ERROR_TEXTS } from './auth-error-codes.ts';
+import { ERROR_DEFAULT_PARAMS, type ErrorParams } from './error-params.ts';
+
+export { ERROR_DEFAULT_PARAMS, type ErrorParams };
+
+/**
+ * Every error the API answers, by stable code, with its English text (zod-free: the web app
+ * loads it as a chunk of its own, its first route only the visitor's part, auth-error-codes.ts). `{{name}}` marks a parameter, filled from the answer's `params` or, for the
+ * rules of a field, from `ERROR_DEFAULT_PARAMS`. The web app translates codes, never sentences;
+ * a test holds the French catalogue to the same codes and placeholders.
+ */
+export const ERROR_TEXTS = {
+  // Any request
+  UNEXPECTED_ERROR: 'Unexpected server error',
+  INVALID_VALUE: 'This value is not valid.',
+  INVALID_JSON: 'The request body is not valid JSON.',
+  REQUEST_TOO_LARGE: 'The request is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted here.',
+  NOT_FOUND: 'Nothing here.',
+  FILE_NOT_FOUND: 'This file does not exist.',
+  CONTROL_CHARACTERS: 'This text contains invisible control characters. Please remove them.',
+  // Sessions, account fields, the rate limit
+  ...AUTH_ERROR_TEXTS,
+  // Profile fields
+  NAME_REQUIRED: 'Name is required',
+  NAME_TOO_LONG: 'Name must be at most {{max}} characters',
+  AGE_REQUIRED: 'Age is required',
+  AGE_NOT_A_NUMBER: 'Age must be a number',
+  AGE_NOT_WHOLE: 'Age must be a whole number',
+  AGE_TOO_YOUNG: 'Minimum age is {{min}} years old',
+  AGE_UNREAL: 'Please enter your real age',
+  GENDER_REQUIRED: 'Gender is required',
+  GENDER_INVALID: 'Please choose a gender',
+  MARITAL_STATUS_REQUIRED: 'Marital status is required',
+  MARITAL_STATUS_INVALID: 'Please choose a marital status',
+  SKIN_TONE_INVALID: 'Skin tone must be clair, moyen or fonce',
+  HAS_CHILDREN_INVALID: 'hasChildren must be yes, no or not specified',
+  LOCATION_REQUIRED: 'Location is required',
+  LOCATION_TOO_LONG: 'Location must be at most {{max}} characters',
+  BIO_REQUIRED: 'Bio is required',
+  BIO_TOO_LONG: 'Bio must be at most {{max}} characters',
+  LOCATION_UNKNOWN:
+    'We could not find this place. Please type a nearby town, such as "Dakar" or "Lyon, France".',
+  LATITUDE_INVALID: 'Latitude must be a number between -90 and 90',
+  LONGITUDE_INVALID: 'Longitude must be a number between -180 and 180',
+  COORDINATES_TOGETHER: 'Latitude and longitude go together',
+  // Photos and forms
+  PHOTO_REQUIRED: 'Please add at least one photo.',
+  PHOTOS_TOO_MANY: 'Please keep at most {{max}} photos.',
+  PHOTO_UNREADABLE:
+    'Photo {{index}} ({{name}}) is not an image we can read. Please choose a JPEG, PNG, WebP or AVIF photo.',
+  PHOTO_TOO_LARGE: 'Each file must be at most {{maxMb}} MB.',
+  PHOTO_NOT_YOURS: 'A photo to remove is not one of your photos.',
+  PHOTO_ORDER_INVALID:
+    'The photo order names a photo that is not one of yours. Please reload the page and try again.',
+  STORAGE_FULL: 'There is no room left to store photos right now. Please try again later.',
+  STORAGE_UNAVAILABLE: 'Photos cannot be stored right now. Please try again in a few minutes.',
+  FORM_NOT_MULTIPART: 'Send this form as multipart/form-data.',
+  FORM_ENCODED: 'Send this form without Content-Encoding (no compression).',
+  FORM_UNEXPECTED_FILE: 'Unexpected file in field "{{field}}".',
+  FORM_TOO_MANY_FILES: 'At most {{max}} files can be sent at once.',
+  FORM_TOO_MANY_PARTS: 'This form has too many parts.',
+  FORM_UNREADABLE: 'The multipart form could not be read. Please send it again.',
+  // Members, likes, discovery
+  MEMBER_ID_INVALID: 'Member id must be a UUID',
+  MEMBER_NOT_FOUND: 'This member does not exist or is no longer available.',
+  LIKED_USER_REQUIRED: 'likedUserId is required',
+  RECEIVER_REQUIRED: 'receiverId is required',
+  LIKE_SELF: 'You cannot like your own profile.',
+  LIKES_DAILY_LIMIT: "You have reached today's limit of likes. Try again tomorrow.",
+  PAGE_INVALID: 'page must be a whole number, 0 or more',
+  PAGE_SIZE_INVALID: 'size must be a whole number from 1 to {{max}}',
+  AGE_FILTER_INVALID: 'The age filter must be a whole number from {{min}} to {{max}}',
+  AGE_RANGE_INVALID: 'minAge must not be above maxAge',
+  MUTUAL_LIKE_INVALID: 'mutualLike must be true or false',
+  DISTANCE_FILTER_INVALID: 'maxDistanceKm must be a whole number from 1 to 20000',
+  // Places
+  GEO_LATITUDE_INVALID: 'lat must be a number between -90 and 90',
+  GEO_LONGITUDE_INVALID: 'lon must be a number between -180 and 180',
+  GEO_QUERY_REQUIRED: 'Type a town to search for',
+  GEO_QUERY_TOO_SHORT: 'Type at least 2 letters',
+  GEO_QUERY_TOO_LONG: 'This location is too long',
+  PLACE_NOT_FOUND_NEAR: 'No town found near this position. Please type your location.',
+  // Chat, gifts, subscriptions (schemas ahead of their screens)
+  CHAT_MESSAGE_TOO_LONG: 'A message is at most {{max}} characters',
+  MESSAGE_ID_INVALID: 'uuid must be a UUID',
+  MESSAGE_EMPTY: 'Write something, or add a photo or a voice message.',
+  MESSAGE_ONE_ATTACHMENT: 'Send a photo and a voice message as two messages.',
+  MESSAGE_ID_TAKEN: 'This message id was already used for another message.',
+  MATCH_REQUIRED: 'You can write to a member once you have both liked each other.',
+  NEW_CONVERSATIONS_DAILY_LIMIT:
+    'You have started as many new conversations as allowed today. Try again tomorrow.',
+  CHAT_IMAGE_UNREADABLE: 'This photo could not be read. Please choose a JPEG, PNG or WebP image.',
+  CHAT_IMAGE_TOO_LARGE: 'A photo is at most {{maxMb}} MB.',
+  VOICE_NOTE_UNSUPPORTED: 'This voice message could not be read. Record it again.',
+  VOICE_NOTE_TOO_LARGE: 'A voice message is at most {{maxMb}} MB.',
+  VOICE_NOTE_TOO_LONG: 'A voice message is at most {{maxSeconds}} seconds long.',
+  CURSOR_INVALID: 'before must be the uuid of a message of this conversation',
+  MEDIA_LINK_INVALID: 'This link is not valid.',
+  MEDIA_LINK_EXPIRED: 'This link has expired. Open the conversation again.',
+  GIFT_UNKNOWN: 'Unknown gift',
+  GIFT_REQUIRED: 'giftId is required',
+  CALLBACK_URL_INVALID: 'callbackUrl must be a URL',
+  PLAN_INVALID: 'plan must be WEEKLY, MONTHLY or ANNUAL',
+  SUBSCRIPTION_REQUIRED: 'This needs a subscription: choose a plan to continue.',
+  GIFT_TO_SELF: 'You cannot send a gift to yourself.',
+  PAYMENT_UNAVAILABLE: 'This payment method is not available right now.',
+  PAYMENT_PROVIDER_ERROR: 'The payment service did not answer. Please try again in a moment.',
+  PAYMENT_NOT_FOUND: 'No payment was started for this purchase.',
+  CALLBACK_URL_FOREIGN: 'callbackUrl must be an address of this site',
+  WEBHOOK_REFUSED: 'This notification could not be verified.',
+  // Safety and moderation
+  REPORTED_REQUIRED: 'Choose the member you report.',
+  REPORT_REASON_INVALID: 'Choose why you report this member.',
+  REPORT_NOTE_TOO_LONG: 'A note is at most 1000 characters.',
+  REPORT_MESSAGES_INVALID: 'Attach at most 20 messages of your conversation.',
+  REPORTS_DAILY_LIMIT: 'You have sent as many reports as allowed today. Try again tomorrow.',
+  REPORT_MESSAGE_UNKNOWN: 'An attached message is not one this member sent you.',
+  MODERATION_ACTION_INVALID: 'Choose an action: dismiss, remove a photo, warn, suspend or ban.',
+  MODERATION_REASON_REQUIRED:
+    'Say why, in a few words (3 to 1000 characters): it is kept in the record.',
+  SUSPENSION_DAYS_INVALID: 'A suspension lasts 1 to 365 days.',
+  PHOTO_TO_REMOVE_UNKNOWN: 'This photo is not one of the reported member’s.',
+  REPORT_CLOSED: 'This report was already handled.',
+  REPORT_NOT_FOUND: 'This report does not exist.',
+  MODERATORS_ONLY: 'Only moderators may do this.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_TEXTS;
+
+/** Codes by name, so a schema or a service names a code the compiler knows. */
+export const E = Object.fromEntries(Object.keys(ERROR_TEXTS).map((code) => [code, code])) as {
+  [C in ErrorCode]: C;
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_TEXTS, value);
+}
+
+/** The English text of a code, its placeholders filled. */
+export function errorText(code: ErrorCode, params: ErrorParams = {}): string {
+  const values = { ...ERROR_DEFAULT_PARAMS[code], ...params };
+  return ERROR_TEXTS[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(values[name] ?? `{{${name}}}`),
+  );
+}

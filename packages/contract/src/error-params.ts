@@ -1,0 +1,40 @@
+import {
+  BIO_MAX_LENGTH,
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_MESSAGE_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  MAX_AGE,
+  MAX_PHOTOS,
+  MIN_AGE,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHOTO_MAX_BYTES,
+  SUGGESTIONS_PAGE_SIZE,
+  VOICE_NOTE_MAX_BYTES,
+  VOICE_NOTE_MAX_SECONDS,
+} from './constants.ts';
+import type { ErrorCode } from './error-codes.ts';
+
+export type ErrorParams = Record<string, string | number>;
+
+/**
+ * The numbers a field rule's text needs, from the business constants. Apart from the texts
+ * (error-codes.ts) so the web's first route has them without the whole catalogue.
+ */
+export const ERROR_DEFAULT_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
+  NAME_TOO_LONG: { max: NAME_MAX_LENGTH },
+  LOCATION_TOO_LONG: { max: LOCATION_MAX_LENGTH },
+  BIO_TOO_LONG: { max: BIO_MAX_LENGTH },
+  AGE_TOO_YOUNG: { min: MIN_AGE },
+  PASSWORD_TOO_SHORT: { min: PASSWORD_MIN_LENGTH },
+  PASSWORD_TOO_LONG: { max: PASSWORD_MAX_LENGTH },
+  PHOTOS_TOO_MANY: { max: MAX_PHOTOS },
+  PHOTO_TOO_LARGE: { maxMb: PHOTO_MAX_BYTES / 1024 / 1024 },
+  PAGE_SIZE_INVALID: { max: SUGGESTIONS_PAGE_SIZE },
+  AGE_FILTER_INVALID: { min: MIN_AGE, max: MAX_AGE },
+  CHAT_MESSAGE_TOO_LONG: { max: CHAT_MESSAGE_MAX_LENGTH },
+  CHAT_IMAGE_TOO_LARGE: { maxMb: CHAT_IMAGE_MAX_BYTES / 1024 / 1024 },
+  VOICE_NOTE_TOO_LARGE: { maxMb: VOICE_NOTE_MAX_BYTES / 1024 / 1024 },
+  VOICE_NOTE_TOO_LONG: { maxSeconds: VOICE_NOTE_MAX_SECONDS },
+};

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { E } from './error-codes.ts';
+import { memberText, optionalField, requiredField } from './form-fields.ts';
+import { memberIdSchema } from './users.ts';
+
+/** Why a member reports another; the web app names each in French and English. */
+export const REPORT_REASONS = [
+  'fake-profile',
+  'inappropriate-photos',
+  'harassment-or-hate',
+  'asking-for-money',
+  'under-18',
+  'married-and-hiding-it',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_NOTE_MAX_LENGTH = 1000;
+/** How many messages of the conversation a report may attach. */
+export const REPORT_MESSAGES_MAX = 20;
+
+/** `POST /api/reports`: `messageIds` are uuids of messages the reported member sent the reporter. */
+export const reportRequestSchema = z.object({
+  reportedId: requiredField(memberIdSchema, E.REPORTED_REQUIRED),
+  reason: requiredField(
+    z.enum(REPORT_REASONS, { error: E.REPORT_REASON_INVALID }),
+    E.REPORT_REASON_INVALID,
+  ),
+  note: optionalField(
+    memberText({ multiline: true }).max(REPORT_NOTE_MAX_LENGTH, E.REPORT_NOTE_TOO_LONG),
+  ),
+  messageIds: optionalField(
+    z
+      .array(z.uuid({ error: E.REPORT_MESSAGES_INVALID }))
+      .max(REPORT_MESSAGES_MAX, E.REPORT_MESSAGES_INVALID),
+  ),
+});
+export type ReportRequest = z.infer<typeof reportRequestSchema>;
+
+export const MODERATION_ACTIONS = ['dismiss', 'remove-photo', 'warn', 'suspend', 'ban'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/**
+ * A moderator's action on a report: always with a reason (kept in the record); `photoUrl` names
+ * the photo to remove, `days` the length of a suspension.
+ */
+export const moderationActionRequestSchema = z.object({
+  action: requiredField(
+    z.enum(MODERATION_ACTIONS, { error: E.MODERATION_ACTION_INVALID }),
+    E.MODERATION_ACTION_INVALID,
+  ),
+  reason: requiredField(
+    memberText({ multiline: true })
+      .min(3, E.MODERATION_REASON_REQUIRED)
+      .max(1000, E.MODERATION_REASON_REQUIRED),
+    E.MODERATION_REASON_REQUIRED,
+  ),
+  photoUrl: optionalField(z.string().max(500)),
+  days: optionalField(
+    z.coerce
+      .number({ error: E.SUSPENSION_DAYS_INVALID })
+      .int(E.SUSPENSION_DAYS_INVALID)
+      .min(1, E.SUSPENSION_DAYS_INVALID)
+      .max(365, E.SUSPENSION_DAYS_INVALID),
+  ),
+});
+export type ModerationActionRequest = z.infer<typeof moderationActionRequestSchema>;
+
+const reportedMessageSchema = z.object({
+  uuid: z.string(),
+  content: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  timestamp: z.iso.datetime(),
+});
+
+/** An open report as the moderation queue shows it: the reported member whole, and what was attached. */
+export const openReportSchema = z.object({
+  id: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  reporter: z.object({ id: z.string(), name: z.string() }),
+  reported: z.object({
+    id: z.string(),
+    name: z.string(),
+    age: z.number().int().nullable(),
+    gender: z.string().nullable(),
+    location: z.string().nullable(),
+    bio: z.string().nullable(),
+    photoUrls: z.array(z.string()),
+    standing: z.enum(['active', 'suspended', 'banned']),
+    /** Reports on this member, this one included: a pattern shows. */
+    reportCount: z.number().int(),
+  }),
+  messages: z.array(reportedMessageSchema),
+});
+export type OpenReport = z.infer<typeof openReportSchema>;

@@ -1,0 +1,24 @@
+/**
+ * The choices of spec section 3, zod-free: the forms list their options from here (the
+ * registration wizard loads zod only once it is on screen), and `value-sets.ts` checks them.
+ * Stored values are the canonical ASCII spellings.
+ */
+
+export const GENDERS = ['homme', 'femme'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const MARITAL_STATUSES = ['celibataire', 'marie', 'divorce'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+
+/** Spec section 3: registration sends marié, divorcé or célibataire (edit profile the ASCII ones). */
+export const REGISTRATION_MARITAL_STATUS: Record<MaritalStatus, string> = {
+  celibataire: 'célibataire',
+  marie: 'marié',
+  divorce: 'divorcé',
+};
+
+export const SKIN_TONES = ['clair', 'moyen', 'fonce'] as const;
+export type SkinTone = (typeof SKIN_TONES)[number];
+
+export const HAS_CHILDREN_VALUES = ['yes', 'no', 'not specified'] as const;
+export type HasChildren = (typeof HAS_CHILDREN_VALUES)[number];
