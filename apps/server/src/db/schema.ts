@@ -4,6 +4,7 @@ import {
   GENDERS,
   HAS_CHILDREN_VALUES,
   MARITAL_STATUSES,
+  MEMBER_ROLES,
   MODERATION_ACTIONS,
   REPORT_REASONS,
   SKIN_TONES,
@@ -57,7 +58,6 @@ const positionExpression = `case when latitude is null or longitude is null then
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
-export const MEMBER_ROLES = ['member', 'moderator'] as const;
 export const MEMBER_STANDINGS = ['active', 'suspended', 'banned'] as const;
 
 export const members = pgTable(
@@ -111,6 +111,11 @@ export const members = pgTable(
      * its photos from the members it already visits instead of a hundred index lookups.
      */
     photoKeys: text('photo_keys').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The member's choice: members they have not matched with get a blurred copy of each photo,
+     * never the photo itself (ADR 019).
+     */
+    photosBlurred: boolean('photos_blurred').notNull().default(false),
     /** The plan last paid for and the end of the prepaid period (ADR 015); null: never. */
     subscriptionPlan: text('subscription_plan', { enum: SUBSCRIPTION_PLANS }),
     subscriptionEndsAt: timestamp('subscription_ends_at', { withTimezone: true }),

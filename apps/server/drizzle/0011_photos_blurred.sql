@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "photos_blurred" boolean DEFAULT false NOT NULL;
