@@ -11,6 +11,8 @@ export const contactSchema = z.object({
   online: z.boolean(),
   unreadCount: z.number().int(),
   lastMessageTime: z.iso.datetime().nullable(),
+  /** The two like each other: the conversation header offers to unmatch. */
+  matched: z.boolean(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 

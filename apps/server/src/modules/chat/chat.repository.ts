@@ -245,6 +245,7 @@ export type ContactRow = {
   photoKeys: string[];
   unreadCount: number;
   lastMessageAt: Date | null;
+  matched: boolean;
 };
 
 /**
@@ -258,6 +259,7 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
     photo_keys: string[];
     unread_count: number;
     last_message_at: Date | string | null;
+    matched: boolean;
   }>(sql`
     with mine as (
       select receiver_id as partner_id, sent_at, false as unread
@@ -269,7 +271,8 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
       select partner_id, max(sent_at) as last_message_at, count(*) filter (where unread)::int as unread_count
       from mine group by partner_id
     ), matches as ${matchesOf(memberId)}
-    select m.id, m.name, m.photo_keys, coalesce(c.unread_count, 0) as unread_count, c.last_message_at
+    select m.id, m.name, m.photo_keys, coalesce(c.unread_count, 0) as unread_count, c.last_message_at,
+      matches.id is not null as matched
     from members m
     left join conversations c on c.partner_id = m.id
     left join matches on matches.id = m.id
@@ -284,5 +287,6 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
     photoKeys: r.photo_keys,
     unreadCount: r.unread_count,
     lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
+    matched: r.matched,
   }));
 }

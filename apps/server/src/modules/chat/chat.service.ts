@@ -265,6 +265,7 @@ export function createChatService(deps: {
         online: online.has(row.id),
         unreadCount: row.unreadCount,
         lastMessageTime: row.lastMessageAt?.toISOString() ?? null,
+        matched: row.matched,
       }));
     },
 

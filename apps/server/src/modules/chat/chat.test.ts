@@ -383,7 +383,7 @@ describe('reading a conversation', () => {
     expect(unread.map((m) => m.readAt)).toEqual([null]);
   });
 
-  it('lists contacts: conversations and matches, newest first, with unread counts', async () => {
+  it('lists contacts: conversations and matches, newest first, with unread counts and whether matched', async () => {
     const { amina, youssef, karim, aminaToken } = await couple();
     const [sara = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
     // They matched a day before Youssef wrote: his conversation is the newer one.
@@ -405,12 +405,29 @@ describe('reading a conversation', () => {
       unreadCount: number;
       lastMessageTime: string | null;
       online: boolean;
+      matched: boolean;
     }>;
-    expect(contacts.map((c) => [c.id, c.unreadCount, c.lastMessageTime !== null])).toEqual([
-      [youssef, 2, true],
-      [sara, 0, false],
+    expect(
+      contacts.map((c) => [c.id, c.unreadCount, c.lastMessageTime !== null, c.matched]),
+    ).toEqual([
+      [youssef, 2, true, true],
+      [sara, 0, false, true],
     ]);
     // Karim liked Amina, she did not like him back: not a contact.
     expect(contacts.some((c) => c.id === karim)).toBe(false);
+
+    // Unmatched, Youssef's conversation stays, no longer a match.
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${youssef}/match`,
+      headers: bearer(aminaToken),
+    });
+    const after = (
+      await t.app.inject({ url: '/api/chat/contacts', headers: bearer(aminaToken) })
+    ).json() as Array<{ id: string; matched: boolean }>;
+    expect(after.map((c) => [c.id, c.matched])).toEqual([
+      [youssef, false],
+      [sara, true],
+    ]);
   });
 });

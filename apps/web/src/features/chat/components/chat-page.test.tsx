@@ -26,6 +26,7 @@ const awa: Contact = {
   online: true,
   unreadCount: 0,
   lastMessageTime: null,
+  matched: true,
 };
 
 function message(overrides: Partial<Message> & Pick<Message, 'uuid'>): Message {

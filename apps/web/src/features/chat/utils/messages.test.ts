@@ -66,6 +66,7 @@ describe('contacts after a message', () => {
     online: false,
     unreadCount: 0,
     lastMessageTime,
+    matched: true,
   });
 
   it('move the conversation to the top and count the other member’s message as unread', () => {

@@ -21,7 +21,7 @@ export const gifts: Gift[] = [
 ];
 
 export function contact(id: string, name: string, lastMessageTime: string | null = null): Contact {
-  return { id, name, mediaUrls: [], online: false, unreadCount: 0, lastMessageTime };
+  return { id, name, mediaUrls: [], online: false, unreadCount: 0, lastMessageTime, matched: true };
 }
 
 export const offers: PlanOffers = {
