@@ -58,7 +58,11 @@ const positionExpression = `case when latitude is null or longitude is null then
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
-export const MEMBER_STANDINGS = ['active', 'suspended', 'banned'] as const;
+/**
+ * `deleted`: the stand-in of an account its owner deleted (ADR 019), made with a new id and no
+ * personal data, which the messages, calls, payments and reports that outlive the account point to.
+ */
+export const MEMBER_STANDINGS = ['active', 'suspended', 'banned', 'deleted'] as const;
 
 export const members = pgTable(
   'members',
@@ -288,8 +292,12 @@ export const unmatches = pgTable(
  * Media files to delete, written in the transaction that stops referring to them (a removed
  * photo): the files go after the commit, and a crash or a failing disk only delays them.
  */
+export const MEDIA_STORES = ['media', 'private-media', 'exports'] as const;
+
 export const mediaDeletions = pgTable('media_deletions', {
   key: text('key').primaryKey(),
+  /** Which folder the key is in: public photos, chat media, or data exports. */
+  store: text('store', { enum: MEDIA_STORES }).notNull().default('media'),
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -347,6 +355,8 @@ export const messages = pgTable(
     audioKey: text('audio_key'),
     /** A call entry: made, from the caller to the callee, when the call ends. */
     callId: uuid('call_id').references(() => calls.id, { onDelete: 'cascade' }),
+    /** The photo or voice note was erased with its sender's account; the message shows it gone. */
+    mediaRemoved: boolean('media_removed').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -364,7 +374,7 @@ export const messages = pgTable(
     check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
     check(
       'messages_not_empty_check',
-      sql`${t.content} is not null or ${t.imageKey} is not null or ${t.audioKey} is not null or ${t.callId} is not null`,
+      sql`${t.content} is not null or ${t.imageKey} is not null or ${t.audioKey} is not null or ${t.callId} is not null or ${t.mediaRemoved}`,
     ),
   ],
 );
@@ -479,5 +489,35 @@ export const moderationActions = pgTable(
   (t) => [
     index('moderation_actions_member_idx').on(t.memberId, t.createdAt),
     check('moderation_actions_action_check', sql`${t.action} in (${inList(MODERATION_ACTIONS)})`),
+  ],
+);
+
+export const EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
+
+/**
+ * A member's request for a copy of their data (issue 12): a ZIP made in the background, offered
+ * until `expires_at`, then deleted with its file. A pending one is taken by one node at a time
+ * (`claimed_until`), so a crash leaves it to be taken again, at start or at the next sweep.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: EXPORT_STATUSES }).notNull().default('pending'),
+    /** The ZIP in the exports folder, once made. */
+    fileKey: text('file_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('data_exports_member_idx').on(t.memberId, t.requestedAt),
+    index('data_exports_pending_idx').on(t.requestedAt).where(sql`${t.status} = 'pending'`),
+    check('data_exports_status_check', sql`${t.status} in (${inList(EXPORT_STATUSES)})`),
   ],
 );
