@@ -87,6 +87,13 @@ export const members = pgTable(
     bio: text('bio'),
     mutualLike: boolean('mutual_like').notNull().default(false),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /**
+     * The member's explicit consent to the processing of data that reveals their religion (GDPR
+     * Art. 9(2)(a)): when it was given and the version of the privacy text it was given to. Null
+     * until given; a member whose version is not the current `PRIVACY_VERSION` is asked again.
+     */
+    religiousDataConsentAt: timestamp('religious_data_consent_at', { withTimezone: true }),
+    religiousDataConsentVersion: text('religious_data_consent_version'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
@@ -148,6 +155,10 @@ export const members = pgTable(
     check('members_has_children_check', sql`${t.hasChildren} in (${inList(HAS_CHILDREN_VALUES)})`),
     check('members_skin_tone_check', sql`${t.skinTone} in (${inList(SKIN_TONES)})`),
     check('members_age_check', sql`${t.age} >= 18`),
+    check(
+      'members_religious_data_consent_check',
+      sql`(${t.religiousDataConsentAt} is null) = (${t.religiousDataConsentVersion} is null)`,
+    ),
     check(
       'members_coordinates_check',
       sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
