@@ -113,6 +113,13 @@ describe('reporting a member', () => {
 });
 
 describe('moderating', () => {
+  it('tells the web app who is a moderator, so only they see the moderation page', async () => {
+    const { amina } = await seedCouple(t.database.db);
+    const roleOf = async (memberId: string) =>
+      (await (await as(memberId)).get('/api/users/me')).body.role;
+    expect([await roleOf(moderator), await roleOf(amina)]).toEqual(['moderator', 'member']);
+  });
+
   it('is for moderators only', async () => {
     const { her, reportId } = await aReport();
     for (const answer of [

@@ -22,6 +22,7 @@ import {
   HAS_CHILDREN_VALUES,
   hasChildrenSchema,
   MARITAL_STATUSES,
+  MEMBER_ROLES,
   maritalStatusSchema,
   SKIN_TONES,
   skinToneSchema,
@@ -201,6 +202,8 @@ export const currentUserSchema = z.object({
   createdAt: z.iso.datetime(),
   /** The running subscription (a prepaid period), or null. */
   subscription: subscriptionSchema.nullable(),
+  /** A moderator's app shows the moderation page; the server checks the role on every call. */
+  role: z.enum(MEMBER_ROLES),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

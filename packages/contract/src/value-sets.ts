@@ -39,6 +39,10 @@ export const hasChildrenSchema = z.preprocess(
   z.enum(HAS_CHILDREN_VALUES, { error: E.HAS_CHILDREN_INVALID }),
 );
 
+/** A moderator works the report queue; the role is granted on the server only (`npm run moderator`). */
+export const MEMBER_ROLES = ['member', 'moderator'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
 export const SUBSCRIPTION_PLANS = ['WEEKLY', 'MONTHLY', 'ANNUAL'] as const;
 export const subscriptionPlanSchema = z.enum(SUBSCRIPTION_PLANS, {
   error: E.PLAN_INVALID,

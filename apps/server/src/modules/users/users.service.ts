@@ -215,6 +215,7 @@ export function createUsersService(deps: {
         member.subscriptionEndsAt > deps.clock.now()
           ? { plan: member.subscriptionPlan, endsAt: member.subscriptionEndsAt.toISOString() }
           : null,
+      role: member.role,
     };
   }
 

@@ -29,6 +29,7 @@ export function aCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser 
     profileComplete: true,
     createdAt: '2026-01-05T10:00:00.000Z',
     subscription: null,
+    role: 'member',
     ...overrides,
     photos,
     mediaUrls: overrides.mediaUrls ?? photos.map((p) => p.url),
