@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataExportSchema, deleteAccountRequestSchema } from './account.ts';
 import {
   clientConfigSchema,
   forgotPasswordRequestSchema,
@@ -49,6 +50,7 @@ import {
 } from './social.ts';
 import {
   blockedMemberSchema,
+  consentRequestSchema,
   currentUserSchema,
   editProfileFieldsSchema,
   memberIdSchema,
@@ -65,6 +67,12 @@ import {
 export type EndpointSchemas = {
   summary: string;
   member: boolean;
+  /**
+   * A member endpoint open to a member who has not consented to the current privacy text: what
+   * they need to read, give or refuse it (ADR 019). Every other member endpoint answers 403
+   * `CONSENT_REQUIRED` to them.
+   */
+  beforeConsent?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -91,6 +99,7 @@ const schemas = {
   logout: {
     summary: 'Revoke the session token sent',
     member: true,
+    beforeConsent: true,
     response: messageResponseSchema,
   },
   forgotPassword: {
@@ -121,6 +130,15 @@ const schemas = {
   currentUser: {
     summary: 'The signed-in member’s own profile',
     member: true,
+    beforeConsent: true,
+    response: currentUserSchema,
+  },
+  giveConsent: {
+    summary:
+      'Record the member’s explicit consent to the processing of data revealing religion, for the privacy text version sent',
+    member: true,
+    beforeConsent: true,
+    body: consentRequestSchema,
     response: currentUserSchema,
   },
   updateProfile: {
@@ -129,6 +147,25 @@ const schemas = {
     member: true,
     form: { fields: editProfileFieldsSchema, files: photoFiles },
     response: currentUserSchema,
+  },
+  deleteAccount: {
+    summary:
+      'Delete one’s account, confirmed with the password or a fresh Google sign-in: profile, photos, voice notes and sessions are erased; messages stay for the other side, from a deleted member; payment records are kept without the profile',
+    member: true,
+    body: deleteAccountRequestSchema,
+    response: messageResponseSchema,
+  },
+  requestDataExport: {
+    summary:
+      'Ask for a copy of one’s data (a ZIP of data.json and the photos), made in the background; one at a time',
+    member: true,
+    status: 202,
+    response: dataExportSchema,
+  },
+  dataExport: {
+    summary: 'The latest data export: its state, and while it is offered (24 h) a download link',
+    member: true,
+    response: dataExportSchema,
   },
   suggestions: {
     summary: 'Suggested members, nearest first then most recently active; empty past the end',

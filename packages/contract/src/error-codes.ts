@@ -124,6 +124,21 @@ export const ERROR_TEXTS = {
   REPORT_CLOSED: 'This report was already handled.',
   REPORT_NOT_FOUND: 'This report does not exist.',
   MODERATORS_ONLY: 'Only moderators may do this.',
+  // Data export and account deletion
+  DATA_EXPORTS_DAILY_LIMIT:
+    'You have asked for as many copies of your data as allowed today. Try again tomorrow.',
+  DATA_EXPORT_LINK_INVALID: 'This download link is not valid, or the copy has expired.',
+  DELETE_PASSWORD_WRONG: 'This is not your password. Your account was not deleted.',
+  DELETE_CONFIRMATION_REQUIRED: 'Confirm with your password, or sign in with Google again.',
+  GOOGLE_SIGN_IN_TOO_OLD: 'Please sign in with Google again, just before deleting your account.',
+  GOOGLE_ACCOUNT_OTHER: 'This Google account is not the one linked to your account.',
+  // Consent (GDPR Art. 9(2)(a))
+  RELIGIOUS_DATA_CONSENT_REQUIRED:
+    'Please consent to the processing of data that reveals your religion: Mawadda cannot work without it.',
+  CONSENT_REQUIRED:
+    'Please read the privacy policy and give your consent before using Mawadda.',
+  PRIVACY_VERSION_OUTDATED:
+    'The privacy policy has changed since this page was opened. Please reload the page and read it again.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

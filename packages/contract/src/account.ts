@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './constants.ts';
+import { E } from './error-codes.ts';
+import { optionalField } from './form-fields.ts';
+
+/** How long a data export stays offered once it is made (issue 12). */
+export const DATA_EXPORT_TTL_HOURS = 24;
+
+export const DATA_EXPORT_STATUSES = ['none', 'pending', 'ready', 'failed'] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
+
+/**
+ * The member's latest request for a copy of their data. `downloadUrl` is set while it is ready:
+ * a link signed for this member, which needs no session, until `expiresAt`.
+ */
+export const dataExportSchema = z.object({
+  status: z.enum(DATA_EXPORT_STATUSES),
+  requestedAt: z.iso.datetime().nullable(),
+  readyAt: z.iso.datetime().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+  sizeBytes: z.number().int().nullable(),
+  downloadUrl: z.string().nullable(),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+
+/**
+ * Deleting one's account is confirmed with the password, or for an account without one, with an
+ * ID token of a Google sign-in made a few minutes ago.
+ */
+export const deleteAccountRequestSchema = z.object({
+  password: optionalField(z.string().max(PASSWORD_MAX_LENGTH, E.PASSWORD_TOO_LONG)),
+  googleToken: optionalField(z.string().max(8192, E.GOOGLE_CREDENTIAL_TOO_LONG)),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
