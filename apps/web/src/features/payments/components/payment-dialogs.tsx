@@ -1,13 +1,12 @@
 import type { PaymentMethod, SubscriptionPlan } from '@mawadda/contract';
-import { CreditCard, RotateCcw, Smartphone, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { type ReactNode, useRef, useState } from 'react';
+import { CreditCard, RotateCcw, Smartphone } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { DialogFrame } from '@/components/dialog-frame.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { cn } from '@/lib/cn.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { usePlans, useSubscriptionCheckout } from '../hooks/use-payments.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
@@ -34,14 +33,15 @@ export function SubscriptionDialog({
 }) {
   const { t } = usePaymentsTranslation();
   return (
-    <PaymentDialogFrame
+    <DialogFrame
       open={open}
       onClose={onClose}
       title={t('subscription.title')}
       description={t('subscription.description')}
+      closeLabel={t('gifts.close')}
     >
       {open ? <SubscriptionSteps returnUrl={returnUrl} /> : null}
-    </PaymentDialogFrame>
+    </DialogFrame>
   );
 }
 
@@ -243,78 +243,15 @@ export function GiftDialog({
 }) {
   const { t } = usePaymentsTranslation();
   return (
-    <PaymentDialogFrame
+    <DialogFrame
       open={recipient !== null}
       onClose={onClose}
       wide
       title={t('gifts.dialogTitle', { name: recipient?.name ?? '' })}
       description={t('gifts.dialogDescription')}
+      closeLabel={t('gifts.close')}
     >
       {recipient ? <GiftChooser recipient={recipient} compact /> : null}
-    </PaymentDialogFrame>
-  );
-}
-
-/**
- * The frame of the gift popup and the subscription modal: a Radix dialog (focus trapped, Escape
- * and the close button close it at any time). The app opens it rather than a Radix trigger, so
- * it gives the focus back itself to whatever had it when it opened, if that is still there.
- */
-function PaymentDialogFrame({
-  open,
-  onClose,
-  title,
-  description,
-  wide = false,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  description: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = usePaymentsTranslation();
-  const opener = useRef<Element | null>(null);
-  return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade bg-teal-900/40" />
-        <Dialog.Content
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement;
-          }}
-          onCloseAutoFocus={(event) => {
-            const back = opener.current;
-            if (!(back instanceof HTMLElement) || !back.isConnected) return;
-            event.preventDefault();
-            back.focus();
-          }}
-          className={cn(
-            'fixed inset-x-3 bottom-3 top-auto z-50 max-h-[calc(100dvh-1.5rem)] animate-rise overflow-y-auto rounded-card bg-sand-50 p-5 shadow-card outline-none sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:p-6',
-            wide ? 'sm:w-[44rem]' : 'sm:w-[30rem]',
-          )}
-        >
-          <div className="mb-4 flex items-start gap-3">
-            <div className="min-w-0 flex-1">
-              <Dialog.Title className="font-display text-2xl font-semibold text-teal-900">
-                {title}
-              </Dialog.Title>
-              <Dialog.Description className="mt-1 leading-relaxed text-ink-muted">
-                {description}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close
-              aria-label={t('gifts.close')}
-              className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 hover:text-ink"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </DialogFrame>
   );
 }
