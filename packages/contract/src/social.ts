@@ -33,6 +33,8 @@ const listedMember = {
   age: z.number().int().nullable(),
   gender: genderSchema.nullable(),
   mediaUrls: z.array(z.string()),
+  /** The member blurs their photos until a match: `mediaUrls` are blurred copies. */
+  photosBlurred: z.boolean(),
 };
 
 export const likeEntrySchema = z.object({
