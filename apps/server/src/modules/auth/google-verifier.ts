@@ -2,7 +2,8 @@ import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
-export type GoogleIdentity = { subject: string; email: string; name: string };
+/** `issuedAt`: when Google made the token, so a fresh sign-in can be asked for (account deletion). */
+export type GoogleIdentity = { subject: string; email: string; name: string; issuedAt: Date };
 export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity>;
 
 export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
@@ -40,6 +41,11 @@ export function createGoogleVerifier(options: {
       typeof payload.name === 'string' && payload.name.trim()
         ? payload.name.trim()
         : email.split('@')[0];
-    return { subject: String(payload.sub), email, name: name ?? email };
+    return {
+      subject: String(payload.sub),
+      email,
+      name: name ?? email,
+      issuedAt: new Date(Number(payload.iat) * 1000),
+    };
   };
 }
