@@ -38,6 +38,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
+import { PRIVACY_VERSION } from '../packages/contract/src/constants.ts';
 import { destinations } from '../packages/contract/src/destinations.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -85,10 +86,10 @@ const tokens: string[] = [];
   for (let start = 0; start < MEMBERS; start += 1000) {
     const count = Math.min(1000, MEMBERS - start);
     const rows = await client.query<{ id: string }>(
-      `insert into members (email, name, age, gender)
-       select 'bench' || g || '@bench.test', 'Member ' || g, 30, case when g % 2 = 0 then 'femme' else 'homme' end
+      `insert into members (email, name, age, gender, religious_data_consent_at, religious_data_consent_version)
+       select 'bench' || g || '@bench.test', 'Member ' || g, 30, case when g % 2 = 0 then 'femme' else 'homme' end, now(), $3
        from generate_series($1::int, $2::int) g returning id`,
-      [start, start + count - 1],
+      [start, start + count - 1, PRIVACY_VERSION],
     );
     ids.push(...rows.rows.map((r) => r.id));
   }

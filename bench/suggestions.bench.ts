@@ -21,6 +21,7 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
 import { suggestionsSql } from '../apps/server/src/modules/discovery/suggestions.repository.ts';
+import { PRIVACY_VERSION } from '../packages/contract/src/constants.ts';
 
 const require = createRequire(import.meta.url);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -295,14 +296,14 @@ async function loadMembers() {
     // Each member in a town picked by weight, up to 5 km around its centre, active in the last 60
     // days, with a bio of a typical length (240 characters) so rows are as wide as real ones.
     await db.execute(sql`
-      insert into members (id, email, name, gender, age, marital_status, location, latitude, longitude, bio, activity_day, last_active_at, photo_keys)
+      insert into members (id, email, name, gender, age, marital_status, location, latitude, longitude, bio, activity_day, last_active_at, photo_keys, religious_data_consent_at, religious_data_consent_version)
       select u.id, 'm' || u.g || '@bench.local', 'Member ' || u.g,
         case when g % 2 = 0 then 'femme' else 'homme' end,
         18 + (g * 7) % 45, 'celibataire', 'Bench town', 
         least(89.9, greatest(-89.9, t.lat + (random() - 0.5) * 0.09)),
         least(179.9, greatest(-179.9, t.lon + (random() - 0.5) * 0.09)),
         repeat('Une bio de longueur réaliste. ', 8), ${today} - (g * 13) % 60, now() - ((g * 13) % 60) * interval '1 day',
-        array['photos/' || u.id || '.webp']
+        array['photos/' || u.id || '.webp'], now(), ${PRIVACY_VERSION}
       from (select g, gen_random_uuid() as id from generate_series(${from}::int, ${to}::int) g) u
       cross join lateral (
         select lat, lon from bench_towns where upto >= random() + g * 0 order by upto limit 1

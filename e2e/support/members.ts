@@ -42,6 +42,7 @@ export async function registerMember(
       username: member.username,
       password: member.password,
       termsAccepted: 'true',
+      religiousDataConsent: 'true',
       ...overrides,
       profilePicture: {
         name: 'portrait.jpg',

@@ -1,3 +1,4 @@
+import { PRIVACY_VERSION } from '@mawadda/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app.ts';
@@ -51,6 +52,7 @@ export function validRegistration(overrides: RegistrationInput = {}): Registrati
     username: uniqueEmail(),
     password: 'correct horse battery',
     termsAccepted: 'true',
+    religiousDataConsent: 'true',
     ...overrides,
   };
 }
@@ -166,6 +168,8 @@ export async function seedMembers(db: Database, list: SeedMember[]): Promise<str
         latitude: m.latitude === undefined ? 14.69 : m.latitude,
         longitude: m.longitude === undefined ? -17.44 : m.longitude,
         bio: 'Bio',
+        religiousDataConsentAt: new Date(),
+        religiousDataConsentVersion: PRIVACY_VERSION,
         ...(m.activityDay === undefined ? {} : { activityDay: m.activityDay }),
       })),
     )

@@ -51,3 +51,10 @@ export const MODAL_TRANSITION_MS = 300;
 
 export const LANGUAGES = ['en', 'fr'] as const;
 export const FALLBACK_LANGUAGE = 'en';
+
+/**
+ * The version of the privacy text (its date): the consent to the processing of data revealing
+ * religion is given to one version, and a member whose consent names another is asked again.
+ * Change it only with a change of the text that needs a new consent.
+ */
+export const PRIVACY_VERSION = '2026-11-25';

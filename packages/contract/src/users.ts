@@ -7,6 +7,7 @@ import {
   MAX_PHOTOS,
   MIN_AGE,
   NAME_MAX_LENGTH,
+  PRIVACY_VERSION,
 } from './constants.ts';
 import { E } from './error-codes.ts';
 import {
@@ -87,6 +88,11 @@ export const registrationFieldsSchema = z
       (v) => v === true,
       E.TERMS_REQUIRED,
     ),
+    /** Ours: the explicit consent of GDPR Art. 9(2)(a), its own box beside the terms. */
+    religiousDataConsent: requiredField(
+      formBoolean(E.RELIGIOUS_DATA_CONSENT_REQUIRED),
+      E.RELIGIOUS_DATA_CONSENT_REQUIRED,
+    ).refine((v) => v === true, E.RELIGIOUS_DATA_CONSENT_REQUIRED),
     mutualLike: optionalField(formBoolean(E.MUTUAL_LIKE_INVALID)),
   })
   .refine(bothCoordinatesOrNone, coordinatesError);
@@ -185,6 +191,18 @@ export const currentUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   name: z.string(),
+export const religiousDataConsentSchema = z.object({
+  version: z.string(),
+  givenAt: z.iso.datetime(),
+});
+
+/** `POST /api/users/consent`: the version of the privacy text the member read and consents to. */
+export const consentRequestSchema = z.object({
+  version: z
+    .string({ error: E.PRIVACY_VERSION_OUTDATED })
+    .refine((v) => v === PRIVACY_VERSION, E.PRIVACY_VERSION_OUTDATED),
+});
+
   age: z.number().int().nullable(),
   gender: nullableGender,
   maritalStatus: z.enum(MARITAL_STATUSES).nullable(),
@@ -210,8 +228,17 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 /** The subset the client keeps in local storage as `currentUser` (spec section 3). */
 export type StoredCurrentUser = Pick<
   CurrentUser,
+  /** The member's latest consent to the processing of data revealing religion, or null. */
+  religiousDataConsent: religiousDataConsentSchema.nullable(),
+  /**
+   * True while the member has not consented to the current `PRIVACY_VERSION`: the app asks
+   * before anything else, and the member area answers `CONSENT_REQUIRED` meanwhile.
+   */
+  consentRequired: z.boolean(),
   'id' | 'name' | 'latitude' | 'longitude' | 'location' | 'mediaUrls'
->;
+> &
+  // Absent in what an older build stored: the member area's refusal then tells (lib/api-client.ts).
+  Partial<Pick<CurrentUser, 'consentRequired'>>;
 
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,17 +1,23 @@
+import type { EndpointSchemas } from '@mawadda/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { endpointAt } from '../lib/endpoint.ts';
-import { unauthorized } from '../lib/http-error.ts';
+import { HttpError, unauthorized } from '../lib/http-error.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 
-export type MemberSession = { id: string; memberId: string };
+/** `consented`: the member consented to the current privacy text (ADR 019). */
+export type MemberSession = { id: string; memberId: string; consented: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {
     session: MemberSession | null;
   }
   interface FastifyInstance {
-    /** onRequest hook for routes that need a member: 401 unless a live session token is sent. */
+    /**
+     * onRequest hook for routes that need a member: 401 unless a live session token is sent, 403
+     * `CONSENT_REQUIRED` for a member who has not consented to the current privacy text, unless
+     * the contract opens the endpoint to them (`beforeConsent`).
+     */
     requireMember(request: FastifyRequest): Promise<void>;
     /** True inside `memberArea`: every route there needs a member. */
     memberArea: boolean;
@@ -35,6 +41,13 @@ export const authentication = fp(
       if (!token) throw unauthorized('LOGIN_REQUIRED');
       const session = await options.auth.authenticate(token);
       if (!session) throw unauthorized('SESSION_ENDED');
+      if (!session.consented) {
+        const contract: EndpointSchemas | undefined = endpointAt(
+          request.method,
+          request.routeOptions.url ?? '',
+        );
+        if (!contract?.beforeConsent) throw new HttpError(403, 'CONSENT_REQUIRED');
+      }
       request.session = session;
     });
     app.decorate('memberArea', false);

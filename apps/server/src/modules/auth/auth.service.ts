@@ -1,3 +1,4 @@
+import { PRIVACY_VERSION } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -154,7 +155,11 @@ export function createAuthService(deps: {
       return openSession(member.id);
     },
 
-    /** The live session of a token; a member's activity is refreshed at most once a minute. */
+    /**
+     * The live session of a token, and whether its member consented to the current privacy
+     * text; a member's activity is refreshed at most once a minute. Only consented sessions are
+     * cached: the consent, given on any node, then counts on every node at the next request.
+     */
     async authenticate(token: string) {
       const now = clock.now();
       const tokenHash = hashToken(token);
@@ -164,7 +169,7 @@ export function createAuthService(deps: {
           cached.activeAt = now.getTime();
           await touchActivity(db, cached.session.memberId, now);
         }
-        return cached.session;
+        return { ...cached.session, consented: true };
       }
       const startedAt = sessionCache.generation();
       const session = await findLiveSession(db, tokenHash, now);
@@ -175,6 +180,7 @@ export function createAuthService(deps: {
         await touchActivity(db, session.memberId, now);
       }
       const live = { id: session.id, memberId: session.memberId };
+      if (session.consentVersion !== PRIVACY_VERSION) return { ...live, consented: false };
       sessionCache.set(
         tokenHash,
         {
@@ -185,7 +191,7 @@ export function createAuthService(deps: {
         },
         startedAt,
       );
-      return live;
+      return { ...live, consented: true };
     },
 
     /** Sessions another node ended (over the backplane): their cached entries go too. */

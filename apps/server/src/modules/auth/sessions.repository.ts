@@ -17,6 +17,7 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
       memberId: sessions.memberId,
       expiresAt: sessions.expiresAt,
       lastActiveAt: members.lastActiveAt,
+      consentVersion: members.religiousDataConsentVersion,
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))

@@ -1,4 +1,4 @@
-import { type Gender, MIN_AGE } from '@mawadda/contract';
+import { type Gender, MIN_AGE, PRIVACY_VERSION } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
@@ -116,6 +116,8 @@ export async function seedDemoData(deps: {
       bio: demoBio(i),
       termsAcceptedAt: new Date(),
       activityDay: today - daysIdle,
+      religiousDataConsentAt: new Date(),
+      religiousDataConsentVersion: PRIVACY_VERSION,
       lastActiveAt: new Date(Date.now() - daysIdle * 86_400_000 - Math.floor(random() * 3_600_000)),
       photoCount: 1 + Math.floor(random() * 3),
     };

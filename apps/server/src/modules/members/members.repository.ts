@@ -106,6 +106,24 @@ export async function addPhotos(db: Executor, rows: NewPhoto[]): Promise<void> {
 
 /**
  * Removes some of a member's photos, refreshes the member's `photo_keys` and queues the files
+/** The member's consent to `version` of the privacy text; one already given to it stays as it was. */
+export async function recordConsent(
+  db: Executor,
+  id: string,
+  version: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(members)
+    .set({ religiousDataConsentAt: at, religiousDataConsentVersion: version })
+    .where(
+      and(
+        eq(members.id, id),
+        sql`${members.religiousDataConsentVersion} is distinct from ${version}`,
+      ),
+    );
+}
+
  * for deletion in the same transaction: they go once it commits (`media-janitor.ts`).
  */
 export async function removePhotos(db: Executor, memberId: string, ids: string[]): Promise<void> {

@@ -54,6 +54,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   });
 
   app.route({
+    ...endpoint('giveConsent', 'users'),
+    handler: async (request) => users.giveConsent(sessionOf(request).memberId),
+  });
+
+  app.route({
     ...endpoint('updateProfile', 'users'),
     handler: async (request) => {
       const form = await readMultipartForm(request, photoFiles);

@@ -5,6 +5,7 @@ import {
   MAX_PHOTOS,
   MIN_PHOTOS,
   newPhotoSlotIndex,
+  PRIVACY_VERSION,
   type RegistrationFields,
 } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,6 +36,7 @@ import {
 } from '../members/members.repository.ts';
 import { type ProcessedPhoto, processPhoto } from './photo-processor.ts';
 import { registrationAttemptMail } from './registration-attempt.mail.ts';
+  recordConsent,
 
 /** The one answer to a registration, whether the address was new or already had an account. */
 export const REGISTRATION_ANSWER =
@@ -235,6 +237,14 @@ export function createUsersService(deps: {
         [{ limit: registrationsPerAddress, key: request.ip }],
         (ms) => tooManyRequests(ms),
       );
+      religiousDataConsent:
+        member.religiousDataConsentAt && member.religiousDataConsentVersion
+          ? {
+              version: member.religiousDataConsentVersion,
+              givenAt: member.religiousDataConsentAt.toISOString(),
+            }
+          : null,
+      consentRequired: member.religiousDataConsentVersion !== PRIVACY_VERSION,
       const { fields, files } = await readForm();
       if (files.length < MIN_PHOTOS) {
         throw photoRequired();
@@ -281,6 +291,8 @@ export function createUsersService(deps: {
 
     /**
      * Edits the profile: fields, photos removed by URL, photos added, and their order when the
+            religiousDataConsentAt: deps.clock.now(),
+            religiousDataConsentVersion: PRIVACY_VERSION,
      * form sends one (the first is the main photo). At least one photo must remain; new files
      * are written before the transaction and removed again if it fails, and the removed photos'
      * files go only once the change is committed. The member row is locked meanwhile, so two
@@ -356,3 +368,12 @@ export function createUsersService(deps: {
     },
   };
 }
+    /**
+     * Records the member's explicit consent to the current privacy text. Consenting again to the
+     * same version keeps the time it was first given.
+     */
+    async giveConsent(memberId: string): Promise<CurrentUser> {
+      await recordConsent(db, memberId, PRIVACY_VERSION, deps.clock.now());
+      return this.currentUser(memberId);
+    },
+

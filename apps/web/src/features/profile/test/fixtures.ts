@@ -1,4 +1,4 @@
-import type { CurrentUser, Photo } from '@mawadda/contract';
+import { type CurrentUser, PRIVACY_VERSION, type Photo } from '@mawadda/contract';
 
 export function photo(name: string): Photo {
   return {
@@ -30,6 +30,8 @@ export function aCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser 
     createdAt: '2026-01-05T10:00:00.000Z',
     subscription: null,
     role: 'member',
+    religiousDataConsent: { version: PRIVACY_VERSION, givenAt: '2026-01-05T10:00:00.000Z' },
+    consentRequired: false,
     ...overrides,
     photos,
     mediaUrls: overrides.mediaUrls ?? photos.map((p) => p.url),
