@@ -57,6 +57,7 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'gifts', lazy: () => import('./routes/gifts.tsx') },
             { path: 'mon-profil', lazy: () => import('./routes/mon-profil.tsx') },
             { path: 'profile-views', lazy: () => import('./routes/profile-views.tsx') },
+            { path: 'moderation', lazy: () => import('./routes/moderation.tsx') },
           ],
         },
       ],

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell.tsx';
 import { LikedYouLoading } from '@/components/layouts/liked-you-dialog.tsx';
+import { useIsModerator } from '@/features/moderation/hooks/use-is-moderator.ts';
 import {
   useClearNotificationCount,
   useNotificationCounts,
@@ -48,6 +49,7 @@ function Shell() {
   const clearCount = useClearNotificationCount();
   const { t } = usePaymentsTranslation();
   const { openSubscription } = usePaymentDialogs();
+  const moderator = useIsModerator();
   const subscription = useMemo(
     () => ({ label: t('status.title'), onSelect: openSubscription }),
     [t, openSubscription],
@@ -67,6 +69,7 @@ function Shell() {
         counts={counts}
         likedYou={likedYou}
         subscription={subscription}
+        moderator={moderator}
       >
         <Outlet />
       </AppShell>

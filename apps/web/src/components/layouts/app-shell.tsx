@@ -71,6 +71,7 @@ export function AppShell({
   counts,
   likedYou,
   subscription,
+  moderator = false,
 }: {
   children: ReactNode;
   /** Shown between the bar and the page: the install prompt. */
@@ -81,6 +82,8 @@ export function AppShell({
   likedYou?: LikedYouContent;
   /** The profile menu's subscription entry. */
   subscription?: MenuAction;
+  /** The member moderates: the profile menu links to the moderation page. */
+  moderator?: boolean;
 }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
@@ -114,6 +117,7 @@ export function AppShell({
               name={user?.name}
               photoUrl={user?.mediaUrls?.[0]}
               subscription={subscription}
+              moderator={moderator}
             />
           ) : (
             <Link

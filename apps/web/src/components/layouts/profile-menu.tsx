@@ -7,6 +7,7 @@ import {
   LogOut,
   type LucideIcon,
   Settings,
+  ShieldCheck,
   TicketPercent,
   UserRound,
   UsersRound,
@@ -71,17 +72,21 @@ export type MenuAction = { label: string; onSelect: () => void };
 
 /**
  * The avatar and its menu (spec section 2): my profile, our network, gifts, the subscription
- * (when the app gives it), settings, help, promo code, terms, logout. Radix gives the keyboard behaviour (Enter, Space or arrows to open, arrows
- * to move, Escape to close and return focus); the items not built yet are disabled and say so.
+ * (when the app gives it), settings, help, promo code, terms, moderation (for moderators only),
+ * logout. Radix gives the keyboard behaviour (Enter, Space or arrows to open, arrows to move,
+ * Escape to close and return focus); the items not built yet are disabled and say so.
  */
 export function ProfileMenu({
   name,
   photoUrl,
   subscription,
+  moderator = false,
 }: {
   name: string | undefined;
   photoUrl: string | undefined;
   subscription?: MenuAction | undefined;
+  /** A moderator gets a link to the moderation page. */
+  moderator?: boolean;
 }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
@@ -137,6 +142,13 @@ export function ProfileMenu({
             icon={FileText}
             label={t('profileMenu.terms')}
           />
+          {moderator ? (
+            <LinkItem
+              to={localized('/moderation')}
+              icon={ShieldCheck}
+              label={t('profileMenu.moderation')}
+            />
+          ) : null}
           <DropdownMenu.Separator className="mx-2 my-1 h-px bg-sand-200" />
           <DropdownMenu.Item
             className={cn(

@@ -1,0 +1,23 @@
+import type { ModerationActionRequest } from '@mawadda/contract';
+import { callApi } from '@/lib/api-client.ts';
+
+export const moderationKeys = {
+  /** Per member: the next member on the same device never sees the last one's. */
+  role: (memberId: string) => ['moderation', memberId, 'role'] as const,
+  queue: (memberId: string) => ['moderation', memberId, 'queue'] as const,
+};
+
+/** GET /api/users/me: the member, with their role. */
+export function fetchMe(signal?: AbortSignal) {
+  return callApi('currentUser', {}, signal);
+}
+
+/** GET /api/moderation/reports: the open reports, oldest first (moderators only). */
+export function fetchOpenReports(signal?: AbortSignal) {
+  return callApi('moderationQueue', {}, signal);
+}
+
+/** POST /api/moderation/reports/:id/actions: the decision on one report, which closes it. */
+export function actOnReport(reportId: string, body: ModerationActionRequest) {
+  return callApi('moderationAction', { params: { id: reportId }, body });
+}

@@ -1,0 +1,169 @@
+import type { OpenReport } from '@mawadda/contract';
+import { useId } from 'react';
+import { MediaImage } from '@/components/media-image.tsx';
+import { cn } from '@/lib/cn.ts';
+import { fullDate, timeAgo } from '@/lib/format.ts';
+import { useModerationTranslation } from '../i18n.ts';
+import { ActionForm } from './action-form.tsx';
+
+const sectionHeading = 'font-display text-lg font-semibold text-teal-900';
+
+/** "3 hours ago", with the full date on hover; `phrase` sets it in a sentence. */
+function When({
+  iso,
+  now,
+  phrase = (time) => time,
+}: {
+  iso: string;
+  now: number;
+  phrase?: (time: string) => string;
+}) {
+  const { t, i18n } = useModerationTranslation();
+  return (
+    <time dateTime={iso} title={fullDate(iso, i18n.language)}>
+      {phrase(timeAgo(iso, now, i18n.language, t('justNow')) ?? iso)}
+    </time>
+  );
+}
+
+/**
+ * One open report as a moderator weighs it: why and by whom, the reported member's profile and
+ * photos, the messages attached, then the decision. Each part has its heading, so a screen
+ * reader can jump from one to the next.
+ */
+export function ReportCard({
+  report,
+  now,
+  onLeave,
+}: {
+  report: OpenReport;
+  now: number;
+  onLeave: (announcement: string) => void;
+}) {
+  const { t } = useModerationTranslation();
+  const id = useId();
+  const { reported } = report;
+  const standingTone = {
+    active: 'bg-emerald-50 text-success',
+    suspended: 'bg-amber-50 text-amber-800',
+    banned: 'bg-red-50 text-danger',
+  }[reported.standing];
+  const facts = [
+    reported.age === null ? null : t('age', { count: reported.age }),
+    reported.gender === 'homme' || reported.gender === 'femme'
+      ? t(`gender.${reported.gender}`)
+      : null,
+    reported.location,
+  ].filter((fact): fact is string => Boolean(fact));
+
+  return (
+    <article
+      aria-labelledby={`${id}-title`}
+      className="rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-6"
+    >
+      <h2 id={`${id}-title`} className="font-display text-2xl font-semibold text-teal-900">
+        {t('reportHeading', { name: reported.name, reason: t(`reasons.${report.reason}`) })}
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        {t('reportedBy', { name: report.reporter.name })} ·{' '}
+        <When iso={report.createdAt} now={now} phrase={(time) => t('reportedAt', { time })} />
+      </p>
+
+      <section aria-labelledby={`${id}-note`} className="mt-4">
+        <h3 id={`${id}-note`} className={sectionHeading}>
+          {t('note')}
+        </h3>
+        {report.note ? (
+          <blockquote className="mt-1 whitespace-pre-line rounded-xl bg-sand-100 px-4 py-2 text-ink">
+            {report.note}
+          </blockquote>
+        ) : (
+          <p className="mt-1 text-ink-muted">{t('noNote')}</p>
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-profile`} className="mt-5">
+        <h3 id={`${id}-profile`} className={sectionHeading}>
+          {t('profile')}
+        </h3>
+        <p className="mt-1 font-semibold text-ink">{[reported.name, ...facts].join(', ')}</p>
+        <ul className="mt-2 flex flex-wrap gap-2 text-sm font-medium">
+          <li className={cn('rounded-full px-3 py-1', standingTone)}>
+            {t('standingIs', { standing: t(`standing.${reported.standing}`) })}
+          </li>
+          <li className="rounded-full bg-sand-100 px-3 py-1 text-ink">
+            {t('reportCount', { count: reported.reportCount })}
+          </li>
+        </ul>
+        <p className="mt-2 max-w-[70ch] whitespace-pre-line leading-relaxed text-ink">
+          {reported.bio || t('noBio')}
+        </p>
+      </section>
+
+      <section aria-labelledby={`${id}-photos`} className="mt-5">
+        <h3 id={`${id}-photos`} className={sectionHeading}>
+          {t('photos')}
+        </h3>
+        {reported.photoUrls.length === 0 ? (
+          <p className="mt-1 text-ink-muted">{t('noPhotos')}</p>
+        ) : (
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {reported.photoUrls.map((url, index) => (
+              <li key={url}>
+                <a href={url} target="_blank" rel="noreferrer" className="block rounded-xl">
+                  <MediaImage
+                    src={url}
+                    alt={t('photoAlt', { number: index + 1, name: reported.name })}
+                    className="h-40 w-32 rounded-xl object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-messages`} className="mt-5">
+        <h3 id={`${id}-messages`} className={sectionHeading}>
+          {t('messages')}
+        </h3>
+        {report.messages.length === 0 ? (
+          <p className="mt-1 text-ink-muted">{t('noMessages')}</p>
+        ) : (
+          <ol className="mt-2 flex flex-col gap-2">
+            {report.messages.map((message) => (
+              <li
+                key={message.uuid}
+                className="max-w-prose rounded-2xl rounded-tl-sm bg-sand-100 px-4 py-2 text-ink"
+              >
+                <p className="text-xs text-ink-muted">
+                  <When iso={message.timestamp} now={now} />
+                </p>
+                {message.content ? <p className="whitespace-pre-line">{message.content}</p> : null}
+                {message.imageUrl ? (
+                  <MediaImage
+                    src={message.imageUrl}
+                    alt={t('imageMessage', { name: reported.name })}
+                    className="mt-1 max-h-64 rounded-xl object-contain"
+                  />
+                ) : null}
+                {message.audioUrl ? (
+                  // biome-ignore lint/a11y/useMediaCaption: a member's voice note has no caption to give.
+                  <audio
+                    controls
+                    preload="none"
+                    src={message.audioUrl}
+                    aria-label={t('voiceMessage', { name: reported.name })}
+                    className="mt-1 w-full max-w-xs"
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <ActionForm report={report} onLeave={onLeave} />
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '@/lib/session.ts';
+import { fetchMe, moderationKeys } from '../api/moderation-api.ts';
+
+/** A role changes rarely (`npm run moderator` on the server): asked again every few minutes. */
+const ROLE_STALE_MS = 5 * 60_000;
+
+/**
+ * Whether the signed-in member is a moderator, so the profile menu links them to the moderation
+ * page. Only a hint for the interface: the server checks the role on every moderation call.
+ */
+export function useIsModerator(): boolean {
+  const memberId = useSession()?.user?.id ?? '';
+  const query = useQuery({
+    queryKey: moderationKeys.role(memberId),
+    queryFn: ({ signal }) => fetchMe(signal),
+    select: (me) => me.role === 'moderator',
+    enabled: memberId !== '',
+    staleTime: ROLE_STALE_MS,
+  });
+  return query.data === true;
+}

@@ -1,0 +1,38 @@
+import type { ModerationActionRequest, OpenReport } from '@mawadda/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@/lib/session.ts';
+import { actOnReport, fetchOpenReports, moderationKeys } from '../api/moderation-api.ts';
+
+function useQueueKey() {
+  return moderationKeys.queue(useSession()?.user?.id ?? '');
+}
+
+/**
+ * The open reports, oldest first, asked again each time the page opens. Kept out of the offline
+ * copy: other members' reports, messages and photos have no place in a moderator's storage.
+ */
+export function useOpenReports() {
+  return useQuery({
+    queryKey: useQueueKey(),
+    queryFn: ({ signal }) => fetchOpenReports(signal),
+    staleTime: 0,
+    meta: { persist: false },
+  });
+}
+
+/** Drops a report from the queue: decided here, or by another moderator meanwhile. */
+export function useLeaveQueue() {
+  const key = useQueueKey();
+  const queryClient = useQueryClient();
+  return (reportId: string) =>
+    queryClient.setQueryData<OpenReport[]>(key, (reports) =>
+      reports?.filter((report) => report.id !== reportId),
+    );
+}
+
+/** A moderator's decision on one report; the caller drops the report once it is recorded. */
+export function useModerationAction(reportId: string) {
+  return useMutation({
+    mutationFn: (request: ModerationActionRequest) => actOnReport(reportId, request),
+  });
+}
