@@ -1,6 +1,13 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { type MemberRow, mediaDeletions, members, type PhotoRow, photos } from '../../db/schema.ts';
+import {
+  type MEDIA_STORES,
+  type MemberRow,
+  mediaDeletions,
+  members,
+  type PhotoRow,
+  photos,
+} from '../../db/schema.ts';
 import { likeStateColumns, type Viewer, visibleTo } from './member-view.ts';
 
 export type NewMember = typeof members.$inferInsert;
@@ -170,11 +177,16 @@ export async function reorderPhotos(
   await copyPhotoKeys(db, [memberId]);
 }
 
-export async function queueMediaDeletions(db: Executor, keys: string[]): Promise<void> {
+/** Files to delete once the transaction commits (`media-janitor.ts`), in the folder named. */
+export async function queueMediaDeletions(
+  db: Executor,
+  keys: string[],
+  store: (typeof MEDIA_STORES)[number] = 'media',
+): Promise<void> {
   if (keys.length === 0) return;
   await db
     .insert(mediaDeletions)
-    .values(keys.map((key) => ({ key })))
+    .values(keys.map((key) => ({ key, store })))
     .onConflictDoNothing();
 }
 

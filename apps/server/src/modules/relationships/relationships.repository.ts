@@ -37,6 +37,11 @@ export function blockedBetween(a: string | SQL, b: string | SQL) {
        or (bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
 }
 
+/** `memberId` is the stand-in of a deleted account (ADR 020): nobody writes to or calls it. */
+export function deletedAccount(memberId: string | SQL) {
+  return sql`exists (select 1 from members d where d.id = ${memberId} and d.standing = 'deleted')`;
+}
+
 /** `memberId`'s prepaid period runs at `now` (the app's clock, not the database's). */
 export function subscribed(memberId: string | SQL, now: Date) {
   return sql`exists (select 1 from members s where s.id = ${memberId}
@@ -68,7 +73,7 @@ export function wroteTo(senderId: string | SQL, receiverId: string | SQL) {
 }
 
 /**
- * Whether `toId` is a member, whether `fromId` matched with them, whether `fromId` subscribes and
+ * Whether `toId` is a member (not a deleted account's stand-in), whether `fromId` matched with them, whether `fromId` subscribes and
  * may be suggested `toId`: one round trip.
  */
 export async function relationshipBetween(db: Executor, fromId: string, toId: string, now: Date) {
@@ -81,7 +86,7 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
     blocked: boolean;
   }>(sql`
     select
-      exists (select 1 from members where id = ${toId}) as exists,
+      exists (select 1 from members where id = ${toId} and standing <> 'deleted') as exists,
       ${matched(fromId, toId)} as matched,
       ${wroteTo(toId, fromId)} as answering,
       ${subscribed(fromId, now)} as subscribed,

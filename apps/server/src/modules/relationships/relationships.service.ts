@@ -7,6 +7,7 @@ import { findMemberById } from '../members/members.repository.ts';
 import {
   blockedBetween,
   deleteBlock,
+  deletedAccount,
   insertBlock,
   listBlocked,
   matched,
@@ -44,7 +45,7 @@ export function createRelationships(deps: { db: Database; clock: Clock }) {
      * message is checked and stored in one round trip); `assertMayWrite` then says why it did not.
      */
     mayWriteCondition: (fromId: string | SQL, toId: string | SQL) =>
-      sql`(not ${blockedBetween(fromId, toId)} and (${matched(fromId, toId)} or ${wroteTo(toId, fromId)}
+      sql`(not ${blockedBetween(fromId, toId)} and not ${deletedAccount(toId)} and (${matched(fromId, toId)} or ${wroteTo(toId, fromId)}
         or (${subscribed(fromId, deps.clock.now())} and ${suggestable(fromId, toId)})))`,
     assertMayWrite: (fromId: string, toId: string) => assertMay(fromId, toId, 'write'),
 
