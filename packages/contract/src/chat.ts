@@ -13,6 +13,8 @@ export const contactSchema = z.object({
   lastMessageTime: z.iso.datetime().nullable(),
   /** The two like each other: the conversation header offers to unmatch. */
   matched: z.boolean(),
+  /** The member deleted their account: their messages stay, shown from "a deleted member". */
+  deleted: z.boolean(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -30,6 +32,8 @@ export const messageSchema = z.object({
   audioUrl: z.string().nullable(),
   timestamp: z.iso.datetime(),
   isRead: z.boolean(),
+  /** The photo or voice note was erased with its sender's account. */
+  mediaRemoved: z.boolean().optional(),
   /**
    * A call entry (the caller is `senderId`), made when the call ends; `timestamp` is when it
    * started. `durationSeconds` is null for a call never answered.

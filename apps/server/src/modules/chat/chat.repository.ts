@@ -113,6 +113,7 @@ type RawMessage = {
   sent_at: Date | string;
   read_at: Date | string | null;
   call_id: string | null;
+  media_removed: boolean;
 };
 
 // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
@@ -128,6 +129,7 @@ function fromRaw(r: RawMessage): MessageRow {
     sentAt: new Date(r.sent_at),
     readAt: r.read_at ? new Date(r.read_at) : null,
     callId: r.call_id,
+    mediaRemoved: r.media_removed,
     call: null,
   };
 }
@@ -246,6 +248,8 @@ export type ContactRow = {
   unreadCount: number;
   lastMessageAt: Date | null;
   matched: boolean;
+  /** The stand-in of a deleted account (ADR 020): its messages stay, from a deleted member. */
+  deleted: boolean;
 };
 
 /**
@@ -260,6 +264,7 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
     unread_count: number;
     last_message_at: Date | string | null;
     matched: boolean;
+    deleted: boolean;
   }>(sql`
     with mine as (
       select receiver_id as partner_id, sent_at, false as unread
@@ -272,7 +277,7 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
       from mine group by partner_id
     ), matches as ${matchesOf(memberId)}
     select m.id, m.name, m.photo_keys, coalesce(c.unread_count, 0) as unread_count, c.last_message_at,
-      matches.id is not null as matched
+      matches.id is not null as matched, m.standing = 'deleted' as deleted
     from members m
     left join conversations c on c.partner_id = m.id
     left join matches on matches.id = m.id
@@ -288,5 +293,6 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
     unreadCount: r.unread_count,
     lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
     matched: r.matched,
+    deleted: r.deleted,
   }));
 }

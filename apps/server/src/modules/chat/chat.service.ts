@@ -70,6 +70,7 @@ export function createChatService(deps: {
       audioUrl: row.audioKey ? deps.mediaLinks.urlFor(viewerId, row.audioKey) : null,
       timestamp: row.sentAt.toISOString(),
       isRead: row.readAt !== null,
+      mediaRemoved: row.mediaRemoved,
       call: row.call?.endReason
         ? {
             type: row.call.type,
@@ -266,6 +267,7 @@ export function createChatService(deps: {
         unreadCount: row.unreadCount,
         lastMessageTime: row.lastMessageAt?.toISOString() ?? null,
         matched: row.matched,
+        deleted: row.deleted,
       }));
     },
 

@@ -113,3 +113,37 @@ describe('the shell as the app composes it', () => {
     await vi.waitFor(() => expect(menu).toHaveFocus());
   });
 });
+
+describe('the moderation link of the profile menu', () => {
+  async function menuFor(role: 'member' | 'moderator') {
+    logIn();
+    mockApi({
+      'GET /api/users/notifications': {
+        body: { newLikes: 0, newMessages: 0, newViews: 0, lastLikeAt: null },
+      },
+      'GET /api/users/me': { body: { id: 'me', name: 'Youssef', role } },
+    });
+    const { queryClient } = await renderScreen(<ShellLayout />, { route: '/fr/suggestions' });
+    // The role arrives with the member's profile.
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(['moderation', 'me', 'role'])).toMatchObject({ role }),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    return screen.findByRole('menu');
+  }
+
+  it('is there for a moderator, under the address’s language prefix', async () => {
+    const menu = await menuFor('moderator');
+    expect(within(menu).getByRole('menuitem', { name: 'Moderation' })).toHaveAttribute(
+      'href',
+      '/fr/moderation',
+    );
+  });
+
+  it('is not there for a member', async () => {
+    const menu = await menuFor('member');
+    expect(within(menu).getByRole('menuitem', { name: 'Terms of use' })).toBeVisible();
+    expect(within(menu).queryByRole('menuitem', { name: 'Moderation' })).toBeNull();
+  });
+});

@@ -27,6 +27,7 @@ const awa: Contact = {
   unreadCount: 0,
   lastMessageTime: null,
   matched: true,
+  deleted: false,
 };
 
 function message(overrides: Partial<Message> & Pick<Message, 'uuid'>): Message {

@@ -67,6 +67,7 @@ describe('contacts after a message', () => {
     unreadCount: 0,
     lastMessageTime,
     matched: true,
+    deleted: false,
   });
 
   it('move the conversation to the top and count the other member’s message as unread', () => {

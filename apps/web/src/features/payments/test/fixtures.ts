@@ -21,7 +21,16 @@ export const gifts: Gift[] = [
 ];
 
 export function contact(id: string, name: string, lastMessageTime: string | null = null): Contact {
-  return { id, name, mediaUrls: [], online: false, unreadCount: 0, lastMessageTime, matched: true };
+  return {
+    id,
+    name,
+    mediaUrls: [],
+    online: false,
+    unreadCount: 0,
+    lastMessageTime,
+    matched: true,
+    deleted: false,
+  };
 }
 
 export const offers: PlanOffers = {

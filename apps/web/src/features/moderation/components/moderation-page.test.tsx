@@ -1,0 +1,256 @@
+import type { OpenReport } from '@mawadda/contract';
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { ModerationPage } from './moderation-page.tsx';
+
+const REPORT_ID = '00000000-0000-4000-8000-0000000000r1';
+const photos = ['/media/photos/karim-1.webp?s=a', '/media/photos/karim-2.webp?s=b'];
+
+function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
+  return {
+    id: REPORT_ID,
+    reason: 'asking-for-money',
+    note: 'He keeps asking for a transfer.',
+    createdAt: new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString(),
+    reporter: { id: 'amina', name: 'Amina Diallo' },
+    reported: {
+      id: 'karim',
+      name: 'Karim Benali',
+      age: 31,
+      gender: 'homme',
+      location: 'Lyon, France',
+      bio: 'Engineer, practising.',
+      photoUrls: photos,
+      standing: 'active',
+      reportCount: 2,
+    },
+    messages: [
+      {
+        uuid: 'm1',
+        content: 'Send me money now',
+        imageUrl: null,
+        audioUrl: null,
+        timestamp: new Date(Date.now() - 4 * 60 * 60 * 1000).toISOString(),
+      },
+      {
+        uuid: 'm2',
+        content: null,
+        imageUrl: '/chat-media/images/receipt.webp?s=c',
+        audioUrl: null,
+        timestamp: new Date(Date.now() - 4 * 60 * 60 * 1000).toISOString(),
+      },
+      {
+        uuid: 'm3',
+        content: null,
+        imageUrl: null,
+        audioUrl: '/chat-media/voice/note.webm?s=d',
+        timestamp: new Date(Date.now() - 4 * 60 * 60 * 1000).toISOString(),
+      },
+    ],
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  localStorage.setItem('authToken', 'token');
+  localStorage.setItem(
+    'currentUser',
+    JSON.stringify({
+      id: 'mod',
+      name: 'Moderator',
+      latitude: null,
+      longitude: null,
+      mediaUrls: [],
+    }),
+  );
+});
+
+/** The queue holds `reports`; each action is recorded and answered `reply`. */
+function serve(reports: OpenReport[], reply: { status?: number; body?: unknown } = {}) {
+  const sent: unknown[] = [];
+  mockApi({
+    'GET /api/moderation/reports': { body: reports },
+    [`POST /api/moderation/reports/${REPORT_ID}/actions`]: ({ body }) => {
+      sent.push(body);
+      return { status: reply.status ?? 200, body: reply.body ?? { message: 'Done' } };
+    },
+  });
+  return sent;
+}
+
+describe('the moderation page', () => {
+  it('shows a report: why, by whom, the reported member, their photos and the attached messages', async () => {
+    serve([aReport()]);
+    await renderScreen(<ModerationPage />, { route: '/moderation' });
+    const report = await screen.findByRole('article', { name: 'Karim Benali: Asking for money' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Reports to review' })).toBeVisible();
+    expect(screen.getByText('1 open report')).toBeVisible();
+    expect(report).toHaveTextContent('Reported by Amina Diallo');
+    expect(report).toHaveTextContent('Reported 3 hours ago');
+    expect(report).toHaveTextContent('He keeps asking for a transfer.');
+    expect(report).toHaveTextContent('Karim Benali, 31 years old, Man, Lyon, France');
+    expect(report).toHaveTextContent('Standing: Active');
+    expect(report).toHaveTextContent('Reported 2 times');
+    expect(report).toHaveTextContent('Engineer, practising.');
+    const photoList = within(report).getByRole('region', { name: 'Photos' });
+    expect(within(photoList).getByRole('img', { name: 'Photo 1 of Karim Benali' })).toHaveAttribute(
+      'src',
+      photos[0],
+    );
+    const messages = within(report).getByRole('region', { name: 'Attached messages' });
+    expect(within(messages).getAllByRole('listitem')).toHaveLength(3);
+    expect(messages).toHaveTextContent('Send me money now');
+    expect(within(messages).getByRole('img', { name: 'Photo sent by Karim Benali' })).toBeVisible();
+    expect(messages.querySelector('audio')).toHaveAttribute(
+      'aria-label',
+      'Voice note sent by Karim Benali',
+    );
+  });
+
+  it('suspends for the days and with the reason given, after confirming; the report leaves the queue', async () => {
+    const sent = serve([aReport()]);
+    await renderScreen(<ModerationPage />, { route: '/moderation' });
+    const user = userEvent.setup();
+    const report = await screen.findByRole('article');
+    const decision = within(report).getByRole('region', { name: 'Decision' });
+    await user.click(
+      within(within(decision).getByRole('group', { name: 'Action' })).getByRole('radio', {
+        name: 'Suspend',
+      }),
+    );
+    const days = within(decision).getByRole('spinbutton', { name: 'Days of suspension' });
+    await user.clear(days);
+    await user.type(days, '3');
+    await user.type(within(decision).getByRole('textbox', { name: 'Reason' }), 'Fake photos');
+    await user.click(within(decision).getByRole('button', { name: 'Continue' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm the decision' });
+    expect(dialog).toHaveTextContent(
+      'Suspend Karim Benali for 3 days? Their sessions end at once.',
+    );
+    expect(dialog).toHaveTextContent('Fake photos');
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Karim Benali suspended for 3 days.'),
+    );
+    expect(sent).toEqual([{ action: 'suspend', reason: 'Fake photos', days: 3 }]);
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'No report to review' })).toBeVisible();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Reports to review' })).toHaveFocus(),
+    );
+  });
+
+  it('refuses a decision without a reason, and sends nothing', async () => {
+    const sent = serve([aReport()]);
+    await renderScreen(<ModerationPage />, { route: '/moderation' });
+    const user = userEvent.setup();
+    const decision = await screen.findByRole('region', { name: 'Decision' });
+    await user.click(within(decision).getByRole('radio', { name: 'Ban' }));
+    await user.type(within(decision).getByRole('textbox', { name: 'Reason' }), '  ');
+    await user.click(within(decision).getByRole('button', { name: 'Continue' }));
+
+    const reason = within(decision).getByRole('textbox', { name: 'Reason' });
+    expect(reason).toHaveAccessibleDescription(
+      /Say why, in a few words \(3 to 1000 characters\): it is kept in the record\./,
+    );
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveFocus();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('works in French: removes the chosen photo', async () => {
+    const sent = serve([aReport({ reason: 'fake-profile' })]);
+    await renderScreen(<ModerationPage />, { route: '/fr/moderation', language: 'fr' });
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole('article', { name: 'Karim Benali : Faux profil' }),
+    ).toHaveTextContent('Signalé par Amina Diallo');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Signalements à examiner' }),
+    ).toBeVisible();
+    const decision = screen.getByRole('region', { name: 'Décision' });
+    await user.click(within(decision).getByRole('radio', { name: 'Retirer une photo' }));
+    await user.click(
+      within(within(decision).getByRole('group', { name: 'Photo à retirer' })).getByRole('radio', {
+        name: 'Photo 2 de Karim Benali',
+      }),
+    );
+    await user.type(within(decision).getByRole('textbox', { name: 'Motif' }), 'Photo volée');
+    await user.click(within(decision).getByRole('button', { name: 'Continuer' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirmer la décision' });
+    expect(dialog).toHaveTextContent('Retirer cette photo de Karim Benali ?');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Photo de Karim Benali retirée.'),
+    );
+    expect(sent).toEqual([{ action: 'remove-photo', reason: 'Photo volée', photoUrl: photos[1] }]);
+    expect(screen.getByRole('heading', { name: 'Aucun signalement à examiner' })).toBeVisible();
+  });
+
+  it('says when another moderator already handled the report, and drops it from the queue', async () => {
+    serve([aReport()], { status: 409, body: { code: 'REPORT_CLOSED', message: 'closed' } });
+    await renderScreen(<ModerationPage />, { route: '/moderation' });
+    const user = userEvent.setup();
+    const decision = await screen.findByRole('region', { name: 'Decision' });
+    await user.type(
+      within(decision).getByRole('textbox', { name: 'Reason' }),
+      'A misunderstanding',
+    );
+    await user.click(within(decision).getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Dismiss the report on Karim Benali?');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'The report on Karim Benali left the queue: This report was already handled.',
+      ),
+    );
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('keeps the report and says why when the decision is refused', async () => {
+    serve([aReport()], {
+      status: 400,
+      body: { code: 'PHOTO_TO_REMOVE_UNKNOWN', message: 'unknown photo' },
+    });
+    await renderScreen(<ModerationPage />, { route: '/moderation' });
+    const user = userEvent.setup();
+    const decision = await screen.findByRole('region', { name: 'Decision' });
+    await user.click(within(decision).getByRole('radio', { name: 'Remove a photo' }));
+    await user.type(within(decision).getByRole('textbox', { name: 'Reason' }), 'Nudity');
+    await user.click(within(decision).getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This photo is not one of the reported member’s.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('article', { name: 'Karim Benali: Asking for money' })).toBeVisible();
+  });
+
+  it('is forbidden to a member who is not a moderator', async () => {
+    mockApi({
+      'GET /api/moderation/reports': {
+        status: 403,
+        body: { code: 'MODERATORS_ONLY', message: 'Only moderators may do this.' },
+      },
+    });
+    await renderScreen(<ModerationPage />, { route: '/moderation' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page is for moderators' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to suggestions' })).toHaveAttribute(
+      'href',
+      '/suggestions',
+    );
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+});
