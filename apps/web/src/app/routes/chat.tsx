@@ -5,6 +5,7 @@ import { PaymentReturnNotice } from '@/features/payments/components/payment-retu
 import { useGifts } from '@/features/payments/hooks/use-payments.ts';
 import { useRefreshNotificationCounts } from '../live-chat-badge.ts';
 import { usePaymentDialogs } from '../payment-dialogs.tsx';
+import { useSafetyDialogs } from '../safety-dialogs.tsx';
 
 /**
  * Once a conversation is read, the navbar's chat badge is asked again. The conversation header's
@@ -12,7 +13,8 @@ import { usePaymentDialogs } from '../payment-dialogs.tsx';
  * `calling` prop (features do not import each other), and the call layer mounted around every
  * member screen (shell-layout.tsx) shows the call it starts. Its gift button opens the gift
  * popup, gift messages get their names and pictures from the catalogue, and the providers bring
- * the member back here after paying (PaymentReturnNotice).
+ * the member back here after paying (PaymentReturnNotice). Its menu opens the report, block
+ * and unmatch dialogs (safety-dialogs.tsx).
  */
 export function Component() {
   const inCall = useInCall();
@@ -27,6 +29,7 @@ export function Component() {
       onRead={useRefreshNotificationCounts()}
       calling={{ start: (peer, type) => calls.startCall(peer, type), inCall }}
       paying={{ gift: openGift, subscribe: openSubscription }}
+      safety={useSafetyDialogs()}
       gifts={gifts}
       notice={<PaymentReturnNotice />}
     />

@@ -2,11 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { discoveryKeys } from '@/features/discovery/api/discovery-api.ts';
 import { SubscriptionSummary } from '@/features/payments/components/subscription-summary.tsx';
 import { EditProfilePage } from '@/features/profile/components/edit-profile-page.tsx';
+import { BlockedMembers } from '@/features/safety/components/blocked-members.tsx';
 import { usePaymentDialogs } from '../payment-dialogs.tsx';
 
 /**
  * A saved profile (place, gender, age) changes who is suggested: the suggestions start again.
- * The member's subscription shows above the form, its button opening the subscription modal.
+ * The member's subscription shows above the form, its button opening the subscription modal,
+ * and so do the members they blocked.
  */
 export function Component() {
   const queryClient = useQueryClient();
@@ -14,7 +16,12 @@ export function Component() {
   return (
     <EditProfilePage
       onSaved={() => void queryClient.invalidateQueries({ queryKey: discoveryKeys.all })}
-      aside={<SubscriptionSummary onChoosePlan={openSubscription} />}
+      aside={
+        <>
+          <SubscriptionSummary onChoosePlan={openSubscription} />
+          <BlockedMembers />
+        </>
+      }
     />
   );
 }

@@ -12,6 +12,7 @@ import { InstallPrompt } from '@/features/pwa/install-prompt.tsx';
 import { useSession } from '@/lib/session.ts';
 import { useLiveChatBadge } from '../live-chat-badge.ts';
 import { PaymentDialogsProvider, usePaymentDialogs } from '../payment-dialogs.tsx';
+import { SafetyDialogsProvider, useSafetyDialogs } from '../safety-dialogs.tsx';
 
 /** The liked-you list loads with the dialog's first opening, not with every page. */
 const LikedYouList = lazy(() =>
@@ -32,12 +33,15 @@ const CallLayer = lazy(() =>
  * badge counts polled for a signed-in member and the liked-you list in its dialog. A signed-in
  * member can be called on any of them: the call layer (incoming-call modal, call in progress)
  * lives here, above the pages, so navigating does not end a call. So do the gift popup and the
- * subscription modal (payment-dialogs.tsx), which the profile menu opens too.
+ * subscription modal (payment-dialogs.tsx), which the profile menu opens too, and the block,
+ * report and unmatch dialogs (safety-dialogs.tsx), which the liked-you list opens too.
  */
 export function Component() {
   return (
     <PaymentDialogsProvider>
-      <Shell />
+      <SafetyDialogsProvider>
+        <Shell />
+      </SafetyDialogsProvider>
     </PaymentDialogsProvider>
   );
 }
@@ -49,6 +53,7 @@ function Shell() {
   const clearCount = useClearNotificationCount();
   const { t } = usePaymentsTranslation();
   const { openSubscription } = usePaymentDialogs();
+  const safety = useSafetyDialogs();
   const moderator = useIsModerator();
   const subscription = useMemo(
     () => ({ label: t('status.title'), onSelect: openSubscription }),
@@ -57,10 +62,10 @@ function Shell() {
   const likedYou = useCallback(
     (close: () => void) => (
       <Suspense fallback={<LikedYouLoading />}>
-        <LikedYouList onClose={close} onSeen={() => clearCount('likes')} />
+        <LikedYouList onClose={close} onSeen={() => clearCount('likes')} safety={safety} />
       </Suspense>
     ),
-    [clearCount],
+    [clearCount, safety],
   );
   return (
     <>

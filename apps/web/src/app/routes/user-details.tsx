@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
 import { UserDetailsPage } from '@/features/discovery/components/user-details-page.tsx';
+import { useSafetyDialogs } from '../safety-dialogs.tsx';
 
+/** The profile's menu opens the block and report dialogs (safety-dialogs.tsx). */
 export function Component() {
   const { id = '' } = useParams();
-  return <UserDetailsPage id={id} />;
+  return <UserDetailsPage id={id} safety={useSafetyDialogs()} />;
 }

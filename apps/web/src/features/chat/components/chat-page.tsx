@@ -3,6 +3,7 @@ import { MessageCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useSession } from '@/lib/session.ts';
 import { GiftLookupContext } from '../hooks/gift-lookup.ts';
@@ -19,19 +20,21 @@ import { type Calling, Conversation, type Paying } from './conversation.tsx';
  * side from `md`, two screens on a phone. New messages are announced politely to screen readers.
  * `onRead` lets the app update the navbar's chat badge once a conversation is read; `calling`
  * gives the conversation header its call buttons; `paying` its gift button and the way to a
- * subscription; `gifts` names and pictures gift messages; `notice` shows above the chat (what
- * became of a payment).
+ * subscription; `safety` its menu to report, block or unmatch; `gifts` names and pictures gift
+ * messages; `notice` shows above the chat (what became of a payment).
  */
 export function ChatPage({
   onRead,
   calling,
   paying,
+  safety,
   gifts = noGifts,
   notice,
 }: {
   onRead?: () => void;
   calling?: Calling;
   paying?: Paying;
+  safety?: MemberSafety | undefined;
   gifts?: GiftLookup;
   notice?: ReactNode;
 }) {
@@ -102,6 +105,7 @@ export function ChatPage({
                 onRead={onRead}
                 calling={calling}
                 paying={paying}
+                safety={safety}
               />
             ) : (
               <div className="hidden flex-1 flex-col items-center justify-center gap-3 bg-sand-50 p-8 text-center md:flex">

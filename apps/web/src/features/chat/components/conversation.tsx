@@ -1,14 +1,30 @@
-import type { CallType, Contact } from '@mawadda/contract';
-import { ArrowLeft, Crown, Gift, HeartHandshake, Phone, Video } from 'lucide-react';
-import { useEffect } from 'react';
+import type { CallType, Contact, Message } from '@mawadda/contract';
+import {
+  ArrowLeft,
+  CalendarClock,
+  Crown,
+  Gift,
+  HeartHandshake,
+  type LucideIcon,
+  Phone,
+  Video,
+} from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import {
+  type MemberSafety,
+  MemberSafetyMenu,
+  type ReportableMessage,
+} from '@/components/members/member-safety-menu.tsx';
+import { cn } from '@/lib/cn.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { outbox, useOutgoing } from '../hooks/outbox.ts';
 import { useConversation, useMarkRead } from '../hooks/use-chat.ts';
 import { useChatTranslation } from '../i18n.ts';
 import { chatItems } from '../utils/chat-items.ts';
+import { giftNumberOf } from '../utils/gift-message.ts';
 import { messagesOf } from '../utils/messages.ts';
 import { Composer } from './composer.tsx';
 import { ContactAvatar } from './contact-list.tsx';
@@ -41,8 +57,28 @@ const CALL_BUTTONS = [
 ] as const;
 
 /**
- * One conversation (spec section 2): the header (name, gift, voice and video call), the messages
- * and the composer. Messages written here show at once and go through the tab's outbox.
+ * What a report from this conversation may attach: the other member's messages, texts, photos
+ * and voice notes (not call entries or gifts), worded as the conversation words them.
+ */
+function reportable(
+  messages: Message[],
+  other: string,
+  words: { photo: string; voice: string },
+): ReportableMessage[] {
+  return messages
+    .filter((m) => m.senderId === other && !m.call && giftNumberOf(m.content) === null)
+    .map((m) => ({
+      uuid: m.uuid,
+      text: m.content ?? (m.imageUrl ? words.photo : words.voice),
+      imageUrl: m.imageUrl,
+      timestamp: m.timestamp,
+    }));
+}
+
+/**
+ * One conversation (spec section 2): the header (name, gift, voice and video call, and a menu to
+ * report, block or unmatch), the messages and the composer. Messages written here show at once
+ * and go through the tab's outbox.
  */
 export function Conversation({
   me,
@@ -51,6 +87,7 @@ export function Conversation({
   onRead,
   calling,
   paying,
+  safety,
 }: {
   me: string;
   other: string;
@@ -61,6 +98,8 @@ export function Conversation({
   calling: Calling | undefined;
   /** Without it, the header has no gift button. */
   paying: Paying | undefined;
+  /** Without it, the header has no report, block and unmatch menu. */
+  safety: MemberSafety | undefined;
 }) {
   const { t } = useChatTranslation();
   const { t: tAll } = useTranslation();
@@ -73,6 +112,7 @@ export function Conversation({
   const items = chatItems(messages, outgoing, me);
   const matchRequired = outgoing.some((o) => o.refusal?.code === 'MATCH_REQUIRED');
   const subscriptionRequired = outgoing.some((o) => o.refusal?.code === 'SUBSCRIPTION_REQUIRED');
+  const dailyLimit = outgoing.some((o) => o.refusal?.code === 'NEW_CONVERSATIONS_DAILY_LIMIT');
   const subscribe = paying?.subscribe;
   // The server refused a message for want of a subscription: the plans, at once.
   useEffect(() => {
@@ -131,6 +171,17 @@ export function Conversation({
               </button>
             ))
           : null}
+        {safety ? (
+          <MemberSafetyMenu
+            safety={safety}
+            member={{ id: other, name }}
+            matched={contact?.matched}
+            messages={reportable(messages, other, {
+              photo: t('message.photoFrom', { name }),
+              voice: t('message.voiceFrom', { name }),
+            })}
+          />
+        ) : null}
       </header>
 
       {query.isPending ? (
@@ -169,48 +220,76 @@ export function Conversation({
       )}
 
       {matchRequired ? (
-        <div
-          role="alert"
-          className="flex items-start gap-3 border-t border-rose-100 bg-rose-50 px-4 py-3"
+        <RefusalNotice
+          tone="rose"
+          icon={HeartHandshake}
+          title={t('matchRequired.title', { name })}
+          text={translateError(tAll, 'MATCH_REQUIRED')}
         >
-          <HeartHandshake aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-rose-600" />
-          <div className="text-sm">
-            <p className="font-semibold text-rose-700">{t('matchRequired.title', { name })}</p>
-            <p className="mt-0.5 text-ink">{translateError(tAll, 'MATCH_REQUIRED')}</p>
-            <Link
-              to={profilePath}
-              className="mt-1 inline-flex min-h-11 items-center font-semibold text-teal-800 underline underline-offset-4"
-            >
-              {t('matchRequired.profile', { name })}
-            </Link>
-          </div>
-        </div>
+          <Link to={profilePath} className={noticeAction}>
+            {t('matchRequired.profile', { name })}
+          </Link>
+        </RefusalNotice>
       ) : null}
 
       {subscriptionRequired && subscribe ? (
-        <div
-          role="alert"
-          className="flex items-start gap-3 border-t border-amber-100 bg-amber-50 px-4 py-3"
+        <RefusalNotice
+          tone="amber"
+          icon={Crown}
+          title={t('subscriptionRequired.title', { name })}
+          text={translateError(tAll, 'SUBSCRIPTION_REQUIRED')}
         >
-          <Crown aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
-          <div className="text-sm">
-            <p className="font-semibold text-amber-900">
-              {t('subscriptionRequired.title', { name })}
-            </p>
-            <p className="mt-0.5 text-ink">{translateError(tAll, 'SUBSCRIPTION_REQUIRED')}</p>
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              onClick={subscribe}
-              className="mt-1 inline-flex min-h-11 items-center font-semibold text-teal-800 underline underline-offset-4"
-            >
-              {t('subscriptionRequired.action')}
-            </button>
-          </div>
-        </div>
+          <button type="button" aria-haspopup="dialog" onClick={subscribe} className={noticeAction}>
+            {t('subscriptionRequired.action')}
+          </button>
+        </RefusalNotice>
+      ) : null}
+
+      {dailyLimit ? (
+        <RefusalNotice
+          tone="amber"
+          icon={CalendarClock}
+          title={t('newConversationsLimit.title')}
+          text={translateError(tAll, 'NEW_CONVERSATIONS_DAILY_LIMIT')}
+        />
       ) : null}
 
       <Composer otherName={name} onSend={(fields) => outbox.add(other, fields)} />
     </section>
+  );
+}
+
+const noticeAction =
+  'mt-1 inline-flex min-h-11 items-center font-semibold text-teal-800 underline underline-offset-4';
+
+const noticeTones = {
+  rose: { frame: 'border-rose-100 bg-rose-50', icon: 'text-rose-600', title: 'text-rose-700' },
+  amber: { frame: 'border-amber-100 bg-amber-50', icon: 'text-amber-700', title: 'text-amber-900' },
+};
+
+/** Why the server refused what the member wrote, above the composer, and what they can do. */
+function RefusalNotice({
+  tone,
+  icon: Icon,
+  title,
+  text,
+  children,
+}: {
+  tone: keyof typeof noticeTones;
+  icon: LucideIcon;
+  title: string;
+  text: string | undefined;
+  children?: ReactNode;
+}) {
+  const colours = noticeTones[tone];
+  return (
+    <div role="alert" className={cn('flex items-start gap-3 border-t px-4 py-3', colours.frame)}>
+      <Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', colours.icon)} />
+      <div className="text-sm">
+        <p className={cn('font-semibold', colours.title)}>{title}</p>
+        <p className="mt-0.5 text-ink">{text}</p>
+        {children}
+      </div>
+    </div>
   );
 }

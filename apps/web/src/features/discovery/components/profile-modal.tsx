@@ -6,6 +6,7 @@ import { Dialog } from 'radix-ui';
 import { type CSSProperties, type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
 import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
@@ -24,16 +25,19 @@ const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSS
  * name, age, location, gender, marital status, children, bio, Like and Message. Opening it loads
  * the member's details, which records a profile view. Radix traps focus, closes on Escape and
  * returns focus to the card; it slides up on phones and settles in the middle on wider screens,
- * in MODAL_TRANSITION_MS, and only fades when reduced motion is asked for.
+ * in MODAL_TRANSITION_MS, and only fades when reduced motion is asked for. With `safety`, a menu
+ * beside Like and Message reports or blocks the member.
  */
 export function ProfileModal({
   member,
   open,
   onOpenChange,
+  safety,
 }: {
   member: UserSummary | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  safety?: MemberSafety | undefined;
 }) {
   const returnFocus = useReturnFocus();
   return (
@@ -53,7 +57,7 @@ export function ProfileModal({
             // The dialog's own feedback: a match or a failed like from here shows in the dialog
             // only (not also as the page's toast), and goes when the dialog closes.
             <LikeFeedbackProvider key={member.id}>
-              <ModalBody member={member} />
+              <ModalBody member={member} safety={safety} />
             </LikeFeedbackProvider>
           ) : null}
         </Dialog.Content>
@@ -62,7 +66,7 @@ export function ProfileModal({
   );
 }
 
-function ModalBody({ member }: { member: UserSummary }) {
+function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafety | undefined }) {
   const { t } = useDiscoveryTranslation();
   const localized = useLocalizedPath();
   const details = useMemberDetails(member.id);
@@ -173,6 +177,13 @@ function ModalBody({ member }: { member: UserSummary }) {
               <MessageCircle aria-hidden="true" className="size-5" />
               {t('modal.message')}
             </Link>
+            {safety && !unavailable ? (
+              <MemberSafetyMenu
+                safety={safety}
+                member={{ id: member.id, name }}
+                className="self-center"
+              />
+            ) : null}
           </div>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import '../discovery.css';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { useInView } from '../hooks/use-in-view.ts';
@@ -18,11 +19,14 @@ import { ProfileModal } from './profile-modal.tsx';
 /** Opens the gift popup for a member; given by the app (the gifts are another feature). */
 export type OnGift = (member: { id: string; name: string }) => void;
 
-/** /suggestions (spec sections 2 and 4). Without `onGift`, a card's gift button goes to /gifts. */
-export function SuggestionsPage({ onGift }: { onGift?: OnGift }) {
+/**
+ * /suggestions (spec sections 2 and 4). Without `onGift`, a card's gift button goes to /gifts;
+ * `safety` gives the profile dialog its menu (report, block).
+ */
+export function SuggestionsPage({ onGift, safety }: { onGift?: OnGift; safety?: MemberSafety }) {
   return (
     <LikeFeedbackProvider>
-      <Suggestions onGift={onGift} />
+      <Suggestions onGift={onGift} safety={safety} />
     </LikeFeedbackProvider>
   );
 }
@@ -30,7 +34,13 @@ export function SuggestionsPage({ onGift }: { onGift?: OnGift }) {
 const gridClass =
   'grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-5';
 
-function Suggestions({ onGift }: { onGift: OnGift | undefined }) {
+function Suggestions({
+  onGift,
+  safety,
+}: {
+  onGift: OnGift | undefined;
+  safety: MemberSafety | undefined;
+}) {
   const { t } = useDiscoveryTranslation();
   useDocumentTitle(t('page.title'));
   const suggestions = useSuggestions();
@@ -54,6 +64,12 @@ function Suggestions({ onGift }: { onGift: OnGift | undefined }) {
       void fetchNextPage();
     }
   }, [pageCount, sentinel.inView, canLoadMore, isFetchNextPageError, fetchNextPage]);
+
+  // A member blocked from their profile dialog leaves the suggestions: the dialog goes with them.
+  const selectedGone = selected !== null && !members.some((m) => m.id === selected.id);
+  useEffect(() => {
+    if (selectedGone) setModalOpen(false);
+  }, [selectedGone]);
 
   const open = useCallback((member: UserSummary) => {
     setSelected(member);
@@ -152,7 +168,12 @@ function Suggestions({ onGift }: { onGift: OnGift | undefined }) {
       </div>
 
       <FeedbackRegion variant="toast" />
-      <ProfileModal member={selected} open={modalOpen} onOpenChange={setModalOpen} />
+      <ProfileModal
+        member={selected}
+        open={modalOpen}
+        onOpenChange={setModalOpen}
+        safety={safety}
+      />
       <FiltersDialog
         open={filtersOpen}
         onOpenChange={setFiltersOpen}

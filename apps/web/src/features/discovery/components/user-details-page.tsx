@@ -5,6 +5,7 @@ import '../discovery.css';
 import { titleCase } from '@mawadda/contract/text';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
 import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
@@ -14,11 +15,11 @@ import { LikeButton } from './like-button.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.tsx';
 
-/** /user-details/{id} (spec section 2). */
-export function UserDetailsPage({ id }: { id: string }) {
+/** /user-details/{id} (spec section 2). With `safety`, a menu reports or blocks the member. */
+export function UserDetailsPage({ id, safety }: { id: string; safety?: MemberSafety | undefined }) {
   return (
     <LikeFeedbackProvider>
-      <UserDetails key={id} id={id} />
+      <UserDetails key={id} id={id} safety={safety} />
     </LikeFeedbackProvider>
   );
 }
@@ -37,7 +38,7 @@ function BackLink() {
   );
 }
 
-function UserDetails({ id }: { id: string }) {
+function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefined }) {
   const { t } = useDiscoveryTranslation();
   const localized = useLocalizedPath();
   const details = useMemberDetails(id);
@@ -122,7 +123,10 @@ function UserDetails({ id }: { id: string }) {
   return (
     <main className="flex-1">
       <div className="mx-auto w-full max-w-5xl px-4 pb-12 pt-4 md:pt-8">
-        <BackLink />
+        <div className="flex items-center justify-between gap-3">
+          <BackLink />
+          {safety ? <MemberSafetyMenu safety={safety} member={{ id: member.id, name }} /> : null}
+        </div>
         <div className="mt-4 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)] md:gap-10">
           <div className="md:sticky md:top-24">
             <PhotoViewer

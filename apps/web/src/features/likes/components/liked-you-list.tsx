@@ -8,6 +8,7 @@ import { Alert } from '@/components/alert.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
 import { MemberEntry } from '@/components/members/member-entry.tsx';
+import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
 import { OpenProblemAlert } from '@/components/members/open-problem-alert.tsx';
 import { useOpenMember } from '@/hooks/use-open-member.ts';
 import { cn } from '@/lib/cn.ts';
@@ -23,9 +24,18 @@ const secondaryButton =
  * The body of the liked-you dialog (spec sections 2 and 4): who liked me, newest first, "new" on
  * the likes since I last looked. Mounted when the dialog opens: the list is asked for, then the
  * likes are marked seen (`onSeen` lets the app refresh the badges). Opening an entry checks that
- * the member still exists, closes the dialog, goes to their page and drops the entry.
+ * the member still exists, closes the dialog, goes to their page and drops the entry. With
+ * `safety`, each entry has a menu to report or block the member.
  */
-export function LikedYouList({ onClose, onSeen }: { onClose: () => void; onSeen?: () => void }) {
+export function LikedYouList({
+  onClose,
+  onSeen,
+  safety,
+}: {
+  onClose: () => void;
+  onSeen?: () => void;
+  safety?: MemberSafety | undefined;
+}) {
   const { t } = useLikesTranslation();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
@@ -150,6 +160,12 @@ export function LikedYouList({ onClose, onSeen }: { onClose: () => void; onSeen?
                   {t('likeBack')}
                 </button>
               )}
+              {safety ? (
+                <MemberSafetyMenu
+                  safety={safety}
+                  member={{ id: entry.id, name: titleCase(entry.name) }}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

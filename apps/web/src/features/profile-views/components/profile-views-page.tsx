@@ -1,11 +1,14 @@
+import { titleCase } from '@mawadda/contract/text';
 import { Eye, Sparkles, UserRoundPen } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
 import { MemberEntry } from '@/components/members/member-entry.tsx';
+import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
 import { OpenProblemAlert } from '@/components/members/open-problem-alert.tsx';
 import { useOpenMember } from '@/hooks/use-open-member.ts';
+import { cn } from '@/lib/cn.ts';
 import { useMarkViewsSeen, useProfileViews } from '../hooks/use-profile-views.ts';
 import { useProfileViewsTranslation } from '../i18n.ts';
 
@@ -13,9 +16,16 @@ import { useProfileViewsTranslation } from '../i18n.ts';
  * /profile-views (spec sections 2 and 4): who viewed my profile, newest first, or "No views
  * yet.". Opening the page marks the views seen (`onSeen` lets the app clear the badge). Opening
  * an entry checks that the member still exists, goes to their page and drops the entry; a member
- * who is gone gives the spec's alert.
+ * who is gone gives the spec's alert. With `safety`, each entry has a menu to report or block the
+ * member.
  */
-export function ProfileViewsPage({ onSeen }: { onSeen?: () => void }) {
+export function ProfileViewsPage({
+  onSeen,
+  safety,
+}: {
+  onSeen?: () => void;
+  safety?: MemberSafety | undefined;
+}) {
   const { t } = useProfileViewsTranslation();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
@@ -75,7 +85,7 @@ export function ProfileViewsPage({ onSeen }: { onSeen?: () => void }) {
                   page on a 320 px phone. */}
               <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {entries.map((entry) => (
-                  <li key={entry.id}>
+                  <li key={entry.id} className="relative">
                     <MemberEntry
                       member={entry}
                       time={entry.viewedAt}
@@ -86,10 +96,21 @@ export function ProfileViewsPage({ onSeen }: { onSeen?: () => void }) {
                       busy={opening === entry.id}
                       disabled={opening !== null}
                       onOpen={() => void open(entry.id)}
-                      className="min-h-20 gap-4 rounded-card border border-sand-200 bg-white p-3 shadow-card transition-[border-color,box-shadow] hover:border-teal-600/40 hover:shadow-[0_2px_4px_rgb(31_41_51/0.06),0_12px_28px_rgb(31_41_51/0.12)]"
+                      className={cn(
+                        'min-h-20 gap-4 rounded-card border border-sand-200 bg-white p-3 shadow-card transition-[border-color,box-shadow] hover:border-teal-600/40 hover:shadow-[0_2px_4px_rgb(31_41_51/0.06),0_12px_28px_rgb(31_41_51/0.12)]',
+                        safety && 'pr-14',
+                      )}
                       photoClassName="size-14"
                       timeClassName="mt-0.5"
                     />
+                    {safety ? (
+                      // Beside the entry's button, not in it: a button holds no other button.
+                      <MemberSafetyMenu
+                        safety={safety}
+                        member={{ id: entry.id, name: titleCase(entry.name) }}
+                        className="absolute right-2 top-1/2 -translate-y-1/2"
+                      />
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,94 @@
+import { EllipsisVertical, Flag, HeartCrack, type LucideIcon, ShieldBan } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { cn } from '@/lib/cn.ts';
+
+/** The member a safety action is about, as the dialogs name them. */
+export type SafetyMember = { id: string; name: string };
+
+/** A message of theirs a report may attach, as the screen that shows it words it. */
+export type ReportableMessage = {
+  uuid: string;
+  /** The text, or what the message is ("A photo"). */
+  text: string;
+  imageUrl: string | null;
+  timestamp: string;
+};
+
+/**
+ * Blocking, reporting and unmatching, given by the app (app/safety-dialogs.tsx) to the screens
+ * that show another member: each opens its dialog. `labels` are the actions' names in the
+ * member's language, from the safety feature's texts, so every screen words them alike.
+ */
+export type MemberSafety = {
+  block: (member: SafetyMember) => void;
+  report: (member: SafetyMember, messages?: readonly ReportableMessage[]) => void;
+  unmatch: (member: SafetyMember) => void;
+  labels: { menu: (name: string) => string; block: string; report: string; unmatch: string };
+};
+
+const itemClass =
+  'group flex min-h-11 cursor-pointer select-none items-center gap-3 rounded-xl px-3 text-[0.9375rem] text-ink outline-none transition-colors data-[highlighted]:bg-teal-50 data-[highlighted]:text-teal-900';
+
+/**
+ * A "more" button and its menu for one member: Report, Block, and Unmatch when the two are
+ * matched. Radix gives the keyboard behaviour (Enter, Space or arrows to open, arrows to move,
+ * Escape to close and give the focus back). Not modal: the dialog an item opens takes the focus
+ * from the button the menu gave it back to, and gives it back there when it closes.
+ */
+export function MemberSafetyMenu({
+  safety,
+  member,
+  messages,
+  matched = false,
+  className,
+}: {
+  safety: MemberSafety;
+  member: SafetyMember;
+  /** The messages a report from here may attach (a conversation). */
+  messages?: readonly ReportableMessage[];
+  matched?: boolean | undefined;
+  className?: string;
+}) {
+  const { labels } = safety;
+  const items: Array<[string, LucideIcon, () => void]> = [
+    [labels.report, Flag, () => safety.report(member, messages)],
+    [labels.block, ShieldBan, () => safety.block(member)],
+    ...(matched
+      ? [
+          [labels.unmatch, HeartCrack, () => safety.unmatch(member)] as [
+            string,
+            LucideIcon,
+            () => void,
+          ],
+        ]
+      : []),
+  ];
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={labels.menu(member.name)}
+        className={cn(
+          'flex size-11 shrink-0 items-center justify-center rounded-full text-teal-800 transition-colors hover:bg-teal-50 data-[state=open]:bg-teal-50',
+          className,
+        )}
+      >
+        <EllipsisVertical aria-hidden="true" className="size-5" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          className="z-[60] min-w-48 rounded-2xl border border-sand-200 bg-white p-1.5 shadow-card"
+        >
+          {items.map(([label, Icon, onSelect]) => (
+            <DropdownMenu.Item key={label} onSelect={onSelect} className={itemClass}>
+              <Icon aria-hidden="true" className="size-[1.125rem] shrink-0 text-rose-700" />
+              {label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,121 @@
+import type { BlockedMember } from '@mawadda/contract';
+import { titleCase } from '@mawadda/contract/text';
+import { ShieldBan } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Alert } from '@/components/alert.tsx';
+import { MediaImage } from '@/components/media-image.tsx';
+import { ListLoadError } from '@/components/members/list-load-error.tsx';
+import { useBlockedMembers, useFailureText, useUnblock } from '../hooks/use-safety.ts';
+import { useSafetyTranslation } from '../i18n.ts';
+
+/**
+ * /mon-profil's "Blocked members": each with when they were blocked and "Unblock". An unblocked
+ * member leaves the list; the focus their button held moves to the section's heading, and the
+ * change is announced.
+ */
+export function BlockedMembers() {
+  const { t, i18n } = useSafetyTranslation();
+  const failureText = useFailureText();
+  const blocked = useBlockedMembers();
+  const unblock = useUnblock();
+  const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const dateOf = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
+
+  const lift = (member: BlockedMember) =>
+    unblock.mutate(member, {
+      onSuccess: () => {
+        heading.current?.focus();
+        setAnnouncement(t('blocked.unblocked', { name: titleCase(member.name) }));
+      },
+    });
+
+  return (
+    <section
+      aria-labelledby="blocked-members-title"
+      className="mt-6 rounded-card border border-sand-200 bg-white p-4 shadow-card sm:p-5"
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-700">
+          <ShieldBan aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2
+            id="blocked-members-title"
+            ref={heading}
+            tabIndex={-1}
+            className="font-display text-xl font-semibold text-teal-900 outline-none"
+          >
+            {t('blocked.title')}
+          </h2>
+          <p className="text-sm text-ink-muted">{t('blocked.lead')}</p>
+        </div>
+      </div>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {unblock.isError && unblock.variables ? (
+        <div className="mt-3">
+          <Alert tone="error">
+            {failureText(
+              unblock.error,
+              t('blocked.unblockFailed', { name: titleCase(unblock.variables.name) }),
+            )}
+          </Alert>
+        </div>
+      ) : null}
+      <div className="mt-3">
+        {blocked.isPending ? (
+          <p role="status" className="text-ink-muted">
+            {t('blocked.loading')}
+          </p>
+        ) : blocked.isError ? (
+          <ListLoadError
+            message={t('blocked.error')}
+            retry={t('blocked.retry')}
+            onRetry={() => void blocked.refetch()}
+            className="py-4"
+          />
+        ) : blocked.data.length === 0 ? (
+          <p className="text-ink-muted">{t('blocked.empty')}</p>
+        ) : (
+          <ul
+            aria-labelledby="blocked-members-title"
+            className="flex flex-col divide-y divide-sand-200"
+          >
+            {blocked.data.map((member) => {
+              const name = titleCase(member.name);
+              const busy = unblock.isPending && unblock.variables?.id === member.id;
+              return (
+                <li key={member.id} className="flex items-center gap-3 py-2">
+                  <MediaImage
+                    src={member.mediaUrls[0]}
+                    alt=""
+                    className="size-11 shrink-0 rounded-full bg-sand-200 object-cover"
+                  />
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span className="truncate font-semibold text-ink">{name}</span>
+                    <span className="text-sm text-ink-muted">
+                      {t('blocked.since', { date: dateOf(member.blockedAt) })}
+                    </span>
+                  </span>
+                  <button
+                    type="button"
+                    onClick={() => (busy ? undefined : lift(member))}
+                    // Not `disabled`: the browser would drop the focus to the page while it waits.
+                    aria-disabled={busy}
+                    aria-label={t('blocked.unblockLabel', { name })}
+                    className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-teal-700/30 bg-white px-4 font-semibold text-teal-800 transition-colors hover:bg-teal-50 aria-disabled:cursor-wait aria-disabled:opacity-60"
+                  >
+                    {t('blocked.unblock')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
