@@ -78,6 +78,14 @@ test.describe('A visitor joins Mawadda', () => {
     await submit.click();
     await expect(page.getByText(/accept the terms/i).last()).toBeVisible();
     await page.getByLabel(/I accept the/).check();
+    // The consent to data revealing religion is its own box, unticked, and required.
+    const consent = page.getByLabel(/I explicitly consent/);
+    await expect(consent).not.toBeChecked();
+    await submit.click();
+    await expect(
+      page.getByText(/consent to the processing of data that reveals your religion/),
+    ).toBeVisible();
+    await consent.check();
     await submit.click();
 
     // Signed in at once with what was typed (no retyping); a complete profile (bio, gender, a

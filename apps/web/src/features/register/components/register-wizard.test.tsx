@@ -197,6 +197,49 @@ describe('Registration wizard', () => {
       expect.stringContaining('Please add at least one photo.'),
     );
     expect(screen.getByText('You must accept the terms and the privacy policy')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: /I explicitly consent/ })).not.toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: /I explicitly consent/ }),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Please consent to the processing of data that reveals your religion',
+      ),
+    );
+    expect(api.mock.calls.some(([url]) => String(url).includes('/register'))).toBe(false);
+  });
+
+  it('asks for the consent to data revealing religion in its own unticked box, in French too', async () => {
+    const { api, user } = await renderWizard('fr');
+    await user.type(screen.getByLabelText('Nom complet'), 'Yusuf Benali');
+    await user.type(screen.getByLabelText('Âge'), '29');
+    await user.click(screen.getByRole('radio', { name: 'Homme' }));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.click(await screen.findByRole('radio', { name: 'Célibataire' }));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.type(await screen.findByLabelText('Localisation'), 'Lyon');
+    await user.click(screen.getByLabelText('À propos de moi'));
+    await user.paste('Sérieux et souriant.');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    const consent = await screen.findByRole('checkbox', { name: /Je consens explicitement/ });
+    expect(consent).not.toBeChecked();
+    expect(
+      within(consent.parentElement ?? document.body).getByRole('link', {
+        name: /politique de confidentialité/,
+      }),
+    ).toHaveAttribute('href', '/privacy');
+    await user.type(
+      screen.getByLabelText('Adresse e-mail (votre identifiant)'),
+      'yusuf@example.com',
+    );
+    await user.type(screen.getByLabelText('Mot de passe'), 'a-long-password');
+    await user.upload(screen.getByLabelText('Ajouter des photos'), [png('one.png')]);
+    await user.click(screen.getByRole('checkbox', { name: /J'accepte les conditions/ }));
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(consent).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Veuillez consentir au traitement des données qui révèlent votre religion',
+      ),
+    );
     expect(api.mock.calls.some(([url]) => String(url).includes('/register'))).toBe(false);
   });
 
@@ -246,6 +289,7 @@ describe('Registration wizard', () => {
     await user.type(screen.getByLabelText('Password'), 'a-long-password');
     await user.upload(screen.getByLabelText('Add photos'), [png('one.png'), png('two.png')]);
     await user.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
+    await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
     // Signed in with what was typed, no retyping, and on to the suggestions (spec section 4).
@@ -269,6 +313,7 @@ describe('Registration wizard', () => {
       longitude: '4.84',
       bio: 'Calm, practising, I love hiking and reading.',
       termsAccepted: 'true',
+      religiousDataConsent: 'true',
       mutualLike: 'false',
     });
     // Skin tone and children not said: left out.
@@ -320,6 +365,7 @@ describe('Registration wizard', () => {
     await user.type(screen.getByLabelText('Mot de passe'), 'a-long-password');
     await user.upload(screen.getByLabelText('Ajouter des photos'), [png('moi.png')]);
     await user.click(screen.getByRole('checkbox', { name: /J'accepte les conditions/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Je consens explicitement/ }));
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
 
     const heading = await screen.findByRole('heading', { level: 2, name: 'À propos de vous' });
@@ -353,6 +399,7 @@ describe('Registration wizard', () => {
     await user.type(screen.getByLabelText('Mot de passe'), 'a-long-password');
     await user.upload(screen.getByLabelText('Ajouter des photos'), [png('moi.png')]);
     await user.click(screen.getByRole('checkbox', { name: /J'accepte les conditions/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Je consens explicitement/ }));
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
 
     expect(await screen.findByRole('heading', { name: 'Screen /' })).toBeVisible();
@@ -442,6 +489,7 @@ describe('Registration wizard', () => {
     await user.type(screen.getByLabelText('Password'), 'a-long-password');
     await user.upload(screen.getByLabelText('Add photos'), [png('one.png')]);
     await user.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
+    await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
     expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
@@ -489,6 +537,7 @@ describe('Registration wizard', () => {
     expect(screen.getByRole('button', { name: 'Move photo 2 right' })).toHaveFocus();
 
     await user.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
+    await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
     const photos = sent?.getAll('profilePicture') as File[];
@@ -519,6 +568,7 @@ describe('Registration wizard', () => {
     await user.type(screen.getByLabelText('Password'), 'a-long-password');
     await user.upload(screen.getByLabelText('Add photos'), [png('one.png')]);
     await user.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
+    await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
     const email = screen.getByLabelText('E-mail address (your username)');

@@ -157,7 +157,10 @@ function NewTabLink({ to, note, children }: { to: string; note: string; children
   );
 }
 
-/** Step 4: e-mail, password, photos and the terms, then the account is created. */
+/**
+ * Step 4: e-mail, password, photos, the terms and, in a box of its own, the explicit consent to
+ * the processing of data revealing religion (GDPR Art. 9(2)(a)); then the account is created.
+ */
 export function AccountStep({
   fieldMessage,
   photos,
@@ -227,6 +230,20 @@ export function AccountStep({
         }
         error={fieldMessage('termsAccepted')}
         {...register('termsAccepted')}
+      />
+      <Checkbox
+        required
+        label={
+          <Trans
+            t={t}
+            i18nKey="religiousDataConsent.label"
+            components={{
+              privacy: <NewTabLink to={privacyPath} note={t('terms.newTab')} />,
+            }}
+          />
+        }
+        error={fieldMessage('religiousDataConsent')}
+        {...register('religiousDataConsent')}
       />
     </>
   );

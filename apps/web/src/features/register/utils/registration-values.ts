@@ -21,6 +21,7 @@ export type RegistrationFormValues = {
   username: string;
   password: string;
   termsAccepted: boolean;
+  religiousDataConsent: boolean;
 };
 
 export const EMPTY_REGISTRATION: RegistrationFormValues = {
@@ -35,6 +36,7 @@ export const EMPTY_REGISTRATION: RegistrationFormValues = {
   username: '',
   password: '',
   termsAccepted: false,
+  religiousDataConsent: false,
 };
 
 /** The fields of each step, in order (spec section 2, register). */
@@ -42,7 +44,7 @@ export const WIZARD_STEPS = [
   { key: 'identity', fields: ['name', 'age', 'gender'] },
   { key: 'situation', fields: ['maritalStatus', 'skinTone', 'hasChildren'] },
   { key: 'about', fields: ['location', 'bio'] },
-  { key: 'account', fields: ['username', 'password', 'termsAccepted'] },
+  { key: 'account', fields: ['username', 'password', 'termsAccepted', 'religiousDataConsent'] },
 ] as const satisfies readonly {
   key: string;
   fields: readonly (keyof RegistrationFormValues)[];
@@ -101,6 +103,7 @@ export function buildRegistrationFormData(
     data.append('longitude', String(place.longitude));
   }
   data.append('termsAccepted', String(values.termsAccepted));
+  data.append('religiousDataConsent', String(values.religiousDataConsent));
   data.append('mutualLike', 'false');
   for (const photo of photos) data.append('profilePicture', photo, photo.name);
   return data;
