@@ -475,4 +475,87 @@ describe('ChatPage', () => {
     expect(messages()[1]).toHaveTextContent('Awa Diop: Missed voice call');
     expect(screen.getByText('New message from Awa Diop: Missed voice call')).toBeInTheDocument();
   });
+
+  it('explains the daily limit of new conversations, in French too', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+      [`POST /api/chat/send/${AWA}`]: {
+        status: 429,
+        body: { code: 'NEW_CONVERSATIONS_DAILY_LIMIT', message: 'You have started…' },
+      },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, {
+      route: `/fr/chat?userId=${AWA}`,
+      path: '/fr/chat',
+      language: 'fr',
+    });
+    await screen.findByText(/Aucun message/);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Message à/ }), 'Salam{Enter}');
+    const explanation = await screen.findByRole('alert');
+    expect(explanation).toHaveTextContent(
+      "Vous ne pouvez plus commencer de nouvelle conversation aujourd'hui",
+    );
+    expect(explanation).toHaveTextContent(
+      'Vous avez commencé autant de nouvelles conversations que permis aujourd',
+    );
+  });
+
+  it('reports Awa from the header with her messages to attach, and unmatches a match', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+      [`GET /api/chat/conversation/${AWA}`]: {
+        body: [
+          message({ uuid: 'm1', content: 'Salam', isRead: true }),
+          message({ uuid: 'm2', senderId: ME, receiverId: AWA, content: 'Mine' }),
+          message({ uuid: 'm3', imageUrl: '/media/p.jpg', isRead: true }),
+          message({ uuid: 'm4', content: 'gift:2', isRead: true }),
+          message({
+            uuid: 'm5',
+            isRead: true,
+            call: { type: 'audio', endReason: 'missed', durationSeconds: null },
+          }),
+        ],
+      },
+    });
+    await connect();
+    const safety = {
+      block: vi.fn(),
+      report: vi.fn(),
+      unmatch: vi.fn(),
+      labels: {
+        menu: (name: string) => `More for ${name}`,
+        block: 'Block',
+        report: 'Report',
+        unmatch: 'Unmatch',
+      },
+    };
+    await renderScreen(<ChatPage safety={safety} />, {
+      route: `/chat?userId=${AWA}`,
+      path: '/chat',
+    });
+    await waitFor(() => expect(messages()).toHaveLength(5));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'More for Awa Diop' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    expect(safety.report.mock.calls).toEqual([
+      [
+        { id: AWA, name: 'Awa Diop' },
+        [
+          expect.objectContaining({ uuid: 'm1', text: 'Salam', imageUrl: null }),
+          expect.objectContaining({
+            uuid: 'm3',
+            text: 'Photo from Awa Diop',
+            imageUrl: '/media/p.jpg',
+          }),
+        ],
+      ],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'More for Awa Diop' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Unmatch' }));
+    expect(safety.unmatch.mock.calls).toEqual([[{ id: AWA, name: 'Awa Diop' }]]);
+  });
 });
