@@ -33,8 +33,8 @@ import { likesRoutes } from './modules/likes/likes.routes.ts';
 import { createLikesService } from './modules/likes/likes.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createMediaJanitor, type MediaJanitor } from './modules/media/media-janitor.ts';
-import { createMediaLinks } from './modules/media/media-links.ts';
-import type { MediaStore } from './modules/media/media-store.ts';
+import { createMediaLinks, PRIVATE_MEDIA_PREFIX } from './modules/media/media-links.ts';
+import { MEDIA_URL_PREFIX, type MediaStore } from './modules/media/media-store.ts';
 import { privateMediaRoutes } from './modules/media/private-media.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { createModerationService } from './modules/moderation/moderation.service.ts';
@@ -104,6 +104,7 @@ export type AppDependencies = {
   db: Database;
   mediaStore: MediaStore;
   /** Chat photos and voice notes: served only through signed links, never as public files. */
+    | 'photoLinkTtlMs'
   privateMediaStore: MediaStore;
   mailer: Mailer;
   limiter: RateLimitStore;
@@ -211,7 +212,6 @@ export async function buildApp(deps: AppDependencies) {
     if (event.kind === 'end-sessions') auth.forgetSessions(event);
   });
   const relationships = createRelationships({ db: deps.db, clock: deps.clock });
-  const members = { db: deps.db, clock: deps.clock, mediaStore: deps.mediaStore };
   const mediaLinks = createMediaLinks({
     secret: deps.config.mediaLinkSecret,
     ttlMs: deps.config.mediaLinkTtlMs,
@@ -230,7 +230,19 @@ export async function buildApp(deps: AppDependencies) {
   const calls = createCallsService({
     ...members,
     store: deps.realtime.calls,
+    prefix: PRIVATE_MEDIA_PREFIX,
+    stepMs: 60_000,
+  });
+  // Coarser steps than chat media: a suggestion page reloaded within a quarter of the lifetime
+  // gives the same URLs, so the browser shows the photos it already has.
+  const photoLinks = createMediaLinks({
+    secret: deps.config.mediaLinkSecret,
+    ttlMs: deps.config.photoLinkTtlMs,
+    clock: deps.clock,
+    prefix: MEDIA_URL_PREFIX,
+    stepMs: Math.ceil(deps.config.photoLinkTtlMs / 4 / 60_000) * 60_000,
     relationships,
+  const members = { db: deps.db, clock: deps.clock, photoLinks };
     addCallEntry: chat.addCallEntry,
     publish: (destination, body, to) => broker().publish(destination, body, to),
     ringTimeoutMs: deps.config.callRingMs,
@@ -307,7 +319,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(authRoutes, { auth });
   await app.register(registrationRoutes, { users });
   await app.register(geoRoutes, { cities });
-  await app.register(mediaRoutes, { mediaStore: deps.mediaStore });
+  await app.register(mediaRoutes, { db: deps.db, store: deps.mediaStore, links: photoLinks });
   await app.register(privateMediaRoutes, { store: deps.privateMediaStore, links: mediaLinks });
   await app.register(paymentCatalogueRoutes, { payments });
   await app.register(paymentNotificationRoutes, {
@@ -322,6 +334,7 @@ export async function buildApp(deps: AppDependencies) {
   }
   await app.register(realtimeRoutes, {
     broker: realtime.broker,
+    photoLinks,
     maxFrameBytes: deps.config.broker.maxFrameBytes,
   });
   await memberArea(app, async (member) => {
@@ -367,7 +380,7 @@ export async function buildApp(deps: AppDependencies) {
     });
     await member.register(safetyRoutes, {
       relationships,
-      mediaStore: deps.mediaStore,
+      photoLinks,
       onBlocked: (blockerId, blockedId) => calls.endBetween(blockerId, blockedId),
     });
     await member.register(callsRoutes, {
@@ -381,3 +394,4 @@ export async function buildApp(deps: AppDependencies) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+        photoLinks,

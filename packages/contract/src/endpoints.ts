@@ -152,6 +152,7 @@ const schemas = {
     summary:
       'Delete one’s account, confirmed with the password or a fresh Google sign-in: profile, photos, voice notes and sessions are erased; messages stay for the other side, from a deleted member; payment records are kept without the profile',
     member: true,
+    beforeConsent: true,
     body: deleteAccountRequestSchema,
     response: messageResponseSchema,
   },
@@ -159,12 +160,14 @@ const schemas = {
     summary:
       'Ask for a copy of one’s data (a ZIP of data.json and the photos), made in the background; one at a time',
     member: true,
+    beforeConsent: true,
     status: 202,
     response: dataExportSchema,
   },
   dataExport: {
     summary: 'The latest data export: its state, and while it is offered (24 h) a download link',
     member: true,
+    beforeConsent: true,
     response: dataExportSchema,
   },
   suggestions: {
