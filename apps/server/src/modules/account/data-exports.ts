@@ -1,0 +1,184 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { DATA_EXPORT_TTL_HOURS, type DataExport } from '@mawadda/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createDailyLimit } from '../../lib/daily-limit.ts';
+import type { RateLimitStore } from '../../lib/rate-limiter.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import type { MediaStore } from '../media/media-store.ts';
+import { queueMediaDeletions } from '../members/members.repository.ts';
+import { archiveEntries } from './data-archive.ts';
+import {
+  claimPendingExport,
+  collectMemberData,
+  type DataExportRow,
+  deleteExpiredExports,
+  deleteOffered,
+  insertExport,
+  latestExport,
+  markExportFailed,
+  markExportReady,
+} from './data-export.repository.ts';
+import { writeZip } from './zip-file.ts';
+
+export const DATA_EXPORT_TTL_MS = DATA_EXPORT_TTL_HOURS * 60 * 60 * 1000;
+/** How long a node may take to make one export before another may take it over. */
+const CLAIM_LEASE_MS = 10 * 60 * 1000;
+/** Copies of one's data a member may ask for in a day: each reads every row and file they have. */
+const EXPORTS_PER_DAY = 3;
+
+export const exportFileKey = (exportId: string) => `${exportId}.zip`;
+
+/**
+ * Copies of a member's data (issue 12, ADR 020): asked for, then made in the background into a
+ * ZIP of `data.json` and the member's photos and chat media, offered for 24 hours through a
+ * signed link, then deleted. The requests live in `data_exports`, so a restart loses none: the
+ * pending ones are made at start and at every sweep.
+ */
+export function createDataExports(deps: {
+  db: Database;
+  clock: Clock;
+  limiter: RateLimitStore;
+  log: FastifyBaseLogger;
+  /** Where the ZIPs are written (a disk folder). */
+  exportStore: MediaStore;
+  /** Profile photos and chat media, read into the ZIP. */
+  mediaStore: MediaStore;
+  privateMediaStore: MediaStore;
+  /** Download links, each for the member it was made for. */
+  links: MediaLinks;
+  /** Deletes the files queued for deletion (the janitor's sweep). */
+  sweepFiles(): Promise<unknown>;
+}) {
+  const { db, clock } = deps;
+  const dailyExports = createDailyLimit({
+    limiter: deps.limiter,
+    clock,
+    name: 'data-exports',
+    max: EXPORTS_PER_DAY,
+    code: 'DATA_EXPORTS_DAILY_LIMIT',
+  });
+  let running: Promise<void> | undefined;
+
+  function toDataExport(row: DataExportRow | undefined): DataExport {
+    if (!row) {
+      return {
+        status: 'none',
+        requestedAt: null,
+        readyAt: null,
+        expiresAt: null,
+        sizeBytes: null,
+        downloadUrl: null,
+      };
+    }
+    const offered = row.status === 'ready' && row.fileKey && row.expiresAt;
+    return {
+      status: row.status,
+      requestedAt: row.requestedAt.toISOString(),
+      readyAt: row.readyAt?.toISOString() ?? null,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      sizeBytes: row.sizeBytes,
+      downloadUrl: offered && row.fileKey ? deps.links.urlFor(row.memberId, row.fileKey) : null,
+    };
+  }
+
+  async function make(job: DataExportRow): Promise<void> {
+    const data = await collectMemberData(db, job.memberId);
+    // The member deleted the account meanwhile: the request went with it.
+    if (!data) return;
+    const key = exportFileKey(job.id);
+    const file = path.join(deps.exportStore.root, key);
+    const partial = `${file}.${process.pid}.partial`;
+    try {
+      const sizeBytes = await writeZip(partial, archiveEntries(data, clock.now(), deps));
+      await fs.rename(partial, file);
+      const readyAt = clock.now();
+      const offered = await markExportReady(db, job.id, {
+        fileKey: key,
+        sizeBytes,
+        readyAt,
+        expiresAt: new Date(readyAt.getTime() + DATA_EXPORT_TTL_MS),
+      });
+      if (!offered) await deps.exportStore.remove([key]);
+    } catch (error) {
+      deps.log.error({ err: error, exportId: job.id }, 'Data export failed');
+      await fs.rm(partial, { force: true });
+      await markExportFailed(db, job.id);
+    }
+  }
+
+  async function runPendingOnce(): Promise<void> {
+    for (;;) {
+      const job = await claimPendingExport(db, clock.now(), CLAIM_LEASE_MS);
+      if (!job) return;
+      await make(job);
+    }
+  }
+
+  return {
+    /**
+     * Asks for a copy: one at a time (asking again while one is being made answers that one),
+     * a few a day. The copy is made in the background; a new one replaces the one offered.
+     */
+    async request(memberId: string): Promise<DataExport> {
+      const latest = await latestExport(db, memberId);
+      if (latest?.status === 'pending') return toDataExport(latest);
+      await dailyExports.reserve(memberId);
+      const created = await db.transaction(async (tx) => {
+        await queueMediaDeletions(tx, await deleteOffered(tx, memberId), 'exports');
+        return insertExport(tx, memberId, clock.now());
+      });
+      this.runPending().catch((err) => deps.log.error({ err }, 'Data exports failed'));
+      return toDataExport(created);
+    },
+
+    async latest(memberId: string): Promise<DataExport> {
+      const row = await latestExport(db, memberId);
+      if (row?.expiresAt && row.expiresAt <= clock.now()) return toDataExport(undefined);
+      return toDataExport(row);
+    },
+
+    /** Makes the pending exports, oldest first; one run at a time in this process. */
+    runPending(): Promise<void> {
+      running ??= runPendingOnce().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+
+    /** Deletes the expired exports and their files. */
+    async sweepExpired(): Promise<void> {
+      await db.transaction(async (tx) => {
+        await queueMediaDeletions(tx, await deleteExpiredExports(tx, clock.now()), 'exports');
+      });
+      await deps.sweepFiles();
+    },
+
+    /**
+     * The export a download link names, while it is offered to the member the link was made for;
+     * its file's path and when it was made.
+     */
+    async offeredFile(memberId: string, key: string) {
+      const row = await latestExport(db, memberId);
+      if (!row || row.fileKey !== key || row.status !== 'ready' || !row.readyAt) return undefined;
+      if (!row.expiresAt || row.expiresAt <= clock.now()) return undefined;
+      return { file: path.join(deps.exportStore.root, key), readyAt: row.readyAt };
+    },
+
+    /** Makes what is pending and sweeps now, then every `intervalMs`; errors are logged. */
+    start(intervalMs: number): () => void {
+      const tick = () =>
+        this.sweepExpired()
+          .then(() => this.runPending())
+          .catch((err) => deps.log.error({ err }, 'Data export sweep failed'));
+      void tick();
+      const timer = setInterval(tick, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+export type DataExports = ReturnType<typeof createDataExports>;
