@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { MediaImage } from '@/components/media-image.tsx';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
-import { useBlockedMembers, useFailureText, useUnblock } from '../hooks/use-safety.ts';
+import { useFailureText } from '@/hooks/use-failure-text.ts';
+import { useBlockedMembers, useUnblock } from '../hooks/use-safety.ts';
 import { useSafetyTranslation } from '../i18n.ts';
 
 /**

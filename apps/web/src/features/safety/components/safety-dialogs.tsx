@@ -12,9 +12,9 @@ import { Button } from '@/components/button.tsx';
 import { DialogFrame } from '@/components/dialog-frame.tsx';
 import { MediaImage } from '@/components/media-image.tsx';
 import type { ReportableMessage, SafetyMember } from '@/components/members/member-safety-menu.tsx';
+import { useFailureText } from '@/hooks/use-failure-text.ts';
 import { fullDate } from '@/lib/format.ts';
 import { blockMember, sendReport, unmatchMember } from '../api/safety-api.ts';
-import { useFailureText } from '../hooks/use-safety.ts';
 import { useSafetyTranslation } from '../i18n.ts';
 
 /** The other member's messages a report offers, newest first. */
