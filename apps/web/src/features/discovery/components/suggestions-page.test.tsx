@@ -1,7 +1,10 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import { act, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { fakeSafety } from '@/test/safety.ts';
+import { discoveryKeys, type SuggestionsPage as Page } from '../api/discovery-api.ts';
 import { aMember, detailsOf, fakeIntersectionObserver, NO_FILTERS } from '../test/fixtures.ts';
 import { SuggestionsPage } from './suggestions-page.tsx';
 
@@ -457,5 +460,45 @@ describe('Suggestions', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       "L'âge minimum ne doit pas dépasser l'âge maximum",
     );
+  });
+
+  it('reports or blocks from the profile dialog, which closes once the member leaves the suggestions', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    const aicha = aMember({ name: 'aïcha diallo', age: 27 });
+    const omar = aMember({ name: 'omar sy', age: 31 });
+    serveSuggestions([[aicha, omar]], {
+      [`GET /api/users/${aicha.id}/details`]: { body: detailsOf(aicha) },
+    });
+    const safety = fakeSafety();
+    const { queryClient } = await renderScreen(<SuggestionsPage safety={safety} />, {
+      route: '/suggestions',
+    });
+    // As the app does after a block (app/safety-dialogs.tsx): the member leaves the list.
+    safety.block.mockImplementation(({ id }: { id: string }) =>
+      queryClient.setQueryData<InfiniteData<Page>>(discoveryKeys.suggestions(), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((p) => ({
+                ...p,
+                content: p.content.filter((m) => m.id !== id),
+              })),
+            }
+          : data,
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Aïcha Diallo, 27' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aïcha Diallo, 27' });
+    await user.click(within(dialog).getByRole('button', { name: 'More actions for Aïcha Diallo' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    expect(safety.report.mock.calls).toEqual([[{ id: aicha.id, name: 'Aïcha Diallo' }, undefined]]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'More actions for Aïcha Diallo' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Aïcha Diallo, 27' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Omar Sy, 31' })).toBeVisible();
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { fakeSafety } from '@/test/safety.ts';
 import { aMember, detailsOf } from '../test/fixtures.ts';
 import { UserDetailsPage } from './user-details-page.tsx';
 
@@ -127,5 +128,18 @@ describe('User details', () => {
       'href',
       '/suggestions',
     );
+  });
+
+  it('has a menu to report or block the member', async () => {
+    const member = aMember({ name: 'fatou NDIAYE' });
+    mockApi({ [`GET /api/users/${member.id}/details`]: { body: detailsOf(member) } });
+    const safety = fakeSafety();
+    await renderScreen(<UserDetailsPage id={member.id} safety={safety} />, {
+      route: `/user-details/${member.id}`,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'More actions for Fatou Ndiaye' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
+    expect(safety.block.mock.calls).toEqual([[{ id: member.id, name: 'Fatou Ndiaye' }]]);
   });
 });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session.ts';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { fakeSafety } from '@/test/safety.ts';
 import { LikedYouList } from './liked-you-list.tsx';
 
 const MINUTE = 60_000;
@@ -196,5 +197,19 @@ describe('The liked-you list', () => {
       'Hind, 28, Vous a aimé il y a 20 minutes',
     ]);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('gives each entry a menu to report or block the member', async () => {
+    logIn();
+    const amal = like('amal', 5, true);
+    serve([amal]);
+    const safety = fakeSafety();
+    await renderScreen(<LikedYouList onClose={vi.fn()} safety={safety} />, {
+      route: '/suggestions',
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'More actions for Amal' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    expect(safety.report.mock.calls).toEqual([[{ id: amal.id, name: 'Amal' }, undefined]]);
   });
 });

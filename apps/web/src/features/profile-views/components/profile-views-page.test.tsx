@@ -3,6 +3,7 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { fakeSafety } from '@/test/safety.ts';
 import { ProfileViewsPage } from './profile-views-page.tsx';
 
 const HOUR = 3600_000;
@@ -141,5 +142,26 @@ describe('Profile views', () => {
     expect(entryNames()).toEqual(['Other']);
     await user.click(within(alert).getByRole('button', { name: 'Close the message' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('gives each entry a menu, usable by the keyboard, to report or block the member', async () => {
+    logIn();
+    const omar = view('omar', 1);
+    serve([omar]);
+    const safety = fakeSafety();
+    await renderScreen(<ProfileViewsPage safety={safety} />, { route: '/profile-views' });
+    const more = await screen.findByRole('button', { name: 'More actions for Omar' });
+    const user = userEvent.setup();
+    more.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Report', 'Block']);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(safety.block.mock.calls).toEqual([[{ id: omar.id, name: 'Omar' }]]);
+    expect(more).toHaveFocus();
   });
 });

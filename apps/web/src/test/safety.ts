@@ -1,0 +1,17 @@
+import { vi } from 'vitest';
+import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
+
+/** The safety actions as the app gives them to a screen, each a spy (app/safety-dialogs.tsx). */
+export function fakeSafety() {
+  return {
+    block: vi.fn(),
+    report: vi.fn(),
+    unmatch: vi.fn(),
+    labels: {
+      menu: (name: string) => `More actions for ${name}`,
+      block: 'Block',
+      report: 'Report',
+      unmatch: 'Unmatch',
+    },
+  } satisfies MemberSafety;
+}
