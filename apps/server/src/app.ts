@@ -93,6 +93,7 @@ export type AppDependencies = {
     | 'broker'
     | 'mediaLinkSecret'
     | 'mediaLinkTtlMs'
+    | 'photoLinkTtlMs'
     | 'presenceTtlMs'
     | 'callRingMs'
     | 'ice'
@@ -104,7 +105,6 @@ export type AppDependencies = {
   db: Database;
   mediaStore: MediaStore;
   /** Chat photos and voice notes: served only through signed links, never as public files. */
-    | 'photoLinkTtlMs'
   privateMediaStore: MediaStore;
   mailer: Mailer;
   limiter: RateLimitStore;
@@ -216,7 +216,19 @@ export async function buildApp(deps: AppDependencies) {
     secret: deps.config.mediaLinkSecret,
     ttlMs: deps.config.mediaLinkTtlMs,
     clock: deps.clock,
+    prefix: PRIVATE_MEDIA_PREFIX,
+    stepMs: 60_000,
   });
+  // Coarser steps than chat media: a suggestion page reloaded within a quarter of the lifetime
+  // gives the same URLs, so the browser shows the photos it already has.
+  const photoLinks = createMediaLinks({
+    secret: deps.config.mediaLinkSecret,
+    ttlMs: deps.config.photoLinkTtlMs,
+    clock: deps.clock,
+    prefix: MEDIA_URL_PREFIX,
+    stepMs: Math.ceil(deps.config.photoLinkTtlMs / 4 / 60_000) * 60_000,
+  });
+  const members = { db: deps.db, clock: deps.clock, photoLinks };
   const chat = createChatService({
     ...members,
     privateMedia: deps.privateMediaStore,
@@ -230,19 +242,7 @@ export async function buildApp(deps: AppDependencies) {
   const calls = createCallsService({
     ...members,
     store: deps.realtime.calls,
-    prefix: PRIVATE_MEDIA_PREFIX,
-    stepMs: 60_000,
-  });
-  // Coarser steps than chat media: a suggestion page reloaded within a quarter of the lifetime
-  // gives the same URLs, so the browser shows the photos it already has.
-  const photoLinks = createMediaLinks({
-    secret: deps.config.mediaLinkSecret,
-    ttlMs: deps.config.photoLinkTtlMs,
-    clock: deps.clock,
-    prefix: MEDIA_URL_PREFIX,
-    stepMs: Math.ceil(deps.config.photoLinkTtlMs / 4 / 60_000) * 60_000,
     relationships,
-  const members = { db: deps.db, clock: deps.clock, photoLinks };
     addCallEntry: chat.addCallEntry,
     publish: (destination, body, to) => broker().publish(destination, body, to),
     ringTimeoutMs: deps.config.callRingMs,
@@ -294,6 +294,7 @@ export async function buildApp(deps: AppDependencies) {
     clock: deps.clock,
     limiter: deps.limiter,
     mediaStore: deps.mediaStore,
+    photoLinks,
     cities,
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
@@ -334,7 +335,6 @@ export async function buildApp(deps: AppDependencies) {
   }
   await app.register(realtimeRoutes, {
     broker: realtime.broker,
-    photoLinks,
     maxFrameBytes: deps.config.broker.maxFrameBytes,
   });
   await memberArea(app, async (member) => {
@@ -373,6 +373,7 @@ export async function buildApp(deps: AppDependencies) {
         limiter: deps.limiter,
         reportsPerDay: deps.config.reportsPerDay,
         mediaStore: deps.mediaStore,
+        photoLinks,
         mediaLinks,
         mailer: deps.mailer,
         endMemberSessions: auth.endMemberSessions,
@@ -394,4 +395,3 @@ export async function buildApp(deps: AppDependencies) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-        photoLinks,

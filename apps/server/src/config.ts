@@ -61,6 +61,12 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(60),
+  PHOTO_LINK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(4)
+    .max(24 * 60)
+    .default(60),
   STUN_URLS: z.string().default('stun:stun.l.google.com:19302,stun:stun1.l.google.com:19302'),
   TURN_URLS: z.string().default(''),
   TURN_SECRET: z.preprocess(
@@ -137,9 +143,11 @@ export type Config = {
   reportsPerDay: number;
   /** How often queued media deletions are retried; 0 turns the periodic sweep off (tests). */
   mediaSweepMs: number;
-  /** Signs the links to chat photos and voice notes; every node must share it. */
+  /** Signs the links to chat media and profile photos; every node must share it. */
   mediaLinkSecret: Buffer;
   mediaLinkTtlMs: number;
+  /** How long a profile photo link works (signed with the same secret). */
+  photoLinkTtlMs: number;
   /** STUN servers and TURN relays given to members for calls. */
   ice: IceConfig;
   /** The STOMP broker's limits per WebSocket connection. */
@@ -230,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // and the conversation, reloaded, gives new ones.
     mediaLinkSecret: e.MEDIA_LINK_SECRET ? Buffer.from(e.MEDIA_LINK_SECRET) : randomBytes(32),
     mediaLinkTtlMs: e.MEDIA_LINK_MINUTES * 60 * 1000,
+    photoLinkTtlMs: e.PHOTO_LINK_MINUTES * 60 * 1000,
     ice: {
       stunUrls: list(e.STUN_URLS),
       turn:

@@ -134,6 +134,8 @@ export const editProfileFieldsSchema = z
     photoOrder: formList(memberText().max(500)).pipe(
       z.array(z.string()).max(MAX_PHOTOS * 2, E.PHOTO_ORDER_INVALID),
     ),
+    /** Ours: members not matched with get blurred copies of the photos; absent: unchanged. */
+    photosBlurred: optionalField(formBoolean(E.PHOTOS_BLURRED_INVALID)),
   })
   .refine(bothCoordinatesOrNone, coordinatesError);
 export type EditProfileFields = z.infer<typeof editProfileFieldsSchema>;
@@ -160,6 +162,8 @@ export const userSummarySchema = z.object({
   likedByMe: z.boolean(),
   /** Both liked each other. */
   matched: z.boolean(),
+  /** The member blurs their photos until a match: `mediaUrls` are blurred copies. */
+  photosBlurred: z.boolean(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
@@ -187,10 +191,6 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const currentUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string(),
 export const religiousDataConsentSchema = z.object({
   version: z.string(),
   givenAt: z.iso.datetime(),
@@ -203,6 +203,10 @@ export const consentRequestSchema = z.object({
     .refine((v) => v === PRIVACY_VERSION, E.PRIVACY_VERSION_OUTDATED),
 });
 
+export const currentUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
   age: z.number().int().nullable(),
   gender: nullableGender,
   maritalStatus: z.enum(MARITAL_STATUSES).nullable(),
@@ -213,6 +217,8 @@ export const consentRequestSchema = z.object({
   longitude: z.number().nullable(),
   bio: z.string().nullable(),
   mutualLike: z.boolean(),
+  /** Members the member has not matched with see blurred copies of the photos. */
+  photosBlurred: z.boolean(),
   mediaUrls: z.array(z.string()),
   photos: z.array(photoSchema),
   /** False until bio, gender and a photo are present: the client then opens /mon-profil. */
@@ -222,12 +228,6 @@ export const consentRequestSchema = z.object({
   subscription: subscriptionSchema.nullable(),
   /** A moderator's app shows the moderation page; the server checks the role on every call. */
   role: z.enum(MEMBER_ROLES),
-});
-export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-/** The subset the client keeps in local storage as `currentUser` (spec section 3). */
-export type StoredCurrentUser = Pick<
-  CurrentUser,
   /** The member's latest consent to the processing of data revealing religion, or null. */
   religiousDataConsent: religiousDataConsentSchema.nullable(),
   /**
@@ -235,6 +235,12 @@ export type StoredCurrentUser = Pick<
    * before anything else, and the member area answers `CONSENT_REQUIRED` meanwhile.
    */
   consentRequired: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** The subset the client keeps in local storage as `currentUser` (spec section 3). */
+export type StoredCurrentUser = Pick<
+  CurrentUser,
   'id' | 'name' | 'latitude' | 'longitude' | 'location' | 'mediaUrls'
 > &
   // Absent in what an older build stored: the member area's refusal then tells (lib/api-client.ts).

@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { MediaStore } from '../media/media-store.ts';
-import { findMemberById } from '../members/members.repository.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import { photosFor } from '../media/profile-photos.ts';
+import { findPictured } from '../members/members.repository.ts';
 import {
   BrokerRefusal,
   type ConnectedMember,
@@ -42,7 +43,7 @@ export function createCallsService(deps: {
   store: CallStore;
   relationships: Relationships;
   /** Profile photos, for the caller's picture in the incoming-call modal. */
-  mediaStore: Pick<MediaStore, 'urlFor'>;
+  photoLinks: MediaLinks;
   addCallEntry(call: CallRow): Promise<void>;
   publish(destination: string, body: unknown, to?: string[]): Promise<void>;
   ringTimeoutMs: number;
@@ -137,12 +138,12 @@ export function createCallsService(deps: {
       deps.ringTimeoutMs,
     );
     ringing.ring.unref();
-    const caller = await findMemberById(db, fromId);
-    const photo = caller?.photoKeys[0];
+    const caller = await findPictured(db, toId, fromId);
+    const [photoUrl] = caller ? photosFor(deps.photoLinks, toId, caller).mediaUrls : [];
     await signal(toId, fromId, callId, {
       type,
       sdp: signalled.sdp,
-      caller: { name: caller?.name ?? '', photoUrl: photo ? deps.mediaStore.urlFor(photo) : null },
+      caller: { name: caller?.name ?? '', photoUrl: photoUrl ?? null },
     });
   }
 

@@ -245,6 +245,7 @@ export type ContactRow = {
   id: string;
   name: string;
   photoKeys: string[];
+  photosBlurred: boolean;
   unreadCount: number;
   lastMessageAt: Date | null;
   matched: boolean;
@@ -261,6 +262,7 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
     id: string;
     name: string;
     photo_keys: string[];
+    photos_blurred: boolean;
     unread_count: number;
     last_message_at: Date | string | null;
     matched: boolean;
@@ -276,7 +278,7 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
       select partner_id, max(sent_at) as last_message_at, count(*) filter (where unread)::int as unread_count
       from mine group by partner_id
     ), matches as ${matchesOf(memberId)}
-    select m.id, m.name, m.photo_keys, coalesce(c.unread_count, 0) as unread_count, c.last_message_at,
+    select m.id, m.name, m.photo_keys, m.photos_blurred, coalesce(c.unread_count, 0) as unread_count, c.last_message_at,
       matches.id is not null as matched, m.standing = 'deleted' as deleted
     from members m
     left join conversations c on c.partner_id = m.id
@@ -290,6 +292,7 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
     id: r.id,
     name: r.name,
     photoKeys: r.photo_keys,
+    photosBlurred: r.photos_blurred,
     unreadCount: r.unread_count,
     lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
     matched: r.matched,

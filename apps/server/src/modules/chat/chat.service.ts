@@ -15,6 +15,7 @@ import type { UploadedFile } from '../../lib/multipart.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { type MediaStore, newMediaKey, storageFailure } from '../media/media-store.ts';
+import { photosFor } from '../media/profile-photos.ts';
 import type { Relationships } from '../relationships/relationships.service.ts';
 import {
   conversationPage,
@@ -38,8 +39,8 @@ type CallRow = typeof calls.$inferSelect;
 export function createChatService(deps: {
   db: Database;
   clock: Clock;
-  /** Profile photos (public URLs), for the contacts' pictures. */
-  mediaStore: Pick<MediaStore, 'urlFor'>;
+  /** Profile photo links, for the contacts' pictures. */
+  photoLinks: MediaLinks;
   /** Chat photos and voice notes: never public. */
   privateMedia: MediaStore;
   mediaLinks: MediaLinks;
@@ -262,7 +263,7 @@ export function createChatService(deps: {
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
-        mediaUrls: row.photoKeys.map((key) => deps.mediaStore.urlFor(key)),
+        mediaUrls: photosFor(deps.photoLinks, memberId, row).mediaUrls,
         online: online.has(row.id),
         unreadCount: row.unreadCount,
         lastMessageTime: row.lastMessageAt?.toISOString() ?? null,

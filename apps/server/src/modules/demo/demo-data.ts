@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { likes, members, profileViews } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type MediaStore, newMediaKey } from '../media/media-store.ts';
+import { blurredKeyOf } from '../media/profile-photos.ts';
 import { addPhotos, type NewPhoto } from '../members/members.repository.ts';
 import { type ProcessedPhoto, processPhoto } from '../users/photo-processor.ts';
 import { DEMO_TOWNS, demoBio, FAMILY_NAMES, FIRST_NAMES } from './demo-people.ts';
@@ -115,9 +116,9 @@ export async function seedDemoData(deps: {
       longitude: town.longitude + (random() - 0.5) * 0.08,
       bio: demoBio(i),
       termsAcceptedAt: new Date(),
-      activityDay: today - daysIdle,
       religiousDataConsentAt: new Date(),
       religiousDataConsentVersion: PRIVACY_VERSION,
+      activityDay: today - daysIdle,
       lastActiveAt: new Date(Date.now() - daysIdle * 86_400_000 - Math.floor(random() * 3_600_000)),
       photoCount: 1 + Math.floor(random() * 3),
     };
@@ -138,6 +139,7 @@ export async function seedDemoData(deps: {
       const thumbnailKey = newMediaKey('photos', '-thumb.webp');
       await mediaStore.put(displayKey, image.display.data);
       await mediaStore.put(thumbnailKey, image.thumbnail.data);
+      await mediaStore.put(blurredKeyOf(displayKey), image.blurred);
       photoRows.push({
         memberId: row.id,
         position,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import type { MediaLinks } from '../media/media-links.ts';
 import { audienceOf, toDetails, toSummary } from '../members/member-view.ts';
 import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
 import { findViewer, recordProfileView, savePreferences } from './discovery.repository.ts';
@@ -19,13 +19,13 @@ export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
 export function createDiscoveryService(deps: {
   db: Database;
   clock: Clock;
-  mediaStore: MediaStore;
+  photoLinks: MediaLinks;
   limiter: RateLimitStore;
   readingLimits: ReadingLimits;
   /** Who has a socket open now (presence), for the `online` of each member. */
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
 }) {
-  const { db, clock, mediaStore } = deps;
+  const { db, clock, photoLinks } = deps;
   const details: Limit = {
     name: 'details-day',
     max: deps.readingLimits.detailsPerDay,
@@ -73,7 +73,7 @@ export function createDiscoveryService(deps: {
         limit: size,
       });
       const online = await deps.onlineAmong(rows.map((row) => row.id));
-      return rows.map((row) => toSummary(row, viewer, mediaStore, online.has(row.id)));
+      return rows.map((row) => toSummary(row, viewer, photoLinks, online.has(row.id)));
     },
 
     /**
@@ -92,7 +92,7 @@ export function createDiscoveryService(deps: {
       const now = clock.now();
       if (member.id !== viewerId) await recordProfileView(db, viewerId, member.id, now);
       const online = await deps.onlineAmong([member.id]);
-      return toDetails(member, viewer, mediaStore, online.has(member.id));
+      return toDetails(member, viewer, photoLinks, online.has(member.id));
     },
 
     async preferences(memberId: string): Promise<Preferences> {

@@ -56,7 +56,7 @@ export function suggestionsSql(q: SuggestionQuery): SQL {
   }
   return sql`
     select id, name, age, location, grid_latitude, grid_longitude,
-      to_json(photo_keys) as photo_keys,
+      to_json(photo_keys) as photo_keys, photos_blurred,
       ${likeState(q.viewer.id)}
     from members
     where ${sql.join(conditions, sql` and `)}
@@ -73,6 +73,7 @@ export async function findSuggestions(db: Database, q: SuggestionQuery): Promise
     grid_latitude: number | null;
     grid_longitude: number | null;
     photo_keys: string[];
+    photos_blurred: boolean;
     liked_by_me: boolean;
     matched: boolean;
   }>(db, suggestionsSql(q));
@@ -85,6 +86,7 @@ export async function findSuggestions(db: Database, q: SuggestionQuery): Promise
     gridLatitude: r.grid_latitude,
     gridLongitude: r.grid_longitude,
     photoKeys: r.photo_keys,
+    photosBlurred: r.photos_blurred,
     likedByMe: r.liked_by_me,
     matched: r.matched,
   }));

@@ -31,6 +31,7 @@ export async function listLikers(db: Executor, member: Viewer, limit: number) {
       age: members.age,
       gender: members.gender,
       photoKeys: members.photoKeys,
+      photosBlurred: members.photosBlurred,
       createdAt: likes.createdAt,
       // They liked me; a match once I liked them back.
       matched: likeStateColumns(member.id).likedByMe,

@@ -4,8 +4,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
-import type { MediaStore } from '../media/media-store.ts';
-import { photoUrls } from '../members/member-view.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import { photosFor } from '../media/profile-photos.ts';
 import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
 import { insertLike, likeExists, listLikers, markLikesSeen } from './likes.repository.ts';
 
@@ -17,7 +17,7 @@ export function createLikesService(deps: {
   db: Database;
   clock: Clock;
   limiter: RateLimitStore;
-  mediaStore: MediaStore;
+  photoLinks: MediaLinks;
   /** New likes one member may give in a day: a person likes a few dozen, a script everyone. */
   likesPerDay: number;
 }) {
@@ -56,7 +56,7 @@ export function createLikesService(deps: {
         name: row.name,
         age: row.age,
         gender: row.gender,
-        mediaUrls: photoUrls(deps.mediaStore, row.photoKeys),
+        ...photosFor(deps.photoLinks, memberId, row),
         createdAt: row.createdAt.toISOString(),
         isNew: seenAt === null || row.createdAt > seenAt,
         matched: row.matched,

@@ -10,6 +10,7 @@ import {
   registeredMember,
   validRegistration,
 } from '../../../test/fixtures.ts';
+import { mediaKey } from '../../../test/media-urls.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { mediaDeletions } from '../../db/schema.ts';
 import { createDiskMediaStore, type MediaStore } from './media-store.ts';
@@ -64,7 +65,7 @@ describe('removed photos and a failing disk', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().mediaUrls).not.toContain(removed);
     await t.app.mediaJanitor.sweepQueue().catch(() => undefined);
-    expect(await queued()).toContain(removed.replace('/media/', ''));
+    expect(await queued()).toContain(mediaKey(removed));
 
     disk.failRemove = false;
     await t.app.mediaJanitor.sweepQueue();
@@ -74,12 +75,12 @@ describe('removed photos and a failing disk', () => {
 
   it('deletes, at start, the files a crash left queued', async () => {
     const key = 'photos/left-by-a-crash.webp';
+    const file = path.join(t.mediaDir, key);
     await fs.mkdir(path.join(t.mediaDir, 'photos'), { recursive: true });
-    await fs.writeFile(path.join(t.mediaDir, key), 'old photo');
+    await fs.writeFile(file, 'old photo');
     await t.database.db.insert(mediaDeletions).values({ key });
-    expect(await served(`/media/${key}`)).toBe(200);
     await t.app.mediaJanitor.sweepQueue();
-    expect(await served(`/media/${key}`)).toBe(404);
+    await expect(fs.stat(file)).rejects.toThrow();
   });
 
   it('answers 507 when the disk is full and keeps nothing of the attempt', async () => {
@@ -105,18 +106,21 @@ describe('removed photos and a failing disk', () => {
 
   it('cleans old orphan and .partial files, never fresh ones or photos in use', async () => {
     const { token } = await registeredMember(t.app);
-    const inUse = ((await me(token)).mediaUrls[0] as string).replace('/media/', '');
+    const inUseUrl = (await me(token)).mediaUrls[0] as string;
+    const inUse = mediaKey(inUseUrl);
+    const inUseBlurred = inUse.replace(/\.webp$/, '-blur.webp');
     const dir = path.join(t.mediaDir, 'photos');
     const old = new Date(t.clock.now().getTime() - 2 * 60 * 60 * 1000);
     const files = {
       orphan: 'photos/never-committed.webp',
+      orphanBlurred: 'photos/never-committed-blur.webp',
       partial: 'photos/interrupted.webp.123.partial',
       fresh: 'photos/upload-in-flight.webp',
     };
     for (const key of Object.values(files)) {
       await fs.writeFile(path.join(t.mediaDir, key), 'bytes');
     }
-    for (const key of [files.orphan, files.partial, inUse]) {
+    for (const key of [files.orphan, files.orphanBlurred, files.partial, inUse, inUseBlurred]) {
       await fs.utimes(path.join(t.mediaDir, key), old, old);
     }
     await fs.utimes(path.join(t.mediaDir, files.fresh), t.clock.now(), t.clock.now());
@@ -124,9 +128,11 @@ describe('removed photos and a failing disk', () => {
     await t.app.mediaJanitor.cleanOrphans();
     const left = await fs.readdir(dir);
     expect(left).not.toContain('never-committed.webp');
+    expect(left).not.toContain('never-committed-blur.webp');
     expect(left).not.toContain('interrupted.webp.123.partial');
     expect(left).toContain('upload-in-flight.webp');
     expect(left).toContain(path.basename(inUse));
-    expect(await served(`/media/${inUse}`)).toBe(200);
+    expect(left).toContain(path.basename(inUseBlurred));
+    expect(await served(inUseUrl)).toBe(200);
   });
 });

@@ -6,15 +6,16 @@ import type { Database } from '../../db/database.ts';
 import { mediaDeletions, photos } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaStore } from './media-store.ts';
+import { displayKeyOfBlurred } from './profile-photos.ts';
 
 const BATCH = 500;
 
 /**
  * Deletes media files nobody refers to any more. The queue (`media_deletions`) holds the keys
  * of removed photos, written in the same transaction: a failing disk or a crash only delays the
- * deletion. Orphans are files no photo row names (an upload whose transaction never committed)
- * and `.partial` leftovers of interrupted writes; both are left alone during a grace period, so
- * an upload in flight is never touched.
+ * deletion. Orphans are files no photo row names (an upload whose transaction never committed;
+ * a blurred copy counts as its photo's) and `.partial` leftovers of interrupted writes; both are
+ * left alone during a grace period, so an upload in flight is never touched.
  */
 export function createMediaJanitor(deps: {
   db: Database;
@@ -70,13 +71,16 @@ export function createMediaJanitor(deps: {
       const complete = candidates.filter((key) => !key.endsWith('.partial'));
       const orphans: string[] = [];
       for (let i = 0; i < complete.length; i += BATCH) {
-        const keys = complete.slice(i, i + BATCH);
+        const files = complete.slice(i, i + BATCH);
+        // A blurred copy belongs to the photo whose display file it was made from.
+        const ownerKey = (file: string) => displayKeyOfBlurred(file) ?? file;
+        const keys = [...new Set(files.map(ownerKey))];
         const named = await db
           .select({ display: photos.displayKey, thumbnail: photos.thumbnailKey })
           .from(photos)
           .where(sql`${photos.displayKey} in ${keys} or ${photos.thumbnailKey} in ${keys}`);
         const used = new Set(named.flatMap((row) => [row.display, row.thumbnail]));
-        orphans.push(...keys.filter((key) => !used.has(key)));
+        orphans.push(...files.filter((file) => !used.has(ownerKey(file))));
       }
       await mediaStore.remove([...partial, ...orphans]);
       return partial.length + orphans.length;

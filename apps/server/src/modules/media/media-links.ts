@@ -4,27 +4,39 @@ import type { Clock } from '../../lib/clock.ts';
 export const PRIVATE_MEDIA_PREFIX = '/chat-media/';
 
 /**
- * Short-lived links to private media (chat photos and voice notes). `<img>` and `<audio>` cannot
- * send a bearer token, so the link itself carries the proof: an HMAC over the member it was made
- * for, the key and the expiry, with a secret every node shares. Links are made only for the two
- * members of a conversation; one stops working at its expiry.
+ * Short-lived links to private media (chat photos and voice notes under `/chat-media/`, profile
+ * photos under `/media/`). `<img>` and `<audio>` cannot send a bearer token, so the link itself
+ * carries the proof: an HMAC over the member it was made for, the key and the expiry, with a
+ * secret every node shares. Links are made only for members who may see the file; one stops
+ * working at its expiry. The keys of each prefix live in their own folders, which the route of
+ * that prefix alone accepts, so one secret serves both.
  */
-export function createMediaLinks(deps: { secret: Buffer; ttlMs: number; clock: Clock }) {
+export function createMediaLinks(deps: {
+  secret: Buffer;
+  ttlMs: number;
+  clock: Clock;
+  prefix: string;
+  /**
+   * Expiries are rounded up to this step: links made within one step are the same URL, so the
+   * browser's cache serves a file shown twice. A link then works between `ttlMs` and
+   * `ttlMs + stepMs`.
+   */
+  stepMs: number;
+}) {
   const signature = (memberId: string, key: string, expires: number) =>
     createHmac('sha256', deps.secret).update(`${memberId}\n${key}\n${expires}`).digest('base64url');
 
   return {
     ttlMs: deps.ttlMs,
     urlFor(memberId: string, key: string): string {
-      // Rounded up to the minute: links made within one minute are the same URL, so the browser's
-      // cache serves a photo shown twice.
-      const expires = Math.ceil((deps.clock.now().getTime() + deps.ttlMs) / 60_000) * 60;
+      const step = deps.stepMs;
+      const expires = (Math.ceil((deps.clock.now().getTime() + deps.ttlMs) / step) * step) / 1000;
       const query = new URLSearchParams({
         m: memberId,
         e: String(expires),
         s: signature(memberId, key, expires),
       });
-      return `${PRIVATE_MEDIA_PREFIX}${key}?${query}`;
+      return `${deps.prefix}${key}?${query}`;
     },
     check(
       key: string,

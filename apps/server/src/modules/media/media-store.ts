@@ -18,6 +18,14 @@ export type MediaStore = {
 
 export const MEDIA_URL_PREFIX = '/media/';
 
+/**
+ * The path of a media URL (absolute or not), without the signature of a link: what names the
+ * file whoever the link was made for. Undefined for what is not a URL.
+ */
+export function mediaPathOf(url: string): string | undefined {
+  return URL.canParse(url, 'http://x') ? new URL(url, 'http://x').pathname : undefined;
+}
+
 export function newMediaKey(folder: string, suffix: string): string {
   return `${folder}/${randomUUID()}${suffix}`;
 }

@@ -1,20 +1,78 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { blurPhoto } from '../users/photo-processor.ts';
+import type { MediaLinks } from './media-links.ts';
 import { MEDIA_URL_PREFIX, type MediaStore } from './media-store.ts';
+import {
+  displayKeyOfBlurred,
+  findPhotoAccess,
+  mayOpenPhoto,
+  PROFILE_PHOTO_KEY,
+} from './profile-photos.ts';
 
-/** Media keys carry a random UUID and never change, so browsers may keep them for a year. */
-export async function mediaRoutes(app: FastifyInstance, options: { mediaStore: MediaStore }) {
-  await app.register(fastifyStatic, {
-    root: options.mediaStore.root,
-    prefix: MEDIA_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders(res) {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      res.header('x-content-type-options', 'nosniff');
+/** How long a browser may keep a photo it was shown: as long as the offline copy of a screen. */
+const KEPT_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * Profile photos, served only on a link signed for the member it was made for (`media-links.ts`)
+ * and only while that member may still see the file (`mayOpenPhoto`, asked on every request): a
+ * match ended or a block begun stops a link at once. A file a member may not open answers 404,
+ * exactly like a removed photo. Blurred copies of photos stored before they existed are made on
+ * their first request (ADR 019).
+ */
+export async function mediaRoutes(
+  app: FastifyInstance,
+  options: { db: Database; store: MediaStore; links: MediaLinks },
+) {
+  const { store } = options;
+  // Range requests and validators come from @fastify/static; it serves nothing by itself here.
+  await app.register(fastifyStatic, { root: store.root, serve: false, index: false });
+  const making = new Map<string, Promise<void>>();
+
+  async function ensureBlurred(key: string, displayKey: string) {
+    const exists = await fs
+      .access(path.join(store.root, key))
+      .then(() => true)
+      .catch(() => false);
+    if (exists) return;
+    let made = making.get(key);
+    if (!made) {
+      made = fs
+        .readFile(path.join(store.root, displayKey))
+        .then(blurPhoto)
+        .then((data) => store.put(key, data))
+        .finally(() => making.delete(key));
+      making.set(key, made);
+    }
+    await made;
+  }
+
+  app.get<{ Params: { '*': string }; Querystring: { m?: string; e?: string; s?: string } }>(
+    `${MEDIA_URL_PREFIX}*`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!PROFILE_PHOTO_KEY.test(key)) throw notFound('NOT_FOUND');
+      const verdict = options.links.check(key, request.query);
+      if (verdict === 'invalid') throw new HttpError(403, 'MEDIA_LINK_INVALID');
+      if (verdict === 'expired') throw new HttpError(403, 'MEDIA_LINK_EXPIRED');
+      const viewerId = request.query.m ?? '';
+      const displayKey = displayKeyOfBlurred(key);
+      const access = await findPhotoAccess(options.db, displayKey ?? key, viewerId);
+      if (!access || !mayOpenPhoto(access, viewerId, displayKey !== undefined)) {
+        throw notFound('FILE_NOT_FOUND');
+      }
+      if (displayKey) await ensureBlurred(key, displayKey);
+      reply.header('content-type', 'image/webp');
+      reply.header('x-content-type-options', 'nosniff');
+      // `private`: no shared cache (a proxy, a household's) keeps a copy for someone else. The
+      // bytes of a link never change, so the member's own browser keeps what it was shown.
+      reply.header('cache-control', `private, max-age=${KEPT_SECONDS}, immutable`);
+      return reply.sendFile(key, { cacheControl: false, contentType: false, dotfiles: 'deny' });
     },
-  });
+  );
 }

@@ -2,12 +2,14 @@ import {
   EARTH_RADIUS_KM,
   GENDERS,
   type Gender,
+  PRIVACY_VERSION,
   type UserDetails,
   type UserSummary,
 } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
 import { type MemberRow, members } from '../../db/schema.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import { photosFor } from '../media/profile-photos.ts';
 import { blockedBetween } from '../relationships/relationships.repository.ts';
 import type { Member } from './members.repository.ts';
 
@@ -22,14 +24,16 @@ export function audienceOf(viewer: Pick<Viewer, 'gender'>): Gender | null {
 /**
  * Whether `viewer` may see a member at all: the one rule every list and lookup of other members
  * goes through (suggestions, details, likes, views, gifts): the other gender, a complete profile
- * (gender and age), not the viewer, not suspended or banned, no block either way. The gender is inlined from the closed
+ * (gender and age), not the viewer, not suspended or banned, who consented to the processing of
+ * data revealing religion as the current privacy text describes it (ADR 019), no block either way. The gender is inlined from the closed
  * value set so the planner matches the audience's partial indexes.
  */
 export function visibleTo(viewer: Viewer) {
   const audience = audienceOf(viewer);
   if (!audience) return sql`false`;
   return sql`(${members.gender} = ${sql.raw(`'${audience}'`)} and ${members.age} is not null and ${members.id} <> ${viewer.id}
-    and ${members.standing} = 'active' and not ${blockedBetween(viewer.id, sql`${members.id}`)})`;
+    and ${members.standing} = 'active' and ${members.religiousDataConsentVersion} = ${PRIVACY_VERSION}
+    and not ${blockedBetween(viewer.id, sql`${members.id}`)})`;
 }
 
 /**
@@ -69,13 +73,16 @@ export function gridDistanceKm(
 
 export type ViewedMember = Pick<
   Member,
-  'id' | 'name' | 'age' | 'gender' | 'location' | 'gridLatitude' | 'gridLongitude' | 'photoKeys'
+  | 'id'
+  | 'name'
+  | 'age'
+  | 'gender'
+  | 'location'
+  | 'gridLatitude'
+  | 'gridLongitude'
+  | 'photoKeys'
+  | 'photosBlurred'
 > & { likedByMe: boolean; matched: boolean };
-
-/** The display URLs of a member's photos, in the member's order. */
-export function photoUrls(mediaStore: Pick<MediaStore, 'urlFor'>, photoKeys: string[]): string[] {
-  return photoKeys.map((key) => mediaStore.urlFor(key));
-}
 
 /**
  * What a member sees of another: grid coordinates and a rounded distance, never the exact
@@ -83,11 +90,12 @@ export function photoUrls(mediaStore: Pick<MediaStore, 'urlFor'>, photoKeys: str
  */
 export function toSummary(
   member: ViewedMember,
-  viewer: Pick<MemberRow, 'gridLatitude' | 'gridLongitude'>,
-  mediaStore: Pick<MediaStore, 'urlFor'>,
+  viewer: Pick<MemberRow, 'id' | 'gridLatitude' | 'gridLongitude'>,
+  photoLinks: MediaLinks,
   online: boolean,
 ): UserSummary {
   return {
+    ...photosFor(photoLinks, viewer.id, member),
     id: member.id,
     name: member.name,
     age: member.age,
@@ -96,7 +104,6 @@ export function toSummary(
     latitude: member.gridLatitude,
     longitude: member.gridLongitude,
     distanceKm: gridDistanceKm(viewer, member),
-    mediaUrls: photoUrls(mediaStore, member.photoKeys),
     online,
     likedByMe: member.likedByMe,
     matched: member.matched,
@@ -105,12 +112,12 @@ export function toSummary(
 
 export function toDetails(
   member: Member & { likedByMe: boolean; matched: boolean },
-  viewer: Pick<MemberRow, 'gridLatitude' | 'gridLongitude'>,
-  mediaStore: Pick<MediaStore, 'urlFor'>,
+  viewer: Pick<MemberRow, 'id' | 'gridLatitude' | 'gridLongitude'>,
+  photoLinks: MediaLinks,
   online: boolean,
 ): UserDetails {
   return {
-    ...toSummary(member, viewer, mediaStore, online),
+    ...toSummary(member, viewer, photoLinks, online),
     maritalStatus: member.maritalStatus,
     hasChildren: member.hasChildren,
     bio: member.bio,

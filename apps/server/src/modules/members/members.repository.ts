@@ -8,6 +8,7 @@ import {
   type PhotoRow,
   photos,
 } from '../../db/schema.ts';
+import { blurredKeyOf } from '../media/profile-photos.ts';
 import { likeStateColumns, type Viewer, visibleTo } from './member-view.ts';
 
 export type NewMember = typeof members.$inferInsert;
@@ -35,6 +36,21 @@ export async function findVisibleMember(db: Executor, viewer: Viewer, memberId: 
     .select({ ...memberColumns, ...likeStateColumns(viewer.id) })
     .from(members)
     .where(and(eq(members.id, memberId), visibleTo(viewer)));
+  return row;
+}
+
+/** A member's name and photos, with whether `viewerId` matched with them (which unblurs them). */
+export async function findPictured(db: Executor, viewerId: string, memberId: string) {
+  const [row] = await db
+    .select({
+      id: members.id,
+      name: members.name,
+      photoKeys: members.photoKeys,
+      photosBlurred: members.photosBlurred,
+      matched: likeStateColumns(viewerId).matched,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
   return row;
 }
 
@@ -97,22 +113,6 @@ export async function updateMember(
     .where(eq(members.id, id));
 }
 
-export async function setGoogleSubject(db: Executor, id: string, subject: string): Promise<void> {
-  await db
-    .update(members)
-    .set({ googleSubject: subject })
-    .where(and(eq(members.id, id), sql`${members.googleSubject} is null`));
-}
-
-/** Adds photos, of one member or several, and refreshes those members' `photo_keys`. */
-export async function addPhotos(db: Executor, rows: NewPhoto[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(photos).values(rows);
-  await copyPhotoKeys(db, [...new Set(rows.map((r) => r.memberId))]);
-}
-
-/**
- * Removes some of a member's photos, refreshes the member's `photo_keys` and queues the files
 /** The member's consent to `version` of the privacy text; one already given to it stays as it was. */
 export async function recordConsent(
   db: Executor,
@@ -131,6 +131,22 @@ export async function recordConsent(
     );
 }
 
+export async function setGoogleSubject(db: Executor, id: string, subject: string): Promise<void> {
+  await db
+    .update(members)
+    .set({ googleSubject: subject })
+    .where(and(eq(members.id, id), sql`${members.googleSubject} is null`));
+}
+
+/** Adds photos, of one member or several, and refreshes those members' `photo_keys`. */
+export async function addPhotos(db: Executor, rows: NewPhoto[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(photos).values(rows);
+  await copyPhotoKeys(db, [...new Set(rows.map((r) => r.memberId))]);
+}
+
+/**
+ * Removes some of a member's photos, refreshes the member's `photo_keys` and queues the files
  * for deletion in the same transaction: they go once it commits (`media-janitor.ts`).
  */
 export async function removePhotos(db: Executor, memberId: string, ids: string[]): Promise<void> {
@@ -142,7 +158,7 @@ export async function removePhotos(db: Executor, memberId: string, ids: string[]
   await copyPhotoKeys(db, [memberId]);
   await queueMediaDeletions(
     db,
-    removed.flatMap((p) => [p.displayKey, p.thumbnailKey]),
+    removed.flatMap((p) => [p.displayKey, p.thumbnailKey, blurredKeyOf(p.displayKey)]),
   );
 }
 

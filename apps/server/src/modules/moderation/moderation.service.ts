@@ -6,7 +6,7 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { MediaLinks } from '../media/media-links.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import { type MediaStore, mediaPathOf } from '../media/media-store.ts';
 import { findMemberById, removePhotos } from '../members/members.repository.ts';
 import {
   closeReport,
@@ -39,6 +39,8 @@ export function createModerationService(deps: {
   limiter: RateLimitStore;
   reportsPerDay: number;
   mediaStore: Pick<MediaStore, 'urlFor'>;
+  /** Profile photo links: a moderator's open every photo, blurred or not (ADR 019). */
+  photoLinks: MediaLinks;
   mediaLinks: MediaLinks;
   mailer: Mailer;
   /** Ends every session of the member, on every node, with their sockets. */
@@ -88,7 +90,7 @@ export function createModerationService(deps: {
           reporter: report.reporter,
           reported: {
             ...reported,
-            photoUrls: photoKeys.map((key) => deps.mediaStore.urlFor(key)),
+            photoUrls: photoKeys.map((key) => deps.photoLinks.urlFor(moderatorId, key)),
           },
           messages: (await messagesBySeq(db, report.messageSeqs)).map((m) => ({
             uuid: m.uuid,
@@ -110,8 +112,9 @@ export function createModerationService(deps: {
       const now = clock.now();
       let photo: { id: string; displayKey: string } | undefined;
       if (request.action === 'remove-photo') {
+        const path = mediaPathOf(request.photoUrl ?? '');
         photo = (await photosOf(db, memberId)).find(
-          (p) => deps.mediaStore.urlFor(p.displayKey) === request.photoUrl,
+          (p) => deps.mediaStore.urlFor(p.displayKey) === path,
         );
         if (!photo) throw badRequest('PHOTO_TO_REMOVE_UNKNOWN');
       }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { members } from '../../db/schema.ts';
-import { type Viewer, visibleTo } from '../members/member-view.ts';
+import { likeStateColumns, type Viewer, visibleTo } from '../members/member-view.ts';
 
 /** Each viewer once, at their latest view, newest first. */
 export async function listViewers(db: Executor, member: Viewer, limit: number) {
@@ -11,9 +11,12 @@ export async function listViewers(db: Executor, member: Viewer, limit: number) {
     age: number | null;
     gender: 'homme' | 'femme' | null;
     photo_keys: string[];
+    photos_blurred: boolean;
+    matched: boolean;
     viewed_at: Date | string;
   }>(sql`
-    select members.id, members.name, members.age, members.gender, members.photo_keys, v.viewed_at
+    select members.id, members.name, members.age, members.gender, members.photo_keys,
+      members.photos_blurred, ${likeStateColumns(member.id).matched} as matched, v.viewed_at
     from (
       select viewer_id, max(viewed_at) as viewed_at
       from profile_views where viewed_id = ${member.id}
@@ -30,6 +33,8 @@ export async function listViewers(db: Executor, member: Viewer, limit: number) {
     age: r.age,
     gender: r.gender,
     photoKeys: r.photo_keys,
+    photosBlurred: r.photos_blurred,
+    matched: r.matched,
     viewedAt: new Date(r.viewed_at),
   }));
 }

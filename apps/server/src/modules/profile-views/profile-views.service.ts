@@ -1,8 +1,8 @@
 import type { ProfileViewEntry } from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MediaStore } from '../media/media-store.ts';
-import { photoUrls } from '../members/member-view.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import { photosFor } from '../media/profile-photos.ts';
 import { findMemberById } from '../members/members.repository.ts';
 import { listViewers, markViewsSeen } from './profile-views.repository.ts';
 
@@ -13,7 +13,7 @@ export type ProfileViewsService = ReturnType<typeof createProfileViewsService>;
 export function createProfileViewsService(deps: {
   db: Database;
   clock: Clock;
-  mediaStore: MediaStore;
+  photoLinks: MediaLinks;
 }) {
   return {
     async viewers(memberId: string): Promise<ProfileViewEntry[]> {
@@ -25,7 +25,7 @@ export function createProfileViewsService(deps: {
         name: row.name,
         age: row.age,
         gender: row.gender,
-        mediaUrls: photoUrls(deps.mediaStore, row.photoKeys),
+        ...photosFor(deps.photoLinks, memberId, row),
         viewedAt: row.viewedAt.toISOString(),
       }));
     },

@@ -2,7 +2,8 @@ import type { BlockedMember } from '@mawadda/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import { blurredPhotosFor } from '../media/profile-photos.ts';
 import type { Relationships } from './relationships.service.ts';
 
 /**
@@ -11,10 +12,10 @@ import type { Relationships } from './relationships.service.ts';
  */
 export const safetyRoutes: FastifyPluginAsyncZod<{
   relationships: Relationships;
-  mediaStore: Pick<MediaStore, 'urlFor'>;
+  photoLinks: MediaLinks;
   /** A new block: what runs between the two stops at once (a call in progress). */
   onBlocked(blockerId: string, blockedId: string): Promise<void>;
-}> = async (app, { relationships, mediaStore, onBlocked }) => {
+}> = async (app, { relationships, photoLinks, onBlocked }) => {
   app.route({
     ...endpoint('block', 'blocks'),
     handler: async (request) => {
@@ -43,7 +44,8 @@ export const safetyRoutes: FastifyPluginAsyncZod<{
       (await relationships.blocked(sessionOf(request).memberId)).map((row) => ({
         id: row.id,
         name: row.name,
-        mediaUrls: row.photoKeys.map((key) => mediaStore.urlFor(key)),
+        // A block hides each from the other, photos included: the list shows blurred copies.
+        mediaUrls: blurredPhotosFor(photoLinks, sessionOf(request).memberId, row.photoKeys),
         blockedAt: row.blockedAt.toISOString(),
       })),
   });

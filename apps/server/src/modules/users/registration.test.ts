@@ -350,7 +350,7 @@ describe('registration photos', () => {
     expect(Math.max(thumbnailMeta.width ?? 0, thumbnailMeta.height ?? 0)).toBe(400);
   });
 
-  it('serves the media URLs with their type and long caching, thumbnails included', async () => {
+  it('serves the media URLs with their type, kept by the member’s browser only, thumbnails included', async () => {
     const { response, fields } = await register(t.app);
     expect(response.statusCode).toBe(201);
     const token = (await login(t.app, fields.username as string, fields.password as string)).json()
@@ -360,7 +360,7 @@ describe('registration photos', () => {
       const media = await t.app.inject({ url });
       expect(media.statusCode).toBe(200);
       expect(media.headers['content-type']).toBe('image/webp');
-      expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(media.headers['cache-control']).toBe('private, max-age=604800, immutable');
       expect(media.headers['x-content-type-options']).toBe('nosniff');
       expect((await sharp(media.rawPayload).metadata()).format).toBe('webp');
     }

@@ -20,7 +20,14 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import type { CityIndex } from '../geo/city-index.ts';
 import type { MediaJanitor } from '../media/media-janitor.ts';
-import { type MediaStore, newMediaKey, storageFailure } from '../media/media-store.ts';
+import type { MediaLinks } from '../media/media-links.ts';
+import {
+  type MediaStore,
+  mediaPathOf,
+  newMediaKey,
+  storageFailure,
+} from '../media/media-store.ts';
+import { blurredKeyOf } from '../media/profile-photos.ts';
 import {
   addPhotos,
   findMemberByEmail,
@@ -29,6 +36,7 @@ import {
   listPhotos,
   lockMember,
   type Member,
+  recordConsent,
   type NewPhoto,
   removePhotos,
   reorderPhotos,
@@ -36,7 +44,6 @@ import {
 } from '../members/members.repository.ts';
 import { type ProcessedPhoto, processPhoto } from './photo-processor.ts';
 import { registrationAttemptMail } from './registration-attempt.mail.ts';
-  recordConsent,
 
 /** The one answer to a registration, whether the address was new or already had an account. */
 export const REGISTRATION_ANSWER =
@@ -54,6 +61,8 @@ export function createUsersService(deps: {
   clock: Clock;
   limiter: RateLimitStore;
   mediaStore: MediaStore;
+  /** Signs the member's links to their own photos. */
+  photoLinks: MediaLinks;
   cities: () => CityIndex;
   mailer: Mailer;
   publicUrl: string;
@@ -106,11 +115,14 @@ export function createUsersService(deps: {
     }));
     const discard = () =>
       // Best effort: what a failing disk keeps is an orphan the janitor deletes later.
-      mediaStore.remove(stored.flatMap((s) => [s.displayKey, s.thumbnailKey])).catch(() => {});
+      mediaStore
+        .remove(stored.flatMap((s) => [s.displayKey, s.thumbnailKey, blurredKeyOf(s.displayKey)]))
+        .catch(() => {});
     const writes = await Promise.allSettled(
       stored.flatMap((s) => [
         mediaStore.put(s.displayKey, s.photo.display.data),
         mediaStore.put(s.thumbnailKey, s.photo.thumbnail.data),
+        mediaStore.put(blurredKeyOf(s.displayKey), s.photo.blurred),
       ]),
     );
     const failed = writes.find((w) => w.status === 'rejected');
@@ -132,7 +144,10 @@ export function createUsersService(deps: {
     };
   }
 
-  /** Finds a photo of the member by its display or thumbnail URL (absolute or not). */
+  /**
+   * Finds a photo of the member by its display or thumbnail URL (absolute or not). By its path
+   * alone: the form sends back the signed links it was given, whatever their signature.
+   */
   function photoByUrl(current: PhotoRow[]) {
     const byPath = new Map(
       current.flatMap((p) => [
@@ -140,8 +155,10 @@ export function createUsersService(deps: {
         [mediaStore.urlFor(p.thumbnailKey), p],
       ]),
     );
-    return (url: string) =>
-      URL.canParse(url, 'http://x') ? byPath.get(new URL(url, 'http://x').pathname) : undefined;
+    return (url: string) => {
+      const path = mediaPathOf(url);
+      return path === undefined ? undefined : byPath.get(path);
+    };
   }
 
   /** The member's photos named by `urls` (display or thumbnail); a foreign URL is refused. */
@@ -187,7 +204,8 @@ export function createUsersService(deps: {
   }
 
   function toCurrentUser(member: Member, memberPhotos: PhotoRow[]): CurrentUser {
-    const mediaUrls = memberPhotos.map((p) => mediaStore.urlFor(p.displayKey));
+    const own = (key: string) => deps.photoLinks.urlFor(member.id, key);
+    const mediaUrls = memberPhotos.map((p) => own(p.displayKey));
     return {
       id: member.id,
       username: member.email,
@@ -202,10 +220,11 @@ export function createUsersService(deps: {
       longitude: member.longitude,
       bio: member.bio,
       mutualLike: member.mutualLike,
+      photosBlurred: member.photosBlurred,
       mediaUrls,
       photos: memberPhotos.map((p) => ({
-        url: mediaStore.urlFor(p.displayKey),
-        thumbnailUrl: mediaStore.urlFor(p.thumbnailKey),
+        url: own(p.displayKey),
+        thumbnailUrl: own(p.thumbnailKey),
         width: p.width,
         height: p.height,
       })),
@@ -218,6 +237,14 @@ export function createUsersService(deps: {
           ? { plan: member.subscriptionPlan, endsAt: member.subscriptionEndsAt.toISOString() }
           : null,
       role: member.role,
+      religiousDataConsent:
+        member.religiousDataConsentAt && member.religiousDataConsentVersion
+          ? {
+              version: member.religiousDataConsentVersion,
+              givenAt: member.religiousDataConsentAt.toISOString(),
+            }
+          : null,
+      consentRequired: member.religiousDataConsentVersion !== PRIVACY_VERSION,
     };
   }
 
@@ -237,14 +264,6 @@ export function createUsersService(deps: {
         [{ limit: registrationsPerAddress, key: request.ip }],
         (ms) => tooManyRequests(ms),
       );
-      religiousDataConsent:
-        member.religiousDataConsentAt && member.religiousDataConsentVersion
-          ? {
-              version: member.religiousDataConsentVersion,
-              givenAt: member.religiousDataConsentAt.toISOString(),
-            }
-          : null,
-      consentRequired: member.religiousDataConsentVersion !== PRIVACY_VERSION,
       const { fields, files } = await readForm();
       if (files.length < MIN_PHOTOS) {
         throw photoRequired();
@@ -272,6 +291,8 @@ export function createUsersService(deps: {
             bio: fields.bio,
             mutualLike: fields.mutualLike ?? false,
             termsAcceptedAt: deps.clock.now(),
+            religiousDataConsentAt: deps.clock.now(),
+            religiousDataConsentVersion: PRIVACY_VERSION,
           });
           if (member) await addPhotos(tx, photos.rows(member.id, 0));
           return member;
@@ -291,8 +312,6 @@ export function createUsersService(deps: {
 
     /**
      * Edits the profile: fields, photos removed by URL, photos added, and their order when the
-            religiousDataConsentAt: deps.clock.now(),
-            religiousDataConsentVersion: PRIVACY_VERSION,
      * form sends one (the first is the main photo). At least one photo must remain; new files
      * are written before the transaction and removed again if it fails, and the removed photos'
      * files go only once the change is committed. The member row is locked meanwhile, so two
@@ -339,6 +358,7 @@ export function createUsersService(deps: {
             hasChildren: fields.hasChildren ?? member.hasChildren,
             skinTone: fields.skinTone ?? null,
             bio: fields.bio ?? null,
+            photosBlurred: fields.photosBlurred ?? member.photosBlurred,
           });
           const nextPosition = Math.max(-1, ...current.map((p) => p.position)) + 1;
           const newRows = added.rows(memberId, nextPosition);
@@ -361,13 +381,6 @@ export function createUsersService(deps: {
       return this.currentUser(memberId);
     },
 
-    async currentUser(memberId: string): Promise<CurrentUser> {
-      const member = await findMemberById(db, memberId);
-      if (!member) throw notFound('ACCOUNT_GONE');
-      return toCurrentUser(member, await listPhotos(db, [memberId]));
-    },
-  };
-}
     /**
      * Records the member's explicit consent to the current privacy text. Consenting again to the
      * same version keeps the time it was first given.
@@ -377,3 +390,10 @@ export function createUsersService(deps: {
       return this.currentUser(memberId);
     },
 
+    async currentUser(memberId: string): Promise<CurrentUser> {
+      const member = await findMemberById(db, memberId);
+      if (!member) throw notFound('ACCOUNT_GONE');
+      return toCurrentUser(member, await listPhotos(db, [memberId]));
+    },
+  };
+}
