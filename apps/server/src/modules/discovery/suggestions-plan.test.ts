@@ -1,3 +1,4 @@
+import { PRIVACY_VERSION } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +16,12 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
   await database.db.execute(sql`
-    insert into members (email, name, gender, age, location, latitude, longitude)
+    insert into members (email, name, gender, age, location, latitude, longitude,
+      religious_data_consent_at, religious_data_consent_version)
     select 'plan' || g || '@example.com', 'Member ' || g,
       case when g % 2 = 0 then 'femme' else 'homme' end, 18 + g % 40, 'Somewhere',
-      -60 + (g * 7919 % 12000) / 100.0, -170 + (g * 104729 % 34000) / 100.0
+      -60 + (g * 7919 % 12000) / 100.0, -170 + (g * 104729 % 34000) / 100.0,
+      now(), ${PRIVACY_VERSION}
     from generate_series(1, 20000) g`);
   await database.db.execute(sql`analyze members`);
   return () => database.close();
