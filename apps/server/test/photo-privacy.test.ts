@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-type Member = Awaited<ReturnType<typeof member>>;
+type Other = { id: string };
 
 /** A registered member (a real photo on disk) and what they do through the API. */
 async function member(gender: 'femme' | 'homme', name: string) {
@@ -33,12 +33,12 @@ async function member(gender: 'femme' | 'homme', name: string) {
     token,
     call,
     me: async () => (await call('GET', '/api/users/me')).json(),
-    details: async (other: Member) => (await call('GET', `/api/users/${other.id}/details`)).json(),
-    card: async (other: Member) =>
+    details: async (other: Other) => (await call('GET', `/api/users/${other.id}/details`)).json(),
+    card: async (other: Other) =>
       (await call('GET', '/api/users/suggestions?page=0&size=100'))
         .json()
         .content.find((m: { id: string }) => m.id === other.id),
-    like: async (other: Member) =>
+    like: async (other: Other) =>
       expect((await call('POST', '/like', { likedUserId: other.id })).statusCode).toBe(200),
     /** The profile form sent again with only the blur choice changed. */
     blur: async (value: string) => {
