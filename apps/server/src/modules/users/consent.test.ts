@@ -34,7 +34,7 @@ async function memberWithoutConsent(gender: 'homme' | 'femme' = 'femme') {
 }
 
 const me = (token: string) => t.app.inject({ url: '/api/users/me', headers: bearer(token) });
-const consent = (token: string, payload: unknown) =>
+const consent = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/users/consent', headers: bearer(token), payload });
 
 describe('consent to the processing of data revealing religion', () => {
