@@ -3,12 +3,13 @@ import { discoveryKeys } from '@/features/discovery/api/discovery-api.ts';
 import { SubscriptionSummary } from '@/features/payments/components/subscription-summary.tsx';
 import { EditProfilePage } from '@/features/profile/components/edit-profile-page.tsx';
 import { BlockedMembers } from '@/features/safety/components/blocked-members.tsx';
+import { AccountSections } from '../account-sections.tsx';
 import { usePaymentDialogs } from '../payment-dialogs.tsx';
 
 /**
  * A saved profile (place, gender, age) changes who is suggested: the suggestions start again.
  * The member's subscription shows above the form, its button opening the subscription modal,
- * and so do the members they blocked.
+ * and so do the members they blocked, then downloading their data and deleting their account.
  */
 export function Component() {
   const queryClient = useQueryClient();
@@ -20,6 +21,7 @@ export function Component() {
         <>
           <SubscriptionSummary onChoosePlan={openSubscription} />
           <BlockedMembers />
+          <AccountSections />
         </>
       }
     />

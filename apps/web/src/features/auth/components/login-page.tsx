@@ -12,8 +12,13 @@ import { GoogleSignIn } from './google-sign-in.tsx';
 import { LoginForm } from './login-form.tsx';
 import { LoginHero } from './login-hero.tsx';
 
-/** What the registration wizard leaves in the router state when it sends the member here. */
-export type LoginLocationState = { registered?: boolean; username?: string } | null;
+/** What the registration wizard or an account deletion leaves in the router state for login. */
+export type LoginLocationState = {
+  registered?: boolean;
+  username?: string;
+  /** The member just deleted their account (/mon-profil). */
+  accountDeleted?: boolean;
+} | null;
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -47,6 +52,11 @@ export function LoginPage() {
           {arrival.registered ? (
             <div className="mb-5">
               <Alert tone="success">{t('login.registered')}</Alert>
+            </div>
+          ) : null}
+          {arrival.accountDeleted ? (
+            <div className="mb-5">
+              <Alert tone="success">{t('login.accountDeleted')}</Alert>
             </div>
           ) : null}
           <LoginForm

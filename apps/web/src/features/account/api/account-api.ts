@@ -1,0 +1,22 @@
+import type { DeleteAccountRequest } from '@mawadda/contract';
+import { callApi } from '@/lib/api-client.ts';
+
+export const accountKeys = {
+  /** Per member: the next member on the same device never sees the last one's copy. */
+  dataExport: (memberId: string) => ['account', memberId, 'data-export'] as const,
+};
+
+/** GET /api/users/me/export: the latest copy of my data, and its link while it is offered. */
+export function fetchDataExport(signal?: AbortSignal) {
+  return callApi('dataExport', {}, signal);
+}
+
+/** POST /api/users/me/export: a copy is prepared in the background. */
+export function requestDataExport() {
+  return callApi('requestDataExport');
+}
+
+/** DELETE /api/users/me, confirmed with the password or a fresh Google sign-in. */
+export function deleteAccount(confirmation: DeleteAccountRequest) {
+  return callApi('deleteAccount', { body: confirmation });
+}

@@ -1,0 +1,98 @@
+import { Download } from 'lucide-react';
+import { Alert } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { ListLoadError } from '@/components/members/list-load-error.tsx';
+import { useFailureText } from '@/hooks/use-failure-text.ts';
+import { fullDate } from '@/lib/format.ts';
+import { useDataExport, useRequestDataExport } from '../hooks/use-account.ts';
+import { useAccountTranslation } from '../i18n.ts';
+import { AccountSection } from './account-section.tsx';
+
+/** "1.2 MB", in the member's language. */
+function sizeText(bytes: number, language: string) {
+  const megabytes = bytes / (1024 * 1024);
+  return megabytes >= 1
+    ? new Intl.NumberFormat(language, {
+        style: 'unit',
+        unit: 'megabyte',
+        maximumFractionDigits: 1,
+      }).format(megabytes)
+    : new Intl.NumberFormat(language, {
+        style: 'unit',
+        unit: 'kilobyte',
+        maximumFractionDigits: 0,
+      }).format(Math.max(1, bytes / 1024));
+}
+
+/**
+ * /mon-profil's "Download my data": asks for a copy, says it is being prepared (the server makes
+ * it in the background; the section asks again every few seconds), then offers the ZIP with the
+ * time it stops being offered. Each state is announced as it comes.
+ */
+export function DataExportSection() {
+  const { t, i18n } = useAccountTranslation();
+  const failureText = useFailureText();
+  const copy = useDataExport();
+  const request = useRequestDataExport();
+  const status = copy.data?.status;
+
+  return (
+    <AccountSection
+      id="data-export-title"
+      icon={<Download aria-hidden="true" className="size-5" />}
+      title={t('export.title')}
+      lead={t('export.lead')}
+    >
+      {copy.isPending ? (
+        <p role="status" className="text-ink-muted">
+          {t('export.loading')}
+        </p>
+      ) : copy.isError ? (
+        <ListLoadError
+          message={t('export.loadFailed')}
+          retry={t('export.retry')}
+          onRetry={() => void copy.refetch()}
+          className="py-4"
+        />
+      ) : (
+        <div className="flex flex-col gap-3">
+          <div aria-live="polite" className="flex flex-col gap-3">
+            {status === 'pending' ? <Alert tone="info">{t('export.pending')}</Alert> : null}
+            {status === 'failed' ? <Alert tone="error">{t('export.failed')}</Alert> : null}
+            {status === 'ready' && copy.data.downloadUrl ? (
+              <div className="flex flex-col gap-2">
+                <p className="text-ink">
+                  {t('export.ready', { size: sizeText(copy.data.sizeBytes ?? 0, i18n.language) })}{' '}
+                  {t('export.expires', {
+                    date: fullDate(copy.data.expiresAt ?? '', i18n.language),
+                  })}
+                </p>
+                <a
+                  href={copy.data.downloadUrl}
+                  download
+                  className="inline-flex min-h-11 w-fit items-center gap-2 rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+                >
+                  <Download aria-hidden="true" className="size-5" />
+                  {t('export.download')}
+                </a>
+              </div>
+            ) : null}
+          </div>
+          {request.isError ? (
+            <Alert tone="error">{failureText(request.error, t('export.requestFailed'))}</Alert>
+          ) : null}
+          {status === 'pending' ? null : (
+            <Button
+              variant="secondary"
+              className="w-fit"
+              busy={request.isPending}
+              onClick={() => request.mutate()}
+            >
+              {status === 'none' ? t('export.request') : t('export.again')}
+            </Button>
+          )}
+        </div>
+      )}
+    </AccountSection>
+  );
+}
