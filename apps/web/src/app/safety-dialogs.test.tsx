@@ -39,6 +39,7 @@ const contact = (id: string): Contact => ({
   unreadCount: 0,
   lastMessageTime: null,
   matched: true,
+  deleted: false,
 });
 const summary = (id: string) => ({ id, name: id }) as UserSummary;
 
