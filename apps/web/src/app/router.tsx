@@ -50,6 +50,7 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
         {
           loader: requireMember(queryClient),
+          lazy: () => import('./routes/member-area.tsx'),
           children: [
             { path: 'suggestions', lazy: () => import('./routes/suggestions.tsx') },
             { path: 'user-details/:id', lazy: () => import('./routes/user-details.tsx') },

@@ -41,7 +41,8 @@ export function setSessionExpiredHandler(handler: () => void) {
 
 /**
  * The one API client: sends the bearer token when there is one, parses the error body, and on a
- * 401 to a call that carried a token, ends the session and goes to login.
+ * 401 to a call that carried a token, ends the session and goes to login; on a 403
+ * `CONSENT_REQUIRED`, the member area asks for the consent.
  */
 export async function apiRequest<T>(path: string, options: Options = {}): Promise<T> {
   const token = session.token();
@@ -70,6 +71,9 @@ export async function apiRequest<T>(path: string, options: Options = {}): Promis
     if (response.status === 401 && token) {
       session.end();
       onSessionExpired();
+    }
+    if (response.status === 403 && token && errorBody?.code === 'CONSENT_REQUIRED') {
+      session.requireConsent();
     }
     throw new ApiError(response.status, errorBody as ErrorBody | undefined);
   }

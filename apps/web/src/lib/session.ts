@@ -113,9 +113,18 @@ export const session = {
       longitude: user.longitude,
       location: user.location,
       mediaUrls: user.mediaUrls,
+      ...(user.consentRequired === undefined ? {} : { consentRequired: user.consentRequired }),
     };
     area().setItem(KEYS.user, JSON.stringify(stored));
     notify();
+  },
+  /**
+   * The server refused a call for want of the consent to the current privacy text: the member
+   * area asks for it before anything else (app/routes/member-area.tsx).
+   */
+  requireConsent() {
+    const user = read()?.user;
+    if (user && !user.consentRequired) this.setUser({ ...user, consentRequired: true });
   },
   /**
    * Logout and an expired token both end here: the token, the current user, the kept answers,

@@ -10,11 +10,16 @@ export type LegalDocument = 'terms' | 'privacy';
 export type LegalBlock = string | { list: string[] };
 export type LegalSection = { id: string; title: string; blocks: LegalBlock[] };
 
-/** Adds both languages once (the visitor may switch language on the page). Idempotent. */
-export function addLegalTexts() {
-  if (i18n.hasResourceBundle('en', LEGAL_NAMESPACE)) return;
-  i18n.addResourceBundle('en', LEGAL_NAMESPACE, en, true, true);
-  i18n.addResourceBundle('fr', LEGAL_NAMESPACE, fr, true, true);
+/**
+ * Adds both languages once (the visitor may switch language on the page), to the app's i18n
+ * instance or the one given. Idempotent.
+ */
+export function addLegalTexts(
+  instance: Pick<typeof i18n, 'hasResourceBundle' | 'addResourceBundle'> = i18n,
+) {
+  if (instance.hasResourceBundle('en', LEGAL_NAMESPACE)) return;
+  instance.addResourceBundle('en', LEGAL_NAMESPACE, en, true, true);
+  instance.addResourceBundle('fr', LEGAL_NAMESPACE, fr, true, true);
 }
 
 /**

@@ -1,0 +1,163 @@
+import { PRIVACY_VERSION } from '@mawadda/contract/constants';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { aCurrentUser } from '@/features/profile/test/fixtures.ts';
+import { callApi } from '@/lib/api-client.ts';
+import { session } from '@/lib/session.ts';
+import { createTestI18n, mockApi, type TestLanguage } from '@/test/render.tsx';
+import { Component as MemberArea } from './member-area.tsx';
+
+function logIn(consentRequired?: boolean) {
+  localStorage.setItem('authToken', 'token');
+  localStorage.setItem(
+    'currentUser',
+    JSON.stringify({
+      id: 'me',
+      name: 'Youssef',
+      latitude: null,
+      longitude: null,
+      mediaUrls: [],
+      ...(consentRequired === undefined ? {} : { consentRequired }),
+    }),
+  );
+}
+
+/** The member area as the router composes it: the gate, a member screen under it, and login. */
+async function showMemberArea(language: TestLanguage = 'en') {
+  const i18n = await createTestI18n(language);
+  const router = createMemoryRouter(
+    [
+      {
+        Component: MemberArea,
+        children: ['/suggestions', '/fr/suggestions'].map((path) => ({
+          path,
+          element: <h1>Suggestions screen</h1>,
+        })),
+      },
+      { path: '/', element: <h1>Login screen</h1> },
+      { path: '/fr', element: <h1>Login screen</h1> },
+    ],
+    { initialEntries: [language === 'fr' ? '/fr/suggestions' : '/suggestions'] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+describe('the consent asked before the member area', () => {
+  it('shows the member screens to a member who consented', async () => {
+    logIn(false);
+    await showMemberArea();
+    expect(await screen.findByRole('heading', { name: 'Suggestions screen' })).toBeVisible();
+  });
+
+  it('asks a member without consent first, explains why, and sends the version they consent to', async () => {
+    logIn(true);
+    let sent: unknown;
+    mockApi({
+      'POST /api/users/consent': ({ body }) => {
+        sent = body;
+        return { body: aCurrentUser({ id: 'me', consentRequired: false }) };
+      },
+    });
+    await showMemberArea();
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Your consent, before you continue',
+    });
+    expect(heading).toHaveFocus();
+    expect(screen.queryByRole('heading', { name: 'Suggestions screen' })).toBeNull();
+    expect(screen.getByRole('main').textContent).toContain('being a member reveals your religion');
+    expect(
+      screen.getByRole('link', { name: `Read the privacy policy (version of ${PRIVACY_VERSION})` }),
+    ).toHaveAttribute('href', '/privacy');
+
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'I consent to Mawadda processing data that reveals my religion',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Suggestions screen' })).toBeVisible();
+    expect(sent).toEqual({ version: PRIVACY_VERSION });
+    expect(session.get()?.user?.consentRequired).toBe(false);
+  });
+
+  it('asks in French, and a refusal explains what follows and offers to log out', async () => {
+    logIn(true);
+    const api = mockApi({
+      'POST /api/auth/logout': { body: { message: 'Logged out.' } },
+    });
+    const router = await showMemberArea('fr');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Votre consentement, avant de continuer',
+      }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('link', { name: /Lire la politique de confidentialité/ }),
+    ).toHaveAttribute('href', '/fr/privacy');
+    const refuse = screen.getByRole('button', { name: 'Je ne consens pas' });
+    expect(refuse).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(refuse);
+    expect(refuse).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Sans votre consentement' }),
+    ).toHaveFocus();
+    expect(screen.getByRole('main').textContent).toContain("votre profil n'est montré à personne");
+    expect(api.mock.calls.some(([url]) => String(url).includes('/consent'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/fr');
+    expect(session.get()).toBeNull();
+  });
+
+  it('says why the consent could not be recorded, and keeps asking', async () => {
+    logIn(true);
+    mockApi({
+      'POST /api/users/consent': {
+        status: 400,
+        body: { code: 'PRIVACY_VERSION_OUTDATED', message: 'The privacy policy has changed.' },
+      },
+    });
+    await showMemberArea();
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: 'I consent to Mawadda processing data that reveals my religion',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The privacy policy has changed since this page was opened.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Suggestions screen' })).toBeNull();
+  });
+
+  it('asks as soon as the server refuses a call for want of consent (a session from before)', async () => {
+    logIn();
+    mockApi({
+      'GET /likes': {
+        status: 403,
+        body: { code: 'CONSENT_REQUIRED', message: 'Please give your consent.' },
+      },
+    });
+    await showMemberArea();
+    expect(await screen.findByRole('heading', { name: 'Suggestions screen' })).toBeVisible();
+    await expect(callApi('likes')).rejects.toMatchObject({ status: 403 });
+    expect(
+      await screen.findByRole('heading', { name: 'Your consent, before you continue' }),
+    ).toBeVisible();
+    // The session itself is kept: the member is asked, not logged out.
+    expect(session.token()).toBe('token');
+  });
+});
