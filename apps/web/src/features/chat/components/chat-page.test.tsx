@@ -476,6 +476,27 @@ describe('ChatPage', () => {
     expect(screen.getByText('New message from Awa Diop: Missed voice call')).toBeInTheDocument();
   });
 
+  it('shows the messages of a member who deleted their account as from a deleted member', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [{ ...awa, name: '', deleted: true }] },
+      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+      [`GET /api/chat/conversation/${AWA}`]: {
+        body: [
+          message({ uuid: 'd1', content: 'Salam' }),
+          message({ uuid: 'd2', mediaRemoved: true, timestamp: '2026-11-25T08:01:00.000Z' }),
+        ],
+      },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'A deleted member' }),
+    ).toBeVisible();
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    expect(messages()[0]).toHaveTextContent('A deleted member: Salam');
+    expect(messages()[1]).toHaveTextContent('Photo or voice message removed');
+  });
+
   it('explains the daily limit of new conversations, in French too', async () => {
     mockApi({
       'GET /api/chat/contacts': { body: [] },

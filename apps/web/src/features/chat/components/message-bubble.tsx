@@ -58,6 +58,9 @@ export function MessageBubble({
             className="mb-1 h-10 w-64 max-w-full"
           />
         ) : null}
+        {item.mediaRemoved ? (
+          <p className="italic opacity-80">{t('message.mediaRemoved')}</p>
+        ) : null}
         {giftNumber !== null ? (
           <GiftContent number={giftNumber} mine={mine} otherName={otherName} />
         ) : item.content ? (

@@ -15,6 +15,7 @@ import {
   fetchConversation,
   markConversationRead,
 } from '../api/chat-api.ts';
+import { useChatTranslation } from '../i18n.ts';
 import {
   type ConversationData,
   contactsAfterMessage,
@@ -28,10 +29,14 @@ import { outbox } from './outbox.ts';
 
 /** Conversations and matches, newest first (spec section 2's sidebar). */
 export function useContacts(me: string) {
+  const { t } = useChatTranslation();
   const query = useQuery({
     queryKey: chatKeys.contacts(me),
     queryFn: ({ signal }) => fetchContacts(signal),
     enabled: me !== '',
+    // A member who deleted their account has no name left: their messages are from "a deleted member".
+    select: (contacts) =>
+      contacts.map((c) => (c.deleted ? { ...c, name: t('conversation.deletedMember') } : c)),
   });
   useEffect(() => {
     if (query.error) console.warn('[chat] contacts could not be loaded', query.error);

@@ -20,6 +20,8 @@ export type ChatItem = {
   refusal: Refusal | null;
   /** A call entry rather than a message. */
   call: CallRecord | null;
+  /** Its photo or voice note was erased with its sender's account. */
+  mediaRemoved: boolean;
 };
 
 /**
@@ -39,6 +41,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
       state: (m.senderId !== me ? 'received' : m.isRead ? 'read' : 'sent') as ChatItemState,
       refusal: null,
       call: m.call ?? null,
+      mediaRemoved: m.mediaRemoved ?? false,
     })),
     ...outgoing
       .filter((o) => !stored.has(o.uuid))
@@ -52,6 +55,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
         state: o.status,
         refusal: o.refusal,
         call: null,
+        mediaRemoved: false,
       })),
   ];
 }
