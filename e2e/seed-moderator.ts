@@ -1,0 +1,32 @@
+// Writes the journeys' moderator (support/moderator.ts) before the server starts: the role is
+// granted only on the server (`npm run moderator`), and the embedded database has one owner at a
+// time, so this runs between the web build and the server in the Playwright web server command.
+import { PRIVACY_VERSION } from '@mawadda/contract';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
+import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { insertMember } from '../apps/server/src/modules/members/members.repository.ts';
+import { setRoleByEmail } from '../apps/server/src/modules/moderation/moderation.repository.ts';
+import { MODERATOR } from './support/moderator.ts';
+
+const database = await openDatabase(loadConfig());
+try {
+  await migrateDatabase(database.db);
+  const now = new Date();
+  await insertMember(database.db, {
+    email: MODERATOR.username,
+    passwordHash: await hashPassword(MODERATOR.password),
+    name: MODERATOR.name,
+    gender: MODERATOR.gender,
+    age: 41,
+    location: 'Dakar, Sénégal',
+    termsAcceptedAt: now,
+    religiousDataConsentAt: now,
+    religiousDataConsentVersion: PRIVACY_VERSION,
+  });
+  if (!(await setRoleByEmail(database.db, MODERATOR.username, 'moderator'))) {
+    throw new Error('The journeys’ moderator could not be made');
+  }
+} finally {
+  await database.close();
+}

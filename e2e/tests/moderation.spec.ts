@@ -1,0 +1,100 @@
+import { expect, type Page, test } from '@playwright/test';
+import { match } from '../support/match.ts';
+import { type Member, registerMember } from '../support/members.ts';
+import { MODERATOR } from '../support/moderator.ts';
+import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+
+test.afterEach(closeMemberBrowsers);
+
+/** Logs in through the login screen of `page`; the moderator has no photo, so no destination is assumed. */
+async function logIn(page: Page, member: Member) {
+  await page.getByLabel('Username or e-mail').fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('A reports B with a message attached and a moderator suspends B, whose next request is logged out', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = String(Date.now()).slice(-6);
+  const amina = await registerMember(request, { name: `Amina ${tag}`, gender: 'femme' });
+  const karim = await registerMember(request, { name: `Karim ${tag}`, gender: 'homme' });
+  const { aId, bId } = await match(request, amina, karim);
+
+  // Karim writes first (the chat journey covers writing through the screen).
+  const login = await request.post('/api/auth/login', {
+    data: { username: karim.username, password: karim.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const sent = await request.post(`/api/chat/send/${aId}`, {
+    data: { content: `Send me money first ${tag}` },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(sent.ok()).toBe(true);
+  const his = await loggedInPage(browser, karim);
+
+  // Amina reports him from their conversation, with his message attached, and does not block.
+  const hers = await loggedInPage(browser, amina);
+  await hers.goto(`/chat?userId=${bId}`);
+  await expect(hers.getByText(`Send me money first ${tag}`)).toBeVisible();
+  await hers.getByRole('button', { name: `More actions for Karim ${tag}` }).click();
+  await hers.getByRole('menuitem', { name: 'Report' }).click();
+  const report = hers.getByRole('dialog', { name: `Report Karim ${tag}` });
+  await report.getByRole('radio', { name: 'Asking for money' }).check();
+  await report.getByLabel('Anything to add? (optional)').fill('He asks for a transfer.');
+  await report.getByRole('checkbox', { name: new RegExp(`Send me money first ${tag}`) }).check();
+  await report.getByRole('button', { name: 'Send the report' }).click();
+  await expect(report).toContainText('Thank you: your report was sent.');
+  await report.getByRole('button', { name: 'Not now' }).click();
+
+  // The moderator finds it in the queue, from the profile menu.
+  const context = await browser.newContext({ locale: 'en-US' });
+  const theirs = await context.newPage();
+  try {
+    await theirs.goto('/');
+    await logIn(theirs, MODERATOR);
+    await theirs.getByRole('button', { name: 'Profile menu' }).click();
+    await theirs.getByRole('menuitem', { name: 'Moderation' }).click();
+    await expect(
+      theirs.getByRole('heading', { level: 1, name: 'Reports to review' }),
+    ).toBeVisible();
+    const card = theirs.getByRole('article', { name: `Karim ${tag}: Asking for money` });
+    await expect(card).toContainText(`Reported by Amina ${tag}`);
+    await expect(card).toContainText('He asks for a transfer.');
+    await expect(
+      card.getByRole('region', { name: 'Attached messages' }).getByRole('listitem'),
+    ).toHaveText([new RegExp(`Send me money first ${tag}`)]);
+    await expect(card.getByRole('img', { name: `Photo 1 of Karim ${tag}` })).toBeVisible();
+
+    // A reason is required; with it and the days, the suspension is confirmed.
+    const decision = card.getByRole('region', { name: 'Decision' });
+    await decision.getByRole('radio', { name: 'Suspend' }).check();
+    await decision.getByRole('spinbutton', { name: 'Days of suspension' }).fill('3');
+    await decision.getByRole('button', { name: 'Continue' }).click();
+    await expect(decision.getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription(
+      /Say why, in a few words/,
+    );
+    await decision.getByRole('textbox', { name: 'Reason' }).fill('Asked a match for money.');
+    await decision.getByRole('button', { name: 'Continue' }).click();
+    const confirm = theirs.getByRole('alertdialog', { name: 'Confirm the decision' });
+    await expect(confirm).toContainText(`Suspend Karim ${tag} for 3 days?`);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(theirs.getByRole('status').filter({ hasText: 'suspended' })).toHaveText(
+      `Karim ${tag} suspended for 3 days.`,
+    );
+    await expect(card).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+
+  // Karim's next request is refused: he is logged out, and logging in says until when.
+  await his.goto('/chat');
+  await expect(his.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await logIn(his, karim);
+  await expect(his.getByRole('alert')).toContainText(
+    /Your account is suspended until \d{4}-\d{2}-\d{2}\./,
+  );
+  await expect(his).not.toHaveURL(/suggestions/);
+});
