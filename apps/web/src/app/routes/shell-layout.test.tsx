@@ -29,6 +29,7 @@ const aLike: LikeEntry = {
   age: 27,
   gender: 'femme',
   mediaUrls: [],
+  photosBlurred: false,
   createdAt: likeAt,
   matched: false,
   isNew: true,

@@ -20,6 +20,7 @@ export function aMember(overrides: Partial<UserSummary> = {}): UserSummary {
     online: false,
     likedByMe: false,
     matched: false,
+    photosBlurred: false,
     ...overrides,
   };
 }

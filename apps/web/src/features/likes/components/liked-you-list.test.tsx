@@ -18,6 +18,7 @@ function like(name: string, minutesAgo: number, isNew: boolean, matched = false)
     age: 28,
     gender: 'femme',
     mediaUrls: [`/media/photos/${name}.webp`],
+    photosBlurred: false,
     createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
     isNew,
     matched,

@@ -15,6 +15,7 @@ function view(name: string, hoursAgo: number, overrides: Partial<ProfileViewEntr
     age: 30,
     gender: 'homme',
     mediaUrls: [`/media/photos/${name}.webp`],
+    photosBlurred: false,
     viewedAt: new Date(Date.now() - hoursAgo * HOUR).toISOString(),
     ...overrides,
   } satisfies ProfileViewEntry;

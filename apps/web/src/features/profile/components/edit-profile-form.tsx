@@ -8,6 +8,7 @@ import { BioSection } from './bio-section.tsx';
 import { IncompleteNote } from './incomplete-note.tsx';
 import { PhotoEditor } from './photo-editor.tsx';
 import { PlaceSection } from './place-section.tsx';
+import { PrivacySection } from './privacy-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SaveBar } from './save-bar.tsx';
 
@@ -40,6 +41,7 @@ export function EditProfileForm({
           <AboutSection fieldMessage={edit.fieldMessage} />
           <PlaceSection fieldMessage={edit.fieldMessage} location={edit.location} />
           <BioSection fieldMessage={edit.fieldMessage} />
+          <PrivacySection fieldMessage={edit.fieldMessage} />
           <SaveBar saved={edit.saved} failure={edit.failure} pending={edit.pending} />
         </div>
       </form>

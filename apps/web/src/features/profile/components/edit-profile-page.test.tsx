@@ -169,9 +169,11 @@ describe('Edit profile', () => {
       hasChildren: 1,
       skinTone: 1,
       bio: 1,
+      photosBlurred: 1,
       imagesToRemove: 1,
       profilePicture: 2,
     });
+    expect(form.get('photosBlurred')).toBe('false');
     expect(form.get('name')).toBe('Amina Diallo Ba');
     expect(form.get('age')).toBe('29');
     expect(form.get('gender')).toBe('femme');
@@ -490,5 +492,37 @@ describe('Edit profile', () => {
     const group = screen.getByRole('group', { name: 'Situation matrimoniale' });
     expect(within(group).getByRole('radio', { name: 'Marié(e)' })).toBeChecked();
     expect(within(group).getByRole('radio', { name: 'Divorcé(e)' })).not.toBeChecked();
+  });
+});
+
+describe('Photo privacy', () => {
+  it('sends the choice to blur the photos for members not matched with, in French too', async () => {
+    const user = aCurrentUser();
+    logIn(user);
+    const { sent } = serve(user, () => ({ body: aCurrentUser({ photosBlurred: true }) }));
+    await show('fr');
+    const person = userEvent.setup();
+    const region = screen.getByRole('region', { name: 'Confidentialité des photos' });
+    const box = within(region).getByRole('checkbox', {
+      name: 'Flouter mes photos pour les membres avec qui je n’ai pas de match',
+    });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/Visible après un match/);
+    await person.click(box);
+    await person.click(screen.getByRole('button', { name: 'Enregistrer mon profil' }));
+    await screen.findByText('Profil mis à jour avec succès !');
+    expect((sent[0]?.body as FormData).get('photosBlurred')).toBe('true');
+  });
+
+  it('shows the choice already made, checked', async () => {
+    const user = aCurrentUser({ photosBlurred: true });
+    logIn(user);
+    serve(user);
+    await show();
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'Blur my photos for members I have not matched with',
+      }),
+    ).toBeChecked();
   });
 });

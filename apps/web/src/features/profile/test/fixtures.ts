@@ -1,4 +1,4 @@
-import { type CurrentUser, PRIVACY_VERSION, type Photo } from '@mawadda/contract';
+import { type CurrentUser, type Photo, PRIVACY_VERSION } from '@mawadda/contract';
 
 export function photo(name: string): Photo {
   return {
@@ -26,6 +26,7 @@ export function aCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser 
     longitude: -17.44,
     bio: 'Calm, practising, fond of long walks by the sea.',
     mutualLike: false,
+    photosBlurred: false,
     profileComplete: true,
     createdAt: '2026-01-05T10:00:00.000Z',
     subscription: null,

@@ -18,6 +18,8 @@ export type ProfileFormValues = {
   skinTone: '' | SkinTone;
   location: string;
   bio: string;
+  /** Members not matched with see blurred copies of the photos. */
+  photosBlurred: boolean;
 };
 
 /** The form as the member's profile fills it. */
@@ -31,6 +33,7 @@ export function valuesOf(user: CurrentUser): ProfileFormValues {
     skinTone: user.skinTone ?? '',
     location: user.location ?? '',
     bio: user.bio ?? '',
+    photosBlurred: user.photosBlurred,
   };
 }
 
@@ -44,6 +47,7 @@ const PROFILE_FIELDS: Record<keyof ProfileFormValues, true> = {
   skinTone: true,
   location: true,
   bio: true,
+  photosBlurred: true,
 };
 const PHOTO_PATHS = new Set(['profilePicture', 'imagesToRemove', 'photoOrder']);
 
@@ -72,7 +76,7 @@ export function missingEssentials(user: CurrentUser): ProfileEssential[] {
 /**
  * The multipart body of PUT /api/users/update (spec section 3): the fields (an optional field left
  * empty is left out, which clears it), a new place as the lookup found it with its coordinates,
- * one `imagesToRemove` per deleted photo, one `profilePicture` per new file, and `photoOrder`
+ * the photo blur choice, one `imagesToRemove` per deleted photo, one `profilePicture` per new file, and `photoOrder`
  * when the member arranged the photos.
  */
 export function buildProfileFormData({
@@ -101,6 +105,7 @@ export function buildProfileFormData({
   put('hasChildren', values.hasChildren);
   put('skinTone', values.skinTone);
   put('bio', values.bio);
+  data.append('photosBlurred', String(values.photosBlurred));
   if (place) {
     data.append('latitude', String(place.latitude));
     data.append('longitude', String(place.longitude));

@@ -1,0 +1,22 @@
+import { useFormContext } from 'react-hook-form';
+import { Checkbox } from '@/components/checkbox.tsx';
+import { useProfileTranslation } from '../i18n.ts';
+import type { ProfileFormValues } from '../utils/profile-form.ts';
+import type { FieldMessage } from './about-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+
+/** Whether members one has not matched with see one's photos blurred (the server blurs them). */
+export function PrivacySection({ fieldMessage }: { fieldMessage: FieldMessage }) {
+  const { t } = useProfileTranslation();
+  const { register } = useFormContext<ProfileFormValues>();
+  return (
+    <ProfileSection title={t('sections.privacy')}>
+      <Checkbox
+        label={t('fields.photosBlurred')}
+        hint={t('privacy.hint')}
+        error={fieldMessage('photosBlurred')}
+        {...register('photosBlurred')}
+      />
+    </ProfileSection>
+  );
+}
