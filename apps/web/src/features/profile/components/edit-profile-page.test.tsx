@@ -511,7 +511,8 @@ describe('Photo privacy', () => {
     await person.click(box);
     await person.click(screen.getByRole('button', { name: 'Enregistrer mon profil' }));
     await screen.findByText('Profil mis à jour avec succès !');
-    expect((sent[0]?.body as FormData).get('photosBlurred')).toBe('true');
+    expect(sent).toHaveLength(1);
+    expect((sent[0]?.body as FormData | undefined)?.get('photosBlurred')).toBe('true');
   });
 
   it('shows the choice already made, checked', async () => {
