@@ -58,3 +58,7 @@ export const FALLBACK_LANGUAGE = 'en';
  * Change it only with a change of the text that needs a new consent.
  */
 export const PRIVACY_VERSION = '2026-11-25';
+
+export const REPORT_NOTE_MAX_LENGTH = 1000;
+/** How many messages of the conversation a report may attach. */
+export const REPORT_MESSAGES_MAX = 20;

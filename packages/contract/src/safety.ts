@@ -1,22 +1,9 @@
 import { z } from 'zod';
+import { REPORT_MESSAGES_MAX, REPORT_NOTE_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
 import { memberText, optionalField, requiredField } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
-
-/** Why a member reports another; the web app names each in French and English. */
-export const REPORT_REASONS = [
-  'fake-profile',
-  'inappropriate-photos',
-  'harassment-or-hate',
-  'asking-for-money',
-  'under-18',
-  'married-and-hiding-it',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_NOTE_MAX_LENGTH = 1000;
-/** How many messages of the conversation a report may attach. */
-export const REPORT_MESSAGES_MAX = 20;
+import { REPORT_REASONS } from './value-lists.ts';
 
 /** `POST /api/reports`: `messageIds` are uuids of messages the reported member sent the reporter. */
 export const reportRequestSchema = z.object({

@@ -22,3 +22,15 @@ export type SkinTone = (typeof SKIN_TONES)[number];
 
 export const HAS_CHILDREN_VALUES = ['yes', 'no', 'not specified'] as const;
 export type HasChildren = (typeof HAS_CHILDREN_VALUES)[number];
+
+/** Why a member reports another; the web app names each in French and English. */
+export const REPORT_REASONS = [
+  'fake-profile',
+  'inappropriate-photos',
+  'harassment-or-hate',
+  'asking-for-money',
+  'under-18',
+  'married-and-hiding-it',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES_MAX } from '@mawadda/contract';
+import { REPORT_MESSAGES_MAX } from '@mawadda/contract/constants';
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactElement, useState } from 'react';

@@ -1,9 +1,5 @@
-import {
-  REPORT_MESSAGES_MAX,
-  REPORT_NOTE_MAX_LENGTH,
-  REPORT_REASONS,
-  type ReportReason,
-} from '@mawadda/contract';
+import { REPORT_MESSAGES_MAX, REPORT_NOTE_MAX_LENGTH } from '@mawadda/contract/constants';
+import { REPORT_REASONS, type ReportReason } from '@mawadda/contract/value-lists';
 import { useMutation } from '@tanstack/react-query';
 import { ShieldBan } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
