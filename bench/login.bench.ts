@@ -34,6 +34,7 @@ const app = await buildApp({
   db: database.db,
   mediaStore: createDiskMediaStore(path.join(tmp, 'media')),
   privateMediaStore: createDiskMediaStore(path.join(tmp, 'private-media')),
+  exportStore: createDiskMediaStore(path.join(tmp, 'exports')),
   mailer: createOutboxMailer(
     path.join(tmp, 'outbox'),
     'bench@localhost',

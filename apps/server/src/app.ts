@@ -13,6 +13,17 @@ import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
+import {
+  accountRoutes,
+  DATA_EXPORT_PREFIX,
+  dataExportDownloadRoutes,
+} from './modules/account/account.routes.ts';
+import { createAccountDeletion } from './modules/account/account-deletion.service.ts';
+import {
+  createDataExports,
+  DATA_EXPORT_TTL_MS,
+  type DataExports,
+} from './modules/account/data-exports.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import type { GoogleVerifier } from './modules/auth/google-verifier.ts';
@@ -106,6 +117,8 @@ export type AppDependencies = {
   mediaStore: MediaStore;
   /** Chat photos and voice notes: served only through signed links, never as public files. */
   privateMediaStore: MediaStore;
+  /** Copies of members' data, offered for a day: never served but through a signed link. */
+  exportStore: MediaStore;
   mailer: Mailer;
   limiter: RateLimitStore;
   clock: Clock;
@@ -131,6 +144,7 @@ const SESSION_CACHE_ENTRIES = 50_000;
 declare module 'fastify' {
   interface FastifyInstance {
     mediaJanitor: MediaJanitor;
+    dataExports: DataExports;
     realtime: RealtimeService;
   }
 }
@@ -277,17 +291,43 @@ export async function buildApp(deps: AppDependencies) {
   const janitor = createMediaJanitor({
     db: deps.db,
     mediaStore: deps.mediaStore,
+    stores: { 'private-media': deps.privateMediaStore, exports: deps.exportStore },
     clock: deps.clock,
     log: app.log,
     orphanGraceMs: ORPHAN_GRACE_MS,
   });
   app.decorate('mediaJanitor', janitor);
+  const exportLinks = createMediaLinks({
+    secret: deps.config.mediaLinkSecret,
+    ttlMs: DATA_EXPORT_TTL_MS,
+    clock: deps.clock,
+    prefix: DATA_EXPORT_PREFIX,
+    stepMs: 60_000,
+  });
+  const dataExports = createDataExports({
+    db: deps.db,
+    clock: deps.clock,
+    limiter: deps.limiter,
+    log: app.log,
+    exportStore: deps.exportStore,
+    mediaStore: deps.mediaStore,
+    privateMediaStore: deps.privateMediaStore,
+    links: exportLinks,
+    sweepFiles: () => janitor.sweepQueue(),
+  });
+  app.decorate('dataExports', dataExports);
   if (deps.config.mediaSweepMs > 0) {
-    let stop: (() => void) | undefined;
+    let stops: Array<() => void> = [];
     app.addHook('onReady', async () => {
-      stop = janitor.start(deps.config.mediaSweepMs);
+      // Exports asked for before a restart are made now.
+      stops = [
+        janitor.start(deps.config.mediaSweepMs),
+        dataExports.start(deps.config.mediaSweepMs),
+      ];
     });
-    app.addHook('onClose', async () => stop?.());
+    app.addHook('onClose', async () => {
+      for (const stop of stops) stop();
+    });
   }
   const users = createUsersService({
     db: deps.db,
@@ -322,6 +362,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(geoRoutes, { cities });
   await app.register(mediaRoutes, { db: deps.db, store: deps.mediaStore, links: photoLinks });
   await app.register(privateMediaRoutes, { store: deps.privateMediaStore, links: mediaLinks });
+  await app.register(dataExportDownloadRoutes, { exports: dataExports, links: exportLinks });
   await app.register(paymentCatalogueRoutes, { payments });
   await app.register(paymentNotificationRoutes, {
     payments,
@@ -340,6 +381,18 @@ export async function buildApp(deps: AppDependencies) {
   await memberArea(app, async (member) => {
     await member.register(sessionRoutes, { auth });
     await member.register(usersRoutes, { users });
+    await member.register(accountRoutes, {
+      exports: dataExports,
+      deletion: createAccountDeletion({
+        db: deps.db,
+        clock: deps.clock,
+        limiter: deps.limiter,
+        googleVerifier: deps.googleVerifier,
+        log: app.log,
+        endMemberSessions: auth.endMemberSessions,
+        sweepFiles: () => janitor.sweepQueue(),
+      }),
+    });
     await member.register(discoveryRoutes, {
       discovery: createDiscoveryService({
         ...members,

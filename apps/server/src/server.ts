@@ -71,6 +71,7 @@ const app = await buildApp({
   db: database.db,
   mediaStore,
   privateMediaStore: createDiskMediaStore(path.join(config.dataDir, 'private-media')),
+  exportStore: createDiskMediaStore(path.join(config.dataDir, 'exports')),
   mailer,
   limiter,
   clock: systemClock,

@@ -53,6 +53,7 @@ export type TestContext = {
   limiter: RateLimitStore;
   mediaDir: string;
   privateMediaDir: string;
+  exportsDir: string;
 };
 
 /**
@@ -99,6 +100,7 @@ export async function createTestApp(
   const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-media-'));
   // Beside the public media folder, never inside it: nothing private may be served as a file.
   const privateMediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-private-media-'));
+  const exportsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-exports-'));
   const app = await buildApp({
     config: {
       // The production defaults, but for what a test controls.
@@ -119,6 +121,7 @@ export async function createTestApp(
     db: database.db,
     mediaStore: (options.mediaStore ?? createDiskMediaStore)(mediaDir),
     privateMediaStore: createDiskMediaStore(privateMediaDir),
+    exportStore: createDiskMediaStore(exportsDir),
     mailer,
     limiter,
     clock,
@@ -140,6 +143,7 @@ export async function createTestApp(
     if (!options.database) await database.close();
     await fs.rm(mediaDir, { recursive: true, force: true });
     await fs.rm(privateMediaDir, { recursive: true, force: true });
+    await fs.rm(exportsDir, { recursive: true, force: true });
   });
-  return { app, database, clock, mailer, limiter, mediaDir, privateMediaDir };
+  return { app, database, clock, mailer, limiter, mediaDir, privateMediaDir, exportsDir };
 }

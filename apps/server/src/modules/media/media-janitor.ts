@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { mediaDeletions, photos } from '../../db/schema.ts';
+import { MEDIA_STORES, mediaDeletions, photos } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaStore } from './media-store.ts';
 import { displayKeyOfBlurred } from './profile-photos.ts';
@@ -12,14 +12,16 @@ const BATCH = 500;
 
 /**
  * Deletes media files nobody refers to any more. The queue (`media_deletions`) holds the keys
- * of removed photos, written in the same transaction: a failing disk or a crash only delays the
- * deletion. Orphans are files no photo row names (an upload whose transaction never committed;
+ * of removed photos, of a deleted account's chat media and of expired data exports, each with its
+ * folder, written in the same transaction: a failing disk or a crash only delays the deletion. Orphans are files no photo row names (an upload whose transaction never committed;
  * a blurred copy counts as its photo's) and `.partial` leftovers of interrupted writes; both are
  * left alone during a grace period, so an upload in flight is never touched.
  */
 export function createMediaJanitor(deps: {
   db: Database;
   mediaStore: MediaStore;
+  /** The other folders whose files the queue names: chat media and data exports. */
+  stores: Record<Exclude<(typeof MEDIA_STORES)[number], 'media'>, MediaStore>;
   clock: Clock;
   log: FastifyBaseLogger;
   orphanGraceMs: number;
@@ -30,16 +32,25 @@ export function createMediaJanitor(deps: {
   async function sweepQueueOnce(): Promise<number> {
     let deleted = 0;
     for (;;) {
-      const batch = await db.select({ key: mediaDeletions.key }).from(mediaDeletions).limit(BATCH);
+      const batch = await db
+        .select({ key: mediaDeletions.key, store: mediaDeletions.store })
+        .from(mediaDeletions)
+        .limit(BATCH);
       if (batch.length === 0) return deleted;
       const keys = batch.map((row) => row.key);
+      for (const store of MEDIA_STORES.filter((name) => name !== 'media')) {
+        await deps.stores[store].remove(
+          batch.filter((row) => row.store === store).map((row) => row.key),
+        );
+      }
+      const photoKeys = batch.filter((row) => row.store === 'media').map((row) => row.key);
       // A key a photo names again (never expected: keys are random) is not deleted.
       const live = await db
         .select({ key: photos.displayKey })
         .from(photos)
         .where(sql`${photos.displayKey} in ${keys} or ${photos.thumbnailKey} in ${keys}`);
       const keep = new Set(live.map((row) => row.key));
-      await mediaStore.remove(keys.filter((key) => !keep.has(key)));
+      await mediaStore.remove(photoKeys.filter((key) => !keep.has(key)));
       await db.delete(mediaDeletions).where(inArray(mediaDeletions.key, keys));
       deleted += keys.length;
       if (batch.length < BATCH) return deleted;

@@ -1,0 +1,434 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { type Contact, type DataExport, destinations } from '@mawadda/contract';
+import { eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { members, messages, orders, photos } from '../src/db/schema.ts';
+import {
+  bearer,
+  jpegWithGps,
+  login,
+  multipart,
+  registeredMember,
+  seedLikes,
+  seedMembers,
+  sessionFor,
+} from './fixtures.ts';
+import { connectStomp } from './stomp-client.ts';
+import { createTestApp, TEST_GOOGLE_CLIENT_ID, type TestContext } from './test-app.ts';
+
+type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+let google: KeyPair;
+let t: TestContext;
+let baseUrl: string;
+const HOUR = 60 * 60 * 1000;
+
+beforeAll(async () => {
+  google = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(google.publicKey)), kid: 'google-test-key', alg: 'RS256' };
+  t = await createTestApp({ googleKeys: createLocalJWKSet({ keys: [jwk] }) });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+
+async function call(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) {
+  const answer = await t.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(body ? { payload: body } : {}),
+  });
+  return { status: answer.statusCode, body: answer.json() };
+}
+
+const exportOf = async (token: string) =>
+  (await call(token, 'GET', '/api/users/me/export')).body as DataExport;
+
+/** Asks for a copy, lets the background job finish, and answers the copy as offered. */
+async function readyExport(token: string): Promise<DataExport> {
+  const asked = await call(token, 'POST', '/api/users/me/export');
+  expect(asked.status).toBe(202);
+  await t.app.dataExports.runPending();
+  return exportOf(token);
+}
+
+async function download(url: string) {
+  return t.app.inject({ url });
+}
+
+function sendImage(token: string, to: string, data: Buffer) {
+  const form = multipart(
+    { uuid: crypto.randomUUID() },
+    { image: [{ filename: 'p.jpg', contentType: 'image/jpeg', data }] },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/chat/send/${to}`,
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
+}
+
+/**
+ * A registered woman (real photos on disk) who matched a seeded man: likes both ways, a view
+ * each way, texts and a photo each way, a report and a payment of hers.
+ */
+async function activeMember() {
+  const her = await registeredMember(t.app, { gender: 'femme' });
+  const [him = ''] = await seedMembers(t.database.db, [{ gender: 'homme', name: 'Youssef' }]);
+  const hisToken = await sessionFor(t.database.db, him);
+  await seedLikes(t.database.db, [
+    [her.id, him],
+    [him, her.id],
+  ]);
+  expect((await call(her.token, 'GET', `/api/users/${him}/details`)).status).toBe(200);
+  expect((await call(hisToken, 'GET', `/api/users/${her.id}/details`)).status).toBe(200);
+  const mine = await call(her.token, 'POST', `/api/chat/send/${him}`, { content: 'Salam Youssef' });
+  const his = await call(hisToken, 'POST', `/api/chat/send/${her.id}`, { content: 'Salam!' });
+  expect([mine.status, his.status]).toEqual([201, 201]);
+  const myPhoto = await sendImage(her.token, him, await jpegWithGps(300, 300));
+  const hisPhoto = await sendImage(hisToken, her.id, await jpegWithGps(200, 200));
+  expect([myPhoto.statusCode, hisPhoto.statusCode]).toEqual([201, 201]);
+  const [other = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
+  const report = await call(her.token, 'POST', '/api/reports', {
+    reportedId: other,
+    reason: 'fake-profile',
+    note: 'Stock photos',
+  });
+  expect(report.status).toBe(201);
+  await t.database.db.insert(orders).values([
+    {
+      id: crypto.randomUUID(),
+      memberId: her.id,
+      kind: 'subscription',
+      plan: 'MONTHLY',
+      amount: 1999,
+      currency: 'usd',
+      provider: 'stripe',
+      providerRef: `cs_${crypto.randomUUID()}`,
+      status: 'paid',
+      paidAt: t.clock.now(),
+    },
+    {
+      id: crypto.randomUUID(),
+      memberId: her.id,
+      kind: 'subscription',
+      plan: 'WEEKLY',
+      amount: 599,
+      currency: 'usd',
+      provider: 'stripe',
+      providerRef: `cs_${crypto.randomUUID()}`,
+    },
+  ]);
+  return {
+    her,
+    him,
+    hisToken,
+    other,
+    mine: mine.body.uuid as string,
+    myPhoto: myPhoto.json().uuid as string,
+    hisPhotoUrl: hisPhoto.json().imageUrl as string,
+  };
+}
+
+describe('downloading one’s data', () => {
+  it('makes a ZIP in the background with data.json and the photos, for the member alone', async () => {
+    const { her, him, hisToken } = await activeMember();
+    const asked = await call(her.token, 'POST', '/api/users/me/export');
+    expect(asked).toMatchObject({ status: 202, body: { status: 'pending', downloadUrl: null } });
+    // Asking again while it is being made answers the same request.
+    const again = await call(her.token, 'POST', '/api/users/me/export');
+    expect(again.body.requestedAt).toBe(asked.body.requestedAt);
+    await t.app.dataExports.runPending();
+
+    const ready = await exportOf(her.token);
+    expect(ready.status).toBe('ready');
+    expect(Date.parse(ready.expiresAt ?? '') - Date.parse(ready.readyAt ?? '')).toBe(24 * HOUR);
+    const file = await download(ready.downloadUrl ?? '');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/zip');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="mawadda-data-/);
+    const zip = unzipSync(new Uint8Array(file.rawPayload));
+    const data = JSON.parse(Buffer.from(zip['data.json'] ?? []).toString('utf8'));
+    expect(Object.keys(data)).toEqual([
+      'exportedAt',
+      'profile',
+      'photos',
+      'likesGiven',
+      'likesReceived',
+      'profileViewsGiven',
+      'profileViewsReceived',
+      'blocked',
+      'matchesEnded',
+      'messages',
+      'calls',
+      'sessions',
+      'payments',
+      'giftsReceived',
+      'reportsMade',
+    ]);
+    expect(data.profile).toMatchObject({ id: her.id, email: her.fields.username });
+    expect(data.profile).not.toHaveProperty('passwordHash');
+    expect(data.likesGiven).toEqual([expect.objectContaining({ memberId: him, name: 'Youssef' })]);
+    expect(data.likesReceived).toEqual([expect.objectContaining({ memberId: him })]);
+    expect(data.profileViewsGiven).toEqual([expect.objectContaining({ memberId: him })]);
+    expect(data.profileViewsReceived).toEqual([expect.objectContaining({ memberId: him })]);
+    expect(data.messages.map((m: { direction: string }) => m.direction)).toEqual([
+      'sent',
+      'received',
+      'sent',
+      'received',
+    ]);
+    expect(data.payments.map((p: { amount: number }) => p.amount).sort()).toEqual([1999, 599]);
+    expect(data.reportsMade).toEqual([expect.objectContaining({ note: 'Stock photos' })]);
+
+    // Every file data.json names is in the ZIP, byte for byte the stored one.
+    const [photo] = await t.database.db.select().from(photos).where(eq(photos.memberId, her.id));
+    expect(data.photos).toEqual([expect.objectContaining({ file: 'photos/01.webp' })]);
+    expect(Buffer.from(zip['photos/01.webp'] ?? [])).toEqual(
+      await fs.readFile(path.join(t.mediaDir, photo?.displayKey ?? '')),
+    );
+    const attached = data.messages.flatMap((m: { photo: string | null }) => m.photo ?? []);
+    expect(attached).toHaveLength(2);
+    for (const name of attached) expect(zip[name]?.length).toBeGreaterThan(0);
+
+    // Another member sees nothing of it, and cannot use the link as theirs.
+    expect((await exportOf(hisToken)).status).toBe('none');
+    const url = new URL(ready.downloadUrl ?? '', 'http://x');
+    url.searchParams.set('m', him);
+    expect((await download(url.pathname + url.search)).statusCode).toBe(403);
+    expect((await download(url.pathname)).json().code).toBe('DATA_EXPORT_LINK_INVALID');
+  });
+
+  it('is offered for 24 hours, then its link stops working and its file is deleted', async () => {
+    const member = await registeredMember(t.app, { gender: 'homme' });
+    const ready = await readyExport(member.token);
+    const key = new URL(ready.downloadUrl ?? '', 'http://x').pathname.split('/').pop();
+    expect(await fs.readdir(t.exportsDir)).toContain(key);
+    t.clock.advance(23 * HOUR);
+    expect((await download(ready.downloadUrl ?? '')).statusCode).toBe(200);
+    t.clock.advance(HOUR + 60_000);
+    expect((await exportOf(member.token)).status).toBe('none');
+    expect((await download(ready.downloadUrl ?? '')).statusCode).toBe(403);
+    await t.app.dataExports.sweepExpired();
+    expect(await fs.readdir(t.exportsDir)).not.toContain(key);
+  });
+
+  it('allows a few copies a day', async () => {
+    const member = await registeredMember(t.app, { gender: 'homme' });
+    for (let i = 0; i < 3; i++) await readyExport(member.token);
+    const refused = await call(member.token, 'POST', '/api/users/me/export');
+    expect([refused.status, refused.body.code]).toEqual([429, 'DATA_EXPORTS_DAILY_LIMIT']);
+  });
+});
+
+/** Every uuid column of every table (so a table added later is walked too) holding `id`. */
+async function columnsHolding(id: string): Promise<string[]> {
+  const columns = await t.database.db.execute<{ table_name: string; column_name: string }>(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and data_type = 'uuid' order by table_name, column_name`);
+  expect(columns.rows.length).toBeGreaterThan(20);
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns.rows) {
+    const result = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)} = ${id}::uuid`,
+    );
+    if ((result.rows[0]?.n ?? 0) > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
+}
+
+/** Every text column (arrays too) of every table that contains `needle`. */
+async function textColumnsContaining(needle: string): Promise<string[]> {
+  const columns = await t.database.db.execute<{ table_name: string; column_name: string }>(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and (data_type = 'text' or data_type = 'ARRAY')`);
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns.rows) {
+    const result = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text ilike ${`%${needle}%`}`,
+    );
+    if ((result.rows[0]?.n ?? 0) > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
+}
+
+async function filesUnder(...dirs: string[]): Promise<Set<string>> {
+  const all = new Set<string>();
+  for (const dir of dirs) {
+    for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) all.add(path.join(entry.parentPath, entry.name));
+    }
+  }
+  return all;
+}
+
+describe('deleting one’s account', () => {
+  it('refuses a wrong password, and changes nothing', async () => {
+    const member = await registeredMember(t.app, { gender: 'femme' });
+    const refused = await call(member.token, 'DELETE', '/api/users/me', { password: 'not-it-123' });
+    expect([refused.status, refused.body.code]).toEqual([403, 'DELETE_PASSWORD_WRONG']);
+    const none = await call(member.token, 'DELETE', '/api/users/me', {});
+    expect([none.status, none.body.code]).toEqual([400, 'DELETE_CONFIRMATION_REQUIRED']);
+    expect((await call(member.token, 'GET', '/api/users/me')).status).toBe(200);
+    const again = await login(
+      t.app,
+      member.fields.username as string,
+      member.fields.password as string,
+    );
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('erases every row and file of the member, but the messages (from a deleted member) and the payment records', async () => {
+    const dirs = [t.mediaDir, t.privateMediaDir, t.exportsDir];
+    const before = await filesUnder(...dirs);
+    const { her, him, hisToken, mine, myPhoto, hisPhotoUrl } = await activeMember();
+    await readyExport(her.token);
+    await call(hisToken, 'POST', `/api/users/${her.id}/block`);
+    await call(hisToken, 'DELETE', `/api/users/${her.id}/block`);
+    await call(hisToken, 'POST', '/api/reports', { reportedId: her.id, reason: 'other' });
+    const hers = [...(await filesUnder(...dirs))].filter((file) => !before.has(file));
+    const hisFile = path.join(
+      t.privateMediaDir,
+      new URL(hisPhotoUrl, 'http://x').pathname.replace('/chat-media/', ''),
+    );
+    expect(hers).toContain(hisFile);
+    expect(await columnsHolding(her.id)).toEqual(
+      expect.arrayContaining(['likes.liker_id', 'messages.sender_id', 'orders.member_id']),
+    );
+    const socket = await connectStomp(baseUrl, her.token);
+    socket.subscribe(destinations.chat(her.id));
+
+    const deleted = await call(her.token, 'DELETE', '/api/users/me', {
+      password: her.fields.password,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await socket.error).headers.message).toBe('Session ended: log in again');
+    await t.app.mediaJanitor.sweepQueue();
+
+    // No row names her any more; the moderation record keeps bare ids (ADR 018) and nothing else.
+    expect(await columnsHolding(her.id)).toEqual([]);
+    expect(await textColumnsContaining(her.fields.username as string)).toEqual([]);
+    // Her files are gone: photos, the photo she sent, her copy; his photo to her stays.
+    const after = await filesUnder(...dirs);
+    expect(hers.filter((file) => after.has(file))).toEqual([hisFile]);
+
+    // What outlives her points to a stand-in without any of her data.
+    const [sent] = await t.database.db.select().from(messages).where(eq(messages.uuid, mine));
+    const standIn = sent?.senderId ?? '';
+    const [row] = await t.database.db.select().from(members).where(eq(members.id, standIn));
+    expect(row).toMatchObject({
+      name: '',
+      email: `deleted:${standIn}`,
+      standing: 'deleted',
+      age: null,
+      gender: null,
+      bio: null,
+      location: null,
+      latitude: null,
+      passwordHash: null,
+      googleSubject: null,
+      photoKeys: [],
+    });
+    expect((await columnsHolding(standIn)).sort()).toEqual([
+      'members.id',
+      'messages.receiver_id',
+      'messages.sender_id',
+      'orders.member_id',
+      'reports.reporter_id',
+    ]);
+    const payments = await t.database.db.select().from(orders).where(eq(orders.memberId, standIn));
+    expect(payments.map((p) => [p.amount, p.status]).sort()).toEqual([
+      [1999, 'paid'],
+      [599, 'cancelled'],
+    ]);
+
+    // He still has the conversation, from a deleted member, her photo shown as removed.
+    const contacts = (await call(hisToken, 'GET', '/api/chat/contacts')).body as Contact[];
+    expect(contacts.find((c) => c.id === standIn)).toMatchObject({ name: '', deleted: true });
+    expect(contacts.find((c) => c.id === her.id)).toBeUndefined();
+    const thread = (await call(hisToken, 'GET', `/api/chat/conversation/${standIn}`)).body;
+    expect(thread).toEqual([
+      expect.objectContaining({ uuid: mine, senderId: standIn, content: 'Salam Youssef' }),
+      expect.objectContaining({ senderId: him, content: 'Salam!' }),
+      expect.objectContaining({
+        uuid: myPhoto,
+        senderId: standIn,
+        imageUrl: null,
+        mediaRemoved: true,
+      }),
+      expect.objectContaining({ senderId: him, mediaRemoved: false }),
+    ]);
+    const reply = await call(hisToken, 'POST', `/api/chat/send/${standIn}`, { content: 'Hello?' });
+    expect([reply.status, reply.body.code]).toEqual([404, 'MEMBER_NOT_FOUND']);
+    expect((await call(hisToken, 'GET', `/api/users/${standIn}/details`)).status).toBe(404);
+    expect((await call(hisToken, 'GET', `/api/users/${her.id}/details`)).status).toBe(404);
+
+    // Her session is over, and her login answers as for an address nobody has.
+    expect((await call(her.token, 'GET', '/api/users/me')).status).toBe(401);
+    const refused = await login(
+      t.app,
+      her.fields.username as string,
+      her.fields.password as string,
+    );
+    const unknown = await login(t.app, 'nobody.here@example.org', 'whatever-123');
+    expect([refused.statusCode, refused.json()]).toEqual([401, unknown.json()]);
+  });
+});
+
+describe('deleting an account made with Google', () => {
+  let subjects = 0;
+  function claims(overrides: JWTPayload = {}): JWTPayload {
+    subjects += 1;
+    return {
+      iss: 'https://accounts.google.com',
+      aud: TEST_GOOGLE_CLIENT_ID,
+      sub: `20${Date.now()}${subjects}`,
+      email: `google.delete.${Date.now()}.${subjects}@gmail.com`,
+      email_verified: true,
+      name: 'Maryam Google',
+      ...overrides,
+    };
+  }
+  async function idToken(payload: JWTPayload, issuedAgoMs = 0) {
+    const now = Math.floor((t.clock.now().getTime() - issuedAgoMs) / 1000);
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'RS256', kid: 'google-test-key' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(google.privateKey);
+  }
+
+  it('asks for a fresh sign-in with the same Google account', async () => {
+    const identity = claims();
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/google',
+      payload: { token: await idToken(identity) },
+    });
+    const token = signedIn.json().token as string;
+    const byPassword = await call(token, 'DELETE', '/api/users/me', { password: 'guess-1234' });
+    expect([byPassword.status, byPassword.body.code]).toEqual([403, 'DELETE_PASSWORD_WRONG']);
+    const stale = await call(token, 'DELETE', '/api/users/me', {
+      googleToken: await idToken(identity, 10 * 60 * 1000),
+    });
+    expect([stale.status, stale.body.code]).toEqual([403, 'GOOGLE_SIGN_IN_TOO_OLD']);
+    const someoneElse = await call(token, 'DELETE', '/api/users/me', {
+      googleToken: await idToken(claims()),
+    });
+    expect([someoneElse.status, someoneElse.body.code]).toEqual([403, 'GOOGLE_ACCOUNT_OTHER']);
+    const forged = await call(token, 'DELETE', '/api/users/me', { googleToken: 'not.a.token' });
+    expect([forged.status, forged.body.code]).toEqual([403, 'GOOGLE_FAILED']);
+    expect((await call(token, 'GET', '/api/users/me')).status).toBe(200);
+
+    const deleted = await call(token, 'DELETE', '/api/users/me', {
+      googleToken: await idToken(identity),
+    });
+    expect(deleted.status).toBe(200);
+    expect((await call(token, 'GET', '/api/users/me')).status).toBe(401);
+    expect(await textColumnsContaining(identity.email as string)).toEqual([]);
+  });
+});
