@@ -14,6 +14,8 @@ export type CarouselProps = {
   onIndexChange: (index: number) => void;
   /** Opens the lightbox on the shown photo; without it the photo is not a button. */
   onEnlarge?: (index: number) => void;
+  /** The photos are blurred copies (the member shows them after a match): the images say so. */
+  blurred?: boolean;
   className?: string;
 };
 
@@ -31,6 +33,7 @@ export function PhotoCarousel({
   index,
   onIndexChange,
   onEnlarge,
+  blurred = false,
   className = '',
 }: CarouselProps) {
   const { t } = useDiscoveryTranslation();
@@ -88,7 +91,7 @@ export function PhotoCarousel({
           const image = (
             <MediaImage
               src={url}
-              alt={t('carousel.photoAlt', { index: i + 1, name })}
+              alt={t(blurred ? 'carousel.blurredAlt' : 'carousel.photoAlt', { index: i + 1, name })}
               loading={Math.abs(i - current) <= 1 ? 'eager' : 'lazy'}
               draggable={false}
               className="size-full select-none object-cover"

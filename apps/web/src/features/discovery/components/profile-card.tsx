@@ -7,6 +7,7 @@ import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { MediaImage } from '@/components/media-image.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
+import { BlurredNote } from './blurred-note.tsx';
 import { LikeButton, matchStyle } from './like-button.tsx';
 import { LocationLine, useDistanceText } from './profile-parts.tsx';
 
@@ -51,7 +52,7 @@ export const ProfileCard = memo(function ProfileCard({
         {photo ? (
           <MediaImage
             src={photo}
-            alt=""
+            alt={member.photosBlurred ? t('card.blurredAlt', { name }) : ''}
             className="size-full object-cover transition-transform duration-500 ease-out group-hover:scale-[1.03]"
           />
         ) : (
@@ -82,6 +83,9 @@ export const ProfileCard = memo(function ProfileCard({
             </span>
           ) : null}
         </div>
+        {photo && member.photosBlurred ? (
+          <BlurredNote className="absolute left-1/2 top-1/2 max-w-[calc(100%-1rem)] -translate-x-1/2 -translate-y-1/2 text-center" />
+        ) : null}
         {distance ? (
           <span className="pointer-events-none absolute bottom-2 left-2 inline-flex max-w-[calc(100%-1rem)] items-center gap-1 rounded-full bg-white/95 px-2 py-1 text-xs font-semibold text-teal-900 shadow-sm">
             <Navigation aria-hidden="true" className="size-3 shrink-0 text-teal-700" />

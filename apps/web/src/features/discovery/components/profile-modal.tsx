@@ -98,6 +98,7 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
           name={name}
           index={photoIndex}
           onIndexChange={setPhotoIndex}
+          blurred={shown.photosBlurred}
           className="aspect-[4/5] max-h-[58dvh] w-full md:aspect-auto md:h-full md:max-h-none"
         />
       </div>

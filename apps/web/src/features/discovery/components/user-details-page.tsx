@@ -134,6 +134,7 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
               name={name}
               index={photoIndex}
               onIndexChange={setPhotoIndex}
+              blurred={member.photosBlurred}
               className="aspect-[4/5] w-full rounded-card shadow-card ring-1 ring-sand-200/80"
             />
           </div>
