@@ -2,13 +2,14 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useRef } from 'react';
 import { cn } from '@/lib/cn.ts';
+import { focusMainContent } from './layouts/skip-link.tsx';
 
 /**
  * The frame of the dialogs the app opens over any member screen (the gift popup, the
  * subscription modal, blocking, reporting): a Radix dialog (labelled by its title, focus trapped,
  * Escape and the close button close it at any time), a bottom sheet on phones, centred from `sm`.
  * The app opens it rather than a Radix trigger, so it gives the focus back itself to whatever had
- * it when it opened, if that is still there.
+ * it when it opened, or to the page's content when that is gone.
  */
 export function DialogFrame({
   open,
@@ -39,9 +40,9 @@ export function DialogFrame({
           }}
           onCloseAutoFocus={(event) => {
             const back = opener.current;
-            if (!(back instanceof HTMLElement) || !back.isConnected) return;
             event.preventDefault();
-            back.focus();
+            if (back instanceof HTMLElement && back.isConnected) back.focus();
+            else focusMainContent();
           }}
           className={cn(
             'fixed inset-x-3 bottom-3 top-auto z-50 max-h-[calc(100dvh-1.5rem)] animate-rise overflow-y-auto rounded-card bg-sand-50 p-5 shadow-card outline-none sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:p-6',

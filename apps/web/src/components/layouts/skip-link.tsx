@@ -3,6 +3,14 @@ import { useTranslation } from 'react-i18next';
 /** The id of the element that holds each page's `<main>`: the skip link's target. */
 export const MAIN_CONTENT_ID = 'main-content';
 
+/**
+ * Where the focus goes when what had it is gone, rather than to the top of the document: a
+ * dialog's opener that left with the member it was about (a blocked member's card or entry).
+ */
+export function focusMainContent() {
+  document.getElementById(MAIN_CONTENT_ID)?.focus();
+}
+
 /** The first stop of the keyboard: hidden until focused, then jumps past the navigation. */
 export function SkipLink() {
   const { t } = useTranslation();
