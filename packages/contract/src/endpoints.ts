@@ -69,7 +69,7 @@ export type EndpointSchemas = {
   member: boolean;
   /**
    * A member endpoint open to a member who has not consented to the current privacy text: what
-   * they need to read, give or refuse it (ADR 019). Every other member endpoint answers 403
+   * they need to read, give or refuse it (ADR 021). Every other member endpoint answers 403
    * `CONSENT_REQUIRED` to them.
    */
   beforeConsent?: true;

@@ -5,7 +5,7 @@ import { endpointAt } from '../lib/endpoint.ts';
 import { HttpError, unauthorized } from '../lib/http-error.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 
-/** `consented`: the member consented to the current privacy text (ADR 019). */
+/** `consented`: the member consented to the current privacy text (ADR 021). */
 export type MemberSession = { id: string; memberId: string; consented: boolean };
 
 declare module 'fastify' {

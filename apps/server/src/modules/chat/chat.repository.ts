@@ -1,7 +1,11 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { calls, messages } from '../../db/schema.ts';
-import { blockedBetween, matchesOf } from '../relationships/relationships.repository.ts';
+import {
+  blockedBetween,
+  consentGiven,
+  matchesOf,
+} from '../relationships/relationships.repository.ts';
 
 /** What a call entry shows of its call. */
 export type CallOfMessage = Pick<
@@ -285,6 +289,7 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
     left join matches on matches.id = m.id
     where (c.partner_id is not null or matches.id is not null)
       and not ${blockedBetween(memberId, sql`m.id`)}
+      and (m.standing = 'deleted' or ${consentGiven(sql`m.id`)})
     order by coalesce(c.last_message_at, matches.matched_at) desc, m.id
   `);
   // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.

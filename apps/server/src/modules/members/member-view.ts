@@ -25,7 +25,7 @@ export function audienceOf(viewer: Pick<Viewer, 'gender'>): Gender | null {
  * Whether `viewer` may see a member at all: the one rule every list and lookup of other members
  * goes through (suggestions, details, likes, views, gifts): the other gender, a complete profile
  * (gender and age), not the viewer, not suspended or banned, who consented to the processing of
- * data revealing religion as the current privacy text describes it (ADR 019), no block either way. The gender is inlined from the closed
+ * data revealing religion as the current privacy text describes it (ADR 021), no block either way. The gender is inlined from the closed
  * value set so the planner matches the audience's partial indexes.
  */
 export function visibleTo(viewer: Viewer) {

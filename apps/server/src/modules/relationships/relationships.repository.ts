@@ -1,3 +1,4 @@
+import { PRIVACY_VERSION } from '@mawadda/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 
@@ -40,6 +41,16 @@ export function blockedBetween(a: string | SQL, b: string | SQL) {
 /** `memberId` is the stand-in of a deleted account (ADR 020): nobody writes to or calls it. */
 export function deletedAccount(memberId: string | SQL) {
   return sql`exists (select 1 from members d where d.id = ${memberId} and d.standing = 'deleted')`;
+}
+
+/**
+ * `memberId` consented to the processing of data revealing religion as the current privacy text
+ * describes it (ADR 021): without it nobody writes to, calls or lists them. A deleted account's
+ * stand-in never has.
+ */
+export function consentGiven(memberId: string | SQL) {
+  return sql`exists (select 1 from members c where c.id = ${memberId}
+    and c.religious_data_consent_version = ${PRIVACY_VERSION})`;
 }
 
 /** `memberId`'s prepaid period runs at `now` (the app's clock, not the database's). */
@@ -86,7 +97,8 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
     blocked: boolean;
   }>(sql`
     select
-      exists (select 1 from members where id = ${toId} and standing <> 'deleted') as exists,
+      exists (select 1 from members where id = ${toId} and standing <> 'deleted')
+        and ${consentGiven(toId)} as exists,
       ${matched(fromId, toId)} as matched,
       ${wroteTo(toId, fromId)} as answering,
       ${subscribed(fromId, now)} as subscribed,

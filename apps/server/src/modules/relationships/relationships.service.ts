@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { findMemberById } from '../members/members.repository.ts';
 import {
   blockedBetween,
+  consentGiven,
   deleteBlock,
   deletedAccount,
   insertBlock,
@@ -45,7 +46,7 @@ export function createRelationships(deps: { db: Database; clock: Clock }) {
      * message is checked and stored in one round trip); `assertMayWrite` then says why it did not.
      */
     mayWriteCondition: (fromId: string | SQL, toId: string | SQL) =>
-      sql`(not ${blockedBetween(fromId, toId)} and not ${deletedAccount(toId)} and (${matched(fromId, toId)} or ${wroteTo(toId, fromId)}
+      sql`(not ${blockedBetween(fromId, toId)} and not ${deletedAccount(toId)} and ${consentGiven(toId)} and (${matched(fromId, toId)} or ${wroteTo(toId, fromId)}
         or (${subscribed(fromId, deps.clock.now())} and ${suggestable(fromId, toId)})))`,
     assertMayWrite: (fromId: string, toId: string) => assertMay(fromId, toId, 'write'),
 

@@ -1,7 +1,7 @@
 import { endpointPath, endpoints, PRIVACY_VERSION } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, register, registeredMember } from '../../../test/fixtures.ts';
+import { bearer, login, register, registeredMember, seedLikes } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { members } from '../../db/schema.ts';
 
@@ -107,6 +107,32 @@ describe('consent to the processing of data revealing religion', () => {
     expect((await details()).statusCode).toBe(404);
     expect((await consent(hidden.token, { version: PRIVACY_VERSION })).statusCode).toBe(200);
     expect((await details()).statusCode).toBe(200);
+  });
+
+  it('keeps them out of a match’s contacts, and nobody can write to them meanwhile', async () => {
+    const hidden = await memberWithoutConsent('femme');
+    const match = await registeredMember(t.app, { gender: 'homme' });
+    await seedLikes(t.database.db, [
+      [hidden.id, match.id],
+      [match.id, hidden.id],
+    ]);
+    const contactIds = async () =>
+      (await t.app.inject({ url: '/api/chat/contacts', headers: bearer(match.token) }))
+        .json<{ id: string }[]>()
+        .map((c) => c.id);
+    const write = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/chat/send/${hidden.id}`,
+        headers: bearer(match.token),
+        payload: { uuid: crypto.randomUUID(), content: 'Salam' },
+      });
+    expect(await contactIds()).not.toContain(hidden.id);
+    expect((await write()).statusCode).toBe(404);
+    expect((await consent(hidden.token, { version: PRIVACY_VERSION })).statusCode).toBe(200);
+    expect(await contactIds()).toContain(hidden.id);
+    const written = await write();
+    expect(written.statusCode, written.body).toBe(201);
   });
 
   it('is recorded with its time and version when given, and opens the member area at once', async () => {

@@ -11,7 +11,7 @@ const ConsentScreen = lazy(() =>
 
 /**
  * Every member screen: while the member has not consented to the current privacy text (the
- * server answers `CONSENT_REQUIRED` meanwhile), the question, before anything else (ADR 019).
+ * server answers `CONSENT_REQUIRED` meanwhile), the question, before anything else (ADR 021).
  */
 export function Component() {
   if (!useSession()?.user?.consentRequired) return <Outlet />;

@@ -37,7 +37,7 @@ const CallLayer = lazy(() =>
  * report and unmatch dialogs (safety-dialogs.tsx), which the liked-you list opens too.
  */
 export function Component() {
-  // A member who has not consented to the privacy text yet (ADR 019) gets the bar and the page
+  // A member who has not consented to the privacy text yet (ADR 021) gets the bar and the page
   // (the question, or the legal texts) and nothing live: no socket, calls or polled badges.
   if (useSession()?.user?.consentRequired) {
     return (
