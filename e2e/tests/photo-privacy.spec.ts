@@ -1,0 +1,71 @@
+import { expect, type Locator, test } from '@playwright/test';
+import { match } from '../support/match.ts';
+import { registerMember } from '../support/members.ts';
+import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+
+test.afterEach(closeMemberBrowsers);
+
+/** The image was served (not the default avatar a refused or missing file falls back to). */
+async function expectLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect(image).not.toHaveAttribute('data-fallback', 'true');
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+}
+
+test('A member blurs her photos: a member she has not matched with sees the blur, her match sees the photo', async ({
+  browser,
+  request,
+}) => {
+  const tag = String(Date.now()).slice(-6);
+  const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
+  const youssef = await registerMember(request, { name: `Youssef ${tag}`, gender: 'homme' });
+  const karim = await registerMember(request, { name: `Karim ${tag}`, gender: 'homme' });
+  const { aId: awaId } = await match(request, awa, youssef);
+
+  // Awa chooses, in her profile, to blur her photos for members she has not matched with.
+  const hers = await loggedInPage(browser, awa);
+  await hers.goto('/mon-profil');
+  const choice = hers.getByRole('checkbox', {
+    name: 'Blur my photos for members I have not matched with',
+  });
+  await expect(choice).not.toBeChecked();
+  await choice.check();
+  await hers.getByRole('button', { name: 'Save my profile' }).click();
+  await expect(hers.getByText('Profile updated successfully!')).toBeVisible();
+
+  // Karim, who has not matched with her, sees her card blurred, with the reason, and so does
+  // her profile dialog.
+  const his = await loggedInPage(browser, karim);
+  const card = his
+    .getByRole('article')
+    .filter({ has: his.getByRole('heading', { level: 2, name: new RegExp(`^Awa ${tag}`) }) });
+  await expect(card.getByText('Visible after a match')).toBeVisible();
+  const blurred = card.getByRole('img', { name: `Blurred photo of Awa ${tag}` });
+  await expectLoaded(blurred);
+  const blurredUrl = (await blurred.getAttribute('src')) ?? '';
+  expect(blurredUrl).toContain('-blur.webp');
+  await card.getByRole('button', { name: new RegExp(`^Awa ${tag}`) }).click();
+  const dialog = his.getByRole('dialog', { name: new RegExp(`^Awa ${tag}`) });
+  await expect(dialog.getByText('Visible after a match')).toBeVisible();
+  await expectLoaded(
+    dialog.getByRole('img', { name: `Photo 1 of Awa ${tag}, blurred until you match` }),
+  );
+
+  // Her photo itself, asked on Karim's own link with the blur taken out of its name, is refused.
+  const original = new URL(blurredUrl, his.url());
+  original.pathname = original.pathname.replace('-blur.webp', '.webp');
+  expect((await request.get(original.toString())).status()).toBe(403);
+
+  // Youssef, her match, sees her photo itself, without the note.
+  const yours = await loggedInPage(browser, youssef);
+  await yours.goto(`/user-details/${awaId}`);
+  await expect(
+    yours.getByRole('heading', { level: 1, name: new RegExp(`Awa ${tag}`) }),
+  ).toBeVisible();
+  const photo = yours.getByRole('img', { name: `Photo 1 of Awa ${tag}` });
+  await expectLoaded(photo);
+  expect(await photo.getAttribute('src')).not.toContain('-blur');
+  await expect(yours.getByText('Visible after a match')).toHaveCount(0);
+});
