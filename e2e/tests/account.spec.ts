@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { registerMember } from '../support/members.ts';
+import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+
+test.afterEach(closeMemberBrowsers);
+
+test('a member downloads their data, then deletes their account and cannot log in any more', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const member = await registerMember(request, { name: `Mariam ${String(Date.now()).slice(-6)}` });
+  const page = await loggedInPage(browser, member);
+  await page.goto('/mon-profil');
+
+  // The copy is asked for, prepared in the background, then offered with its expiry.
+  const copy = page.getByRole('region', { name: 'Download my data' });
+  await copy.getByRole('button', { name: 'Prepare my data' }).click();
+  const link = copy.getByRole('link', { name: 'Download my data' });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  await expect(copy).toContainText('Available until');
+  const downloading = page.waitForEvent('download');
+  await link.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^mawadda-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const zip = unzipSync(new Uint8Array(await fs.readFile(await download.path())));
+  const data = JSON.parse(Buffer.from(zip['data.json'] ?? []).toString('utf8'));
+  expect(data.profile).toMatchObject({ email: member.username, name: member.name });
+  expect(zip['photos/01.webp']?.length).toBeGreaterThan(0);
+
+  // The dialog says what goes and what stays; the password confirms.
+  await page
+    .getByRole('region', { name: 'Delete my account' })
+    .getByRole('button', { name: 'Delete my account' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toContainText('payment records are kept without your profile');
+  await dialog.getByLabel('Your password').fill('not the password');
+  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('This is not your password.');
+  await dialog.getByLabel('Your password').fill(member.password);
+  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+
+  // Back at login, told it is done; the account is no more.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your account was deleted' }),
+  ).toBeVisible();
+  await page.getByLabel('Username or e-mail').fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Incorrect credentials. Please try again.');
+  const login = await request.post('/api/auth/login', {
+    data: { username: member.username, password: member.password },
+  });
+  expect(login.status()).toBe(401);
+});
