@@ -1,3 +1,4 @@
+import { PRIVACY_VERSION } from '@mawadda/contract/constants';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -115,6 +116,43 @@ describe('the return link of a member', () => {
 });
 
 describe('the privacy policy', () => {
+  it('says what is kept, for how long and why, and where the rights are used', async () => {
+    await i18n.changeLanguage('en');
+    logIn();
+    show('privacy', '/privacy', { from: '/suggestions' });
+    const main = screen.getByRole('main');
+    const section = (name: RegExp) =>
+      within(main).getByRole('heading', { level: 2, name }).closest('section')?.textContent ?? '';
+    expect(section(/What we keep/)).toContain('the date and version of this policy');
+    expect(section(/Sensitive data/)).toContain('Article 9(2)(a)');
+    expect(section(/Sensitive data/)).toContain('asked at their next login');
+    const retention = section(/How long we keep it/);
+    expect(retention).toContain('a session lasts 30 days at most');
+    expect(retention).toContain('offered for 24 hours');
+    expect(retention).toContain('valid for one hour');
+    expect(retention).toContain('up to 10 years');
+    expect(section(/Why we are allowed to/)).toContain('legitimate interest');
+    const profileLinks = within(main).getAllByRole('link', { name: '/mon-profil' });
+    expect(profileLinks.length).toBeGreaterThanOrEqual(3);
+    expect(profileLinks[0]).toHaveAttribute('href', '/mon-profil');
+  });
+
+  it('reads in French, its version and its links to /fr/mon-profil included', async () => {
+    await i18n.changeLanguage('fr');
+    show('privacy', '/fr/privacy');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe(
+      'Politique de confidentialité',
+    );
+    expect(main.textContent).toContain(`Version ${PRIVACY_VERSION}`);
+    expect(main.textContent).toContain('consentement explicite');
+    expect(main.textContent).toContain('proposées pendant 24 heures');
+    expect(within(main).getAllByRole('link', { name: '/mon-profil' })[0]).toHaveAttribute(
+      'href',
+      '/fr/mon-profil',
+    );
+  });
+
   it('explains data, sensitive data, rights and deletion, with a mail link', async () => {
     await i18n.changeLanguage('en');
     show('privacy');
@@ -122,10 +160,11 @@ describe('the privacy policy', () => {
     expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Privacy policy');
     const text = main.textContent ?? '';
     expect(text).toContain('GPS position');
-    expect(text).toContain('never see your exact position');
+    expect(text).toContain('Other members never see it');
     expect(text).toContain('explicit consent');
     expect(text).toContain('portability');
-    expect(text).toContain('within 30 days');
+    expect(text).toContain('Last updated: 25 November 2026');
+    expect(text).toContain(`Version ${PRIVACY_VERSION}`);
     const mail = within(main).getAllByRole('link', { name: 'privacy@mawadda.app' });
     expect(mail[0]?.getAttribute('href')).toBe('mailto:privacy@mawadda.app');
     expect(

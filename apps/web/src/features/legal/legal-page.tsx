@@ -1,3 +1,4 @@
+import { PRIVACY_VERSION } from '@mawadda/contract/constants';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import {
   type LegalBlock,
   type LegalDocument,
   type LegalSection,
-  splitEmails,
+  splitLinks,
 } from './legal-texts.ts';
 
 const PRIVACY_EMAIL = 'privacy@mawadda.app';
@@ -24,18 +25,26 @@ const PRIVACY_EMAIL = 'privacy@mawadda.app';
 const LIST_LEAD = /^(\p{Lu}[^:;.]{1,79}?)(?= ?:)/u;
 
 function RichText({ text, french }: { text: string; french: boolean }) {
-  const parts = splitEmails(french ? frenchSpacing(text) : text);
+  const localized = useLocalizedPath();
+  const returnState = useReturnState();
+  const parts = splitLinks(french ? frenchSpacing(text) : text);
+  const linkClass = 'font-semibold text-teal-800 underline underline-offset-[3px]';
   return (
     <>
       {parts.map((part) =>
-        part.email ? (
-          <a
-            key={part.start}
-            href={`mailto:${part.text}`}
-            className="font-semibold text-teal-800 underline underline-offset-[3px]"
-          >
+        part.link === 'email' ? (
+          <a key={part.start} href={`mailto:${part.text}`} className={linkClass}>
             {part.text}
           </a>
+        ) : part.link === 'path' ? (
+          <Link
+            key={part.start}
+            to={localized(part.text)}
+            state={returnState}
+            className={linkClass}
+          >
+            {part.text}
+          </Link>
         ) : (
           <Fragment key={part.start}>{part.text}</Fragment>
         ),
@@ -133,10 +142,18 @@ export function LegalPage({ document }: { document: LegalDocument }) {
           <p className="mt-4 max-w-[62ch] text-lg leading-relaxed text-ink-muted">
             <RichText text={t(`${document}.lead`)} french={french} />
           </p>
-          <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-sand-300 bg-white/70 px-3 py-1 text-sm text-ink-muted">
-            <CalendarDays aria-hidden="true" className="size-4 text-teal-700" />
-            {t('page.updated', { date: t('page.updatedOn') })}
-          </p>
+          <div className="mt-5 flex flex-wrap gap-2 text-sm text-ink-muted">
+            <p className="inline-flex items-center gap-2 rounded-full border border-sand-300 bg-white/70 px-3 py-1">
+              <CalendarDays aria-hidden="true" className="size-4 text-teal-700" />
+              {t('page.updated', { date: t(`${document}.updatedOn`) })}
+            </p>
+            {document === 'privacy' ? (
+              // The version the consent to data revealing religion is given to (ADR 021).
+              <p className="inline-flex items-center rounded-full border border-sand-300 bg-white/70 px-3 py-1">
+                {t('page.version', { version: PRIVACY_VERSION })}
+              </p>
+            ) : null}
+          </div>
         </div>
       </div>
 

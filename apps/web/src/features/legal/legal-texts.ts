@@ -30,16 +30,22 @@ export function frenchSpacing(text: string): string {
   return text.replace(/ ([:;?!»])/g, '\u202f$1').replace(/« /g, '«\u202f');
 }
 
-const EMAIL = /([a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})/i;
+const EMAIL = '[a-z0-9._%+-]+@[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.[a-z]{2,}';
+/** The in-app pages a legal text names, which become links: where the member's rights are used. */
+const APP_PATH = '(?<![\\w/])/mon-profil\\b';
+const LINKED = new RegExp(`(${EMAIL}|${APP_PATH})`, 'i');
 
-/** Splits a text around its e-mail addresses, so each can become a mailto link. */
-export function splitEmails(text: string): { text: string; email: boolean; start: number }[] {
+export type TextPart = { text: string; link: 'email' | 'path' | null; start: number };
+
+/** Splits a text around its e-mail addresses and in-app paths, so each can become a link. */
+export function splitLinks(text: string): TextPart[] {
   let start = 0;
   return text
-    .split(EMAIL)
+    .split(LINKED)
     .filter((part) => part !== '')
     .map((part) => {
-      const piece = { text: part, email: part.includes('@') && EMAIL.test(part), start };
+      const link = !LINKED.test(part) ? null : part.startsWith('/') ? 'path' : 'email';
+      const piece = { text: part, link, start } satisfies TextPart;
       start += part.length;
       return piece;
     });
