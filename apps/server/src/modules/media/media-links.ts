@@ -31,12 +31,9 @@ export function createMediaLinks(deps: {
     urlFor(memberId: string, key: string): string {
       const step = deps.stepMs;
       const expires = (Math.ceil((deps.clock.now().getTime() + deps.ttlMs) / step) * step) / 1000;
-      const query = new URLSearchParams({
-        m: memberId,
-        e: String(expires),
-        s: signature(memberId, key, expires),
-      });
-      return `${deps.prefix}${key}?${query}`;
+      // A member id, digits and base64url need no escaping: the query is written as it is, which
+      // a page of a hundred photo links notices.
+      return `${deps.prefix}${key}?m=${memberId}&e=${expires}&s=${signature(memberId, key, expires)}`;
     },
     check(
       key: string,
