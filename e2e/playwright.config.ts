@@ -66,9 +66,10 @@ export default defineConfig({
   webServer: {
     // Playwright starts the web server before globalSetup runs, so the web app is built (when
     // missing or stale) by the same command, before the API server that serves it starts; the
-    // moderator is written before the server owns the database.
+    // moderator and the member registered before the consent question are written before the
+    // server owns the database.
     command:
-      'node e2e/build-web.ts && node e2e/seed-moderator.ts && node apps/server/src/server.ts',
+      'node e2e/build-web.ts && node e2e/seed-moderator.ts && node e2e/seed-older-member.ts && node apps/server/src/server.ts',
     cwd: root,
     env: {
       PORT: String(port),
