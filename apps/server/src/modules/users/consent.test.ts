@@ -150,6 +150,16 @@ describe('consent to the processing of data revealing religion', () => {
     expect(likes.statusCode, likes.body).toBe(200);
   });
 
+  it('counts at once on another node, which had the member area closed to them', async () => {
+    const other = await createTestApp({ database: t.database });
+    const member = await memberWithoutConsent();
+    const likesOn = (node: TestContext) =>
+      node.app.inject({ url: '/likes', headers: bearer(member.token) });
+    expect((await likesOn(other)).json().code).toBe('CONSENT_REQUIRED');
+    expect((await consent(member.token, { version: PRIVACY_VERSION })).statusCode).toBe(200);
+    expect((await likesOn(other)).statusCode).toBe(200);
+  });
+
   it('keeps the first time given when the same version is consented to again', async () => {
     const member = await registeredMember(t.app);
     const first = await storedConsent(member.id);
