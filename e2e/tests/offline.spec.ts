@@ -74,12 +74,25 @@ test('Offline, a member still sees the suggestions and badges last loaded, and f
   await expect(likes).toHaveAccessibleName(/1 new/);
   await waitForServiceWorker(page);
   await expect(card).toBeVisible();
+  // Her photo, on a link signed for him (ADR 019), is shown...
+  const photo = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`Awa ${tag}`) }) })
+    .locator('img');
+  const shown = () => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+  // Lazy: loaded once in view.
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(shown).toBeGreaterThan(0);
   // Kept once loaded (saves are gathered over a second).
   await expect.poll(() => memberCache(page)).toContain(`Awa ${tag}`);
 
   await page.context().setOffline(true);
   await page.reload();
   await expect(card).toBeVisible();
+  // ...and still shown offline: the kept answer names the same link, which the browser keeps.
+  await expect(photo).not.toHaveAttribute('data-fallback', 'true');
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(shown).toBeGreaterThan(0);
   await expect(likes).toHaveAccessibleName(/1 new/);
   await expect(page.getByRole('status').filter({ hasText: /offline/i })).toHaveText(
     /^You are offline\. Showing what was loaded at \d{1,2}:\d{2}\s?[AP]M\.$/,

@@ -8,6 +8,8 @@ test.afterEach(closeMemberBrowsers);
 /** The image was served (not the default avatar a refused or missing file falls back to). */
 async function expectLoaded(image: Locator) {
   await expect(image).toBeVisible();
+  // Card photos load lazily, once in view.
+  await image.scrollIntoViewIfNeeded();
   await expect(image).not.toHaveAttribute('data-fallback', 'true');
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
