@@ -11,6 +11,9 @@ import { session } from '@/lib/session.ts';
 import { createTestI18n, mockApi, type TestLanguage } from '@/test/render.tsx';
 import { Component as MemberArea } from './member-area.tsx';
 
+/** The question loads as a chunk of its own, with the legal texts: slower than the rest here. */
+const CHUNK_WAIT = 5000;
+
 function logIn(consentRequired?: boolean) {
   localStorage.setItem('authToken', 'token');
   localStorage.setItem(
@@ -54,7 +57,7 @@ async function showMemberArea(language: TestLanguage = 'en') {
   return router;
 }
 
-describe('the consent asked before the member area', () => {
+describe('the consent asked before the member area', { timeout: 20_000 }, () => {
   it('shows the member screens to a member who consented', async () => {
     logIn(false);
     await showMemberArea();
@@ -71,10 +74,11 @@ describe('the consent asked before the member area', () => {
       },
     });
     await showMemberArea();
-    const heading = await screen.findByRole('heading', {
-      level: 1,
-      name: 'Your consent, before you continue',
-    });
+    const heading = await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Your consent, before you continue' },
+      { timeout: CHUNK_WAIT },
+    );
     expect(heading).toHaveFocus();
     expect(screen.queryByRole('heading', { name: 'Suggestions screen' })).toBeNull();
     expect(screen.getByRole('main').textContent).toContain('being a member reveals your religion');
@@ -99,10 +103,11 @@ describe('the consent asked before the member area', () => {
     });
     const router = await showMemberArea('fr');
     expect(
-      await screen.findByRole('heading', {
-        level: 1,
-        name: 'Votre consentement, avant de continuer',
-      }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Votre consentement, avant de continuer' },
+        { timeout: CHUNK_WAIT },
+      ),
     ).toBeVisible();
     expect(
       screen.getByRole('link', { name: /Lire la politique de confidentialité/ }),
@@ -133,9 +138,11 @@ describe('the consent asked before the member area', () => {
     });
     await showMemberArea();
     await userEvent.click(
-      await screen.findByRole('button', {
-        name: 'I consent to Mawadda processing data that reveals my religion',
-      }),
+      await screen.findByRole(
+        'button',
+        { name: 'I consent to Mawadda processing data that reveals my religion' },
+        { timeout: CHUNK_WAIT },
+      ),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The privacy policy has changed since this page was opened.',
@@ -155,7 +162,11 @@ describe('the consent asked before the member area', () => {
     expect(await screen.findByRole('heading', { name: 'Suggestions screen' })).toBeVisible();
     await expect(callApi('likes')).rejects.toMatchObject({ status: 403 });
     expect(
-      await screen.findByRole('heading', { name: 'Your consent, before you continue' }),
+      await screen.findByRole(
+        'heading',
+        { name: 'Your consent, before you continue' },
+        { timeout: CHUNK_WAIT },
+      ),
     ).toBeVisible();
     // The session itself is kept: the member is asked, not logged out.
     expect(session.token()).toBe('token');

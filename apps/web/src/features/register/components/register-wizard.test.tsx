@@ -98,7 +98,8 @@ function nextButton() {
   return screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
 }
 
-describe('Registration wizard', () => {
+// Each test walks the four steps by keyboard and mouse: seconds on a loaded machine.
+describe('Registration wizard', { timeout: 20_000 }, () => {
   it('shows four step dots, the current one marked, and a way back to login', async () => {
     await renderWizard();
     expect(screen.getByRole('heading', { level: 1, name: 'Join Mawadda' })).toBeVisible();
