@@ -64,6 +64,7 @@ describe('registration fields', () => {
     username: 'Omar@Example.com',
     password: 'long enough',
     termsAccepted: true,
+    religiousDataConsent: true,
   };
 
   it('takes typed values from the web form as well as strings from multipart', () => {
@@ -76,6 +77,18 @@ describe('registration fields', () => {
     expect(registrationFieldsSchema.parse({ ...valid, age: '30', termsAccepted: 'true' }).age).toBe(
       30,
     );
+  });
+
+  it('requires the consent to data revealing religion, apart from the terms', () => {
+    for (const religiousDataConsent of [undefined, false, 'false', 'yes please']) {
+      const result = registrationFieldsSchema.safeParse({ ...valid, religiousDataConsent });
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['religiousDataConsent', 'RELIGIOUS_DATA_CONSENT_REQUIRED'],
+      ]);
+    }
+    expect(
+      registrationFieldsSchema.parse({ ...valid, religiousDataConsent: 'true' }),
+    ).toMatchObject({ termsAccepted: true, religiousDataConsent: true });
   });
 
   it('refuses a latitude without its longitude', () => {
