@@ -203,7 +203,7 @@ describe('downloading one’s data', () => {
     expect((await download(url.pathname)).json().code).toBe('DATA_EXPORT_LINK_INVALID');
   });
 
-  it('is offered for 24 hours, then its link stops working and its file is deleted', async () => {
+  it('is offered for 24 hours, then its link stops working and its file is deleted, with any leftover', async () => {
     const member = await registeredMember(t.app, { gender: 'homme' });
     const ready = await readyExport(member.token);
     const key = new URL(ready.downloadUrl ?? '', 'http://x').pathname.split('/').pop();
@@ -213,8 +213,15 @@ describe('downloading one’s data', () => {
     t.clock.advance(HOUR + 60_000);
     expect((await exportOf(member.token)).status).toBe('none');
     expect((await download(ready.downloadUrl ?? '')).statusCode).toBe(403);
+    // What a node that died while making a copy left is cleaned by the same sweep.
+    const leftover = path.join(t.exportsDir, `${crypto.randomUUID()}.zip.99.partial`);
+    await fs.writeFile(leftover, 'half');
+    const anHourAgo = new Date(t.clock.now().getTime() - HOUR);
+    await fs.utimes(leftover, anHourAgo, anHourAgo);
     await t.app.dataExports.sweepExpired();
-    expect(await fs.readdir(t.exportsDir)).not.toContain(key);
+    const left = await fs.readdir(t.exportsDir);
+    expect(left).not.toContain(key);
+    expect(left.filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 
   it('allows a few copies a day', async () => {

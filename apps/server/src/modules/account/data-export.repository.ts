@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import {
@@ -100,6 +100,16 @@ export async function deleteExpiredExports(db: Executor, now: Date): Promise<str
     )
     .returning({ fileKey: dataExports.fileKey });
   return rows.flatMap((row) => (row.fileKey ? [row.fileKey] : []));
+}
+
+/** Those of `keys` that an export row names. */
+export async function namedExportFiles(db: Executor, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ key: dataExports.fileKey })
+    .from(dataExports)
+    .where(inArray(dataExports.fileKey, keys));
+  return rows.flatMap((row) => (row.key ? [row.key] : []));
 }
 
 /** Deletes the member's exports that are not being made (a new request replaces them). */

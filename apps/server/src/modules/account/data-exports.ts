@@ -20,6 +20,7 @@ import {
   latestExport,
   markExportFailed,
   markExportReady,
+  namedExportFiles,
 } from './data-export.repository.ts';
 import { writeZip } from './zip-file.ts';
 
@@ -109,6 +110,21 @@ export function createDataExports(deps: {
     }
   }
 
+  /**
+   * Files no export names, older than a lease: what a node that died while making a copy left
+   * (a `.partial`, or a ZIP whose row was never marked ready and has expired since).
+   */
+  async function removeLeftovers(): Promise<void> {
+    const cutoff = clock.now().getTime() - CLAIM_LEASE_MS;
+    const old: string[] = [];
+    for (const name of await fs.readdir(deps.exportStore.root)) {
+      const stat = await fs.stat(path.join(deps.exportStore.root, name)).catch(() => undefined);
+      if (stat?.isFile() && stat.mtimeMs < cutoff) old.push(name);
+    }
+    const named = new Set(await namedExportFiles(db, old));
+    await deps.exportStore.remove(old.filter((name) => !named.has(name)));
+  }
+
   async function runPendingOnce(): Promise<void> {
     for (;;) {
       const job = await claimPendingExport(db, clock.now(), CLAIM_LEASE_MS);
@@ -154,6 +170,7 @@ export function createDataExports(deps: {
         await queueMediaDeletions(tx, await deleteExpiredExports(tx, clock.now()), 'exports');
       });
       await deps.sweepFiles();
+      await removeLeftovers();
     },
 
     /**
