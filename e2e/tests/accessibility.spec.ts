@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { match } from '../support/match.ts';
 import { registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 
 test.afterEach(closeMemberBrowsers);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const locale of ['en-US', 'fr-FR']) {
   test.describe(`Screens in ${locale}`, () => {
@@ -65,13 +58,20 @@ for (const locale of ['en-US', 'fr-FR']) {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('listitem').filter({ hasText: 'Salam' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    // The header's buttons: the gift (a dialog), then voice and video calls.
-    const headerButtons = page.getByRole('button', { name: /Mariama Bah/ });
-    await headerButtons.first().click();
+    // The header's buttons: the gift (a dialog), the report dialog from its menu, then a video call.
+    const headerButton = (name: RegExp) => page.getByRole('button', { name });
+    await headerButton(/^(Send a gift to|Envoyer un cadeau à) Mariama Bah$/).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    await headerButtons.last().click();
+    await headerButton(/^(More actions for|Plus d'actions pour) Mariama Bah$/).click();
+    await page.getByRole('menuitem', { name: /^(Report|Signaler)$/ }).click();
+    await expect(
+      page.getByRole('dialog', { name: /^(Report|Signaler) Mariama Bah$/ }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await headerButton(/^(Video call with|Appel vidéo avec) Mariama Bah$/).click();
     await expect(
       page.getByRole('region', { name: /^(Call with|Appel avec) Mariama Bah$/ }),
     ).toBeVisible();

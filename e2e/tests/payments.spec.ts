@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { keepMediaTracks, openReadyForCalls } from '../support/calls.ts';
 import { match } from '../support/match.ts';
 import { type Member, registerMember } from '../support/members.ts';
@@ -9,14 +9,6 @@ test.afterEach(closeMemberBrowsers);
 
 // The e2e server has no Stripe or PayDunya keys: it takes payments on its built-in test checkout
 // (/checkout/local/…), which sends the member back exactly as a provider would.
-
-/** What axe finds serious or critical on the page as it stands. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const conversation = (page: Page) => page.getByRole('region', { name: /^Messages with/ });
 

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { match } from '../support/match.ts';
 import { type Member, registerMember } from '../support/members.ts';
 import { MODERATOR } from '../support/moderator.ts';
@@ -45,6 +46,7 @@ test('B blocks A from the chat: A’s next message is refused, and B’s convers
   await his.getByRole('menuitem', { name: 'Block' }).click();
   const confirm = his.getByRole('dialog', { name: `Block Awa ${tag}?` });
   await expect(confirm).toContainText('They will not be told');
+  expect(await seriousViolations(his)).toEqual([]);
   await confirm.getByRole('button', { name: 'Block', exact: true }).click();
 
   // He is back on his list, where she is no more, even after a reload.
@@ -99,6 +101,7 @@ test('A reports B from the conversation with a message attached, and is offered 
   await report.getByRole('textbox', { name: 'Anything to add? (optional)' }).fill('Every day.');
   await report.getByRole('checkbox', { name: new RegExp(`Send me 500 euros ${tag}`) }).check();
   await expect(report).toContainText('1 of 20 chosen');
+  expect(await seriousViolations(page)).toEqual([]);
   await report.getByRole('button', { name: 'Send the report' }).click();
 
   await expect(report).toContainText('Thank you: your report was sent.');

@@ -92,7 +92,7 @@ test('At 320 px wide, no member screen scrolls sideways', async ({ browser, requ
 
   // The profile views, then the member's page.
   await page.goto('/profile-views');
-  await expect(page.getByRole('button', { name: /Aminata Ndeye Fatou/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Aminata Ndeye Fatou/ })).toBeVisible();
   await expectNoOverflow(page, '/profile-views');
 
   await page.goto(`/user-details/${aminataId}`);

@@ -26,7 +26,7 @@ const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSS
  * the member's details, which records a profile view. Radix traps focus, closes on Escape and
  * returns focus to the card; it slides up on phones and settles in the middle on wider screens,
  * in MODAL_TRANSITION_MS, and only fades when reduced motion is asked for. With `safety`, a menu
- * beside Like and Message reports or blocks the member.
+ * beside the close button reports or blocks the member.
  */
 export function ProfileModal({
   member,
@@ -178,17 +178,17 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
               <MessageCircle aria-hidden="true" className="size-5" />
               {t('modal.message')}
             </Link>
-            {safety && !unavailable ? (
-              <MemberSafetyMenu
-                safety={safety}
-                member={{ id: member.id, name }}
-                className="self-center"
-              />
-            ) : null}
           </div>
         </div>
       </div>
 
+      {safety && !unavailable ? (
+        <MemberSafetyMenu
+          safety={safety}
+          member={{ id: member.id, name }}
+          className="absolute right-16 top-3 z-30 bg-white/95 shadow-md ring-1 ring-black/5 md:right-[4.5rem] md:top-4"
+        />
+      ) : null}
       <Dialog.Close
         aria-label={t('modal.close')}
         className="absolute right-3 top-3 z-30 flex size-11 items-center justify-center rounded-full bg-white/95 text-ink shadow-md ring-1 ring-black/5 transition-colors hover:bg-white md:right-4 md:top-4"
