@@ -495,6 +495,8 @@ describe('ChatPage', () => {
     await waitFor(() => expect(messages()).toHaveLength(2));
     expect(messages()[0]).toHaveTextContent('A deleted member: Salam');
     expect(messages()[1]).toHaveTextContent('Photo or voice message removed');
+    expect(screen.getByText(/This member deleted their account/)).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: /^Message to/ })).toBeNull();
   });
 
   it('explains the daily limit of new conversations, in French too', async () => {

@@ -254,7 +254,13 @@ export function Conversation({
         />
       ) : null}
 
-      <Composer otherName={name} onSend={(fields) => outbox.add(other, fields)} />
+      {contact?.deleted ? (
+        <p className="border-t border-sand-200 bg-white px-4 py-3 text-sm text-ink-muted">
+          {t('conversation.deletedNote')}
+        </p>
+      ) : (
+        <Composer otherName={name} onSend={(fields) => outbox.add(other, fields)} />
+      )}
     </section>
   );
 }
