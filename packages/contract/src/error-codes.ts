@@ -136,8 +136,7 @@ export const ERROR_TEXTS = {
   // Consent (GDPR Art. 9(2)(a))
   RELIGIOUS_DATA_CONSENT_REQUIRED:
     'Please consent to the processing of data that reveals your religion: Mawadda cannot work without it.',
-  CONSENT_REQUIRED:
-    'Please read the privacy policy and give your consent before using Mawadda.',
+  CONSENT_REQUIRED: 'Please read the privacy policy and give your consent before using Mawadda.',
   PRIVACY_VERSION_OUTDATED:
     'The privacy policy has changed since this page was opened. Please reload the page and read it again.',
 } as const;
