@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { registerMember } from '../support/members.ts';
 import { OLDER_MEMBER } from '../support/older-member.ts';
@@ -41,6 +42,10 @@ test.describe('The consent to the processing of data revealing religion', () => 
     await expect(question).toBeVisible();
     await expect(question).toBeFocused();
     await expect(page.getByRole('main')).toContainText('being a member reveals your religion');
+    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
 
     // The privacy policy says what is kept, for how long and why, and leads back to the question.
     await page.getByRole('link', { name: /Read the privacy policy/ }).click();
