@@ -21,12 +21,7 @@ import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-l
 import type { CityIndex } from '../geo/city-index.ts';
 import type { MediaJanitor } from '../media/media-janitor.ts';
 import type { MediaLinks } from '../media/media-links.ts';
-import {
-  type MediaStore,
-  mediaPathOf,
-  newMediaKey,
-  storageFailure,
-} from '../media/media-store.ts';
+import { type MediaStore, mediaPathOf, newMediaKey, storageFailure } from '../media/media-store.ts';
 import { blurredKeyOf } from '../media/profile-photos.ts';
 import {
   addPhotos,
@@ -36,8 +31,8 @@ import {
   listPhotos,
   lockMember,
   type Member,
-  recordConsent,
   type NewPhoto,
+  recordConsent,
   removePhotos,
   reorderPhotos,
   updateMember,
