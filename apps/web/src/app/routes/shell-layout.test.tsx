@@ -148,3 +148,38 @@ describe('the moderation link of the profile menu', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Moderation' })).toBeNull();
   });
 });
+
+describe('the avatar of the profile menu', () => {
+  it('takes the fresh links of the member’s photos: the kept ones expire (ADR 019)', async () => {
+    localStorage.setItem('authToken', 'token');
+    localStorage.setItem(
+      'currentUser',
+      JSON.stringify({
+        id: 'me',
+        name: 'Youssef',
+        latitude: null,
+        longitude: null,
+        mediaUrls: ['/media/photos/p1.webp?e=1'],
+      }),
+    );
+    mockApi({
+      'GET /api/users/notifications': {
+        body: { newLikes: 0, newMessages: 0, newViews: 0, lastLikeAt: null },
+      },
+      'GET /api/users/me': {
+        body: {
+          id: 'me',
+          name: 'Youssef',
+          role: 'member',
+          mediaUrls: ['/media/photos/p1.webp?e=2'],
+        },
+      },
+    });
+    await renderScreen(<ShellLayout />, { route: '/suggestions' });
+    const avatar = () => screen.getByRole('button', { name: 'Profile menu' }).querySelector('img');
+    await vi.waitFor(() => expect(avatar()?.getAttribute('src')).toBe('/media/photos/p1.webp?e=2'));
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}').mediaUrls).toEqual([
+      '/media/photos/p1.webp?e=2',
+    ]);
+  });
+});

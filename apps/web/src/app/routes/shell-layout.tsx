@@ -13,6 +13,7 @@ import { useSession } from '@/lib/session.ts';
 import { useLiveChatBadge } from '../live-chat-badge.ts';
 import { PaymentDialogsProvider, usePaymentDialogs } from '../payment-dialogs.tsx';
 import { SafetyDialogsProvider, useSafetyDialogs } from '../safety-dialogs.tsx';
+import { useFreshOwnPhotos } from '../use-fresh-own-photos.ts';
 
 /** The liked-you list loads with the dialog's first opening, not with every page. */
 const LikedYouList = lazy(() =>
@@ -57,6 +58,7 @@ export function Component() {
 
 function Shell() {
   useLiveChatBadge();
+  useFreshOwnPhotos();
   const me = useSession()?.user?.id;
   const counts = useNotificationCounts();
   const clearCount = useClearNotificationCount();
