@@ -1,4 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { match } from '../support/match.ts';
 import { registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
@@ -34,6 +35,7 @@ test('A member blurs her photos: a member she has not matched with sees the blur
   });
   await expect(choice).not.toBeChecked();
   await choice.check();
+  expect(await seriousViolations(hers)).toEqual([]);
   await hers.getByRole('button', { name: 'Save my profile' }).click();
   await expect(hers.getByText('Profile updated successfully!')).toBeVisible();
 
@@ -48,9 +50,11 @@ test('A member blurs her photos: a member she has not matched with sees the blur
   await expectLoaded(blurred);
   const blurredUrl = (await blurred.getAttribute('src')) ?? '';
   expect(blurredUrl).toContain('-blur.webp');
+  expect(await seriousViolations(his)).toEqual([]);
   await card.getByRole('button', { name: new RegExp(`^Awa ${tag}`) }).click();
   const dialog = his.getByRole('dialog', { name: new RegExp(`^Awa ${tag}`) });
   await expect(dialog.getByText('Visible after a match')).toBeVisible();
+  expect(await seriousViolations(his)).toEqual([]);
   await expectLoaded(
     dialog.getByRole('img', { name: `Photo 1 of Awa ${tag}, blurred until you match` }),
   );
