@@ -1,4 +1,4 @@
-import { destinations, presenceEventSchema } from '@mawadda/contract';
+import { destinations, errorText, presenceEventSchema } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Backplane } from './backplane.ts';
 import type { PresenceService } from './presence.service.ts';
@@ -28,7 +28,9 @@ export function createRealtimeService(deps: {
   limits: BrokerLimits;
   backplane: Backplane;
   presence: PresenceService;
-  authenticate(token: string): Promise<{ id: string; memberId: string } | undefined>;
+  authenticate(
+    token: string,
+  ): Promise<{ id: string; memberId: string; consented: boolean } | undefined>;
   /** The SENDs other modules serve (call signals), beside presence. */
   sendHandlers: SendHandler[];
   onConnectionClosed?(member: ConnectedMember): void;
@@ -40,7 +42,10 @@ export function createRealtimeService(deps: {
     log: deps.log,
     authenticate: async (token) => {
       const session = await deps.authenticate(token);
-      return session ? { sessionId: session.id, memberId: session.memberId } : null;
+      if (!session) return null;
+      // As on REST (ADR 021): nothing is shared with a member who has not consented yet.
+      if (!session.consented) throw new BrokerRefusal(errorText('CONSENT_REQUIRED'));
+      return { sessionId: session.id, memberId: session.memberId };
     },
     maySubscribe,
     onMemberConnected: deps.presence.connected,

@@ -63,6 +63,7 @@ export type SendHandler = {
 export type BrokerOptions = {
   limits: BrokerLimits;
   backplane: Backplane;
+  /** Null for no live session; a `BrokerRefusal` for a session that may not connect yet. */
   authenticate(token: string): Promise<BrokerMember | null>;
   /** Whether a member may subscribe to a destination; the rules live with the caller. */
   maySubscribe(memberId: string, destination: string): boolean;
@@ -221,7 +222,13 @@ export function createStompBroker(options: BrokerOptions) {
     const authorization = frame.headers.get('Authorization') ?? frame.headers.get('authorization');
     const token =
       frame.headers.get('token') ?? authorization?.replace(/^Bearer\s+/i, '') ?? queryToken;
-    const member = token ? await options.authenticate(token) : null;
+    let member: BrokerMember | null;
+    try {
+      member = token ? await options.authenticate(token) : null;
+    } catch (error) {
+      if (error instanceof BrokerRefusal) return fail(connection, error.message, frame);
+      throw error;
+    }
     if (connection.closed) return;
     if (!member)
       return fail(connection, token ? 'Session ended: log in again' : 'Log in to connect', frame);

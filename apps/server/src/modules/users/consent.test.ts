@@ -1,13 +1,18 @@
-import { endpointPath, endpoints, PRIVACY_VERSION } from '@mawadda/contract';
+import type { AddressInfo } from 'node:net';
+import { endpointPath, endpoints, errorText, PRIVACY_VERSION } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, register, registeredMember, seedLikes } from '../../../test/fixtures.ts';
+import { connectStomp } from '../../../test/stomp-client.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { members } from '../../db/schema.ts';
 
 let t: TestContext;
+let baseUrl: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
@@ -133,6 +138,17 @@ describe('consent to the processing of data revealing religion', () => {
     expect(await contactIds()).toContain(hidden.id);
     const written = await write();
     expect(written.statusCode, written.body).toBe(201);
+  });
+
+  it('refuses them the socket (presence, call signals) until they consent', async () => {
+    const member = await memberWithoutConsent();
+    const refused = await connectStomp(baseUrl, member.token);
+    expect((await refused.error).headers.message).toBe(errorText('CONSENT_REQUIRED'));
+    await refused.closed;
+    expect((await consent(member.token, { version: PRIVACY_VERSION })).statusCode).toBe(200);
+    const accepted = await connectStomp(baseUrl, member.token);
+    expect(accepted.client.connected).toBe(true);
+    await accepted.disconnect();
   });
 
   it('is recorded with its time and version when given, and opens the member area at once', async () => {
