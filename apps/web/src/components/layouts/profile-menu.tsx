@@ -96,10 +96,10 @@ export function ProfileMenu({
     // Not modal: a menu is not a dialog. The page stays exposed to assistive technology (no
     // aria-hidden over focusable content), and Tab or a click outside simply closes the menu.
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={t('profileMenu.open')}
-        className="group flex min-h-11 shrink-0 items-center gap-1 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-sand-100 data-[state=open]:bg-sand-100"
-      >
+      <DropdownMenu.Trigger className="group flex min-h-11 shrink-0 items-center gap-1 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-sand-100 data-[state=open]:bg-sand-100">
+        {/* Named by hidden text rather than aria-label: the initials shown for a member without a
+            photo would otherwise be visible text missing from the name (WCAG 2.5.3). */}
+        <span className="sr-only">{t('profileMenu.open')}</span>
         <MemberAvatar name={name} photoUrl={photoUrl} className="size-10 ring-2 ring-white" />
         <ChevronDown
           aria-hidden="true"
