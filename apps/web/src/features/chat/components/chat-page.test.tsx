@@ -488,10 +488,25 @@ describe('ChatPage', () => {
       },
     });
     await connect();
-    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
-    expect(
-      await screen.findByRole('heading', { level: 2, name: 'A deleted member' }),
-    ).toBeVisible();
+    const safety = {
+      block: vi.fn(),
+      report: vi.fn(),
+      unmatch: vi.fn(),
+      labels: { menu: () => 'More', block: 'Block', report: 'Report', unmatch: 'Unmatch' },
+    };
+    await renderScreen(
+      <ChatPage
+        paying={{ gift: vi.fn(), subscribe: vi.fn() }}
+        calling={{ start: vi.fn(), inCall: false }}
+        safety={safety}
+      />,
+      { route: `/chat?userId=${AWA}`, path: '/chat' },
+    );
+    const heading = await screen.findByRole('heading', { level: 2, name: 'A deleted member' });
+    expect(heading).toBeVisible();
+    // Nothing in the header leads to an account that is gone: no profile, gift, call or menu.
+    expect(within(heading).queryByRole('link')).toBeNull();
+    expect(within(heading.closest('header') as HTMLElement).queryAllByRole('button')).toEqual([]);
     await waitFor(() => expect(messages()).toHaveLength(2));
     expect(messages()[0]).toHaveTextContent('A deleted member: Salam');
     expect(messages()[1]).toHaveTextContent('Photo or voice message removed');

@@ -119,6 +119,8 @@ export function Conversation({
     if (subscriptionRequired) subscribe?.();
   }, [subscriptionRequired, subscribe]);
   const profilePath = localized(`/user-details/${encodeURIComponent(other)}`);
+  // A deleted account has no profile, takes no gift or call, and cannot be reported or blocked.
+  const gone = contact?.deleted === true;
 
   return (
     <section aria-labelledby="conversation-title" className="flex min-h-0 min-w-0 flex-1 flex-col">
@@ -136,15 +138,19 @@ export function Conversation({
         />
         <div className="min-w-0 flex-1">
           <h2 id="conversation-title" className="truncate font-semibold text-ink">
-            <Link to={profilePath} className="hover:underline">
-              {name}
-            </Link>
+            {gone ? (
+              name
+            ) : (
+              <Link to={profilePath} className="hover:underline">
+                {name}
+              </Link>
+            )}
           </h2>
           <p className="text-sm text-ink-muted" data-testid="presence">
             {contact?.online ? t('conversation.online') : t('conversation.offline')}
           </p>
         </div>
-        {paying ? (
+        {paying && !gone ? (
           <button
             type="button"
             aria-haspopup="dialog"
@@ -155,7 +161,7 @@ export function Conversation({
             <Gift aria-hidden="true" className="size-5" />
           </button>
         ) : null}
-        {calling
+        {calling && !gone
           ? CALL_BUTTONS.map(([label, type, Icon]) => (
               <button
                 key={type}
@@ -171,7 +177,7 @@ export function Conversation({
               </button>
             ))
           : null}
-        {safety ? (
+        {safety && !gone ? (
           <MemberSafetyMenu
             safety={safety}
             member={{ id: other, name }}
