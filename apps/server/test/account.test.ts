@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type Contact, type DataExport, destinations } from '@mawadda/contract';
+import { type Contact, type DataExport, destinations, type OpenReport } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
@@ -383,6 +383,14 @@ describe('deleting one’s account', () => {
     );
     const unknown = await login(t.app, 'nobody.here@example.org', 'whatever-123');
     expect([refused.statusCode, refused.json()]).toEqual([401, unknown.json()]);
+
+    // Her report still reaches the moderators, from a member who has since left.
+    await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, him));
+    const queue = (await call(hisToken, 'GET', '/api/moderation/reports')).body as OpenReport[];
+    expect(queue.find((r) => r.reporter.id === standIn)).toMatchObject({
+      note: 'Stock photos',
+      reporter: { id: standIn, name: '', deleted: true },
+    });
   });
 });
 

@@ -72,7 +72,7 @@ describe('reporting a member', () => {
     expect(open).toMatchObject({
       reason: 'asking-for-money',
       note: 'He keeps asking for a transfer.',
-      reporter: { id: amina },
+      reporter: { id: amina, deleted: false },
       reported: { id: youssef, standing: 'active', reportCount: 1 },
       messages: [{ content: 'Send me money now' }],
     });

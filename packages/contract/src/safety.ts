@@ -66,7 +66,8 @@ export const openReportSchema = z.object({
   reason: z.enum(REPORT_REASONS),
   note: z.string().nullable(),
   createdAt: z.iso.datetime(),
-  reporter: z.object({ id: z.string(), name: z.string() }),
+  /** `deleted`: the reporter has since deleted their account (no name is kept). */
+  reporter: z.object({ id: z.string(), name: z.string(), deleted: z.boolean() }),
   reported: z.object({
     id: z.string(),
     name: z.string(),

@@ -53,6 +53,7 @@ export async function openReports(db: Executor, limit: number) {
     created_at: Date | string;
     reporter_id: string;
     reporter_name: string;
+    reporter_deleted: boolean;
     reported_id: string;
     reported_name: string;
     age: number | null;
@@ -65,6 +66,7 @@ export async function openReports(db: Executor, limit: number) {
   }>(sql`
     select r.id, r.reason, r.note, r.message_seqs, r.created_at,
       reporter.id as reporter_id, reporter.name as reporter_name,
+      reporter.standing = 'deleted' as reporter_deleted,
       reported.id as reported_id, reported.name as reported_name, reported.age, reported.gender,
       reported.location, reported.bio, reported.photo_keys, reported.standing,
       (select count(*)::int from reports c where c.reported_id = r.reported_id) as report_count
@@ -81,7 +83,7 @@ export async function openReports(db: Executor, limit: number) {
     note: r.note,
     messageSeqs: r.message_seqs.map(Number),
     createdAt: new Date(r.created_at),
-    reporter: { id: r.reporter_id, name: r.reporter_name },
+    reporter: { id: r.reporter_id, name: r.reporter_name, deleted: r.reporter_deleted },
     reported: {
       id: r.reported_id,
       name: r.reported_name,

@@ -14,7 +14,7 @@ function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
     reason: 'asking-for-money',
     note: 'He keeps asking for a transfer.',
     createdAt: new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString(),
-    reporter: { id: 'amina', name: 'Amina Diallo' },
+    reporter: { id: 'amina', name: 'Amina Diallo', deleted: false },
     reported: {
       id: 'karim',
       name: 'Karim Benali',
@@ -163,6 +163,21 @@ describe('the moderation page', () => {
     expect(reason).toHaveFocus();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(sent).toEqual([]);
+  });
+
+  it('says when the reporter has since deleted their account, in both languages', async () => {
+    const gone = { id: 'stand-in', name: '', deleted: true };
+    serve([aReport({ reporter: gone })]);
+    const { unmount } = await renderScreen(<ModerationPage />, { route: '/moderation' });
+    expect(
+      await screen.findByRole('article', { name: 'Karim Benali: Asking for money' }),
+    ).toHaveTextContent('Reported by a member who has since deleted their account');
+    unmount();
+    serve([aReport({ reporter: gone })]);
+    await renderScreen(<ModerationPage />, { route: '/fr/moderation', language: 'fr' });
+    expect(
+      await screen.findByRole('article', { name: "Karim Benali : Demande d'argent" }),
+    ).toHaveTextContent('Signalé par un membre qui a depuis supprimé son compte');
   });
 
   it('works in French: removes the chosen photo', async () => {

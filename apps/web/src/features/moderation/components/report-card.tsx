@@ -65,8 +65,10 @@ export function ReportCard({
         {t('reportHeading', { name: reported.name, reason: t(`reasons.${report.reason}`) })}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        {t('reportedBy', { name: report.reporter.name })} ·{' '}
-        <When iso={report.createdAt} now={now} phrase={(time) => t('reportedAt', { time })} />
+        {report.reporter.deleted
+          ? t('reportedByDeletedMember')
+          : t('reportedBy', { name: report.reporter.name })}{' '}
+        · <When iso={report.createdAt} now={now} phrase={(time) => t('reportedAt', { time })} />
       </p>
 
       <section aria-labelledby={`${id}-note`} className="mt-4">
