@@ -88,7 +88,6 @@ export const ERROR_TEXTS = {
   MESSAGE_EMPTY: 'Write something, or add a photo or a voice message.',
   MESSAGE_ONE_ATTACHMENT: 'Send a photo and a voice message as two messages.',
   MESSAGE_ID_TAKEN: 'This message id was already used for another message.',
-  MATCH_REQUIRED: 'You can write to a member once you have both liked each other.',
   NEW_CONVERSATIONS_DAILY_LIMIT:
     'You have started as many new conversations as allowed today. Try again tomorrow.',
   CHAT_IMAGE_UNREADABLE: 'This photo could not be read. Please choose a JPEG, PNG or WebP image.',

@@ -50,8 +50,8 @@ describe('the interface language (spec section 1)', () => {
     );
     await visit('/en', ['fr-FR']);
     await vi.waitFor(() =>
-      expect(translateError(i18n.t, 'MATCH_REQUIRED')).toBe(
-        'You can write to a member once you have both liked each other.',
+      expect(translateError(i18n.t, 'SUBSCRIPTION_REQUIRED')).toBe(
+        'This needs a subscription: choose a plan to continue.',
       ),
     );
   });

@@ -42,6 +42,6 @@ describe('translateError', () => {
     expect(translateError(loading.t, 'PASSWORD_TOO_SHORT')).toBe(
       'Password must be at least 8 characters',
     );
-    expect(translateError(loading.t, 'MATCH_REQUIRED')).toBeUndefined();
+    expect(translateError(loading.t, 'SUBSCRIPTION_REQUIRED')).toBeUndefined();
   });
 });

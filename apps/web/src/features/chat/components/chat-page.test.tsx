@@ -164,28 +164,6 @@ describe('ChatPage', () => {
     expect(uuids[1]).toBe(uuids[0]);
   });
 
-  it('explains that writing needs a match', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [] },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
-      [`POST /api/chat/send/${AWA}`]: {
-        status: 403,
-        body: { code: 'MATCH_REQUIRED', message: 'You can write to a member once…' },
-      },
-    });
-    await connect();
-    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
-    await screen.findByText('No messages yet. Say hello to Member!');
-
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Message to Member' }), 'Hello{Enter}');
-    const explanation = await screen.findByRole('alert');
-    expect(explanation).toHaveTextContent('You cannot write to Member yet');
-    expect(explanation).toHaveTextContent(
-      'You can write to a member once you have both liked each other.',
-    );
-  });
-
   it('keeps a message written offline until the connection returns, then sends it once', async () => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const server: Message[] = [];

@@ -1,14 +1,5 @@
 import type { CallType, Contact, Message } from '@mawadda/contract';
-import {
-  ArrowLeft,
-  CalendarClock,
-  Crown,
-  Gift,
-  HeartHandshake,
-  type LucideIcon,
-  Phone,
-  Video,
-} from 'lucide-react';
+import { ArrowLeft, CalendarClock, Crown, Gift, type LucideIcon, Phone, Video } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -110,7 +101,6 @@ export function Conversation({
   useMarkRead(me, other, messages, onRead);
   const name = contact?.name ?? t('conversation.someone');
   const items = chatItems(messages, outgoing, me);
-  const matchRequired = outgoing.some((o) => o.refusal?.code === 'MATCH_REQUIRED');
   const subscriptionRequired = outgoing.some((o) => o.refusal?.code === 'SUBSCRIPTION_REQUIRED');
   const dailyLimit = outgoing.some((o) => o.refusal?.code === 'NEW_CONVERSATIONS_DAILY_LIMIT');
   const subscribe = paying?.subscribe;
@@ -224,19 +214,6 @@ export function Conversation({
           onRemove={outbox.remove}
         />
       )}
-
-      {matchRequired ? (
-        <RefusalNotice
-          tone="rose"
-          icon={HeartHandshake}
-          title={t('matchRequired.title', { name })}
-          text={translateError(tAll, 'MATCH_REQUIRED')}
-        >
-          <Link to={profilePath} className={noticeAction}>
-            {t('matchRequired.profile', { name })}
-          </Link>
-        </RefusalNotice>
-      ) : null}
 
       {subscriptionRequired && subscribe ? (
         <RefusalNotice
