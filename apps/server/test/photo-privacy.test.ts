@@ -130,6 +130,27 @@ describe('blurred photos', () => {
     expect(likes).toEqual([expect.objectContaining({ id: amina.id, photosBlurred: false })]);
   });
 
+  it('says in the chat contacts whose photos come blurred: hers to him once their match ends', async () => {
+    const { amina, youssef } = await aminaBlurring();
+    const sent = await youssef.call('POST', `/api/chat/send/${amina.id}`, { content: 'Salam' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const contactOf = async (viewer: typeof amina, other: Other) =>
+      (await viewer.call('GET', '/api/chat/contacts'))
+        .json()
+        .find((c: { id: string }) => c.id === other.id);
+    const matchedView = await contactOf(youssef, amina);
+    expect(matchedView.photosBlurred).toBe(false);
+    expect(mediaKey(matchedView.mediaUrls[0])).not.toMatch(/-blur\.webp$/);
+    // She sees her own choice nowhere: his photos are not blurred.
+    expect((await contactOf(amina, youssef)).photosBlurred).toBe(false);
+
+    expect((await amina.call('DELETE', `/api/users/${youssef.id}/match`)).statusCode).toBe(200);
+    const afterward = await contactOf(youssef, amina);
+    expect(afterward.photosBlurred).toBe(true);
+    expect(mediaKey(afterward.mediaUrls[0])).toMatch(/-blur\.webp$/);
+    expect(await statusOf(afterward.mediaUrls[0])).toBe(200);
+  });
+
   it('refuses the photo itself to a member not matched with, even on a link made for him', async () => {
     const amina = await member('femme', 'Amina');
     const karim = await member('homme', 'Karim');

@@ -8,6 +8,8 @@ export const contactSchema = z.object({
   id: z.string(),
   name: z.string(),
   mediaUrls: z.array(z.string()),
+  /** `mediaUrls` are the blurred copies: the member blurs her photos until a match (ADR 019). */
+  photosBlurred: z.boolean(),
   online: z.boolean(),
   unreadCount: z.number().int(),
   lastMessageTime: z.iso.datetime().nullable(),

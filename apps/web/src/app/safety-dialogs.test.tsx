@@ -35,6 +35,7 @@ const contact = (id: string): Contact => ({
   id,
   name: id,
   mediaUrls: [],
+  photosBlurred: false,
   online: false,
   unreadCount: 0,
   lastMessageTime: null,

@@ -263,7 +263,7 @@ export function createChatService(deps: {
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
-        mediaUrls: photosFor(deps.photoLinks, memberId, row).mediaUrls,
+        ...photosFor(deps.photoLinks, memberId, row),
         online: online.has(row.id),
         unreadCount: row.unreadCount,
         lastMessageTime: row.lastMessageAt?.toISOString() ?? null,

@@ -23,6 +23,7 @@ const awa: Contact = {
   id: AWA,
   name: 'Awa Diop',
   mediaUrls: [],
+  photosBlurred: false,
   online: true,
   unreadCount: 0,
   lastMessageTime: null,

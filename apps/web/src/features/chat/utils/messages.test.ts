@@ -63,6 +63,7 @@ describe('contacts after a message', () => {
     id,
     name: id,
     mediaUrls: [],
+    photosBlurred: false,
     online: false,
     unreadCount: 0,
     lastMessageTime,

@@ -25,6 +25,7 @@ export function contact(id: string, name: string, lastMessageTime: string | null
     id,
     name,
     mediaUrls: [],
+    photosBlurred: false,
     online: false,
     unreadCount: 0,
     lastMessageTime,
