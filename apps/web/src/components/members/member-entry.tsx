@@ -1,5 +1,5 @@
 import { titleCase } from '@mawadda/contract/text';
-import { ChevronRight, type LucideIcon } from 'lucide-react';
+import { ChevronRight, EyeOff, type LucideIcon } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
@@ -11,6 +11,7 @@ import { MediaImage } from '../media-image.tsx';
  * 2): photo, name and age, how long ago, and a chevron that turns into a spinner while the member
  * is being opened. The texts come from the list's own namespace; the list also sets the look
  * (`className`, `photoClassName`, `timeClassName`): compact rows in a dialog, cards on a page.
+ * A photo the server sent blurred (ADR 019) says so under the name and in the accessible name.
  */
 export function MemberEntry({
   ref,
@@ -20,6 +21,7 @@ export function MemberEntry({
   justNow,
   timeIcon: TimeIcon,
   badge,
+  blurredPhoto,
   labelAsSentence = false,
   busy,
   disabled,
@@ -30,7 +32,12 @@ export function MemberEntry({
 }: {
   /** The entry's button, for a list that moves the focus to it. */
   ref?: Ref<HTMLButtonElement>;
-  member: { name: string; age: number | null; mediaUrls: readonly string[] };
+  member: {
+    name: string;
+    age: number | null;
+    mediaUrls: readonly string[];
+    photosBlurred: boolean;
+  };
   /** When it happened (ISO). */
   time: string;
   /** How long ago in its phrase: `(time) => t('liked', { time })` gives "liked you 2 hours ago". */
@@ -40,6 +47,11 @@ export function MemberEntry({
   timeIcon?: LucideIcon;
   /** A short marker after the name, such as "New". */
   badge?: string | undefined;
+  /**
+   * Said of a blurred photo: `note` is shown ("Visible after a match"), `label` joins the
+   * accessible name and holds the note's words ("photo blurred, visible after a match").
+   */
+  blurredPhoto: { note: string; label: string };
   /**
    * The accessible name says the time in lower case, running on after the name ("Omar, 34, viewed
    * 2 hours ago"): a list without badges reads as one sentence. Otherwise each part is said as it
@@ -63,7 +75,16 @@ export function MemberEntry({
   const shown = phrase ? capitalize(phrase, language) : null;
   // One phrase, in the order it is seen, for screen readers (the visible text stays part of the
   // name, as WCAG 2.5.3 asks).
-  const label = [person, badge, labelAsSentence ? phrase : shown].filter(Boolean).join(', ');
+  const blurred = member.photosBlurred && member.mediaUrls.length > 0;
+  const blurredLabel = blurred ? blurredPhoto.label : null;
+  const label = [
+    person,
+    badge,
+    labelAsSentence ? phrase : shown,
+    labelAsSentence || !blurredLabel ? blurredLabel : capitalize(blurredLabel, language),
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <button
       ref={ref}
@@ -105,6 +126,15 @@ export function MemberEntry({
               {shown}
             </time>
           </span>
+        ) : null}
+        {blurred ? (
+          <>
+            {' '}
+            <span className="mt-0.5 flex items-center gap-1.5 text-xs font-medium text-ink-muted">
+              <EyeOff aria-hidden="true" className="size-3.5 shrink-0" />
+              {blurredPhoto.note}
+            </span>
+          </>
         ) : null}
       </span>
       {busy ? (

@@ -104,6 +104,30 @@ describe('Profile views', () => {
     expect(events).toEqual(['list', 'mark-seen']);
   });
 
+  it.each([
+    {
+      language: 'en' as const,
+      note: 'Visible after a match',
+      label: 'Yacine, 30, viewed 2 hours ago, photo blurred, visible after a match',
+    },
+    {
+      language: 'fr' as const,
+      note: 'Visible après un match',
+      label: 'Yacine, 30, visite il y a 2 heures, photo floutée, visible après un match',
+    },
+  ])('says which photo is blurred until a match ($language)', async ({ language, note, label }) => {
+    logIn();
+    serve([view('omar', 1), view('yacine', 2, { photosBlurred: true })]);
+    await show(undefined, language);
+
+    await screen.findByRole('list');
+    const [clear, hidden] = within(screen.getByRole('list')).getAllByRole('button');
+    expect(hidden).toHaveAccessibleName(label);
+    expect(within(hidden as HTMLElement).getByText(note)).toBeVisible();
+    expect(clear?.getAttribute('aria-label')).not.toMatch(/blurred|floutée/);
+    expect(within(clear as HTMLElement).queryByText(note)).toBeNull();
+  });
+
   it('opens a member: checks they exist, goes to their page and drops the entry', async () => {
     logIn();
     const omar = view('omar', 1);

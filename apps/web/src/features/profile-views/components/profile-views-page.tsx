@@ -91,6 +91,7 @@ export function ProfileViewsPage({
                       time={entry.viewedAt}
                       describeTime={(time) => t('viewed', { time })}
                       justNow={t('justNow')}
+                      blurredPhoto={{ note: t('blurredNote'), label: t('blurredLabel') }}
                       timeIcon={Eye}
                       labelAsSentence
                       busy={opening === entry.id}
