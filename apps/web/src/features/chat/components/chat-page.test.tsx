@@ -455,6 +455,56 @@ describe('ChatPage', () => {
     expect(screen.getByText('New message from Awa Diop: Missed voice call')).toBeInTheDocument();
   });
 
+  it.each([
+    { language: 'en', prefix: '', said: 'Photo blurred, Visible after a match' },
+    { language: 'fr', prefix: '/fr', said: 'Photo floutée, Visible après un match' },
+  ] as const)(
+    'says which contact’s photo is blurred until a match ($language)',
+    async ({ language, prefix, said }) => {
+      const FATOU = 'fatou-3';
+      const blurred = { ...awa, mediaUrls: ['/media/photos/awa-blur.webp'], photosBlurred: true };
+      const clear = {
+        ...awa,
+        id: FATOU,
+        name: 'Fatou Sow',
+        mediaUrls: ['/media/photos/fatou.webp'],
+      };
+      mockApi({
+        'GET /api/chat/contacts': { body: [blurred, clear] },
+        [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+        [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+      });
+      await connect();
+      await renderScreen(<ChatPage />, {
+        route: `${prefix}/chat?userId=${AWA}`,
+        path: `${prefix}/chat`,
+        language,
+      });
+      // The contact entries (the header names Awa too, by a link to her profile).
+      const entry = await screen.findByRole('link', { name: /^Awa Diop.+/ });
+      expect(entry).toHaveAccessibleName(expect.stringContaining(said));
+      const other = screen.getByRole('link', { name: /^Fatou Sow/ });
+      expect(other).not.toHaveAccessibleName(expect.stringMatching(/blurred|floutée/));
+      const header = screen.getByRole('heading', { level: 2, name: 'Awa Diop' }).closest('header');
+      expect(header).toHaveTextContent(said);
+    },
+  );
+
+  it('says nothing of blurring in the header of a contact whose photos are clear', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [{ ...awa, mediaUrls: ['/media/photos/awa.webp'] }] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    const header = (await screen.findByRole('heading', { level: 2, name: 'Awa Diop' })).closest(
+      'header',
+    );
+    expect(header).toHaveTextContent('Online');
+    expect(header).not.toHaveTextContent(/blurred|Visible after a match/);
+  });
+
   it('shows the messages of a member who deleted their account as from a deleted member', async () => {
     mockApi({
       'GET /api/chat/contacts': { body: [{ ...awa, name: '', deleted: true }] },

@@ -1,5 +1,5 @@
 import type { Contact } from '@mawadda/contract';
-import { MessageCircle } from 'lucide-react';
+import { EyeOff, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatBadge } from '@/components/layouts/badge.ts';
 import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
@@ -27,6 +27,32 @@ export function ContactAvatar({
           className="absolute bottom-0 right-0 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white"
         />
       ) : null}
+    </span>
+  );
+}
+
+/** The server sent the contact's photo blurred (ADR 019); without a photo nothing looks blurred. */
+export const photoBlurred = (contact: Pick<Contact, 'mediaUrls' | 'photosBlurred'>) =>
+  contact.photosBlurred && contact.mediaUrls.length > 0;
+
+/**
+ * Says why the contact's photo looks blurred, in words a screen reader also gets (the avatar
+ * itself is decorative). `textClassName` hides the words on screen where they do not fit.
+ */
+export function BlurredNote({
+  className,
+  textClassName,
+}: {
+  className?: string;
+  textClassName?: string;
+}) {
+  const { t } = useChatTranslation();
+  return (
+    <span className={cn('flex min-w-0 items-center gap-1 text-xs text-ink-muted', className)}>
+      <EyeOff aria-hidden="true" className="size-3.5 shrink-0" />
+      <span className={cn('truncate', textClassName)}>
+        <span className="sr-only">{t('blurred.photo')},</span> {t('blurred.note')}
+      </span>
     </span>
   );
 }
@@ -127,6 +153,12 @@ export function ContactList({
                 >
                   {detail}
                 </span>
+                {photoBlurred(contact) ? (
+                  <>
+                    {' '}
+                    <BlurredNote />
+                  </>
+                ) : null}
               </span>
               {badge ? (
                 <>

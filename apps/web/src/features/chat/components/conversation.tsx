@@ -18,7 +18,7 @@ import { chatItems } from '../utils/chat-items.ts';
 import { giftNumberOf } from '../utils/gift-message.ts';
 import { messagesOf } from '../utils/messages.ts';
 import { Composer } from './composer.tsx';
-import { ContactAvatar } from './contact-list.tsx';
+import { BlurredNote, ContactAvatar, photoBlurred } from './contact-list.tsx';
 import { MessageList } from './message-list.tsx';
 
 const headerButton =
@@ -136,9 +136,15 @@ export function Conversation({
               </Link>
             )}
           </h2>
-          <p className="text-sm text-ink-muted" data-testid="presence">
-            {contact?.online ? t('conversation.online') : t('conversation.offline')}
-          </p>
+          <div className="flex min-w-0 items-center gap-2">
+            <p className="shrink-0 text-sm text-ink-muted" data-testid="presence">
+              {contact?.online ? t('conversation.online') : t('conversation.offline')}
+            </p>
+            {contact && photoBlurred(contact) ? (
+              // Beside the call buttons a phone has room for the icon only; the words stay read.
+              <BlurredNote textClassName="max-sm:sr-only" />
+            ) : null}
+          </div>
         </div>
         {paying && !gone ? (
           <button
