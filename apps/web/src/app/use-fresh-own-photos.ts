@@ -3,8 +3,20 @@ import { useEffect } from 'react';
 import { fetchMe, moderationKeys } from '@/features/moderation/api/moderation-api.ts';
 import { session, useSession } from '@/lib/session.ts';
 
-const sameUrls = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((url, i) => url === b[i]);
+const photoOf = (url: string) => url.split('?')[0];
+const expiryOf = (url: string) => Number(new URLSearchParams(url.split('?')[1]).get('e')) || 0;
+
+/**
+ * Later links to the same photos. A `/me` answer kept in the query cache can predate a photo
+ * change saved since (the profile editor writes the session), so other photos are never taken
+ * from it, nor links that expire sooner.
+ */
+function fresherLinks(kept: readonly string[], fetched: readonly string[]) {
+  const samePhotos =
+    kept.length === fetched.length &&
+    kept.every((url, i) => photoOf(url) === photoOf(fetched[i] ?? ''));
+  return samePhotos && fetched.some((url, i) => expiryOf(url) > expiryOf(kept[i] ?? ''));
+}
 
 /**
  * The member's own photo links kept with the session (the navbar's avatar) expire like every
@@ -23,7 +35,7 @@ export function useFreshOwnPhotos() {
     staleTime: 5 * 60_000,
   });
   useEffect(() => {
-    if (user && data && !sameUrls(user.mediaUrls ?? [], data)) {
+    if (user && data && fresherLinks(user.mediaUrls ?? [], data)) {
       session.setUser({ ...user, mediaUrls: data });
     }
   }, [user, data]);

@@ -150,36 +150,40 @@ describe('the moderation link of the profile menu', () => {
 });
 
 describe('the avatar of the profile menu', () => {
-  it('takes the fresh links of the member’s photos: the kept ones expire (ADR 019)', async () => {
+  function keep(mediaUrls: string[]) {
     localStorage.setItem('authToken', 'token');
     localStorage.setItem(
       'currentUser',
-      JSON.stringify({
-        id: 'me',
-        name: 'Youssef',
-        latitude: null,
-        longitude: null,
-        mediaUrls: ['/media/photos/p1.webp?e=1'],
-      }),
+      JSON.stringify({ id: 'me', name: 'Youssef', latitude: null, longitude: null, mediaUrls }),
     );
+  }
+  function answerMe(mediaUrls: string[], role: 'member' | 'moderator' = 'member') {
     mockApi({
       'GET /api/users/notifications': {
         body: { newLikes: 0, newMessages: 0, newViews: 0, lastLikeAt: null },
       },
-      'GET /api/users/me': {
-        body: {
-          id: 'me',
-          name: 'Youssef',
-          role: 'member',
-          mediaUrls: ['/media/photos/p1.webp?e=2'],
-        },
-      },
+      'GET /api/users/me': { body: { id: 'me', name: 'Youssef', role, mediaUrls } },
     });
+  }
+  const avatar = () => screen.getByRole('button', { name: 'Profile menu' }).querySelector('img');
+  const kept = () => JSON.parse(localStorage.getItem('currentUser') ?? '{}').mediaUrls;
+
+  it('takes the fresh links of the member’s photos: the kept ones expire (ADR 019)', async () => {
+    keep(['/media/photos/p1.webp?e=1']);
+    answerMe(['/media/photos/p1.webp?e=2']);
     await renderScreen(<ShellLayout />, { route: '/suggestions' });
-    const avatar = () => screen.getByRole('button', { name: 'Profile menu' }).querySelector('img');
     await vi.waitFor(() => expect(avatar()?.getAttribute('src')).toBe('/media/photos/p1.webp?e=2'));
-    expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}').mediaUrls).toEqual([
-      '/media/photos/p1.webp?e=2',
-    ]);
+    expect(kept()).toEqual(['/media/photos/p1.webp?e=2']);
+  });
+
+  it('keeps a photo saved since over an older answer: the avatar never goes back to a removed photo', async () => {
+    keep(['/media/photos/new.webp?e=5']);
+    answerMe(['/media/photos/old.webp?e=9'], 'moderator');
+    await renderScreen(<ShellLayout />, { route: '/suggestions' });
+    // The moderation link comes from the same answer: once it shows, the answer was used.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Profile menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Moderation' })).toBeVisible();
+    expect(avatar()?.getAttribute('src')).toBe('/media/photos/new.webp?e=5');
+    expect(kept()).toEqual(['/media/photos/new.webp?e=5']);
   });
 });
