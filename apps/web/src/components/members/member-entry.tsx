@@ -1,6 +1,6 @@
 import { titleCase } from '@mawadda/contract/text';
 import { ChevronRight, EyeOff, type LucideIcon } from 'lucide-react';
-import type { Ref } from 'react';
+import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
 import { capitalize, fullDate, timeAgo } from '@/lib/format.ts';
@@ -11,7 +11,8 @@ import { MediaImage } from '../media-image.tsx';
  * 2): photo, name and age, how long ago, and a chevron that turns into a spinner while the member
  * is being opened. The texts come from the list's own namespace; the list also sets the look
  * (`className`, `photoClassName`, `timeClassName`): compact rows in a dialog, cards on a page.
- * A photo the server sent blurred (ADR 019) says so under the name and in the accessible name.
+ * A photo the server sent blurred (ADR 019) says so under the name, and the entry's description
+ * says it to screen readers.
  */
 export function MemberEntry({
   ref,
@@ -48,10 +49,10 @@ export function MemberEntry({
   /** A short marker after the name, such as "New". */
   badge?: string | undefined;
   /**
-   * Said of a blurred photo: `note` is shown ("Visible after a match"), `label` joins the
-   * accessible name and holds the note's words ("photo blurred, visible after a match").
+   * Said of a blurred photo: `note` is shown, and so joins the accessible name ("Visible after a
+   * match"); `description` describes the entry ("Photo blurred until you match").
    */
-  blurredPhoto: { note: string; label: string };
+  blurredPhoto: { note: string; description: string };
   /**
    * The accessible name says the time in lower case, running on after the name ("Omar, 34, viewed
    * 2 hours ago"): a list without badges reads as one sentence. Otherwise each part is said as it
@@ -73,16 +74,11 @@ export function MemberEntry({
   const when = timeAgo(time, Date.now(), language, justNow);
   const phrase = when ? describeTime(when) : null;
   const shown = phrase ? capitalize(phrase, language) : null;
+  const blurred = member.photosBlurred && member.mediaUrls.length > 0;
+  const descriptionId = useId();
   // One phrase, in the order it is seen, for screen readers (the visible text stays part of the
   // name, as WCAG 2.5.3 asks).
-  const blurred = member.photosBlurred && member.mediaUrls.length > 0;
-  const blurredLabel = blurred ? blurredPhoto.label : null;
-  const label = [
-    person,
-    badge,
-    labelAsSentence ? phrase : shown,
-    labelAsSentence || !blurredLabel ? blurredLabel : capitalize(blurredLabel, language),
-  ]
+  const label = [person, badge, labelAsSentence ? phrase : shown, blurred && blurredPhoto.note]
     .filter(Boolean)
     .join(', ');
   return (
@@ -92,6 +88,7 @@ export function MemberEntry({
       onClick={onOpen}
       disabled={disabled && !busy}
       aria-label={label}
+      aria-describedby={blurred ? descriptionId : undefined}
       aria-busy={busy || undefined}
       className={cn(
         'group flex w-full min-w-0 items-center text-left disabled:cursor-wait',
@@ -133,6 +130,9 @@ export function MemberEntry({
             <span className="mt-0.5 flex items-center gap-1.5 text-xs font-medium text-ink-muted">
               <EyeOff aria-hidden="true" className="size-3.5 shrink-0" />
               {blurredPhoto.note}
+            </span>
+            <span id={descriptionId} hidden>
+              {blurredPhoto.description}
             </span>
           </>
         ) : null}

@@ -133,7 +133,7 @@ export function LikedYouList({
                 time={entry.createdAt}
                 describeTime={(time) => t('liked', { time })}
                 justNow={t('justNow')}
-                blurredPhoto={{ note: t('blurredNote'), label: t('blurredLabel') }}
+                blurredPhoto={{ note: t('blurredNote'), description: t('blurredDescription') }}
                 badge={
                   [entry.matched ? t('match') : null, entry.isNew ? t('new') : null]
                     .filter(Boolean)

@@ -91,7 +91,10 @@ export function ProfileViewsPage({
                       time={entry.viewedAt}
                       describeTime={(time) => t('viewed', { time })}
                       justNow={t('justNow')}
-                      blurredPhoto={{ note: t('blurredNote'), label: t('blurredLabel') }}
+                      blurredPhoto={{
+                        note: t('blurredNote'),
+                        description: t('blurredDescription'),
+                      }}
                       timeIcon={Eye}
                       labelAsSentence
                       busy={opening === entry.id}
