@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { match } from '../support/match.ts';
+import { like, match } from '../support/match.ts';
 import { registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 
@@ -74,4 +74,20 @@ test('A member blurs her photos: a member she has not matched with sees the blur
   await expectLoaded(photo);
   expect(await photo.getAttribute('src')).not.toContain('-blur');
   await expect(yours.getByText('Visible after a match')).toHaveCount(0);
+
+  // Awa likes Karim: his list of likes shows her blurred photo and says why, to the eye and to
+  // a screen reader.
+  await like(request, awa, karim);
+  await his.goto('/suggestions');
+  await his.getByRole('button', { name: /^Likes/ }).click();
+  const likedYou = his.getByRole('dialog', { name: 'Who liked you' });
+  const entry = likedYou.getByRole('button', {
+    name: new RegExp(`^Awa ${tag}, .*, Visible after a match$`),
+  });
+  await expect(entry).toHaveAccessibleDescription('Photo blurred until you match');
+  await expect(entry.getByText('Visible after a match')).toBeVisible();
+  // Decorative (alt ""): the entry's name says it all.
+  const photoOfHer = entry.locator('img');
+  await expectLoaded(photoOfHer);
+  expect(await photoOfHer.getAttribute('src')).toContain('-blur.webp');
 });
