@@ -90,4 +90,6 @@ test('A member blurs her photos: a member she has not matched with sees the blur
   const photoOfHer = entry.locator('img');
   await expectLoaded(photoOfHer);
   expect(await photoOfHer.getAttribute('src')).toContain('-blur.webp');
+  await expect(likedYou.getByRole('button', { name: `Like back Awa ${tag}` })).toBeVisible();
+  expect(await seriousViolations(his)).toEqual([]);
 });

@@ -85,7 +85,7 @@ test('At 320 px wide, no member screen scrolls sideways', async ({ browser, requ
   // The liked-you dialog, with its "like back" button beside the entry.
   await page.getByRole('button', { name: /^Likes/ }).click();
   const likedYou = page.getByRole('dialog', { name: 'Who liked you' });
-  await expect(likedYou.getByRole('button', { name: /^Like .* back$/ })).toBeVisible();
+  await expect(likedYou.getByRole('button', { name: /^Like back / })).toBeVisible();
   await expectNoOverflow(page, 'the liked-you dialog');
   await expectDialogFits(likedYou, 'the liked-you dialog');
   await page.keyboard.press('Escape');
@@ -120,7 +120,7 @@ test('At 320 px wide, no member screen scrolls sideways', async ({ browser, requ
   await expectNoOverflow(page, '/fr/suggestions');
   await page.getByRole('button', { name: /^Qui m'aime/ }).click();
   const quiVousAAime = page.getByRole('dialog', { name: 'Qui vous a aimé' });
-  await expect(quiVousAAime.getByRole('button', { name: /en retour$/ })).toBeVisible();
+  await expect(quiVousAAime.getByRole('button', { name: /^Aimer en retour / })).toBeVisible();
   await expectDialogFits(quiVousAAime, 'the liked-you dialog in French');
   await page.keyboard.press('Escape');
   for (const path of ['/fr/profile-views', `/fr/user-details/${aminataId}`]) {

@@ -80,15 +80,15 @@ describe('The liked-you list', () => {
     await show({ language: 'fr' });
     const list = await screen.findByRole('list');
     expect(within(list).getByRole('button', { name: /^Salma, 28, Match/ })).toBeVisible();
-    expect(within(list).queryByRole('button', { name: 'Aimer Salma en retour' })).toBeNull();
+    expect(within(list).queryByRole('button', { name: 'Aimer en retour Salma' })).toBeNull();
 
     await userEvent
       .setup()
-      .click(within(list).getByRole('button', { name: 'Aimer Khadija en retour' }));
+      .click(within(list).getByRole('button', { name: 'Aimer en retour Khadija' }));
     expect(likedBack).toEqual({ likedUserId: waiting.id });
     const khadija = await within(list).findByRole('button', { name: /^Khadija, 28, Match/ });
     expect(khadija).toBeVisible();
-    expect(within(list).queryByRole('button', { name: 'Aimer Khadija en retour' })).toBeNull();
+    expect(within(list).queryByRole('button', { name: 'Aimer en retour Khadija' })).toBeNull();
     // The like-back button is gone: the focus it held is on the entry, now a match.
     expect(khadija).toHaveFocus();
   });
@@ -106,7 +106,7 @@ describe('The liked-you list', () => {
     });
     await show();
     const user = userEvent.setup();
-    const likeBack = await screen.findByRole('button', { name: 'Like Khadija back' });
+    const likeBack = await screen.findByRole('button', { name: 'Like back Khadija' });
     await user.click(likeBack);
 
     // Waiting: marked busy, but still focusable, and a second press sends nothing more.
