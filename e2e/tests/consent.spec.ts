@@ -63,6 +63,9 @@ test.describe('The consent to the processing of data revealing religion', () => 
       page.getByRole('heading', { level: 2, name: 'Without your consent' }),
     ).toBeFocused();
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    // Leaving stays possible without consenting: her data, or her account deleted.
+    await expect(page.getByRole('region', { name: 'Download my data' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible();
     await page
       .getByRole('button', {
         name: 'I consent to Mawadda processing data that reveals my religion',

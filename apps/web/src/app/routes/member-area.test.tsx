@@ -100,6 +100,16 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
     logIn(true);
     const api = mockApi({
       'POST /api/auth/logout': { body: { message: 'Logged out.' } },
+      'GET /api/users/me/export': {
+        body: {
+          status: 'none',
+          requestedAt: null,
+          readyAt: null,
+          expiresAt: null,
+          sizeBytes: null,
+          downloadUrl: null,
+        },
+      },
     });
     const router = await showMemberArea('fr');
     expect(
@@ -120,6 +130,11 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
       screen.getByRole('heading', { level: 2, name: 'Sans votre consentement' }),
     ).toHaveFocus();
     expect(screen.getByRole('main').textContent).toContain("votre profil n'est montré à personne");
+    // Leaving stays possible without consenting: a copy of her data, or the account deleted.
+    expect(
+      await screen.findByRole('button', { name: 'Supprimer mon compte' }, { timeout: CHUNK_WAIT }),
+    ).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Télécharger mes données' })).toBeVisible();
     expect(api.mock.calls.some(([url]) => String(url).includes('/consent'))).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));

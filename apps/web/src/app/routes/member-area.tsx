@@ -9,6 +9,11 @@ const ConsentScreen = lazy(() =>
   })),
 );
 
+/** Downloading one's data and deleting the account stay open to a member who refuses. */
+const AccountSections = lazy(() =>
+  import('@/app/account-sections.tsx').then((module) => ({ default: module.AccountSections })),
+);
+
 /**
  * Every member screen: while the member has not consented to the current privacy text (the
  * server answers `CONSENT_REQUIRED` meanwhile), the question, before anything else (ADR 021).
@@ -17,7 +22,13 @@ export function Component() {
   if (!useSession()?.user?.consentRequired) return <Outlet />;
   return (
     <Suspense fallback={null}>
-      <ConsentScreen />
+      <ConsentScreen
+        account={
+          <Suspense fallback={null}>
+            <AccountSections />
+          </Suspense>
+        }
+      />
     </Suspense>
   );
 }

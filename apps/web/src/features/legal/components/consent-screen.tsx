@@ -1,7 +1,7 @@
 import { PRIVACY_VERSION } from '@mawadda/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
@@ -19,9 +19,11 @@ import { addLegalTexts, LEGAL_NAMESPACE } from '../legal-texts.ts';
  * Asked before any member screen while the member has not consented to the current privacy text
  * (registered before the question existed, signed up with Google, or the text changed): what is
  * asked and why, a link to the privacy policy, and two answers. Consenting opens the member area
- * where the member was going; refusing explains what follows and offers to log out.
+ * where the member was going; refusing explains what follows and offers to log out, and
+ * `account` (given by the app: downloading one's data, deleting the account), which stay open
+ * without the consent.
  */
-export function ConsentScreen() {
+export function ConsentScreen({ account }: { account?: ReactNode }) {
   addLegalTexts(useTranslation().i18n);
   const { t } = useTranslation(LEGAL_NAMESPACE);
   const localized = useLocalizedPath();
@@ -107,6 +109,7 @@ export function ConsentScreen() {
               {t('consent.logout')}
             </Button>
           </div>
+          {refused && account ? <div className="mt-6 space-y-6">{account}</div> : null}
         </section>
       </div>
     </main>
