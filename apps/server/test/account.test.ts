@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Contact, type DataExport, destinations, type OpenReport } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import type { JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members, messages, orders, photos } from '../src/db/schema.ts';
 import {
@@ -18,18 +18,17 @@ import {
   sessionFor,
 } from './fixtures.ts';
 import { connectStomp } from './stomp-client.ts';
-import { createTestApp, TEST_GOOGLE_CLIENT_ID, type TestContext } from './test-app.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+import { createTestGoogle, type TestGoogle } from './test-google.ts';
 
-type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
-let google: KeyPair;
+let google: TestGoogle;
 let t: TestContext;
 let baseUrl: string;
 const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
-  google = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(google.publicKey)), kid: 'google-test-key', alg: 'RS256' };
-  t = await createTestApp({ googleKeys: createLocalJWKSet({ keys: [jwk] }) });
+  google = await createTestGoogle();
+  t = await createTestApp({ googleKeys: google.keys });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -395,27 +394,9 @@ describe('deleting one’s account', () => {
 });
 
 describe('deleting an account made with Google', () => {
-  let subjects = 0;
-  function claims(overrides: JWTPayload = {}): JWTPayload {
-    subjects += 1;
-    return {
-      iss: 'https://accounts.google.com',
-      aud: TEST_GOOGLE_CLIENT_ID,
-      sub: `20${Date.now()}${subjects}`,
-      email: `google.delete.${Date.now()}.${subjects}@gmail.com`,
-      email_verified: true,
-      name: 'Maryam Google',
-      ...overrides,
-    };
-  }
-  async function idToken(payload: JWTPayload, issuedAgoMs = 0) {
-    const now = Math.floor((t.clock.now().getTime() - issuedAgoMs) / 1000);
-    return new SignJWT(payload)
-      .setProtectedHeader({ alg: 'RS256', kid: 'google-test-key' })
-      .setIssuedAt(now)
-      .setExpirationTime(now + 3600)
-      .sign(google.privateKey);
-  }
+  const idToken = (payload: JWTPayload, issuedAgoMs = 0) =>
+    google.idToken(payload, new Date(t.clock.now().getTime() - issuedAgoMs));
+  const claims = () => google.claims({ name: 'Maryam Google' });
 
   it('asks for a fresh sign-in with the same Google account', async () => {
     const identity = claims();

@@ -1,42 +1,22 @@
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { generateKeyPair, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registeredMember } from '../../../test/fixtures.ts';
 import { createTestApp, TEST_GOOGLE_CLIENT_ID, type TestContext } from '../../../test/test-app.ts';
+import { createTestGoogle, type TestGoogle } from '../../../test/test-google.ts';
 
-type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
-let google: KeyPair;
-let attacker: KeyPair;
+let google: TestGoogle;
+let attacker: Awaited<ReturnType<typeof generateKeyPair>>;
 let t: TestContext;
 
 beforeAll(async () => {
-  google = await generateKeyPair('RS256');
+  google = await createTestGoogle();
   attacker = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(google.publicKey)), kid: 'google-test-key', alg: 'RS256' };
-  t = await createTestApp({ googleKeys: createLocalJWKSet({ keys: [jwk] }) });
+  t = await createTestApp({ googleKeys: google.keys });
 });
 
-let subjects = 0;
-function claims(overrides: JWTPayload = {}): JWTPayload {
-  subjects += 1;
-  return {
-    iss: 'https://accounts.google.com',
-    aud: TEST_GOOGLE_CLIENT_ID,
-    sub: `10${Date.now()}${subjects}`,
-    email: `google.user.${Date.now()}.${subjects}@gmail.com`,
-    email_verified: true,
-    name: 'Yusuf Google',
-    ...overrides,
-  };
-}
-
-async function idToken(payload: JWTPayload, key: KeyPair = google, kid = 'google-test-key') {
-  const now = Math.floor(t.clock.now().getTime() / 1000);
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: 'RS256', kid })
-    .setIssuedAt(now)
-    .setExpirationTime((payload.exp as number | undefined) ?? now + 3600)
-    .sign(key.privateKey);
-}
+const claims = (overrides?: JWTPayload) => google.claims(overrides);
+const idToken = (payload: JWTPayload, key?: Parameters<TestGoogle['idToken']>[2]) =>
+  google.idToken(payload, t.clock.now(), key);
 
 async function googleLogin(token: string) {
   return t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { token } });
@@ -73,7 +53,7 @@ describe('Google sign-in', () => {
   });
 
   it.each([
-    ['signed by another key', async () => idToken(claims(), attacker)],
+    ['signed by another key', async () => idToken(claims(), attacker.privateKey)],
     [
       'for another audience',
       async () => idToken(claims({ aud: 'someone-else.apps.googleusercontent.com' })),
