@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { destinations } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedCouple, sessionFor } from './fixtures.ts';
-import { connectStomp } from './stomp-client.ts';
+import { connectStomp, rawSocket } from './stomp-client.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 let t: TestContext;
@@ -43,6 +43,26 @@ describe('presence', () => {
     await karimSocket.disconnect();
   });
 
+  it('tells a match a member went offline when her heart-beats stop, though her socket never closed', async () => {
+    // Short heart-beats, so a silent client is given up on within a second.
+    const node = await createTestApp({ database: t.database, broker: { heartBeatMs: 200 } });
+    await node.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`;
+    const { amina, youssef } = await cast();
+    const youssefSocket = await connectStomp(url, await sessionFor(t.database.db, youssef));
+    const youssefSees = youssefSocket.subscribe(destinations.presence);
+    await settle();
+
+    // Her phone promises a heart-beat every 200 ms, then says nothing more.
+    const silent = await rawSocket(url, `?token=${await sessionFor(t.database.db, amina)}`);
+    silent.send('CONNECT\naccept-version:1.2\nhost:mawadda\nheart-beat:200,0\n\n\0');
+    await silent.frame('CONNECTED');
+    expect(await youssefSees.next()).toEqual({ userId: amina, status: 'online' });
+    expect(await youssefSees.next()).toEqual({ userId: amina, status: 'offline' });
+    await youssefSocket.disconnect();
+    await node.app.close();
+  });
+
   it('takes the member from the connection, never from the userId of a presence frame', async () => {
     const { amina, youssef } = await cast();
     const aminaSocket = await connect(amina);
@@ -59,7 +79,7 @@ describe('presence', () => {
     await aminaSocket.disconnect();
   });
 
-  it('shows a member online in suggestions and details while a socket is open, and only then', async () => {
+  it('shows a member online in suggestions, details and chat contacts while a socket is open, and only then', async () => {
     const { amina, youssef } = await cast();
     const token = await sessionFor(t.database.db, youssef);
     const onlineInDetails = async () => {
@@ -69,7 +89,12 @@ describe('presence', () => {
       });
       return response.json().online as boolean;
     };
+    const onlineInContacts = async () => {
+      const response = await t.app.inject({ url: '/api/chat/contacts', headers: bearer(token) });
+      return response.json().find((c: { id: string }) => c.id === amina).online as boolean;
+    };
     expect(await onlineInDetails()).toBe(false);
+    expect(await onlineInContacts()).toBe(false);
     const socket = await connect(amina);
     await settle();
     expect(await onlineInDetails()).toBe(true);
@@ -79,8 +104,10 @@ describe('presence', () => {
     });
     const card = page.json().content.find((m: { id: string }) => m.id === amina);
     expect(card.online).toBe(true);
+    expect(await onlineInContacts()).toBe(true);
     await socket.disconnect();
     await settle();
     expect(await onlineInDetails()).toBe(false);
+    expect(await onlineInContacts()).toBe(false);
   });
 });
