@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, startServerProcess } from './server-process.ts';
+import { connectStomp } from './stomp-client.ts';
 
 const start = (env: Record<string, string>) => startServerProcess({ LOG_LEVEL: 'info', ...env });
 
@@ -13,7 +14,7 @@ describe('the server process', () => {
     expect(server.output()).toContain('PORT');
   });
 
-  it('starts on an empty data folder, migrates, seeds demo members, mails to the outbox, and stops cleanly on SIGTERM', async () => {
+  it('starts on an empty data folder, migrates, seeds demo members, mails to the outbox, and stops cleanly on SIGTERM, telling its sockets to reconnect', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-data-'));
     const port = await freePort();
     const server = start({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
@@ -30,7 +31,20 @@ describe('the server process', () => {
     });
     expect(forgot.status).toBe(200);
 
+    // A demo member on the real-time socket is told to reconnect elsewhere when the node stops.
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'aminata@demo.mawadda.app', password: 'mawadda-demo' }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const socket = await connectStomp(`http://127.0.0.1:${port}`, token);
+    expect(socket.client.connected).toBe(true);
+
     server.child.kill('SIGTERM');
+    expect((await socket.error).headers.message).toBe('Server restarting');
+    expect((await socket.closed).code).toBe(1012);
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('SIGTERM received, shutting down');
     await fs.rm(dataDir, { recursive: true, force: true });
