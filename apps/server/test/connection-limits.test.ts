@@ -94,4 +94,19 @@ describe('slow and crowded clients', () => {
     expect(answer.text).toMatch(/^HTTP\/1\.1 415/);
     expect(answer.text).toContain('Send this form without Content-Encoding');
   });
+
+  it('answers 413 to a compressed JSON body that inflates past the limit', async () => {
+    // 30 kB on the wire, 30 MB once inflated: the limit counts what the parser would read.
+    const zipped = gzipSync(
+      JSON.stringify({ username: 'ghost@example.com', password: 'x'.repeat(30 * 1024 * 1024) }),
+    );
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zipped,
+    });
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json().code).toBe('REQUEST_TOO_LARGE');
+  });
 });
