@@ -100,11 +100,19 @@ async function send(nodeUrl: string, token: string, to: string, content: string)
 
 describe('two nodes on one PostgreSQL and one Redis', () => {
   it('carries messages, read receipts, call signals and presence both ways, and survives a killed node', async () => {
+    // Presence from node 2 to node 1: Amina, on node 1 first, sees Youssef come online on node 2.
+    const aminaFirstTab = await connectStomp(node1.url, aminaToken);
+    const aminaPresence = aminaFirstTab.subscribe(destinations.presence);
+    await new Promise((r) => setTimeout(r, 200));
     const youssefSocket = await connectStomp(node2.url, youssefToken);
     sessions.push(youssefSocket);
     const youssefPresence = youssefSocket.subscribe(destinations.presence);
     const youssefChat = youssefSocket.subscribe(destinations.chat(youssef));
+    expect(await aminaPresence.next()).toEqual({ userId: youssef, status: 'online' });
     await new Promise((r) => setTimeout(r, 200));
+    // And from node 1 to node 2: she closes that tab, then comes back.
+    await aminaFirstTab.disconnect();
+    expect(await youssefPresence.next()).toEqual({ userId: amina, status: 'offline' });
 
     const aminaSocket = await connectStomp(node1.url, aminaToken);
     sessions.push(aminaSocket);
@@ -127,6 +135,15 @@ describe('two nodes on one PostgreSQL and one Redis', () => {
     });
     expect(read.status).toBe(200);
     expect(await aminaReads.next()).toMatchObject({ readerId: youssef });
+    // Amina reads his on node 1: Youssef's ticks turn double on node 2.
+    const youssefReads = youssefSocket.subscribe(destinations.read(youssef));
+    await new Promise((r) => setTimeout(r, 200));
+    const readBack = await fetch(`${node1.url}/api/chat/mark-as-read/${youssef}`, {
+      method: 'PUT',
+      headers: bearer(aminaToken),
+    });
+    expect(readBack.status).toBe(200);
+    expect(await youssefReads.next()).toMatchObject({ readerId: amina });
 
     // A call signal from node 1 rings on node 2, stamped with its sender.
     const rings = youssefSocket.subscribe(destinations.call(youssef));
