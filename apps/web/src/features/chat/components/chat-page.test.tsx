@@ -126,7 +126,7 @@ describe('ChatPage', () => {
     await write('Salam aleykoum');
     // Before the server has answered: shown, with one tick.
     expect(bubble('Salam aleykoum')).toHaveTextContent(/You: Salam aleykoum.*sent/);
-    expect(within(bubble('Salam aleykoum')).getByTestId('ticks-sent')).toBeInTheDocument();
+    expect(within(bubble('Salam aleykoum')).getByTestId('ticks-sent')).toBeVisible();
     answer.resolve();
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Message to Awa Diop' })).toHaveValue(''),
@@ -136,7 +136,7 @@ describe('ChatPage', () => {
       broker.deliver(`/topic/read/${ME}`, { readerId: AWA, readAt: '2026-11-25T09:01:00.000Z' }),
     );
     await waitFor(() => expect(bubble('Salam aleykoum')).toHaveTextContent(/read$/));
-    expect(within(bubble('Salam aleykoum')).getByTestId('ticks-read')).toBeInTheDocument();
+    expect(within(bubble('Salam aleykoum')).getByTestId('ticks-read')).toBeVisible();
   });
 
   it('marks a refused message and sends it again with the same uuid', async () => {
@@ -244,7 +244,10 @@ describe('ChatPage', () => {
     act(() => broker.deliver(`/topic/chat/${ME}`, hello));
     expect(await screen.findByText('Hello from Awa')).toBeVisible();
     // The screen reader hears it.
-    expect(screen.getByText('New message from Awa Diop: Hello from Awa')).toBeInTheDocument();
+    expect(screen.getByText('New message from Awa Diop: Hello from Awa')).toHaveAttribute(
+      'role',
+      'status',
+    );
 
     await write('Hello Awa');
     await waitFor(() => expect(bubble('Hello Awa')).toHaveTextContent(/sent$/));
@@ -452,7 +455,10 @@ describe('ChatPage', () => {
     );
     await waitFor(() => expect(messages()).toHaveLength(2));
     expect(messages()[1]).toHaveTextContent('Awa Diop: Missed voice call');
-    expect(screen.getByText('New message from Awa Diop: Missed voice call')).toBeInTheDocument();
+    expect(screen.getByText('New message from Awa Diop: Missed voice call')).toHaveAttribute(
+      'role',
+      'status',
+    );
   });
 
   it.each([
