@@ -499,6 +499,33 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     expect(sent?.get('longitude')).toBe('4.84');
   });
 
+  it('asks the map for place names in the language of the interface', async () => {
+    deviceAt(14.7, -17.45);
+    const { api, user } = await renderWizard('fr');
+    await user.type(screen.getByLabelText('Nom complet'), 'Yusuf');
+    await user.type(screen.getByLabelText('Âge'), '29');
+    await user.click(screen.getByRole('radio', { name: 'Homme' }));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.click(await screen.findByRole('radio', { name: 'Célibataire' }));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    const location = await screen.findByLabelText('Localisation');
+    await vi.waitFor(() => expect(location).toHaveValue('Dakar, Sénégal'));
+    await user.clear(location);
+    await user.type(location, 'Lyon');
+    expect(
+      await screen.findByText('Trouvé sur la carte : Lyon, France', {}, { timeout: 3000 }),
+    ).toBeVisible();
+
+    const lookups = api.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.startsWith('/api/geo/'));
+    expect(lookups.map((url) => url.pathname).sort()).toEqual([
+      '/api/geo/reverse',
+      '/api/geo/search',
+    ]);
+    for (const url of lookups) expect(url.searchParams.get('lang'), url.pathname).toBe('fr');
+  });
+
   it('sends the photos in the order the member chose, the main one first, by keyboard', async () => {
     let sent: FormData | undefined;
     const { user } = await renderWizard('en', {
