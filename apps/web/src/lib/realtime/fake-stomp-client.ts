@@ -58,16 +58,17 @@ export class FakeStompClient {
   }
 
   /** The socket closes (network cut, server restart). */
-  drop() {
+  /** The socket closes: 1006 is a lost network. */
+  drop(code = 1006) {
     this.connected = false;
     this.subscriptions.clear();
-    this.config.onWebSocketClose?.(new CloseEvent('close'));
+    this.config.onWebSocketClose?.(new CloseEvent('close', { code }));
   }
 
-  /** The broker sends an ERROR, then closes. */
-  fail(message: string) {
+  /** The broker sends an ERROR, then closes (1008 after a refused frame, 1012 when restarting). */
+  fail(message: string, code = 1008) {
     this.config.onStompError?.({ command: 'ERROR', headers: { message } } as unknown as IFrame);
-    this.drop();
+    this.drop(code);
   }
 
   /** A MESSAGE on `destination`, to every subscriber. */

@@ -79,7 +79,7 @@ describe('the real-time connection', () => {
     realtime.start();
     const stomp = await client();
     stomp.open();
-    stomp.fail('Server restarting');
+    stomp.fail('Server restarting', 1012);
     expect(realtime.getState().status).toBe('reconnecting');
     expect(stomp.active).toBe(true);
   });
@@ -92,7 +92,10 @@ describe('the real-time connection', () => {
     const stomp = await client();
     stomp.open();
     stomp.fail('Cannot call: This needs a subscription: choose a plan to continue.');
+    // The close that follows a refusal is no news for the member: no "Reconnecting" banner.
+    expect(realtime.getState().status).toBe('connecting');
     stomp.open();
+    expect(realtime.getState()).toEqual({ status: 'connected', connections: 2 });
     stomp.fail('Session ended: log in again');
     expect(refusals).toEqual([
       'Cannot call: This needs a subscription: choose a plan to continue.',

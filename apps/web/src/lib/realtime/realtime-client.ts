@@ -4,7 +4,8 @@ import { session } from '../session.ts';
 
 /**
  * - `idle`: no member, no socket.
- * - `connecting`: the first connection of this session is on its way.
+ * - `connecting`: a connection the member need not hear of yet is on its way: the first of the
+ *   session, or the reopening after the broker refused a SEND (STOMP closes after every ERROR).
  * - `connected`: subscribed and receiving.
  * - `reconnecting`: the socket dropped (network, server restart); it is being opened again.
  * - `ended`: the server ended the session ("log in again"): no reconnection.
@@ -31,6 +32,8 @@ const LONGEST_RETRY_MS = 30_000;
 const OFFLINE_GRACE_MS = 300;
 /** The ERROR the broker sends when a token is revoked or expired (logout, password reset). */
 const SESSION_ENDED = /^(Session ended|Log in)/;
+/** The close code the broker gives the close after a refused frame (policy violation). */
+const REFUSED_CLOSE = 1008;
 
 function socketUrl() {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
@@ -114,10 +117,12 @@ export function createRealtime(
         });
         setState({ status: 'connected', connections: state.connections + 1 });
       },
-      onWebSocketClose: () => {
+      onWebSocketClose: (event: CloseEvent) => {
         if (client !== created) return;
         live.clear();
-        if (state.status === 'connected') setState({ status: 'reconnecting' });
+        if (state.status !== 'connected') return;
+        // A refused call should not flash "Reconnecting" at a member who never lost the network.
+        setState({ status: event.code === REFUSED_CLOSE ? 'connecting' : 'reconnecting' });
       },
       onStompError: (frame: IFrame) => {
         if (client !== created) return;
