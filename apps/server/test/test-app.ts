@@ -76,7 +76,12 @@ export async function createTestApp(
     config?: Partial<
       Pick<
         AppDependencies['config'],
-        'stripe' | 'paydunya' | 'likesPerDay' | 'firstMessagesPerDay' | 'reportsPerDay'
+        | 'stripe'
+        | 'paydunya'
+        | 'likesPerDay'
+        | 'firstMessagesPerDay'
+        | 'reportsPerDay'
+        | 'mediaSweepMs'
       >
     >;
     /** How long an unanswered call rings (30 s in production). */

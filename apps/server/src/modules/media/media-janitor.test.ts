@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   multipart,
@@ -81,6 +81,21 @@ describe('removed photos and a failing disk', () => {
     await t.database.db.insert(mediaDeletions).values({ key });
     await t.app.mediaJanitor.sweepQueue();
     await expect(fs.stat(file)).rejects.toThrow();
+  });
+
+  it('sweeps the queue as the server starts, without waiting for the first period', async () => {
+    const restarted = await createTestApp({
+      database: t.database,
+      config: { mediaSweepMs: 60 * 60 * 1000 },
+    });
+    const key = 'photos/queued-before-a-restart.webp';
+    const file = path.join(restarted.mediaDir, key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, 'removed photo');
+    await t.database.db.insert(mediaDeletions).values({ key });
+    await restarted.app.ready();
+    await vi.waitFor(() => expect(fs.stat(file)).rejects.toThrow());
+    expect(await queued()).not.toContain(key);
   });
 
   it('answers 507 when the disk is full and keeps nothing of the attempt', async () => {
