@@ -10,12 +10,15 @@ import { WebSocket } from 'ws';
 const WAIT_MS = 5000;
 
 function timeout<T>(what: string, promise: Promise<T>, ms = WAIT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  // Cleared once settled: a pending timer would keep what it waited on alive (the fuzz test
+  // weighs the heap after thousands of these).
   return Promise.race([
     promise,
-    new Promise<T>((_, reject) =>
-      setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), ms),
-    ),
-  ]);
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 export type StompSession = {
