@@ -178,6 +178,32 @@ describe('subscriptions', () => {
     await aminaSession.disconnect();
     await youssefSession.disconnect();
   });
+  it('stops delivering once a member unsubscribes, with a receipt, and refuses an unknown id', async () => {
+    const raw = await rawSocket(baseUrl, `?token=${await tokenOf(amina)}`);
+    raw.send(CONNECT());
+    await raw.frame('CONNECTED');
+    raw.send(`SUBSCRIBE\nid:chat\ndestination:${destinations.chat(amina)}\nreceipt:in\n\n\0`);
+    await raw.frame('RECEIPT');
+    await t.app.realtime.broker.publish(destinations.chat(amina), { n: 1 });
+    expect(await raw.frame('MESSAGE')).toContain('{"n":1}');
+
+    raw.send('UNSUBSCRIBE\nid:chat\nreceipt:out\n\n\0');
+    await waitFor(
+      'receipt out',
+      (async () => {
+        while (!raw.received.some((f) => f.includes('receipt-id:out\n'))) {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      })(),
+    );
+    await t.app.realtime.broker.publish(destinations.chat(amina), { n: 2 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(raw.received.filter((f) => f.startsWith('MESSAGE'))).toHaveLength(1);
+
+    raw.send('UNSUBSCRIBE\nid:chat\n\n\0');
+    expect(await raw.frame('ERROR')).toContain('UNSUBSCRIBE needs the id of a subscription');
+    await raw.closed();
+  });
 });
 
 describe('frames the broker refuses', () => {
