@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { destinations } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../src/db/schema.ts';
 import { bearer, seedCouple, sessionFor } from './fixtures.ts';
 import { connectStomp, rawSocket } from './stomp-client.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
@@ -40,6 +41,25 @@ describe('presence', () => {
     expect(await youssefSees.next()).toEqual({ userId: amina, status: 'offline' });
     expect(karimSees.messages).toEqual([]);
     await youssefSocket.disconnect();
+    await karimSocket.disconnect();
+  });
+
+  it('tells a member she has a conversation with though they never matched', async () => {
+    const { amina, karim } = await cast();
+    // Karim, a subscriber, wrote first; they never matched.
+    await t.database.db.insert(messages).values({
+      uuid: crypto.randomUUID(),
+      senderId: karim,
+      receiverId: amina,
+      content: 'Salam',
+      sentAt: t.clock.now(),
+    });
+    const karimSocket = await connect(karim);
+    const karimSees = karimSocket.subscribe(destinations.presence);
+    await settle();
+    const aminaSocket = await connect(amina);
+    expect(await karimSees.next()).toEqual({ userId: amina, status: 'online' });
+    await aminaSocket.disconnect();
     await karimSocket.disconnect();
   });
 
