@@ -8,6 +8,7 @@ import {
   hasChildrenSchema,
   isErrorCode,
   maritalStatusSchema,
+  moderationActionRequestSchema,
   registrationFieldsSchema,
   SUBSCRIPTION_PRICES,
 } from './index.ts';
@@ -113,6 +114,16 @@ describe('registration fields', () => {
       longitude: '.5',
     });
     expect([parsed.age, parsed.latitude, parsed.longitude]).toEqual([30, -14.5, 0.5]);
+  });
+
+  it('reads the days of a suspension a moderator types in plain decimal only', () => {
+    const suspension = { action: 'suspend', reason: 'Insults in the chat' };
+    for (const days of ['0x20', '1e1', '3abc', '2.5', '0', '366']) {
+      const result = moderationActionRequestSchema.safeParse({ ...suspension, days });
+      expect(result.error?.issues[0]?.message, days).toBe('SUSPENSION_DAYS_INVALID');
+    }
+    expect(moderationActionRequestSchema.parse({ ...suspension, days: ' 7 ' }).days).toBe(7);
+    expect(moderationActionRequestSchema.parse({ ...suspension, days: 30 }).days).toBe(30);
   });
 
   it('refuses control characters in text, but keeps line breaks and tabs in the bio', () => {

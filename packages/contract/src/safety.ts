@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REPORT_MESSAGES_MAX, REPORT_NOTE_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
-import { memberText, optionalField, requiredField } from './form-fields.ts';
+import { formNumber, memberText, optionalField, requiredField } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
 import { REPORT_REASONS } from './value-lists.ts';
 
@@ -43,11 +43,13 @@ export const moderationActionRequestSchema = z.object({
   ),
   photoUrl: optionalField(z.string().max(500)),
   days: optionalField(
-    z.coerce
-      .number({ error: E.SUSPENSION_DAYS_INVALID })
-      .int(E.SUSPENSION_DAYS_INVALID)
-      .min(1, E.SUSPENSION_DAYS_INVALID)
-      .max(365, E.SUSPENSION_DAYS_INVALID),
+    formNumber(E.SUSPENSION_DAYS_INVALID).pipe(
+      z
+        .number()
+        .int(E.SUSPENSION_DAYS_INVALID)
+        .min(1, E.SUSPENSION_DAYS_INVALID)
+        .max(365, E.SUSPENSION_DAYS_INVALID),
+    ),
   ),
 });
 export type ModerationActionRequest = z.infer<typeof moderationActionRequestSchema>;
