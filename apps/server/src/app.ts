@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDependencies) {
       maxEntries: SESSION_CACHE_ENTRIES,
     }),
     onSessionsEnded: (ended) => {
-      realtime?.broker.endSessions(ended, 'Session ended: log in again').catch((err: unknown) => {
+      realtime?.broker.endSessions(ended, 'SESSION_ENDED').catch((err: unknown) => {
         app.log.error({ err }, 'Could not close the sockets of ended sessions');
       });
     },

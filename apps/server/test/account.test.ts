@@ -312,7 +312,7 @@ describe('deleting one’s account', () => {
       password: her.fields.password,
     });
     expect(deleted.status).toBe(200);
-    expect((await socket.error).headers.message).toBe('Session ended: log in again');
+    expect((await socket.error).headers.code).toBe('SESSION_ENDED');
     await t.app.mediaJanitor.sweepQueue();
 
     // No row names her any more; the moderation record keeps bare ids (ADR 018) and nothing else.

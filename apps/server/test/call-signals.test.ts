@@ -10,7 +10,7 @@ import {
   seedSubscription,
   sessionFor,
 } from './fixtures.ts';
-import { connectStomp, rawSocket } from './stomp-client.ts';
+import { connectStomp, headersOf, rawSocket } from './stomp-client.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 let t: TestContext;
@@ -110,9 +110,12 @@ describe('call signals', () => {
     raw.send(
       `SEND\ndestination:${destinations.publishCall(amina)}\nreceipt:c1\n\n${JSON.stringify(offer)}\0`,
     );
-    const error = await raw.frame('ERROR');
-    expect(error).toContain('Cannot call: This needs a subscription: choose a plan to continue.');
-    expect(error).toContain('receipt-id:c1');
+    // The web app opens the plans on this code.
+    expect(headersOf(await raw.frame('ERROR'))).toMatchObject({
+      code: 'SUBSCRIPTION_REQUIRED',
+      message: 'This needs a subscription: choose a plan to continue.',
+      'receipt-id': 'c1',
+    });
     await raw.closed();
     await pause();
     expect(watcher.calls.messages).toEqual([]);
@@ -121,32 +124,52 @@ describe('call signals', () => {
 
   it('refuses what is not a call signal, and a member who does not exist', async () => {
     const { amina } = await subscribedCouple();
-    for (const [destination, body, message] of [
+    for (const [destination, body, code, detail] of [
       [
         destinations.publishCall(crypto.randomUUID()),
         JSON.stringify(offer),
-        'Cannot call: This member does not exist',
+        'CALL_NOT_ALLOWED',
+        'You cannot call this member.',
       ],
       [
         destinations.publishCall(amina),
         JSON.stringify({ sdp: 'not an object' }),
+        'REALTIME_FRAME_INVALID',
         'Not a call signal',
       ],
-      [destinations.publishCall(amina), JSON.stringify({}), 'Not a call signal'],
+      [
+        destinations.publishCall(amina),
+        JSON.stringify({}),
+        'REALTIME_FRAME_INVALID',
+        'Not a call signal',
+      ],
       [
         destinations.publishCall(amina),
         JSON.stringify({ sdp: offer.sdp }),
+        'REALTIME_FRAME_INVALID',
         'A call offer needs its type: audio or video',
       ],
-      [destinations.publishCall(amina), 'not json', 'The body must be JSON'],
-      ['/app/call/not-a-uuid', JSON.stringify(offer), 'Cannot send to /app/call/not-a-uuid'],
+      [
+        destinations.publishCall(amina),
+        'not json',
+        'REALTIME_FRAME_INVALID',
+        'The body must be JSON',
+      ],
+      [
+        '/app/call/not-a-uuid',
+        JSON.stringify(offer),
+        'REALTIME_DESTINATION_UNKNOWN',
+        'Cannot send to /app/call/not-a-uuid',
+      ],
     ]) {
       const { youssef } = await subscribedCouple();
       const raw = await rawSocket(baseUrl, `?token=${await sessionFor(t.database.db, youssef)}`);
       raw.send('CONNECT\naccept-version:1.2\n\n\0');
       await raw.frame('CONNECTED');
       raw.send(`SEND\ndestination:${destination}\n\n${body}\0`);
-      expect(await raw.frame('ERROR')).toContain(message);
+      const error = await raw.frame('ERROR');
+      expect(headersOf(error).code).toBe(code);
+      expect(error).toContain(detail);
       await raw.closed();
     }
   });
@@ -243,9 +266,7 @@ describe('call signals', () => {
     ]);
     const { caller, callee } = await inCall(amina, youssef);
     caller.send(karim, offer);
-    expect((await caller.session.error).headers.message).toBe(
-      'You are already in a call: end it first',
-    );
+    expect((await caller.session.error).headers.code).toBe('CALL_IN_PROGRESS');
     // Her socket closed, so the call it carried ended for Youssef.
     expect(await callee.calls.next()).toMatchObject({ endCall: true, reason: 'disconnected' });
     await close(callee);
@@ -339,7 +360,7 @@ describe('call signals', () => {
     });
     await pause();
     for (let i = 0; i < 200; i++) signal(candidate);
-    expect(await raw.frame('ERROR')).toContain('Too many frames');
+    expect(headersOf(await raw.frame('ERROR')).code).toBe('REALTIME_TOO_MANY_FRAMES');
     await raw.closed();
     await pause(300);
     const got = rings.messages as CallSignal[];

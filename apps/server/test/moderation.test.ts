@@ -194,7 +194,7 @@ describe('moderating', () => {
       days: 7,
     });
     expect(suspended.status).toBe(200);
-    expect((await socket.error).headers.message).toBe('Session ended: log in again');
+    expect((await socket.error).headers.code).toBe('SESSION_ENDED');
     const me = await t.app.inject({ url: '/api/users/me', headers: bearer(member.token) });
     expect(me.statusCode).toBe(401);
     expect((await her.get(`/api/users/${member.id}/details`)).status).toBe(404);

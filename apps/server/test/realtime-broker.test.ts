@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { destinations } from '@mawadda/contract';
+import { destinations, errorText } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema.ts';
 import { hashToken, newSecretToken } from '../src/lib/tokens.ts';
+import { DEFAULT_BROKER_LIMITS } from '../src/modules/realtime/stomp-broker.ts';
 import { bearer, registeredMember, seedMembers, sessionFor, someAddress } from './fixtures.ts';
-import { connectStomp, rawSocket, waitFor } from './stomp-client.ts';
+import { connectStomp, headersOf, rawSocket, waitFor } from './stomp-client.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 v8.setFlagsFromString('--expose-gc');
@@ -41,7 +42,7 @@ describe('connecting to the broker', () => {
     }
   });
 
-  it('answers a missing, unknown, revoked or expired token with an ERROR and closes', async () => {
+  it('answers a missing, unknown, revoked or expired token with an ERROR the client stops on', async () => {
     const revoked = await tokenOf();
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(revoked) });
     const expired = newSecretToken();
@@ -50,9 +51,15 @@ describe('connecting to the broker', () => {
       tokenHash: hashToken(expired),
       expiresAt: new Date(t.clock.now().getTime() - 1000),
     });
-    for (const token of [undefined, 'not-a-real-token-at-all-0123456789', revoked, expired]) {
+    for (const [token, code] of [
+      [undefined, 'LOGIN_REQUIRED'],
+      ['not-a-real-token-at-all-0123456789', 'SESSION_ENDED'],
+      [revoked, 'SESSION_ENDED'],
+      [expired, 'SESSION_ENDED'],
+    ] as const) {
       const session = await connectStomp(baseUrl, token);
-      expect((await session.error).headers.message).toMatch(/Log in|Session ended/);
+      // The code is what the web app acts on; the message is its English text, for people.
+      expect((await session.error).headers).toMatchObject({ code, message: errorText(code) });
       await session.closed;
       expect(session.client.connected).toBe(false);
     }
@@ -61,12 +68,16 @@ describe('connecting to the broker', () => {
   it('refuses any frame before CONNECT, and a client that offers only STOMP 1.0', async () => {
     const early = await rawSocket(baseUrl);
     early.send('SUBSCRIBE\nid:0\ndestination:/topic/presence\n\n\0');
-    expect(await early.frame('ERROR')).toContain('The first frame must be CONNECT');
+    const error = await early.frame('ERROR');
+    expect(headersOf(error).code).toBe('REALTIME_FRAME_INVALID');
+    expect(error).toContain('The first frame must be CONNECT');
     await early.closed();
 
     const old = await rawSocket(baseUrl, `?token=${await tokenOf()}`);
     old.send('CONNECT\naccept-version:1.0\n\n\0');
-    expect(await old.frame('ERROR')).toContain('Supported protocol versions are 1.2');
+    const refused = await old.frame('ERROR');
+    expect(headersOf(refused).code).toBe('REALTIME_FRAME_INVALID');
+    expect(refused).toContain('Supported protocol versions are 1.2');
     await old.closed();
   });
 
@@ -80,7 +91,7 @@ describe('connecting to the broker', () => {
       headers: bearer(token),
     });
     expect(logout.statusCode).toBeLessThan(300);
-    expect((await session.error).headers.message).toBe('Session ended: log in again');
+    expect((await session.error).headers.code).toBe('SESSION_ENDED');
     await session.closed;
     // The member's other session is not the one that logged out.
     expect(other.client.connected).toBe(true);
@@ -112,7 +123,7 @@ describe('connecting to the broker', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     for (const socket of [phone, laptop]) {
-      expect((await socket.error).headers.message).toBe('Session ended: log in again');
+      expect((await socket.error).headers.code).toBe('SESSION_ENDED');
       await socket.closed;
     }
   });
@@ -158,8 +169,11 @@ describe('subscriptions', () => {
       await raw.frame('CONNECTED');
       raw.send(`SUBSCRIBE\nid:0\ndestination:${destination}\nreceipt:77\n\n\0`);
       const error = await raw.frame('ERROR');
+      expect(headersOf(error)).toMatchObject({
+        code: 'REALTIME_SUBSCRIPTION_FORBIDDEN',
+        'receipt-id': '77',
+      });
       expect(error).toContain(`Not allowed to subscribe to ${destination}`);
-      expect(error).toContain('receipt-id:77');
       await raw.closed();
     }
   });
@@ -201,7 +215,9 @@ describe('subscriptions', () => {
     expect(raw.received.filter((f) => f.startsWith('MESSAGE'))).toHaveLength(1);
 
     raw.send('UNSUBSCRIBE\nid:chat\n\n\0');
-    expect(await raw.frame('ERROR')).toContain('UNSUBSCRIBE needs the id of a subscription');
+    const error = await raw.frame('ERROR');
+    expect(headersOf(error).code).toBe('REALTIME_FRAME_INVALID');
+    expect(error).toContain('UNSUBSCRIBE needs the id of a subscription');
     await raw.closed();
   });
 });
@@ -212,8 +228,21 @@ describe('frames the broker refuses', () => {
     raw.send(CONNECT());
     await raw.frame('CONNECTED');
     raw.send('SEND\ndestination:/topic/chat/someone\n\nhello\0');
-    expect(await raw.frame('ERROR')).toContain('Cannot send to /topic/chat/someone');
+    const error = await raw.frame('ERROR');
+    expect(headersOf(error).code).toBe('REALTIME_DESTINATION_UNKNOWN');
+    expect(error).toContain('Cannot send to /topic/chat/someone');
     await raw.closed();
+  });
+
+  it('refuses a subscription past the limit of one connection', async () => {
+    const raw = await rawSocket(baseUrl, `?token=${await tokenOf()}`);
+    raw.send(CONNECT());
+    await raw.frame('CONNECTED');
+    for (let id = 0; id <= DEFAULT_BROKER_LIMITS.maxSubscriptions; id++) {
+      raw.send(`SUBSCRIBE\nid:${id}\ndestination:${destinations.presence}\n\n\0`);
+    }
+    expect(headersOf(await raw.frame('ERROR')).code).toBe('REALTIME_SUBSCRIPTIONS_TOO_MANY');
+    expect((await raw.closed()).code).toBe(1008);
   });
 
   it('takes presence from the connection, and refuses a body that is not a presence', async () => {
@@ -225,7 +254,9 @@ describe('frames the broker refuses', () => {
     );
     expect(await raw.frame('RECEIPT')).toContain('receipt-id:p1');
     raw.send('SEND\ndestination:/app/presence\n\n{"status":"invisible"}\0');
-    expect(await raw.frame('ERROR')).toContain('Presence needs a status');
+    const error = await raw.frame('ERROR');
+    expect(headersOf(error).code).toBe('REALTIME_FRAME_INVALID');
+    expect(error).toContain('Presence needs a status');
     await raw.closed();
   });
 
@@ -241,8 +272,10 @@ describe('frames the broker refuses', () => {
       raw.send(CONNECT());
       await raw.frame('CONNECTED');
       raw.send(bad);
-      expect(await raw.frame('ERROR')).toMatch(
-        /message:(Unknown command|Malformed header|Frame too large|Transactions are not supported)/,
+      const error = await raw.frame('ERROR');
+      expect(headersOf(error).code).toBe('REALTIME_FRAME_INVALID');
+      expect(error).toMatch(
+        /\n\n(Unknown command|Malformed header|Frame too large|Transactions are not supported)\0/,
       );
       expect((await raw.closed()).code).toBe(1008);
     }
@@ -259,11 +292,13 @@ describe('frames the broker refuses', () => {
     await raw.frame('CONNECTED');
     for (let i = 0; i < 200; i++)
       raw.send(`SEND\ndestination:/app/presence\n\n{"status":"online"}\0`);
-    expect(await raw.frame('ERROR')).toContain('Too many frames');
+    expect(headersOf(await raw.frame('ERROR')).code).toBe('REALTIME_TOO_MANY_FRAMES');
     await raw.closed();
     const again = await rawSocket(baseUrl, `?token=${flooder}`);
     again.send(CONNECT());
-    expect(await again.frame('ERROR')).toContain('wait before reconnecting');
+    const held = await again.frame('ERROR');
+    expect(headersOf(held).code).toBe('REALTIME_TOO_MANY_FRAMES');
+    expect(held).toContain('wait before reconnecting');
     // Others are not held back.
     const other = await connectStomp(baseUrl, await tokenOf(amina));
     expect(other.client.connected).toBe(true);
@@ -300,7 +335,7 @@ describe('shutting down', () => {
     const url = `http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`;
     const session = await connectStomp(url, await tokenOf());
     await node.app.close();
-    expect((await session.error).headers.message).toBe('Server restarting');
+    expect((await session.error).headers.code).toBe('SERVER_RESTARTING');
     expect((await session.closed).code).toBe(1012);
   });
 });

@@ -43,7 +43,7 @@ describe('the server process', () => {
     expect(socket.client.connected).toBe(true);
 
     server.child.kill('SIGTERM');
-    expect((await socket.error).headers.message).toBe('Server restarting');
+    expect((await socket.error).headers.code).toBe('SERVER_RESTARTING');
     expect((await socket.closed).code).toBe(1012);
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('SIGTERM received, shutting down');

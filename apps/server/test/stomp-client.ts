@@ -137,3 +137,16 @@ export async function rawSocket(baseUrl: string, query = '') {
 export function waitFor<T>(what: string, promise: Promise<T>, ms?: number) {
   return timeout(what, promise, ms);
 }
+
+/** The headers of a frame received raw, unescaped as STOMP 1.2 says (the first of a name wins). */
+export function headersOf(frame: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of frame.slice(0, frame.indexOf('\n\n')).split('\n').slice(1)) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon);
+    headers[name] ??= line
+      .slice(colon + 1)
+      .replace(/\\([\\nrc])/g, (_, c: string) => ({ n: '\n', r: '\r', c: ':' })[c] ?? '\\');
+  }
+  return headers;
+}

@@ -109,6 +109,17 @@ export const ERROR_TEXTS = {
   PAYMENT_NOT_FOUND: 'No payment was started for this purchase.',
   CALLBACK_URL_FOREIGN: 'callbackUrl must be an address of this site',
   WEBHOOK_REFUSED: 'This notification could not be verified.',
+  // Calls and the live connection (the `code` header of the broker's STOMP ERROR frames)
+  CALL_NOT_ALLOWED: 'You cannot call this member.',
+  CALL_IN_PROGRESS: 'You are already in a call: end it first.',
+  REALTIME_FRAME_INVALID: 'The live connection received a frame it cannot accept.',
+  REALTIME_TOO_MANY_FRAMES:
+    'Too many messages on the live connection: wait a moment before reconnecting.',
+  REALTIME_SUBSCRIPTIONS_TOO_MANY: 'Too many channels followed on one connection.',
+  REALTIME_SUBSCRIPTION_FORBIDDEN: 'You may not follow this channel.',
+  REALTIME_DESTINATION_UNKNOWN: 'Nothing can be sent to this channel.',
+  REALTIME_CONNECT_TIMEOUT: 'The live connection was not opened in time.',
+  SERVER_RESTARTING: 'The server is restarting: the connection will reopen by itself.',
   // Safety and moderation
   REPORTED_REQUIRED: 'Choose the member you report.',
   REPORT_REASON_INVALID: 'Choose why you report this member.',

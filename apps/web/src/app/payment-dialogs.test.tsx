@@ -59,13 +59,13 @@ afterEach(() => {
 });
 
 describe('the payment dialogs over the member screens', () => {
-  it('open the plans when the server refuses a call for want of a subscription, not otherwise', async () => {
+  it('open the plans on a call refused for want of a subscription, by its code, not on other refusals', async () => {
     mockApi({ 'GET /api/subscription/plans': { body: offers } });
     const broker = await signedIn();
-    act(() => broker.fail('Cannot call: You can only call a member you may write to.'));
+    act(() => broker.fail('CALL_NOT_ALLOWED'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     act(() => broker.open());
-    act(() => broker.fail('Cannot call: This needs a subscription: choose a plan to continue.'));
+    act(() => broker.fail('SUBSCRIPTION_REQUIRED', 1008, 'Calls are for subscribers.'));
     // The dialogs' chunk is imported on the first opening: slower than the rest here.
     const plans = await screen.findByRole('dialog', { name: 'Choose a plan' }, { timeout: 5000 });
     expect(await screen.findByRole('radio', { name: /Monthly/ })).toBeVisible();

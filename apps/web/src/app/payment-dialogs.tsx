@@ -1,5 +1,4 @@
 import type { SubscriptionPlan } from '@mawadda/contract';
-import { ERROR_TEXTS } from '@mawadda/contract/error-codes';
 import {
   createContext,
   lazy,
@@ -39,9 +38,6 @@ const PaymentDialogsContext = createContext<PaymentDialogs>({
   openSubscription: () => {},
 });
 
-/** What the broker answers when a free member calls (calls.service: "Cannot call: …"). */
-const needsSubscription = (message: string) => message.includes(ERROR_TEXTS.SUBSCRIPTION_REQUIRED);
-
 /**
  * The gift popup and the subscription modal, over every member screen: features open them
  * through `usePaymentDialogs` given by their route (features do not import each other). A call
@@ -70,8 +66,9 @@ export function PaymentDialogsProvider({ children }: { children: ReactNode }) {
 
   useEffect(
     () =>
-      realtime.onRefusal((message) => {
-        if (needsSubscription(message)) openSubscription();
+      // The broker's refusal of a free member's call (apps/server calls.service).
+      realtime.onRefusal(({ code }) => {
+        if (code === 'SUBSCRIPTION_REQUIRED') openSubscription();
       }),
     [openSubscription],
   );

@@ -1,4 +1,4 @@
-import { type CallSignal, callSignalSchema, destinations } from '@mawadda/contract';
+import { type CallSignal, callSignalSchema, destinations, E } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,6 +9,7 @@ import { findPictured } from '../members/members.repository.ts';
 import {
   BrokerRefusal,
   type ConnectedMember,
+  invalidFrame,
   jsonBody,
   type SendHandler,
 } from '../realtime/stomp-broker.ts';
@@ -102,18 +103,23 @@ export function createCallsService(deps: {
 
   async function offer(from: ConnectedMember, toId: string, signalled: CallSignal) {
     const type = signalled.type;
-    if (!type) throw new BrokerRefusal('A call offer needs its type: audio or video');
+    if (!type) throw invalidFrame('A call offer needs its type: audio or video');
     const fromId = from.memberId;
     try {
       await deps.relationships.assertMayCall(fromId, toId);
     } catch (error) {
-      if (error instanceof HttpError) throw new BrokerRefusal(`Cannot call: ${error.message}`);
+      // The web opens the plans on SUBSCRIPTION_REQUIRED; a member gone or blocked is not named.
+      if (error instanceof HttpError) {
+        throw new BrokerRefusal(
+          error.code === E.SUBSCRIPTION_REQUIRED ? error.code : E.CALL_NOT_ALLOWED,
+        );
+      }
       throw error;
     }
     const callId = crypto.randomUUID();
     const startedAt = clock.now();
     const claim = await store.claim(fromId, toId, callId);
-    if (claim === 'callerBusy') throw new BrokerRefusal('You are already in a call: end it first');
+    if (claim === 'callerBusy') throw new BrokerRefusal(E.CALL_IN_PROGRESS);
     const call = { id: callId, callerId: fromId, calleeId: toId, type, startedAt };
     if (claim === 'calleeBusy') {
       // The call in progress is untouched; the callee finds a missed call in the conversation.
@@ -150,10 +156,10 @@ export function createCallsService(deps: {
   return {
     async relay(from: ConnectedMember, toId: string, body: unknown): Promise<void> {
       const parsed = callSignalSchema.safeParse(body);
-      if (!parsed.success) throw new BrokerRefusal('Not a call signal');
+      if (!parsed.success) throw invalidFrame('Not a call signal');
       const { endCall: ending, sdp, answer, candidate } = parsed.data;
       if (sdp?.type === 'offer' && !ending) return offer(from, toId, parsed.data);
-      if (!ending && !answer && !candidate) throw new BrokerRefusal('Not a call signal');
+      if (!ending && !answer && !candidate) throw invalidFrame('Not a call signal');
       // The rest passes only within a call of the two; late signals of an ended call are dropped.
       const current = await store.current(from.memberId);
       if (current?.peerId !== toId) return;

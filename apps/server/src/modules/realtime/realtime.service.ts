@@ -1,4 +1,4 @@
-import { destinations, errorText, presenceEventSchema } from '@mawadda/contract';
+import { destinations, E, presenceEventSchema } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Backplane } from './backplane.ts';
 import type { PresenceService } from './presence.service.ts';
@@ -7,6 +7,7 @@ import {
   BrokerRefusal,
   type ConnectedMember,
   createStompBroker,
+  invalidFrame,
   jsonBody,
   type SendHandler,
 } from './stomp-broker.ts';
@@ -44,7 +45,7 @@ export function createRealtimeService(deps: {
       const session = await deps.authenticate(token);
       if (!session) return null;
       // As on REST (ADR 021): nothing is shared with a member who has not consented yet.
-      if (!session.consented) throw new BrokerRefusal(errorText('CONSENT_REQUIRED'));
+      if (!session.consented) throw new BrokerRefusal(E.CONSENT_REQUIRED);
       return { sessionId: session.id, memberId: session.memberId };
     },
     maySubscribe,
@@ -57,8 +58,7 @@ export function createRealtimeService(deps: {
         destination: /^\/app\/presence$/,
         async handle(_from, _match, body) {
           const parsed = presenceEventSchema.pick({ status: true }).safeParse(jsonBody(body));
-          if (!parsed.success)
-            throw new BrokerRefusal('Presence needs a status: online or offline');
+          if (!parsed.success) throw invalidFrame('Presence needs a status: online or offline');
         },
       },
       ...deps.sendHandlers,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { E, type ErrorCode, errorText, isErrorCode } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type Backplane, deliver as deliverEverywhere } from './backplane.ts';
@@ -42,15 +43,29 @@ export type BrokerMember = { sessionId: string; memberId: string };
 /** A member on one of their sockets (a member may have several: tabs, devices). */
 export type ConnectedMember = BrokerMember & { connectionId: string };
 
-/** A SEND refused for a reason the client can act on: an ERROR frame with this message. */
-export class BrokerRefusal extends Error {}
+/**
+ * A frame refused: an ERROR frame whose `code` header is the contract's code, the one thing the
+ * client acts on and translates, whose `message` header is that code's English text, and whose
+ * body says what was wrong in English, for the developer reading the socket (`detail`, when the
+ * code is as broad as `REALTIME_FRAME_INVALID`).
+ */
+export class BrokerRefusal extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, detail?: string) {
+    super(detail ?? errorText(code));
+    this.code = code;
+  }
+}
+
+/** A frame that breaks the protocol or a destination's rules, and what is wrong with it. */
+export const invalidFrame = (detail: string) => new BrokerRefusal(E.REALTIME_FRAME_INVALID, detail);
 
 /** A SEND's JSON body; anything else is refused. */
 export function jsonBody(body: Buffer): unknown {
   try {
     return JSON.parse(body.toString('utf8'));
   } catch {
-    throw new BrokerRefusal('The body must be JSON');
+    throw invalidFrame('The body must be JSON');
   }
 }
 
@@ -154,18 +169,23 @@ export function createStompBroker(options: BrokerOptions) {
     }
   }
 
-  /** An ERROR frame, then the close STOMP requires after it. */
+  /** An ERROR frame (see `BrokerRefusal`), then the close STOMP requires after it. */
   function fail(
     connection: Connection,
-    message: string,
+    refusal: BrokerRefusal | ErrorCode,
     frame?: ClientFrame,
-    code = 1008,
+    closeCode = 1008,
   ): undefined {
     if (connection.closed) return;
+    const { code, message: detail } =
+      typeof refusal === 'string' ? new BrokerRefusal(refusal) : refusal;
     const receipt = frame?.headers.get('receipt');
-    send(connection, serializeFrame('ERROR', { message, 'receipt-id': receipt }, message));
+    send(
+      connection,
+      serializeFrame('ERROR', { code, message: errorText(code), 'receipt-id': receipt }, detail),
+    );
     forget(connection);
-    connection.socket.close(code, message.slice(0, 120));
+    connection.socket.close(closeCode, code);
     return undefined;
   }
 
@@ -178,15 +198,22 @@ export function createStompBroker(options: BrokerOptions) {
     const id = frame.headers.get('id');
     const destination = frame.headers.get('destination');
     if (!id || !destination)
-      return fail(connection, 'SUBSCRIBE needs an id and a destination', frame);
+      return fail(connection, invalidFrame('SUBSCRIBE needs an id and a destination'), frame);
     if (connection.subscriptions.has(id))
-      return fail(connection, `Subscription id ${id} is in use`, frame);
+      return fail(connection, invalidFrame(`Subscription id ${id} is in use`), frame);
     if (connection.subscriptions.size >= limits.maxSubscriptions) {
-      return fail(connection, 'Too many subscriptions', frame);
+      return fail(connection, E.REALTIME_SUBSCRIPTIONS_TOO_MANY, frame);
     }
     const member = connection.member;
     if (!member || !options.maySubscribe(member.memberId, destination)) {
-      return fail(connection, `Not allowed to subscribe to ${destination}`, frame);
+      return fail(
+        connection,
+        new BrokerRefusal(
+          E.REALTIME_SUBSCRIPTION_FORBIDDEN,
+          `Not allowed to subscribe to ${destination}`,
+        ),
+        frame,
+      );
     }
     connection.subscriptions.set(id, destination);
     let subscribers = byDestination.get(destination);
@@ -202,7 +229,7 @@ export function createStompBroker(options: BrokerOptions) {
     const id = frame.headers.get('id');
     const destination = id ? connection.subscriptions.get(id) : undefined;
     if (!id || !destination)
-      return fail(connection, 'UNSUBSCRIBE needs the id of a subscription', frame);
+      return fail(connection, invalidFrame('UNSUBSCRIBE needs the id of a subscription'), frame);
     connection.subscriptions.delete(id);
     const subscribers = byDestination.get(destination);
     subscribers?.delete(connection);
@@ -217,7 +244,11 @@ export function createStompBroker(options: BrokerOptions) {
   ) {
     const versions = (frame.headers.get('accept-version') ?? '1.0').split(',');
     if (!versions.includes(SUPPORTED_VERSION)) {
-      return fail(connection, `Supported protocol versions are ${SUPPORTED_VERSION}`, frame);
+      return fail(
+        connection,
+        invalidFrame(`Supported protocol versions are ${SUPPORTED_VERSION}`),
+        frame,
+      );
     }
     const authorization = frame.headers.get('Authorization') ?? frame.headers.get('authorization');
     const token =
@@ -226,15 +257,19 @@ export function createStompBroker(options: BrokerOptions) {
     try {
       member = token ? await options.authenticate(token) : null;
     } catch (error) {
-      if (error instanceof BrokerRefusal) return fail(connection, error.message, frame);
+      if (error instanceof BrokerRefusal) return fail(connection, error, frame);
       throw error;
     }
     if (connection.closed) return;
-    if (!member)
-      return fail(connection, token ? 'Session ended: log in again' : 'Log in to connect', frame);
+    // The client stops reconnecting on either: only logging in again helps.
+    if (!member) return fail(connection, token ? E.SESSION_ENDED : E.LOGIN_REQUIRED, frame);
     const coolingUntil = cooling.get(member.memberId);
     if (coolingUntil !== undefined && coolingUntil > now()) {
-      return fail(connection, 'Too many frames: wait before reconnecting', frame);
+      return fail(
+        connection,
+        new BrokerRefusal(E.REALTIME_TOO_MANY_FRAMES, 'Too many frames: wait before reconnecting'),
+        frame,
+      );
     }
     cooling.delete(member.memberId);
 
@@ -242,7 +277,7 @@ export function createStompBroker(options: BrokerOptions) {
       .split(',')
       .map((n) => (/^\d{1,9}$/.test(n.trim()) ? Number(n) : Number.NaN));
     if (Number.isNaN(cx) || Number.isNaN(cy))
-      return fail(connection, 'Invalid heart-beat header', frame);
+      return fail(connection, invalidFrame('Invalid heart-beat header'), frame);
     const offer = limits.heartBeatMs;
     connection.sendEveryMs = offer && cy ? Math.max(offer, cy) : 0;
     connection.expectEveryMs = offer && cx ? Math.max(offer, cx) : 0;
@@ -268,13 +303,13 @@ export function createStompBroker(options: BrokerOptions) {
 
   async function handleFrame(connection: Connection, frame: ClientFrame, queryToken?: string) {
     if (!connection.member && frame.command !== 'CONNECT' && frame.command !== 'STOMP') {
-      return fail(connection, 'The first frame must be CONNECT', frame);
+      return fail(connection, invalidFrame('The first frame must be CONNECT'), frame);
     }
     let done: true | undefined;
     switch (frame.command) {
       case 'CONNECT':
       case 'STOMP':
-        if (connection.member) return fail(connection, 'Already connected', frame);
+        if (connection.member) return fail(connection, invalidFrame('Already connected'), frame);
         return connect(connection, frame, queryToken);
       case 'SUBSCRIBE':
         done = subscribe(connection, frame);
@@ -291,15 +326,17 @@ export function createStompBroker(options: BrokerOptions) {
           try {
             await handler.handle(member, match, frame.body);
           } catch (error) {
-            if (error instanceof BrokerRefusal) return fail(connection, error.message, frame);
+            if (error instanceof BrokerRefusal) return fail(connection, error, frame);
             log.error({ err: error, connection: connection.id }, 'A SEND handler failed');
-            return fail(connection, 'Unexpected server error', frame, 1011);
+            return fail(connection, E.UNEXPECTED_ERROR, frame, 1011);
           }
           done = true;
           break;
         }
-        if (!done)
-          return fail(connection, `Cannot send to ${destination || 'no destination'}`, frame);
+        if (!done) {
+          const detail = `Cannot send to ${destination || 'no destination'}`;
+          return fail(connection, new BrokerRefusal(E.REALTIME_DESTINATION_UNKNOWN, detail), frame);
+        }
         break;
       }
       case 'ACK':
@@ -310,7 +347,7 @@ export function createStompBroker(options: BrokerOptions) {
       case 'BEGIN':
       case 'COMMIT':
       case 'ABORT':
-        return fail(connection, 'Transactions are not supported', frame);
+        return fail(connection, invalidFrame('Transactions are not supported'), frame);
       case 'DISCONNECT': {
         const receipt = frame.headers.get('receipt');
         if (receipt) send(connection, serializeFrame('RECEIPT', { 'receipt-id': receipt }));
@@ -379,6 +416,8 @@ export function createStompBroker(options: BrokerOptions) {
   }
 
   function endSessionsLocal(reason: string, sessionId?: string, memberId?: string) {
+    // A node of the release before codes names the reason in English.
+    const code = isErrorCode(reason) ? reason : E.SESSION_ENDED;
     for (const connection of [...connections]) {
       const member = connection.member;
       if (!member) continue;
@@ -386,7 +425,7 @@ export function createStompBroker(options: BrokerOptions) {
         (sessionId && member.sessionId === sessionId) ||
         (memberId && member.memberId === memberId)
       ) {
-        fail(connection, reason, undefined, 4001);
+        fail(connection, code, undefined, 4001);
       }
     }
   }
@@ -401,7 +440,9 @@ export function createStompBroker(options: BrokerOptions) {
     const t = now();
     for (const connection of connections) {
       if (!connection.member) {
-        if (t - connection.openedAt > limits.connectTimeoutMs) fail(connection, 'CONNECT expected');
+        if (t - connection.openedAt > limits.connectTimeoutMs) {
+          fail(connection, E.REALTIME_CONNECT_TIMEOUT);
+        }
         continue;
       }
       if (
@@ -455,7 +496,8 @@ export function createStompBroker(options: BrokerOptions) {
         try {
           items = connection.reader.push(message);
         } catch (error) {
-          if (error instanceof StompProtocolError) return fail(connection, error.message);
+          if (error instanceof StompProtocolError)
+            return fail(connection, invalidFrame(error.message));
           throw error;
         }
         for (const item of items) {
@@ -466,7 +508,10 @@ export function createStompBroker(options: BrokerOptions) {
             if (memberId && cooling.size < MAX_COOLING) {
               cooling.set(memberId, now() + limits.floodCooldownMs);
             }
-            return fail(connection, 'Too many frames: slow down');
+            return fail(
+              connection,
+              new BrokerRefusal(E.REALTIME_TOO_MANY_FRAMES, 'Too many frames: slow down'),
+            );
           }
           connection.queue = connection.queue
             .then(() => (connection.closed ? undefined : handleFrame(connection, item, queryToken)))
@@ -474,7 +519,7 @@ export function createStompBroker(options: BrokerOptions) {
               () => undefined,
               (error: unknown) => {
                 log.error({ err: error, connection: connection.id }, 'A STOMP frame failed');
-                fail(connection, 'Unexpected server error', item, 1011);
+                fail(connection, E.UNEXPECTED_ERROR, item, 1011);
               },
             );
         }
@@ -495,7 +540,7 @@ export function createStompBroker(options: BrokerOptions) {
     },
 
     /** Closes, on every node, the sockets of a session (logout) or of a member (password reset). */
-    endSessions(target: { sessionId: string } | { memberId: string }, reason: string) {
+    endSessions(target: { sessionId: string } | { memberId: string }, reason: ErrorCode) {
       return options.backplane.publish({ kind: 'end-sessions', reason, ...target });
     },
 
@@ -503,7 +548,7 @@ export function createStompBroker(options: BrokerOptions) {
     shutdown() {
       clearInterval(sweep);
       for (const connection of [...connections])
-        fail(connection, 'Server restarting', undefined, 1012);
+        fail(connection, E.SERVER_RESTARTING, undefined, 1012);
     },
 
     get connectionCount() {

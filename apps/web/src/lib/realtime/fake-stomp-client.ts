@@ -1,3 +1,4 @@
+import { type ErrorCode, errorText } from '@mawadda/contract/error-codes';
 import type { IFrame, IMessage, StompConfig } from '@stomp/stompjs';
 
 type Callback = (message: IMessage) => void;
@@ -65,10 +66,15 @@ export class FakeStompClient {
     this.config.onWebSocketClose?.(new CloseEvent('close', { code }));
   }
 
-  /** The broker sends an ERROR, then closes (1008 after a refused frame, 1012 when restarting). */
-  fail(message: string, code = 1008) {
-    this.config.onStompError?.({ command: 'ERROR', headers: { message } } as unknown as IFrame);
-    this.drop(code);
+  /**
+   * The broker sends an ERROR with its `code` header, then closes with `closeCode` (1008 after a
+   * refused frame, 1012 when restarting, 4001 when a session is ended). The `message` header is
+   * the code's English text unless a test rewords it.
+   */
+  fail(code: ErrorCode, closeCode = 1008, message = errorText(code)) {
+    const headers = { code, message };
+    this.config.onStompError?.({ command: 'ERROR', headers } as unknown as IFrame);
+    this.drop(closeCode);
   }
 
   /** A MESSAGE on `destination`, to every subscriber. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../session.ts';
+import type { Refusal } from '../translate-error.ts';
 import { FakeStompClient, fakeStompModule } from './fake-stomp-client.ts';
 import { createRealtime, type Realtime } from './realtime-client.ts';
 
@@ -64,14 +65,22 @@ describe('the real-time connection', () => {
     expect(stomp.subscriptions.get('/topic/presence')?.size).toBe(0);
   });
 
-  it('does not reconnect once the server ended the session', async () => {
+  it('does not reconnect once the server ended the session, or asks to log in', async () => {
     session.start('token-1');
     realtime.start();
     const stomp = await client();
     stomp.open();
-    stomp.fail('Session ended: log in again');
+    stomp.fail('SESSION_ENDED', 4001);
     expect(realtime.getState().status).toBe('ended');
     expect(stomp.active).toBe(false);
+
+    realtime.stop();
+    session.start('token-2');
+    realtime.start();
+    const next = await client(2);
+    next.fail('LOGIN_REQUIRED');
+    expect(realtime.getState().status).toBe('ended');
+    expect(next.active).toBe(false);
   });
 
   it('keeps reconnecting after a server restart', async () => {
@@ -79,7 +88,7 @@ describe('the real-time connection', () => {
     realtime.start();
     const stomp = await client();
     stomp.open();
-    stomp.fail('Server restarting', 1012);
+    stomp.fail('SERVER_RESTARTING', 1012);
     expect(realtime.getState().status).toBe('reconnecting');
     expect(stomp.active).toBe(true);
   });
@@ -87,19 +96,17 @@ describe('the real-time connection', () => {
   it('tells its listeners what the broker refused, but not that a session ended', async () => {
     session.start('token-1');
     realtime.start();
-    const refusals: string[] = [];
-    const stop = realtime.onRefusal((message) => refusals.push(message));
+    const refusals: Refusal[] = [];
+    const stop = realtime.onRefusal((refusal) => refusals.push(refusal));
     const stomp = await client();
     stomp.open();
-    stomp.fail('Cannot call: This needs a subscription: choose a plan to continue.');
+    stomp.fail('SUBSCRIPTION_REQUIRED');
     // The close that follows a refusal is no news for the member: no "Reconnecting" banner.
     expect(realtime.getState().status).toBe('connecting');
     stomp.open();
     expect(realtime.getState()).toEqual({ status: 'connected', connections: 2 });
-    stomp.fail('Session ended: log in again');
-    expect(refusals).toEqual([
-      'Cannot call: This needs a subscription: choose a plan to continue.',
-    ]);
+    stomp.fail('SESSION_ENDED', 4001);
+    expect(refusals).toEqual([{ code: 'SUBSCRIPTION_REQUIRED' }]);
     stop();
   });
 

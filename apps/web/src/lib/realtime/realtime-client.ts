@@ -1,6 +1,8 @@
 import { destinations } from '@mawadda/contract/destinations';
+import type { ErrorCode } from '@mawadda/contract/error-codes';
 import type { Client, IFrame, StompSubscription } from '@stomp/stompjs';
 import { session } from '../session.ts';
+import type { Refusal } from '../translate-error.ts';
 
 /**
  * - `idle`: no member, no socket.
@@ -30,8 +32,11 @@ const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 30_000;
 /** Spec section 9: presence offline is sent, then the socket is closed after 300 ms. */
 const OFFLINE_GRACE_MS = 300;
-/** The ERROR the broker sends when a token is revoked or expired (logout, password reset). */
-const SESSION_ENDED = /^(Session ended|Log in)/;
+/**
+ * The `code`s of the broker's ERRORs after which only logging in again helps: the token was
+ * revoked or expired (logout, password reset, suspension), or there was none.
+ */
+const SESSION_OVER = new Set<string>(['SESSION_ENDED', 'LOGIN_REQUIRED'] satisfies ErrorCode[]);
 /** The close code the broker gives the close after a refused frame (policy violation). */
 const REFUSED_CLOSE = 1008;
 
@@ -55,7 +60,7 @@ export function createRealtime(
   let token: string | null = null;
   let state: RealtimeState = { status: 'idle', connections: 0 };
   const stateListeners = new Set<() => void>();
-  const refusalListeners = new Set<(message: string) => void>();
+  const refusalListeners = new Set<(refusal: Refusal) => void>();
   const handlers = new Map<string, Set<Handler>>();
   const live = new Map<string, StompSubscription>();
 
@@ -126,10 +131,10 @@ export function createRealtime(
       },
       onStompError: (frame: IFrame) => {
         if (client !== created) return;
-        const message = frame.headers.message ?? '';
-        if (!SESSION_ENDED.test(message)) {
+        const code = frame.headers.code;
+        if (!code || !SESSION_OVER.has(code)) {
           // A SEND refused for a reason the member can act on (a call needing a subscription).
-          for (const listener of refusalListeners) listener(message);
+          for (const listener of refusalListeners) listener({ code });
           return;
         }
         void created.deactivate();
@@ -203,8 +208,8 @@ export function createRealtime(
       client.publish({ destination, body: JSON.stringify(body) });
       return true;
     },
-    /** Calls `listener` with the message of each ERROR the broker answers to a SEND of ours. */
-    onRefusal(listener: (message: string) => void) {
+    /** Calls `listener` with the `code` of each ERROR the broker answers to a frame of ours. */
+    onRefusal(listener: (refusal: Refusal) => void) {
       refusalListeners.add(listener);
       return () => {
         refusalListeners.delete(listener);

@@ -165,17 +165,22 @@ describe('the call I make', () => {
     expect(allStopped(streams)).toBe(true);
   });
 
-  it('ends without a notice of its own when the server refuses it', async () => {
-    const stomp = await showLayer();
-    act(() => {
-      calls.startCall({ id: AWA, name: 'Awa Diop', photoUrl: null }, 'audio');
-    });
-    await waitFor(() => expect(signalsTo(stomp)).toHaveLength(1));
-    act(() => stomp.fail('Cannot call: This needs a subscription: choose a plan to continue.'));
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Call with Awa Diop' })).not.toBeInTheDocument(),
-    );
-    expect(screen.queryByText(/The connection was lost/)).not.toBeInTheDocument();
-    expect(allStopped(streams)).toBe(true);
-  });
+  it.each(['SUBSCRIPTION_REQUIRED', 'CALL_NOT_ALLOWED', 'CALL_IN_PROGRESS'] as const)(
+    'ends without a notice of its own when the server refuses it (%s)',
+    async (code) => {
+      const stomp = await showLayer();
+      act(() => {
+        calls.startCall({ id: AWA, name: 'Awa Diop', photoUrl: null }, 'audio');
+      });
+      await waitFor(() => expect(signalsTo(stomp)).toHaveLength(1));
+      act(() => stomp.fail(code));
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('region', { name: 'Call with Awa Diop' }),
+        ).not.toBeInTheDocument(),
+      );
+      expect(screen.queryByText(/The connection was lost/)).not.toBeInTheDocument();
+      expect(allStopped(streams)).toBe(true);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import type { CallSignal } from '@mawadda/contract';
 import { destinations } from '@mawadda/contract/destinations';
+import type { ErrorCode } from '@mawadda/contract/error-codes';
 import { useEffect } from 'react';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { useRealtimeState, useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
@@ -9,14 +10,18 @@ import { CallNoticeBanner } from './call-notice.tsx';
 import { CallView } from './call-view.tsx';
 import { IncomingCallDialog } from './incoming-call-dialog.tsx';
 
-/** The broker's ERROR for a call signal it will not relay (apps/server calls.service). */
-const CALL_REFUSED = 'Cannot call:';
+/** The `code`s of the broker's ERRORs for a call it will not place (apps/server calls.service). */
+const CALL_REFUSALS = new Set<string>([
+  'SUBSCRIPTION_REQUIRED',
+  'CALL_NOT_ALLOWED',
+  'CALL_IN_PROGRESS',
+] satisfies ErrorCode[]);
 
 /**
  * The calls of the signed-in member, over every member screen: it listens on `/topic/call/{me}`,
  * rings with the incoming-call modal, shows the call in progress and how the last one ended. The
  * call ends when the socket drops (the server ends it for the other side) and when the member
- * leaves the member area. A call the server refuses ("Cannot call: …", a free member calling)
+ * leaves the member area. A call the server refuses (`CALL_REFUSALS`, a free member calling)
  * ends without a word of its own: the app answers with what it needs (the subscription modal).
  */
 export function CallLayer({ me }: { me: string }) {
@@ -33,8 +38,8 @@ export function CallLayer({ me }: { me: string }) {
 
   useEffect(
     () =>
-      realtime.onRefusal((message) => {
-        if (message.startsWith(CALL_REFUSED)) calls.hangUp();
+      realtime.onRefusal(({ code }) => {
+        if (code && CALL_REFUSALS.has(code)) calls.hangUp();
       }),
     [],
   );
