@@ -57,7 +57,8 @@ const CONNECT_BATCH = 250;
 /** Relay: at most a dozen steps on each broker, each run up to twice, after up to 60 s of waiting. */
 const HARD_LIMIT_MS = (MODE === 'relay' ? 48 * (SECONDS + 70) + 600 : SECONDS + 240) * 1000;
 const CLOCK_TICKS = 100;
-const DATABASE = 'mawadda_bench_chat';
+/** A database of its own: two runs at once (another session's) would otherwise drop each other's. */
+const DATABASE = `mawadda_bench_chat_${process.pid}`;
 const root = path.resolve(import.meta.dirname, '..');
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 setTimeout(() => {
@@ -719,6 +720,12 @@ async function finish(result: object): Promise<never> {
     await new Promise((r) => child.on('exit', r));
   }
   await fs.rm(dataDir, { recursive: true, force: true });
+  if (databaseUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${DATABASE} with (force)`);
+    await admin.end();
+  }
   process.exit(0);
 }
 

@@ -46,6 +46,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** `\\`, `\n`, `\r` and `\c` (a colon); any other escape is a fatal error (spec: Value Encoding). */
 function unescapeHeader(text: string): string {
+  // Most headers hold no escape: they are returned as they are, without a copy.
+  if (!text.includes('\\')) return text;
   return text.replace(/\\(.?)/gs, (_, next: string) => {
     switch (next) {
       case '\\':
@@ -62,7 +64,10 @@ function unescapeHeader(text: string): string {
   });
 }
 
+const NEEDS_ESCAPE = /[\\\n\r:]/;
+
 function escapeHeader(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(/[\\\n\r:]/g, (c) => {
     if (c === '\\') return '\\\\';
     if (c === '\n') return '\\n';
@@ -83,6 +88,14 @@ function endOfHeaders(bytes: Buffer, from: number): { at: number; length: number
   return { at: -1, length: 0 };
 }
 
+/** The line of `text` from `start` to the LF at `lf` (-1: the last line), without its CR. */
+function lineOf(text: string, start: number, lf: number): string {
+  if (lf === -1) return text.slice(start);
+  return text.charCodeAt(lf - 1) === CR && lf > start
+    ? text.slice(start, lf - 1)
+    : text.slice(start, lf);
+}
+
 function parseHead(head: Buffer, maxHeaders: number): Omit<ClientFrame, 'body'> {
   let text: string;
   try {
@@ -90,17 +103,24 @@ function parseHead(head: Buffer, maxHeaders: number): Omit<ClientFrame, 'body'> 
   } catch {
     throw new StompProtocolError('Frame headers are not valid UTF-8');
   }
-  const [command = '', ...lines] = text.split(/\r?\n/);
+  let lineEnd = text.indexOf('\n');
+  const command = lineOf(text, 0, lineEnd);
   if (!commands.has(command)) throw new StompProtocolError('Unknown command');
-  if (lines.length > maxHeaders) throw new StompProtocolError('Too many headers');
   // CONNECT frames are not escaped, so that 1.0 clients can connect (spec: Value Encoding).
-  const decode = command === 'CONNECT' || command === 'STOMP' ? (v: string) => v : unescapeHeader;
+  const escaped = command !== 'CONNECT' && command !== 'STOMP';
   const headers = new Map<string, string>();
-  for (const line of lines) {
+  let count = 0;
+  while (lineEnd !== -1) {
+    if (++count > maxHeaders) throw new StompProtocolError('Too many headers');
+    const lineStart = lineEnd + 1;
+    lineEnd = text.indexOf('\n', lineStart);
+    const line = lineOf(text, lineStart, lineEnd);
     const colon = line.indexOf(':');
     if (colon <= 0) throw new StompProtocolError('Malformed header');
-    const name = decode(line.slice(0, colon));
-    if (!headers.has(name)) headers.set(name, decode(line.slice(colon + 1)));
+    const name = escaped ? unescapeHeader(line.slice(0, colon)) : line.slice(0, colon);
+    if (headers.has(name)) continue;
+    const value = line.slice(colon + 1);
+    headers.set(name, escaped ? unescapeHeader(value) : value);
   }
   return { command: command as ClientCommand, headers };
 }
@@ -236,7 +256,8 @@ export function serializeFrame(
 ): string {
   const encode = command === 'CONNECTED' ? (v: string) => v : escapeHeader;
   let head = command;
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined || name === 'content-length') continue;
     head += `\n${encode(name)}:${encode(String(value))}`;
   }
