@@ -107,8 +107,13 @@ type Connection = {
   expectEveryMs: number;
   tokens: number;
   tokensAt: number;
-  /** Frames are handled one after the other, in the order they came. */
-  queue: Promise<void>;
+  /**
+   * Frames are handled one after the other, in the order they came: those waiting, and whether
+   * one is being handled (rather than a promise chained per frame: two promises and three
+   * closures a frame).
+   */
+  waiting: ClientFrame[];
+  handling: boolean;
   closed: boolean;
 };
 
@@ -362,6 +367,20 @@ export function createStompBroker(options: BrokerOptions) {
     }
   }
 
+  async function handleWaiting(connection: Connection, queryToken: string | undefined) {
+    connection.handling = true;
+    for (let frame = connection.waiting.shift(); frame; frame = connection.waiting.shift()) {
+      if (connection.closed) break;
+      try {
+        await handleFrame(connection, frame, queryToken);
+      } catch (error) {
+        log.error({ err: error, connection: connection.id }, 'A STOMP frame failed');
+        fail(connection, E.UNEXPECTED_ERROR, frame, 1011);
+      }
+    }
+    connection.handling = false;
+  }
+
   /** Token bucket: a flooding client is cut off instead of slowing the others. */
   function withinRate(connection: Connection) {
     const t = now();
@@ -480,7 +499,8 @@ export function createStompBroker(options: BrokerOptions) {
         expectEveryMs: 0,
         tokens: limits.frameBurst,
         tokensAt: t,
-        queue: Promise.resolve(),
+        waiting: [],
+        handling: false,
         closed: false,
       };
       connections.add(connection);
@@ -513,16 +533,9 @@ export function createStompBroker(options: BrokerOptions) {
               new BrokerRefusal(E.REALTIME_TOO_MANY_FRAMES, 'Too many frames: slow down'),
             );
           }
-          connection.queue = connection.queue
-            .then(() => (connection.closed ? undefined : handleFrame(connection, item, queryToken)))
-            .then(
-              () => undefined,
-              (error: unknown) => {
-                log.error({ err: error, connection: connection.id }, 'A STOMP frame failed');
-                fail(connection, E.UNEXPECTED_ERROR, item, 1011);
-              },
-            );
+          connection.waiting.push(item);
         }
+        if (!connection.handling) void handleWaiting(connection, queryToken);
       });
       socket.on('close', () => forget(connection));
       socket.on('error', (error) => {
