@@ -24,6 +24,7 @@ import {
   findContacts,
   findMessage,
   insertCallEntry,
+  insertMessagesPrepared,
   type MessageRow,
   markRead,
   memberReachable,
@@ -35,6 +36,9 @@ import { createMessageWriter } from './message-writer.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 type CallRow = typeof calls.$inferSelect;
+
+/** About 8 MB of keys: far more conversations than one node has going at once. */
+const REMEMBERED_CONVERSATIONS = 50_000;
 
 export function createChatService(deps: {
   db: Database;
@@ -118,7 +122,9 @@ export function createChatService(deps: {
     return key;
   }
 
-  const writer = createMessageWriter({ db, allowed: deps.relationships.mayWriteCondition });
+  const writer = createMessageWriter({
+    insert: (list) => insertMessagesPrepared(db, list, deps.relationships.mayWriteCondition),
+  });
 
   /**
    * Stores under the rule of who may write to whom. A message not stored was a retry (the first
@@ -140,6 +146,25 @@ export function createChatService(deps: {
   const opening = new Map<string, Promise<void>>();
 
   /**
+   * Conversations known to have begun, remembered (the most recent ones) instead of asked of the
+   * database at every message: a conversation that began stays begun, so this holds on every
+   * node. It was half of the round trips of a message (docs/performance.md, chat).
+   */
+  const begun = new Set<string>();
+  async function hasBegun(a: string, b: string): Promise<boolean> {
+    const key = a < b ? `${a} ${b}` : `${b} ${a}`;
+    if (begun.has(key)) return true;
+    if (!(await conversationStarted(db, a, b))) return false;
+    if (begun.size >= REMEMBERED_CONVERSATIONS) {
+      // The oldest: a Set keeps insertion order.
+      const oldest = begun.values().next().value;
+      if (oldest !== undefined) begun.delete(oldest);
+    }
+    begun.add(key);
+    return true;
+  }
+
+  /**
    * Stores (`write`) a message to someone the sender has not written with yet under one of
    * today's new conversations, reserved first; given back when nothing new was stored (refused,
    * a retry) or another message of the two, sent at the same time, came first. Messages to the
@@ -151,11 +176,11 @@ export function createChatService(deps: {
     receiverId: string,
     write: () => Promise<T>,
   ): Promise<T> {
-    if (await conversationStarted(db, senderId, receiverId)) return write();
+    if (await hasBegun(senderId, receiverId)) return write();
     const pair = `${senderId} ${receiverId}`;
     for (let first = opening.get(pair); first; first = opening.get(pair)) {
       await first;
-      if (await conversationStarted(db, senderId, receiverId)) return write();
+      if (await hasBegun(senderId, receiverId)) return write();
     }
     const done = Promise.withResolvers<void>();
     opening.set(pair, done.promise);
