@@ -24,6 +24,7 @@ import {
   DATA_EXPORT_TTL_MS,
   type DataExports,
 } from './modules/account/data-exports.ts';
+import { createActivityRecorder } from './modules/auth/activity-recorder.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import type { GoogleVerifier } from './modules/auth/google-verifier.ts';
@@ -140,6 +141,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 /** About 10 MB at most: the sessions of the members active in the last half minute. */
 const SESSION_CACHE_ENTRIES = 50_000;
+/** Members' activity is written once a second (it has a minute's resolution). */
+const ACTIVITY_WRITE_MS = 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -197,6 +200,14 @@ export async function buildApp(deps: AppDependencies) {
     if (!realtime) throw new Error('The broker is used before it is built');
     return realtime.broker;
   };
+  const activity = createActivityRecorder({ db: deps.db, clock: deps.clock, log: app.log });
+  let stopActivity: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopActivity = activity.start(ACTIVITY_WRITE_MS);
+  });
+  app.addHook('onClose', async () => {
+    await stopActivity?.();
+  });
   const auth = createAuthService({
     db: deps.db,
     clock: deps.clock,
@@ -205,6 +216,7 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: deps.config.publicUrl,
     sessionTtlMs: deps.config.sessionTtlMs,
     googleVerifier: deps.googleVerifier,
+    activity,
     sessionCache: createSessionCache({
       maxAgeMs: deps.config.sessionCacheMs,
       maxEntries: SESSION_CACHE_ENTRIES,

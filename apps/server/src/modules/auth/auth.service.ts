@@ -15,9 +15,9 @@ import {
   insertMember,
   liftSuspension,
   setGoogleSubject,
-  touchActivity,
   updateMember,
 } from '../members/members.repository.ts';
+import type { ActivityRecorder } from './activity-recorder.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
 import { passwordResetMail } from './password-reset.mail.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -62,6 +62,7 @@ export function createAuthService(deps: {
   /** Told after sessions end, so their open sockets close too (logout, password reset). */
   onSessionsEnded?: (ended: { sessionId: string } | { memberId: string }) => void;
   sessionCache: SessionCache;
+  activity: ActivityRecorder;
 }) {
   const { db, clock, limiter, sessionCache } = deps;
 
@@ -167,7 +168,7 @@ export function createAuthService(deps: {
       if (cached) {
         if (now.getTime() - cached.activeAt > ACTIVITY_RESOLUTION_MS) {
           cached.activeAt = now.getTime();
-          await touchActivity(db, cached.session.memberId, now);
+          deps.activity.touch(cached.session.memberId);
         }
         return { ...cached.session, consented: true };
       }
@@ -177,7 +178,7 @@ export function createAuthService(deps: {
       let activeAt = session.lastActiveAt.getTime();
       if (now.getTime() - activeAt > ACTIVITY_RESOLUTION_MS) {
         activeAt = now.getTime();
-        await touchActivity(db, session.memberId, now);
+        deps.activity.touch(session.memberId);
       }
       const live = { id: session.id, memberId: session.memberId };
       if (session.consentVersion !== PRIVACY_VERSION) return { ...live, consented: false };

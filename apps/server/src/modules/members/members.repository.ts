@@ -225,12 +225,12 @@ export async function listPhotos(db: Executor, memberIds: string[]): Promise<Pho
     .orderBy(asc(photos.memberId), asc(photos.position), asc(photos.createdAt));
 }
 
-/** Marks the member active; the day number moves them up in others' suggestions. */
-export async function touchActivity(db: Executor, memberId: string, now: Date) {
+/** Marks members active; the day number moves them up in others' suggestions. */
+export async function touchActivities(db: Executor, memberIds: readonly string[], now: Date) {
   await db
     .update(members)
     .set({ lastActiveAt: now, activityDay: Math.floor(now.getTime() / 86_400_000) })
-    .where(eq(members.id, memberId));
+    .where(inArray(members.id, [...memberIds]));
 }
 
 /** Whether a moderator suspended or banned the member, and until when. */
