@@ -16,13 +16,25 @@ const entry = (now: number) => ({
 
 describe('the session cache', () => {
   it('serves an entry until its age or its session’s expiry, whichever comes first', () => {
-    const cache = createSessionCache({ maxAgeMs: 1000, maxEntries: 10 });
+    const cache = createSessionCache({ maxAgeMs: 1000, maxEntries: 10, random: () => 0 });
     cache.set('hash', { ...entry(0), expiresAt: 500 }, cache.generation());
     expect(cache.get('hash', 499)?.session).toEqual(session);
     expect(cache.get('hash', 500)).toBeUndefined();
     cache.set('hash', entry(0), cache.generation());
     expect(cache.get('hash', 999)).toBeDefined();
     expect(cache.get('hash', 1000)).toBeUndefined();
+  });
+
+  it('spreads the ages of entries cached together between half the maximum and all of it', () => {
+    const cache = createSessionCache({ maxAgeMs: 1000, maxEntries: 100 });
+    const hashes = Array.from({ length: 100 }, (_, i) => `hash-${i}`);
+    for (const hash of hashes) cache.set(hash, entry(0), cache.generation());
+    const served = (now: number) => hashes.filter((hash) => cache.get(hash, now)).length;
+    expect(served(499)).toBe(100);
+    const atThreeQuarters = served(750);
+    expect(atThreeQuarters).toBeGreaterThan(10);
+    expect(atThreeQuarters).toBeLessThan(90);
+    expect(served(1000)).toBe(0);
   });
 
   it('forgets a session or all of a member’s, and keeps no lookup that began before', () => {

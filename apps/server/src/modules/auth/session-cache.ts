@@ -10,20 +10,26 @@ type Entry = {
 
 /**
  * Live sessions recently read from the database, by token hash, so a member's requests (a chat
- * message each) do not each cost a round trip (ADR 013). An entry lives `maxAgeMs` at most and
+ * message each) do not each cost a round trip (ADR 013). An entry lives `maxAgeMs` at most (at
+ * least half of it) and
  * never past its session's expiry; a logout or password reset forgets it at once on this node
  * and, through the backplane, on the others. A lookup that started before a forget is not kept,
  * so a revoked session read just before its revocation does not come back.
  */
-export function createSessionCache(options: { maxAgeMs: number; maxEntries: number }) {
-  const entries = new Map<string, Entry>();
+export function createSessionCache(options: {
+  maxAgeMs: number;
+  maxEntries: number;
+  random?: () => number;
+}) {
+  const entries = new Map<string, Entry & { freshUntil: number }>();
+  const random = options.random ?? Math.random;
   let generation = 0;
 
   return {
     get(tokenHash: string, now: number): Entry | undefined {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
-      if (now - entry.checkedAt >= options.maxAgeMs || now >= entry.expiresAt) {
+      if (now >= entry.freshUntil || now >= entry.expiresAt) {
         entries.delete(tokenHash);
         return undefined;
       }
@@ -38,7 +44,10 @@ export function createSessionCache(options: { maxAgeMs: number; maxEntries: numb
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      entries.set(tokenHash, entry);
+      // Between half the maximum age and all of it: sessions cached together (every client
+      // reconnecting after a restart) are not all read again in the same second.
+      const age = options.maxAgeMs * (1 - random() / 2);
+      entries.set(tokenHash, { ...entry, freshUntil: entry.checkedAt + age });
     },
     forget(ended: { sessionId?: string | undefined; memberId?: string | undefined }) {
       generation += 1;
