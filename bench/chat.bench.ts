@@ -13,7 +13,8 @@
  *   BENCH_DATABASE_URL (default: the local test server; `pglite` for the embedded database),
  *   BENCH_MEMBERS (5000), BENCH_RATE (2000), BENCH_SECONDS (60), BENCH_SENDERS (400),
  *   BENCH_PROFILE (a folder for the server's CPU profile),
- *   BENCH_NODE_FLAGS (flags for the server's Node, space-separated: `--trace-gc` prints its pauses),
+ *   BENCH_NODE_FLAGS (flags for the server's Node besides those it always runs with, ADR 022;
+ *   space-separated: `--trace-gc` prints its pauses),
  *   BENCH_NODES=2 (two server processes on one Redis: senders on one, receivers on the other),
  *   BENCH_ABUSE=1 (then the same load with a socket that stops reading and one that floods),
  *   BENCH_RECONNECT=1 (then every socket dropped at once under load, resubscribed, resynced),
@@ -40,6 +41,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 import { PRIVACY_VERSION } from '../packages/contract/src/constants.ts';
 import { destinations } from '../packages/contract/src/destinations.ts';
 
@@ -153,6 +155,7 @@ async function startNode(name: string) {
   const child = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []),
       ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
       path.join(root, 'apps/server/src/server.ts'),

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
@@ -27,12 +28,16 @@ if (!existsSync(webIndex)) {
 // server abandon its graceful shutdown. npm also forwards the terminal's signal to this script, so
 // duplicates arriving within a moment of the first are dropped; a later one (a second Ctrl-C) is
 // forwarded, which forces the server to stop.
-const server: ChildProcess = spawn(process.execPath, ['apps/server/src/server.ts'], {
-  cwd: root,
-  env: process.env,
-  stdio: 'inherit',
-  detached: process.platform !== 'win32',
-});
+const server: ChildProcess = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, 'apps/server/src/server.ts'],
+  {
+    cwd: root,
+    env: process.env,
+    stdio: 'inherit',
+    detached: process.platform !== 'win32',
+  },
+);
 
 const duplicateWindowMs = 500;
 let lastForwarded = 0;
