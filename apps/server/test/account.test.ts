@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Contact, type DataExport, destinations, type OpenReport } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -18,7 +17,7 @@ import {
   sessionFor,
 } from './fixtures.ts';
 import { connectStomp } from './stomp-client.ts';
-import { createTestApp, type TestContext } from './test-app.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 import { createTestGoogle, type TestGoogle } from './test-google.ts';
 
 let google: TestGoogle;
@@ -29,8 +28,7 @@ const HOUR = 60 * 60 * 1000;
 beforeAll(async () => {
   google = await createTestGoogle();
   t = await createTestApp({ googleKeys: google.keys });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 
 async function call(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) {

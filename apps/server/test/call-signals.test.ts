@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { type CallSignal, destinations, type Message } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findMemberById } from '../src/modules/members/members.repository.ts';
@@ -11,7 +10,7 @@ import {
   sessionFor,
 } from './fixtures.ts';
 import { connectStomp, headersOf, rawSocket } from './stomp-client.ts';
-import { createTestApp, type TestContext } from './test-app.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
 let t: TestContext;
 let baseUrl: string;
@@ -19,8 +18,7 @@ const RING_MS = 1500;
 
 beforeAll(async () => {
   t = await createTestApp({ callRingMs: RING_MS });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 
 const pause = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -339,8 +337,7 @@ describe('call signals', () => {
       database: t.database,
       broker: { framesPerSecond: 20, frameBurst: 40 },
     });
-    await strict.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(strict.app.server.address() as AddressInfo).port}`;
+    const url = await listenOnLoopback(strict.app);
     const { amina, youssef } = await subscribedCouple();
     const raw = await rawSocket(url, `?token=${await sessionFor(t.database.db, amina)}`);
     raw.send('CONNECT\naccept-version:1.2\n\n\0');

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { destinations, type Message, messageSchema, readReceiptSchema } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, jpegWithGps, multipart, seedCouple, sessionFor } from './fixtures.ts';
 import { connectStomp } from './stomp-client.ts';
-import { createTestApp, type TestContext } from './test-app.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
 /**
  * What the chat's REST answers publish on one node: a sent message reaches the receiver's socket
@@ -16,8 +15,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 
 const connect = async (memberId: string) =>

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { destinations, type OpenReport } from '@mawadda/contract';
@@ -18,15 +17,14 @@ import {
   sessionFor,
 } from './fixtures.ts';
 import { connectStomp } from './stomp-client.ts';
-import { createTestApp, type TestContext } from './test-app.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
 let t: TestContext;
 let baseUrl: string;
 let moderator: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
   [moderator = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
   await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, moderator));
 });

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { destinations, errorText } from '@mawadda/contract';
@@ -8,7 +7,7 @@ import { hashToken, newSecretToken } from '../src/lib/tokens.ts';
 import { DEFAULT_BROKER_LIMITS } from '../src/modules/realtime/stomp-broker.ts';
 import { bearer, registeredMember, seedMembers, sessionFor, someAddress } from './fixtures.ts';
 import { connectStomp, headersOf, rawSocket, waitFor } from './stomp-client.ts';
-import { createTestApp, type TestContext } from './test-app.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -23,8 +22,7 @@ beforeAll(async () => {
   t = await createTestApp({
     broker: { heartBeatMs: 200, maxFrameBytes: 4096, framesPerSecond: 20, frameBurst: 40 },
   });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
   const seeded = await seedMembers(t.database.db, [{ gender: 'femme' }, { gender: 'homme' }]);
   amina = seeded[0] ?? '';
   youssef = seeded[1] ?? '';
@@ -331,8 +329,7 @@ describe('frames the broker refuses', () => {
 describe('shutting down', () => {
   it('tells every client the server is restarting before it closes their sockets', async () => {
     const node = await createTestApp({ database: t.database });
-    await node.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`;
+    const url = await listenOnLoopback(node.app);
     const session = await connectStomp(url, await tokenOf());
     await node.app.close();
     expect((await session.error).headers.code).toBe('SERVER_RESTARTING');
@@ -346,8 +343,7 @@ describe('clients that misbehave', () => {
       database: t.database,
       broker: { maxBufferedBytes: 64 * 1024 },
     });
-    await slow.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(slow.app.server.address() as AddressInfo).port}`;
+    const url = await listenOnLoopback(slow.app);
     const stalled = await rawSocket(url, `?token=${await tokenOf(amina)}`);
     stalled.send(CONNECT());
     await stalled.frame('CONNECTED');

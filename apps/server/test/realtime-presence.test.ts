@@ -1,18 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { destinations } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/db/schema.ts';
 import { bearer, seedCouple, sessionFor } from './fixtures.ts';
 import { connectStomp, rawSocket } from './stomp-client.ts';
-import { createTestApp, type TestContext } from './test-app.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
 let t: TestContext;
 let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 
 const cast = () => seedCouple(t.database.db);
@@ -66,8 +64,7 @@ describe('presence', () => {
   it('tells a match a member went offline when her heart-beats stop, though her socket never closed', async () => {
     // Short heart-beats, so a silent client is given up on within a second.
     const node = await createTestApp({ database: t.database, broker: { heartBeatMs: 200 } });
-    await node.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`;
+    const url = await listenOnLoopback(node.app);
     const { amina, youssef } = await cast();
     const youssefSocket = await connectStomp(url, await sessionFor(t.database.db, youssef));
     const youssefSees = youssefSocket.subscribe(destinations.presence);

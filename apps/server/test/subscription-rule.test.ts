@@ -1,16 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { destinations } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedCouple, seedMembers, seedSubscription, sessionFor } from './fixtures.ts';
 import { connectStomp, headersOf, rawSocket } from './stomp-client.ts';
-import { createTestApp, type TestContext } from './test-app.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
 let t: TestContext;
 let baseUrl: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 
 const write = async (from: string, to: string, content = 'Salam') =>

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -151,4 +152,10 @@ export async function createTestApp(
     await fs.rm(exportsDir, { recursive: true, force: true });
   });
   return { app, database, clock, mailer, limiter, mediaDir, privateMediaDir, exportsDir };
+}
+
+/** Starts a test app listening on a free loopback port, for tests that open sockets; its URL. */
+export async function listenOnLoopback(app: App): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }

@@ -1,18 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { endpointPath, endpoints, errorText, PRIVACY_VERSION } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, register, registeredMember, seedLikes } from '../../../test/fixtures.ts';
 import { connectStomp } from '../../../test/stomp-client.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from '../../../test/test-app.ts';
 import { members } from '../../db/schema.ts';
 
 let t: TestContext;
 let baseUrl: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 
 const ANY_ID = '00000000-0000-4000-8000-000000000000';

@@ -83,6 +83,16 @@ async function stepSituation(user: UserEvent) {
   await screen.findByRole('heading', { level: 2, name: 'Where you live and who you are' });
 }
 
+/** Identity, then situation, in French: the wizard then asks where the member lives. */
+async function firstStepsInFrench(user: UserEvent) {
+  await user.type(screen.getByLabelText('Nom complet'), 'Yusuf Benali');
+  await user.type(screen.getByLabelText('Âge'), '29');
+  await user.click(screen.getByRole('radio', { name: 'Homme' }));
+  await user.click(screen.getByRole('button', { name: 'Suivant' }));
+  await user.click(await screen.findByRole('radio', { name: 'Célibataire' }));
+  await user.click(screen.getByRole('button', { name: 'Suivant' }));
+}
+
 async function stepAbout(user: UserEvent) {
   await user.type(screen.getByLabelText('Location'), 'Lyon');
   expect(
@@ -211,12 +221,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
 
   it('asks for the consent to data revealing religion in its own unticked box, in French too', async () => {
     const { api, user } = await renderWizard('fr');
-    await user.type(screen.getByLabelText('Nom complet'), 'Yusuf Benali');
-    await user.type(screen.getByLabelText('Âge'), '29');
-    await user.click(screen.getByRole('radio', { name: 'Homme' }));
-    await user.click(screen.getByRole('button', { name: 'Suivant' }));
-    await user.click(await screen.findByRole('radio', { name: 'Célibataire' }));
-    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await firstStepsInFrench(user);
     await user.type(await screen.findByLabelText('Localisation'), 'Lyon');
     await user.click(screen.getByLabelText('À propos de moi'));
     await user.paste('Sérieux et souriant.');
@@ -386,12 +391,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
         body: { message: 'Incorrect username or password.' },
       },
     });
-    await user.type(screen.getByLabelText('Nom complet'), 'Yusuf');
-    await user.type(screen.getByLabelText('Âge'), '29');
-    await user.click(screen.getByRole('radio', { name: 'Homme' }));
-    await user.click(screen.getByRole('button', { name: 'Suivant' }));
-    await user.click(await screen.findByRole('radio', { name: 'Célibataire' }));
-    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await firstStepsInFrench(user);
     await user.type(await screen.findByLabelText('Localisation'), 'Lyon');
     await user.click(screen.getByLabelText('À propos de moi'));
     await user.paste('Sérieux et souriant.');
@@ -502,12 +502,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
   it('asks the map for place names in the language of the interface', async () => {
     deviceAt(14.7, -17.45);
     const { api, user } = await renderWizard('fr');
-    await user.type(screen.getByLabelText('Nom complet'), 'Yusuf');
-    await user.type(screen.getByLabelText('Âge'), '29');
-    await user.click(screen.getByRole('radio', { name: 'Homme' }));
-    await user.click(screen.getByRole('button', { name: 'Suivant' }));
-    await user.click(await screen.findByRole('radio', { name: 'Célibataire' }));
-    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await firstStepsInFrench(user);
     const location = await screen.findByLabelText('Localisation');
     await vi.waitFor(() => expect(location).toHaveValue('Dakar, Sénégal'));
     await user.clear(location);
