@@ -2,8 +2,9 @@
  * Chat at load, against the real server in its own process on PostgreSQL (or PGlite):
  * 1. connects MEMBERS members over STOMP (in batches), each subscribed to its chat topic, and
  *    reports the time to connect them all and the server's memory per idle connection;
- * 2. begins each conversation with one message (not timed), then sends messages over HTTP at
- *    RATE a second for SECONDS, open loop (a sender does not wait for its previous message),
+ * 2. begins each conversation with one message, then sends messages over HTTP at RATE a second
+ *    for WARM_UP_SECONDS (not timed) then SECONDS, open loop (a sender does not wait for its
+ *    previous message),
  *    between matched pairs, and checks every delivery on the
  *    receiver's socket for loss, duplication and order; reports the latency from send to
  *    delivery (p50/p95/p99) and the server's CPU per delivered message.
@@ -12,7 +13,10 @@
  * Usage: node bench/chat.bench.ts
  *   BENCH_DATABASE_URL (default: the local test server; `pglite` for the embedded database),
  *   BENCH_MEMBERS (5000), BENCH_RATE (2000), BENCH_SECONDS (60), BENCH_SENDERS (400),
+ *   BENCH_WARM_UP_SECONDS (5),
  *   BENCH_PROFILE (a folder for the server's CPU profile),
+ *   BENCH_TIMELINE=1 (each second of the timed run on stderr: messages sent, their slowest and
+ *   how many passed 50 ms, and the cores the server, PostgreSQL, this client and others took),
  *   BENCH_NODE_FLAGS (flags for the server's Node besides those it always runs with, ADR 022;
  *   space-separated: `--trace-gc` prints its pauses),
  *   BENCH_NODES=2 (two server processes on one Redis: senders on one, receivers on the other),
@@ -56,13 +60,17 @@ const SENDERS = Math.min(
   Number(process.env.BENCH_SENDERS ?? (MODE === 'relay' ? MEMBERS / 2 : 400)),
   MEMBERS / 2,
 );
+/** Chat: seconds at the target rate before the measure starts. */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const CONNECT_BATCH = 250;
 /** Relay: at most a dozen steps on each broker, each run up to twice, after up to 60 s of waiting. */
-const HARD_LIMIT_MS = (MODE === 'relay' ? 48 * (SECONDS + 70) + 600 : SECONDS + 240) * 1000;
+const HARD_LIMIT_MS =
+  (MODE === 'relay' ? 48 * (SECONDS + 70) + 600 : SECONDS + WARM_UP_SECONDS + 240) * 1000;
 const CLOCK_TICKS = 100;
 /** A database of its own: two runs at once (another session's) would otherwise drop each other's. */
 const DATABASE = `mawadda_bench_chat_${process.pid}`;
 const root = path.resolve(import.meta.dirname, '..');
+const epochNow = () => performance.timeOrigin + performance.now();
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 setTimeout(() => {
   log('hard time limit reached');
@@ -129,6 +137,10 @@ const tokens: string[] = [];
      select * , now() + interval '1 day' from unnest($1::uuid[], $2::text[])`,
     [ids, hashes],
   );
+  // A database that has lived has its statistics: without them, the planner guesses a handful
+  // of members and checks each message against every one of them (a 300-message batch took
+  // 150 ms instead of 14; docs/performance.md, chat).
+  await client.query('analyze');
 }
 await handle.close();
 log(`${MEMBERS} members in ${MEMBERS / 2} matched pairs`);
@@ -234,6 +246,8 @@ const received: Delivery[][] = Array.from({ length: MEMBERS }, () => []);
 /** What each member has, live or fetched after a reconnection, by sender sequence: a client's view. */
 const seen: Array<Set<number>> = Array.from({ length: MEMBERS }, () => new Set());
 const latencies: number[] = [];
+/** When each measured delivery was sent (epoch ms), for the per-second timeline. */
+const latencySentAt: number[] = [];
 
 type Broker = {
   url(index: number): string;
@@ -292,7 +306,7 @@ function connectMember(broker: Broker, index: number, onMessage?: (text: string)
 
 function onOurMessage(index: number) {
   return (text: string) => {
-    const now = performance.now() + performance.timeOrigin;
+    const now = epochNow();
     const body = JSON.parse(text.slice(text.indexOf('\n\n') + 2, -1)) as { content: string };
     // The abuse phase's long texts are not measured deliveries.
     if (!body.content.startsWith('{')) return;
@@ -302,6 +316,7 @@ function onOurMessage(index: number) {
     received[index]?.push(delivery);
     seen[index]?.add(delivery.seq);
     latencies.push(now - delivery.sentAt);
+    latencySentAt.push(delivery.sentAt);
   };
 }
 
@@ -738,6 +753,57 @@ const percentile = (sorted: ArrayLike<number>, p: number) =>
 
 if (MODE === 'relay') await finish(await relayRun());
 
+// --- The timeline (BENCH_TIMELINE=1): what each second of the timed run looked like, to tell a
+// stall's seconds from the others and see who held the cores then.
+const timeline = process.env.BENCH_TIMELINE === '1';
+
+/** Samples each second from `startInMs` on; `stop` answers the seconds sampled. */
+function sampleCpuEachSecond(serverPids: number[], startInMs: number) {
+  const seconds: Array<ReturnType<typeof cpuSince>> = [];
+  let tick: NodeJS.Timeout | undefined;
+  const start = setTimeout(() => {
+    let before = cpuSnapshot(serverPids);
+    tick = setInterval(() => {
+      seconds.push(cpuSince(before));
+      before = cpuSnapshot(serverPids);
+    }, 1000);
+  }, startInMs);
+  return {
+    stop() {
+      clearTimeout(start);
+      clearInterval(tick);
+      return seconds;
+    },
+  };
+}
+
+function printTimeline(
+  start: number,
+  latencyOf: readonly number[],
+  sentAtOf: readonly number[],
+  cpu: ReadonlyArray<ReturnType<typeof cpuSince>>,
+) {
+  const bySecond = new Map<number, number[]>();
+  latencyOf.forEach((latency, i) => {
+    const second = Math.floor(((sentAtOf[i] ?? start) - start) / 1000);
+    const list = bySecond.get(second) ?? [];
+    list.push(latency);
+    bySecond.set(second, list);
+  });
+  const cores = (seconds: number, elapsed: number) => (seconds / elapsed).toFixed(2);
+  for (const [second, list] of [...bySecond].sort(([a], [b]) => a - b)) {
+    const used = cpu[second];
+    const slowest = Math.max(...list);
+    const over = list.filter((latency) => latency > P99_LIMIT_MS).length;
+    log(
+      `second ${second}: ${list.length} sent, slowest ${slowest.toFixed(1)} ms, ${over} over ${P99_LIMIT_MS} ms` +
+        (used
+          ? `; cores: server ${cores(used.server, used.elapsed)}, postgres ${cores(used.postgres, used.elapsed)}, client ${cores(used.client, used.elapsed)}, others ${cores(used.others, used.elapsed)}`
+          : ''),
+    );
+  }
+}
+
 // --- Phase 2: open-loop senders. Sender i is member 2i and writes to member 2i+1.
 // One connection per sender: HTTP/1.1 answers a connection's requests in turn, so a sender's
 // messages are committed in the order it sent them, however many it has in flight.
@@ -745,15 +811,19 @@ const agents = Array.from(
   { length: SENDERS },
   () => new http.Agent({ keepAlive: true, maxSockets: 1 }),
 );
-const answerMs: number[] = [];
+const answers: Array<{ sentAt: number; ms: number }> = [];
 const sentBy = new Array<number>(SENDERS).fill(0);
 let failures = 0;
 let inFlight = 0;
+/** The measure covers the messages sent from then on (epoch ms); those before warm up. */
+let measuredFrom = Number.POSITIVE_INFINITY;
+let warmUpMessages = 0;
 function send(sender: number) {
   const from = 2 * sender;
   const seq = sentBy[sender] ?? 0;
   sentBy[sender] = seq + 1;
-  const sentAt = performance.now() + performance.timeOrigin;
+  const sentAt = epochNow();
+  if (sentAt < measuredFrom) warmUpMessages += 1;
   const content = JSON.stringify({ from, seq, sentAt });
   const body = JSON.stringify({ uuid: crypto.randomUUID(), content });
   inFlight += 1;
@@ -770,7 +840,7 @@ function send(sender: number) {
     },
     (response) => {
       if (response.statusCode !== 201) failures += 1;
-      answerMs.push(performance.now() + performance.timeOrigin - sentAt);
+      answers.push({ sentAt, ms: epochNow() - sentAt });
       response.resume();
       response.on('end', () => {
         inFlight -= 1;
@@ -809,19 +879,31 @@ async function sendAtRate(rate: number, seconds: number) {
   return Math.round(achieved);
 }
 
-// Each conversation begins with one message, over two seconds, before the measure: a chat's
-// traffic is mostly conversations already begun, and 400 beginning in the same second measured
-// the server's first second (JIT, first statements) more than its steady rate. These messages are
-// checked like the others (lost, duplicated, reordered) but not timed.
+// Each conversation begins with one message, over two seconds: a chat's traffic is mostly
+// conversations already begun, and 400 beginning in the same second measured the server's first
+// second (JIT, first statements) more than its steady rate. Then the load runs at its rate for
+// WARM_UP_SECONDS before the measure starts, without a pause: a server taking 2,000 messages a
+// second has been taking them for a while, and a load resumed after an idle second stalled its
+// first second (docs/performance.md, chat). These messages are checked like the others (lost,
+// duplicated, reordered) but not timed.
 await sendAtRate(Math.ceil(SENDERS / 2), 2);
-const warmUpMessages = next;
-latencies.length = 0;
-answerMs.length = 0;
-
-const cpuBefore = serverStats().cpuSeconds;
-const achievedRate = await sendAtRate(RATE, SECONDS);
+measuredFrom = epochNow() + WARM_UP_SECONDS * 1000;
+const atMeasureStart = { cpuSeconds: 0 };
+setTimeout(() => {
+  atMeasureStart.cpuSeconds = serverStats().cpuSeconds;
+}, measuredFrom - epochNow());
+const cpuEachSecond = timeline
+  ? sampleCpuEachSecond(
+      nodes.map(({ child }) => child.pid ?? 0),
+      measuredFrom - epochNow(),
+    )
+  : null;
+const achievedRate = await sendAtRate(RATE, WARM_UP_SECONDS + SECONDS);
 const cpuAfter = serverStats().cpuSeconds;
-const steadyLatencies = [...latencies];
+const measured = (sentAt: number) => sentAt >= measuredFrom;
+const steadyLatencies = latencies.filter((_, i) => measured(latencySentAt[i] ?? 0));
+const steadyAnswerMs = answers.filter((a) => measured(a.sentAt)).map((a) => a.ms);
+if (cpuEachSecond) printTimeline(measuredFrom, latencies, latencySentAt, cpuEachSecond.stop());
 
 // --- Phase 3 (BENCH_ABUSE=1): the same load while one member's socket stops reading and
 // receives long messages, and another floods frames (reconnecting each time it is cut off).
@@ -999,7 +1081,7 @@ for (let sender = 0; sender < SENDERS; sender++) {
   lost += (sentBy[sender] ?? 0) - (seen[2 * sender + 1]?.size ?? 0);
 }
 steadyLatencies.sort((a, b) => a - b);
-answerMs.sort((a, b) => a - b);
+steadyAnswerMs.sort((a, b) => a - b);
 
 const result = {
   bench: 'chat',
@@ -1014,7 +1096,7 @@ const result = {
   warmUpMessages,
   sent: next - warmUpMessages,
   httpFailures: failures,
-  delivered: latencies.length,
+  delivered: latencySentAt.filter(measured).length,
   // Phase 2's figures; with BENCH_ABUSE, phase 3's are under `abuse`.
   lost: lost - failures,
   duplicated,
@@ -1024,9 +1106,11 @@ const result = {
     p95: percentile(steadyLatencies, 0.95),
     p99: percentile(steadyLatencies, 0.99),
   },
-  httpAnswerMs: { p50: percentile(answerMs, 0.5), p99: percentile(answerMs, 0.99) },
+  httpAnswerMs: { p50: percentile(steadyAnswerMs, 0.5), p99: percentile(steadyAnswerMs, 0.99) },
   serverCpuMsPerMessage: Number(
-    (((cpuAfter - cpuBefore) * 1000) / Math.max(1, steadyLatencies.length)).toFixed(3),
+    (((cpuAfter - atMeasureStart.cpuSeconds) * 1000) / Math.max(1, steadyLatencies.length)).toFixed(
+      3,
+    ),
   ),
   serverRssMb: Math.round(serverStats().rssKb / 1024),
   ...(rabbitmqResult ? { rabbitmqWebStomp: rabbitmqResult } : {}),
