@@ -139,8 +139,10 @@ const tokens: string[] = [];
   );
   // A database that has lived has its statistics: without them, the planner guesses a handful
   // of members and checks each message against every one of them (a 300-message batch took
-  // 150 ms instead of 14; docs/performance.md, chat).
+  // 150 ms instead of 14; docs/performance.md, chat). And its files are on disk: otherwise the
+  // kernel writes the new database out 30 s later, in the middle of the measure.
   await client.query('analyze');
+  if (!onPglite) await client.query('checkpoint');
 }
 await handle.close();
 log(`${MEMBERS} members in ${MEMBERS / 2} matched pairs`);
@@ -805,11 +807,58 @@ function printTimeline(
 }
 
 // --- Phase 2: open-loop senders. Sender i is member 2i and writes to member 2i+1.
-// One connection per sender: HTTP/1.1 answers a connection's requests in turn, so a sender's
-// messages are committed in the order it sent them, however many it has in flight.
-const agents = Array.from(
-  { length: SENDERS },
-  () => new http.Agent({ keepAlive: true, maxSockets: 1 }),
+// One keep-alive connection per sender, one request on it at a time, as a phone's app sends: a
+// sender's messages are committed in the order it sent them, however many wait their turn. The
+// requests are written and the answers read here, not through node:http's client: on 2 shared
+// cores its per-request work (agent, parser, header objects) took half of this client's CPU,
+// taken from the server measured.
+type Answered = (status: number) => void;
+
+function createSenderConnection(base: string) {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  socket.setNoDelay(true);
+  const waiting: Array<{ request: string; answered: Answered }> = [];
+  let unread = '';
+  let written = false;
+  const writeNext = () => {
+    const first = waiting[0];
+    if (written || !first) return;
+    written = true;
+    socket.write(first.request);
+  };
+  // latin1: one character a byte, so Content-Length counts characters here.
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    unread += chunk;
+    for (;;) {
+      const headEnd = unread.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(unread.slice(0, headEnd))?.[1] ?? 0);
+      if (unread.length < headEnd + 4 + length) return;
+      const status = Number(unread.slice(9, 12));
+      unread = unread.slice(headEnd + 4 + length);
+      written = false;
+      waiting.shift()?.answered(status);
+      writeNext();
+    }
+  });
+  const failAll = () => {
+    for (const { answered } of waiting.splice(0)) answered(0);
+  };
+  socket.on('error', failAll);
+  socket.on('close', failAll);
+  return {
+    send(path: string, headers: string, body: string, answered: Answered) {
+      const request = `POST ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${headers}content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      waiting.push({ request, answered });
+      writeNext();
+    },
+  };
+}
+
+const senderConnections = Array.from({ length: SENDERS }, (_, sender) =>
+  createSenderConnection(nodeOf(2 * sender)?.url ?? ''),
 );
 const answers: Array<{ sentAt: number; ms: number }> = [];
 const sentBy = new Array<number>(SENDERS).fill(0);
@@ -827,31 +876,16 @@ function send(sender: number) {
   const content = JSON.stringify({ from, seq, sentAt });
   const body = JSON.stringify({ uuid: crypto.randomUUID(), content });
   inFlight += 1;
-  const request = http.request(
-    `${nodeOf(from)?.url}/api/chat/send/${ids[from + 1]}`,
-    {
-      method: 'POST',
-      agent: agents[sender],
-      headers: {
-        authorization: `Bearer ${tokens[from]}`,
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-      },
-    },
-    (response) => {
-      if (response.statusCode !== 201) failures += 1;
-      answers.push({ sentAt, ms: epochNow() - sentAt });
-      response.resume();
-      response.on('end', () => {
-        inFlight -= 1;
-      });
+  senderConnections[sender]?.send(
+    `/api/chat/send/${ids[from + 1]}`,
+    `authorization: Bearer ${tokens[from]}\r\n`,
+    body,
+    (status) => {
+      inFlight -= 1;
+      if (status !== 201) failures += 1;
+      else answers.push({ sentAt, ms: epochNow() - sentAt });
     },
   );
-  request.on('error', () => {
-    failures += 1;
-    inFlight -= 1;
-  });
-  request.end(body);
 }
 
 let next = 0;
