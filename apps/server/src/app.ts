@@ -281,6 +281,7 @@ export async function buildApp(deps: AppDependencies) {
     backplane: deps.realtime.backplane,
     presence,
     authenticate: (token) => auth.authenticate(token),
+    clock: deps.clock,
     log: app.log,
   });
   let stopPresence: (() => Promise<void>) | undefined;

@@ -96,6 +96,30 @@ describe('connecting to the broker', () => {
     await other.disconnect();
   });
 
+  it('closes the sockets of a session that expires while they are open, and only those', async () => {
+    const expiring = newSecretToken();
+    await t.database.db.insert(sessions).values({
+      memberId: amina,
+      tokenHash: hashToken(expiring),
+      expiresAt: new Date(t.clock.now().getTime() + 60_000),
+    });
+    const session = await connectStomp(baseUrl, expiring);
+    const other = await connectStomp(baseUrl, await tokenOf());
+    // Several sweeps (every 100 ms here) pass while the session is live.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(session.client.connected).toBe(true);
+    t.clock.advance(60_000);
+    expect((await session.error).headers).toMatchObject({
+      code: 'SESSION_ENDED',
+      message: errorText('SESSION_ENDED'),
+    });
+    expect((await session.closed).code).toBe(4001);
+    // Later sweeps leave the member's other session, which has not expired, open.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(other.client.connected).toBe(true);
+    await other.disconnect();
+  });
+
   it('closes every socket of a member who resets the password', async () => {
     const member = await registeredMember(t.app);
     const email = member.fields.username as string;

@@ -157,9 +157,10 @@ export function createAuthService(deps: {
     },
 
     /**
-     * The live session of a token, and whether its member consented to the current privacy
-     * text; a member's activity is refreshed at most once a minute. Only consented sessions are
-     * cached: the consent, given on any node, then counts on every node at the next request.
+     * The live session of a token, when it expires (the broker closes its sockets then), and
+     * whether its member consented to the current privacy text; a member's activity is refreshed
+     * at most once a minute. Only consented sessions are cached: the consent, given on any node,
+     * then counts on every node at the next request.
      */
     async authenticate(token: string) {
       const now = clock.now();
@@ -170,7 +171,7 @@ export function createAuthService(deps: {
           cached.activeAt = now.getTime();
           deps.activity.touch(cached.session.memberId);
         }
-        return { ...cached.session, consented: true };
+        return { ...cached.session, expiresAt: cached.expiresAt, consented: true };
       }
       const startedAt = sessionCache.generation();
       const session = await findLiveSession(db, tokenHash, now);
@@ -181,18 +182,21 @@ export function createAuthService(deps: {
         deps.activity.touch(session.memberId);
       }
       const live = { id: session.id, memberId: session.memberId };
-      if (session.consentVersion !== PRIVACY_VERSION) return { ...live, consented: false };
+      const expiresAt = session.expiresAt.getTime();
+      if (session.consentVersion !== PRIVACY_VERSION) {
+        return { ...live, expiresAt, consented: false };
+      }
       sessionCache.set(
         tokenHash,
         {
           session: live,
-          expiresAt: session.expiresAt.getTime(),
+          expiresAt,
           checkedAt: now.getTime(),
           activeAt,
         },
         startedAt,
       );
-      return { ...live, consented: true };
+      return { ...live, expiresAt, consented: true };
     },
 
     /** Sessions another node ended (over the backplane): their cached entries go too. */

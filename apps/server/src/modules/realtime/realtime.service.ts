@@ -1,5 +1,6 @@
 import { destinations, E, presenceEventSchema } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
 import type { Backplane } from './backplane.ts';
 import type { PresenceService } from './presence.service.ts';
 import {
@@ -31,7 +32,9 @@ export function createRealtimeService(deps: {
   presence: PresenceService;
   authenticate(
     token: string,
-  ): Promise<{ id: string; memberId: string; consented: boolean } | undefined>;
+  ): Promise<{ id: string; memberId: string; expiresAt: number; consented: boolean } | undefined>;
+  /** The clock sessions expire by. */
+  clock: Clock;
   /** The SENDs other modules serve (call signals), beside presence. */
   sendHandlers: SendHandler[];
   onConnectionClosed?(member: ConnectedMember): void;
@@ -41,12 +44,13 @@ export function createRealtimeService(deps: {
     limits: deps.limits,
     backplane: deps.backplane,
     log: deps.log,
+    sessionNow: () => deps.clock.now().getTime(),
     authenticate: async (token) => {
       const session = await deps.authenticate(token);
       if (!session) return null;
       // As on REST (ADR 021): nothing is shared with a member who has not consented yet.
       if (!session.consented) throw new BrokerRefusal(E.CONSENT_REQUIRED);
-      return { sessionId: session.id, memberId: session.memberId };
+      return { sessionId: session.id, memberId: session.memberId, expiresAt: session.expiresAt };
     },
     maySubscribe,
     onMemberConnected: deps.presence.connected,

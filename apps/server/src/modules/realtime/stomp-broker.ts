@@ -40,6 +40,8 @@ export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
 };
 
 export type BrokerMember = { sessionId: string; memberId: string };
+/** What CONNECT learns of a token: its member, and when its session expires (by `sessionNow`). */
+export type BrokerSession = BrokerMember & { expiresAt: number };
 /** A member on one of their sockets (a member may have several: tabs, devices). */
 export type ConnectedMember = BrokerMember & { connectionId: string };
 
@@ -79,7 +81,7 @@ export type BrokerOptions = {
   limits: BrokerLimits;
   backplane: Backplane;
   /** Null for no live session; a `BrokerRefusal` for a session that may not connect yet. */
-  authenticate(token: string): Promise<BrokerMember | null>;
+  authenticate(token: string): Promise<BrokerSession | null>;
   /** Whether a member may subscribe to a destination; the rules live with the caller. */
   maySubscribe(memberId: string, destination: string): boolean;
   sendHandlers: SendHandler[];
@@ -90,12 +92,19 @@ export type BrokerOptions = {
   onConnectionClosed?(member: ConnectedMember): void;
   log: FastifyBaseLogger;
   now?: () => number;
+  /**
+   * The time sessions expire by, when it is not `now`: the app's clock, which tests move, while
+   * heart-beats and frame rates are timed by the time that really passes.
+   */
+  sessionNow?: () => number;
 };
 
 type Connection = {
   id: string;
   socket: WebSocket;
   member: ConnectedMember | undefined;
+  /** When the member's session expires: the sweep closes the socket then. */
+  sessionExpiresAt: number;
   /** subscription id → destination */
   subscriptions: Map<string, string>;
   reader: ReturnType<typeof createFrameReader>;
@@ -118,6 +127,8 @@ type Connection = {
 };
 
 const SUPPORTED_VERSION = '1.2';
+/** The close of a socket whose session ended while it was open (logout, reset, expiry). */
+const SESSION_ENDED_CLOSE = 4001;
 /** Bounds the flood cool-down list: past it, flooders are only cut off, not held back. */
 const MAX_COOLING = 10_000;
 
@@ -135,6 +146,7 @@ const sweepEveryMs = (heartBeatMs: number) =>
 export function createStompBroker(options: BrokerOptions) {
   const { limits, log } = options;
   const now = options.now ?? Date.now;
+  const sessionNow = options.sessionNow ?? now;
   const connections = new Set<Connection>();
   const byDestination = new Map<string, Map<Connection, string>>();
   const byMember = new Map<string, Set<Connection>>();
@@ -258,7 +270,7 @@ export function createStompBroker(options: BrokerOptions) {
     const authorization = frame.headers.get('Authorization') ?? frame.headers.get('authorization');
     const token =
       frame.headers.get('token') ?? authorization?.replace(/^Bearer\s+/i, '') ?? queryToken;
-    let member: BrokerMember | null;
+    let member: BrokerSession | null;
     try {
       member = token ? await options.authenticate(token) : null;
     } catch (error) {
@@ -286,7 +298,9 @@ export function createStompBroker(options: BrokerOptions) {
     const offer = limits.heartBeatMs;
     connection.sendEveryMs = offer && cy ? Math.max(offer, cy) : 0;
     connection.expectEveryMs = offer && cx ? Math.max(offer, cx) : 0;
-    connection.member = { ...member, connectionId: connection.id };
+    const { expiresAt, ...identity } = member;
+    connection.member = { ...identity, connectionId: connection.id };
+    connection.sessionExpiresAt = expiresAt;
     let open = byMember.get(member.memberId);
     if (!open) {
       open = new Set();
@@ -444,7 +458,7 @@ export function createStompBroker(options: BrokerOptions) {
         (sessionId && member.sessionId === sessionId) ||
         (memberId && member.memberId === memberId)
       ) {
-        fail(connection, code, undefined, 4001);
+        fail(connection, code, undefined, SESSION_ENDED_CLOSE);
       }
     }
   }
@@ -454,14 +468,20 @@ export function createStompBroker(options: BrokerOptions) {
     else endSessionsLocal(event.reason, event.sessionId, event.memberId);
   });
 
-  // One sweep for every socket: heart-beats out, silent clients and unfinished CONNECTs dropped.
+  // One sweep for every socket: heart-beats out, silent clients and unfinished CONNECTs dropped,
+  // sessions that expired while open ended (nothing else tells a node: no one logged out).
   const sweep = setInterval(() => {
     const t = now();
+    const sessionT = sessionNow();
     for (const connection of connections) {
       if (!connection.member) {
         if (t - connection.openedAt > limits.connectTimeoutMs) {
           fail(connection, E.REALTIME_CONNECT_TIMEOUT);
         }
+        continue;
+      }
+      if (sessionT >= connection.sessionExpiresAt) {
+        fail(connection, E.SESSION_ENDED, undefined, SESSION_ENDED_CLOSE);
         continue;
       }
       if (
@@ -490,6 +510,7 @@ export function createStompBroker(options: BrokerOptions) {
         id: randomUUID(),
         socket,
         member: undefined,
+        sessionExpiresAt: Number.POSITIVE_INFINITY,
         subscriptions: new Map(),
         reader: createFrameReader(limits),
         openedAt: t,
