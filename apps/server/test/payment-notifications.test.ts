@@ -148,6 +148,27 @@ describe('Stripe, by its webhook', () => {
     }
   });
 
+  it('is sent back to /fr/chat after a French checkout and /en/chat after an English one', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const me = await as(karim);
+    for (const lang of ['fr', 'en']) {
+      const gift = await me.post(`/api/payment/create-checkout-session?lang=${lang}`, {
+        giftId: 3,
+        receiverId: amina,
+      });
+      const plan = await me.post(
+        `/api/subscription/create-subscription-session?plan=MONTHLY&lang=${lang}`,
+      );
+      for (const { id } of [gift.json(), plan.json()]) {
+        const { success_url, cancel_url } = stripe.session(id);
+        expect([new URL(success_url).pathname, new URL(cancel_url).pathname]).toEqual([
+          `/${lang}/chat`,
+          `/${lang}/chat`,
+        ]);
+      }
+    }
+  });
+
   it('says so when Stripe is down, and changes nothing', async () => {
     const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
     stripe.failWith = 500;
@@ -189,6 +210,21 @@ describe('PayDunya, by its IPN', () => {
     expect(subscription.plan).toBe('MONTHLY');
     const days = (Date.parse(subscription.endsAt) - t.clock.now().getTime()) / 86_400_000;
     expect(days).toBeCloseTo(30, 3);
+  });
+
+  it('is sent back to /fr/chat after a French checkout and /en/chat after an English one', async () => {
+    const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    const me = await as(amina);
+    for (const lang of ['fr', 'en']) {
+      const { redirectUrl } = (
+        await me.post(`/api/subscription/paydunya/paydunya-session?plan=WEEKLY&lang=${lang}`, {})
+      ).json();
+      const { return_url, cancel_url } = paydunya.invoice(redirectUrl.split('/').at(-1)).actions;
+      expect([new URL(return_url ?? '').pathname, new URL(cancel_url ?? '').pathname]).toEqual([
+        `/${lang}/chat`,
+        `/${lang}/chat`,
+      ]);
+    }
   });
 
   it('grants nothing when PayDunya confirms another amount or a cancelled invoice', async () => {

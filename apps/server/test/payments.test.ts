@@ -187,6 +187,42 @@ describe('a subscription', () => {
   });
 });
 
+describe('the way back from the test checkout', () => {
+  it('is /fr/chat after a French checkout and /en/chat after an English one, paid or cancelled', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const me = await as(karim);
+    // A gift and a plan by card, and a plan by mobile money without a callbackUrl of its own.
+    const checkouts = async (lang: string): Promise<string[]> => [
+      (
+        await me.post(`/api/payment/create-checkout-session?lang=${lang}`, {
+          giftId: 1,
+          receiverId: amina,
+        })
+      ).json().url,
+      (
+        await me.post(`/api/subscription/create-subscription-session?plan=WEEKLY&lang=${lang}`)
+      ).json().url,
+      (
+        await me.post(`/api/subscription/paydunya/paydunya-session?plan=WEEKLY&lang=${lang}`, {})
+      ).json().redirectUrl,
+    ];
+    for (const lang of ['fr', 'en']) {
+      for (const action of ['pay', 'cancel'] as const) {
+        for (const url of await checkouts(lang)) {
+          const { back } = await onCheckout(url, action);
+          expect(back.pathname).toBe(`/${lang}/chat`);
+          expect(back.searchParams.has('cancelled')).toBe(action === 'cancel');
+        }
+      }
+    }
+    const unknown = await me.post('/api/payment/create-checkout-session?lang=de', {
+      giftId: 1,
+      receiverId: amina,
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
 describe('a provider that reports another payment than the one ordered', () => {
   it('grants nothing for a wrong amount, a wrong currency or another order', async () => {
     const lies: Array<Partial<Awaited<ReturnType<PaymentProvider['lookup']>>>> = [

@@ -25,10 +25,12 @@ import {
 } from './geo.ts';
 import {
   checkoutSessionResponseSchema,
+  giftCheckoutQuerySchema,
   giftCheckoutRequestSchema,
   giftSchema,
   giftSendRequestSchema,
   giftsQuerySchema,
+  paydunyaSessionQuerySchema,
   paydunyaSessionRequestSchema,
   paydunyaSessionResponseSchema,
   paymentOutcomeSchema,
@@ -338,6 +340,7 @@ const schemas = {
     summary:
       'Start paying for a gift to a member (by card): the price comes from the catalogue; answers where to pay',
     member: true,
+    query: giftCheckoutQuerySchema,
     body: giftCheckoutRequestSchema,
     response: checkoutSessionResponseSchema,
   },
@@ -363,7 +366,7 @@ const schemas = {
   paydunyaCheckout: {
     summary: 'Start paying for a plan by mobile money (FCFA); answers where to pay',
     member: true,
-    query: planQuerySchema,
+    query: paydunyaSessionQuerySchema,
     body: paydunyaSessionRequestSchema,
     response: paydunyaSessionResponseSchema,
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants.ts';
 import { E } from './error-codes.ts';
 import { requiredField } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
@@ -23,6 +24,13 @@ const receiverIdField = requiredField(memberIdSchema, E.RECEIVER_REQUIRED);
 
 export const giftSendRequestSchema = z.object({ giftId: giftIdField, receiverId: receiverIdField });
 
+/**
+ * `?lang=fr` on a checkout: the provider sends the member back to /fr/chat, in the language they
+ * paid in. Without it they come back to /chat, whose language the browser decides.
+ */
+const returnLanguageField = z.enum(LANGUAGES).optional();
+export const giftCheckoutQuerySchema = z.object({ lang: returnLanguageField });
+
 /** The client's giftName and amount are informative only: the server prices from its catalogue. */
 export const giftCheckoutRequestSchema = z.object({
   giftId: giftIdField,
@@ -36,7 +44,9 @@ export const checkoutSessionResponseSchema = z.object({ id: z.string(), url: z.s
 export const planQuerySchema = z.object({ plan: subscriptionPlanSchema });
 export const subscriptionSessionQuerySchema = planQuerySchema.extend({
   userId: memberIdSchema.optional(),
+  lang: returnLanguageField,
 });
+export const paydunyaSessionQuerySchema = planQuerySchema.extend({ lang: returnLanguageField });
 export const paydunyaSessionRequestSchema = z.object({
   callbackUrl: z.url({ error: E.CALLBACK_URL_INVALID }).optional(),
 });

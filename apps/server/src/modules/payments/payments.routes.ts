@@ -28,7 +28,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
 ) => {
   app.route({
     ...endpoint('giftCheckout', 'payments'),
-    handler: async (request) => payments.giftCheckout(sessionOf(request).memberId, request.body),
+    handler: async (request) =>
+      payments.giftCheckout(sessionOf(request).memberId, request.body, request.query.lang),
   });
   app.route({
     ...endpoint('sendGift', 'payments'),
@@ -38,7 +39,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
     ...endpoint('subscriptionCheckout', 'payments'),
     // The `userId` of the query (spec section 7) is ignored: one pays for oneself.
     handler: async (request) =>
-      payments.subscriptionCheckout(sessionOf(request).memberId, request.query.plan),
+      payments.subscriptionCheckout(
+        sessionOf(request).memberId,
+        request.query.plan,
+        request.query.lang,
+      ),
   });
   app.route({
     ...endpoint('paydunyaCheckout', 'payments'),
@@ -47,6 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
         sessionOf(request).memberId,
         request.query.plan,
         request.body?.callbackUrl,
+        request.query.lang,
       ),
   });
   app.route({

@@ -131,8 +131,12 @@ export function createPaymentsService(deps: {
     return { status: 'paid' };
   }
 
-  const returnUrl = (query: Record<string, string>) =>
-    `${deps.publicUrl}/chat?${new URLSearchParams(query).toString()}`;
+  /**
+   * Back to /chat in the language the member paid in: the web app reads its language from the
+   * /fr or /en prefix first, and without one from the browser, which may speak the other.
+   */
+  const returnUrl = (language: 'en' | 'fr' | undefined, query: Record<string, string>) =>
+    `${deps.publicUrl}${language ? `/${language}` : ''}/chat?${new URLSearchParams(query).toString()}`;
 
   return {
     gifts: (language: 'en' | 'fr'): Gift[] => giftList(language),
@@ -143,7 +147,11 @@ export function createPaymentsService(deps: {
     }),
 
     /** A gift to a member the giver may be shown; the price is the catalogue's. */
-    async giftCheckout(memberId: string, request: { giftId: number; receiverId: string }) {
+    async giftCheckout(
+      memberId: string,
+      request: { giftId: number; receiverId: string },
+      language?: 'en' | 'fr',
+    ) {
       const gift = findGift(request.giftId);
       if (!gift) throw badRequest('GIFT_UNKNOWN');
       if (request.receiverId === memberId) throw badRequest('GIFT_TO_SELF');
@@ -165,12 +173,12 @@ export function createPaymentsService(deps: {
         },
         {
           description: `${gift.name.en} → ${receiver.name}`,
-          successUrl: returnUrl({
+          successUrl: returnUrl(language, {
             success: 'true',
             giftId: String(gift.id),
             receiverId: receiver.id,
           }),
-          cancelUrl: returnUrl({ cancelled: 'gift', userId: receiver.id }),
+          cancelUrl: returnUrl(language, { cancelled: 'gift', userId: receiver.id }),
         },
       );
       return { id: opened.reference, url: opened.url };
@@ -183,7 +191,7 @@ export function createPaymentsService(deps: {
       return settle(order);
     },
 
-    async subscriptionCheckout(memberId: string, plan: SubscriptionPlan) {
+    async subscriptionCheckout(memberId: string, plan: SubscriptionPlan, language?: 'en' | 'fr') {
       const opened = await checkout(
         providerFor('card'),
         {
@@ -197,15 +205,20 @@ export function createPaymentsService(deps: {
         },
         {
           description: `Mawadda ${plan}`,
-          successUrl: returnUrl({ subscribed: 'true', plan, userId: memberId }),
-          cancelUrl: returnUrl({ cancelled: 'subscription' }),
+          successUrl: returnUrl(language, { subscribed: 'true', plan, userId: memberId }),
+          cancelUrl: returnUrl(language, { cancelled: 'subscription' }),
         },
       );
       return { id: opened.reference, url: opened.url };
     },
 
     /** Mobile money in FCFA; the member comes back to `callbackUrl`, an address of this site. */
-    async mobileMoneyCheckout(memberId: string, plan: SubscriptionPlan, callbackUrl?: string) {
+    async mobileMoneyCheckout(
+      memberId: string,
+      plan: SubscriptionPlan,
+      callbackUrl?: string,
+      language?: 'en' | 'fr',
+    ) {
       if (callbackUrl && new URL(callbackUrl).origin !== new URL(deps.publicUrl).origin) {
         throw badRequest('CALLBACK_URL_FOREIGN');
       }
@@ -222,8 +235,9 @@ export function createPaymentsService(deps: {
         },
         {
           description: `Mawadda ${plan}`,
-          successUrl: callbackUrl ?? returnUrl({ subscribed: 'true', plan, userId: memberId }),
-          cancelUrl: returnUrl({ cancelled: 'subscription' }),
+          successUrl:
+            callbackUrl ?? returnUrl(language, { subscribed: 'true', plan, userId: memberId }),
+          cancelUrl: returnUrl(language, { cancelled: 'subscription' }),
         },
       );
       return { redirectUrl: opened.url };

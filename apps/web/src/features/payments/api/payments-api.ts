@@ -25,12 +25,17 @@ export function fetchMe(signal?: AbortSignal) {
   return callApi('currentUser', {}, signal);
 }
 
-/** POST /api/payment/create-checkout-session: where to pay for a gift (the server prices it). */
+/**
+ * POST /api/payment/create-checkout-session: where to pay for a gift (the server prices it); the
+ * provider brings the member back in `language`.
+ */
 export function startGiftCheckout(
   gift: { id: number; name: string; price: number },
   receiverId: string,
+  language: 'en' | 'fr',
 ) {
   return callApi('giftCheckout', {
+    query: { lang: language },
     body: { giftId: gift.id, giftName: gift.name, amount: gift.price, receiverId },
   });
 }
@@ -46,13 +51,24 @@ export function fetchPlans(signal?: AbortSignal) {
 }
 
 /** POST /api/subscription/create-subscription-session: where to pay for a plan by card. */
-export function startCardCheckout(plan: SubscriptionPlan, memberId: string | undefined) {
-  return callApi('subscriptionCheckout', { query: { plan, userId: memberId } });
+export function startCardCheckout(
+  plan: SubscriptionPlan,
+  memberId: string | undefined,
+  language: 'en' | 'fr',
+) {
+  return callApi('subscriptionCheckout', { query: { plan, userId: memberId, lang: language } });
 }
 
-/** POST /api/subscription/paydunya/paydunya-session: where to pay for a plan by mobile money. */
-export function startMobileMoneyCheckout(plan: SubscriptionPlan, callbackUrl: string) {
-  return callApi('paydunyaCheckout', { query: { plan }, body: { callbackUrl } });
+/**
+ * POST /api/subscription/paydunya/paydunya-session: where to pay for a plan by mobile money. A
+ * payment comes back to `callbackUrl`; a cancelled one to the server's address in `language`.
+ */
+export function startMobileMoneyCheckout(
+  plan: SubscriptionPlan,
+  callbackUrl: string,
+  language: 'en' | 'fr',
+) {
+  return callApi('paydunyaCheckout', { query: { plan, lang: language }, body: { callbackUrl } });
 }
 
 /** POST /api/subscription/confirm: back from paying, the server asks the provider and grants once. */

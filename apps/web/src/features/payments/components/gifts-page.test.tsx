@@ -71,7 +71,8 @@ describe('Gifts page', () => {
     await user.click(screen.getByRole('button', { name: 'Send Gold bracelet to Binta Sy' }));
 
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_1'));
-    const [, init] = api.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+    const [url, init] = api.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+    expect(url).toBe('/api/payment/create-checkout-session?lang=en');
     expect(JSON.parse(String(init?.body))).toEqual({
       giftId: 4,
       giftName: 'Gold bracelet',
@@ -107,6 +108,30 @@ describe('Gifts page', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('pays in French: the checkout is to bring the member back to the French page', async () => {
+    logIn();
+    const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
+    const api = mockApi({
+      'GET /api/gifts': { body: gifts },
+      'GET /api/chat/contacts': { body: [contact(AWA, 'Awa Diop')] },
+      'POST /api/payment/create-checkout-session': {
+        body: { id: 'cs_3', url: 'http://localhost/checkout/local/cs_3' },
+      },
+    });
+    const user = userEvent.setup();
+    await renderScreen(<GiftsPage />, {
+      route: `/fr/gifts?receiverId=${AWA}`,
+      path: '/fr/gifts',
+      language: 'fr',
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Envoyer Tulip bouquet à Awa Diop' }),
+    );
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_3'));
+    const [url] = api.mock.calls.find(([, init]) => init?.method === 'POST') ?? [];
+    expect(url).toBe('/api/payment/create-checkout-session?lang=fr');
   });
 
   it('says the gift could not be sent when the server fails, and lets the member try again', async () => {

@@ -80,7 +80,29 @@ describe('Subscription modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_9'));
     expect(posts(api)).toEqual([
-      '/api/subscription/create-subscription-session?plan=MONTHLY&userId=me-1 ',
+      '/api/subscription/create-subscription-session?plan=MONTHLY&userId=me-1&lang=en ',
+    ]);
+  });
+
+  it('pays by card in French: the checkout is to bring the member back to the French page', async () => {
+    logIn('me-1');
+    const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
+    const api = mockApi({
+      'GET /api/subscription/plans': { body: offers },
+      'POST /api/subscription/create-subscription-session': {
+        body: { id: 'cs_10', url: 'http://localhost/checkout/local/cs_10' },
+      },
+    });
+    const { user, dialog } = await openModal('fr');
+    await user.click(within(dialog).getByRole('radio', { name: /Mensuel/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Suivant' }));
+    await user.click(within(dialog).getByRole('radio', { name: /Carte/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Aller au paiement' }));
+    await vi.waitFor(() =>
+      expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_10'),
+    );
+    expect(posts(api)).toEqual([
+      '/api/subscription/create-subscription-session?plan=MONTHLY&userId=me-1&lang=fr ',
     ]);
   });
 
@@ -101,7 +123,7 @@ describe('Subscription modal', () => {
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://paydunya.example/checkout/x'));
     expect(session.pendingPlan.get()).toBe('WEEKLY');
     expect(posts(api)).toEqual([
-      `/api/subscription/paydunya/paydunya-session?plan=WEEKLY ${JSON.stringify({ callbackUrl: returnUrl('WEEKLY') })}`,
+      `/api/subscription/paydunya/paydunya-session?plan=WEEKLY&lang=fr ${JSON.stringify({ callbackUrl: returnUrl('WEEKLY') })}`,
     ]);
   });
 

@@ -32,10 +32,18 @@ function useResetWhenRestored(reset: () => void) {
   }, [reset]);
 }
 
+/**
+ * The language the member reads: the gift catalogue's, and the one a checkout brings them back
+ * in. The resolved one, as a browser's `fr-FR` is shown in French.
+ */
+function useLanguage(): 'en' | 'fr' {
+  const { i18n } = usePaymentsTranslation();
+  return i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
+}
+
 /** The gift catalogue in the member's language; it changes with a release, not during a visit. */
 export function useGifts() {
-  const { i18n } = usePaymentsTranslation();
-  const language = i18n.language === 'fr' ? 'fr' : 'en';
+  const language = useLanguage();
   return useQuery({
     queryKey: paymentsKeys.gifts(language),
     queryFn: ({ signal }) => fetchGifts(language, signal),
@@ -55,9 +63,11 @@ export function useRecipients(enabled: boolean) {
 
 /**
  * Paying for a gift: the server opens a checkout (card) and the member goes there; they come
- * back to /chat (payment-return). The gift stays "sending" until the page is left.
+ * back to /chat in their language (payment-return). The gift stays "sending" until the page is
+ * left.
  */
 export function useGiftCheckout() {
+  const language = useLanguage();
   const mutation = useMutation({
     mutationFn: async ({
       gift,
@@ -66,7 +76,7 @@ export function useGiftCheckout() {
       gift: { id: number; name: string; price: number };
       receiverId: string;
     }) => {
-      const { url } = await startGiftCheckout(gift, receiverId);
+      const { url } = await startGiftCheckout(gift, receiverId, language);
       checkoutRedirect.go(url);
     },
   });
@@ -95,16 +105,17 @@ export function useMySubscription() {
  * the member back to `returnUrl` with the plan kept in session storage (`pendingPaymentPlan`).
  */
 export function useSubscriptionCheckout(returnUrl: (plan: SubscriptionPlan) => string) {
+  const language = useLanguage();
   const mutation = useMutation({
     mutationFn: async ({ plan, method }: { plan: SubscriptionPlan; method: PaymentMethod }) => {
       if (method === 'card') {
-        const { url } = await startCardCheckout(plan, session.get()?.user?.id);
+        const { url } = await startCardCheckout(plan, session.get()?.user?.id, language);
         checkoutRedirect.go(url);
         return;
       }
       session.pendingPlan.set(plan);
       try {
-        const { redirectUrl } = await startMobileMoneyCheckout(plan, returnUrl(plan));
+        const { redirectUrl } = await startMobileMoneyCheckout(plan, returnUrl(plan), language);
         checkoutRedirect.go(redirectUrl);
       } catch (error) {
         session.pendingPlan.clear();

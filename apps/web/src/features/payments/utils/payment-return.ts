@@ -1,7 +1,8 @@
 import type { SubscriptionPlan } from '@mawadda/contract';
 
 /**
- * What the providers send the member back with (spec section 4), to /chat:
+ * What the providers send the member back with (spec section 4), to /chat under the /fr or /en
+ * of the language they paid in:
  * - `success=true&giftId&receiverId`: a gift was paid for;
  * - `subscribed&plan` (and the member's own `userId`): a plan was paid for; mobile money comes
  *   back to the address we gave it, the plan kept beside it as `pendingPaymentPlan`;
