@@ -34,7 +34,21 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return { db: drizzle(pool, { schema }), engine: 'postgresql', close: () => pool.end() };
+    const db = drizzle(pool, { schema });
+    // Connections of their own, so that the generic plan applies to named statements only.
+    const prepared = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 4,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    preparedRunners.set(db, (query) => prepared.query(query));
+    return {
+      db,
+      engine: 'postgresql',
+      close: async () => {
+        await Promise.all([pool.end(), prepared.end()]);
+      },
+    };
   }
   const dir = path.join(options.dataDir, 'db');
   await fs.mkdir(dir, { recursive: true });
@@ -53,8 +67,19 @@ export function openPglite(pglite: PGlite): DatabaseHandle {
     parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
   // Every client of this pool shares the one PGlite connection: one client at a time.
   const pool = new pg.Pool({ ...(config as pg.PoolConfig), max: 1 });
+  const db = drizzle(pool, { schema });
+  // One connection for everything: the generic plan is asked for around each named statement.
+  preparedRunners.set(db, async (query) => {
+    const client = await pool.connect();
+    try {
+      await client.query('set plan_cache_mode = force_generic_plan');
+      return await client.query(query);
+    } finally {
+      await client.query('reset plan_cache_mode').finally(() => client.release());
+    }
+  });
   return {
-    db: drizzle(pool, { schema }),
+    db,
     engine: 'pglite',
     close: async () => {
       await pool.end();
@@ -71,6 +96,15 @@ const dialect = new PgDialect();
 const statementNames = new Map<string, string>();
 
 /**
+ * Where each database runs its named prepared statements: on connections that always use the
+ * statement's generic plan (ADR 024), planned once, not a custom plan at every call.
+ */
+const preparedRunners = new WeakMap<
+  Database,
+  (query: pg.QueryConfig<unknown[]>) => Promise<pg.QueryResult>
+>();
+
+/**
  * Runs a query as a named prepared statement, so PostgreSQL parses and plans it once per
  * connection rather than on every call (it halved PostgreSQL's CPU for a page of suggestions).
  * For hot reads built from a bounded set of shapes only: each distinct text is kept on every
@@ -83,6 +117,7 @@ export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[
     name = `prepared_${statementNames.size + 1}`;
     statementNames.set(text, name);
   }
-  const result = await db.$client.query({ name, text, values: params });
+  const run = preparedRunners.get(db) ?? ((config) => db.$client.query(config));
+  const result = await run({ name, text, values: params });
   return result.rows as Row[];
 }
