@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@mawadda/contract/error-codes';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -165,22 +166,42 @@ describe('the call I make', () => {
     expect(allStopped(streams)).toBe(true);
   });
 
-  it.each(['SUBSCRIPTION_REQUIRED', 'CALL_NOT_ALLOWED', 'CALL_IN_PROGRESS'] as const)(
-    'ends without a notice of its own when the server refuses it (%s)',
-    async (code) => {
-      const stomp = await showLayer();
-      act(() => {
-        calls.startCall({ id: AWA, name: 'Awa Diop', photoUrl: null }, 'audio');
-      });
-      await waitFor(() => expect(signalsTo(stomp)).toHaveLength(1));
-      act(() => stomp.fail(code));
-      await waitFor(() =>
-        expect(
-          screen.queryByRole('region', { name: 'Call with Awa Diop' }),
-        ).not.toBeInTheDocument(),
-      );
+  async function refusedCall(code: ErrorCode, language: TestLanguage = 'en') {
+    const stomp = await showLayer(language);
+    act(() => {
+      calls.startCall({ id: AWA, name: 'Awa Diop', photoUrl: null }, 'audio');
+    });
+    await waitFor(() => expect(signalsTo(stomp)).toHaveLength(1));
+    act(() => stomp.fail(code));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /Awa Diop/ })).not.toBeInTheDocument(),
+    );
+    expect(allStopped(streams)).toBe(true);
+  }
+
+  it('ends without a notice of its own when a subscription is needed (the plans open)', async () => {
+    await refusedCall('SUBSCRIPTION_REQUIRED');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['CALL_NOT_ALLOWED', 'You cannot call this member.'],
+    ['CALL_IN_PROGRESS', 'You are already in a call: end it first.'],
+  ] as const)(
+    'tells me why the server refused it (%s), and Close dismisses it',
+    async (code, text) => {
+      await refusedCall(code);
+      expect(await screen.findByRole('status')).toHaveTextContent(text);
       expect(screen.queryByText(/The connection was lost/)).not.toBeInTheDocument();
-      expect(allStopped(streams)).toBe(true);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
     },
   );
+
+  it('tells me in French', async () => {
+    await refusedCall('CALL_IN_PROGRESS', 'fr');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Vous êtes déjà en appel : terminez-le d'abord.",
+    );
+  });
 });

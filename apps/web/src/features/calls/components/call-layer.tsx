@@ -1,28 +1,21 @@
 import type { CallSignal } from '@mawadda/contract';
 import { destinations } from '@mawadda/contract/destinations';
-import type { ErrorCode } from '@mawadda/contract/error-codes';
 import { useEffect } from 'react';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { useRealtimeState, useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 import { calls, useCallState } from '../hooks/use-call.ts';
+import { isCallRefusal } from '../utils/call-machine.ts';
 import { startRingTone } from '../utils/ring-tone.ts';
 import { CallNoticeBanner } from './call-notice.tsx';
 import { CallView } from './call-view.tsx';
 import { IncomingCallDialog } from './incoming-call-dialog.tsx';
 
-/** The `code`s of the broker's ERRORs for a call it will not place (apps/server calls.service). */
-const CALL_REFUSALS = new Set<string>([
-  'SUBSCRIPTION_REQUIRED',
-  'CALL_NOT_ALLOWED',
-  'CALL_IN_PROGRESS',
-] satisfies ErrorCode[]);
-
 /**
  * The calls of the signed-in member, over every member screen: it listens on `/topic/call/{me}`,
  * rings with the incoming-call modal, shows the call in progress and how the last one ended. The
  * call ends when the socket drops (the server ends it for the other side) and when the member
- * leaves the member area. A call the server refuses (`CALL_REFUSALS`, a free member calling)
- * ends without a word of its own: the app answers with what it needs (the subscription modal).
+ * leaves the member area. A call the server will not place (apps/server calls.service) ends with
+ * why, except for a free member calling: the app answers that with the subscription modal.
  */
 export function CallLayer({ me }: { me: string }) {
   const call = useCallState();
@@ -39,7 +32,8 @@ export function CallLayer({ me }: { me: string }) {
   useEffect(
     () =>
       realtime.onRefusal(({ code }) => {
-        if (code && CALL_REFUSALS.has(code)) calls.hangUp();
+        if (isCallRefusal(code)) calls.refused(code);
+        else if (code === 'SUBSCRIPTION_REQUIRED') calls.hangUp();
       }),
     [],
   );

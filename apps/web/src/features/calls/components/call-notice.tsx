@@ -1,21 +1,30 @@
 import { PhoneOff, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { translateError } from '@/lib/translate-error.ts';
 import { useCallsTranslation } from '../i18n.ts';
-import type { CallNotice } from '../utils/call-machine.ts';
+import { type CallNotice, isCallRefusal } from '../utils/call-machine.ts';
 
 /**
  * How the last call ended, when the member did not end it themselves: busy, declined, no answer,
- * missed, cut off, or why the camera or microphone could not be used. Announced politely; it
- * stays until closed or the next call.
+ * missed, cut off, why the camera or microphone could not be used, or why the server would not
+ * place it (in the words of the contract's catalogue, as every refusal; "could not be connected"
+ * while that catalogue is still loading). Announced politely; it stays until closed or the next
+ * call.
  */
 export function CallNoticeBanner({ notice, onClose }: { notice: CallNotice; onClose: () => void }) {
   const { t } = useCallsTranslation();
+  const { t: tAll } = useTranslation();
+  const options = { context: notice.type, name: notice.peer.name };
+  const text = isCallRefusal(notice.kind)
+    ? (translateError(tAll, notice.kind) ?? t('notice.failed', options))
+    : t(`notice.${notice.kind}`, options);
   return (
     <div className="fixed inset-x-3 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-40 flex items-start gap-3 rounded-card bg-white p-4 shadow-card sm:inset-x-auto sm:right-4 sm:w-[24rem] md:bottom-4">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-700">
         <PhoneOff aria-hidden="true" className="size-5" />
       </span>
       <p role="status" className="min-w-0 flex-1 pt-2 text-ink">
-        {t(`notice.${notice.kind}`, { context: notice.type, name: notice.peer.name })}
+        {text}
       </p>
       <button
         type="button"

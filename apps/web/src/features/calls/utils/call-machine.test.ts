@@ -116,6 +116,22 @@ describe('a call I make', () => {
     expect(t.sent.some((s) => s.signal.endCall)).toBe(false);
   });
 
+  it('is refused by the server: back to idle with its code, nothing left open, nothing sent', async () => {
+    const t = fakeCallSetup();
+    t.machine.startCall(AWA, 'audio');
+    await settle();
+    t.machine.refused('CALL_NOT_ALLOWED');
+    // The ERROR's close then changes nothing.
+    t.machine.socketClosed();
+    expect(t.machine.getState()).toEqual({
+      phase: 'idle',
+      notice: { kind: 'CALL_NOT_ALLOWED', peer: AWA, type: 'audio' },
+    });
+    expect(allStopped(t.streams)).toBe(true);
+    expect(t.connections[0]?.connectionState).toBe('closed');
+    expect(t.sent.some((s) => s.signal.endCall)).toBe(false);
+  });
+
   it('is declined when she refuses, and goes unanswered when the server says missed', async () => {
     const declined = fakeCallSetup();
     declined.machine.startCall(AWA, 'audio');

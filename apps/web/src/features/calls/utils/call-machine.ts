@@ -6,11 +6,22 @@ import {
   SOCKET_WAIT_TRIES,
   VIDEO_CONSTRAINTS,
 } from '@mawadda/contract/constants';
+import type { ErrorCode } from '@mawadda/contract/error-codes';
 
 /** The server ends an unanswered call as missed; a tab that never hears it ends it this much later. */
 export const RING_FALLBACK_MS = CALL_RING_TIMEOUT_MS + 5_000;
 
 export type CallPeer = { id: string; name: string; photoUrl: string | null };
+
+/**
+ * The broker's refusals of my offer that the member can only be told of; the third,
+ * SUBSCRIPTION_REQUIRED, is answered with the plans instead.
+ */
+export type CallRefusal = Extract<ErrorCode, 'CALL_NOT_ALLOWED' | 'CALL_IN_PROGRESS'>;
+
+export function isCallRefusal(code: string | undefined): code is CallRefusal {
+  return code === 'CALL_NOT_ALLOWED' || code === 'CALL_IN_PROGRESS';
+}
 
 /**
  * Why the last call ended, as the member is told once back to idle. Ends the member chose
@@ -28,7 +39,8 @@ export type CallNoticeKind =
   | 'mediaDenied'
   | 'mediaMissing'
   | 'mediaBusy'
-  | 'mediaUnsupported';
+  | 'mediaUnsupported'
+  | CallRefusal;
 
 export type CallNotice = { kind: CallNoticeKind; peer: CallPeer; type: CallType };
 
@@ -403,6 +415,14 @@ export function createCallMachine(deps: CallDeps) {
     /** Cancel (ringing) or hang up (in call). */
     hangUp() {
       if (call) finish(call, null, true);
+    },
+
+    /**
+     * The server would not place my call. Its ERROR closes the socket: said first, so the member
+     * hears why rather than that the connection was lost. The callee never rang: nothing to tell.
+     */
+    refused(code: CallRefusal) {
+      if (call) finish(call, code);
     },
 
     /** A message on my `/topic/call`. */
