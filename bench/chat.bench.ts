@@ -816,38 +816,50 @@ type Answered = (status: number) => void;
 
 function createSenderConnection(base: string) {
   const { hostname, port } = new URL(base);
-  const socket = net.connect(Number(port), hostname);
-  socket.setNoDelay(true);
   const waiting: Array<{ request: string; answered: Answered }> = [];
+  let socket: net.Socket | undefined;
   let unread = '';
   let written = false;
-  const writeNext = () => {
+
+  /** A connection the server closed (idle between phases) is opened again, as an agent would. */
+  function open() {
+    const opened = net.connect(Number(port), hostname);
+    opened.setNoDelay(true);
+    // latin1: one character a byte, so Content-Length counts characters here.
+    opened.setEncoding('latin1');
+    opened.on('data', (chunk: string) => {
+      unread += chunk;
+      for (;;) {
+        const headEnd = unread.indexOf('\r\n\r\n');
+        if (headEnd < 0) return;
+        const head = unread.slice(0, headEnd);
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (unread.length < headEnd + 4 + length) return;
+        unread = unread.slice(headEnd + 4 + length);
+        written = false;
+        waiting.shift()?.answered(Number(head.slice(9, 12)));
+        writeNext();
+      }
+    });
+    // What was on its way when the connection went fails: an answer may have been lost with it.
+    opened.on('close', () => {
+      socket = undefined;
+      unread = '';
+      written = false;
+      for (const { answered } of waiting.splice(0)) answered(0);
+    });
+    opened.on('error', () => undefined);
+    return opened;
+  }
+
+  function writeNext() {
     const first = waiting[0];
     if (written || !first) return;
     written = true;
+    socket ??= open();
     socket.write(first.request);
-  };
-  // latin1: one character a byte, so Content-Length counts characters here.
-  socket.setEncoding('latin1');
-  socket.on('data', (chunk: string) => {
-    unread += chunk;
-    for (;;) {
-      const headEnd = unread.indexOf('\r\n\r\n');
-      if (headEnd < 0) return;
-      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(unread.slice(0, headEnd))?.[1] ?? 0);
-      if (unread.length < headEnd + 4 + length) return;
-      const status = Number(unread.slice(9, 12));
-      unread = unread.slice(headEnd + 4 + length);
-      written = false;
-      waiting.shift()?.answered(status);
-      writeNext();
-    }
-  });
-  const failAll = () => {
-    for (const { answered } of waiting.splice(0)) answered(0);
-  };
-  socket.on('error', failAll);
-  socket.on('close', failAll);
+  }
+
   return {
     send(path: string, headers: string, body: string, answered: Answered) {
       const request = `POST ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${headers}content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
