@@ -43,6 +43,8 @@ for (const locale of ['en-US', 'fr-FR']) {
     browser,
     request,
   }) => {
+    // Two sign-ups, a match and the chat checked in two states: 25 s when the machine is busy.
+    test.setTimeout(60_000);
     const member = await registerMember(request, { name: 'Ousmane Diallo', gender: 'homme' });
     const other = await registerMember(request, { name: 'Mariama Bah', gender: 'femme' });
     const { bId } = await match(request, member, other);

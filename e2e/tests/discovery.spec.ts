@@ -8,7 +8,7 @@ test('Two members find each other: a like, the badge, a like back, a match, a vi
   browser,
   request,
 }) => {
-  // Three browsers and two sign-ups: it ran past 30 s when the machine was shared.
+  // Three browsers and two sign-ups: it ran past 30 s on a busy machine.
   test.setTimeout(60_000);
   // Digits only, so the names read the same in Title Case.
   const tag = String(Date.now()).slice(-6);
