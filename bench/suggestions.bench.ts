@@ -18,7 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
+import { explainPrepared, migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
 import { suggestionsSql } from '../apps/server/src/modules/discovery/suggestions.repository.ts';
 import { PRIVACY_VERSION } from '../packages/contract/src/constants.ts';
@@ -86,8 +86,10 @@ for (const viewer of viewers.rows) {
 const busy = viewers.rows.slice(1);
 
 const dense = busy.find((v) => Math.abs(v.grid_latitude - 14.7) < 0.3) ?? busy[0];
-const explain = await db.execute<{ 'QUERY PLAN': string }>(
-  sql`explain (analyze, buffers off, costs off, timing off) ${suggestionsSql({
+// The plan the server runs: its named statement on its generic plan (ADR 024, 025).
+const plan = await explainPrepared(
+  db,
+  suggestionsSql({
     viewer: {
       id: dense?.id ?? '',
       gender: dense?.gender === 'femme' ? 'femme' : 'homme',
@@ -99,9 +101,8 @@ const explain = await db.execute<{ 'QUERY PLAN': string }>(
     maxDistanceKm: null,
     offset: 0,
     limit: 100,
-  })}`,
+  }),
 );
-const plan = explain.rows.map((r) => r['QUERY PLAN']);
 await handle.close();
 
 async function freePort(): Promise<number> {
@@ -295,6 +296,8 @@ async function loadMembers() {
     const to = Math.min(MEMBERS, from + BATCH - 1);
     // Each member in a town picked by weight, up to 5 km around its centre, active in the last 60
     // days, with a bio of a typical length (240 characters) so rows are as wide as real ones.
+    // The draw is made once per member: a `random()` in the town lookup would be a filter drawn
+    // again at each town read in order, and nearly every member would land in the first towns.
     await db.execute(sql`
       insert into members (id, email, name, gender, age, marital_status, location, latitude, longitude, bio, activity_day, last_active_at, photo_keys, religious_data_consent_at, religious_data_consent_version)
       select u.id, 'm' || u.g || '@bench.local', 'Member ' || u.g,
@@ -304,9 +307,12 @@ async function loadMembers() {
         least(179.9, greatest(-179.9, t.lon + (random() - 0.5) * 0.09)),
         repeat('Une bio de longueur réaliste. ', 8), ${today} - (g * 13) % 60, now() - ((g * 13) % 60) * interval '1 day',
         array['photos/' || u.id || '.webp'], now(), ${PRIVACY_VERSION}
-      from (select g, gen_random_uuid() as id from generate_series(${from}::int, ${to}::int) g) u
+      from (
+        select g, gen_random_uuid() as id, random() as draw
+        from generate_series(${from}::int, ${to}::int) g
+      ) u
       cross join lateral (
-        select lat, lon from bench_towns where upto >= random() + g * 0 order by upto limit 1
+        select lat, lon from bench_towns where upto >= u.draw order by upto limit 1
       ) t`);
     log(`${to} members (${Math.round((Date.now() - started) / 1000)} s)`);
   }

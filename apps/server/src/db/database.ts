@@ -27,21 +27,37 @@ export const pgliteExtensions = { cube };
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+/**
+ * Every connection to PostgreSQL runs without JIT compilation (ADR 025). PostgreSQL compiles a
+ * statement whose estimated cost passes `jit_above_cost`; a generic plan estimates a
+ * parameter's `limit` as a tenth of the table, so on a million members the page of suggestions
+ * (1.5 ms to run) was compiled at every call, for 700 ms. Our statements read and write a few
+ * rows by index: none gains from compiling.
+ */
+const NO_JIT = '-c jit=off';
+
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite in `<dataDir>/db`. */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: NO_JIT });
     const db = drizzle(pool, { schema });
     // Connections of their own, so that the generic plan applies to named statements only.
     const prepared = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 4,
-      options: '-c plan_cache_mode=force_generic_plan',
+      options: `${NO_JIT} -c plan_cache_mode=force_generic_plan`,
     });
-    preparedRunners.set(db, (query) => prepared.query(query));
+    preparedClients.set(db, async (use) => {
+      const client = await prepared.connect();
+      try {
+        return await use(client);
+      } finally {
+        client.release();
+      }
+    });
     return {
       db,
       engine: 'postgresql',
@@ -69,11 +85,11 @@ export function openPglite(pglite: PGlite): DatabaseHandle {
   const pool = new pg.Pool({ ...(config as pg.PoolConfig), max: 1 });
   const db = drizzle(pool, { schema });
   // One connection for everything: the generic plan is asked for around each named statement.
-  preparedRunners.set(db, async (query) => {
+  preparedClients.set(db, async (use) => {
     const client = await pool.connect();
     try {
       await client.query('set plan_cache_mode = force_generic_plan');
-      return await client.query(query);
+      return await use(client);
     } finally {
       await client.query('reset plan_cache_mode').finally(() => client.release());
     }
@@ -96,13 +112,29 @@ const dialect = new PgDialect();
 const statementNames = new Map<string, string>();
 
 /**
- * Where each database runs its named prepared statements: on connections that always use the
+ * Where each database runs its named prepared statements: on a connection that always uses the
  * statement's generic plan (ADR 024), planned once, not a custom plan at every call.
  */
-const preparedRunners = new WeakMap<
+const preparedClients = new WeakMap<
   Database,
-  (query: pg.QueryConfig<unknown[]>) => Promise<pg.QueryResult>
+  <T>(use: (client: pg.PoolClient) => Promise<T>) => Promise<T>
 >();
+
+function withPreparedClient<T>(db: Database, use: (client: pg.PoolClient) => Promise<T>) {
+  const borrow = preparedClients.get(db);
+  if (!borrow) throw new Error('not a database opened by openDatabase or openPglite');
+  return borrow(use);
+}
+
+function namedQuery(query: SQL): pg.QueryConfig<unknown[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `prepared_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values: params };
+}
 
 /**
  * Runs a query as a named prepared statement, so PostgreSQL parses and plans it once per
@@ -111,13 +143,32 @@ const preparedRunners = new WeakMap<
  * connection. Rows come with the driver's own type parsing (timestamps as Date, json parsed).
  */
 export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `prepared_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  const run = preparedRunners.get(db) ?? ((config) => db.$client.query(config));
-  const result = await run({ name, text, values: params });
+  const result = await withPreparedClient(db, (client) => client.query(namedQuery(query)));
   return result.rows as Row[];
+}
+
+/** node-postgres's own conversion of a parameter to its text form (arrays, dates, buffers). */
+const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } })
+  .utils;
+
+/**
+ * `EXPLAIN (ANALYZE)` of a query as `queryPrepared` runs it: the same named statement, on the
+ * same kind of connection, so the plan shown is the plan the server runs (a plain `explain`
+ * shows a custom plan made for the parameters' values, which the server never uses). With its
+ * costs, without which PostgreSQL leaves out what JIT compiling took. Runs the query twice:
+ * for reads only.
+ */
+export async function explainPrepared(db: Database, query: SQL): Promise<string[]> {
+  const named = namedQuery(query);
+  return withPreparedClient(db, async (client) => {
+    await client.query(named);
+    const literals = (named.values ?? []).map((value) => {
+      const text = prepareValue(value);
+      return text === null ? 'null' : client.escapeLiteral(String(text));
+    });
+    const plan = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) execute ${named.name}(${literals.join(', ')})`,
+    );
+    return plan.rows.map((row) => row['QUERY PLAN']);
+  });
 }

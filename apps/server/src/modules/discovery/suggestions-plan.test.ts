@@ -1,9 +1,9 @@
+import os from 'node:os';
 import { PRIVACY_VERSION } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import { type DatabaseHandle, explainPrepared, openDatabase } from '../../db/database.ts';
 import { suggestionsSql } from './suggestions.repository.ts';
 
 let database: DatabaseHandle;
@@ -72,24 +72,42 @@ describe('suggestions query plan', () => {
     expect(nearby).toMatch(/Index Cond: .*"position" <@ /);
   });
 
-  it('keeps that plan as the generic plan of the prepared statement the server runs', async () => {
-    // The server prepares the query once per connection; after a few runs PostgreSQL may keep
-    // one plan for every viewer, planned without the parameters' values.
-    const { sql: text, params } = new PgDialect().sqlToQuery(
-      suggestionsSql({ ...base, minAge: 25 }),
-    );
-    const literals = params.map((p) => (typeof p === 'number' ? String(p) : `'${p}'`));
-    const generic = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql.raw(`prepare generic_suggestions as ${text}`));
-      const result = await tx.execute<{ 'QUERY PLAN': string }>(
-        sql.raw(`explain execute generic_suggestions(${literals.join(', ')})`),
-      );
-      await tx.execute(sql`deallocate generic_suggestions`);
-      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
+  it('keeps that plan in the prepared statement the server runs', async () => {
+    // The server runs the page as a named statement on its generic plan (ADR 024), planned
+    // without the parameters' values: that plan, not the one `explain` makes for the values.
+    const generic = (
+      await explainPrepared(database.db, suggestionsSql({ ...base, minAge: 25 }))
+    ).join('\n');
     expect(generic).toMatch(/Index Scan using members_position_femme_idx/);
     expect(generic).toMatch(/Order By: \("position" <-> /);
     expect(generic).not.toMatch(/Sort Key/);
   });
 });
+
+// JIT exists on PostgreSQL only (PGlite has no compiler to call).
+if (process.env.TEST_DB === 'postgres') {
+  describe('suggestions on PostgreSQL', () => {
+    it('are never JIT-compiled, however large the table looks to the planner', async () => {
+      // A generic plan estimates a parameter's `limit` as a tenth of the table: on a million
+      // members its cost passed `jit_above_cost` and each page spent 700 ms compiling (ADR 025).
+      // A threshold of 0 stands in for that table on the connections opened from now on.
+      await database.db.execute(sql`
+        do $$ begin
+          execute format('alter database %I set jit_above_cost = 0', current_database());
+        end $$`);
+      const [current] = (
+        await database.db.execute<{ name: string }>(sql`select current_database() as name`)
+      ).rows;
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${current?.name}`;
+      const fresh = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+      try {
+        const served = (await explainPrepared(fresh.db, suggestionsSql(base))).join('\n');
+        expect(served).toMatch(/Index Scan using members_position_femme_idx/);
+        expect(served).not.toMatch(/JIT/);
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+}
