@@ -111,6 +111,8 @@ export type AppDependencies = {
     | 'ice'
     | 'env'
     | 'xofPrices'
+    | 'openCheckoutsPerMember'
+    | 'checkoutMs'
     | 'stripe'
     | 'paydunya'
   >;
@@ -364,6 +366,9 @@ export async function buildApp(deps: AppDependencies) {
     providers,
     xofPrices: deps.config.xofPrices,
     announce: chat.announce,
+    relationships,
+    openCheckoutsPerMember: deps.config.openCheckoutsPerMember,
+    checkoutMs: deps.config.checkoutMs,
     log: app.log,
   });
 
