@@ -379,7 +379,11 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(registrationRoutes, { users });
   await app.register(geoRoutes, { cities });
   await app.register(mediaRoutes, { db: deps.db, store: deps.mediaStore, links: photoLinks });
-  await app.register(privateMediaRoutes, { store: deps.privateMediaStore, links: mediaLinks });
+  await app.register(privateMediaRoutes, {
+    db: deps.db,
+    store: deps.privateMediaStore,
+    links: mediaLinks,
+  });
   await app.register(dataExportDownloadRoutes, { exports: dataExports, links: exportLinks });
   await app.register(paymentCatalogueRoutes, { payments });
   await app.register(paymentNotificationRoutes, {
