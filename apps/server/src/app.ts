@@ -457,7 +457,7 @@ export async function buildApp(deps: AppDependencies) {
     await member.register(safetyRoutes, {
       relationships,
       photoLinks,
-      onBlocked: (blockerId, blockedId) => calls.endBetween(blockerId, blockedId),
+      onSeparated: (memberId, otherId) => calls.endBetween(memberId, otherId),
     });
     await member.register(callsRoutes, {
       iceServers: createIceServers(deps.config.ice, deps.clock),

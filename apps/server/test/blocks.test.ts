@@ -248,6 +248,24 @@ describe('unmatching', () => {
     expect(await callFrom(her.token, karim)).toBe('relayed');
   });
 
+  it('ends a call in progress between the two', async () => {
+    const { youssef, her, him } = await closeAcquaintances();
+    const hisSocket = await connectStomp(baseUrl, him.token);
+    const hisCalls = hisSocket.subscribe(destinations.call(youssef));
+    await pause();
+    const herSocket = await connectStomp(baseUrl, her.token);
+    herSocket.client.publish({
+      destination: destinations.publishCall(youssef),
+      body: JSON.stringify({ type: 'audio', sdp: { type: 'offer', sdp: 'v=0' } }),
+    });
+    const { callId } = (await hisCalls.next()) as { callId: string };
+
+    expect((await her.del(`/api/users/${youssef}/match`)).status).toBe(200);
+    expect(await hisCalls.next()).toMatchObject({ callId, endCall: true });
+    await herSocket.disconnect();
+    await hisSocket.disconnect();
+  });
+
   it('tells a free member the match ended, not that a subscription would help', async () => {
     const [amina = '', youssef = ''] = await seedMembers(t.database.db, [
       { gender: 'femme' },
