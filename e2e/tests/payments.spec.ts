@@ -12,12 +12,17 @@ test.afterEach(closeMemberBrowsers);
 
 const conversation = (page: Page) => page.getByRole('region', { name: /^Messages with/ });
 
-/** The member's subscription and their conversation with another, as the API tells them. */
-async function accountOf(request: APIRequestContext, member: Member, otherId: string) {
+/** The headers of a request made as the member, logged in through the API. */
+async function as(request: APIRequestContext, member: Member) {
   const login = await request.post('/api/auth/login', {
     data: { username: member.username, password: member.password },
   });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+/** The member's subscription and their conversation with another, as the API tells them. */
+async function accountOf(request: APIRequestContext, member: Member, otherId: string) {
+  const headers = await as(request, member);
   const me = (await (await request.get('/api/users/me', { headers })).json()) as {
     subscription: unknown;
   };
@@ -118,6 +123,35 @@ test('A free member calls a match: the plans open; A buys MONTHLY by card, then 
   await expect(his.getByTestId('subscription-status')).toHaveText(`Monthly plan, until ${date}`);
   await his.context().close();
   await hers.context().close();
+});
+
+test('A pays for a gift after B blocked them: told in French it could not be delivered, and B gets nothing', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = String(Date.now()).slice(-6);
+  const moussa = await registerMember(request, { name: `Moussa ${tag}`, gender: 'homme' });
+  const khady = await registerMember(request, { name: `Khady ${tag}`, gender: 'femme' });
+  const { aId, bId } = await match(request, moussa, khady);
+  const his = await loggedInPage(browser, moussa);
+
+  await his.goto(`/fr/gifts?receiverId=${bId}`);
+  await his.getByRole('button', { name: `Envoyer Chocolats à Khady ${tag}` }).click();
+  await expect(his).toHaveURL(/\/checkout\/local\//);
+  // While he is on the checkout page, she blocks him.
+  const block = `/api/users/${aId}/block`;
+  expect((await request.post(block, { headers: await as(request, khady) })).ok()).toBe(true);
+  await his.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(his).toHaveURL(/\/fr\/chat$/);
+  await expect(his.getByRole('alert')).toHaveText(
+    "Votre paiement a bien été reçu, mais le cadeau n'a pas pu être remis : ce membre n'est plus disponible. Nous vous rembourserons.",
+  );
+  // Lifted, the block shows her conversation with him as empty: the gift never reached her.
+  expect((await request.delete(block, { headers: await as(request, khady) })).ok()).toBe(true);
+  expect((await accountOf(request, khady, aId)).contents).toEqual([]);
+  await his.context().close();
 });
 
 test('A cancels at the checkout: told nothing was charged, and nothing changes', async ({

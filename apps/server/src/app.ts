@@ -111,6 +111,8 @@ export type AppDependencies = {
     | 'ice'
     | 'env'
     | 'xofPrices'
+    | 'openCheckoutsPerMember'
+    | 'checkoutMs'
     | 'stripe'
     | 'paydunya'
   >;
@@ -364,6 +366,9 @@ export async function buildApp(deps: AppDependencies) {
     providers,
     xofPrices: deps.config.xofPrices,
     announce: chat.announce,
+    relationships,
+    openCheckoutsPerMember: deps.config.openCheckoutsPerMember,
+    checkoutMs: deps.config.checkoutMs,
     log: app.log,
   });
 
@@ -374,7 +379,11 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(registrationRoutes, { users });
   await app.register(geoRoutes, { cities });
   await app.register(mediaRoutes, { db: deps.db, store: deps.mediaStore, links: photoLinks });
-  await app.register(privateMediaRoutes, { store: deps.privateMediaStore, links: mediaLinks });
+  await app.register(privateMediaRoutes, {
+    db: deps.db,
+    store: deps.privateMediaStore,
+    links: mediaLinks,
+  });
   await app.register(dataExportDownloadRoutes, { exports: dataExports, links: exportLinks });
   await app.register(paymentCatalogueRoutes, { payments });
   await app.register(paymentNotificationRoutes, {
@@ -448,7 +457,7 @@ export async function buildApp(deps: AppDependencies) {
     await member.register(safetyRoutes, {
       relationships,
       photoLinks,
-      onBlocked: (blockerId, blockedId) => calls.endBetween(blockerId, blockedId),
+      onSeparated: (memberId, otherId) => calls.endBetween(memberId, otherId),
     });
     await member.register(callsRoutes, {
       iceServers: createIceServers(deps.config.ice, deps.clock),

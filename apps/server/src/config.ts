@@ -74,6 +74,14 @@ const envSchema = z.object({
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),
   TURN_CREDENTIAL_HOURS: z.coerce.number().min(1).max(48).default(6),
+  OPEN_CHECKOUTS_PER_MEMBER: z.coerce.number().int().min(1).default(3),
+  // Stripe takes an expiry 30 minutes to 24 hours ahead of its own clock; a minute of margin.
+  CHECKOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(31)
+    .max(24 * 60)
+    .default(60),
   XOF_PRICE_WEEKLY: z.coerce.number().int().min(100).default(3000),
   XOF_PRICE_MONTHLY: z.coerce.number().int().min(100).default(6000),
   XOF_PRICE_ANNUAL: z.coerce.number().int().min(100).default(48_000),
@@ -112,6 +120,10 @@ export type Config = {
   callRingMs: number;
   /** Plan prices by mobile money, in FCFA (card prices are the spec's, in cents). */
   xofPrices: Record<SubscriptionPlan, number>;
+  /** Checkouts one member may have open at once (orders pending, opened within `checkoutMs`). */
+  openCheckoutsPerMember: number;
+  /** How long a checkout stays open at the provider (Stripe's session expiry). */
+  checkoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   googleClientId: string | undefined;
@@ -215,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       MONTHLY: e.XOF_PRICE_MONTHLY,
       ANNUAL: e.XOF_PRICE_ANNUAL,
     },
+    openCheckoutsPerMember: e.OPEN_CHECKOUTS_PER_MEMBER,
+    checkoutMs: e.CHECKOUT_MINUTES * 60 * 1000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID,

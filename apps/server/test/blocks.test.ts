@@ -1,6 +1,13 @@
 import { destinations } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, seedMembers, seedSubscription, sessionFor } from './fixtures.ts';
+import {
+  bearer,
+  multipart,
+  pngImage,
+  seedMembers,
+  seedSubscription,
+  sessionFor,
+} from './fixtures.ts';
 import { connectStomp, headersOf, rawSocket } from './stomp-client.ts';
 import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
@@ -76,6 +83,21 @@ async function whatOneSees(viewer: Side, otherId: string) {
       })
     ).status,
   };
+}
+
+/** A chat photo from the member of `token` to `to`, as the web app sends it. */
+async function sendPhoto(token: string, to: string) {
+  const form = multipart(
+    { uuid: crypto.randomUUID() },
+    { image: [{ filename: 'a.png', contentType: 'image/png', data: await pngImage(40, 40) }] },
+  );
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: `/api/chat/send/${to}`,
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
+  return { status: answer.statusCode, body: answer.json() };
 }
 
 /** What the broker answers an offer to `to`: relayed, or the ERROR's code. */
@@ -183,7 +205,68 @@ describe('a block', () => {
 });
 
 describe('unmatching', () => {
-  it('closes the conversation for both; a subscriber may still write first, and then be answered', async () => {
+  it('closes the conversation for both, subscribers included, until both like each other again', async () => {
+    const [samira = '', karim = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', name: 'Samira' },
+      { gender: 'homme', name: 'Karim' },
+    ]);
+    await seedSubscription(t.database.db, samira);
+    await seedSubscription(t.database.db, karim);
+    const her = await as(samira);
+    const him = await as(karim);
+    await him.post('/like', { likedUserId: samira });
+    await her.post('/like', { likedUserId: karim });
+    expect((await him.post(`/api/chat/send/${samira}`, { content: 'Salam' })).status).toBe(201);
+    expect((await her.post(`/api/chat/send/${karim}`, { content: 'Salam' })).status).toBe(201);
+
+    expect((await him.del(`/api/users/${samira}/match`)).status).toBe(200);
+    for (const [side, to] of [
+      [her, karim],
+      [him, samira],
+    ] as const) {
+      const text = await side.post(`/api/chat/send/${to}`, { content: 'Still there?' });
+      expect([text.status, text.body.code]).toEqual([403, 'MATCH_ENDED']);
+      const picture = await sendPhoto(side.token, to);
+      expect([picture.status, picture.body.code]).toEqual([403, 'MATCH_ENDED']);
+      const gift = await side.post('/api/payment/create-checkout-session', {
+        giftId: 1,
+        receiverId: to,
+      });
+      expect([gift.status, gift.body.code]).toEqual([403, 'MATCH_ENDED']);
+      expect(await callFrom(side.token, to)).toBe('CALL_NOT_ALLOWED');
+    }
+    // Nothing was stored, and the history stays for both.
+    expect((await him.get(`/api/chat/conversation/${samira}`)).body).toHaveLength(2);
+    expect((await her.get(`/api/chat/conversation/${karim}`)).body).toHaveLength(2);
+
+    // Her like is still there: his new one makes a new match, which reopens it.
+    expect((await him.post('/like', { likedUserId: samira })).status).toBe(200);
+    expect((await her.post(`/api/chat/send/${karim}`, { content: 'Welcome back' })).status).toBe(
+      201,
+    );
+    expect((await him.post(`/api/chat/send/${samira}`, { content: 'Thank you' })).status).toBe(201);
+    expect(await callFrom(her.token, karim)).toBe('relayed');
+  });
+
+  it('ends a call in progress between the two', async () => {
+    const { youssef, her, him } = await closeAcquaintances();
+    const hisSocket = await connectStomp(baseUrl, him.token);
+    const hisCalls = hisSocket.subscribe(destinations.call(youssef));
+    await pause();
+    const herSocket = await connectStomp(baseUrl, her.token);
+    herSocket.client.publish({
+      destination: destinations.publishCall(youssef),
+      body: JSON.stringify({ type: 'audio', sdp: { type: 'offer', sdp: 'v=0' } }),
+    });
+    const { callId } = (await hisCalls.next()) as { callId: string };
+
+    expect((await her.del(`/api/users/${youssef}/match`)).status).toBe(200);
+    expect(await hisCalls.next()).toMatchObject({ callId, endCall: true });
+    await herSocket.disconnect();
+    await hisSocket.disconnect();
+  });
+
+  it('tells a free member the match ended, not that a subscription would help', async () => {
     const [amina = '', youssef = ''] = await seedMembers(t.database.db, [
       { gender: 'femme' },
       { gender: 'homme' },
@@ -193,25 +276,15 @@ describe('unmatching', () => {
     await him.post('/like', { likedUserId: amina });
     await her.post('/like', { likedUserId: youssef });
     expect((await him.post(`/api/chat/send/${amina}`, { content: 'Salam' })).status).toBe(201);
-    expect((await her.post(`/api/chat/send/${youssef}`, { content: 'Salam' })).status).toBe(201);
-
     expect((await her.del(`/api/users/${youssef}/match`)).status).toBe(200);
+    // He wrote first before the unmatch: that no longer lets her answer either.
     for (const [side, to] of [
       [him, amina],
       [her, youssef],
     ] as const) {
       const refused = await side.post(`/api/chat/send/${to}`, { content: 'Still there?' });
-      expect([refused.status, refused.body.code]).toEqual([403, 'SUBSCRIPTION_REQUIRED']);
+      expect([refused.status, refused.body.code]).toEqual([403, 'MATCH_ENDED']);
     }
-    // The history stays for both.
-    expect((await him.get(`/api/chat/conversation/${amina}`)).body).toHaveLength(2);
-
-    t.clock.advance(1000);
-    await seedSubscription(t.database.db, youssef);
-    expect((await him.post(`/api/chat/send/${amina}`, { content: 'One more word' })).status).toBe(
-      201,
-    );
-    expect((await her.post(`/api/chat/send/${youssef}`, { content: 'Yes?' })).status).toBe(201);
   });
 
   it('refuses a member who does not exist', async () => {

@@ -1,6 +1,8 @@
 import type { Message } from '@mawadda/contract';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, orders } from '../src/db/schema.ts';
 import { createPaydunyaProvider } from '../src/modules/payments/paydunya-provider.ts';
 import { createStripeProvider } from '../src/modules/payments/stripe-provider.ts';
 import { FAKE_PAYDUNYA_KEYS, type FakePaydunya, startFakePaydunya } from './fake-paydunya.ts';
@@ -165,8 +167,43 @@ describe('Stripe, by its webhook', () => {
           `/${lang}/chat`,
           `/${lang}/chat`,
         ]);
+        // Closed at Stripe, so the next language's two find places among his open checkouts.
+        stripe.expire(id);
       }
     }
+  });
+
+  it('delivers no gift paid after its receiver blocked the giver, whether the webhook or the giver comes back first', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const open = async (giftId: number) =>
+      (
+        await giver.post('/api/payment/create-checkout-session', { giftId, receiverId: amina })
+      ).json().id as string;
+    const toldFirst = await open(3);
+    const backFirst = await open(5);
+    expect((await (await as(amina)).post(`/api/users/${karim}/block`)).statusCode).toBe(200);
+    stripe.pay(toldFirst);
+    stripe.pay(backFirst);
+
+    expect((await stripeWebhook(toldFirst)).statusCode).toBe(200);
+    for (const giftId of [3, 5]) {
+      expect((await giver.post('/api/gifts/send', { giftId, receiverId: amina })).json()).toEqual({
+        status: 'undelivered',
+      });
+    }
+    expect((await stripeWebhook(backFirst)).statusCode).toBe(200);
+    const stored = await t.database.db.select().from(messages).where(eq(messages.senderId, karim));
+    expect(stored).toEqual([]);
+    expect(
+      (await t.database.db.select().from(orders).where(eq(orders.memberId, karim))).map((o) => [
+        o.status,
+        o.undelivered,
+      ]),
+    ).toEqual([
+      ['paid', true],
+      ['paid', true],
+    ]);
   });
 
   it('says so when Stripe is down, and changes nothing', async () => {

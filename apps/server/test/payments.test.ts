@@ -1,12 +1,17 @@
-import type { Message } from '@mawadda/contract';
+import { destinations, type Message } from '@mawadda/contract';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messages, orders } from '../src/db/schema.ts';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider.ts';
 import { bearer, seedCouple, seedMembers, sessionFor } from './fixtures.ts';
-import { createTestApp, type TestContext } from './test-app.ts';
+import { connectStomp } from './stomp-client.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
 let t: TestContext;
+let baseUrl: string;
 beforeAll(async () => {
   t = await createTestApp();
+  baseUrl = await listenOnLoopback(t.app);
 });
 
 async function as(memberId: string) {
@@ -135,6 +140,71 @@ describe('a gift', () => {
     }
     const none = await giver.post('/api/gifts/send', { giftId: 2, receiverId: amina });
     expect([none.statusCode, none.json().code]).toEqual([404, 'PAYMENT_NOT_FOUND']);
+  });
+});
+
+describe('a gift paid after its receiver blocked the giver', () => {
+  it('is recorded paid and undelivered: nothing stored or published, and the giver is told', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const socket = await connectStomp(baseUrl, await sessionFor(t.database.db, amina));
+    const inbox = socket.subscribe(destinations.chat(amina));
+    // Three checkouts opened while she could still receive his gifts.
+    const urls: string[] = [];
+    for (const giftId of [1, 2, 3]) {
+      const started = await giver.post('/api/payment/create-checkout-session', {
+        giftId,
+        receiverId: amina,
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      urls.push(started.json().url);
+    }
+    expect((await (await as(amina)).post(`/api/users/${karim}/block`)).statusCode).toBe(200);
+
+    // Each paid on the test checkout, which tells us at once, as a provider's webhook would.
+    for (const url of urls) await onCheckout(url, 'pay');
+    for (const giftId of [1, 2, 3]) {
+      const back = await giver.post('/api/gifts/send', { giftId, receiverId: amina });
+      expect(back.json()).toEqual({ status: 'undelivered' });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(inbox.messages).toEqual([]);
+    await socket.disconnect();
+    expect(await t.database.db.select().from(messages).where(eq(messages.senderId, karim))).toEqual(
+      [],
+    );
+    const recorded = await t.database.db.select().from(orders).where(eq(orders.memberId, karim));
+    expect(recorded.map((o) => [o.status, o.undelivered])).toEqual(Array(3).fill(['paid', true]));
+  });
+});
+
+describe('open checkouts', () => {
+  it('are capped per member (429, nothing recorded), a place freed by paying, cancelling or time', async () => {
+    const [amina = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    const me = await as(amina);
+    const open = () => me.post('/api/subscription/create-subscription-session?plan=WEEKLY');
+    const ordersOf = async () =>
+      (await t.database.db.select().from(orders).where(eq(orders.memberId, amina))).length;
+    // Opened all at once, as several tabs would: three, never more (the default cap).
+    const answers = await Promise.all(Array.from({ length: 5 }, open));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 429, 429]);
+    const refused = answers.find((a) => a.statusCode === 429);
+    expect(refused?.json().code).toBe('CHECKOUTS_OPEN_TOO_MANY');
+    // Mobile money counts too, and a refusal records nothing.
+    const byMobile = await me.post('/api/subscription/paydunya/paydunya-session?plan=WEEKLY', {});
+    expect([byMobile.statusCode, byMobile.json().code]).toEqual([429, 'CHECKOUTS_OPEN_TOO_MANY']);
+    expect(await ordersOf()).toBe(3);
+
+    const [first, second] = answers.filter((a) => a.statusCode === 200);
+    await onCheckout(first?.json().url, 'pay');
+    expect((await open()).statusCode).toBe(200);
+    // A checkout cancelled at the provider frees its place once the provider is asked.
+    await onCheckout(second?.json().url, 'cancel');
+    expect((await open()).statusCode).toBe(200);
+    expect((await open()).statusCode).toBe(429);
+    // An hour on, the checkouts still pending have expired at the provider.
+    t.clock.advance(60 * 60 * 1000 + 1);
+    expect((await open()).statusCode).toBe(200);
   });
 });
 

@@ -218,6 +218,21 @@ describe('blurred photos', () => {
     expect((await fs.readFile(file)).equals(answer.rawPayload)).toBe(true);
   });
 
+  it('answers 404, not a server error, for a photo whose file is missing from the disk', async () => {
+    const { amina, karim } = await aminaBlurring();
+    const [own] = (await amina.me()).mediaUrls;
+    const [blurred] = (await karim.details(amina)).mediaUrls;
+    await fs.rm(path.join(t.mediaDir, mediaKey(own)));
+    await fs.rm(path.join(t.mediaDir, mediaKey(blurred)), { force: true });
+    for (const url of [own, blurred]) {
+      const answer = await fetchMedia(url);
+      expect([answer.statusCode, answer.json().code], url).toEqual([
+        404,
+        url === own ? 'NOT_FOUND' : 'FILE_NOT_FOUND',
+      ]);
+    }
+  });
+
   it('shows moderators the photos themselves in the report queue', async () => {
     const { amina, karim } = await aminaBlurring();
     const moderator = await member('homme', 'Moderator');

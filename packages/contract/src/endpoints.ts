@@ -346,7 +346,7 @@ const schemas = {
   },
   sendGift: {
     summary:
-      'Back from paying for a gift: asks the provider, and delivers the gift once if it was paid',
+      'Back from paying for a gift: asks the provider, and delivers the gift once if it was paid and the receiver may still get it from the giver (else `undelivered`)',
     member: true,
     body: giftSendRequestSchema,
     response: paymentOutcomeSchema,

@@ -103,6 +103,10 @@ export const ERROR_TEXTS = {
   CALLBACK_URL_INVALID: 'callbackUrl must be a URL',
   PLAN_INVALID: 'plan must be WEEKLY, MONTHLY or ANNUAL',
   SUBSCRIPTION_REQUIRED: 'This needs a subscription: choose a plan to continue.',
+  MATCH_ENDED:
+    'This match has ended: neither of you can write, call or send a gift unless you match again.',
+  CHECKOUTS_OPEN_TOO_MANY:
+    'You have too many payments in progress. Complete one of them, or try again later.',
   GIFT_TO_SELF: 'You cannot send a gift to yourself.',
   PAYMENT_UNAVAILABLE: 'This payment method is not available right now.',
   PAYMENT_PROVIDER_ERROR: 'The payment service did not answer. Please try again in a moment.',

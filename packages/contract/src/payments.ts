@@ -52,8 +52,12 @@ export const paydunyaSessionRequestSchema = z.object({
 });
 export const paydunyaSessionResponseSchema = z.object({ redirectUrl: z.string() });
 
-/** `POST /api/gifts/send` and `POST /api/subscription/confirm`: what became of the payment. */
-export const PAYMENT_STATUSES = ['paid', 'pending', 'cancelled', 'failed'] as const;
+/**
+ * `POST /api/gifts/send` and `POST /api/subscription/confirm`: what became of the payment.
+ * `undelivered` (gifts only): paid, but the gift could not be delivered when the payment was
+ * granted (the receiver is no longer available to the giver); the payment is owed back.
+ */
+export const PAYMENT_STATUSES = ['paid', 'undelivered', 'pending', 'cancelled', 'failed'] as const;
 export const paymentOutcomeSchema = z.object({ status: z.enum(PAYMENT_STATUSES) });
 export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
 

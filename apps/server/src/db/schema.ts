@@ -279,8 +279,8 @@ export const blocks = pgTable(
 );
 
 /**
- * A member ended a match (issue 12): their like of the other is gone, and what was written before
- * this moment no longer lets either answer the other (`wroteTo`). The latest one per pair counts.
+ * A member ended a match (issue 12): their like of the other is gone, and neither may write to,
+ * call or send a gift to the other until they match again (`unmatchedBetween`).
  */
 export const unmatches = pgTable(
   'unmatches',
@@ -381,6 +381,11 @@ export const messages = pgTable(
       t.seq,
     ),
     index('messages_receiver_idx').on(t.receiverId, t.seq),
+    // The message that holds a photo or voice note: its link is checked against it on every
+    // request (private-media.routes.ts). Text messages, most of them, stay out of it.
+    index('messages_media_idx')
+      .on(sql`coalesce(${t.imageKey}, ${t.audioKey})`)
+      .where(sql`coalesce(${t.imageKey}, ${t.audioKey}) is not null`),
     index('messages_unread_idx').on(t.receiverId, t.senderId).where(sql`${t.readAt} is null`),
     check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
     check(
@@ -416,6 +421,11 @@ export const orders = pgTable(
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     providerRef: text('provider_ref'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    /**
+     * A paid gift that could not be delivered when it was granted (the receiver blocked the
+     * giver, ended their match or left): the payment is owed back to the giver (ADR 026).
+     */
+    undelivered: boolean('undelivered').notNull().default(false),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },

@@ -30,7 +30,20 @@ export async function mediaRoutes(
 ) {
   const { store } = options;
   // Range requests and validators come from @fastify/static; it serves nothing by itself here.
-  await app.register(fastifyStatic, { root: store.root, serve: false, index: false });
+  // Its headers are set only once the file is found: a file gone from the disk answers the JSON
+  // 404 of any missing route, not a JSON body under an image type (a 500).
+  await app.register(fastifyStatic, {
+    root: store.root,
+    serve: false,
+    index: false,
+    setHeaders: (reply) => {
+      reply.header('content-type', 'image/webp');
+      reply.header('x-content-type-options', 'nosniff');
+      // `private`: no shared cache (a proxy, a household's) keeps a copy for someone else. The
+      // bytes of a link never change, so the member's own browser keeps what it was shown.
+      reply.header('cache-control', `private, max-age=${KEPT_SECONDS}, immutable`);
+    },
+  });
   const making = new Map<string, Promise<void>>();
 
   async function ensureBlurred(key: string, displayKey: string) {
@@ -43,6 +56,10 @@ export async function mediaRoutes(
     if (!made) {
       made = fs
         .readFile(path.join(store.root, displayKey))
+        .catch((error: NodeJS.ErrnoException) => {
+          // Nothing to blur: the photo's own file is gone, so is its copy.
+          throw error.code === 'ENOENT' ? notFound('FILE_NOT_FOUND') : error;
+        })
         .then(blurPhoto)
         .then((data) => store.put(key, data))
         .finally(() => making.delete(key));
@@ -67,11 +84,6 @@ export async function mediaRoutes(
         throw notFound('FILE_NOT_FOUND');
       }
       if (displayKey) await ensureBlurred(key, displayKey);
-      reply.header('content-type', 'image/webp');
-      reply.header('x-content-type-options', 'nosniff');
-      // `private`: no shared cache (a proxy, a household's) keeps a copy for someone else. The
-      // bytes of a link never change, so the member's own browser keeps what it was shown.
-      reply.header('cache-control', `private, max-age=${KEPT_SECONDS}, immutable`);
       return reply.sendFile(key, { cacheControl: false, contentType: false, dotfiles: 'deny' });
     },
   );

@@ -22,6 +22,7 @@ const request: CheckoutRequest = {
   successUrl: 'https://mawadda.example/chat?subscribed=true&plan=MONTHLY',
   cancelUrl: 'https://mawadda.example/chat?cancelled=true',
   customer: { email: 'amina@example.com', name: 'Amina' },
+  expiresAt: new Date('2026-11-22T11:00:00Z'),
 };
 const callbackUrl = 'https://mawadda.example/api/subscription/paydunya/ipn';
 

@@ -17,6 +17,8 @@ export type CheckoutRequest = {
   successUrl: string;
   cancelUrl: string;
   customer: { email: string; name: string };
+  /** When the checkout should stop taking payment, for a provider that can be told (Stripe). */
+  expiresAt: Date;
 };
 
 export type Checkout = {

@@ -1,8 +1,9 @@
 import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
 import { localCheckouts, members, orders } from '../../db/schema.ts';
 import { insertMessages, type MessageRow } from '../chat/chat.repository.ts';
+import { lockMember } from '../members/members.repository.ts';
 import { PLAN_DAYS } from './catalogue.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -11,8 +12,32 @@ export type NewOrder = Pick<
   'id' | 'memberId' | 'kind' | 'giftId' | 'receiverId' | 'plan' | 'amount' | 'currency' | 'provider'
 >;
 
-export async function insertOrder(db: Executor, order: NewOrder): Promise<void> {
-  await db.insert(orders).values(order);
+/**
+ * Records an order unless its member already has `max` open: pending and opened since
+ * `openSince`. Checkouts of one member wait for each other on the member's row, so two opened at
+ * once cannot both take the last place. Answers whether it was recorded.
+ */
+export async function insertOrderWithinCap(
+  db: Database,
+  order: NewOrder & { createdAt: Date },
+  cap: { max: number; openSince: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockMember(tx, order.memberId);
+    const [open] = await tx
+      .select({ count: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.memberId, order.memberId),
+          eq(orders.status, 'pending'),
+          gt(orders.createdAt, cap.openSince),
+        ),
+      );
+    if ((open?.count ?? 0) >= cap.max) return false;
+    await tx.insert(orders).values(order);
+    return true;
+  });
 }
 
 export async function setProviderRef(db: Executor, orderId: string, reference: string) {
@@ -54,6 +79,25 @@ export async function findLatestOrder(
   return row;
 }
 
+/** The member's orders still pending that were opened since `openSince`, with a checkout. */
+export async function findOpenOrders(
+  db: Executor,
+  memberId: string,
+  openSince: Date,
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.memberId, memberId),
+        eq(orders.status, 'pending'),
+        gt(orders.createdAt, openSince),
+        sql`${orders.providerRef} is not null`,
+      ),
+    );
+}
+
 /** A pending order that the provider says will not be paid. */
 export async function closeOrder(db: Executor, orderId: string, status: 'cancelled' | 'failed') {
   await db
@@ -65,20 +109,29 @@ export async function closeOrder(db: Executor, orderId: string, status: 'cancell
 /**
  * Grants a paid order, once: the order turns from pending to paid in the transaction of its
  * effect (a gift message, or the subscription started or extended from its current end), so any
- * number of concurrent confirmations grant it once. Answers the gift message when one was made.
+ * number of concurrent confirmations grant it once. A gift is stored only if `giftAllowed`
+ * (giver, receiver) holds now, in the same statement; if not, the order stays paid and is marked
+ * `undelivered`. Answers whether this call granted it, the order as it then stands, and the gift
+ * message when one was made.
  */
 export async function grantOrder(
   db: Database,
   orderId: string,
   now: Date,
-): Promise<{ granted: boolean; gift?: MessageRow }> {
+  giftAllowed: (giverId: SQL, receiverId: SQL) => SQL,
+): Promise<{ granted: boolean; order: OrderRow; gift?: MessageRow }> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
       .set({ status: 'paid', paidAt: now })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
       .returning();
-    if (!order) return { granted: false };
+    if (!order) {
+      // Settled by another confirmation (it held the row until it committed): as it left it.
+      const [settled] = await tx.select().from(orders).where(eq(orders.id, orderId));
+      if (!settled) throw new Error(`Order ${orderId} vanished while it was granted`);
+      return { granted: false, order: settled };
+    }
     if (order.kind === 'subscription' && order.plan) {
       const days = PLAN_DAYS[order.plan];
       const at = sql`${now.toISOString()}::timestamptz`;
@@ -89,27 +142,33 @@ export async function grantOrder(
           subscriptionEndsAt: sql`greatest(coalesce(${members.subscriptionEndsAt}, ${at}), ${at}) + make_interval(days => ${days})`,
         })
         .where(eq(members.id, order.memberId));
-      return { granted: true };
+      return { granted: true, order };
     }
-    // A receiver gone since the checkout: the payment is granted, there is no one to deliver to.
-    if (!order.receiverId) return { granted: true };
-    const [gift] = await insertMessages(
-      tx,
-      [
-        {
-          uuid: order.id,
-          senderId: order.memberId,
-          receiverId: order.receiverId,
-          content: `${GIFT_MESSAGE_PREFIX}${order.giftId}`,
-          imageKey: null,
-          audioKey: null,
-          sentAt: now,
-        },
-      ],
-      // Paid for: a gift reaches any member the giver could choose, matched or not.
-      () => sql`true`,
-    );
-    return gift ? { granted: true, gift } : { granted: true };
+    // A receiver whose account is gone has been set to null: there is no one to deliver to.
+    const [gift] = order.receiverId
+      ? await insertMessages(
+          tx,
+          [
+            {
+              uuid: order.id,
+              senderId: order.memberId,
+              receiverId: order.receiverId,
+              content: `${GIFT_MESSAGE_PREFIX}${order.giftId}`,
+              imageKey: null,
+              audioKey: null,
+              sentAt: now,
+            },
+          ],
+          giftAllowed,
+        )
+      : [];
+    if (gift) return { granted: true, order, gift };
+    const [undelivered = order] = await tx
+      .update(orders)
+      .set({ undelivered: true })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { granted: true, order: undelivered };
   });
 }
 

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import type { MessageRow } from '../chat/chat.repository.ts';
 import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
+import type { Relationships } from '../relationships/relationships.service.ts';
 import { findGift, giftList, planOffers } from './catalogue.ts';
 import {
   type Checkout,
@@ -21,9 +22,10 @@ import {
 import {
   closeOrder,
   findLatestOrder,
+  findOpenOrders,
   findOrderByReference,
   grantOrder,
-  insertOrder,
+  insertOrderWithinCap,
   type NewOrder,
   type OrderRow,
   setProviderRef,
@@ -46,9 +48,19 @@ export function createPaymentsService(deps: {
   xofPrices: Record<SubscriptionPlan, number>;
   /** A gift message just granted: to the receiver and the giver's other tabs. */
   announce(row: MessageRow): Promise<void>;
+  /** Whether a gift may go from one member to another: at the checkout, and again when granted. */
+  relationships: Pick<Relationships, 'assertMayGift' | 'mayGiftCondition'>;
+  /** Checkouts one member may have open at once, and for how long one stays open. */
+  openCheckoutsPerMember: number;
+  checkoutMs: number;
   log: FastifyBaseLogger;
 }) {
   const { db, clock } = deps;
+
+  /** What the member is told of an order: a paid gift that could not be delivered says so. */
+  const outcomeOf = (order: OrderRow): PaymentOutcome => ({
+    status: order.status === 'paid' && order.undelivered ? 'undelivered' : order.status,
+  });
 
   function providerFor(method: PaymentMethod): PaymentProvider {
     const provider = deps.providers[method];
@@ -63,21 +75,42 @@ export function createPaymentsService(deps: {
     return provider;
   }
 
-  /** Records the order, then opens the provider's checkout for it. */
+  /**
+   * Records the order within the member's open checkouts (429 past them), then opens the
+   * provider's checkout for it, to expire when the order stops counting as open. At the cap, the
+   * open ones are first asked of their providers: one cancelled or paid there frees its place.
+   */
   async function checkout(
     provider: PaymentProvider,
     order: Omit<NewOrder, 'id' | 'provider'>,
-    request: Omit<CheckoutRequest, 'orderId' | 'amount' | 'currency' | 'customer'>,
+    request: Omit<CheckoutRequest, 'orderId' | 'amount' | 'currency' | 'customer' | 'expiresAt'>,
   ): Promise<Checkout> {
     const member = await findMemberById(db, order.memberId);
     if (!member) throw notFound('MEMBER_NOT_FOUND');
     const id = crypto.randomUUID();
-    await insertOrder(db, { ...order, id, provider: provider.name });
+    const now = clock.now();
+    const openSince = new Date(now.getTime() - deps.checkoutMs);
+    const record = () =>
+      insertOrderWithinCap(
+        db,
+        { ...order, id, provider: provider.name, createdAt: now },
+        { max: deps.openCheckoutsPerMember, openSince },
+      );
+    if (!(await record())) {
+      for (const open of await findOpenOrders(db, order.memberId, openSince)) {
+        // A provider that cannot answer now leaves its checkout counted as open.
+        await settle(open).catch((error: unknown) => {
+          if (!(error instanceof HttpError)) throw error;
+        });
+      }
+      if (!(await record())) throw new HttpError(429, 'CHECKOUTS_OPEN_TOO_MANY');
+    }
     let opened: Checkout;
     try {
       opened = await provider.createCheckout({
         ...request,
         orderId: id,
+        expiresAt: new Date(now.getTime() + deps.checkoutMs),
         amount: order.amount,
         currency: order.currency,
         customer: { email: member.email, name: member.name },
@@ -96,10 +129,12 @@ export function createPaymentsService(deps: {
 
   /**
    * Asks the order's provider what became of it, and grants it if it was paid as ordered: the
-   * amount, the currency and our order id must be the ones recorded.
+   * amount, the currency and our order id must be the ones recorded. A gift is delivered only if
+   * the giver may still send it to its receiver at this moment (a block or an unmatch since the
+   * checkout stops it): otherwise it is paid and undelivered, owed back (ADR 026).
    */
   async function settle(order: OrderRow): Promise<PaymentOutcome> {
-    if (order.status !== 'pending' || !order.providerRef) return { status: order.status };
+    if (order.status !== 'pending' || !order.providerRef) return outcomeOf(order);
     let state: Awaited<ReturnType<PaymentProvider['lookup']>>;
     try {
       state = await providerOf(order).lookup(order.providerRef);
@@ -126,9 +161,20 @@ export function createPaymentsService(deps: {
       await closeOrder(db, order.id, 'failed');
       return { status: 'failed' };
     }
-    const { gift } = await grantOrder(db, order.id, clock.now());
-    if (gift) await deps.announce(gift);
-    return { status: 'paid' };
+    const granted = await grantOrder(
+      db,
+      order.id,
+      clock.now(),
+      deps.relationships.mayGiftCondition,
+    );
+    if (granted.gift) await deps.announce(granted.gift);
+    else if (granted.granted && granted.order.undelivered) {
+      deps.log.warn(
+        { order: order.id, provider: order.provider, amount: order.amount },
+        'A paid gift could not be delivered: owed back to the giver',
+      );
+    }
+    return outcomeOf(granted.order);
   }
 
   /**
@@ -146,7 +192,10 @@ export function createPaymentsService(deps: {
       methods: (['card', 'mobile-money'] as const).filter((m) => deps.providers[m]),
     }),
 
-    /** A gift to a member the giver may be shown; the price is the catalogue's. */
+    /**
+     * A gift to a member the giver may be shown and send it to (the rule of who may write to
+     * whom, a gift opening a conversation as a paid message); the price is the catalogue's.
+     */
     async giftCheckout(
       memberId: string,
       request: { giftId: number; receiverId: string },
@@ -155,6 +204,7 @@ export function createPaymentsService(deps: {
       const gift = findGift(request.giftId);
       if (!gift) throw badRequest('GIFT_UNKNOWN');
       if (request.receiverId === memberId) throw badRequest('GIFT_TO_SELF');
+      await deps.relationships.assertMayGift(memberId, request.receiverId);
       const giver = await findMemberById(db, memberId);
       const receiver =
         giver &&

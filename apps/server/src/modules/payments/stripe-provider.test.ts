@@ -18,6 +18,7 @@ const request: CheckoutRequest = {
   successUrl: 'https://mawadda.example/chat?subscribed=true&plan=MONTHLY&userId=42',
   cancelUrl: 'https://mawadda.example/chat?cancelled=true',
   customer: { email: 'amina@example.com', name: 'Amina' },
+  expiresAt: new Date('2026-11-22T11:00:00Z'),
 };
 
 let fake: FakeStripe;
@@ -33,7 +34,7 @@ beforeEach(() => {
 });
 
 describe('Stripe checkout', () => {
-  it('creates a one-item payment session carrying our order, and sends the member to it', async () => {
+  it('creates a one-item payment session carrying our order, expiring when asked, and sends the member to it', async () => {
     const checkout = await provider.createCheckout(request);
 
     expect(checkout).toEqual({
@@ -55,6 +56,7 @@ describe('Stripe checkout', () => {
         client_reference_id: request.orderId,
         'metadata[orderId]': request.orderId,
         customer_email: 'amina@example.com',
+        expires_at: String(Date.parse('2026-11-22T11:00:00Z') / 1000),
       },
     });
   });

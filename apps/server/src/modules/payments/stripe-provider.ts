@@ -52,6 +52,7 @@ export function createStripeProvider(options: {
           client_reference_id: request.orderId,
           metadata: { orderId: request.orderId },
           customer_email: request.customer.email,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
         });
       } catch (error) {
         throw providerError('could not create the checkout session', error);

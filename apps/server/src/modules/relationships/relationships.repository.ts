@@ -70,28 +70,37 @@ export function suggestable(fromId: string | SQL, toId: string | SQL) {
 }
 
 /**
- * `senderId` wrote to `receiverId` (a message or a gift, not a call entry) since either last
- * ended a match with the other: a conversation begun and not closed.
+ * `senderId` wrote to `receiverId` (a message or a gift, not a call entry): a conversation begun.
+ * An unmatch closes it whatever was written (`unmatchedBetween`), so this needs no date.
  */
 export function wroteTo(senderId: string | SQL, receiverId: string | SQL) {
   return sql`exists (select 1 from messages w
     where least(w.sender_id, w.receiver_id) = least(${senderId}::uuid, ${receiverId}::uuid)
       and greatest(w.sender_id, w.receiver_id) = greatest(${senderId}::uuid, ${receiverId}::uuid)
-      and w.sender_id = ${senderId}::uuid and w.call_id is null
-      and w.sent_at > coalesce((select max(u.unmatched_at) from unmatches u
-        where (u.member_id = ${senderId}::uuid and u.other_id = ${receiverId}::uuid)
-           or (u.member_id = ${receiverId}::uuid and u.other_id = ${senderId}::uuid)), '-infinity'))`;
+      and w.sender_id = ${senderId}::uuid and w.call_id is null)`;
 }
 
 /**
- * Whether `toId` is a member (not a deleted account's stand-in), whether `fromId` matched with them, whether `fromId` subscribes and
- * may be suggested `toId`: one round trip.
+ * One of the two ended a match with the other (ADR 017), two probes of the `unmatches` keys:
+ * until they match again, neither writes to, calls or sends a gift to the other.
+ */
+export function unmatchedBetween(a: string | SQL, b: string | SQL) {
+  return sql`exists (select 1 from unmatches u
+    where (u.member_id = ${a}::uuid and u.other_id = ${b}::uuid)
+       or (u.member_id = ${b}::uuid and u.other_id = ${a}::uuid))`;
+}
+
+/**
+ * Whether `toId` is a member (not a deleted account's stand-in), whether `fromId` matched with
+ * them or either ended a match, whether `fromId` subscribes and may be suggested `toId`: one round
+ * trip.
  */
 export async function relationshipBetween(db: Executor, fromId: string, toId: string, now: Date) {
   const result = await db.execute<{
     exists: boolean;
     matched: boolean;
     answering: boolean;
+    unmatched: boolean;
     subscribed: boolean;
     suggestable: boolean;
     blocked: boolean;
@@ -101,6 +110,7 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
         and ${consentGiven(toId)} as exists,
       ${matched(fromId, toId)} as matched,
       ${wroteTo(toId, fromId)} as answering,
+      ${unmatchedBetween(fromId, toId)} as unmatched,
       ${subscribed(fromId, now)} as subscribed,
       ${suggestable(fromId, toId)} as suggestable,
       ${blockedBetween(fromId, toId)} as blocked`);
@@ -109,6 +119,7 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
     exists: row?.exists === true,
     matched: row?.matched === true,
     answering: row?.answering === true,
+    unmatched: row?.unmatched === true,
     subscribed: row?.subscribed === true,
     suggestable: row?.suggestable === true,
     blocked: row?.blocked === true,

@@ -13,14 +13,16 @@ import type { Relationships } from './relationships.service.ts';
 export const safetyRoutes: FastifyPluginAsyncZod<{
   relationships: Relationships;
   photoLinks: MediaLinks;
-  /** A new block: what runs between the two stops at once (a call in progress). */
-  onBlocked(blockerId: string, blockedId: string): Promise<void>;
-}> = async (app, { relationships, photoLinks, onBlocked }) => {
+  /** A new block, or an unmatch: what runs between the two stops at once (a call in progress). */
+  onSeparated(memberId: string, otherId: string): Promise<void>;
+}> = async (app, { relationships, photoLinks, onSeparated }) => {
   app.route({
     ...endpoint('block', 'blocks'),
     handler: async (request) => {
       const me = sessionOf(request).memberId;
-      if (await relationships.block(me, request.params.id)) await onBlocked(me, request.params.id);
+      if (await relationships.block(me, request.params.id)) {
+        await onSeparated(me, request.params.id);
+      }
       return { message: 'Blocked' };
     },
   });
@@ -34,7 +36,9 @@ export const safetyRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...endpoint('unmatch', 'blocks'),
     handler: async (request) => {
-      await relationships.unmatch(sessionOf(request).memberId, request.params.id);
+      const me = sessionOf(request).memberId;
+      await relationships.unmatch(me, request.params.id);
+      await onSeparated(me, request.params.id);
       return { message: 'Unmatched' };
     },
   });

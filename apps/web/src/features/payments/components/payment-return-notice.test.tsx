@@ -42,6 +42,26 @@ describe('Return from payment', () => {
     expect(posts(api)).toEqual([`/api/gifts/send {"giftId":3,"receiverId":"${AWA}"}`]);
   });
 
+  it('a gift paid but not delivered: says so, in English and in French, and opens no conversation', async () => {
+    for (const [language, text] of [
+      [
+        'en',
+        'Your payment went through, but the gift could not be delivered: this member is no longer available. We will refund you.',
+      ],
+      [
+        'fr',
+        "Votre paiement a bien été reçu, mais le cadeau n'a pas pu être remis : ce membre n'est plus disponible. Nous vous rembourserons.",
+      ],
+    ] as const) {
+      logIn();
+      mockApi({ 'POST /api/gifts/send': { body: { status: 'undelivered' } } });
+      const { unmount } = await comeBack(`success=true&giftId=3&receiverId=${AWA}`, { language });
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      await waitFor(() => expect(address()).toHaveTextContent(/\/chat$/));
+      unmount();
+    }
+  });
+
   it('a payment still pending: says it is being confirmed and asks again', async () => {
     logIn();
     const answers = ['pending', 'pending', 'paid'];

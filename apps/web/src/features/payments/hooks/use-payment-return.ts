@@ -74,6 +74,8 @@ export function usePaymentReturn({
 
     const outcomeNotice = (status: PaymentOutcome['status'], paid: string): ReturnNotice => {
       if (status === 'paid') return { tone: 'success', text: paid };
+      // A gift paid for after its receiver stopped being reachable: never delivered, owed back.
+      if (status === 'undelivered') return { tone: 'error', text: t('return.giftUndelivered') };
       if (status === 'pending') return { tone: 'info', text: t('return.stillPending') };
       if (status === 'cancelled') return { tone: 'info', text: t('return.cancelled') };
       return { tone: 'error', text: t('return.failed') };
@@ -96,6 +98,8 @@ export function usePaymentReturn({
         setNotice({ tone: 'working', text: t('return.giftWorking') });
         try {
           const status = await settle(() => sendGift(current.giftId, current.receiverId));
+          // The receiver is out of the giver's reach: their conversation would not open either.
+          if (status === 'undelivered') navigate(chat(), { replace: true });
           setNotice(outcomeNotice(status, t('return.giftSent')));
         } catch (error) {
           setNotice(refusal(error, t('gifts.sendError')));

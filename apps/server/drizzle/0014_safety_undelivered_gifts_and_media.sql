@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "undelivered" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "messages_media_idx" ON "messages" USING btree (coalesce("image_key", "audio_key")) WHERE coalesce("messages"."image_key", "messages"."audio_key") is not null;
