@@ -277,6 +277,8 @@ export async function buildApp(deps: AppDependencies) {
   realtime = createRealtimeService({
     sendHandlers: [callSignalHandler(calls)],
     onConnectionClosed: calls.connectionClosed,
+    openConnections: () =>
+      new Promise((resolve) => app.server.getConnections((err, count) => resolve(err ? 0 : count))),
     limits: deps.config.broker,
     backplane: deps.realtime.backplane,
     presence,

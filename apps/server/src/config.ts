@@ -81,6 +81,9 @@ const envSchema = z.object({
   WS_MAX_BUFFERED_KB: z.coerce.number().int().min(16).default(1024),
   WS_FRAMES_PER_SECOND: z.coerce.number().min(1).default(20),
   WS_HEARTBEAT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  WS_SILENCE_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  WS_SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(5),
+  WS_ROOM_FOR_NEW_MEMBERS_PERCENT: z.coerce.number().min(0).max(90).default(10),
   STRIPE_SECRET_KEY: optionalText.refine((v) => !v || /^(sk|rk)_/.test(v), {
     message: 'must be a Stripe secret key (sk_… or rk_…)',
   }),
@@ -193,6 +196,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (payments are granted on verified webhooks) or neither',
     );
   }
+  if (e.WS_HEARTBEAT_SECONDS > 0 && e.WS_SILENCE_SECONDS < 2 * e.WS_HEARTBEAT_SECONDS) {
+    throw new Error(
+      'Invalid configuration:\n  WS_SILENCE_SECONDS: must be at least twice WS_HEARTBEAT_SECONDS (a client sending its heart-beats must never look silent)',
+    );
+  }
   const paydunyaKeys = [e.PAYDUNYA_MASTER_KEY, e.PAYDUNYA_PRIVATE_KEY, e.PAYDUNYA_TOKEN];
   if (paydunyaKeys.some(Boolean) && !paydunyaKeys.every(Boolean)) {
     throw new Error(
@@ -253,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       framesPerSecond: e.WS_FRAMES_PER_SECOND,
       frameBurst: Math.ceil(e.WS_FRAMES_PER_SECOND * 3),
       heartBeatMs: e.WS_HEARTBEAT_SECONDS * 1000,
+      maxSilenceMs: e.WS_SILENCE_SECONDS * 1000,
+      socketsPerMember: e.WS_SOCKETS_PER_MEMBER,
+      crowdedAt: Math.floor((e.MAX_CONNECTIONS * (100 - e.WS_ROOM_FOR_NEW_MEMBERS_PERCENT)) / 100),
     },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
