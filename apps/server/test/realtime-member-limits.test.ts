@@ -14,10 +14,9 @@ let t: TestContext;
 let baseUrl: string;
 
 beforeAll(async () => {
-  // A short silence limit and three sockets a member, so the tests take a second.
-  t = await createTestApp({
-    broker: { heartBeatMs: 200, maxSilenceMs: 800, socketsPerMember: 3 },
-  });
+  // Three sockets a member; heart-beats and the silence limit as in production (10 s, 60 s), so a
+  // slow shared machine never drops a socket these tests keep.
+  t = await createTestApp({ broker: { socketsPerMember: 3 } });
   baseUrl = await listenOnLoopback(t.app);
 });
 
@@ -27,28 +26,32 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('silent sockets', () => {
   it('drops a socket that negotiated no heart-beat once silent past the limit, and keeps one that speaks', async () => {
+    // A silence limit of a second (swept once a second, with 10 s heart-beats).
+    const node = await createTestApp({ database: t.database, broker: { maxSilenceMs: 1000 } });
+    const url = await listenOnLoopback(node.app);
     const [amina = '', awa = ''] = await seedMembers(t.database.db, [
       { gender: 'femme' },
       { gender: 'femme' },
     ]);
-    const silent = await rawSocket(baseUrl, `?token=${await tokenOf(amina)}`);
-    silent.send(CONNECT('heart-beat:0,0\n'));
-    // Neither side sends heart-beats: nothing but the silence limit would ever close it.
-    expect(await silent.frame('CONNECTED')).toContain('heart-beat:200,200');
-    const connectedAt = Date.now();
-    const talking = await rawSocket(baseUrl, `?token=${await tokenOf(awa)}`);
+    const talking = await rawSocket(url, `?token=${await tokenOf(awa)}`);
+    const silent = await rawSocket(url, `?token=${await tokenOf(amina)}`);
     talking.send(CONNECT('heart-beat:0,0\n'));
     await talking.frame('CONNECTED');
     const eol = setInterval(() => talking.send('\n'), 200);
     try {
+      silent.send(CONNECT('heart-beat:0,0\n'));
+      // Neither side sends heart-beats: nothing but the silence limit would ever close it.
+      expect(await silent.frame('CONNECTED')).toContain('heart-beat:10000,10000');
+      const connectedAt = Date.now();
       expect((await silent.closed()).code).toBe(1006);
-      // Not at once: 800 ms after its CONNECT arrived (a little before CONNECTED left).
-      expect(Date.now() - connectedAt).toBeGreaterThanOrEqual(400);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Not at once: a second after its CONNECT arrived (a little before CONNECTED left).
+      expect(Date.now() - connectedAt).toBeGreaterThanOrEqual(500);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(talking.socket.readyState).toBe(talking.socket.OPEN);
+      expect(node.app.realtime.broker.connectionCount).toBe(1);
     } finally {
       clearInterval(eol);
-      talking.socket.close();
+      await node.app.close();
     }
   });
 });
@@ -56,16 +59,16 @@ describe('silent sockets', () => {
 describe('sockets of one member', () => {
   it('closes the oldest socket with REALTIME_REPLACED past the cap, others untouched, the member online all along', async () => {
     const { amina, youssef } = await seedCouple(t.database.db);
-    const watcher = await connectStomp(baseUrl, await tokenOf(youssef), { heartbeatMs: 100 });
+    const watcher = await connectStomp(baseUrl, await tokenOf(youssef));
     const youssefSees = watcher.subscribe(destinations.presence);
     await settle();
 
     const tabs = [];
     for (let i = 0; i < 3; i++) {
-      tabs.push(await connectStomp(baseUrl, await tokenOf(amina), { heartbeatMs: 100 }));
+      tabs.push(await connectStomp(baseUrl, await tokenOf(amina)));
     }
     expect(await youssefSees.next()).toEqual({ userId: amina, status: 'online' });
-    const fourth = await connectStomp(baseUrl, await tokenOf(amina), { heartbeatMs: 100 });
+    const fourth = await connectStomp(baseUrl, await tokenOf(amina));
     expect(fourth.client.connected).toBe(true);
     const [oldest, second, third] = tabs;
     // A proper ERROR with the catalogue's code, then a close of its own (not a refused frame's 1008).
@@ -92,7 +95,7 @@ describe('room for new members near the connection cap', () => {
     // The process counts 3 open connections as crowded (its real count: every socket is one).
     const node = await createTestApp({
       database: t.database,
-      broker: { heartBeatMs: 200, socketsPerMember: 5, crowdedAt: 3 },
+      broker: { socketsPerMember: 5, crowdedAt: 3 },
     });
     const url = await listenOnLoopback(node.app);
     const [amina = '', awa = '', fatou = ''] = await seedMembers(t.database.db, [
@@ -100,8 +103,7 @@ describe('room for new members near the connection cap', () => {
       { gender: 'femme' },
       { gender: 'femme' },
     ]);
-    const connect = async (memberId: string) =>
-      connectStomp(url, await tokenOf(memberId), { heartbeatMs: 100 });
+    const connect = async (memberId: string) => connectStomp(url, await tokenOf(memberId));
     try {
       // Under the mark, a member opens a second socket freely.
       const phone = await connect(amina);
