@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
+import { createMailCap } from '../../lib/mail-cap.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
@@ -65,6 +66,7 @@ export function createAuthService(deps: {
   activity: ActivityRecorder;
 }) {
   const { db, clock, limiter, sessionCache } = deps;
+  const mailCap = createMailCap(limiter);
 
   function endSessions(ended: { sessionId: string } | { memberId: string }) {
     sessionCache.forget(ended);
@@ -224,6 +226,10 @@ export function createAuthService(deps: {
       const send = async () => {
         const member = await findMemberByEmail(db, email);
         if (!member) return;
+        if (!(await mailCap.take(member.email))) {
+          ctx.log.info({ memberId: member.id }, 'Reset mail not sent: the address had its share');
+          return;
+        }
         const token = newSecretToken();
         await insertPasswordReset(db, {
           memberId: member.id,
