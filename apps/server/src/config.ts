@@ -55,6 +55,10 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  DEVICE_COOKIE_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   MEDIA_LINK_MINUTES: z.coerce
     .number()
     .int()
@@ -149,6 +153,11 @@ export type Config = {
   /** Signs the links to chat media and profile photos; every node must share it. */
   mediaLinkSecret: Buffer;
   mediaLinkTtlMs: number;
+  /**
+   * Signs the device cookies of sign-ins (ADR 027); every node must share it. Unset: the app
+   * keeps one of its own under DATA_DIR.
+   */
+  deviceCookieSecret: Buffer | undefined;
   /** How long a profile photo link works (signed with the same secret). */
   photoLinkTtlMs: number;
   /** STUN servers and TURN relays given to members for calls. */
@@ -246,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // and the conversation, reloaded, gives new ones.
     mediaLinkSecret: e.MEDIA_LINK_SECRET ? Buffer.from(e.MEDIA_LINK_SECRET) : randomBytes(32),
     mediaLinkTtlMs: e.MEDIA_LINK_MINUTES * 60 * 1000,
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET ? Buffer.from(e.DEVICE_COOKIE_SECRET) : undefined,
     photoLinkTtlMs: e.PHOTO_LINK_MINUTES * 60 * 1000,
     ice: {
       stunUrls: list(e.STUN_URLS),
