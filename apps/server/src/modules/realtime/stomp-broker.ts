@@ -106,7 +106,7 @@ export type BrokerOptions = {
   onMemberDisconnected?(memberId: string): void;
   /** Any authenticated socket closed, for whatever reason. */
   onConnectionClosed?(member: ConnectedMember): void;
-  /** The process's open connections (HTTP included), compared with `crowdedAt`; by default, the broker's. */
+  /** The process's open connections (HTTP included), for `crowdedAt`; by default, the broker's. */
   openConnections?(): Promise<number>;
   log: FastifyBaseLogger;
   now?: () => number;
