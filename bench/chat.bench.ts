@@ -194,6 +194,8 @@ async function startNode(name: string) {
         WEB_DIST_DIR: dataDir,
         MAX_CONNECTIONS: String(MEMBERS + 1000),
         MAX_CONNECTIONS_PER_ADDRESS: '0',
+        // Its idle members negotiate no heart-beats and send nothing for the whole run.
+        WS_SILENCE_SECONDS: '3600',
       },
       // Its logs go to stderr: stdout carries the bench's one JSON line.
       stdio: ['ignore', 2, 'inherit'],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { PaymentMethod } from '@mawadda/contract';
@@ -11,6 +12,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
+import { keptSecret } from './lib/kept-secret.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import {
@@ -27,6 +29,7 @@ import {
 import { createActivityRecorder } from './modules/auth/activity-recorder.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createDeviceCookies } from './modules/auth/device-cookie.ts';
 import type { GoogleVerifier } from './modules/auth/google-verifier.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import type { CallStore } from './modules/calls/call-store.ts';
@@ -104,6 +107,8 @@ export type AppDependencies = {
     | 'mediaSweepMs'
     | 'broker'
     | 'mediaLinkSecret'
+    | 'deviceCookieSecret'
+    | 'dataDir'
     | 'mediaLinkTtlMs'
     | 'photoLinkTtlMs'
     | 'presenceTtlMs'
@@ -218,6 +223,13 @@ export async function buildApp(deps: AppDependencies) {
     publicUrl: deps.config.publicUrl,
     sessionTtlMs: deps.config.sessionTtlMs,
     googleVerifier: deps.googleVerifier,
+    deviceCookies: createDeviceCookies({
+      secret:
+        deps.config.deviceCookieSecret ??
+        (await keptSecret(path.join(deps.config.dataDir, 'secrets', 'device-cookie'))),
+      clock: deps.clock,
+      secure: https,
+    }),
     activity,
     sessionCache: createSessionCache({
       maxAgeMs: deps.config.sessionCacheMs,
@@ -279,6 +291,8 @@ export async function buildApp(deps: AppDependencies) {
   realtime = createRealtimeService({
     sendHandlers: [callSignalHandler(calls)],
     onConnectionClosed: calls.connectionClosed,
+    openConnections: () =>
+      new Promise((resolve) => app.server.getConnections((err, count) => resolve(err ? 0 : count))),
     limits: deps.config.broker,
     backplane: deps.realtime.backplane,
     presence,

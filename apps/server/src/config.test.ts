@@ -38,4 +38,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrowError(/LOG_LEVEL/);
     expect(() => loadConfig({ DEMO_DATA: 'no' })).toThrowError(/DEMO_DATA: must be true or false/);
   });
+
+  it('keeps the last tenth of the connections for members with no socket, and never drops a client that sends its heart-beats', () => {
+    expect(loadConfig({ MAX_CONNECTIONS: '4000' }).broker).toMatchObject({
+      maxSilenceMs: 60_000,
+      socketsPerMember: 5,
+      crowdedAt: 3600,
+    });
+    expect(() => loadConfig({ WS_HEARTBEAT_SECONDS: '40', WS_SILENCE_SECONDS: '60' })).toThrowError(
+      /WS_SILENCE_SECONDS: must be at least twice WS_HEARTBEAT_SECONDS/,
+    );
+  });
 });

@@ -55,6 +55,10 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  DEVICE_COOKIE_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   MEDIA_LINK_MINUTES: z.coerce
     .number()
     .int()
@@ -89,6 +93,9 @@ const envSchema = z.object({
   WS_MAX_BUFFERED_KB: z.coerce.number().int().min(16).default(1024),
   WS_FRAMES_PER_SECOND: z.coerce.number().min(1).default(20),
   WS_HEARTBEAT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  WS_SILENCE_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  WS_SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(5),
+  WS_ROOM_FOR_NEW_MEMBERS_PERCENT: z.coerce.number().min(0).max(90).default(10),
   STRIPE_SECRET_KEY: optionalText.refine((v) => !v || /^(sk|rk)_/.test(v), {
     message: 'must be a Stripe secret key (sk_… or rk_…)',
   }),
@@ -158,6 +165,11 @@ export type Config = {
   /** Signs the links to chat media and profile photos; every node must share it. */
   mediaLinkSecret: Buffer;
   mediaLinkTtlMs: number;
+  /**
+   * Signs the device cookies of sign-ins (ADR 027); every node must share it. Unset: the app
+   * keeps one of its own under DATA_DIR.
+   */
+  deviceCookieSecret: Buffer | undefined;
   /** How long a profile photo link works (signed with the same secret). */
   photoLinkTtlMs: number;
   /** STUN servers and TURN relays given to members for calls. */
@@ -203,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error(
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (payments are granted on verified webhooks) or neither',
+    );
+  }
+  if (e.WS_HEARTBEAT_SECONDS > 0 && e.WS_SILENCE_SECONDS < 2 * e.WS_HEARTBEAT_SECONDS) {
+    throw new Error(
+      'Invalid configuration:\n  WS_SILENCE_SECONDS: must be at least twice WS_HEARTBEAT_SECONDS (a client sending its heart-beats must never look silent)',
     );
   }
   const paydunyaKeys = [e.PAYDUNYA_MASTER_KEY, e.PAYDUNYA_PRIVATE_KEY, e.PAYDUNYA_TOKEN];
@@ -252,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // and the conversation, reloaded, gives new ones.
     mediaLinkSecret: e.MEDIA_LINK_SECRET ? Buffer.from(e.MEDIA_LINK_SECRET) : randomBytes(32),
     mediaLinkTtlMs: e.MEDIA_LINK_MINUTES * 60 * 1000,
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET ? Buffer.from(e.DEVICE_COOKIE_SECRET) : undefined,
     photoLinkTtlMs: e.PHOTO_LINK_MINUTES * 60 * 1000,
     ice: {
       stunUrls: list(e.STUN_URLS),
@@ -267,6 +285,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       framesPerSecond: e.WS_FRAMES_PER_SECOND,
       frameBurst: Math.ceil(e.WS_FRAMES_PER_SECOND * 3),
       heartBeatMs: e.WS_HEARTBEAT_SECONDS * 1000,
+      maxSilenceMs: e.WS_SILENCE_SECONDS * 1000,
+      socketsPerMember: e.WS_SOCKETS_PER_MEMBER,
+      crowdedAt: Math.floor((e.MAX_CONNECTIONS * (100 - e.WS_ROOM_FOR_NEW_MEMBERS_PERCENT)) / 100),
     },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

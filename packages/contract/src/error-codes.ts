@@ -123,6 +123,8 @@ export const ERROR_TEXTS = {
   REALTIME_SUBSCRIPTION_FORBIDDEN: 'You may not follow this channel.',
   REALTIME_DESTINATION_UNKNOWN: 'Nothing can be sent to this channel.',
   REALTIME_CONNECT_TIMEOUT: 'The live connection was not opened in time.',
+  REALTIME_REPLACED:
+    'Mawadda is open in other tabs or on other devices: this one stopped receiving live updates. It reconnects when you use it again.',
   SERVER_RESTARTING: 'The server is restarting: the connection will reopen by itself.',
   // Safety and moderation
   REPORTED_REQUIRED: 'Choose the member you report.',

@@ -99,17 +99,17 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'ratelimit:'): 
 export type Limit = { name: string; max: number; windowMs: number };
 export type LimitCheck = { limit: Limit; key: string };
 
+type Slots = { release: (check: LimitCheck) => Promise<void> };
+
 /**
- * Takes a slot under every limit before the work it guards (a password hash, an image decode):
- * the count is incremented first and checked after, so of any number of requests arriving at
- * once, at most `max` get through. A refused request gives its slots back. The answer releases
- * slots when the outcome should not count (a successful sign-in is not a failure).
+ * Takes a slot under every limit, or none: the count is incremented first and checked after, so
+ * of any number of callers at once at most `max` get one; a caller over any limit gives its slots
+ * back and learns how long until the longest of those windows ends.
  */
-export async function reserveLimits(
+export async function takeSlots(
   store: RateLimitStore,
   checks: LimitCheck[],
-  onLimited: (retryAfterMs: number) => Error,
-): Promise<{ release: (check: LimitCheck) => Promise<void> }> {
+): Promise<({ taken: true } & Slots) | { taken: false; retryAfterMs: number }> {
   const keyOf = ({ limit, key }: LimitCheck) => `${limit.name}:${key}`;
   const counts = await Promise.all(checks.map((c) => store.hit(keyOf(c), c.limit.windowMs)));
   const over = counts.flatMap((count, i) =>
@@ -117,7 +117,22 @@ export async function reserveLimits(
   );
   if (over.length > 0) {
     await Promise.all(checks.map((c) => store.release(keyOf(c))));
-    throw onLimited(Math.max(...over));
+    return { taken: false, retryAfterMs: Math.max(...over) };
   }
-  return { release: (check) => store.release(keyOf(check)) };
+  return { taken: true, release: (check) => store.release(keyOf(check)) };
+}
+
+/**
+ * Takes a slot under every limit before the work it guards (a password hash, an image decode),
+ * as `takeSlots`, and throws `onLimited`'s error when one is full. The answer releases slots
+ * when the outcome should not count (a successful sign-in is not a failure).
+ */
+export async function reserveLimits(
+  store: RateLimitStore,
+  checks: LimitCheck[],
+  onLimited: (retryAfterMs: number) => Error,
+): Promise<Slots> {
+  const slots = await takeSlots(store, checks);
+  if (!slots.taken) throw onLimited(slots.retryAfterMs);
+  return slots;
 }

@@ -11,9 +11,18 @@ const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.route({
     ...endpoint('login', 'auth'),
-    handler: async (request) => ({
-      token: await auth.login(request.body.username, request.body.password, context(request)),
-    }),
+    handler: async (request, reply) => {
+      const { token, deviceCookie } = await auth.login(
+        request.body.username,
+        request.body.password,
+        {
+          ...context(request),
+          cookie: request.headers.cookie,
+        },
+      );
+      reply.header('set-cookie', deviceCookie);
+      return { token };
+    },
   });
 
   app.route({
@@ -32,8 +41,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.route({
     ...endpoint('resetPassword', 'auth'),
-    handler: async (request) => {
-      await auth.resetPassword(request.body.token, request.body.password, context(request));
+    handler: async (request, reply) => {
+      const deviceCookie = await auth.resetPassword(
+        request.body.token,
+        request.body.password,
+        context(request),
+      );
+      reply.header('set-cookie', deviceCookie);
       return { message: 'Password reset successful.' };
     },
   });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
+import { createMailCap } from '../../lib/mail-cap.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
@@ -11,6 +12,7 @@ import {
   findCredentials,
   findMemberByEmail,
   findMemberByGoogleSubject,
+  findMemberById,
   findStanding,
   insertMember,
   liftSuspension,
@@ -18,6 +20,7 @@ import {
   updateMember,
 } from '../members/members.repository.ts';
 import type { ActivityRecorder } from './activity-recorder.ts';
+import type { DeviceCookies } from './device-cookie.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
 import { passwordResetMail } from './password-reset.mail.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -37,6 +40,8 @@ const ONE_HOUR = 60 * 60 * 1000;
 export const limits = {
   loginFailuresPerAccount: { name: 'login-account', max: 10, windowMs: FIFTEEN_MINUTES },
   loginFailuresPerAddress: { name: 'login-ip', max: 10, windowMs: FIFTEEN_MINUTES },
+  /** A device the account signed in from before (ADR 027): its own budget, locked on its own. */
+  loginFailuresPerDevice: { name: 'login-device', max: 10, windowMs: FIFTEEN_MINUTES },
   resetMailsPerAddress: { name: 'forgot-ip', max: 5, windowMs: FIFTEEN_MINUTES },
   resetMailsPerAccount: { name: 'forgot-account', max: 3, windowMs: ONE_HOUR },
   resetFailuresPerAddress: { name: 'reset-ip', max: 10, windowMs: FIFTEEN_MINUTES },
@@ -48,6 +53,10 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this address, a reset link has been sent to it.';
 
 export type RequestContext = { ip: string; log: FastifyBaseLogger };
+/** A sign-in's request: its `Cookie` header may carry a device cookie (ADR 027). */
+export type SignInContext = RequestContext & { cookie: string | undefined };
+/** A new session, and the cookie that trusts the browser it was opened in. */
+export type SignedIn = { token: string; deviceCookie: string };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -59,12 +68,14 @@ export function createAuthService(deps: {
   publicUrl: string;
   sessionTtlMs: number;
   googleVerifier: GoogleVerifier | undefined;
+  deviceCookies: DeviceCookies;
   /** Told after sessions end, so their open sockets close too (logout, password reset). */
   onSessionsEnded?: (ended: { sessionId: string } | { memberId: string }) => void;
   sessionCache: SessionCache;
   activity: ActivityRecorder;
 }) {
   const { db, clock, limiter, sessionCache } = deps;
+  const mailCap = createMailCap(limiter);
 
   function endSessions(ended: { sessionId: string } | { memberId: string }) {
     sessionCache.forget(ended);
@@ -104,22 +115,30 @@ export function createAuthService(deps: {
     /**
      * Every attempt takes a failure slot before any hashing, so a flood of guesses, however many
      * arrive at once, gets at most `max` hashes and the rest a 429 at the cost of a counter; a
-     * successful sign-in gives its slot back.
+     * successful sign-in gives its slot back. An attempt from a device the account signed in from
+     * before (a valid device cookie, ADR 027) takes its slot from that device's budget alone:
+     * strangers' guesses, which lock the account and their addresses, do not lock its owner out.
      */
-    async login(username: string, password: string, ctx: RequestContext): Promise<string> {
+    async login(username: string, password: string, ctx: SignInContext): Promise<SignedIn> {
       const email = username.trim().toLowerCase();
+      const device = deps.deviceCookies.recognise(ctx.cookie, email);
       const perAccount = { limit: limits.loginFailuresPerAccount, key: email };
       const perAddress = { limit: limits.loginFailuresPerAddress, key: ctx.ip };
-      const slots = await reserveLimits(limiter, [perAccount, perAddress], (ms) =>
-        tooManyRequests(ms),
-      );
+      const checks = device
+        ? [{ limit: limits.loginFailuresPerDevice, key: device }]
+        : [perAccount, perAddress];
+      const slots = await reserveLimits(limiter, checks, (ms) => tooManyRequests(ms));
       const member = await findCredentials(db, email);
       const passwordHash = member?.passwordHash ?? (await decoyPasswordHash());
       const valid = await verifyPassword(passwordHash, password);
       if (!member?.passwordHash || !valid) throw unauthorized('LOGIN_FAILED');
-      await limiter.reset(`${perAccount.limit.name}:${email}`);
-      await slots.release(perAddress);
-      return openSession(member.id);
+      if (device) {
+        await limiter.reset(`${limits.loginFailuresPerDevice.name}:${device}`);
+      } else {
+        await limiter.reset(`${perAccount.limit.name}:${email}`);
+        await slots.release(perAddress);
+      }
+      return { token: await openSession(member.id), deviceCookie: deps.deviceCookies.issue(email) };
     },
 
     /** Ends every session of a member, on every node, their open sockets with them. */
@@ -224,6 +243,10 @@ export function createAuthService(deps: {
       const send = async () => {
         const member = await findMemberByEmail(db, email);
         if (!member) return;
+        if (!(await mailCap.take(member.email))) {
+          ctx.log.info({ memberId: member.id }, 'Reset mail not sent: the address had its share');
+          return;
+        }
         const token = newSecretToken();
         await insertPasswordReset(db, {
           memberId: member.id,
@@ -238,8 +261,13 @@ export function createAuthService(deps: {
       send().catch((error) => ctx.log.error({ err: error }, 'Password reset mail failed'));
     },
 
-    /** Sets the new password, consumes the link and signs the member out everywhere. */
-    async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
+    /**
+     * Sets the new password, consumes the link and signs the member out everywhere. The browser
+     * that used the link, which the mailbox's owner holds, is trusted as a device of the account
+     * (ADR 027): its answer is the cookie, so the owner can sign in while strangers' guesses
+     * keep the account locked to others.
+     */
+    async resetPassword(token: string, password: string, ctx: RequestContext): Promise<string> {
       const perAddress = { limit: limits.resetFailuresPerAddress, key: ctx.ip };
       const slots = await reserveLimits(limiter, [perAddress], (ms) => tooManyRequests(ms));
       const tokenHash = hashToken(token);
@@ -258,6 +286,9 @@ export function createAuthService(deps: {
       });
       if (!memberId) throw badRequest('RESET_LINK_INVALID');
       endSessions({ memberId });
+      const member = await findMemberById(db, memberId);
+      if (!member) throw badRequest('RESET_LINK_INVALID');
+      return deps.deviceCookies.issue(member.email);
     },
   };
 }

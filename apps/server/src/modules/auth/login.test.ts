@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registeredMember, someAddress } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { createDeviceCookies } from './device-cookie.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -174,6 +176,119 @@ describe('login rate limits', () => {
     expect(
       (await login(t.app, fields.username as string, fields.password as string)).statusCode,
     ).toBe(200);
+  });
+});
+
+/** A sign-in from `address`, with the browser's cookies when it has some. */
+function signIn(username: string, password: string, address: string, cookie?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    remoteAddress: address,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+
+/** The `name=value` of the device cookie an answer sets, as the browser sends it back. */
+function deviceCookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = String(response.headers['set-cookie'] ?? '');
+  expect(header).toMatch(/^mawadda-device=[^;]+; Path=\/api\/auth; .*HttpOnly; SameSite=Strict/);
+  return header.split(';')[0] ?? '';
+}
+
+/** Ten wrong guesses from ten addresses: the account is locked to strangers. */
+async function lockOut(email: string) {
+  for (let i = 0; i < 10; i++) {
+    expect((await signIn(email, `guess-${i}`, someAddress())).statusCode).toBe(401);
+  }
+}
+
+describe('login from a device that signed in before (device cookies, ADR 027)', () => {
+  it('lets the owner in from that device while strangers’ guesses keep the account locked to others', async () => {
+    const { fields } = await registeredMember(t.app);
+    const email = fields.username as string;
+    const password = fields.password as string;
+    const home = someAddress();
+    const first = await signIn(email, password, home);
+    expect(first.statusCode).toBe(200);
+    const cookie = deviceCookieOf(first);
+
+    await lockOut(email);
+    // Without the cookie, from the owner's own address too, the account is locked.
+    expect((await signIn(email, password, home)).statusCode).toBe(429);
+    expect((await signIn(email, password, someAddress())).statusCode).toBe(429);
+    // With it, the owner signs in, from home or elsewhere, and gets a new cookie each time.
+    const trusted = await signIn(email, password, home, `lang=fr; ${cookie}`);
+    expect(trusted.statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/users/me', headers: bearer(trusted.json().token) });
+    expect(me.json().username).toBe(email);
+    const renewed = deviceCookieOf(trusted);
+    expect(renewed).not.toBe(cookie);
+    expect((await signIn(email, password, someAddress(), renewed)).statusCode).toBe(200);
+    // The owner's sign-in did not clear the strangers' lockout.
+    expect((await signIn(email, password, someAddress())).statusCode).toBe(429);
+  });
+
+  it('gives no way round the lockout to a cookie forged, altered, or made for another account', async () => {
+    const owner = await registeredMember(t.app);
+    const other = await registeredMember(t.app);
+    const email = owner.fields.username as string;
+    const password = owner.fields.password as string;
+    const real = deviceCookieOf(await signIn(email, password, someAddress()));
+    const othersCookie = deviceCookieOf(
+      await signIn(other.fields.username as string, other.fields.password as string, someAddress()),
+    );
+    await lockOut(email);
+    const [name, value = ''] = real.split('=');
+    const [issued, device, mac = ''] = value.split('.');
+    const foreignSecret = createDeviceCookies({
+      secret: randomBytes(32),
+      clock: t.clock,
+      secure: false,
+    });
+    for (const forged of [
+      othersCookie,
+      foreignSecret.issue(email).split(';')[0] ?? '',
+      `${name}=${issued}.${device}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`,
+      `${name}=${issued}.${randomBytes(16).toString('base64url')}.${mac}`,
+      `${name}=${value.slice(0, -1)}`,
+      `${name}=${'A'.repeat(5000)}`,
+      `${name}=\u00ff\u0001;;=;${name}`,
+    ]) {
+      const response = await signIn(email, password, someAddress(), forged);
+      expect(response.statusCode, forged.slice(0, 80)).toBe(429);
+    }
+    expect((await signIn(email, password, someAddress(), real)).statusCode).toBe(200);
+  });
+
+  it('locks a device whose guesses keep failing, on its own budget', async () => {
+    const { fields } = await registeredMember(t.app);
+    const email = fields.username as string;
+    const password = fields.password as string;
+    const cookie = deviceCookieOf(await signIn(email, password, someAddress()));
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(email, `nope-${i}`, someAddress(), cookie)).statusCode).toBe(401);
+    }
+    const locked = await signIn(email, password, someAddress(), cookie);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('RATE_LIMITED');
+    // Its failures were its own: the account is not locked to the owner's other browsers.
+    expect((await signIn(email, password, someAddress())).statusCode).toBe(200);
+  });
+
+  it('checks at most 10 of 60 guesses sent at once with one device cookie, the right one last', async () => {
+    const { fields } = await registeredMember(t.app);
+    const email = fields.username as string;
+    const cookie = deviceCookieOf(await signIn(email, fields.password as string, someAddress()));
+    const answers = await Promise.all([
+      ...Array.from({ length: 59 }, (_, i) => signIn(email, `guess-${i}`, someAddress(), cookie)),
+      signIn(email, fields.password as string, someAddress(), cookie),
+    ]);
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 

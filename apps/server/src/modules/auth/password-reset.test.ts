@@ -96,6 +96,32 @@ describe('reset password', () => {
     );
   });
 
+  it('trusts the browser that reset the password: its owner signs in though strangers locked the account', async () => {
+    const { fields } = await registeredMember(t.app);
+    const email = fields.username as string;
+    for (let i = 0; i < 10; i++) {
+      expect((await login(t.app, email, `guess-${i}`, someAddress())).statusCode).toBe(401);
+    }
+    await forgot(email);
+    const done = await reset(linkIn((await mailTo(email))?.text ?? ''), 'a brand new password');
+    expect(done.statusCode).toBe(200);
+    const setCookie = String(done.headers['set-cookie'] ?? '');
+    expect(setCookie).toMatch(
+      /^mawadda-device=[^;]+; Path=\/api\/auth; .*HttpOnly; SameSite=Strict/,
+    );
+    const signIn = (cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: email, password: 'a brand new password' },
+        remoteAddress: someAddress(),
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+    // A stranger's browser is still locked out; the one that used the link is not.
+    expect((await signIn()).statusCode).toBe(429);
+    expect((await signIn(setCookie.split(';')[0])).statusCode).toBe(200);
+  });
+
   it('refuses a link older than one hour', async () => {
     const { fields } = await registeredMember(t.app);
     await forgot(fields.username as string);

@@ -38,6 +38,8 @@ export function createRealtimeService(deps: {
   /** The SENDs other modules serve (call signals), beside presence. */
   sendHandlers: SendHandler[];
   onConnectionClosed?(member: ConnectedMember): void;
+  /** The process's open connections, which the connection cap counts. */
+  openConnections?(): Promise<number>;
   log: FastifyBaseLogger;
 }) {
   const broker = createStompBroker({
@@ -56,6 +58,7 @@ export function createRealtimeService(deps: {
     onMemberConnected: deps.presence.connected,
     onMemberDisconnected: deps.presence.disconnected,
     ...(deps.onConnectionClosed ? { onConnectionClosed: deps.onConnectionClosed } : {}),
+    ...(deps.openConnections ? { openConnections: deps.openConnections } : {}),
     sendHandlers: [
       {
         // The member is the connection's: a `userId` in the body is never trusted.

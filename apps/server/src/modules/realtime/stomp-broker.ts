@@ -25,6 +25,19 @@ export type BrokerLimits = {
   connectTimeoutMs: number;
   /** A member cut off for flooding may not connect again for this long. */
   floodCooldownMs: number;
+  /**
+   * A connected socket that sends nothing (no frame, no heart-beat) for this long is dropped,
+   * whatever heart-beat it negotiated: `heart-beat:0,0` must not hold a socket for ever.
+   */
+  maxSilenceMs: number;
+  /** Live sockets one member may hold on this node: a further CONNECT closes their oldest. */
+  socketsPerMember: number;
+  /**
+   * From this many open connections of the process (the cap's count, not only sockets), a member
+   * who already holds a socket may not add one (their new one replaces their oldest): what is
+   * left under the cap is kept for members who have none.
+   */
+  crowdedAt: number;
 };
 
 export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
@@ -37,6 +50,9 @@ export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
   heartBeatMs: 10_000,
   connectTimeoutMs: 10_000,
   floodCooldownMs: 10_000,
+  maxSilenceMs: 60_000,
+  socketsPerMember: 5,
+  crowdedAt: 9_000,
 };
 
 export type BrokerMember = { sessionId: string; memberId: string };
@@ -90,6 +106,8 @@ export type BrokerOptions = {
   onMemberDisconnected?(memberId: string): void;
   /** Any authenticated socket closed, for whatever reason. */
   onConnectionClosed?(member: ConnectedMember): void;
+  /** The process's open connections (HTTP included), for `crowdedAt`; by default, the broker's. */
+  openConnections?(): Promise<number>;
   log: FastifyBaseLogger;
   now?: () => number;
   /**
@@ -129,6 +147,8 @@ type Connection = {
 const SUPPORTED_VERSION = '1.2';
 /** The close of a socket whose session ended while it was open (logout, reset, expiry). */
 const SESSION_ENDED_CLOSE = 4001;
+/** The close of a member's oldest socket when a newer one takes its place. */
+const REPLACED_CLOSE = 4002;
 /** Bounds the flood cool-down list: past it, flooders are only cut off, not held back. */
 const MAX_COOLING = 10_000;
 
@@ -289,6 +309,9 @@ export function createStompBroker(options: BrokerOptions) {
       );
     }
     cooling.delete(member.memberId);
+    // Near the process's connection cap, the room left is for members who hold no socket yet.
+    const crowded = byMember.has(member.memberId) && (await isCrowded());
+    if (connection.closed) return;
 
     const [cx = 0, cy = 0] = (frame.headers.get('heart-beat') ?? '0,0')
       .split(',')
@@ -317,7 +340,20 @@ export function createStompBroker(options: BrokerOptions) {
       }),
     );
     if (open.size === 1) options.onMemberConnected?.(member.memberId);
+    // The new socket is counted before the oldest goes, so the member never looks offline.
+    const allowed = crowded
+      ? Math.min(limits.socketsPerMember, Math.max(1, open.size - 1))
+      : limits.socketsPerMember;
+    for (const oldest of open) {
+      if (open.size <= allowed) break;
+      if (oldest !== connection) fail(oldest, E.REALTIME_REPLACED, undefined, REPLACED_CLOSE);
+    }
     return true;
+  }
+
+  async function isCrowded() {
+    const open = options.openConnections ? await options.openConnections() : connections.size;
+    return open >= limits.crowdedAt;
   }
 
   async function handleFrame(connection: Connection, frame: ClientFrame, queryToken?: string) {
@@ -484,13 +520,13 @@ export function createStompBroker(options: BrokerOptions) {
         fail(connection, E.SESSION_ENDED, undefined, SESSION_ENDED_CLOSE);
         continue;
       }
-      if (
-        connection.expectEveryMs &&
-        t - connection.lastReceivedAt > 2 * connection.expectEveryMs
-      ) {
+      const maxSilence = connection.expectEveryMs
+        ? Math.min(2 * connection.expectEveryMs, limits.maxSilenceMs)
+        : limits.maxSilenceMs;
+      if (t - connection.lastReceivedAt > maxSilence) {
         log.info(
           { connection: connection.id },
-          'Dropping a WebSocket client silent past its heart-beat',
+          'Dropping a WebSocket client silent past its heart-beat or the silence limit',
         );
         drop(connection);
         continue;

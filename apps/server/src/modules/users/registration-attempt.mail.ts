@@ -1,5 +1,17 @@
 import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
+import type { MailAllowance } from '../../lib/mail-cap.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+
+/**
+ * Its share of the mails one address may receive (`MAILS_TO_ONE_ADDRESS`): the owner needs to
+ * hear of attempts, not of each one, and thirty registrations naming the address must not take
+ * the room a password reset the owner asks for still needs.
+ */
+export const REGISTRATION_ATTEMPT_MAILS = {
+  name: 'registration-attempt',
+  perHour: 1,
+  perDay: 3,
+} satisfies { name: string } & MailAllowance;
 
 /**
  * To the owner of an address someone tried to register again: the registration answered as if

@@ -14,6 +14,7 @@ import type { PhotoRow } from '../../db/schema.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, invalidFields, notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { createMailCap } from '../../lib/mail-cap.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -38,7 +39,10 @@ import {
   updateMember,
 } from '../members/members.repository.ts';
 import { type ProcessedPhoto, processPhoto } from './photo-processor.ts';
-import { registrationAttemptMail } from './registration-attempt.mail.ts';
+import {
+  REGISTRATION_ATTEMPT_MAILS,
+  registrationAttemptMail,
+} from './registration-attempt.mail.ts';
 
 /** The one answer to a registration, whether the address was new or already had an account. */
 export const REGISTRATION_ANSWER =
@@ -67,6 +71,7 @@ export function createUsersService(deps: {
   registrationsPerHourPerAddress: number;
 }) {
   const { db, mediaStore } = deps;
+  const mailCap = createMailCap(deps.limiter);
   const registrationsPerAddress: Limit = {
     name: 'register-ip',
     max: deps.registrationsPerHourPerAddress,
@@ -185,9 +190,16 @@ export function createUsersService(deps: {
     return keys;
   }
 
-  async function tellOwner(email: string, request: { language: MailLanguage }) {
+  async function tellOwner(
+    email: string,
+    request: { language: MailLanguage; log: FastifyBaseLogger },
+  ) {
     const owner = await findMemberByEmail(db, email);
     if (!owner) return;
+    if (!(await mailCap.take(owner.email, REGISTRATION_ATTEMPT_MAILS))) {
+      request.log.info({ memberId: owner.id }, 'Registration attempt mail not sent: told already');
+      return;
+    }
     await deps.mailer.send(
       registrationAttemptMail({
         to: owner.email,

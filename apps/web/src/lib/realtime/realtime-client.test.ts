@@ -93,6 +93,38 @@ describe('the real-time connection', () => {
     expect(stomp.active).toBe(true);
   });
 
+  it('waits, when a newer socket of the member took its place, until the member uses this tab again', async () => {
+    session.start('token-1');
+    realtime.start();
+    const refusals: Refusal[] = [];
+    const stop = realtime.onRefusal((refusal) => refusals.push(refusal));
+    const stomp = await client();
+    stomp.open();
+    stomp.fail('REALTIME_REPLACED', 4002);
+    expect(realtime.getState().status).toBe('paused');
+    expect(stomp.active).toBe(false);
+    // Coming back online is not the member coming back: reopening would push the newer one out.
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stomp.active).toBe(false);
+    expect(realtime.getState().status).toBe('paused');
+
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(realtime.getState().status).toBe('connecting');
+    await vi.waitFor(() => expect(stomp.active).toBe(true));
+    stomp.open();
+    expect(realtime.getState()).toEqual({ status: 'connected', connections: 2 });
+    // Replaced again, then logged out: nothing waits for the member any more.
+    stomp.fail('REALTIME_REPLACED', 4002);
+    realtime.stop();
+    window.dispatchEvent(new Event('focus'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stomp.active).toBe(false);
+    expect(realtime.getState().status).toBe('idle');
+    expect(refusals).toEqual([]);
+    stop();
+  });
+
   it('tells its listeners what the broker refused, but not that a session ended', async () => {
     session.start('token-1');
     realtime.start();

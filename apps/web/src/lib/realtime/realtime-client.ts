@@ -11,8 +11,16 @@ import type { Refusal } from '../translate-error.ts';
  * - `connected`: subscribed and receiving.
  * - `reconnecting`: the socket dropped (network, server restart); it is being opened again.
  * - `ended`: the server ended the session ("log in again"): no reconnection.
+ * - `paused`: a newer socket of the member's (other tabs, devices) took this one's place; it
+ *   reopens when the member uses this tab again, never by itself.
  */
-export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'ended';
+export type RealtimeStatus =
+  | 'idle'
+  | 'connecting'
+  | 'connected'
+  | 'reconnecting'
+  | 'ended'
+  | 'paused';
 
 export type RealtimeState = {
   status: RealtimeStatus;
@@ -37,6 +45,14 @@ const OFFLINE_GRACE_MS = 300;
  * revoked or expired (logout, password reset, suspension), or there was none.
  */
 const SESSION_OVER = new Set<string>(['SESSION_ENDED', 'LOGIN_REQUIRED'] satisfies ErrorCode[]);
+/**
+ * The broker closed this socket for a newer one of the member's (past their sockets' cap, or
+ * near the server's): reopening at once would push that one out in turn, and tabs would take
+ * turns for ever.
+ */
+const REPLACED: ErrorCode = 'REALTIME_REPLACED';
+/** What tells that the member is back on this tab. */
+const USE_EVENTS = ['focus', 'pointerdown', 'keydown'] as const;
 /** The close code the broker gives the close after a refused frame (policy violation). */
 const REFUSED_CLOSE = 1008;
 
@@ -63,6 +79,8 @@ export function createRealtime(
   const refusalListeners = new Set<(refusal: Refusal) => void>();
   const handlers = new Map<string, Set<Handler>>();
   const live = new Map<string, StompSubscription>();
+  /** Stops waiting for the member to come back to a replaced tab. */
+  let stopWaiting: (() => void) | null = null;
 
   function setState(next: Partial<RealtimeState>) {
     state = { ...state, ...next };
@@ -91,10 +109,31 @@ export function createRealtime(
   }
   function onOnline() {
     const current = client;
-    if (!current || current.connected) return;
+    if (!current || current.connected || state.status === 'paused') return;
     void current.deactivate().then(() => {
       if (client === current) current.activate();
     });
+  }
+
+  /** Reopens a replaced socket once the member shows the tab or acts in it again. */
+  function pauseUntilUsed(paused: Client) {
+    setState({ status: 'paused' });
+    const stopped = paused.deactivate();
+    const resume = () => {
+      if (document.visibilityState !== 'visible') return;
+      stopWaiting?.();
+      setState({ status: 'connecting' });
+      void stopped.then(() => {
+        if (client === paused) paused.activate();
+      });
+    };
+    for (const name of USE_EVENTS) window.addEventListener(name, resume, true);
+    document.addEventListener('visibilitychange', resume);
+    stopWaiting = () => {
+      stopWaiting = null;
+      for (const name of USE_EVENTS) window.removeEventListener(name, resume, true);
+      document.removeEventListener('visibilitychange', resume);
+    };
   }
 
   async function open(newToken: string) {
@@ -132,6 +171,10 @@ export function createRealtime(
       onStompError: (frame: IFrame) => {
         if (client !== created) return;
         const code = frame.headers.code;
+        if (code === REPLACED) {
+          pauseUntilUsed(created);
+          return;
+        }
         if (!code || !SESSION_OVER.has(code)) {
           // A SEND refused for a reason the member can act on (a call needing a subscription).
           for (const listener of refusalListeners) listener({ code });
@@ -152,6 +195,7 @@ export function createRealtime(
     client = null;
     token = null;
     live.clear();
+    stopWaiting?.();
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('online', onOnline);
     if (state.status !== 'idle') setState({ status: 'idle', connections: 0 });

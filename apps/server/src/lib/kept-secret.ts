@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** As long as the shortest secret the configuration accepts. */
+const MIN_LENGTH = 32;
+
+/**
+ * A secret the embedded default keeps under DATA_DIR when none is configured: made once (64 hex
+ * characters, readable by the server's user only) and read again at each start, so what it
+ * signed survives a restart. Two processes starting together agree on the first one written.
+ */
+export async function keptSecret(file: string): Promise<Buffer> {
+  const read = async () => {
+    const text = (await fs.readFile(file, 'utf8')).trim();
+    if (text.length < MIN_LENGTH) {
+      throw new Error(
+        `${file} holds fewer than ${MIN_LENGTH} characters: remove it to make a new secret`,
+      );
+    }
+    return Buffer.from(text);
+  };
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  // Written whole beside it, then linked into place: the file never exists half written, and a
+  // link fails when another process put its own there first.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await fs.writeFile(draft, `${secret}\n`, { mode: 0o600 });
+  try {
+    await fs.link(draft, file);
+    return Buffer.from(secret);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return read();
+  } finally {
+    await fs.rm(draft, { force: true });
+  }
+}
