@@ -131,6 +131,54 @@ describe('moderating', () => {
     }
   });
 
+  it('lets no moderator decide a report about themselves, nor one they filed', async () => {
+    const [colleague = '', member = ''] = await seedMembers(t.database.db, [
+      { gender: 'homme' },
+      { gender: 'homme' },
+    ]);
+    await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, colleague));
+    const aboutMe = await (await as(member)).post('/api/reports', {
+      reportedId: moderator,
+      reason: 'harassment-or-hate',
+    });
+    const mine = await (await as(moderator)).post('/api/reports', {
+      reportedId: member,
+      reason: 'fake-profile',
+    });
+    const ids = [aboutMe.body.id, mine.body.id];
+    // Not in my queue (I would learn who reported me), and refused if I try anyway.
+    const seen = (await queue()).map((r) => r.id);
+    for (const id of ids) expect(seen).not.toContain(id);
+    const refused = [
+      await act(aboutMe.body.id, { action: 'dismiss', reason: 'Nothing happened' }),
+      await act(mine.body.id, { action: 'ban', reason: 'I saw it myself' }),
+    ];
+    expect(refused.map((r) => [r.status, r.body.code])).toEqual([
+      [403, 'REPORT_ABOUT_YOU'],
+      [403, 'REPORT_FILED_BY_YOU'],
+    ]);
+    const record = await t.database.db.execute(
+      sql`select 1 from moderation_actions where report_id in (${ids[0]}, ${ids[1]})`,
+    );
+    expect(record.rows).toEqual([]);
+    const [standing] = await t.database.db
+      .select({ standing: members.standing })
+      .from(members)
+      .where(eq(members.id, member));
+    expect(standing?.standing).toBe('active');
+    // Another moderator sees both and decides them.
+    const other = await as(colleague);
+    const theirs = (await other.get('/api/moderation/reports')).body as OpenReport[];
+    expect(theirs.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
+    for (const id of ids) {
+      const done = await other.post(`/api/moderation/reports/${id}/actions`, {
+        action: 'dismiss',
+        reason: 'Looked into it',
+      });
+      expect(done.status).toBe(200);
+    }
+  });
+
   it('closes a report once: dismissed, it leaves the queue and cannot be acted on again', async () => {
     const { reportId } = await aReport();
     expect((await act(reportId, { action: 'dismiss', reason: 'A misunderstanding' })).status).toBe(

@@ -135,6 +135,8 @@ export const ERROR_TEXTS = {
   REPORT_CLOSED: 'This report was already handled.',
   REPORT_NOT_FOUND: 'This report does not exist.',
   MODERATORS_ONLY: 'Only moderators may do this.',
+  REPORT_ABOUT_YOU: 'This report is about you: another moderator will handle it.',
+  REPORT_FILED_BY_YOU: 'You filed this report: another moderator will handle it.',
   // Data export and account deletion
   DATA_EXPORTS_DAILY_LIMIT:
     'You have asked for as many copies of your data as allowed today. Try again tomorrow.',

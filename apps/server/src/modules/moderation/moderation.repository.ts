@@ -43,8 +43,12 @@ export async function messagesSentTo(
   return rows.map((row) => row.seq);
 }
 
-/** The open reports, oldest first, with the reported member and how often they were reported. */
-export async function openReports(db: Executor, limit: number) {
+/**
+ * The open reports `moderatorId` may act on, oldest first, with the reported member and how often
+ * they were reported: none about the moderator (they would learn who reported them) and none
+ * they filed.
+ */
+export async function openReports(db: Executor, moderatorId: string, limit: number) {
   const result = await db.execute<{
     id: string;
     reason: ReportReason;
@@ -74,6 +78,7 @@ export async function openReports(db: Executor, limit: number) {
     join members reporter on reporter.id = r.reporter_id
     join members reported on reported.id = r.reported_id
     where r.closed_at is null
+      and r.reported_id <> ${moderatorId} and r.reporter_id <> ${moderatorId}
     order by r.created_at, r.id
     limit ${limit}`);
   // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.

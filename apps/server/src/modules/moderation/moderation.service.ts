@@ -80,7 +80,7 @@ export function createModerationService(deps: {
 
     async queue(moderatorId: string): Promise<OpenReport[]> {
       await assertModerator(moderatorId);
-      const open = await openReports(db, QUEUE_PAGE);
+      const open = await openReports(db, moderatorId, QUEUE_PAGE);
       return Promise.all(
         open.map(async ({ reported: { photoKeys, ...reported }, ...report }) => ({
           id: report.id,
@@ -107,6 +107,9 @@ export function createModerationService(deps: {
       await assertModerator(moderatorId);
       const report = await findReport(db, reportId);
       if (!report) throw notFound('REPORT_NOT_FOUND');
+      // Nobody judges their own case: not a report about themselves, nor one they filed.
+      if (report.reportedId === moderatorId) throw new HttpError(403, 'REPORT_ABOUT_YOU');
+      if (report.reporterId === moderatorId) throw new HttpError(403, 'REPORT_FILED_BY_YOU');
       if (report.closedAt) throw new HttpError(409, 'REPORT_CLOSED');
       const memberId = report.reportedId;
       const now = clock.now();

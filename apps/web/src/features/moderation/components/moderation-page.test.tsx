@@ -210,26 +210,33 @@ describe('the moderation page', () => {
     expect(screen.getByRole('heading', { name: 'Aucun signalement à examiner' })).toBeVisible();
   });
 
-  it('says when another moderator already handled the report, and drops it from the queue', async () => {
-    serve([aReport()], { status: 409, body: { code: 'REPORT_CLOSED', message: 'closed' } });
-    await renderScreen(<ModerationPage />, { route: '/moderation' });
-    const user = userEvent.setup();
-    const decision = await screen.findByRole('region', { name: 'Decision' });
-    await user.type(
-      within(decision).getByRole('textbox', { name: 'Reason' }),
-      'A misunderstanding',
-    );
-    await user.click(within(decision).getByRole('button', { name: 'Continue' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Dismiss the report on Karim Benali?');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent(
-        'The report on Karim Benali left the queue: This report was already handled.',
-      ),
-    );
-    expect(screen.queryByRole('article')).toBeNull();
-  });
+  it.each([
+    [409, 'REPORT_CLOSED', 'This report was already handled.'],
+    [403, 'REPORT_ABOUT_YOU', 'This report is about you: another moderator will handle it.'],
+    [403, 'REPORT_FILED_BY_YOU', 'You filed this report: another moderator will handle it.'],
+  ])(
+    'says why a report is not this moderator’s to decide (%i %s), and drops it from the queue',
+    async (status, code, why) => {
+      serve([aReport()], { status, body: { code, message: code } });
+      await renderScreen(<ModerationPage />, { route: '/moderation' });
+      const user = userEvent.setup();
+      const decision = await screen.findByRole('region', { name: 'Decision' });
+      await user.type(
+        within(decision).getByRole('textbox', { name: 'Reason' }),
+        'A misunderstanding',
+      );
+      await user.click(within(decision).getByRole('button', { name: 'Continue' }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog).toHaveTextContent('Dismiss the report on Karim Benali?');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      await vi.waitFor(() =>
+        expect(screen.getByRole('status')).toHaveTextContent(
+          `The report on Karim Benali left the queue: ${why}`,
+        ),
+      );
+      expect(screen.queryByRole('article')).toBeNull();
+    },
+  );
 
   it('keeps the report and says why when the decision is refused', async () => {
     serve([aReport()], {
