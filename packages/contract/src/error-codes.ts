@@ -127,6 +127,8 @@ export const ERROR_TEXTS = {
   REPORT_MESSAGES_INVALID: 'Attach at most 20 messages of your conversation.',
   REPORTS_DAILY_LIMIT: 'You have sent as many reports as allowed today. Try again tomorrow.',
   REPORT_MESSAGE_UNKNOWN: 'An attached message is not one this member sent you.',
+  REPORT_NOTES_FULL:
+    'Your report on this member already holds as many notes as it can. Send it without a note: a moderator will read what you wrote.',
   MODERATION_ACTION_INVALID: 'Choose an action: dismiss, remove a photo, warn, suspend or ban.',
   MODERATION_REASON_REQUIRED:
     'Say why, in a few words (3 to 1000 characters): it is kept in the record.',
