@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createMinutePace } from './lib/minute-pace.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import {
   accountRoutes,
@@ -98,6 +99,9 @@ export type AppDependencies = {
     | 'registrationsPerHourPerAddress'
     | 'profilesPerDay'
     | 'suggestionPagesPerDay'
+    | 'profilesPerMinute'
+    | 'suggestionPagesPerMinute'
+    | 'photosPerMinute'
     | 'likesPerDay'
     | 'firstMessagesPerDay'
     | 'reportsPerDay'
@@ -373,7 +377,16 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(authRoutes, { auth });
   await app.register(registrationRoutes, { users });
   await app.register(geoRoutes, { cities });
-  await app.register(mediaRoutes, { db: deps.db, store: deps.mediaStore, links: photoLinks });
+  await app.register(mediaRoutes, {
+    db: deps.db,
+    store: deps.mediaStore,
+    links: photoLinks,
+    pace: createMinutePace({
+      limiter: deps.limiter,
+      name: 'photos',
+      max: deps.config.photosPerMinute,
+    }),
+  });
   await app.register(privateMediaRoutes, { store: deps.privateMediaStore, links: mediaLinks });
   await app.register(dataExportDownloadRoutes, { exports: dataExports, links: exportLinks });
   await app.register(paymentCatalogueRoutes, { payments });
@@ -413,6 +426,8 @@ export async function buildApp(deps: AppDependencies) {
         readingLimits: {
           detailsPerDay: deps.config.profilesPerDay,
           suggestionPagesPerDay: deps.config.suggestionPagesPerDay,
+          detailsPerMinute: deps.config.profilesPerMinute,
+          suggestionPagesPerMinute: deps.config.suggestionPagesPerMinute,
         },
         onlineAmong: presence.onlineAmong,
       }),

@@ -139,6 +139,9 @@ export const ERROR_TEXTS = {
   MODERATORS_ONLY: 'Only moderators may do this.',
   REPORT_ABOUT_YOU: 'This report is about you: another moderator will handle it.',
   REPORT_FILED_BY_YOU: 'You filed this report: another moderator will handle it.',
+  // Reading other members' profiles, pages and photos
+  READING_TOO_FAST:
+    'That is faster than anyone reads. Please wait {{retryAfter}} seconds and try again.',
   // Data export and account deletion
   DATA_EXPORTS_DAILY_LIMIT:
     'You have asked for as many copies of your data as allowed today. Try again tomorrow.',
