@@ -14,17 +14,9 @@ import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { createMinutePace } from './lib/minute-pace.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
-import {
-  accountRoutes,
-  DATA_EXPORT_PREFIX,
-  dataExportDownloadRoutes,
-} from './modules/account/account.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountDeletion } from './modules/account/account-deletion.service.ts';
-import {
-  createDataExports,
-  DATA_EXPORT_TTL_MS,
-  type DataExports,
-} from './modules/account/data-exports.ts';
+import { createDataExports, type DataExports } from './modules/account/data-exports.ts';
 import { createActivityRecorder } from './modules/auth/activity-recorder.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -314,13 +306,6 @@ export async function buildApp(deps: AppDependencies) {
     orphanGraceMs: ORPHAN_GRACE_MS,
   });
   app.decorate('mediaJanitor', janitor);
-  const exportLinks = createMediaLinks({
-    secret: deps.config.mediaLinkSecret,
-    ttlMs: DATA_EXPORT_TTL_MS,
-    clock: deps.clock,
-    prefix: DATA_EXPORT_PREFIX,
-    stepMs: 60_000,
-  });
   const dataExports = createDataExports({
     db: deps.db,
     clock: deps.clock,
@@ -329,7 +314,6 @@ export async function buildApp(deps: AppDependencies) {
     exportStore: deps.exportStore,
     mediaStore: deps.mediaStore,
     privateMediaStore: deps.privateMediaStore,
-    links: exportLinks,
     sweepFiles: () => janitor.sweepQueue(),
   });
   app.decorate('dataExports', dataExports);
@@ -388,7 +372,6 @@ export async function buildApp(deps: AppDependencies) {
     }),
   });
   await app.register(privateMediaRoutes, { store: deps.privateMediaStore, links: mediaLinks });
-  await app.register(dataExportDownloadRoutes, { exports: dataExports, links: exportLinks });
   await app.register(paymentCatalogueRoutes, { payments });
   await app.register(paymentNotificationRoutes, {
     payments,

@@ -145,7 +145,8 @@ export const ERROR_TEXTS = {
   // Data export and account deletion
   DATA_EXPORTS_DAILY_LIMIT:
     'You have asked for as many copies of your data as allowed today. Try again tomorrow.',
-  DATA_EXPORT_LINK_INVALID: 'This download link is not valid, or the copy has expired.',
+  DATA_EXPORT_UNAVAILABLE:
+    'No copy of your data is ready to download: it has expired or was replaced. Prepare a new one.',
   DELETE_PASSWORD_WRONG: 'This is not your password. Your account was not deleted.',
   DELETE_CONFIRMATION_REQUIRED: 'Confirm with your password, or sign in with Google again.',
   GOOGLE_SIGN_IN_TOO_OLD: 'Please sign in with Google again, just before deleting your account.',
