@@ -125,6 +125,9 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/src/server.
     // The bench's few viewers read far more than a person's day: the limits are not measured here.
     SUGGESTION_PAGES_PER_DAY: '1000000',
     PROFILES_PER_DAY: '1000000',
+    SUGGESTION_PAGES_PER_MINUTE: '1000000',
+    PROFILES_PER_MINUTE: '1000000',
+    PHOTOS_PER_MINUTE: '1000000',
   },
   // The server's log goes to stderr: stdout carries the one JSON line.
   stdio: ['ignore', 2, 2],

@@ -15,20 +15,29 @@ test('a member downloads their data, then deletes their account and cannot log i
   const page = await loggedInPage(browser, member);
   await page.goto('/mon-profil');
 
-  // The copy is asked for, prepared in the background, then offered with its expiry.
+  // The copy is asked for, prepared in the background, then offered with how long it stays.
   const copy = page.getByRole('region', { name: 'Download my data' });
   await copy.getByRole('button', { name: 'Prepare my data' }).click();
-  const link = copy.getByRole('link', { name: 'Download my data' });
-  await expect(link).toBeVisible({ timeout: 20_000 });
-  await expect(copy).toContainText('Available until');
+  const button = copy.getByRole('button', { name: 'Download my data' });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  await expect(copy).toContainText('It stays available for 24 hours, until');
+  // Fetched with the session (no link to pass around), then saved like any download.
   const downloading = page.waitForEvent('download');
-  await link.click();
+  await button.click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^mawadda-data-\d{4}-\d{2}-\d{2}\.zip$/);
   const zip = unzipSync(new Uint8Array(await fs.readFile(await download.path())));
   const data = JSON.parse(Buffer.from(zip['data.json'] ?? []).toString('utf8'));
   expect(data.profile).toMatchObject({ email: member.username, name: member.name });
   expect(zip['photos/01.webp']?.length).toBeGreaterThan(0);
+  // Without the session, nothing downloads it.
+  expect((await request.get('/api/users/me/export/file')).status()).toBe(401);
+  // In French too, on another device of hers.
+  const french = await loggedInPage(browser, member);
+  await french.goto('/fr/mon-profil');
+  await expect(french.getByRole('region', { name: 'Télécharger mes données' })).toContainText(
+    "Elle reste disponible 24 heures, jusqu'au",
+  );
 
   // The dialog says what goes and what stays; the password confirms.
   await page

@@ -120,7 +120,7 @@ test('A reports B from the conversation with a message attached, and is offered 
   expect(queue.ok()).toBe(true);
   const stored = (
     (await queue.json()) as Array<{
-      reason: string;
+      reasons: string[];
       note: string | null;
       reporter: { id: string };
       reported: { id: string };
@@ -128,7 +128,7 @@ test('A reports B from the conversation with a message attached, and is offered 
     }>
   ).find((open) => open.reported.id === bId);
   expect(stored).toMatchObject({
-    reason: 'asking-for-money',
+    reasons: ['asking-for-money'],
     note: 'Every day.',
     reporter: { id: aId },
     messages: [{ content: `Send me 500 euros ${tag}` }],

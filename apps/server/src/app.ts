@@ -14,18 +14,11 @@ import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import { keptSecret } from './lib/kept-secret.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createMinutePace } from './lib/minute-pace.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
-import {
-  accountRoutes,
-  DATA_EXPORT_PREFIX,
-  dataExportDownloadRoutes,
-} from './modules/account/account.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountDeletion } from './modules/account/account-deletion.service.ts';
-import {
-  createDataExports,
-  DATA_EXPORT_TTL_MS,
-  type DataExports,
-} from './modules/account/data-exports.ts';
+import { createDataExports, type DataExports } from './modules/account/data-exports.ts';
 import { createActivityRecorder } from './modules/auth/activity-recorder.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -101,6 +94,9 @@ export type AppDependencies = {
     | 'registrationsPerHourPerAddress'
     | 'profilesPerDay'
     | 'suggestionPagesPerDay'
+    | 'profilesPerMinute'
+    | 'suggestionPagesPerMinute'
+    | 'photosPerMinute'
     | 'likesPerDay'
     | 'firstMessagesPerDay'
     | 'reportsPerDay'
@@ -326,13 +322,6 @@ export async function buildApp(deps: AppDependencies) {
     orphanGraceMs: ORPHAN_GRACE_MS,
   });
   app.decorate('mediaJanitor', janitor);
-  const exportLinks = createMediaLinks({
-    secret: deps.config.mediaLinkSecret,
-    ttlMs: DATA_EXPORT_TTL_MS,
-    clock: deps.clock,
-    prefix: DATA_EXPORT_PREFIX,
-    stepMs: 60_000,
-  });
   const dataExports = createDataExports({
     db: deps.db,
     clock: deps.clock,
@@ -341,7 +330,6 @@ export async function buildApp(deps: AppDependencies) {
     exportStore: deps.exportStore,
     mediaStore: deps.mediaStore,
     privateMediaStore: deps.privateMediaStore,
-    links: exportLinks,
     sweepFiles: () => janitor.sweepQueue(),
   });
   app.decorate('dataExports', dataExports);
@@ -392,13 +380,21 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(authRoutes, { auth });
   await app.register(registrationRoutes, { users });
   await app.register(geoRoutes, { cities });
-  await app.register(mediaRoutes, { db: deps.db, store: deps.mediaStore, links: photoLinks });
+  await app.register(mediaRoutes, {
+    db: deps.db,
+    store: deps.mediaStore,
+    links: photoLinks,
+    pace: createMinutePace({
+      limiter: deps.limiter,
+      name: 'photos',
+      max: deps.config.photosPerMinute,
+    }),
+  });
   await app.register(privateMediaRoutes, {
     db: deps.db,
     store: deps.privateMediaStore,
     links: mediaLinks,
   });
-  await app.register(dataExportDownloadRoutes, { exports: dataExports, links: exportLinks });
   await app.register(paymentCatalogueRoutes, { payments });
   await app.register(paymentNotificationRoutes, {
     payments,
@@ -436,6 +432,8 @@ export async function buildApp(deps: AppDependencies) {
         readingLimits: {
           detailsPerDay: deps.config.profilesPerDay,
           suggestionPagesPerDay: deps.config.suggestionPagesPerDay,
+          detailsPerMinute: deps.config.profilesPerMinute,
+          suggestionPagesPerMinute: deps.config.suggestionPagesPerMinute,
         },
         onlineAmong: presence.onlineAmong,
       }),

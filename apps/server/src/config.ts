@@ -47,6 +47,10 @@ const envSchema = z.object({
   REGISTRATIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   PROFILES_PER_DAY: z.coerce.number().int().min(1).default(300),
   SUGGESTION_PAGES_PER_DAY: z.coerce.number().int().min(1).default(100),
+  // Per minute, what no person reaches (docs/configuration.md says why these numbers).
+  PROFILES_PER_MINUTE: z.coerce.number().int().min(1).default(40),
+  SUGGESTION_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  PHOTOS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LIKES_PER_DAY: z.coerce.number().int().min(1).default(200),
   FIRST_MESSAGES_PER_DAY: z.coerce.number().int().min(1).default(20),
   REPORTS_PER_DAY: z.coerce.number().int().min(1).default(10),
@@ -154,6 +158,12 @@ export type Config = {
   profilesPerDay: number;
   /** Pages of suggestions one member may load in 24 hours. */
   suggestionPagesPerDay: number;
+  /** Other members' profiles one member may open in a minute: faster is a script. */
+  profilesPerMinute: number;
+  /** Pages of suggestions one member may load in a minute. */
+  suggestionPagesPerMinute: number;
+  /** Profile photos one member may fetch in a minute. */
+  photosPerMinute: number;
   /** New likes (and Lovelies) one member may give in a calendar day (UTC). */
   likesPerDay: number;
   /** Conversations one member may start (a first message either way) in a calendar day (UTC). */
@@ -261,6 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerHourPerAddress: e.REGISTRATIONS_PER_HOUR_PER_ADDRESS,
     profilesPerDay: e.PROFILES_PER_DAY,
     suggestionPagesPerDay: e.SUGGESTION_PAGES_PER_DAY,
+    profilesPerMinute: e.PROFILES_PER_MINUTE,
+    suggestionPagesPerMinute: e.SUGGESTION_PAGES_PER_MINUTE,
+    photosPerMinute: e.PHOTOS_PER_MINUTE,
     likesPerDay: e.LIKES_PER_DAY,
     firstMessagesPerDay: e.FIRST_MESSAGES_PER_DAY,
     reportsPerDay: e.REPORTS_PER_DAY,

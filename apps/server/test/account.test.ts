@@ -52,8 +52,12 @@ async function readyExport(token: string): Promise<DataExport> {
   return exportOf(token);
 }
 
-async function download(url: string) {
-  return t.app.inject({ url });
+/** The ZIP of the session's member, as the web app fetches it. */
+async function download(token?: string) {
+  return t.app.inject({
+    url: '/api/users/me/export/file',
+    ...(token ? { headers: bearer(token) } : {}),
+  });
 }
 
 function sendImage(token: string, to: string, data: Buffer) {
@@ -135,7 +139,10 @@ describe('downloading one’s data', () => {
   it('makes a ZIP in the background with data.json and the photos, for the member alone', async () => {
     const { her, him, hisToken } = await activeMember();
     const asked = await call(her.token, 'POST', '/api/users/me/export');
-    expect(asked).toMatchObject({ status: 202, body: { status: 'pending', downloadUrl: null } });
+    expect(asked).toMatchObject({ status: 202, body: { status: 'pending', readyAt: null } });
+    // Nothing to download while it is being made.
+    const early = await download(her.token);
+    expect([early.statusCode, early.json().code]).toEqual([404, 'DATA_EXPORT_UNAVAILABLE']);
     // Asking again while it is being made answers the same request.
     const again = await call(her.token, 'POST', '/api/users/me/export');
     expect(again.body.requestedAt).toBe(asked.body.requestedAt);
@@ -144,8 +151,9 @@ describe('downloading one’s data', () => {
     const ready = await exportOf(her.token);
     expect(ready.status).toBe('ready');
     expect(Date.parse(ready.expiresAt ?? '') - Date.parse(ready.readyAt ?? '')).toBe(24 * HOUR);
-    const file = await download(ready.downloadUrl ?? '');
+    const file = await download(her.token);
     expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('private, no-store');
     expect(file.headers['content-type']).toBe('application/zip');
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="mawadda-data-/);
     const zip = unzipSync(new Uint8Array(file.rawPayload));
@@ -192,24 +200,33 @@ describe('downloading one’s data', () => {
     expect(attached).toHaveLength(2);
     for (const name of attached) expect(zip[name]?.length).toBeGreaterThan(0);
 
-    // Another member sees nothing of it, and cannot use the link as theirs.
+    // Only her session downloads it: none, another member's, or hers once logged out, cannot.
+    const refusals = [await download(), await download(hisToken)];
+    expect(refusals.map((r) => [r.statusCode, r.json().code])).toEqual([
+      [401, 'LOGIN_REQUIRED'],
+      [404, 'DATA_EXPORT_UNAVAILABLE'],
+    ]);
     expect((await exportOf(hisToken)).status).toBe('none');
-    const url = new URL(ready.downloadUrl ?? '', 'http://x');
-    url.searchParams.set('m', him);
-    expect((await download(url.pathname + url.search)).statusCode).toBe(403);
-    expect((await download(url.pathname)).json().code).toBe('DATA_EXPORT_LINK_INVALID');
+    expect((await call(her.token, 'POST', '/api/auth/logout')).status).toBe(200);
+    const loggedOut = await download(her.token);
+    expect([loggedOut.statusCode, loggedOut.json().code]).toEqual([401, 'SESSION_ENDED']);
+    // No address serves the file without a session.
+    const key = (await fs.readdir(t.exportsDir)).find((name) => name.endsWith('.zip'));
+    expect((await t.app.inject({ url: `/data-exports/${key}` })).statusCode).toBe(404);
   });
 
-  it('is offered for 24 hours, then its link stops working and its file is deleted, with any leftover', async () => {
+  it('is offered for 24 hours, then stops downloading and its file is deleted, with any leftover', async () => {
     const member = await registeredMember(t.app, { gender: 'homme' });
-    const ready = await readyExport(member.token);
-    const key = new URL(ready.downloadUrl ?? '', 'http://x').pathname.split('/').pop();
-    expect(await fs.readdir(t.exportsDir)).toContain(key);
+    const before = new Set(await fs.readdir(t.exportsDir));
+    await readyExport(member.token);
+    const [key] = (await fs.readdir(t.exportsDir)).filter((name) => !before.has(name));
+    expect(key).toMatch(/\.zip$/);
     t.clock.advance(23 * HOUR);
-    expect((await download(ready.downloadUrl ?? '')).statusCode).toBe(200);
+    expect((await download(member.token)).statusCode).toBe(200);
     t.clock.advance(HOUR + 60_000);
     expect((await exportOf(member.token)).status).toBe('none');
-    expect((await download(ready.downloadUrl ?? '')).statusCode).toBe(403);
+    const expired = await download(member.token);
+    expect([expired.statusCode, expired.json().code]).toEqual([404, 'DATA_EXPORT_UNAVAILABLE']);
     // What a node that died while making a copy left is cleaned by the same sweep.
     const leftover = path.join(t.exportsDir, `${crypto.randomUUID()}.zip.99.partial`);
     await fs.writeFile(leftover, 'half');

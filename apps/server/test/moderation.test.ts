@@ -43,7 +43,7 @@ async function as(memberId: string) {
 
 /** Karim harassed Amina in their conversation; she reports him with his message attached. */
 async function aReport() {
-  const { amina, youssef } = await seedCouple(t.database.db);
+  const { amina, youssef, karim } = await seedCouple(t.database.db);
   const her = await as(amina);
   const him = await as(youssef);
   const sent = await him.post(`/api/chat/send/${amina}`, { content: 'Send me money now' });
@@ -55,7 +55,15 @@ async function aReport() {
     messageIds: [sent.body.uuid],
   });
   expect(report.status).toBe(201);
-  return { amina, youssef, her, him, reportId: report.body.id as string, mine: mine.body.uuid };
+  return {
+    amina,
+    youssef,
+    karim,
+    her,
+    him,
+    reportId: report.body.id as string,
+    mine: mine.body.uuid,
+  };
 }
 
 const queue = async () =>
@@ -68,10 +76,10 @@ describe('reporting a member', () => {
     const { amina, youssef, reportId } = await aReport();
     const open = (await queue()).find((r) => r.id === reportId);
     expect(open).toMatchObject({
-      reason: 'asking-for-money',
+      reasons: ['asking-for-money'],
       note: 'He keeps asking for a transfer.',
       reporter: { id: amina, deleted: false },
-      reported: { id: youssef, standing: 'active', reportCount: 1 },
+      reported: { id: youssef, standing: 'active', reporterCount: 1 },
       messages: [{ content: 'Send me money now' }],
     });
     expect(open?.reported.photoUrls).toEqual([expect.stringContaining(youssef)]);
@@ -94,6 +102,90 @@ describe('reporting a member', () => {
       const answer = await her.post('/api/reports', body);
       expect([answer.status, answer.body.code]).toEqual([status, code]);
     }
+  });
+
+  it('keeps one open report per reporter and member: reporting again adds to it', async () => {
+    const { amina, youssef, karim, her, him, reportId } = await aReport();
+    const second = await him.post(`/api/chat/send/${amina}`, { content: 'You will regret it' });
+    const created = (await queue()).find((r) => r.id === reportId)?.createdAt;
+    t.clock.advance(60_000);
+    // The same report three more times, at once: still one, unchanged but for its time.
+    const again = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        her.post('/api/reports', {
+          reportedId: youssef,
+          reason: 'asking-for-money',
+          note: 'He keeps asking for a transfer.',
+        }),
+      ),
+    );
+    expect(again.map((a) => [a.status, a.body.id])).toEqual(Array(3).fill([201, reportId]));
+    t.clock.advance(60_000);
+    const added = await her.post('/api/reports', {
+      reportedId: youssef,
+      reason: 'harassment-or-hate',
+      note: 'Now he threatens me.',
+      messageIds: [second.body.uuid],
+    });
+    expect([added.status, added.body.id]).toEqual([201, reportId]);
+    const hers = (await queue()).filter((r) => r.reported.id === youssef);
+    expect(hers).toHaveLength(1);
+    expect(hers[0]).toMatchObject({
+      id: reportId,
+      reasons: ['asking-for-money', 'harassment-or-hate'],
+      note: 'He keeps asking for a transfer.\n\nNow he threatens me.',
+      createdAt: created,
+      updatedAt: new Date(t.clock.now()).toISOString(),
+      reported: { reporterCount: 1 },
+      messages: [{ content: 'Send me money now' }, { content: 'You will regret it' }],
+    });
+
+    // Another member's report is another report; the count is of members.
+    const his = await (await as(karim)).post('/api/reports', {
+      reportedId: youssef,
+      reason: 'fake-profile',
+    });
+    expect(his.body.id).not.toBe(reportId);
+    const counts = (await queue())
+      .filter((r) => r.reported.id === youssef)
+      .map((r) => r.reported.reporterCount);
+    expect(counts).toEqual([2, 2]);
+
+    // Once decided, a new report starts a new one.
+    await act(reportId, { action: 'warn', reason: 'Asking for money is not allowed.' });
+    const later = await her.post('/api/reports', { reportedId: youssef, reason: 'other' });
+    expect([later.status, later.body.id === reportId]).toEqual([201, false]);
+    const open = (await queue()).filter((r) => r.reported.id === youssef);
+    expect(open.map((r) => [r.reporter.id, r.reasons, r.reported.reporterCount])).toEqual(
+      expect.arrayContaining([
+        [karim, ['fake-profile'], 2],
+        [amina, ['other'], 2],
+      ]),
+    );
+  });
+
+  it('gathers notes up to five full ones, then asks to report without a note', async () => {
+    const { youssef, her, reportId } = await aReport();
+    for (let i = 1; i <= 4; i++) {
+      const note = `${i}`.repeat(1000);
+      const added = await her.post('/api/reports', { reportedId: youssef, reason: 'other', note });
+      expect(added.status).toBe(201);
+    }
+    const full = await her.post('/api/reports', {
+      reportedId: youssef,
+      reason: 'under-18',
+      note: 'x'.repeat(1000),
+    });
+    expect([full.status, full.body.code]).toEqual([400, 'REPORT_NOTES_FULL']);
+    const stored = (await queue()).find((r) => r.id === reportId);
+    expect(stored?.reasons).toEqual(['asking-for-money', 'other']);
+    const withoutNote = await her.post('/api/reports', { reportedId: youssef, reason: 'under-18' });
+    expect(withoutNote.status).toBe(201);
+    expect((await queue()).find((r) => r.id === reportId)?.reasons).toEqual([
+      'asking-for-money',
+      'other',
+      'under-18',
+    ]);
   });
 
   it('takes ten reports a day from one member, then a clear 429', async () => {
@@ -128,6 +220,54 @@ describe('moderating', () => {
       }),
     ]) {
       expect([answer.status, answer.body.code]).toEqual([403, 'MODERATORS_ONLY']);
+    }
+  });
+
+  it('lets no moderator decide a report about themselves, nor one they filed', async () => {
+    const [colleague = '', member = ''] = await seedMembers(t.database.db, [
+      { gender: 'homme' },
+      { gender: 'homme' },
+    ]);
+    await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, colleague));
+    const aboutMe = await (await as(member)).post('/api/reports', {
+      reportedId: moderator,
+      reason: 'harassment-or-hate',
+    });
+    const mine = await (await as(moderator)).post('/api/reports', {
+      reportedId: member,
+      reason: 'fake-profile',
+    });
+    const ids = [aboutMe.body.id, mine.body.id];
+    // Not in my queue (I would learn who reported me), and refused if I try anyway.
+    const seen = (await queue()).map((r) => r.id);
+    for (const id of ids) expect(seen).not.toContain(id);
+    const refused = [
+      await act(aboutMe.body.id, { action: 'dismiss', reason: 'Nothing happened' }),
+      await act(mine.body.id, { action: 'ban', reason: 'I saw it myself' }),
+    ];
+    expect(refused.map((r) => [r.status, r.body.code])).toEqual([
+      [403, 'REPORT_ABOUT_YOU'],
+      [403, 'REPORT_FILED_BY_YOU'],
+    ]);
+    const record = await t.database.db.execute(
+      sql`select 1 from moderation_actions where report_id in (${ids[0]}, ${ids[1]})`,
+    );
+    expect(record.rows).toEqual([]);
+    const [standing] = await t.database.db
+      .select({ standing: members.standing })
+      .from(members)
+      .where(eq(members.id, member));
+    expect(standing?.standing).toBe('active');
+    // Another moderator sees both and decides them.
+    const other = await as(colleague);
+    const theirs = (await other.get('/api/moderation/reports')).body as OpenReport[];
+    expect(theirs.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
+    for (const id of ids) {
+      const done = await other.post(`/api/moderation/reports/${id}/actions`, {
+        action: 'dismiss',
+        reason: 'Looked into it',
+      });
+      expect(done.status).toBe(200);
     }
   });
 

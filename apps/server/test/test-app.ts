@@ -82,6 +82,9 @@ export async function createTestApp(
         | 'likesPerDay'
         | 'firstMessagesPerDay'
         | 'reportsPerDay'
+        | 'profilesPerMinute'
+        | 'suggestionPagesPerMinute'
+        | 'photosPerMinute'
         | 'mediaSweepMs'
       >
     >;

@@ -10,8 +10,8 @@ export const DATA_EXPORT_STATUSES = ['none', 'pending', 'ready', 'failed'] as co
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
 /**
- * The member's latest request for a copy of their data. `downloadUrl` is set while it is ready:
- * a link signed for this member, which needs no session, until `expiresAt`.
+ * The member's latest request for a copy of their data. While it is `ready`, until `expiresAt`,
+ * the member downloads it from `GET /api/users/me/export/file` with their session (ADR 028).
  */
 export const dataExportSchema = z.object({
   status: z.enum(DATA_EXPORT_STATUSES),
@@ -19,9 +19,11 @@ export const dataExportSchema = z.object({
   readyAt: z.iso.datetime().nullable(),
   expiresAt: z.iso.datetime().nullable(),
   sizeBytes: z.number().int().nullable(),
-  downloadUrl: z.string().nullable(),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** The ZIP of the member's ready copy, sent as an attachment named `mawadda-data-<day>.zip`. */
+export const dataExportFileSchema = z.file().mime('application/zip');
 
 /**
  * Deleting one's account is confirmed with the password, or for an account without one, with an

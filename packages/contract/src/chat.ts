@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH, CONVERSATION_PAGE_SIZE } from './constants.ts';
 import { E } from './error-codes.ts';
-import { memberText, optionalField } from './form-fields.ts';
+import { memberText, optionalField, wholeNumber } from './form-fields.ts';
 import { CALL_END_REASONS, CALL_TYPES } from './realtime.ts';
 
 export const contactSchema = z.object({
@@ -66,13 +66,7 @@ export type ChatSendFields = z.infer<typeof chatSendFieldsSchema>;
 /** Older messages: `before` is the uuid of the oldest message shown; an empty page is the start. */
 export const conversationQuerySchema = z.object({
   before: optionalField(z.uuid({ error: E.CURSOR_INVALID })),
-  size: optionalField(
-    z.coerce
-      .number({ error: E.PAGE_SIZE_INVALID })
-      .int(E.PAGE_SIZE_INVALID)
-      .min(1, E.PAGE_SIZE_INVALID)
-      .max(CONVERSATION_PAGE_SIZE * 2, E.PAGE_SIZE_INVALID),
-  ),
+  size: wholeNumber(E.PAGE_SIZE_INVALID, { min: 1, max: CONVERSATION_PAGE_SIZE * 2 }).optional(),
 });
 
 /** `/topic/read/{senderId}`: the member `readerId` has read every message the sender sent them. */

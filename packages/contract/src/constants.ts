@@ -60,5 +60,10 @@ export const FALLBACK_LANGUAGE = 'en';
 export const PRIVACY_VERSION = '2026-11-25';
 
 export const REPORT_NOTE_MAX_LENGTH = 1000;
+/**
+ * The notes a report gathers as its reporter adds to it (issue 17): five full notes. Past that,
+ * the reporter can still add reasons and messages.
+ */
+export const REPORT_NOTES_MAX_LENGTH = 5 * REPORT_NOTE_MAX_LENGTH;
 /** How many messages of the conversation a report may attach. */
 export const REPORT_MESSAGES_MAX = 20;

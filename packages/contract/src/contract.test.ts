@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   callSignalSchema,
+  decimalNumber,
+  E,
   EMAIL_PATTERN,
   editProfileFieldsSchema,
   errorText,
@@ -11,6 +13,7 @@ import {
   moderationActionRequestSchema,
   registrationFieldsSchema,
   SUBSCRIPTION_PRICES,
+  wholeNumber,
 } from './index.ts';
 
 describe('value sets', () => {
@@ -50,6 +53,30 @@ describe('e-mail pattern (spec section 5)', () => {
       'Ali@X.com',
     ]) {
       expect(EMAIL_PATTERN.test(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('the number reader of queries and bodies', () => {
+  const whole = wholeNumber(E.PAGE_INVALID, { min: 0, max: 100 });
+  const decimal = decimalNumber(E.GEO_LATITUDE_INVALID, { min: -90, max: 90 });
+  const refusal = (schema: typeof whole | typeof decimal, value: unknown) =>
+    schema.safeParse(value).error?.issues.map((issue) => issue.message);
+
+  it('reads plain decimal notation, from text or a JSON number', () => {
+    expect(['0', '7', '007', '100', 16].map((v) => whole.parse(v))).toEqual([0, 7, 7, 100, 16]);
+    expect(['14.7', '-17.45', '-0', '90', -3.5].map((v) => decimal.parse(v))).toEqual([
+      14.7, -17.45, -0, 90, -3.5,
+    ]);
+  });
+
+  it('refuses every other way Number() reads a number, with the field’s code', () => {
+    const loose = ['0x10', '1e1', '1E1', ' 5 ', '5 ', '\t5', '', '+5', '.5', '5.', 'Infinity'];
+    for (const value of [...loose, '-1', '101', '1.0', '2.5', 2.5, '99999999999999999999']) {
+      expect(refusal(whole, value), JSON.stringify(value)).toContain('PAGE_INVALID');
+    }
+    for (const value of [...loose, '0x1', '-1e1', '90.5', 'NaN', Number.NaN, null, true, []]) {
+      expect(refusal(decimal, value), JSON.stringify(value)).toContain('GEO_LATITUDE_INVALID');
     }
   });
 });
@@ -103,7 +130,7 @@ describe('registration fields', () => {
       const result = registrationFieldsSchema.safeParse({ ...valid, age });
       expect(result.success, age).toBe(false);
     }
-    for (const latitude of ['1e-400', '0x1', '-1e1']) {
+    for (const latitude of ['1e-400', '0x1', '-1e1', '.5', '+5']) {
       const result = registrationFieldsSchema.safeParse({ ...valid, latitude, longitude: '2' });
       expect(result.error?.issues[0]?.message, latitude).toBe('LATITUDE_INVALID');
     }
@@ -111,7 +138,7 @@ describe('registration fields', () => {
       ...valid,
       age: ' 30 ',
       latitude: '-14.5',
-      longitude: '.5',
+      longitude: ' 0.5',
     });
     expect([parsed.age, parsed.latitude, parsed.longitude]).toEqual([30, -14.5, 0.5]);
   });

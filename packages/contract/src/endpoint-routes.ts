@@ -17,6 +17,7 @@ export const endpointRoutes = {
   deleteAccount: { method: 'DELETE', path: '/api/users/me' },
   requestDataExport: { method: 'POST', path: '/api/users/me/export' },
   dataExport: { method: 'GET', path: '/api/users/me/export' },
+  downloadDataExport: { method: 'GET', path: '/api/users/me/export/file' },
   suggestions: { method: 'GET', path: '/api/users/suggestions' },
   memberDetails: { method: 'GET', path: '/api/users/:id/details' },
   preferences: { method: 'GET', path: '/api/users/preferences' },

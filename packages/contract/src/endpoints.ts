@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataExportSchema, deleteAccountRequestSchema } from './account.ts';
+import { dataExportFileSchema, dataExportSchema, deleteAccountRequestSchema } from './account.ts';
 import {
   clientConfigSchema,
   forgotPasswordRequestSchema,
@@ -167,10 +167,17 @@ const schemas = {
     response: dataExportSchema,
   },
   dataExport: {
-    summary: 'The latest data export: its state, and while it is offered (24 h) a download link',
+    summary: 'The latest data export: its state, and while it is offered (24 h) until when',
     member: true,
     beforeConsent: true,
     response: dataExportSchema,
+  },
+  downloadDataExport: {
+    summary:
+      'The ZIP of one’s ready data export, for the session’s member only, while it is offered (24 h); 404 otherwise',
+    member: true,
+    beforeConsent: true,
+    response: dataExportFileSchema,
   },
   suggestions: {
     summary: 'Suggested members, nearest first then most recently active; empty past the end',

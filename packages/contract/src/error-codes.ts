@@ -133,6 +133,8 @@ export const ERROR_TEXTS = {
   REPORT_MESSAGES_INVALID: 'Attach at most 20 messages of your conversation.',
   REPORTS_DAILY_LIMIT: 'You have sent as many reports as allowed today. Try again tomorrow.',
   REPORT_MESSAGE_UNKNOWN: 'An attached message is not one this member sent you.',
+  REPORT_NOTES_FULL:
+    'Your report on this member already holds as many notes as it can. Send it without a note: a moderator will read what you wrote.',
   MODERATION_ACTION_INVALID: 'Choose an action: dismiss, remove a photo, warn, suspend or ban.',
   MODERATION_REASON_REQUIRED:
     'Say why, in a few words (3 to 1000 characters): it is kept in the record.',
@@ -141,10 +143,16 @@ export const ERROR_TEXTS = {
   REPORT_CLOSED: 'This report was already handled.',
   REPORT_NOT_FOUND: 'This report does not exist.',
   MODERATORS_ONLY: 'Only moderators may do this.',
+  REPORT_ABOUT_YOU: 'This report is about you: another moderator will handle it.',
+  REPORT_FILED_BY_YOU: 'You filed this report: another moderator will handle it.',
+  // Reading other members' profiles, pages and photos
+  READING_TOO_FAST:
+    'That is faster than anyone reads. Please wait {{retryAfter}} seconds and try again.',
   // Data export and account deletion
   DATA_EXPORTS_DAILY_LIMIT:
     'You have asked for as many copies of your data as allowed today. Try again tomorrow.',
-  DATA_EXPORT_LINK_INVALID: 'This download link is not valid, or the copy has expired.',
+  DATA_EXPORT_UNAVAILABLE:
+    'No copy of your data is ready to download: it has expired or was replaced. Prepare a new one.',
   DELETE_PASSWORD_WRONG: 'This is not your password. Your account was not deleted.',
   DELETE_CONFIRMATION_REQUIRED: 'Confirm with your password, or sign in with Google again.',
   GOOGLE_SIGN_IN_TOO_OLD: 'Please sign in with Google again, just before deleting your account.',

@@ -27,15 +27,47 @@ export function requiredField<T extends z.ZodType<unknown, any>>(schema: T, mess
     .pipe(schema);
 }
 
-/** Plain decimal notation, as a person types a number: no `0x20`, no `1e-400`, no `Infinity`. */
-const DECIMAL = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
+/**
+ * Plain decimal notation and nothing else: `12`, `-3.5`. `Number()` also reads `0x10`, `1e1`,
+ * ` 5 `, `+5`, `.5`, `Infinity` and even '' (as 0): a query string like `page=0x10` or `lat=`
+ * must be refused, not read as 16 or 0.
+ */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const WHOLE = /^-?\d+$/;
 
-/** A number typed in a form (a string in multipart) or sent as a JSON number. */
-export function formNumber(message: ErrorCode) {
+type Range = { min?: number; max?: number };
+
+/**
+ * The one reader of numbers sent as text (query strings, multipart fields) or in a JSON body: a
+ * JSON number, or a string of plain decimal notation; anything else reads `message`. `whole`
+ * also wants a safe integer; `min` and `max` bound it, with the same message.
+ */
+function strictNumber(message: ErrorCode, notation: RegExp, whole: boolean, range: Range) {
+  let number = whole ? z.int({ error: message }) : z.number({ error: message });
+  if (range.min !== undefined) number = number.min(range.min, message);
+  if (range.max !== undefined) number = number.max(range.max, message);
   return z.preprocess(
-    (v) => (typeof v === 'string' ? (DECIMAL.test(v) ? Number(v) : Number.NaN) : v),
-    z.number({ error: message }).refine(Number.isFinite, message),
+    (v) => (typeof v === 'string' ? (notation.test(v) ? Number(v) : Number.NaN) : v),
+    number,
   );
+}
+
+/** A decimal number of a query string or a JSON body (`lat=14.7`). */
+export function decimalNumber(message: ErrorCode, range: Range = {}) {
+  return strictNumber(message, DECIMAL, false, range);
+}
+
+/** A whole number of a query string or a JSON body (`page=2`, `"giftId": 1`). */
+export function wholeNumber(message: ErrorCode, range: Range = {}) {
+  return strictNumber(message, WHOLE, true, range);
+}
+
+/**
+ * A number a person typed in a form: the same reader, once the spaces around it are trimmed
+ * (a form field keeps what a phone keyboard adds).
+ */
+export function formNumber(message: ErrorCode) {
+  return z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), decimalNumber(message));
 }
 
 // Tabs and line breaks are text in a bio; every other C0 control, and DEL, is not.

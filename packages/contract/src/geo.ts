@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, LOCATION_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
+import { decimalNumber } from './form-fields.ts';
 
 /** A town from the offline index; `location` is the 'city, country' text the forms show. */
 export const geoPlaceSchema = z.object({
@@ -16,14 +17,8 @@ export type GeoPlace = z.infer<typeof geoPlaceSchema>;
 const languageField = z.enum(LANGUAGES).default('en');
 
 export const reverseGeocodeQuerySchema = z.object({
-  lat: z.coerce
-    .number({ error: E.GEO_LATITUDE_INVALID })
-    .min(-90, E.GEO_LATITUDE_INVALID)
-    .max(90, E.GEO_LATITUDE_INVALID),
-  lon: z.coerce
-    .number({ error: E.GEO_LONGITUDE_INVALID })
-    .min(-180, E.GEO_LONGITUDE_INVALID)
-    .max(180, E.GEO_LONGITUDE_INVALID),
+  lat: decimalNumber(E.GEO_LATITUDE_INVALID, { min: -90, max: 90 }),
+  lon: decimalNumber(E.GEO_LONGITUDE_INVALID, { min: -180, max: 180 }),
   lang: languageField,
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.ts';
 import { E } from './error-codes.ts';
-import { requiredField } from './form-fields.ts';
+import { requiredField, wholeNumber } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
 import { SUBSCRIPTION_PLANS, subscriptionPlanSchema } from './value-sets.ts';
 
@@ -19,7 +19,7 @@ export const giftSchema = z.object({
 });
 export type Gift = z.infer<typeof giftSchema>;
 
-const giftIdField = requiredField(z.coerce.number().int().min(1, E.GIFT_UNKNOWN), E.GIFT_REQUIRED);
+const giftIdField = requiredField(wholeNumber(E.GIFT_UNKNOWN, { min: 1 }), E.GIFT_REQUIRED);
 const receiverIdField = requiredField(memberIdSchema, E.RECEIVER_REQUIRED);
 
 export const giftSendRequestSchema = z.object({ giftId: giftIdField, receiverId: receiverIdField });

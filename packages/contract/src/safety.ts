@@ -62,12 +62,20 @@ const reportedMessageSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
-/** An open report as the moderation queue shows it: the reported member whole, and what was attached. */
+/**
+ * An open report as the moderation queue shows it: the reported member whole, and what was
+ * attached. A reporter has one open report per member: reporting again adds its reason, note and
+ * messages to it and moves `updatedAt`.
+ */
 export const openReportSchema = z.object({
   id: z.string(),
-  reason: z.enum(REPORT_REASONS),
+  /** Every reason the reporter gave, in the order given. */
+  reasons: z.array(z.enum(REPORT_REASONS)),
+  /** The reporter's notes, oldest first, a blank line apart. */
   note: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  /** When the reporter last added to it (`createdAt` until then). */
+  updatedAt: z.iso.datetime(),
   /** `deleted`: the reporter has since deleted their account (no name is kept). */
   reporter: z.object({ id: z.string(), name: z.string(), deleted: z.boolean() }),
   reported: z.object({
@@ -79,8 +87,11 @@ export const openReportSchema = z.object({
     bio: z.string().nullable(),
     photoUrls: z.array(z.string()),
     standing: z.enum(['active', 'suspended', 'banned']),
-    /** Reports on this member, this one included: a pattern shows. */
-    reportCount: z.number().int(),
+    /**
+     * Members who reported this member, this report's included, open or closed: a pattern shows,
+     * and one member reporting again and again counts once.
+     */
+    reporterCount: z.number().int(),
   }),
   messages: z.array(reportedMessageSchema),
 });

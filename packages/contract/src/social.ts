@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { MAX_AGE, MIN_AGE, SUGGESTIONS_PAGE_SIZE } from './constants.ts';
 import { E } from './error-codes.ts';
-import { requiredField } from './form-fields.ts';
+import { requiredField, wholeNumber } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
 import { genderSchema } from './value-sets.ts';
 
 export const suggestionsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: E.PAGE_INVALID })
-    .int(E.PAGE_INVALID)
-    .min(0, E.PAGE_INVALID)
-    .default(0),
-  size: z.coerce
-    .number({ error: E.PAGE_SIZE_INVALID })
-    .int(E.PAGE_SIZE_INVALID)
-    .min(1, E.PAGE_SIZE_INVALID)
-    .max(SUGGESTIONS_PAGE_SIZE, E.PAGE_SIZE_INVALID)
-    .default(SUGGESTIONS_PAGE_SIZE),
+  page: wholeNumber(E.PAGE_INVALID, { min: 0 }).default(0),
+  size: wholeNumber(E.PAGE_SIZE_INVALID, { min: 1, max: SUGGESTIONS_PAGE_SIZE }).default(
+    SUGGESTIONS_PAGE_SIZE,
+  ),
 });
 
 export const likeRequestSchema = z.object({

@@ -463,7 +463,9 @@ export const localCheckouts = pgTable('local_checkouts', {
 
 /**
  * A member's report of another (issue 12), with the messages of their conversation it points at;
- * open until a moderator acts on it.
+ * open until a moderator acts on it. A reporter has at most one open report per member: reporting
+ * again adds to it (issue 17), so the queue shows one report per reporter, and the unique index
+ * holds against two reports sent at once.
  */
 export const reports = pgTable(
   'reports',
@@ -475,17 +477,28 @@ export const reports = pgTable(
     reportedId: uuid('reported_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    /** Every reason the reporter gave, in the order given. */
+    reasons: text('reasons', { enum: REPORT_REASONS }).array().notNull(),
+    /** The reporter's notes, oldest first, a blank line apart. */
     note: text('note'),
     /** `seq` of the reported member's messages to the reporter, checked when the report is made. */
     messageSeqs: bigint('message_seqs', { mode: 'number' }).array().notNull().default(sql`'{}'`),
     createdAt: createdAt(),
+    /** When the reporter last added to it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     index('reports_open_idx').on(t.createdAt).where(sql`${t.closedAt} is null`),
+    uniqueIndex('reports_open_pair_idx')
+      .on(t.reporterId, t.reportedId)
+      .where(sql`${t.closedAt} is null`),
+    index('reports_reported_idx').on(t.reportedId, t.reporterId),
     check('reports_not_self_check', sql`${t.reporterId} <> ${t.reportedId}`),
-    check('reports_reason_check', sql`${t.reason} in (${inList(REPORT_REASONS)})`),
+    check(
+      'reports_reasons_check',
+      sql`cardinality(${t.reasons}) > 0 and ${t.reasons} <@ array[${inList(REPORT_REASONS)}]::text[]`,
+    ),
   ],
 );
 

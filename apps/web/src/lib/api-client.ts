@@ -42,11 +42,11 @@ export function setSessionExpiredHandler(handler: () => void) {
 /**
  * The one API client: sends the bearer token when there is one, parses the error body, and on a
  * 401 to a call that carried a token, ends the session and goes to login; on a 403
- * `CONSENT_REQUIRED`, the member area asks for the consent.
+ * `CONSENT_REQUIRED`, the member area asks for the consent. Answers the successful response.
  */
-export async function apiRequest<T>(path: string, options: Options = {}): Promise<T> {
+async function send(path: string, options: Options & { accept: string }): Promise<Response> {
   const token = session.token();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: options.accept };
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -77,9 +77,29 @@ export async function apiRequest<T>(path: string, options: Options = {}): Promis
     }
     throw new ApiError(response.status, errorBody as ErrorBody | undefined);
   }
+  return response;
+}
+
+/** A JSON call through the one client (`send`). */
+export async function apiRequest<T>(path: string, options: Options = {}): Promise<T> {
+  const response = await send(path, { ...options, accept: 'application/json' });
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : undefined) as T;
+}
+
+/**
+ * A file the API sends as an attachment, fetched with the session's token (a plain link cannot
+ * carry it): its bytes, and the name the server gives it.
+ */
+export async function apiFile(
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; filename: string | undefined }> {
+  const response = await send(path, { accept: '*/*', ...(signal ? { signal } : {}) });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1];
+  return { blob: await response.blob(), filename };
 }
 
 type CallInput = {

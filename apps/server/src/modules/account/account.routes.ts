@@ -1,15 +1,10 @@
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from '../../lib/endpoint.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
-import type { MediaLinks } from '../media/media-links.ts';
 import type { AccountDeletion } from './account-deletion.service.ts';
 import type { DataExports } from './data-exports.ts';
-
-export const DATA_EXPORT_PREFIX = '/data-exports/';
-const EXPORT_KEY = /^[0-9a-f-]{36}\.zip$/;
 
 /** The member's copy of their data, and the deletion of their account: member area. */
 export const accountRoutes: FastifyPluginAsyncZod<{
@@ -25,6 +20,29 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     ...endpoint('dataExport', 'account'),
     handler: async (request) => exports.latest(sessionOf(request).memberId),
   });
+  /**
+   * The ZIP, for the session's member alone (ADR 028): there is no link to leak, and logging out
+   * or any end of the session stops it. 404 once it has expired or was replaced.
+   */
+  app.route({
+    ...endpoint('downloadDataExport', 'account'),
+    handler: async (request, reply) => {
+      const offered = await exports.offeredFile(sessionOf(request).memberId);
+      const stat = offered && (await fs.promises.stat(offered.file).catch(() => undefined));
+      if (!offered || !stat) throw notFound('DATA_EXPORT_UNAVAILABLE');
+      const day = offered.readyAt.toISOString().slice(0, 10);
+      return (
+        reply
+          .header('content-type', 'application/zip')
+          .header('content-length', String(stat.size))
+          .header('content-disposition', `attachment; filename="mawadda-data-${day}.zip"`)
+          .header('cache-control', 'private, no-store')
+          // Streamed from the disk, never whole in memory: the contract's File is what the client
+          // receives, the bytes of this stream.
+          .send(fs.createReadStream(offered.file) as unknown as File)
+      );
+    },
+  });
   app.route({
     ...endpoint('deleteAccount', 'account'),
     handler: async (request) => {
@@ -33,33 +51,3 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
   });
 };
-
-/**
- * The ZIP itself, on the signed link the status gives (a download cannot send a bearer token):
- * only for the member the link was made for, while their copy is offered.
- */
-export async function dataExportDownloadRoutes(
-  app: FastifyInstance,
-  options: { exports: DataExports; links: MediaLinks },
-) {
-  app.get<{ Params: { key: string }; Querystring: { m?: string; e?: string; s?: string } }>(
-    `${DATA_EXPORT_PREFIX}:key`,
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const { key } = request.params;
-      if (!EXPORT_KEY.test(key) || options.links.check(key, request.query) !== 'ok') {
-        throw new HttpError(403, 'DATA_EXPORT_LINK_INVALID');
-      }
-      const offered = await options.exports.offeredFile(request.query.m ?? '', key);
-      const stat = offered && (await fs.promises.stat(offered.file).catch(() => undefined));
-      if (!offered || !stat) throw new HttpError(403, 'DATA_EXPORT_LINK_INVALID');
-      const day = offered.readyAt.toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', String(stat.size))
-        .header('content-disposition', `attachment; filename="mawadda-data-${day}.zip"`)
-        .header('cache-control', 'private, no-store')
-        .send(fs.createReadStream(offered.file));
-    },
-  );
-}

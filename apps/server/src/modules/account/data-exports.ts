@@ -6,7 +6,6 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
-import type { MediaLinks } from '../media/media-links.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import { queueMediaDeletions } from '../members/members.repository.ts';
 import { archiveEntries } from './data-archive.ts';
@@ -34,8 +33,8 @@ export const exportFileKey = (exportId: string) => `${exportId}.zip`;
 
 /**
  * Copies of a member's data (issue 12, ADR 020): asked for, then made in the background into a
- * ZIP of `data.json` and the member's photos and chat media, offered for 24 hours through a
- * signed link, then deleted. The requests live in `data_exports`, so a restart loses none: the
+ * ZIP of `data.json` and the member's photos and chat media, offered for 24 hours to the
+ * member's session (ADR 028), then deleted. The requests live in `data_exports`, so a restart loses none: the
  * pending ones are made at start and at every sweep.
  */
 export function createDataExports(deps: {
@@ -48,8 +47,6 @@ export function createDataExports(deps: {
   /** Profile photos and chat media, read into the ZIP. */
   mediaStore: MediaStore;
   privateMediaStore: MediaStore;
-  /** Download links, each for the member it was made for. */
-  links: MediaLinks;
   /** Deletes the files queued for deletion (the janitor's sweep). */
   sweepFiles(): Promise<unknown>;
 }) {
@@ -71,17 +68,14 @@ export function createDataExports(deps: {
         readyAt: null,
         expiresAt: null,
         sizeBytes: null,
-        downloadUrl: null,
       };
     }
-    const offered = row.status === 'ready' && row.fileKey && row.expiresAt;
     return {
       status: row.status,
       requestedAt: row.requestedAt.toISOString(),
       readyAt: row.readyAt?.toISOString() ?? null,
       expiresAt: row.expiresAt?.toISOString() ?? null,
       sizeBytes: row.sizeBytes,
-      downloadUrl: offered && row.fileKey ? deps.links.urlFor(row.memberId, row.fileKey) : null,
     };
   }
 
@@ -173,15 +167,12 @@ export function createDataExports(deps: {
       await removeLeftovers();
     },
 
-    /**
-     * The export a download link names, while it is offered to the member the link was made for;
-     * its file's path and when it was made.
-     */
-    async offeredFile(memberId: string, key: string) {
+    /** The member's copy while it is offered: its file's path and when it was made. */
+    async offeredFile(memberId: string) {
       const row = await latestExport(db, memberId);
-      if (!row || row.fileKey !== key || row.status !== 'ready' || !row.readyAt) return undefined;
+      if (row?.status !== 'ready' || !row.fileKey || !row.readyAt) return undefined;
       if (!row.expiresAt || row.expiresAt <= clock.now()) return undefined;
-      return { file: path.join(deps.exportStore.root, key), readyAt: row.readyAt };
+      return { file: path.join(deps.exportStore.root, row.fileKey), readyAt: row.readyAt };
     },
 
     /** Makes what is pending and sweeps now, then every `intervalMs`; errors are logged. */

@@ -2,6 +2,7 @@ import type { Preferences, UserDetails, UserSummary } from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { createMinutePace, type MinutePace } from '../../lib/minute-pace.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { audienceOf, toDetails, toSummary } from '../members/member-view.ts';
@@ -11,8 +12,16 @@ import { anyoneInAgeRange, findSuggestions } from './suggestions.repository.ts';
 
 const ONE_DAY = 24 * 60 * 60 * 1000;
 
-/** How much of the membership one account may read in a day: a person, not a scraper. */
-export type ReadingLimits = { detailsPerDay: number; suggestionPagesPerDay: number };
+/**
+ * How much of the membership one account may read in a day, and how fast: a person, not a
+ * scraper.
+ */
+export type ReadingLimits = {
+  detailsPerDay: number;
+  suggestionPagesPerDay: number;
+  detailsPerMinute: number;
+  suggestionPagesPerMinute: number;
+};
 
 export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
 
@@ -26,18 +35,25 @@ export function createDiscoveryService(deps: {
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
 }) {
   const { db, clock, photoLinks } = deps;
-  const details: Limit = {
-    name: 'details-day',
-    max: deps.readingLimits.detailsPerDay,
-    windowMs: ONE_DAY,
+  const reading = (name: string, perDay: number, perMinute: number) => ({
+    day: { name: `${name}-day`, max: perDay, windowMs: ONE_DAY } satisfies Limit,
+    pace: createMinutePace({ limiter: deps.limiter, name, max: perMinute }),
+  });
+  const details = reading(
+    'details',
+    deps.readingLimits.detailsPerDay,
+    deps.readingLimits.detailsPerMinute,
+  );
+  const pages = reading(
+    'suggestion-pages',
+    deps.readingLimits.suggestionPagesPerDay,
+    deps.readingLimits.suggestionPagesPerMinute,
+  );
+  /** The pace first: a burst refused within the minute spends none of the day. */
+  const read = async (limits: { day: Limit; pace: MinutePace }, memberId: string) => {
+    await limits.pace.take(memberId);
+    await reserveLimits(deps.limiter, [{ limit: limits.day, key: memberId }], tooManyRequests);
   };
-  const pages: Limit = {
-    name: 'suggestion-pages-day',
-    max: deps.readingLimits.suggestionPagesPerDay,
-    windowMs: ONE_DAY,
-  };
-  const read = (limit: Limit, memberId: string) =>
-    reserveLimits(deps.limiter, [{ limit, key: memberId }], (ms) => tooManyRequests(ms));
 
   async function viewerOf<T>(memberId: string, find: (db: Database, id: string) => Promise<T>) {
     const viewer = await find(db, memberId);

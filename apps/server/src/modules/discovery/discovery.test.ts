@@ -6,7 +6,9 @@ import { members, profileViews } from '../../db/schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The daily caps are read here at a script's speed; the pace has its own test
+  // (test/reading-pace.test.ts).
+  t = await createTestApp({ config: { profilesPerMinute: 1000, suggestionPagesPerMinute: 1000 } });
 });
 
 const today = () => Math.floor(t.clock.now().getTime() / 86_400_000);

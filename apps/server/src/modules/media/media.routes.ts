@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { MinutePace } from '../../lib/minute-pace.ts';
 import { blurPhoto } from '../users/photo-processor.ts';
 import type { MediaLinks } from './media-links.ts';
 import { MEDIA_URL_PREFIX, type MediaStore } from './media-store.ts';
@@ -26,7 +27,13 @@ const KEPT_SECONDS = 7 * 24 * 60 * 60;
  */
 export async function mediaRoutes(
   app: FastifyInstance,
-  options: { db: Database; store: MediaStore; links: MediaLinks },
+  options: {
+    db: Database;
+    store: MediaStore;
+    links: MediaLinks;
+    /** Photos one member may fetch in a minute: a page of suggestions is a hundred. */
+    pace: MinutePace;
+  },
 ) {
   const { store } = options;
   // Range requests and validators come from @fastify/static; it serves nothing by itself here.
@@ -77,7 +84,9 @@ export async function mediaRoutes(
       const verdict = options.links.check(key, request.query);
       if (verdict === 'invalid') throw new HttpError(403, 'MEDIA_LINK_INVALID');
       if (verdict === 'expired') throw new HttpError(403, 'MEDIA_LINK_EXPIRED');
+      // The link is signed for this member: the pace counts them, whoever holds the link.
       const viewerId = request.query.m ?? '';
+      await options.pace.take(viewerId);
       const displayKey = displayKeyOfBlurred(key);
       const access = await findPhotoAccess(options.db, displayKey ?? key, viewerId);
       if (!access || !mayOpenPhoto(access, viewerId, displayKey !== undefined)) {

@@ -5,7 +5,17 @@ import { members, messages, moderationActions, photos, reports } from '../../db/
 
 export type ReportRow = typeof reports.$inferSelect;
 
-export async function insertReport(
+/** Between the notes a report gathers as its reporter adds to it. */
+const NOTE_SEPARATOR = '\n\n';
+
+/**
+ * Files a report, or adds to the reporter's open report on this member (one per pair, guarded by
+ * `reports_open_pair_idx` against reports sent at once): a new reason is added after the others,
+ * a new note after the others (one already there is not repeated), the messages joined, and the
+ * report's update time moved. Answers undefined, changing nothing, when the notes would pass
+ * `maxNoteLength`.
+ */
+export async function fileReport(
   db: Executor,
   report: {
     reporterId: string;
@@ -13,11 +23,34 @@ export async function insertReport(
     reason: ReportReason;
     note: string | null;
     messageSeqs: number[];
+    at: Date;
   },
-): Promise<string> {
-  const [row] = await db.insert(reports).values(report).returning({ id: reports.id });
-  if (!row) throw new Error('The report was not stored');
-  return row.id;
+  maxNoteLength: number,
+): Promise<{ id: string } | undefined> {
+  const { at, reason, ...rest } = report;
+  const notes = sql`case
+    when excluded.note is null then ${reports.note}
+    when ${reports.note} is null then excluded.note
+    when strpos(${reports.note}, excluded.note) > 0 then ${reports.note}
+    else ${reports.note} || ${NOTE_SEPARATOR}::text || excluded.note end`;
+  const [row] = await db
+    .insert(reports)
+    .values({ ...rest, reasons: [reason], createdAt: at, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [reports.reporterId, reports.reportedId],
+      targetWhere: sql`${reports.closedAt} is null`,
+      set: {
+        reasons: sql`${reports.reasons} || array(
+          select r from unnest(excluded.reasons) r where r <> all(${reports.reasons}))`,
+        note: notes,
+        messageSeqs: sql`array(
+          select distinct s from unnest(${reports.messageSeqs} || excluded.message_seqs) s order by s)`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      setWhere: sql`coalesce(length(${notes}), 0) <= ${maxNoteLength}`,
+    })
+    .returning({ id: reports.id });
+  return row;
 }
 
 /** The `seq` of those of `uuids` that `senderId` sent `receiverId` (call entries excepted). */
@@ -43,14 +76,19 @@ export async function messagesSentTo(
   return rows.map((row) => row.seq);
 }
 
-/** The open reports, oldest first, with the reported member and how often they were reported. */
-export async function openReports(db: Executor, limit: number) {
+/**
+ * The open reports `moderatorId` may act on, oldest first, with the reported member and how many
+ * members reported them (a member reporting again adds to their report: one pattern, one person):
+ * none about the moderator (they would learn who reported them) and none they filed.
+ */
+export async function openReports(db: Executor, moderatorId: string, limit: number) {
   const result = await db.execute<{
     id: string;
-    reason: ReportReason;
+    reasons: ReportReason[];
     note: string | null;
     message_seqs: Array<string | number>;
     created_at: Date | string;
+    updated_at: Date | string;
     reporter_id: string;
     reporter_name: string;
     reporter_deleted: boolean;
@@ -62,27 +100,30 @@ export async function openReports(db: Executor, limit: number) {
     bio: string | null;
     photo_keys: string[];
     standing: 'active' | 'suspended' | 'banned';
-    report_count: number;
+    reporter_count: number;
   }>(sql`
-    select r.id, r.reason, r.note, r.message_seqs, r.created_at,
+    select r.id, r.reasons, r.note, r.message_seqs, r.created_at, r.updated_at,
       reporter.id as reporter_id, reporter.name as reporter_name,
       reporter.standing = 'deleted' as reporter_deleted,
       reported.id as reported_id, reported.name as reported_name, reported.age, reported.gender,
       reported.location, reported.bio, reported.photo_keys, reported.standing,
-      (select count(*)::int from reports c where c.reported_id = r.reported_id) as report_count
+      (select count(distinct c.reporter_id)::int from reports c
+        where c.reported_id = r.reported_id) as reporter_count
     from reports r
     join members reporter on reporter.id = r.reporter_id
     join members reported on reported.id = r.reported_id
     where r.closed_at is null
+      and r.reported_id <> ${moderatorId} and r.reporter_id <> ${moderatorId}
     order by r.created_at, r.id
     limit ${limit}`);
   // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
   return result.rows.map((r) => ({
     id: r.id,
-    reason: r.reason,
+    reasons: r.reasons,
     note: r.note,
     messageSeqs: r.message_seqs.map(Number),
     createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
     reporter: { id: r.reporter_id, name: r.reporter_name, deleted: r.reporter_deleted },
     reported: {
       id: r.reported_id,
@@ -93,7 +134,7 @@ export async function openReports(db: Executor, limit: number) {
       bio: r.bio,
       photoKeys: r.photo_keys,
       standing: r.standing,
-      reportCount: r.report_count,
+      reporterCount: r.reporter_count,
     },
   }));
 }

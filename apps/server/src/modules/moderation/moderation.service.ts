@@ -1,4 +1,9 @@
-import type { ModerationActionRequest, OpenReport, ReportRequest } from '@mawadda/contract';
+import {
+  type ModerationActionRequest,
+  type OpenReport,
+  REPORT_NOTES_MAX_LENGTH,
+  type ReportRequest,
+} from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
@@ -10,8 +15,8 @@ import { type MediaStore, mediaPathOf } from '../media/media-store.ts';
 import { findMemberById, removePhotos } from '../members/members.repository.ts';
 import {
   closeReport,
+  fileReport,
   findReport,
-  insertReport,
   isModerator,
   messagesBySeq,
   messagesSentTo,
@@ -60,6 +65,10 @@ export function createModerationService(deps: {
   }
 
   return {
+    /**
+     * A report, or an addition to the reporter's open report on this member: the queue holds one
+     * per reporter and member. Either counts against the reporter's reports of the day.
+     */
     async report(reporterId: string, request: ReportRequest): Promise<{ id: string }> {
       if (reporterId === request.reportedId || !(await findMemberById(db, request.reportedId))) {
         throw notFound('MEMBER_NOT_FOUND');
@@ -67,26 +76,36 @@ export function createModerationService(deps: {
       const uuids = [...new Set(request.messageIds ?? [])];
       const seqs = await messagesSentTo(db, request.reportedId, reporterId, uuids);
       if (seqs.length !== uuids.length) throw badRequest('REPORT_MESSAGE_UNKNOWN');
-      await dailyReports.reserve(reporterId);
-      const id = await insertReport(db, {
-        reporterId,
-        reportedId: request.reportedId,
-        reason: request.reason,
-        note: request.note?.trim() || null,
-        messageSeqs: seqs,
-      });
-      return { id };
+      const slot = await dailyReports.reserve(reporterId);
+      const filed = await fileReport(
+        db,
+        {
+          reporterId,
+          reportedId: request.reportedId,
+          reason: request.reason,
+          note: request.note?.trim() || null,
+          messageSeqs: seqs,
+          at: clock.now(),
+        },
+        REPORT_NOTES_MAX_LENGTH,
+      );
+      if (!filed) {
+        await slot.release();
+        throw badRequest('REPORT_NOTES_FULL');
+      }
+      return filed;
     },
 
     async queue(moderatorId: string): Promise<OpenReport[]> {
       await assertModerator(moderatorId);
-      const open = await openReports(db, QUEUE_PAGE);
+      const open = await openReports(db, moderatorId, QUEUE_PAGE);
       return Promise.all(
         open.map(async ({ reported: { photoKeys, ...reported }, ...report }) => ({
           id: report.id,
-          reason: report.reason,
+          reasons: report.reasons,
           note: report.note,
           createdAt: report.createdAt.toISOString(),
+          updatedAt: report.updatedAt.toISOString(),
           reporter: report.reporter,
           reported: {
             ...reported,
@@ -107,6 +126,9 @@ export function createModerationService(deps: {
       await assertModerator(moderatorId);
       const report = await findReport(db, reportId);
       if (!report) throw notFound('REPORT_NOT_FOUND');
+      // Nobody judges their own case: not a report about themselves, nor one they filed.
+      if (report.reportedId === moderatorId) throw new HttpError(403, 'REPORT_ABOUT_YOU');
+      if (report.reporterId === moderatorId) throw new HttpError(403, 'REPORT_FILED_BY_YOU');
       if (report.closedAt) throw new HttpError(409, 'REPORT_CLOSED');
       const memberId = report.reportedId;
       const now = clock.now();

@@ -107,7 +107,6 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
           readyAt: null,
           expiresAt: null,
           sizeBytes: null,
-          downloadUrl: null,
         },
       },
     });

@@ -1,12 +1,13 @@
 import type { DeleteAccountRequest } from '@mawadda/contract';
-import { callApi } from '@/lib/api-client.ts';
+import { endpointRoutes } from '@mawadda/contract/endpoint-routes';
+import { apiFile, callApi } from '@/lib/api-client.ts';
 
 export const accountKeys = {
   /** Per member: the next member on the same device never sees the last one's copy. */
   dataExport: (memberId: string) => ['account', memberId, 'data-export'] as const,
 };
 
-/** GET /api/users/me/export: the latest copy of my data, and its link while it is offered. */
+/** GET /api/users/me/export: the latest copy of my data, and until when it is offered. */
 export function fetchDataExport(signal?: AbortSignal) {
   return callApi('dataExport', {}, signal);
 }
@@ -14,6 +15,14 @@ export function fetchDataExport(signal?: AbortSignal) {
 /** POST /api/users/me/export: a copy is prepared in the background. */
 export function requestDataExport() {
   return callApi('requestDataExport');
+}
+
+/**
+ * GET /api/users/me/export/file: the ZIP, which only my session downloads (ADR 028): fetched
+ * with the token, not opened as a link.
+ */
+export function downloadDataExport() {
+  return apiFile(endpointRoutes.downloadDataExport.path);
 }
 
 /** DELETE /api/users/me, confirmed with the password or a fresh Google sign-in. */

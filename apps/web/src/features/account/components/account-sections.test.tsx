@@ -1,7 +1,7 @@
 import type { DataExport } from '@mawadda/contract';
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
@@ -20,19 +20,43 @@ const none: DataExport = {
   readyAt: null,
   expiresAt: null,
   sizeBytes: null,
-  downloadUrl: null,
 };
 const pending: DataExport = { ...none, status: 'pending', requestedAt: '2026-11-25T10:00:00Z' };
 const ready: DataExport = {
   ...pending,
   status: 'ready',
-  readyAt: '2026-11-25T10:01:00Z',
-  expiresAt: '2026-11-26T10:01:00Z',
+  readyAt: '2026-11-25T12:01:00Z',
+  // Midday UTC: the same day in every time zone the suite may run in.
+  expiresAt: '2026-11-26T12:01:00Z',
   sizeBytes: 2.5 * 1024 * 1024,
-  downloadUrl: '/data-exports/abc.zip?m=me-1&e=1&s=x',
 };
 
 const section = (name: string) => screen.getByRole('region', { name });
+
+/** What the page handed the browser to save: its name and size. */
+let saved: Array<{ name: string; size: number }>;
+const objectUrls = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+beforeEach(() => {
+  saved = [];
+  const blobs = new Map<string, Blob>();
+  // jsdom has no object URLs and cannot save a file: the test stands in for the browser.
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      const url = `blob:copy-${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    },
+    revokeObjectURL: (url: string) => blobs.delete(url),
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push({ name: this.download, size: blobs.get(this.href)?.size ?? -1 });
+  });
+});
+afterEach(() => {
+  Object.assign(URL, objectUrls);
+});
 
 describe('Download my data', () => {
   it('asks for a copy, then says it is being prepared', async () => {
@@ -50,23 +74,71 @@ describe('Download my data', () => {
     expect(api.mock.calls.map(([, init]) => init?.method ?? 'GET')).toEqual(['GET', 'POST']);
   });
 
-  it('offers the ready copy with its size and the time it stops being offered', async () => {
+  it('offers the ready copy with its size, how long it stays available and until when', async () => {
     mockApi({ 'GET /api/users/me/export': { body: ready } });
     await renderScreen(<DataExportSection />);
-    const link = await screen.findByRole('link', { name: 'Download my data' });
-    expect(link).toHaveAttribute('href', ready.downloadUrl);
-    expect(link).toHaveAttribute('download');
+    expect(await screen.findByRole('button', { name: 'Download my data' })).toBeVisible();
     expect(section('Download my data')).toHaveTextContent(
-      /Your copy is ready \(2\.5 MB\)\. Available until November 26, 2026/,
+      /Your copy is ready \(2\.5 MB\)\. It stays available for 24 hours, until November 26, 2026 at \d{1,2}:\d{2}\s[AP]M\./,
     );
     expect(screen.getByRole('button', { name: 'Prepare a new copy' })).toBeVisible();
   });
 
-  it('speaks French', async () => {
+  it('downloads the copy with the session’s token and saves it under the server’s name', async () => {
+    const fetched: Array<[string, string | null]> = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      fetched.push([url, new Headers(init?.headers).get('authorization')]);
+      if (url === '/api/users/me/export/file') {
+        return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="mawadda-data-2026-11-25.zip"',
+          },
+        });
+      }
+      return new Response(JSON.stringify(ready), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    await renderScreen(<DataExportSection />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ name: 'mawadda-data-2026-11-25.zip', size: 4 });
+    expect(fetched).toContainEqual(['/api/users/me/export/file', 'Bearer token']);
+  });
+
+  it('says when the copy is gone meanwhile, and asks for its state again', async () => {
+    const api = mockApi({
+      'GET /api/users/me/export': { body: ready },
+      'GET /api/users/me/export/file': {
+        status: 404,
+        body: { code: 'DATA_EXPORT_UNAVAILABLE', message: 'No copy' },
+      },
+    });
+    await renderScreen(<DataExportSection />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download my data' }));
+    expect(await within(section('Download my data')).findByRole('alert')).toHaveTextContent(
+      'No copy of your data is ready to download: it has expired or was replaced.',
+    );
+    await waitFor(() =>
+      expect(api.mock.calls.filter(([url]) => url === '/api/users/me/export')).toHaveLength(2),
+    );
+    expect(saved).toEqual([]);
+  });
+
+  it('speaks French, with the date and time in French', async () => {
     mockApi({ 'GET /api/users/me/export': { body: pending } });
-    await renderScreen(<DataExportSection />, { language: 'fr' });
+    const { unmount } = await renderScreen(<DataExportSection />, { language: 'fr' });
     expect(await screen.findByText(/Votre copie est en cours de préparation/)).toBeVisible();
     expect(section('Télécharger mes données')).toBeVisible();
+    unmount();
+    mockApi({ 'GET /api/users/me/export': { body: ready } });
+    await renderScreen(<DataExportSection />, { language: 'fr' });
+    expect(await screen.findByRole('button', { name: 'Télécharger mes données' })).toBeVisible();
+    expect(section('Télécharger mes données')).toHaveTextContent(
+      /Votre copie est prête \(2,5\sMo\)\. Elle reste disponible 24 heures, jusqu'au 26 novembre 2026 à \d{2}:\d{2}\./,
+    );
   });
 });
 

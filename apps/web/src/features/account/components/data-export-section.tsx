@@ -1,10 +1,15 @@
+import { DATA_EXPORT_TTL_HOURS } from '@mawadda/contract';
 import { Download } from 'lucide-react';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
 import { useFailureText } from '@/hooks/use-failure-text.ts';
 import { fullDate } from '@/lib/format.ts';
-import { useDataExport, useRequestDataExport } from '../hooks/use-account.ts';
+import {
+  useDataExport,
+  useDownloadDataExport,
+  useRequestDataExport,
+} from '../hooks/use-account.ts';
 import { useAccountTranslation } from '../i18n.ts';
 import { AccountSection } from './account-section.tsx';
 
@@ -26,14 +31,17 @@ function sizeText(bytes: number, language: string) {
 
 /**
  * /mon-profil's "Download my data": asks for a copy, says it is being prepared (the server makes
- * it in the background; the section asks again every few seconds), then offers the ZIP with the
- * time it stops being offered. Each state is announced as it comes.
+ * it in the background; the section asks again every few seconds), then offers the ZIP, saying
+ * how long and until when (date and time, in the member's language). The ZIP is fetched with the
+ * session (ADR 028), so the download is a button, busy while the copy comes. Each state is
+ * announced as it comes.
  */
 export function DataExportSection() {
   const { t, i18n } = useAccountTranslation();
   const failureText = useFailureText();
   const copy = useDataExport();
   const request = useRequestDataExport();
+  const download = useDownloadDataExport();
   const status = copy.data?.status;
 
   return (
@@ -59,25 +67,29 @@ export function DataExportSection() {
           <div aria-live="polite" className="flex flex-col gap-3">
             {status === 'pending' ? <Alert tone="info">{t('export.pending')}</Alert> : null}
             {status === 'failed' ? <Alert tone="error">{t('export.failed')}</Alert> : null}
-            {status === 'ready' && copy.data.downloadUrl ? (
+            {status === 'ready' ? (
               <div className="flex flex-col gap-2">
                 <p className="text-ink">
                   {t('export.ready', { size: sizeText(copy.data.sizeBytes ?? 0, i18n.language) })}{' '}
                   {t('export.expires', {
+                    hours: DATA_EXPORT_TTL_HOURS,
                     date: fullDate(copy.data.expiresAt ?? '', i18n.language),
                   })}
                 </p>
-                <a
-                  href={copy.data.downloadUrl}
-                  download
-                  className="inline-flex min-h-11 w-fit items-center gap-2 rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+                <Button
+                  className="w-fit"
+                  icon={<Download aria-hidden="true" className="size-5" />}
+                  busy={download.isPending}
+                  onClick={() => download.mutate()}
                 >
-                  <Download aria-hidden="true" className="size-5" />
                   {t('export.download')}
-                </a>
+                </Button>
               </div>
             ) : null}
           </div>
+          {download.isError ? (
+            <Alert tone="error">{failureText(download.error, t('export.downloadFailed'))}</Alert>
+          ) : null}
           {request.isError ? (
             <Alert tone="error">{failureText(request.error, t('export.requestFailed'))}</Alert>
           ) : null}

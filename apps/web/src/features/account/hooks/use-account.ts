@@ -1,15 +1,34 @@
 import type { DataExport } from '@mawadda/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
 import {
   accountKeys,
   deleteAccount,
+  downloadDataExport,
   fetchDataExport,
   requestDataExport,
 } from '../api/account-api.ts';
 
 /** While a copy is being prepared, how often the page asks whether it is ready. */
 const PENDING_POLL_MS = 3000;
+/**
+ * How long the downloaded copy stays in the page's memory: the browser has taken the file long
+ * before; without it, the copy would be held until the page closes.
+ */
+const SAVED_FILE_KEPT_MS = 60_000;
+
+/** Hands `blob` to the browser as a file to save, as a link with `download` would. */
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), SAVED_FILE_KEPT_MS);
+}
 
 /** My latest copy of my data; asked again every few seconds while it is being prepared. */
 export function useDataExport() {
@@ -29,6 +48,26 @@ export function useRequestDataExport() {
   return useMutation({
     mutationFn: requestDataExport,
     onSuccess: (answer) => queryClient.setQueryData<DataExport>(accountKeys.dataExport(me), answer),
+  });
+}
+
+/**
+ * Downloads my ready copy with my session and saves it. When it is gone meanwhile (expired,
+ * replaced from another device), the section asks again for its state.
+ */
+export function useDownloadDataExport() {
+  const me = useSession()?.user?.id ?? '';
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { blob, filename } = await downloadDataExport();
+      saveFile(blob, filename ?? 'mawadda-data.zip');
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 404) {
+        void queryClient.invalidateQueries({ queryKey: accountKeys.dataExport(me) });
+      }
+    },
   });
 }
 

@@ -16,8 +16,16 @@ import { translateError } from '@/lib/translate-error.ts';
 import { useModerationAction } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
 
-/** Refusals that mean the report is no longer open: it leaves the queue with the reason why. */
-const GONE_CODES = new Set(['REPORT_CLOSED', 'REPORT_NOT_FOUND']);
+/**
+ * Refusals that mean the report is not, or no longer, this moderator's to decide: it leaves the
+ * queue with the reason why.
+ */
+const GONE_CODES = new Set([
+  'REPORT_CLOSED',
+  'REPORT_NOT_FOUND',
+  'REPORT_ABOUT_YOU',
+  'REPORT_FILED_BY_YOU',
+]);
 /** The actions that end the member's sessions: their confirm button is red. */
 const SEVERE: ReadonlySet<ModerationAction> = new Set(['suspend', 'ban']);
 const DEFAULT_SUSPENSION_DAYS = '7';

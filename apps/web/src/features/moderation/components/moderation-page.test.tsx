@@ -8,12 +8,15 @@ import { ModerationPage } from './moderation-page.tsx';
 const REPORT_ID = '00000000-0000-4000-8000-0000000000r1';
 const photos = ['/media/photos/karim-1.webp?s=a', '/media/photos/karim-2.webp?s=b'];
 
+const threeHoursAgo = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+
 function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
   return {
     id: REPORT_ID,
-    reason: 'asking-for-money',
+    reasons: ['asking-for-money'],
     note: 'He keeps asking for a transfer.',
-    createdAt: new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString(),
+    createdAt: threeHoursAgo,
+    updatedAt: threeHoursAgo,
     reporter: { id: 'amina', name: 'Amina Diallo', deleted: false },
     reported: {
       id: 'karim',
@@ -24,7 +27,7 @@ function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
       bio: 'Engineer, practising.',
       photoUrls: photos,
       standing: 'active',
-      reportCount: 2,
+      reporterCount: 2,
     },
     messages: [
       {
@@ -92,7 +95,8 @@ describe('the moderation page', () => {
     expect(report).toHaveTextContent('He keeps asking for a transfer.');
     expect(report).toHaveTextContent('Karim Benali, 31 years old, Man, Lyon, France');
     expect(report).toHaveTextContent('Standing: Active');
-    expect(report).toHaveTextContent('Reported 2 times');
+    expect(report).toHaveTextContent('Reported by 2 members');
+    expect(report).not.toHaveTextContent('added to');
     expect(report).toHaveTextContent('Engineer, practising.');
     const photoList = within(report).getByRole('region', { name: 'Photos' });
     expect(within(photoList).getByRole('img', { name: 'Photo 1 of Karim Benali' })).toHaveAttribute(
@@ -107,6 +111,22 @@ describe('the moderation page', () => {
       'aria-label',
       'Voice note sent by Karim Benali',
     );
+  });
+
+  it('shows a report its reporter added to: every reason, and when it was added to', async () => {
+    serve([
+      aReport({
+        reasons: ['asking-for-money', 'harassment-or-hate'],
+        note: 'He keeps asking for a transfer.\n\nNow he insults me.',
+        updatedAt: new Date(Date.now() - 5 * 60 * 1000).toISOString(),
+      }),
+    ]);
+    await renderScreen(<ModerationPage />, { route: '/moderation' });
+    const report = await screen.findByRole('article', {
+      name: 'Karim Benali: Asking for money and Harassment or hate',
+    });
+    expect(report).toHaveTextContent('Reported 3 hours ago · added to 5 minutes ago');
+    expect(report).toHaveTextContent('Now he insults me.');
   });
 
   it('suspends for the days and with the reason given, after confirming; the report leaves the queue', async () => {
@@ -181,12 +201,20 @@ describe('the moderation page', () => {
   });
 
   it('works in French: removes the chosen photo', async () => {
-    const sent = serve([aReport({ reason: 'fake-profile' })]);
+    const sent = serve([
+      aReport({
+        reasons: ['fake-profile', 'under-18'],
+        updatedAt: new Date(Date.now() - 5 * 60 * 1000).toISOString(),
+      }),
+    ]);
     await renderScreen(<ModerationPage />, { route: '/fr/moderation', language: 'fr' });
     const user = userEvent.setup();
-    expect(
-      await screen.findByRole('article', { name: 'Karim Benali : Faux profil' }),
-    ).toHaveTextContent('Signalé par Amina Diallo');
+    const report = await screen.findByRole('article', {
+      name: 'Karim Benali : Faux profil et Moins de 18 ans',
+    });
+    expect(report).toHaveTextContent('Signalé par Amina Diallo');
+    expect(report).toHaveTextContent('complété il y a 5 minutes');
+    expect(report).toHaveTextContent('Signalé par 2 membres');
     expect(
       screen.getByRole('heading', { level: 1, name: 'Signalements à examiner' }),
     ).toBeVisible();
@@ -210,26 +238,33 @@ describe('the moderation page', () => {
     expect(screen.getByRole('heading', { name: 'Aucun signalement à examiner' })).toBeVisible();
   });
 
-  it('says when another moderator already handled the report, and drops it from the queue', async () => {
-    serve([aReport()], { status: 409, body: { code: 'REPORT_CLOSED', message: 'closed' } });
-    await renderScreen(<ModerationPage />, { route: '/moderation' });
-    const user = userEvent.setup();
-    const decision = await screen.findByRole('region', { name: 'Decision' });
-    await user.type(
-      within(decision).getByRole('textbox', { name: 'Reason' }),
-      'A misunderstanding',
-    );
-    await user.click(within(decision).getByRole('button', { name: 'Continue' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Dismiss the report on Karim Benali?');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent(
-        'The report on Karim Benali left the queue: This report was already handled.',
-      ),
-    );
-    expect(screen.queryByRole('article')).toBeNull();
-  });
+  it.each([
+    [409, 'REPORT_CLOSED', 'This report was already handled.'],
+    [403, 'REPORT_ABOUT_YOU', 'This report is about you: another moderator will handle it.'],
+    [403, 'REPORT_FILED_BY_YOU', 'You filed this report: another moderator will handle it.'],
+  ])(
+    'says why a report is not this moderator’s to decide (%i %s), and drops it from the queue',
+    async (status, code, why) => {
+      serve([aReport()], { status, body: { code, message: code } });
+      await renderScreen(<ModerationPage />, { route: '/moderation' });
+      const user = userEvent.setup();
+      const decision = await screen.findByRole('region', { name: 'Decision' });
+      await user.type(
+        within(decision).getByRole('textbox', { name: 'Reason' }),
+        'A misunderstanding',
+      );
+      await user.click(within(decision).getByRole('button', { name: 'Continue' }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog).toHaveTextContent('Dismiss the report on Karim Benali?');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      await vi.waitFor(() =>
+        expect(screen.getByRole('status')).toHaveTextContent(
+          `The report on Karim Benali left the queue: ${why}`,
+        ),
+      );
+      expect(screen.queryByRole('article')).toBeNull();
+    },
+  );
 
   it('keeps the report and says why when the decision is refused', async () => {
     serve([aReport()], {

@@ -40,9 +40,12 @@ export function ReportCard({
   now: number;
   onLeave: (announcement: string) => void;
 }) {
-  const { t } = useModerationTranslation();
+  const { t, i18n } = useModerationTranslation();
   const id = useId();
   const { reported } = report;
+  const reasons = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+    report.reasons.map((reason) => t(`reasons.${reason}`)),
+  );
   const standingTone = {
     active: 'bg-emerald-50 text-success',
     suspended: 'bg-amber-50 text-amber-800',
@@ -62,13 +65,19 @@ export function ReportCard({
       className="rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-6"
     >
       <h2 id={`${id}-title`} className="font-display text-2xl font-semibold text-teal-900">
-        {t('reportHeading', { name: reported.name, reason: t(`reasons.${report.reason}`) })}
+        {t('reportHeading', { name: reported.name, reasons })}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
         {report.reporter.deleted
           ? t('reportedByDeletedMember')
           : t('reportedBy', { name: report.reporter.name })}{' '}
         · <When iso={report.createdAt} now={now} phrase={(time) => t('reportedAt', { time })} />
+        {report.updatedAt === report.createdAt ? null : (
+          <>
+            {' '}
+            · <When iso={report.updatedAt} now={now} phrase={(time) => t('addedToAt', { time })} />
+          </>
+        )}
       </p>
 
       <section aria-labelledby={`${id}-note`} className="mt-4">
@@ -94,7 +103,7 @@ export function ReportCard({
             {t('standingIs', { standing: t(`standing.${reported.standing}`) })}
           </li>
           <li className="rounded-full bg-sand-100 px-3 py-1 text-ink">
-            {t('reportCount', { count: reported.reportCount })}
+            {t('reporterCount', { count: reported.reporterCount })}
           </li>
         </ul>
         <p className="mt-2 max-w-[70ch] whitespace-pre-line leading-relaxed text-ink">
