@@ -108,6 +108,7 @@ export const ERROR_TEXTS = {
   PAYMENT_PROVIDER_ERROR: 'The payment service did not answer. Please try again in a moment.',
   PAYMENT_NOT_FOUND: 'No payment was started for this purchase.',
   CALLBACK_URL_FOREIGN: 'callbackUrl must be an address of this site',
+  RETURN_PATH_INVALID: 'returnTo must be the path of a page of this app, such as /chat',
   WEBHOOK_REFUSED: 'This notification could not be verified.',
   // Calls and the live connection (the `code` header of the broker's STOMP ERROR frames)
   CALL_NOT_ALLOWED: 'You cannot call this member.',
