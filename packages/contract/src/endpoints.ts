@@ -217,6 +217,13 @@ const schemas = {
     member: true,
     response: messageResponseSchema,
   },
+  openLike: {
+    summary:
+      'The member opened the like of this member from their list: it leaves the list for good (spec section 4)',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
+    response: messageResponseSchema,
+  },
   profileViews: {
     summary: 'Who viewed my profile, each once at their latest view, newest first',
     member: true,

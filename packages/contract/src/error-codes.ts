@@ -67,6 +67,7 @@ export const ERROR_TEXTS = {
   LIKED_USER_REQUIRED: 'likedUserId is required',
   RECEIVER_REQUIRED: 'receiverId is required',
   LIKE_SELF: 'You cannot like your own profile.',
+  LIKE_NOT_FOUND: 'This member is no longer in your list of likes.',
   LIKES_DAILY_LIMIT: "You have reached today's limit of likes. Try again tomorrow.",
   PAGE_INVALID: 'page must be a whole number, 0 or more',
   PAGE_SIZE_INVALID: 'size must be a whole number from 1 to {{max}}',

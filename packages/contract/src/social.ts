@@ -3,7 +3,7 @@ import { MAX_AGE, MIN_AGE, SUGGESTIONS_PAGE_SIZE } from './constants.ts';
 import { E } from './error-codes.ts';
 import { requiredField } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
-import { genderSchema } from './value-sets.ts';
+import { genderSchema, LIKE_KINDS } from './value-sets.ts';
 
 export const suggestionsQuerySchema = z.object({
   page: z.coerce
@@ -41,6 +41,8 @@ export const likeEntrySchema = z.object({
   ...listedMember,
   createdAt: z.iso.datetime(),
   isNew: z.boolean(),
+  /** A like or a Lovely: the list says which. */
+  kind: z.enum(LIKE_KINDS),
   /** I liked them back: a match. Otherwise the list offers to like back. */
   matched: z.boolean(),
 });

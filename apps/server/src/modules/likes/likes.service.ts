@@ -1,4 +1,4 @@
-import type { LikeEntry } from '@mawadda/contract';
+import type { LikeEntry, LikeKind } from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
@@ -7,7 +7,13 @@ import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { photosFor } from '../media/profile-photos.ts';
 import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
-import { insertLike, likeExists, listLikers, markLikesSeen } from './likes.repository.ts';
+import {
+  insertLike,
+  likeExists,
+  listLikers,
+  markLikeOpened,
+  markLikesSeen,
+} from './likes.repository.ts';
 
 const LIKE_LIST_LIMIT = 500;
 
@@ -30,8 +36,11 @@ export function createLikesService(deps: {
     code: 'LIKES_DAILY_LIMIT',
   });
   return {
-    /** Likes a member once (a repeat changes nothing) and says whether the like is mutual. */
-    async like(likerId: string, likedId: string): Promise<{ mutualLike: boolean }> {
+    /**
+     * Likes a member once, with a like or a Lovely (a repeat, of either, changes nothing: the
+     * first one stays), and says whether the like is mutual.
+     */
+    async like(likerId: string, likedId: string, kind: LikeKind): Promise<{ mutualLike: boolean }> {
       if (likerId === likedId) throw badRequest('LIKE_SELF');
       const liker = await findMemberById(db, likerId);
       if (!liker || !(await findVisibleMember(db, liker, likedId))) {
@@ -40,7 +49,7 @@ export function createLikesService(deps: {
       if (!(await likeExists(db, likerId, likedId))) {
         const slot = await dailyLikes.reserve(likerId);
         // The same like sent twice at once is stored once, and counted once.
-        if (!(await insertLike(db, likerId, likedId, clock.now()))) await slot.release();
+        if (!(await insertLike(db, { likerId, likedId, kind }, clock.now()))) await slot.release();
       }
       return { mutualLike: await likeExists(db, likedId, likerId) };
     },
@@ -59,12 +68,19 @@ export function createLikesService(deps: {
         ...photosFor(deps.photoLinks, memberId, row),
         createdAt: row.createdAt.toISOString(),
         isNew: seenAt === null || row.createdAt > seenAt,
+        kind: row.kind,
         matched: row.matched,
       }));
     },
 
     async markSeen(memberId: string): Promise<void> {
       await markLikesSeen(db, memberId, clock.now());
+    },
+    /** Spec section 4: "Opening a like … entry removes it from the list", on every device. */
+    async open(memberId: string, likerId: string): Promise<void> {
+      if (!(await markLikeOpened(db, memberId, likerId, clock.now()))) {
+        throw notFound('LIKE_NOT_FOUND');
+      }
     },
   };
 }

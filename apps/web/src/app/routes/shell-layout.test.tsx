@@ -31,6 +31,7 @@ const aLike: LikeEntry = {
   mediaUrls: [],
   photosBlurred: false,
   createdAt: likeAt,
+  kind: 'like',
   matched: false,
   isNew: true,
 };

@@ -74,7 +74,7 @@ export function FeedbackRegion({ variant }: { variant: 'toast' | 'inline' }) {
           <div className={cn(card, 'flex items-start gap-3 border-danger/25 p-3 pl-4')}>
             <TriangleAlert aria-hidden="true" className="mt-2.5 size-5 shrink-0 text-danger" />
             <p className="flex-1 py-2 text-sm font-medium text-danger">
-              {t(`like.${failure.key}`)}
+              {t(`${failure.kind}.${failure.key}`)}
             </p>
             <button
               type="button"

@@ -1,3 +1,4 @@
+import type { LikeKind } from '@mawadda/contract';
 import { MATCH_VIBRATION_MS } from '@mawadda/contract/constants';
 import {
   createContext,
@@ -13,8 +14,11 @@ import {
 /** Whom a like went to: enough to name them in the messages. */
 export type LikeTarget = { id: string; name: string };
 
-/** A like that failed, as a translation key of the `like` section and its values. */
-export type LikeFailure = { key: 'dailyLimit' | 'unavailable' | 'network' | 'failed' };
+/** A like or a Lovely that failed: why, as a key of the `like` or `lovely` section of texts. */
+export type LikeFailure = {
+  key: 'dailyLimit' | 'unavailable' | 'network' | 'failed';
+  kind: LikeKind;
+};
 
 type LikeFeedback = {
   /** The last mutual like, until the member closes the message. */
