@@ -22,7 +22,25 @@ export const suggestionsQuerySchema = z.object({
 export const likeRequestSchema = z.object({
   likedUserId: requiredField(memberIdSchema, E.LIKED_USER_REQUIRED),
 });
-export const likeResponseSchema = z.object({ mutualLike: z.boolean() });
+/**
+ * A match, as one of the two is shown it: the other member's name and first photo (unblurred:
+ * they matched). Answered to the member who liked back, and published on the other's
+ * `/topic/match/{id}` (the MatchEvent).
+ */
+export const matchedMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+});
+export type MatchedMember = z.infer<typeof matchedMemberSchema>;
+export const matchEventSchema = z.object({ member: matchedMemberSchema });
+export type MatchEvent = z.infer<typeof matchEventSchema>;
+
+/** `match` comes with a mutual like: whom the member now matches with. */
+export const likeResponseSchema = z.object({
+  mutualLike: z.boolean(),
+  match: matchedMemberSchema.optional(),
+});
 export const lovelyRequestSchema = z.object({
   receiverId: requiredField(memberIdSchema, E.RECEIVER_REQUIRED),
 });

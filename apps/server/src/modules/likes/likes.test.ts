@@ -70,8 +70,8 @@ describe('likes', () => {
       .where(and(eq(likes.likerId, a), eq(likes.likedId, b)));
     expect(rows).toHaveLength(1);
 
-    expect((await like(tokenB, a)).json()).toEqual({ mutualLike: true });
-    expect((await like(tokenA, b)).json()).toEqual({ mutualLike: true });
+    expect((await like(tokenB, a)).json()).toMatchObject({ mutualLike: true, match: { id: a } });
+    expect((await like(tokenA, b)).json()).toMatchObject({ mutualLike: true, match: { id: b } });
   });
 
   it('"Lovely" is a like too, and both sides know it was one', async () => {
@@ -87,7 +87,7 @@ describe('likes', () => {
     await like(tokenA, b);
     expect((await get(tokenA, `/api/users/${b}/details`)).sentLike).toBe('lovely');
     expect((await get(tokenB, '/likes'))[0]).toMatchObject({ id: a, kind: 'lovely' });
-    expect((await like(tokenB, a)).json()).toEqual({ mutualLike: true });
+    expect((await like(tokenB, a)).json()).toMatchObject({ mutualLike: true });
     // Her like back is a like, not a Lovely: his list and her page say so.
     expect((await get(tokenB, `/api/users/${a}/details`)).sentLike).toBe('like');
     expect((await get(tokenA, '/likes'))[0]).toMatchObject({ id: b, kind: 'like', matched: true });
@@ -97,7 +97,7 @@ describe('likes', () => {
       headers: bearer(tokenB),
       payload: { receiverId: a },
     });
-    expect(lovelyAfter.json()).toEqual({ mutualLike: true });
+    expect(lovelyAfter.json()).toMatchObject({ mutualLike: true });
     expect((await get(tokenB, `/api/users/${a}/details`)).sentLike).toBe('like');
   });
 
