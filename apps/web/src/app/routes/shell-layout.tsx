@@ -29,6 +29,13 @@ const PaymentReturnNotice = lazy(() =>
   })),
 );
 
+/** "It's a match", shown over every member screen, loads with the member area too. */
+const MatchMoment = lazy(() =>
+  import('@/features/discovery/components/match-moment.tsx').then((module) => ({
+    default: module.MatchMoment,
+  })),
+);
+
 /** Calls load with the member area's first screen, never with the login route. */
 const CallLayer = lazy(() =>
   import('@/features/calls/components/call-layer.tsx').then((module) => ({
@@ -40,7 +47,8 @@ const CallLayer = lazy(() =>
  * Terms, privacy and every member screen: the top navigation bar around the page, with the
  * badge counts polled for a signed-in member and the liked-you list in its dialog. A signed-in
  * member can be called on any of them: the call layer (incoming-call modal, call in progress)
- * lives here, above the pages, so navigating does not end a call. So do the gift popup and the
+ * lives here, above the pages, so navigating does not end a call, and so does "It's a match"
+ * (features/discovery match-moment.tsx), whoever liked back. So do the gift popup and the
  * subscription modal (payment-dialogs.tsx), which the profile menu opens too, with what became of
  * a payment on the page the provider brings the member back to, and the block, report and
  * unmatch dialogs (safety-dialogs.tsx), which the liked-you list opens too.
@@ -107,6 +115,7 @@ function Shell() {
       {me ? (
         <Suspense fallback={null}>
           <CallLayer me={me} />
+          <MatchMoment me={me} />
         </Suspense>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import type { LikeKind, UserDetails } from '@mawadda/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, NetworkError } from '@/lib/api-client.ts';
+import { matchMoment } from '@/lib/match-moment.ts';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { discoveryKeys, sendLike } from '../api/discovery-api.ts';
 import { type LikeFailure, type LikeTarget, useLikeFeedback } from './like-feedback.tsx';
@@ -18,7 +19,7 @@ export function likeFailureOf(error: unknown, kind: LikeKind): LikeFailure {
 /**
  * Liking (POST /like) or sending a Lovely (POST /lovely). The heart fills at once and the member
  * joins the local liked set, so a like cannot be repeated; if the call fails, the heart empties
- * again and a message says why. A mutual like shakes the card and says "It's a match!".
+ * again and a message says why. A mutual like shakes the card and shows "It's a match!".
  */
 export function useLike(kind: LikeKind = 'like') {
   const feedback = useLikeFeedback();
@@ -38,7 +39,9 @@ export function useLike(kind: LikeKind = 'like') {
             }
           : details,
       );
-      if (result?.mutualLike) feedback.celebrate(member);
+      if (!result.mutualLike) return;
+      feedback.celebrate(member);
+      matchMoment.show(result.match ?? { id: member.id, name: member.name, photoUrl: null });
     },
     onError: (error, member) => {
       likedUsers.remove(member.id);

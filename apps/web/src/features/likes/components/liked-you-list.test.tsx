@@ -2,6 +2,7 @@ import type { LikeEntry } from '@mawadda/contract';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { matchMoment } from '@/lib/match-moment.ts';
 import { session } from '@/lib/session.ts';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { fakeSafety } from '@/test/safety.ts';
@@ -78,10 +79,11 @@ describe('The liked-you list', () => {
     const matched = like('salma', 60, false, true);
     const waiting = like('khadija', 30, false);
     let likedBack: unknown;
+    const match = { id: waiting.id, name: 'khadija', photoUrl: '/media/photos/khadija.webp?m=me' };
     serve([matched, waiting], {
       'POST /like': ({ body }: { body: unknown }) => {
         likedBack = body;
-        return { body: { mutualLike: true } };
+        return { body: { mutualLike: true, match } };
       },
     });
     await show({ language: 'fr' });
@@ -98,6 +100,8 @@ describe('The liked-you list', () => {
     expect(within(list).queryByRole('button', { name: 'Aimer en retour Khadija' })).toBeNull();
     // The like-back button is gone: the focus it held is on the entry, now a match.
     expect(khadija).toHaveFocus();
+    // "It's a match" is the app's to show (shell-layout.test.tsx): it is told whom.
+    expect(matchMoment.current()).toEqual(match);
   });
 
   it('keeps the focus on a like back while it is sent, and after a failure', async () => {

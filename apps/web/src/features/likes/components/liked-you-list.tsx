@@ -1,9 +1,9 @@
 import type { LikeEntry } from '@mawadda/contract';
 import { titleCase } from '@mawadda/contract/text';
 import { Heart, HeartHandshake } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
@@ -41,6 +41,7 @@ export function LikedYouList({
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const { query, entries, remove, open: openEntry } = useLikes();
+  useCloseOnLeaving(onClose);
   useMarkLikesSeen(query, onSeen);
   const likeBack = useLikeBack();
   const entryButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -176,6 +177,21 @@ export function LikedYouList({
       )}
     </div>
   );
+}
+
+/**
+ * The list closes when the member goes to another page from above it ("Send a message" of a
+ * match made here, a link of the navigation bar's menu): it belongs to the page it opened on.
+ */
+function useCloseOnLeaving(onClose: () => void) {
+  const { pathname, search } = useLocation();
+  const address = `${pathname}${search}`;
+  const opened = useRef(address);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (address !== opened.current) close.current();
+  }, [address]);
 }
 
 function EmptyLikes({ onClose }: { onClose: () => void }) {

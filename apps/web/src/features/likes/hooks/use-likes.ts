@@ -2,6 +2,7 @@ import type { LikeEntry } from '@mawadda/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useMarkSeen, useMemberList } from '@/hooks/use-member-list.ts';
+import { matchMoment } from '@/lib/match-moment.ts';
 import { session, useSession } from '@/lib/session.ts';
 import { fetchLikes, likeBack, likesKeys, markLikesSeen, openLike } from '../api/likes-api.ts';
 
@@ -57,8 +58,9 @@ export function useMarkLikesSeen(
 }
 
 /**
- * Liking back from the list: the entry turns into a match as soon as the server says so (the
- * like is idempotent, so a second tap from another device changes nothing).
+ * Liking back from the list: the entry turns into a match as soon as the server says so, and
+ * "It's a match" shows (the like is idempotent, so a second tap from another device changes
+ * nothing).
  */
 export function useLikeBack() {
   const memberId = useSession()?.user?.id ?? '';
@@ -69,6 +71,9 @@ export function useLikeBack() {
       queryClient.setQueryData<LikeEntry[]>(likesKeys.list(memberId), (list) =>
         list?.map((e) => (e.id === entry.id ? { ...e, matched: result.mutualLike } : e)),
       );
+      if (result.mutualLike) {
+        matchMoment.show(result.match ?? { id: entry.id, name: entry.name, photoUrl: null });
+      }
     },
   });
 }
