@@ -8,6 +8,7 @@ import { discoveryKeys, type SuggestionsPage as Page } from '../api/discovery-ap
 import { aMember, detailsOf, fakeIntersectionObserver, NO_FILTERS } from '../test/fixtures.ts';
 import { MatchMoment } from './match-moment.tsx';
 import { SuggestionsPage } from './suggestions-page.tsx';
+import { UserDetailsPage } from './user-details-page.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -388,6 +389,29 @@ describe('Suggestions', () => {
     expect(within(dialog).getByRole('button', { name: 'Liked' })).toHaveFocus();
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a heart on the card shows on the member’s page as a like, not as a Lovely', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    const awa = aMember({ name: 'awa sarr' });
+    serveSuggestions([[awa]], {
+      [`GET /api/users/${awa.id}/details`]: { body: detailsOf(awa) },
+      'POST /like': { body: { mutualLike: false } },
+    });
+    // The page of a member open beside the suggestions (the same details in memory).
+    await renderScreen(
+      <>
+        <SuggestionsPage />
+        <UserDetailsPage id={awa.id} />
+      </>,
+      { route: '/suggestions' },
+    );
+    expect(await screen.findByRole('button', { name: 'Send a Lovely' })).toBeVisible();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Like Awa Sarr' }));
+    const page = await screen.findByRole('button', { name: 'Liked' });
+    expect(page).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: 'Lovely sent' })).toBeNull();
   });
 
   it('invites to complete the profile when there is no one to suggest', async () => {
