@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { memberId, portraitPath, registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 
 test.afterEach(closeMemberBrowsers);
 
-test('Two members find each other: a like, the badge, a like back, a match, a view, a new photo', async ({
+test('Two members find each other: a Lovely, the list, a like back, the match live on both screens, a view, a new photo', async ({
   browser,
   request,
 }) => {
@@ -15,48 +16,57 @@ test('Two members find each other: a like, the badge, a like back, a match, a vi
   const ibrahima = await registerMember(request, { name: `Ibrahima ${tag}`, gender: 'homme' });
   const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
   const awaId = await memberId(request, awa);
+  const ibrahimaId = await memberId(request, ibrahima);
 
-  // Ibrahima likes Awa from his suggestions.
+  // Ibrahima sends Awa a Lovely from her profile page.
   const his = await loggedInPage(browser, ibrahima);
-  await his.getByRole('button', { name: `Like Awa ${tag}` }).click();
-  // The focus stays on the heart, now "You liked…" (a disabled button would drop it to the page).
-  await expect(his.getByRole('button', { name: `You liked Awa ${tag}` })).toBeFocused();
-  // On another device (a fresh browser), the server remembers the like: no second like, no
-  // second "match".
-  const hisPhone = await loggedInPage(browser, ibrahima);
-  await expect(hisPhone.getByRole('button', { name: `You liked Awa ${tag}` })).toHaveAttribute(
-    'aria-disabled',
-    'true',
-  );
-  await hisPhone.context().close();
-
-  // Awa sees a new like on the badge, and Ibrahima in the liked-you list.
+  await his.goto(`/user-details/${awaId}`);
+  await his.getByRole('button', { name: 'Send a Lovely' }).click();
+  // The focus stays on the button, now "Lovely sent" (a disabled button would drop it).
+  await expect(his.getByRole('button', { name: 'Lovely sent' })).toBeFocused();
+  // Awa sees a new like on the badge, and in her list that it was a Lovely.
   const hers = await loggedInPage(browser, awa);
   const likes = hers.getByRole('button', { name: /^Likes/ });
   await expect(likes).toHaveAccessibleName(/1 new/);
   await likes.click();
-  const likedYou = hers.getByRole('dialog');
-  await expect(likedYou.getByText(`Ibrahima ${tag}`)).toBeVisible();
+  const likedYou = hers.getByRole('dialog', { name: 'Who liked you' });
+  await expect(
+    likedYou.getByRole('button', {
+      name: new RegExp(`^Ibrahima ${tag}, 29, New, Sent you a Lovely`),
+    }),
+  ).toBeVisible();
   await hers.keyboard.press('Escape');
   await expect(likes).not.toHaveAccessibleName(/new/);
 
-  // She likes him back: it is a match for her...
+  // She likes him back from her suggestions: "It's a match" at once for her, live for him.
   await hers.getByRole('button', { name: `Like Ibrahima ${tag}` }).click();
-  await expect(hers.getByText(/match/i).first()).toBeVisible();
-
-  // ...and for him: she is now in his liked-you list, and her profile shows his like as sent.
-  await his.reload();
-  await his.getByRole('button', { name: /^Likes/ }).click();
-  await expect(his.getByRole('dialog').getByText(`Awa ${tag}`)).toBeVisible();
-  await his.keyboard.press('Escape');
-  await his.goto(`/user-details/${awaId}`);
-  await expect(
-    his.getByRole('heading', { level: 1, name: new RegExp(`Awa ${tag}`) }),
-  ).toBeVisible();
-  await expect(his.getByRole('button', { name: 'Super like sent' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
+  const herMatch = hers.getByRole('dialog', { name: "It's a match!" });
+  await expect(herMatch).toHaveAccessibleDescription(
+    `You and Ibrahima ${tag} like each other. Take the first step: say salam.`,
   );
+  const hisMatch = his.getByRole('dialog', { name: "It's a match!" });
+  await expect(hisMatch).toHaveAccessibleDescription(
+    `You and Awa ${tag} like each other. Take the first step: say salam.`,
+  );
+  expect(await seriousViolations(hers)).toEqual([]);
+  await hisMatch.getByRole('button', { name: 'Keep browsing' }).click();
+  await expect(hisMatch).toBeHidden();
+  await herMatch.getByRole('link', { name: 'Send a message' }).click();
+  await expect(hers).toHaveURL(new RegExp(`/chat\\?userId=${ibrahimaId}$`));
+
+  // Her like back was a like, not a Lovely: his profile page says so.
+  await hers.goto(`/user-details/${ibrahimaId}`);
+  await expect(hers.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Opening his entry from her list takes her to him and removes it, for good.
+  await hers.goto('/suggestions');
+  await likes.click();
+  await likedYou.getByRole('button', { name: new RegExp(`^Ibrahima ${tag}, 29, Match`) }).click();
+  await expect(hers).toHaveURL(new RegExp(`/user-details/${ibrahimaId}$`));
+  await hers.reload();
+  await likes.click();
+  await expect(likedYou.getByText('No one has liked you yet.')).toBeVisible();
+  await hers.keyboard.press('Escape');
 
   // Opening her profile counted as a view: she sees him in her profile views.
   await hers.goto('/profile-views');

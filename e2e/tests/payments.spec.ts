@@ -43,8 +43,11 @@ test('A sends B a gift from the conversation: A pays on the checkout page, B see
   const { aId, bId } = await match(request, omar, fatou);
   const his = await loggedInPage(browser, omar);
   const hers = await loggedInPage(browser, fatou);
-  await hers.goto(`/chat?userId=${aId}`);
-  await expect(hers.getByText(`No messages yet. Say hello to Omar ${tag}!`)).toBeVisible();
+  // She reads the app in French.
+  await hers.goto(`/fr/chat?userId=${aId}`);
+  await expect(
+    hers.getByText(`Aucun message pour l'instant. Dites bonjour à Omar ${tag} !`),
+  ).toBeVisible();
 
   await his.goto(`/chat?userId=${bId}`);
   await his.getByRole('button', { name: `Send a gift to Fatou ${tag}` }).click();
@@ -52,8 +55,9 @@ test('A sends B a gift from the conversation: A pays on the checkout page, B see
   await expect(popup.getByRole('article', { name: 'Tulip bouquet' })).toContainText('$2.99');
   await popup.getByRole('button', { name: `Send Tulip bouquet to Fatou ${tag}` }).click();
 
-  // The test checkout: what is bought, the amount, then Pay.
+  // The test checkout: what is bought (named in his language), the amount, then Pay.
   await expect(his).toHaveURL(/\/checkout\/local\//);
+  await expect(his.getByText(`Gift: Tulip bouquet for Fatou ${tag}`)).toBeVisible();
   await expect(his.getByText('$2.99')).toBeVisible();
   await his.getByRole('button', { name: 'Pay' }).click();
 
@@ -63,8 +67,9 @@ test('A sends B a gift from the conversation: A pays on the checkout page, B see
     his.getByRole('status').filter({ hasText: 'Your gift has been sent.' }),
   ).toBeVisible();
   await expect(conversation(his).getByTestId('gift-message')).toHaveText('You sent Tulip bouquet');
-  const received = conversation(hers).getByTestId('gift-message');
-  await expect(received).toHaveText(`Omar ${tag} sent you Tulip bouquet`);
+  // In her language, from the gift's number: not the words he bought it in.
+  const received = hers.getByRole('region', { name: /^Messages avec/ }).getByTestId('gift-message');
+  await expect(received).toHaveText(`Omar ${tag} vous a offert Bouquet de tulipes`);
   await expect(received.locator('img')).toHaveAttribute('src', '/images/gifts/tulip-bouquet.svg');
 
   // A reload runs nothing again: still one gift.
@@ -106,7 +111,8 @@ test('A free member calls a match: the plans open; A buys MONTHLY by card, then 
   await expect(
     his.getByRole('status').filter({ hasText: 'Your subscription is active. Thank you!' }),
   ).toBeVisible();
-  await expect(his).toHaveURL(/\/chat(\?userId=[\w-]+)?$/);
+  // Back in the conversation he subscribed from.
+  await expect(his).toHaveURL(new RegExp(`/chat\\?userId=${bId}$`));
 
   // Now the call goes through: it rings on her side.
   await openReadyForCalls(his, `/chat?userId=${bId}`);
@@ -121,6 +127,12 @@ test('A free member calls a match: the plans open; A buys MONTHLY by card, then 
   const end = new Date(Date.now() + 30 * 86_400_000);
   const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(end);
   await expect(his.getByTestId('subscription-status')).toHaveText(`Monthly plan, until ${date}`);
+  // Choosing a plan again, he reads the one he has: nobody pays twice without knowing.
+  await his.getByRole('button', { name: 'Extend' }).click();
+  await expect(
+    his.getByRole('dialog', { name: 'Choose a plan' }).getByTestId('current-plan'),
+  ).toContainText(`You have the monthly plan until ${date}.`);
+  await his.keyboard.press('Escape');
   await his.context().close();
   await hers.context().close();
 });
@@ -172,11 +184,12 @@ test('A cancels at the checkout: told nothing was charged, and nothing changes',
   await his.getByRole('button', { name: `Send Chocolates to Awa ${tag}` }).click();
   await expect(his).toHaveURL(/\/checkout\/local\//);
   await his.getByRole('button', { name: 'Cancel' }).click();
-  await expect(his).toHaveURL(new RegExp(`/chat\\?userId=${bId}$`));
+  // Back where he started, the recipient still chosen.
+  await expect(his).toHaveURL(new RegExp(`/gifts\\?receiverId=${bId}$`));
   await expect(
     his.getByRole('status').filter({ hasText: 'Payment cancelled: nothing was charged.' }),
   ).toBeVisible();
-  await expect(his.getByText(`No messages yet. Say hello to Awa ${tag}!`)).toBeVisible();
+  await expect(his.getByLabel('Recipient')).toHaveValue(bId);
 
   // A plan, cancelled: told, no subscription, /mon-profil says so.
   await his.getByRole('button', { name: 'Profile menu' }).click();
@@ -189,6 +202,7 @@ test('A cancels at the checkout: told nothing was charged, and nothing changes',
   await plans.getByRole('radio', { name: /^Card/ }).check();
   await plans.getByRole('button', { name: 'Go to payment' }).click();
   await his.getByRole('button', { name: 'Cancel' }).click();
+  await expect(his).toHaveURL(new RegExp(`/gifts\\?receiverId=${bId}$`));
   await expect(
     his.getByRole('status').filter({ hasText: 'Payment cancelled: nothing was charged.' }),
   ).toBeVisible();
@@ -199,7 +213,7 @@ test('A cancels at the checkout: told nothing was charged, and nothing changes',
   await his.context().close();
 });
 
-test('A pays a plan by mobile money in FCFA: back on the site, the plan is confirmed', async ({
+test('A pays a plan by mobile money in FCFA, in French: named in French, back on her profile page, confirmed', async ({
   browser,
   request,
 }) => {
@@ -208,23 +222,25 @@ test('A pays a plan by mobile money in FCFA: back on the site, the plan is confi
   const aida = await registerMember(request, { name: `Aïda ${tag}`, gender: 'femme' });
   const page = await loggedInPage(browser, aida);
 
-  await page.goto('/mon-profil');
-  await page.getByRole('button', { name: 'Choose a plan' }).click();
-  const plans = page.getByRole('dialog', { name: 'Choose a plan' });
-  await plans.getByRole('radio', { name: /Weekly/ }).check();
-  await plans.getByRole('button', { name: 'Next' }).click();
+  await page.goto('/fr/mon-profil');
+  await page.getByRole('button', { name: 'Choisir une formule' }).click();
+  const plans = page.getByRole('dialog', { name: 'Choisissez une formule' });
+  await plans.getByRole('radio', { name: /Hebdomadaire/ }).check();
+  await plans.getByRole('button', { name: 'Suivant' }).click();
   await plans.getByRole('radio', { name: /^Mobile money/ }).check();
-  await plans.getByRole('button', { name: 'Go to payment' }).click();
+  await plans.getByRole('button', { name: 'Aller au paiement' }).click();
   await expect(page).toHaveURL(/\/checkout\/local\//);
+  await expect(page.getByText('Abonnement Mawadda : formule hebdomadaire')).toBeVisible();
   await expect(page.getByText(/FCFA/)).toBeVisible();
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('button', { name: 'Payer' }).click();
 
   await expect(
-    page.getByRole('status').filter({ hasText: 'Your subscription is active. Thank you!' }),
+    page.getByRole('status').filter({ hasText: 'Votre abonnement est actif. Merci !' }),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page).toHaveURL(/\/fr\/mon-profil$/);
   expect(await page.evaluate(() => sessionStorage.getItem('pendingPaymentPlan'))).toBeNull();
-  await page.goto('/mon-profil');
-  await expect(page.getByTestId('subscription-status')).toHaveText(/^Weekly plan, until /);
+  await expect(page.getByTestId('subscription-status')).toHaveText(
+    /^Formule hebdomadaire, jusqu'au /,
+  );
   await page.context().close();
 });

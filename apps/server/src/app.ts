@@ -443,6 +443,7 @@ export async function buildApp(deps: AppDependencies) {
         ...members,
         limiter: deps.limiter,
         likesPerDay: deps.config.likesPerDay,
+        publish: (destination, body, to) => broker().publish(destination, body, to),
       }),
     });
     await member.register(profileViewsRoutes, {

@@ -171,6 +171,35 @@ describe('Stripe, by its webhook', () => {
         stripe.expire(id);
       }
     }
+    // Started from her profile page, back to it; never to another site.
+    const page = `/user-details/${amina}`;
+    const back = `returnTo=${encodeURIComponent(page)}`;
+    const gift = await me.post(`/api/payment/create-checkout-session?lang=fr&${back}`, {
+      giftId: 3,
+      receiverId: amina,
+    });
+    const plan = await me.post(`/api/subscription/create-subscription-session?plan=WEEKLY&${back}`);
+    expect(
+      [gift.json(), plan.json()].map(({ id }) => {
+        const { success_url, cancel_url } = stripe.session(id);
+        return [success_url, cancel_url];
+      }),
+    ).toEqual([
+      [
+        `http://mawadda.test/fr${page}?success=true&giftId=3&receiverId=${amina}`,
+        `http://mawadda.test/fr${page}?cancelled=gift`,
+      ],
+      [
+        `http://mawadda.test${page}?subscribed=true&plan=WEEKLY`,
+        `http://mawadda.test${page}?cancelled=subscription`,
+      ],
+    ]);
+    const sessions = stripe.requests.length;
+    const foreign = await me.post(
+      '/api/subscription/create-subscription-session?plan=WEEKLY&returnTo=https%3A%2F%2Fevil.example',
+    );
+    expect([foreign.statusCode, foreign.json().code]).toEqual([400, 'RETURN_PATH_INVALID']);
+    expect(stripe.requests).toHaveLength(sessions);
   });
 
   it('delivers no gift paid after its receiver blocked the giver, whether the webhook or the giver comes back first', async () => {
@@ -262,6 +291,24 @@ describe('PayDunya, by its IPN', () => {
         `/${lang}/chat`,
       ]);
     }
+    // Started from the profile page, back to it; never to another site.
+    const { redirectUrl } = (
+      await me.post(
+        '/api/subscription/paydunya/paydunya-session?plan=WEEKLY&lang=en&returnTo=%2Fmon-profil',
+        {},
+      )
+    ).json();
+    expect(paydunya.invoice(redirectUrl.split('/').at(-1)).actions).toMatchObject({
+      return_url: 'http://mawadda.test/en/mon-profil?subscribed=true&plan=WEEKLY',
+      cancel_url: 'http://mawadda.test/en/mon-profil?cancelled=subscription',
+    });
+    const invoices = paydunya.requests.length;
+    const foreign = await me.post(
+      '/api/subscription/paydunya/paydunya-session?plan=WEEKLY&returnTo=%2F%2Fevil.example',
+      {},
+    );
+    expect([foreign.statusCode, foreign.json().code]).toEqual([400, 'RETURN_PATH_INVALID']);
+    expect(paydunya.requests).toHaveLength(invoices);
   });
 
   it('grants nothing when PayDunya confirms another amount or a cancelled invoice', async () => {

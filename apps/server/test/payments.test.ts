@@ -293,6 +293,135 @@ describe('the way back from the test checkout', () => {
   });
 });
 
+describe('the way back to the page the member started from', () => {
+  it('is that page, paid or cancelled, for a gift and a plan by card and by mobile money', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const me = await as(karim);
+    const conversation = `/chat?userId=${amina}`;
+    const returnTo = encodeURIComponent(conversation);
+    const checkouts = async (): Promise<string[]> => [
+      (
+        await me.post(`/api/payment/create-checkout-session?lang=fr&returnTo=${returnTo}`, {
+          giftId: 1,
+          receiverId: amina,
+        })
+      ).json().url,
+      (
+        await me.post(
+          `/api/subscription/create-subscription-session?plan=WEEKLY&lang=fr&returnTo=${returnTo}`,
+        )
+      ).json().url,
+      (
+        await me.post(
+          `/api/subscription/paydunya/paydunya-session?plan=WEEKLY&lang=fr&returnTo=${returnTo}`,
+          {},
+        )
+      ).json().redirectUrl,
+    ];
+    const pay = await Promise.all((await checkouts()).map((url) => onCheckout(url, 'pay')));
+    expect(pay.map(({ back }) => `${back.pathname}?${back.searchParams}`)).toEqual([
+      `/fr/chat?userId=${amina}&success=true&giftId=1&receiverId=${amina}`,
+      `/fr/chat?userId=${amina}&subscribed=true&plan=WEEKLY`,
+      `/fr/chat?userId=${amina}&subscribed=true&plan=WEEKLY`,
+    ]);
+    const cancel = await Promise.all((await checkouts()).map((url) => onCheckout(url, 'cancel')));
+    expect(cancel.map(({ back }) => `${back.pathname}?${back.searchParams}`)).toEqual([
+      `/fr/chat?userId=${amina}&cancelled=gift`,
+      `/fr/chat?userId=${amina}&cancelled=subscription`,
+      `/fr/chat?userId=${amina}&cancelled=subscription`,
+    ]);
+    for (const { back } of [...pay, ...cancel]) expect(back.origin).toBe('http://mawadda.test');
+
+    // Started from the profile page, the member comes back to it.
+    const fromProfile = await me.post(
+      '/api/subscription/create-subscription-session?plan=ANNUAL&returnTo=%2Fmon-profil',
+    );
+    const { back } = await onCheckout(fromProfile.json().url, 'cancel');
+    expect(back.href).toBe('http://mawadda.test/mon-profil?cancelled=subscription');
+  });
+
+  it('refuses anything but a page of this app, and opens no checkout for it', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const me = await as(karim);
+    const elsewhere = [
+      'https://evil.example/chat',
+      '//evil.example/chat',
+      '/\\evil.example',
+      '/%2F%2Fevil.example',
+      'javascript:alert(1)',
+      'evil.example',
+      '/chat@evil.example',
+      '/chat#@evil.example',
+      '/chat?next=https://evil.example',
+      '/fr/chat',
+      '/moderation',
+      '/checkout/local/x',
+      '/api/users/me',
+      '',
+      `/chat?userId=${'a'.repeat(300)}`,
+    ];
+    const starts = (returnTo: string) => {
+      const query = `returnTo=${encodeURIComponent(returnTo)}`;
+      return [
+        me.post(`/api/payment/create-checkout-session?${query}`, { giftId: 1, receiverId: amina }),
+        me.post(`/api/subscription/create-subscription-session?plan=WEEKLY&${query}`),
+        me.post(`/api/subscription/paydunya/paydunya-session?plan=WEEKLY&${query}`, {}),
+      ];
+    };
+    for (const returnTo of elsewhere) {
+      for (const answer of await Promise.all(starts(returnTo))) {
+        expect([returnTo, answer.statusCode, answer.json().code]).toEqual([
+          returnTo,
+          400,
+          'RETURN_PATH_INVALID',
+        ]);
+      }
+    }
+    const refused = await me.post(
+      '/api/subscription/create-subscription-session?plan=WEEKLY&returnTo=%2F%2Fevil.example',
+    );
+    expect(refused.json().message).toBe(
+      'returnTo must be the path of a page of this app, such as /chat',
+    );
+    expect(await t.database.db.select().from(orders).where(eq(orders.memberId, karim))).toEqual([]);
+  });
+});
+
+describe('what the checkout page says is bought', () => {
+  it('names the plan and the gift in the member’s language, not the plan’s code', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const me = await as(karim);
+    const page = async (url: string) => {
+      const { pathname, search } = new URL(url);
+      return (await t.app.inject({ url: pathname + search })).body;
+    };
+    const plan = async (lang: string) =>
+      page(
+        (
+          await me.post(`/api/subscription/create-subscription-session?plan=MONTHLY&lang=${lang}`)
+        ).json().url,
+      );
+    const gift = async (lang: string) =>
+      page(
+        (
+          await me.post(`/api/payment/create-checkout-session?lang=${lang}`, {
+            giftId: 8,
+            receiverId: amina,
+          })
+        ).json().url,
+      );
+    const fr = await plan('fr');
+    expect(fr).toContain('<html lang="fr">');
+    expect(fr).toContain('Vous achetez: <strong>Abonnement Mawadda : formule mensuelle</strong>');
+    expect(fr).not.toContain('MONTHLY');
+    expect(await plan('en')).toContain(
+      'You are buying: <strong>Mawadda subscription: monthly plan</strong>',
+    );
+    expect(await gift('fr')).toContain('<strong>Cadeau : Bougie parfumée pour Member 0</strong>');
+    expect(await gift('en')).toContain('<strong>Gift: Scented candle for Member 0</strong>');
+  });
+});
+
 describe('a provider that reports another payment than the one ordered', () => {
   it('grants nothing for a wrong amount, a wrong currency or another order', async () => {
     const lies: Array<Partial<Awaited<ReturnType<PaymentProvider['lookup']>>>> = [

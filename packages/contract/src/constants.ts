@@ -53,6 +53,21 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export const FALLBACK_LANGUAGE = 'en';
 
 /**
+ * Where a checkout may bring the member back (`returnTo`): the path of a member page of the web
+ * app, without its /fr or /en prefix, and an optional query of plain characters. Nothing else,
+ * so the payment provider can never be made to send a member to another site (`//evil.example`,
+ * `https://…`, `/\\evil.example`) or to a page that does not exist.
+ */
+export const RETURN_PATH_PATTERN =
+  /^\/(?:suggestions|chat|gifts|mon-profil|profile-views|user-details\/[0-9a-f-]{36})(?:\?[\w.~%=&-]*)?$/;
+export const RETURN_PATH_MAX_LENGTH = 300;
+
+/** Whether `path` may be given as a checkout's `returnTo`. */
+export function isReturnPath(path: string): boolean {
+  return path.length <= RETURN_PATH_MAX_LENGTH && RETURN_PATH_PATTERN.test(path);
+}
+
+/**
  * The version of the privacy text (its date): the consent to the processing of data revealing
  * religion is given to one version, and a member whose consent names another is asked again.
  * Change it only with a change of the text that needs a new consent.

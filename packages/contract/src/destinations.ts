@@ -7,6 +7,8 @@ export const destinations = {
   chat: (memberId: string) => `/topic/chat/${memberId}`,
   read: (memberId: string) => `/topic/read/${memberId}`,
   call: (memberId: string) => `/topic/call/${memberId}`,
+  /** Ours: a member someone liked back, told live ("It's a match"). */
+  match: (memberId: string) => `/topic/match/${memberId}`,
   publishPresence: '/app/presence',
   publishCall: (memberId: string) => `/app/call/${memberId}`,
 } as const;

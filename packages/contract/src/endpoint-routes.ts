@@ -26,6 +26,7 @@ export const endpointRoutes = {
   lovely: { method: 'POST', path: '/lovely' },
   likes: { method: 'GET', path: '/likes' },
   markLikesSeen: { method: 'POST', path: '/api/users/likes/mark-seen' },
+  openLike: { method: 'POST', path: '/api/users/likes/:id/open' },
   profileViews: { method: 'GET', path: '/api/users/profile-views' },
   markProfileViewsSeen: { method: 'POST', path: '/api/users/profile-views/mark-seen' },
   notifications: { method: 'GET', path: '/api/users/notifications' },

@@ -203,25 +203,34 @@ const schemas = {
     response: preferencesSchema,
   },
   like: {
-    summary: 'Like a member (idempotent); answers whether the like is mutual',
+    summary:
+      'Like a member (idempotent: one like per pair, a like or a Lovely); answers whether it is mutual, and the match',
     member: true,
     body: likeRequestSchema,
     response: likeResponseSchema,
   },
   lovely: {
-    summary: 'The "Lovely" button of a profile page: a like, answered the same way',
+    summary:
+      'The "Lovely" button of a profile page: a like the receiver sees as a Lovely, answered the same way',
     member: true,
     body: lovelyRequestSchema,
     response: likeResponseSchema,
   },
   likes: {
-    summary: 'Members who liked me, newest first',
+    summary: 'Members who liked me (a like or a Lovely), newest first, less the entries I opened',
     member: true,
     response: z.array(likeEntrySchema),
   },
   markLikesSeen: {
     summary: 'Mark every like received so far as seen',
     member: true,
+    response: messageResponseSchema,
+  },
+  openLike: {
+    summary:
+      'The member opened the like of this member from their list: it leaves the list for good (spec section 4)',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
     response: messageResponseSchema,
   },
   profileViews: {

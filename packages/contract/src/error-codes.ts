@@ -67,6 +67,7 @@ export const ERROR_TEXTS = {
   LIKED_USER_REQUIRED: 'likedUserId is required',
   RECEIVER_REQUIRED: 'receiverId is required',
   LIKE_SELF: 'You cannot like your own profile.',
+  LIKE_NOT_FOUND: 'This member is no longer in your list of likes.',
   LIKES_DAILY_LIMIT: "You have reached today's limit of likes. Try again tomorrow.",
   PAGE_INVALID: 'page must be a whole number, 0 or more',
   PAGE_SIZE_INVALID: 'size must be a whole number from 1 to {{max}}',
@@ -112,6 +113,7 @@ export const ERROR_TEXTS = {
   PAYMENT_PROVIDER_ERROR: 'The payment service did not answer. Please try again in a moment.',
   PAYMENT_NOT_FOUND: 'No payment was started for this purchase.',
   CALLBACK_URL_FOREIGN: 'callbackUrl must be an address of this site',
+  RETURN_PATH_INVALID: 'returnTo must be the path of a page of this app, such as /chat',
   WEBHOOK_REFUSED: 'This notification could not be verified.',
   // Calls and the live connection (the `code` header of the broker's STOMP ERROR frames)
   CALL_NOT_ALLOWED: 'You cannot call this member.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './constants.ts';
+import { isReturnPath, LANGUAGES } from './constants.ts';
 import { E } from './error-codes.ts';
 import { requiredField, wholeNumber } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
@@ -29,7 +29,17 @@ export const giftSendRequestSchema = z.object({ giftId: giftIdField, receiverId:
  * paid in. Without it they come back to /chat, whose language the browser decides.
  */
 const returnLanguageField = z.enum(LANGUAGES).optional();
-export const giftCheckoutQuerySchema = z.object({ lang: returnLanguageField });
+/**
+ * `?returnTo=/chat?userId=…`: the page the member started from, where the provider brings them
+ * back, paid or cancelled (`isReturnPath`: a page of this app, never another site). Without it,
+ * /chat.
+ */
+const returnPathField = z
+  .string({ error: E.RETURN_PATH_INVALID })
+  .refine(isReturnPath, E.RETURN_PATH_INVALID)
+  .optional();
+const returnFields = { lang: returnLanguageField, returnTo: returnPathField };
+export const giftCheckoutQuerySchema = z.object(returnFields);
 
 /** The client's giftName and amount are informative only: the server prices from its catalogue. */
 export const giftCheckoutRequestSchema = z.object({
@@ -44,9 +54,9 @@ export const checkoutSessionResponseSchema = z.object({ id: z.string(), url: z.s
 export const planQuerySchema = z.object({ plan: subscriptionPlanSchema });
 export const subscriptionSessionQuerySchema = planQuerySchema.extend({
   userId: memberIdSchema.optional(),
-  lang: returnLanguageField,
+  ...returnFields,
 });
-export const paydunyaSessionQuerySchema = planQuerySchema.extend({ lang: returnLanguageField });
+export const paydunyaSessionQuerySchema = planQuerySchema.extend(returnFields);
 export const paydunyaSessionRequestSchema = z.object({
   callbackUrl: z.url({ error: E.CALLBACK_URL_INVALID }).optional(),
 });

@@ -3,7 +3,7 @@ import { MAX_AGE, MIN_AGE, SUGGESTIONS_PAGE_SIZE } from './constants.ts';
 import { E } from './error-codes.ts';
 import { requiredField, wholeNumber } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
-import { genderSchema } from './value-sets.ts';
+import { genderSchema, LIKE_KINDS } from './value-sets.ts';
 
 export const suggestionsQuerySchema = z.object({
   page: wholeNumber(E.PAGE_INVALID, { min: 0 }).default(0),
@@ -15,7 +15,25 @@ export const suggestionsQuerySchema = z.object({
 export const likeRequestSchema = z.object({
   likedUserId: requiredField(memberIdSchema, E.LIKED_USER_REQUIRED),
 });
-export const likeResponseSchema = z.object({ mutualLike: z.boolean() });
+/**
+ * A match, as one of the two is shown it: the other member's name and first photo (unblurred:
+ * they matched). Answered to the member who liked back, and published on the other's
+ * `/topic/match/{id}` (the MatchEvent).
+ */
+export const matchedMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+});
+export type MatchedMember = z.infer<typeof matchedMemberSchema>;
+export const matchEventSchema = z.object({ member: matchedMemberSchema });
+export type MatchEvent = z.infer<typeof matchEventSchema>;
+
+/** `match` comes with a mutual like: whom the member now matches with. */
+export const likeResponseSchema = z.object({
+  mutualLike: z.boolean(),
+  match: matchedMemberSchema.optional(),
+});
 export const lovelyRequestSchema = z.object({
   receiverId: requiredField(memberIdSchema, E.RECEIVER_REQUIRED),
 });
@@ -34,6 +52,8 @@ export const likeEntrySchema = z.object({
   ...listedMember,
   createdAt: z.iso.datetime(),
   isNew: z.boolean(),
+  /** A like or a Lovely: the list says which. */
+  kind: z.enum(LIKE_KINDS),
   /** I liked them back: a match. Otherwise the list offers to like back. */
   matched: z.boolean(),
 });

@@ -22,6 +22,7 @@ import {
   genderSchema,
   HAS_CHILDREN_VALUES,
   hasChildrenSchema,
+  LIKE_KINDS,
   MARITAL_STATUSES,
   MEMBER_ROLES,
   maritalStatusSchema,
@@ -172,6 +173,8 @@ export const userDetailsSchema = userSummarySchema.extend({
   hasChildren: z.enum(HAS_CHILDREN_VALUES),
   bio: z.string().nullable(),
   skinTone: z.enum(SKIN_TONES).nullable(),
+  /** What the viewer sent this member, a like or a Lovely; null before either. */
+  sentLike: z.enum(LIKE_KINDS).nullable(),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 

@@ -43,6 +43,14 @@ export const hasChildrenSchema = z.preprocess(
 export const MEMBER_ROLES = ['member', 'moderator'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/**
+ * What a member sends another: a like (POST /like, the cards and the profile dialog) or a Lovely
+ * (POST /lovely, the profile page), a like that says more. Either makes a match when returned;
+ * the one who receives it sees which it was.
+ */
+export const LIKE_KINDS = ['like', 'lovely'] as const;
+export type LikeKind = (typeof LIKE_KINDS)[number];
+
 export const SUBSCRIPTION_PLANS = ['WEEKLY', 'MONTHLY', 'ANNUAL'] as const;
 export const subscriptionPlanSchema = z.enum(SUBSCRIPTION_PLANS, {
   error: E.PLAN_INVALID,

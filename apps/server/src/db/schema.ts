@@ -3,6 +3,7 @@ import {
   CALL_TYPES,
   GENDERS,
   HAS_CHILDREN_VALUES,
+  LIKE_KINDS,
   MARITAL_STATUSES,
   MEMBER_ROLES,
   MODERATION_ACTIONS,
@@ -227,7 +228,11 @@ export const likes = pgTable(
     likedId: uuid('liked_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
+    /** A like or a Lovely, as it was first sent: the pair has one like, whichever button. */
+    kind: text('kind', { enum: LIKE_KINDS }).notNull().default('like'),
     createdAt: createdAt(),
+    /** When the liked member opened it from their list, which it then leaves (spec section 4). */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.likerId, t.likedId] }),

@@ -1,4 +1,3 @@
-import type { SubscriptionPlan } from '@mawadda/contract';
 import {
   createContext,
   lazy,
@@ -10,7 +9,6 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import type { GiftRecipient } from '@/features/payments/components/gift-chooser.tsx';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 
@@ -44,7 +42,6 @@ const PaymentDialogsContext = createContext<PaymentDialogs>({
  * the server refuses for want of a subscription opens the modal too.
  */
 export function PaymentDialogsProvider({ children }: { children: ReactNode }) {
-  const localized = useLocalizedPath();
   const [recipient, setRecipient] = useState<GiftRecipient | null>(null);
   const [subscribing, setSubscribing] = useState(false);
   const [loaded, setLoaded] = useState({ gift: false, subscription: false });
@@ -73,13 +70,6 @@ export function PaymentDialogsProvider({ children }: { children: ReactNode }) {
     [openSubscription],
   );
 
-  // Mobile money brings the member back here; the plan also waits in session storage.
-  const returnUrl = useCallback(
-    (plan: SubscriptionPlan) =>
-      `${window.location.origin}${localized('/chat')}?subscribed=true&plan=${plan}`,
-    [localized],
-  );
-
   return (
     <PaymentDialogsContext.Provider value={value}>
       {children}
@@ -90,11 +80,7 @@ export function PaymentDialogsProvider({ children }: { children: ReactNode }) {
       ) : null}
       {loaded.subscription ? (
         <Suspense fallback={null}>
-          <SubscriptionDialog
-            open={subscribing}
-            onClose={() => setSubscribing(false)}
-            returnUrl={returnUrl}
-          />
+          <SubscriptionDialog open={subscribing} onClose={() => setSubscribing(false)} />
         </Suspense>
       ) : null}
     </PaymentDialogsContext.Provider>

@@ -102,7 +102,7 @@ export function createDiscoveryService(deps: {
       if (memberId !== viewerId) await read(details, viewerId);
       const member =
         memberId === viewerId
-          ? { ...viewer, likedByMe: false, matched: false }
+          ? { ...viewer, likedByMe: false, matched: false, sentLike: null }
           : await findVisibleMember(db, viewer, memberId);
       if (!member) throw notFound('MEMBER_NOT_FOUND');
       const now = clock.now();

@@ -1,14 +1,20 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { LikeKind } from '@mawadda/contract';
+import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { likes, members } from '../../db/schema.ts';
 import { likeStateColumns, type Viewer, visibleTo } from '../members/member-view.ts';
+import { blockedBetween } from '../relationships/relationships.repository.ts';
 
 /** Idempotent: liking twice keeps the first like and its time. */
 /** Answers whether the like is new (false: it was already there). */
-export async function insertLike(db: Executor, likerId: string, likedId: string, now: Date) {
+export async function insertLike(
+  db: Executor,
+  like: { likerId: string; likedId: string; kind: LikeKind },
+  now: Date,
+) {
   const inserted = await db
     .insert(likes)
-    .values({ likerId, likedId, createdAt: now })
+    .values({ ...like, createdAt: now })
     .onConflictDoNothing()
     .returning({ likerId: likes.likerId });
   return inserted.length > 0;
@@ -22,7 +28,7 @@ export async function likeExists(db: Executor, likerId: string, likedId: string)
   return row !== undefined;
 }
 
-/** Who liked the member, newest first, among the members the member may see. */
+/** Who liked the member, newest first, among the members the member may see, unopened. */
 export async function listLikers(db: Executor, member: Viewer, limit: number) {
   return db
     .select({
@@ -33,16 +39,36 @@ export async function listLikers(db: Executor, member: Viewer, limit: number) {
       photoKeys: members.photoKeys,
       photosBlurred: members.photosBlurred,
       createdAt: likes.createdAt,
+      kind: likes.kind,
       // They liked me; a match once I liked them back.
       matched: likeStateColumns(member.id).likedByMe,
     })
     .from(likes)
     .innerJoin(members, eq(members.id, likes.likerId))
-    .where(and(eq(likes.likedId, member.id), visibleTo(member)))
+    .where(and(eq(likes.likedId, member.id), isNull(likes.openedAt), visibleTo(member)))
     .orderBy(desc(likes.createdAt))
     .limit(limit);
 }
 
 export async function markLikesSeen(db: Executor, memberId: string, now: Date) {
   await db.update(members).set({ likesSeenAt: now }).where(eq(members.id, memberId));
+}
+
+/**
+ * The member opened the like `likerId` sent them: it leaves their list. Answers false when there
+ * is no such like to open (never sent, taken back, or between members a block separates).
+ */
+export async function markLikeOpened(db: Executor, memberId: string, likerId: string, now: Date) {
+  const opened = await db
+    .update(likes)
+    .set({ openedAt: sql`coalesce(${likes.openedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(
+      and(
+        eq(likes.likerId, likerId),
+        eq(likes.likedId, memberId),
+        not(blockedBetween(memberId, likerId)),
+      ),
+    )
+    .returning({ likerId: likes.likerId });
+  return opened.length > 0;
 }

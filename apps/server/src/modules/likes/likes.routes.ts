@@ -9,12 +9,14 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
 ) => {
   app.route({
     ...endpoint('like', 'likes'),
-    handler: async (request) => likes.like(sessionOf(request).memberId, request.body.likedUserId),
+    handler: async (request) =>
+      likes.like(sessionOf(request).memberId, request.body.likedUserId, 'like'),
   });
 
   app.route({
     ...endpoint('lovely', 'likes'),
-    handler: async (request) => likes.like(sessionOf(request).memberId, request.body.receiverId),
+    handler: async (request) =>
+      likes.like(sessionOf(request).memberId, request.body.receiverId, 'lovely'),
   });
 
   app.route({
@@ -27,6 +29,13 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
     handler: async (request) => {
       await likes.markSeen(sessionOf(request).memberId);
       return { message: 'Likes marked as seen.' };
+    },
+  });
+  app.route({
+    ...endpoint('openLike', 'likes'),
+    handler: async (request) => {
+      await likes.open(sessionOf(request).memberId, request.params.id);
+      return { message: 'Like opened.' };
     },
   });
 };

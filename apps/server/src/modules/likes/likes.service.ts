@@ -1,4 +1,11 @@
-import type { LikeEntry } from '@mawadda/contract';
+import {
+  destinations,
+  type Gender,
+  type LikeEntry,
+  type LikeKind,
+  type MatchEvent,
+  type MatchedMember,
+} from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
@@ -7,7 +14,13 @@ import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { photosFor } from '../media/profile-photos.ts';
 import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
-import { insertLike, likeExists, listLikers, markLikesSeen } from './likes.repository.ts';
+import {
+  insertLike,
+  likeExists,
+  listLikers,
+  markLikeOpened,
+  markLikesSeen,
+} from './likes.repository.ts';
 
 const LIKE_LIST_LIMIT = 500;
 
@@ -20,6 +33,8 @@ export function createLikesService(deps: {
   photoLinks: MediaLinks;
   /** New likes one member may give in a day: a person likes a few dozen, a script everyone. */
   likesPerDay: number;
+  /** Delivers a body live to these members' subscribers of `destination` (the broker). */
+  publish(destination: string, body: unknown, to: string[]): Promise<void>;
 }) {
   const { db, clock } = deps;
   const dailyLikes = createDailyLimit({
@@ -29,20 +44,53 @@ export function createLikesService(deps: {
     max: deps.likesPerDay,
     code: 'LIKES_DAILY_LIMIT',
   });
+  /** The other member of a match, as `viewerId` is shown them: photos unblurred, they matched. */
+  const matchedMember = (
+    viewerId: string,
+    member: { id: string; name: string; photoKeys: string[]; photosBlurred: boolean },
+  ): MatchedMember => ({
+    id: member.id,
+    name: member.name,
+    photoUrl:
+      photosFor(deps.photoLinks, viewerId, { ...member, matched: true }).mediaUrls[0] ?? null,
+  });
+
+  /**
+   * "It's a match" on the sockets of the member who liked first. Asked again now, after the
+   * like was stored: a member who blocked the liker (or left) in the meantime is told nothing.
+   */
+  async function tellMatch(firstLiker: { id: string; gender: Gender | null }, likerId: string) {
+    const likerSeen = await findVisibleMember(db, firstLiker, likerId);
+    if (!likerSeen) return;
+    const event: MatchEvent = { member: matchedMember(firstLiker.id, likerSeen) };
+    await deps.publish(destinations.match(firstLiker.id), event, [firstLiker.id]);
+  }
+
   return {
-    /** Likes a member once (a repeat changes nothing) and says whether the like is mutual. */
-    async like(likerId: string, likedId: string): Promise<{ mutualLike: boolean }> {
+    /**
+     * Likes a member once, with a like or a Lovely (a repeat, of either, changes nothing: the
+     * first one stays), and says whether the like is mutual, and with whom. A like that makes a
+     * new match is told live to the other member, once stored, if they still see the liker.
+     */
+    async like(
+      likerId: string,
+      likedId: string,
+      kind: LikeKind,
+    ): Promise<{ mutualLike: boolean; match?: MatchedMember }> {
       if (likerId === likedId) throw badRequest('LIKE_SELF');
       const liker = await findMemberById(db, likerId);
-      if (!liker || !(await findVisibleMember(db, liker, likedId))) {
-        throw notFound('MEMBER_NOT_FOUND');
-      }
+      const liked = liker && (await findVisibleMember(db, liker, likedId));
+      if (!liker || !liked) throw notFound('MEMBER_NOT_FOUND');
+      let added = false;
       if (!(await likeExists(db, likerId, likedId))) {
         const slot = await dailyLikes.reserve(likerId);
         // The same like sent twice at once is stored once, and counted once.
-        if (!(await insertLike(db, likerId, likedId, clock.now()))) await slot.release();
+        added = await insertLike(db, { likerId, likedId, kind }, clock.now());
+        if (!added) await slot.release();
       }
-      return { mutualLike: await likeExists(db, likedId, likerId) };
+      if (!(await likeExists(db, likedId, likerId))) return { mutualLike: false };
+      if (added) await tellMatch(liked, likerId);
+      return { mutualLike: true, match: matchedMember(likerId, liked) };
     },
 
     /** Members who liked this member, newest first; `isNew` until the likes are marked seen. */
@@ -59,12 +107,19 @@ export function createLikesService(deps: {
         ...photosFor(deps.photoLinks, memberId, row),
         createdAt: row.createdAt.toISOString(),
         isNew: seenAt === null || row.createdAt > seenAt,
+        kind: row.kind,
         matched: row.matched,
       }));
     },
 
     async markSeen(memberId: string): Promise<void> {
       await markLikesSeen(db, memberId, clock.now());
+    },
+    /** Spec section 4: "Opening a like … entry removes it from the list", on every device. */
+    async open(memberId: string, likerId: string): Promise<void> {
+      if (!(await markLikeOpened(db, memberId, likerId, clock.now()))) {
+        throw notFound('LIKE_NOT_FOUND');
+      }
     },
   };
 }

@@ -70,11 +70,11 @@ describe('likes', () => {
       .where(and(eq(likes.likerId, a), eq(likes.likedId, b)));
     expect(rows).toHaveLength(1);
 
-    expect((await like(tokenB, a)).json()).toEqual({ mutualLike: true });
-    expect((await like(tokenA, b)).json()).toEqual({ mutualLike: true });
+    expect((await like(tokenB, a)).json()).toMatchObject({ mutualLike: true, match: { id: a } });
+    expect((await like(tokenA, b)).json()).toMatchObject({ mutualLike: true, match: { id: b } });
   });
 
-  it('"Lovely" is a like too', async () => {
+  it('"Lovely" is a like too, and both sides know it was one', async () => {
     const { a, b, tokenA, tokenB } = await pair();
     const lovely = await t.app.inject({
       method: 'POST',
@@ -83,7 +83,27 @@ describe('likes', () => {
       payload: { receiverId: b },
     });
     expect(lovely.statusCode).toBe(200);
-    expect((await like(tokenB, a)).json()).toEqual({ mutualLike: true });
+    // A like after the Lovely changes nothing: the pair has one like, as first sent.
+    await like(tokenA, b);
+    expect((await get(tokenA, `/api/users/${b}/details`)).sentLike).toBe('lovely');
+    expect((await get(tokenB, '/likes'))[0]).toMatchObject({ id: a, kind: 'lovely' });
+    expect((await like(tokenB, a)).json()).toMatchObject({ mutualLike: true });
+    // Her like back is a like, not a Lovely: his list and her page say so.
+    expect((await get(tokenB, `/api/users/${a}/details`)).sentLike).toBe('like');
+    expect((await get(tokenA, '/likes'))[0]).toMatchObject({ id: b, kind: 'like', matched: true });
+    const lovelyAfter = await t.app.inject({
+      method: 'POST',
+      url: '/lovely',
+      headers: bearer(tokenB),
+      payload: { receiverId: a },
+    });
+    expect(lovelyAfter.json()).toMatchObject({ mutualLike: true });
+    expect((await get(tokenB, `/api/users/${a}/details`)).sentLike).toBe('like');
+  });
+
+  it('says nothing was sent to a member not liked yet', async () => {
+    const { b, tokenA } = await pair();
+    expect((await get(tokenA, `/api/users/${b}/details`)).sentLike).toBeNull();
   });
 
   it('shows who liked me, newest first, new until I mark them seen', async () => {
@@ -134,6 +154,46 @@ describe('likes', () => {
       url: '/like',
       payload: { likedUserId: a },
     });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('opening a like from the list', () => {
+  const open = (token: string, id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/users/likes/${id}/open`, headers: bearer(token) });
+
+  it('removes it from the list for good, on every device, and only for the one who opened it', async () => {
+    const { a, b, tokenA, tokenB } = await pair();
+    const [c] = await seedMembers(t.database.db, [{ gender: 'homme', name: 'Cheikh' }]);
+    const tokenC = await sessionFor(t.database.db, c ?? '');
+    await like(tokenA, b);
+    await like(tokenC, b);
+    await like(tokenB, a);
+    const opened = await open(tokenB, a);
+    expect([opened.statusCode, opened.json()]).toEqual([200, { message: 'Like opened.' }]);
+    const otherDevice = await sessionFor(t.database.db, b);
+    expect((await get(otherDevice, '/likes')).map((e: { name: string }) => e.name)).toEqual([
+      'Cheikh',
+    ]);
+    // Opened twice (two tabs): still opened, nothing else changes.
+    expect((await open(tokenB, a)).statusCode).toBe(200);
+    // Still a match, still liked: only the entry left the list. His list is his own.
+    expect(await get(tokenB, `/api/users/${a}/details`)).toMatchObject({ matched: true });
+    expect((await get(tokenA, '/likes')).map((e: { id: string }) => e.id)).toEqual([b]);
+  });
+
+  it('refuses a like that was never sent, a bad id, and one across a block', async () => {
+    const { a, b, tokenA, tokenB } = await pair();
+    const never = await open(tokenA, b);
+    expect([never.statusCode, never.json().code]).toEqual([404, 'LIKE_NOT_FOUND']);
+    expect(never.json().message).toBe('This member is no longer in your list of likes.');
+    const bad = await open(tokenB, 'not-a-uuid');
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'MEMBER_ID_INVALID']);
+    await like(tokenA, b);
+    await t.app.inject({ method: 'POST', url: `/api/users/${b}/block`, headers: bearer(tokenA) });
+    const blocked = await open(tokenB, a);
+    expect([blocked.statusCode, blocked.json().code]).toEqual([404, 'LIKE_NOT_FOUND']);
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/users/likes/${a}/open` });
     expect(anonymous.statusCode).toBe(401);
   });
 });

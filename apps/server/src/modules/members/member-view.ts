@@ -2,6 +2,7 @@ import {
   EARTH_RADIUS_KM,
   GENDERS,
   type Gender,
+  type LikeKind,
   PRIVACY_VERSION,
   type UserDetails,
   type UserSummary,
@@ -45,13 +46,14 @@ export function likeState(viewerId: string) {
   return sql`${likedByMe} as liked_by_me, ${matched} as matched`;
 }
 
-/** The same two columns for a drizzle select. */
+/** The same two columns for a drizzle select, and what the viewer sent (a like or a Lovely). */
 export function likeStateColumns(viewerId: string) {
   const mine = sql`exists (select 1 from likes l where l.liker_id = ${viewerId} and l.liked_id = ${members.id})`;
   const theirs = sql`exists (select 1 from likes l where l.liker_id = ${members.id} and l.liked_id = ${viewerId})`;
   return {
     likedByMe: sql<boolean>`${mine}`.mapWith(Boolean),
     matched: sql<boolean>`(${mine} and ${theirs})`.mapWith(Boolean),
+    sentLike: sql<LikeKind | null>`(select l.kind from likes l where l.liker_id = ${viewerId} and l.liked_id = ${members.id})`,
   };
 }
 
@@ -111,7 +113,7 @@ export function toSummary(
 }
 
 export function toDetails(
-  member: Member & { likedByMe: boolean; matched: boolean },
+  member: Member & { likedByMe: boolean; matched: boolean; sentLike: LikeKind | null },
   viewer: Pick<MemberRow, 'id' | 'gridLatitude' | 'gridLongitude'>,
   photoLinks: MediaLinks,
   online: boolean,
@@ -122,5 +124,6 @@ export function toDetails(
     hasChildren: member.hasChildren,
     bio: member.bio,
     skinTone: member.skinTone,
+    sentLike: member.sentLike,
   };
 }

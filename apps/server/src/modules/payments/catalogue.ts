@@ -99,6 +99,25 @@ export function giftList(language: keyof Text): Gift[] {
   }));
 }
 
+/** The plans' names, in the middle of a sentence (the web app has its own for its screens). */
+const PLAN_NAMES: Record<SubscriptionPlan, Text> = {
+  WEEKLY: { en: 'weekly plan', fr: 'formule hebdomadaire' },
+  MONTHLY: { en: 'monthly plan', fr: 'formule mensuelle' },
+  ANNUAL: { en: 'annual plan', fr: 'formule annuelle' },
+};
+
+/** What a checkout page says is bought, in the member's language. */
+export const checkoutDescription = {
+  gift: (gift: GiftEntry, receiver: string, language: keyof Text) =>
+    language === 'fr'
+      ? `Cadeau : ${gift.name.fr} pour ${receiver}`
+      : `Gift: ${gift.name.en} for ${receiver}`,
+  plan: (plan: SubscriptionPlan, language: keyof Text) =>
+    language === 'fr'
+      ? `Abonnement Mawadda : ${PLAN_NAMES[plan].fr}`
+      : `Mawadda subscription: ${PLAN_NAMES[plan].en}`,
+};
+
 /** A plan's prepaid period. */
 export const PLAN_DAYS: Record<SubscriptionPlan, number> = { WEEKLY: 7, MONTHLY: 30, ANNUAL: 365 };
 

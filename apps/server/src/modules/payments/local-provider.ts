@@ -32,7 +32,7 @@ export function createLocalProvider(deps: { db: Database; publicUrl: string }): 
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
       });
-      return { reference, url: `${deps.publicUrl}${PATH}/${reference}` };
+      return { reference, url: `${deps.publicUrl}${PATH}/${reference}?lang=${request.language}` };
     },
     async lookup(reference) {
       const checkout = await findLocalCheckout(deps.db, reference);
@@ -134,7 +134,14 @@ export const localCheckoutRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const checkout = await findLocalCheckout(db, request.params.reference);
       if (!checkout) throw notFound('PAYMENT_NOT_FOUND');
-      const language = (request.headers['accept-language'] ?? '').startsWith('fr') ? 'fr' : 'en';
+      // The member's language in the app, as a provider's page is; else the browser's.
+      const { lang } = request.query;
+      const language =
+        lang === 'en' || lang === 'fr'
+          ? lang
+          : (request.headers['accept-language'] ?? '').startsWith('fr')
+            ? 'fr'
+            : 'en';
       reply.header('content-security-policy', POLICY);
       reply.header('cache-control', 'no-store');
       return reply.type('text/html; charset=utf-8').send(page(checkout, language));

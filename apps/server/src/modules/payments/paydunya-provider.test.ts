@@ -16,9 +16,10 @@ import {
 
 const request: CheckoutRequest = {
   orderId: '5b0e7a4c-9f1d-4d3e-8a2b-6c7d8e9f0a1b',
-  description: 'Abonnement : MONTHLY',
+  description: 'Abonnement Mawadda : formule mensuelle',
   amount: 6500,
   currency: 'xof',
+  language: 'fr',
   successUrl: 'https://mawadda.example/chat?subscribed=true&plan=MONTHLY',
   cancelUrl: 'https://mawadda.example/chat?cancelled=true',
   customer: { email: 'amina@example.com', name: 'Amina' },
@@ -47,7 +48,7 @@ describe('PayDunya checkout invoice', () => {
       method: 'POST',
       path: '/sandbox-api/v1/checkout-invoice/create',
       body: {
-        invoice: { total_amount: 6500, description: 'Abonnement : MONTHLY' },
+        invoice: { total_amount: 6500, description: 'Abonnement Mawadda : formule mensuelle' },
         store: { name: 'Mawadda' },
         actions: {
           cancel_url: request.cancelUrl,

@@ -13,6 +13,8 @@ export type CheckoutRequest = {
   /** Minor units: cents for usd, whole francs for xof (a zero-decimal currency). */
   amount: number;
   currency: Currency;
+  /** The member's language: the checkout page's, where the provider lets us choose it. */
+  language: 'en' | 'fr';
   /** Where the provider sends the member back after paying, or after cancelling. */
   successUrl: string;
   cancelUrl: string;

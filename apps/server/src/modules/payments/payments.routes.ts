@@ -29,7 +29,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   app.route({
     ...endpoint('giftCheckout', 'payments'),
     handler: async (request) =>
-      payments.giftCheckout(sessionOf(request).memberId, request.body, request.query.lang),
+      payments.giftCheckout(sessionOf(request).memberId, request.body, request.query),
   });
   app.route({
     ...endpoint('sendGift', 'payments'),
@@ -39,11 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
     ...endpoint('subscriptionCheckout', 'payments'),
     // The `userId` of the query (spec section 7) is ignored: one pays for oneself.
     handler: async (request) =>
-      payments.subscriptionCheckout(
-        sessionOf(request).memberId,
-        request.query.plan,
-        request.query.lang,
-      ),
+      payments.subscriptionCheckout(sessionOf(request).memberId, request.query.plan, request.query),
   });
   app.route({
     ...endpoint('paydunyaCheckout', 'payments'),
@@ -52,7 +48,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
         sessionOf(request).memberId,
         request.query.plan,
         request.body?.callbackUrl,
-        request.query.lang,
+        request.query,
       ),
   });
   app.route({

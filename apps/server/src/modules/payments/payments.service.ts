@@ -12,7 +12,7 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import type { MessageRow } from '../chat/chat.repository.ts';
 import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
 import type { Relationships } from '../relationships/relationships.service.ts';
-import { findGift, giftList, planOffers } from './catalogue.ts';
+import { checkoutDescription, findGift, giftList, planOffers } from './catalogue.ts';
 import {
   type Checkout,
   type CheckoutRequest,
@@ -32,6 +32,9 @@ import {
 } from './payments.repository.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** Where a checkout brings the member back: a page of the app (`/chat` by default), in a language. */
+export type CheckoutReturn = { lang?: 'en' | 'fr' | undefined; returnTo?: string | undefined };
 
 /**
  * Gifts and subscriptions (ADR 015). An order is recorded before the member is sent to pay; it is
@@ -178,11 +181,25 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Back to /chat in the language the member paid in: the web app reads its language from the
-   * /fr or /en prefix first, and without one from the browser, which may speak the other.
+   * Back to the page the member started from (`returnTo`, a path the contract holds to this
+   * app's pages), or to /chat, in the language the member paid in: the web app reads its language
+   * from the /fr or /en prefix first, and without one from the browser, which may speak the
+   * other. The provider's parameters are added to the page's own.
    */
-  const returnUrl = (language: 'en' | 'fr' | undefined, query: Record<string, string>) =>
-    `${deps.publicUrl}${language ? `/${language}` : ''}/chat?${new URLSearchParams(query).toString()}`;
+  const returnUrl = (back: CheckoutReturn, query: Record<string, string>) => {
+    const [path = '/chat', search = ''] = (back.returnTo ?? '/chat').split('?', 2);
+    const params = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(query)) params.set(name, value);
+    return `${deps.publicUrl}${back.lang ? `/${back.lang}` : ''}${path}?${params.toString()}`;
+  };
+
+  /** A paid plan: the spec's `subscribed`, `plan` and `userId` (the payer's), on /chat. */
+  const subscribedUrl = (memberId: string, plan: SubscriptionPlan, back: CheckoutReturn) =>
+    returnUrl(
+      back,
+      // A page of the member's own keeps its query: its `userId` is the member they were with.
+      back.returnTo ? { subscribed: 'true', plan } : { subscribed: 'true', plan, userId: memberId },
+    );
 
   return {
     gifts: (language: 'en' | 'fr'): Gift[] => giftList(language),
@@ -199,7 +216,7 @@ export function createPaymentsService(deps: {
     async giftCheckout(
       memberId: string,
       request: { giftId: number; receiverId: string },
-      language?: 'en' | 'fr',
+      back: CheckoutReturn = {},
     ) {
       const gift = findGift(request.giftId);
       if (!gift) throw badRequest('GIFT_UNKNOWN');
@@ -222,13 +239,18 @@ export function createPaymentsService(deps: {
           currency: 'usd',
         },
         {
-          description: `${gift.name.en} → ${receiver.name}`,
-          successUrl: returnUrl(language, {
+          description: checkoutDescription.gift(gift, receiver.name, back.lang ?? 'en'),
+          language: back.lang ?? 'en',
+          successUrl: returnUrl(back, {
             success: 'true',
             giftId: String(gift.id),
             receiverId: receiver.id,
           }),
-          cancelUrl: returnUrl(language, { cancelled: 'gift', userId: receiver.id }),
+          // Without a page to go back to, the conversation with the member.
+          cancelUrl: returnUrl(
+            back,
+            back.returnTo ? { cancelled: 'gift' } : { cancelled: 'gift', userId: receiver.id },
+          ),
         },
       );
       return { id: opened.reference, url: opened.url };
@@ -241,7 +263,11 @@ export function createPaymentsService(deps: {
       return settle(order);
     },
 
-    async subscriptionCheckout(memberId: string, plan: SubscriptionPlan, language?: 'en' | 'fr') {
+    async subscriptionCheckout(
+      memberId: string,
+      plan: SubscriptionPlan,
+      back: CheckoutReturn = {},
+    ) {
       const opened = await checkout(
         providerFor('card'),
         {
@@ -254,9 +280,10 @@ export function createPaymentsService(deps: {
           currency: 'usd',
         },
         {
-          description: `Mawadda ${plan}`,
-          successUrl: returnUrl(language, { subscribed: 'true', plan, userId: memberId }),
-          cancelUrl: returnUrl(language, { cancelled: 'subscription' }),
+          description: checkoutDescription.plan(plan, back.lang ?? 'en'),
+          language: back.lang ?? 'en',
+          successUrl: subscribedUrl(memberId, plan, back),
+          cancelUrl: returnUrl(back, { cancelled: 'subscription' }),
         },
       );
       return { id: opened.reference, url: opened.url };
@@ -267,7 +294,7 @@ export function createPaymentsService(deps: {
       memberId: string,
       plan: SubscriptionPlan,
       callbackUrl?: string,
-      language?: 'en' | 'fr',
+      back: CheckoutReturn = {},
     ) {
       if (callbackUrl && new URL(callbackUrl).origin !== new URL(deps.publicUrl).origin) {
         throw badRequest('CALLBACK_URL_FOREIGN');
@@ -284,10 +311,10 @@ export function createPaymentsService(deps: {
           currency: 'xof',
         },
         {
-          description: `Mawadda ${plan}`,
-          successUrl:
-            callbackUrl ?? returnUrl(language, { subscribed: 'true', plan, userId: memberId }),
-          cancelUrl: returnUrl(language, { cancelled: 'subscription' }),
+          description: checkoutDescription.plan(plan, back.lang ?? 'en'),
+          language: back.lang ?? 'en',
+          successUrl: callbackUrl ?? subscribedUrl(memberId, plan, back),
+          cancelUrl: returnUrl(back, { cancelled: 'subscription' }),
         },
       );
       return { redirectUrl: opened.url };

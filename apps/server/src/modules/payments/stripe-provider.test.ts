@@ -12,9 +12,10 @@ import { createStripeProvider, verifyStripeWebhook } from './stripe-provider.ts'
 
 const request: CheckoutRequest = {
   orderId: '5b0e7a4c-9f1d-4d3e-8a2b-6c7d8e9f0a1b',
-  description: 'Subscription: MONTHLY',
+  description: 'Mawadda subscription: monthly plan',
   amount: 999,
   currency: 'usd',
+  language: 'fr',
   successUrl: 'https://mawadda.example/chat?subscribed=true&plan=MONTHLY&userId=42',
   cancelUrl: 'https://mawadda.example/chat?cancelled=true',
   customer: { email: 'amina@example.com', name: 'Amina' },
@@ -50,7 +51,8 @@ describe('Stripe checkout', () => {
         'line_items[0][quantity]': '1',
         'line_items[0][price_data][currency]': 'usd',
         'line_items[0][price_data][unit_amount]': '999',
-        'line_items[0][price_data][product_data][name]': 'Subscription: MONTHLY',
+        'line_items[0][price_data][product_data][name]': 'Mawadda subscription: monthly plan',
+        locale: 'fr',
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         client_reference_id: request.orderId,

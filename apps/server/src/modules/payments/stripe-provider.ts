@@ -47,6 +47,7 @@ export function createStripeProvider(options: {
               },
             },
           ],
+          locale: request.language,
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           client_reference_id: request.orderId,

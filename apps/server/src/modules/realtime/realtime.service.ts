@@ -15,14 +15,16 @@ import {
 
 /**
  * The subscriptions a member may hold (spec section 7, architecture: Real time): their own chat,
- * read and call topics, and the presence topic, which carries only related members' presence.
+ * read, call and match topics, and the presence topic, which carries only related members'
+ * presence.
  */
 export function maySubscribe(memberId: string, destination: string): boolean {
   return (
     destination === destinations.presence ||
     destination === destinations.chat(memberId) ||
     destination === destinations.read(memberId) ||
-    destination === destinations.call(memberId)
+    destination === destinations.call(memberId) ||
+    destination === destinations.match(memberId)
   );
 }
 

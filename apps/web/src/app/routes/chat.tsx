@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { calls, useInCall } from '@/features/calls/hooks/use-call.ts';
 import { ChatPage } from '@/features/chat/components/chat-page.tsx';
-import { PaymentReturnNotice } from '@/features/payments/components/payment-return-notice.tsx';
 import { useGifts } from '@/features/payments/hooks/use-payments.ts';
 import { useRefreshNotificationCounts } from '../live-chat-badge.ts';
 import { usePaymentDialogs } from '../payment-dialogs.tsx';
@@ -12,9 +11,8 @@ import { useSafetyDialogs } from '../safety-dialogs.tsx';
  * call buttons start calls through the tab's call machine: the chat feature only gets a
  * `calling` prop (features do not import each other), and the call layer mounted around every
  * member screen (shell-layout.tsx) shows the call it starts. Its gift button opens the gift
- * popup, gift messages get their names and pictures from the catalogue, and the providers bring
- * the member back here after paying (PaymentReturnNotice). Its menu opens the report, block
- * and unmatch dialogs (safety-dialogs.tsx).
+ * popup and gift messages get their names and pictures from the catalogue, in the member's
+ * language. Its menu opens the report, block and unmatch dialogs (safety-dialogs.tsx).
  */
 export function Component() {
   const inCall = useInCall();
@@ -31,7 +29,6 @@ export function Component() {
       paying={{ gift: openGift, subscribe: openSubscription }}
       safety={useSafetyDialogs()}
       gifts={gifts}
-      notice={<PaymentReturnNotice />}
     />
   );
 }

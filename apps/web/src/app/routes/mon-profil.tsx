@@ -8,8 +8,8 @@ import { usePaymentDialogs } from '../payment-dialogs.tsx';
 
 /**
  * A saved profile (place, gender, age) changes who is suggested: the suggestions start again.
- * The member's subscription shows above the form, its button opening the subscription modal,
- * and so do the members they blocked, then downloading their data and deleting their account.
+ * Below the form: the member's subscription, its button opening the subscription modal, the
+ * members they blocked, then downloading their data and deleting their account.
  */
 export function Component() {
   const queryClient = useQueryClient();
@@ -17,7 +17,7 @@ export function Component() {
   return (
     <EditProfilePage
       onSaved={() => void queryClient.invalidateQueries({ queryKey: discoveryKeys.all })}
-      aside={
+      after={
         <>
           <SubscriptionSummary onChoosePlan={openSubscription} />
           <BlockedMembers />

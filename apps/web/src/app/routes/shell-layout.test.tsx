@@ -1,6 +1,7 @@
 import type { LikeEntry, Notifications } from '@mawadda/contract';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { Component as ShellLayout } from './shell-layout.tsx';
@@ -12,6 +13,12 @@ class ResizeObserverStub {
 }
 
 beforeEach(() => vi.stubGlobal('ResizeObserver', ResizeObserverStub));
+
+/** Where the member is, as the address bar shows it. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="Address">{pathname + search}</output>;
+}
 afterEach(() => vi.unstubAllGlobals());
 
 function logIn() {
@@ -31,6 +38,7 @@ const aLike: LikeEntry = {
   mediaUrls: [],
   photosBlurred: false,
   createdAt: likeAt,
+  kind: 'like',
   matched: false,
   isNew: true,
 };
@@ -85,6 +93,45 @@ describe('the shell as the app composes it', () => {
     await queryClient.invalidateQueries({ queryKey: ['notifications'] });
     await vi.waitFor(() =>
       expect(within(nav).getByRole('button', { name: 'Likes, 1 new' })).toHaveTextContent('1'),
+    );
+  });
+
+  it('a like back in the liked-you list shows "It\'s a match" over it; "Send a message" leaves both for the chat', async () => {
+    logIn();
+    mockApi({
+      'GET /api/users/notifications': {
+        body: { newLikes: 1, newMessages: 0, newViews: 0, lastLikeAt: likeAt },
+      },
+      'GET /likes': { body: [aLike] },
+      'POST /api/users/likes/mark-seen': { body: { message: 'Likes marked as seen.' } },
+      'POST /like': {
+        body: { mutualLike: true, match: { id: aLike.id, name: 'Maryam', photoUrl: null } },
+      },
+    });
+    // The shell stays (as it does around every member page) while the address changes.
+    await renderScreen(
+      <>
+        <ShellLayout />
+        <Address />
+      </>,
+      { route: '/suggestions', path: '*' },
+    );
+    const user = userEvent.setup();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(await within(nav).findByRole('button', { name: 'Likes, 1 new' }));
+    const list = await screen.findByRole('dialog', { name: 'Who liked you' });
+    await user.click(
+      await within(list).findByRole('button', { name: 'Like back Maryam' }, { timeout: 5000 }),
+    );
+
+    const match = await screen.findByRole('dialog', { name: "It's a match!" }, { timeout: 5000 });
+    expect(match).toHaveAccessibleDescription(
+      'You and Maryam like each other. Take the first step: say salam.',
+    );
+    await user.click(within(match).getByRole('link', { name: 'Send a message' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(
+      `/chat?userId=${aLike.id}`,
     );
   });
 

@@ -22,6 +22,20 @@ const LikedYouList = lazy(() =>
   })),
 );
 
+/** What became of a payment, on whichever page the provider brought the member back to. */
+const PaymentReturnNotice = lazy(() =>
+  import('@/features/payments/components/payment-return-notice.tsx').then((module) => ({
+    default: module.PaymentReturnNotice,
+  })),
+);
+
+/** "It's a match", shown over every member screen, loads with the member area too. */
+const MatchMoment = lazy(() =>
+  import('@/features/discovery/components/match-moment.tsx').then((module) => ({
+    default: module.MatchMoment,
+  })),
+);
+
 /** Calls load with the member area's first screen, never with the login route. */
 const CallLayer = lazy(() =>
   import('@/features/calls/components/call-layer.tsx').then((module) => ({
@@ -33,9 +47,11 @@ const CallLayer = lazy(() =>
  * Terms, privacy and every member screen: the top navigation bar around the page, with the
  * badge counts polled for a signed-in member and the liked-you list in its dialog. A signed-in
  * member can be called on any of them: the call layer (incoming-call modal, call in progress)
- * lives here, above the pages, so navigating does not end a call. So do the gift popup and the
- * subscription modal (payment-dialogs.tsx), which the profile menu opens too, and the block,
- * report and unmatch dialogs (safety-dialogs.tsx), which the liked-you list opens too.
+ * lives here, above the pages, so navigating does not end a call, and so does "It's a match"
+ * (features/discovery match-moment.tsx), whoever liked back. So do the gift popup and the
+ * subscription modal (payment-dialogs.tsx), which the profile menu opens too, with what became of
+ * a payment on the page the provider brings the member back to, and the block, report and
+ * unmatch dialogs (safety-dialogs.tsx), which the liked-you list opens too.
  */
 export function Component() {
   // A member who has not consented to the privacy text yet (ADR 021) gets the bar and the page
@@ -81,7 +97,14 @@ function Shell() {
   return (
     <>
       <AppShell
-        notice={<InstallPrompt />}
+        notice={
+          <>
+            <Suspense fallback={null}>
+              <PaymentReturnNotice />
+            </Suspense>
+            <InstallPrompt />
+          </>
+        }
         counts={counts}
         likedYou={likedYou}
         subscription={subscription}
@@ -92,6 +115,7 @@ function Shell() {
       {me ? (
         <Suspense fallback={null}>
           <CallLayer me={me} />
+          <MatchMoment me={me} />
         </Suspense>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import type { Message } from '@mawadda/contract';
 import { MessageCircle } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
@@ -21,7 +21,7 @@ import { type Calling, Conversation, type Paying } from './conversation.tsx';
  * `onRead` lets the app update the navbar's chat badge once a conversation is read; `calling`
  * gives the conversation header its call buttons; `paying` its gift button and the way to a
  * subscription; `safety` its menu to report, block or unmatch; `gifts` names and pictures gift
- * messages; `notice` shows above the chat (what became of a payment).
+ * messages.
  */
 export function ChatPage({
   onRead,
@@ -29,14 +29,12 @@ export function ChatPage({
   paying,
   safety,
   gifts = noGifts,
-  notice,
 }: {
   onRead?: () => void;
   calling?: Calling;
   paying?: Paying;
   safety?: MemberSafety | undefined;
   gifts?: GiftLookup;
-  notice?: ReactNode;
 }) {
   const { t } = useChatTranslation();
   useDocumentTitle(t('title'));
@@ -66,7 +64,6 @@ export function ChatPage({
   return (
     <GiftLookupContext.Provider value={gifts}>
       <main className="flex min-h-0 flex-1 flex-col">
-        {notice}
         <ConnectionBanner />
         <p role="status" className="sr-only">
           {announcement}

@@ -1,4 +1,4 @@
-import type { EndpointAnswer, Preferences } from '@mawadda/contract';
+import type { EndpointAnswer, LikeKind, Preferences } from '@mawadda/contract';
 import { SUGGESTIONS_PAGE_SIZE } from '@mawadda/contract/constants';
 import { callApi } from '@/lib/api-client.ts';
 
@@ -22,8 +22,11 @@ export function fetchMemberDetails(id: string, signal?: AbortSignal) {
   return callApi('memberDetails', { params: { id } }, signal);
 }
 
-/** POST /like (the cards and the modal) or POST /lovely (the profile page): both are a like. */
-export function sendLike(memberId: string, kind: 'like' | 'lovely') {
+/**
+ * POST /like (the cards and the modal) or POST /lovely (the profile page): both are a like, and
+ * the member who receives it sees which it was.
+ */
+export function sendLike(memberId: string, kind: LikeKind) {
   return kind === 'like'
     ? callApi('like', { body: { likedUserId: memberId } })
     : callApi('lovely', { body: { receiverId: memberId } });

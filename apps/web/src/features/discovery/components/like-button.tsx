@@ -1,3 +1,4 @@
+import type { LikeKind } from '@mawadda/contract';
 import { MATCH_VIBRATION_MS } from '@mawadda/contract/constants';
 import { Heart, Sparkles } from 'lucide-react';
 import type { CSSProperties } from 'react';
@@ -10,25 +11,32 @@ export const matchStyle = { '--discovery-match-ms': `${MATCH_VIBRATION_MS}ms` } 
 
 /**
  * The like of a card (an icon, its name saying whom), or the labelled Like of the profile
- * dialog, or the Lovely of the profile page. Once liked: a filled heart, pressed, disabled.
- * Disabled with `aria-disabled`, not `disabled`: a browser moves the focus of a button that
- * becomes disabled to the page itself, and the member liking from the keyboard would have to
- * find their place again. The button keeps the focus and says "You liked …".
+ * dialog, or the Lovely of the profile page. A member has one like per member, a like or a
+ * Lovely: once sent, either button is pressed and disabled and says which was sent ("Liked",
+ * "Lovely sent"). Disabled with `aria-disabled`, not `disabled`: a browser moves the focus of a
+ * button that becomes disabled to the page itself, and the member liking from the keyboard would
+ * have to find their place again. The button keeps the focus and says "You liked …".
  */
 export function LikeButton({
   member,
   variant,
   disabled = false,
 }: {
-  /** `likedByMe` is the server's memory of the like: the heart is filled on any device. */
-  member: { id: string; name: string; likedByMe?: boolean };
+  /**
+   * `likedByMe` is the server's memory of the like (the heart is filled on any device), and
+   * `sentLike` which one it was, when the page has the member's details.
+   */
+  member: { id: string; name: string; likedByMe?: boolean; sentLike?: LikeKind | null };
   variant: 'icon' | 'like' | 'lovely';
   disabled?: boolean;
 }) {
   const { t } = useDiscoveryTranslation();
-  const { liked, like } = useLike(variant === 'lovely' ? 'lovely' : 'like');
+  const kind: LikeKind = variant === 'lovely' ? 'lovely' : 'like';
+  const { liked, like } = useLike(kind);
   const { vibrating } = useLikeFeedback();
   const isLiked = member.likedByMe === true || liked.has(member.id);
+  // Sent from this very button when the server has not said otherwise yet.
+  const sent: LikeKind | null = isLiked ? (member.sentLike ?? kind) : null;
   const shaking = vibrating.has(member.id) && variant !== 'icon';
   const inactive = isLiked || disabled;
   const onClick = () => {
@@ -55,11 +63,19 @@ export function LikeButton({
     );
   }
 
-  const Icon = variant === 'lovely' ? Sparkles : Heart;
+  const Icon = (sent ?? kind) === 'lovely' ? Sparkles : Heart;
   const text =
-    variant === 'lovely'
-      ? t(isLiked ? 'details.lovelySent' : 'details.lovely')
-      : t(isLiked ? 'modal.liked' : 'modal.like');
+    sent === 'lovely'
+      ? t('details.lovelySent')
+      : sent === 'like'
+        ? t('modal.liked')
+        : t(kind === 'lovely' ? 'details.lovely' : 'modal.like');
+  const title =
+    sent === 'lovely'
+      ? t('details.lovelySentLabel', { name: member.name })
+      : sent === 'like'
+        ? t('card.liked', { name: member.name })
+        : t(kind === 'lovely' ? 'details.lovelyLabel' : 'card.like', { name: member.name });
   return (
     <button
       type="button"
@@ -67,11 +83,7 @@ export function LikeButton({
       aria-disabled={inactive}
       onClick={onClick}
       style={matchStyle}
-      title={
-        variant === 'lovely'
-          ? t(isLiked ? 'details.lovelySentLabel' : 'details.lovelyLabel', { name: member.name })
-          : t(isLiked ? 'card.liked' : 'card.like', { name: member.name })
-      }
+      title={title}
       className={cn(
         'inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-full px-5 py-2.5 font-semibold transition-colors aria-disabled:cursor-default',
         isLiked

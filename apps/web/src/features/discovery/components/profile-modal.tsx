@@ -167,7 +167,12 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
           <FeedbackRegion variant="inline" />
           <div className="flex gap-3">
             <LikeButton
-              member={{ id: member.id, name, likedByMe: shown.likedByMe }}
+              member={{
+                id: member.id,
+                name,
+                likedByMe: shown.likedByMe,
+                sentLike: details.data?.sentLike ?? null,
+              }}
               variant="like"
               disabled={unavailable}
             />

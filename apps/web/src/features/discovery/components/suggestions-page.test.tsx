@@ -6,7 +6,9 @@ import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { fakeSafety } from '@/test/safety.ts';
 import { discoveryKeys, type SuggestionsPage as Page } from '../api/discovery-api.ts';
 import { aMember, detailsOf, fakeIntersectionObserver, NO_FILTERS } from '../test/fixtures.ts';
+import { MatchMoment } from './match-moment.tsx';
 import { SuggestionsPage } from './suggestions-page.tsx';
+import { UserDetailsPage } from './user-details-page.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,9 +40,10 @@ function serveSuggestions(pages: ReturnType<typeof aMember>[][], extra = {}) {
   return { asked, fetch };
 }
 
+// Hidden included: a card is still there under a dialog ("It's a match").
 const card = (name: string) =>
   screen
-    .getByRole('heading', { level: 2, name: new RegExp(`^${name}`) })
+    .getByRole('heading', { level: 2, name: new RegExp(`^${name}`), hidden: true })
     .closest('article') as HTMLElement;
 
 describe('Suggestions', () => {
@@ -203,23 +206,35 @@ describe('Suggestions', () => {
     expect(again.getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('celebrates a mutual like: the card shakes for a second, "It\'s a match!", a link to chat', async () => {
+  it('celebrates a mutual like: the card shakes for a second, "It\'s a match!" with the chat', async () => {
     logIn();
     fakeIntersectionObserver();
     const vibrate = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, vibrate });
     const aicha = aMember({ name: 'AÏCHA diallo' });
-    serveSuggestions([[aicha]], { 'POST /like': { body: { mutualLike: true } } });
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    const photoUrl = `/media/photos/${aicha.id}.webp?m=me`;
+    serveSuggestions([[aicha]], {
+      'POST /like': {
+        body: { mutualLike: true, match: { id: aicha.id, name: 'AÏCHA diallo', photoUrl } },
+      },
+    });
+    await renderScreen(
+      <>
+        <SuggestionsPage />
+        <MatchMoment me="me" />
+      </>,
+      { route: '/suggestions' },
+    );
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Like Aïcha Diallo' }));
 
-    const status = (await screen.findByText("It's a match!")).closest('[role="status"]');
-    expect(status?.textContent).toContain('You and Aïcha Diallo like each other.');
-    const chat = within(status as HTMLElement).getByRole('link', {
-      name: 'Send Aïcha Diallo a message',
-    });
+    const match = await screen.findByRole('dialog', { name: "It's a match!" });
+    expect(match).toHaveAccessibleDescription(
+      'You and Aïcha Diallo like each other. Take the first step: say salam.',
+    );
+    expect(match.querySelector(`img[src="${photoUrl}"]`)).not.toBeNull();
+    const chat = within(match).getByRole('link', { name: 'Send a message' });
     expect(chat.getAttribute('href')).toBe(`/chat?userId=${aicha.id}`);
     expect(card('Aïcha Diallo').className).toContain('discovery-shake');
     expect(vibrate).toHaveBeenCalledWith(200);
@@ -341,7 +356,7 @@ describe('Suggestions', () => {
     expect(localStorage.getItem('likedUsers')).toBeNull();
   });
 
-  it('gives a match from the dialog one notice, in the dialog, gone when the dialog closes', async () => {
+  it('shows a match from the profile dialog over it; Escape closes the match, then the profile', async () => {
     logIn();
     fakeIntersectionObserver();
     const aicha = aMember({ name: 'aïcha diallo', age: 27 });
@@ -349,20 +364,54 @@ describe('Suggestions', () => {
       [`GET /api/users/${aicha.id}/details`]: { body: detailsOf(aicha) },
       'POST /like': { body: { mutualLike: true } },
     });
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(
+      <>
+        <SuggestionsPage />
+        <MatchMoment me="me" />
+      </>,
+      { route: '/suggestions' },
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Aïcha Diallo, 27' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aïcha Diallo, 27' });
 
     const like = await within(dialog).findByRole('button', { name: 'Like' });
     await user.click(like);
-    expect(await within(dialog).findByText("It's a match!")).toBeVisible();
+    const match = await screen.findByRole('dialog', { name: "It's a match!" });
+    expect(match.contains(document.activeElement)).toBe(true);
     expect(screen.getAllByText("It's a match!")).toHaveLength(1);
-    expect(within(dialog).getByRole('button', { name: 'Liked' })).toHaveFocus();
 
     await user.keyboard('{Escape}');
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: "It's a match!" })).toBeNull(),
+    );
+    // Back in the profile, on the button that liked, now "Liked".
+    expect(within(dialog).getByRole('button', { name: 'Liked' })).toHaveFocus();
+    await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.queryByText("It's a match!")).toBeNull();
+  });
+
+  it('a heart on the card shows on the member’s page as a like, not as a Lovely', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    const awa = aMember({ name: 'awa sarr' });
+    serveSuggestions([[awa]], {
+      [`GET /api/users/${awa.id}/details`]: { body: detailsOf(awa) },
+      'POST /like': { body: { mutualLike: false } },
+    });
+    // The page of a member open beside the suggestions (the same details in memory).
+    await renderScreen(
+      <>
+        <SuggestionsPage />
+        <UserDetailsPage id={awa.id} />
+      </>,
+      { route: '/suggestions' },
+    );
+    expect(await screen.findByRole('button', { name: 'Send a Lovely' })).toBeVisible();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Like Awa Sarr' }));
+    const page = await screen.findByRole('button', { name: 'Liked' });
+    expect(page).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: 'Lovely sent' })).toBeNull();
   });
 
   it('invites to complete the profile when there is no one to suggest', async () => {

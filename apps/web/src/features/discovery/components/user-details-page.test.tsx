@@ -37,7 +37,7 @@ describe('User details', () => {
       },
       'POST /lovely': ({ body }) => {
         lovelies.push(body);
-        return { body: { mutualLike: true } };
+        return { body: { mutualLike: false } };
       },
     });
     await show(member.id, 'fr');
@@ -60,14 +60,13 @@ describe('User details', () => {
     ).toBe(`/chat?userId=${member.id}`);
 
     const user = userEvent.setup();
-    await user.click(within(main).getByRole('button', { name: 'Coup de cœur' }));
+    await user.click(within(main).getByRole('button', { name: 'Envoyer un coup de cœur' }));
     const sent = await within(main).findByRole('button', { name: 'Coup de cœur envoyé' });
     expect(sent).toHaveAttribute('aria-pressed', 'true');
     // Still focusable, so the keyboard stays on it (a disabled button drops the focus).
     expect(sent).toBeEnabled();
     expect(sent).toHaveFocus();
     expect(lovelies).toEqual([{ receiverId: member.id }]);
-    expect(await within(main).findByText(/^C'est un match/)).toBeVisible();
     expect(JSON.parse(localStorage.getItem('likedUsers') ?? '[]')).toEqual([member.id]);
   });
 
@@ -75,7 +74,9 @@ describe('User details', () => {
     const member = aMember({ name: 'awa sarr', age: 31 });
     const lovelies: unknown[] = [];
     mockApi({
-      [`GET /api/users/${member.id}/details`]: { body: detailsOf(member, { likedByMe: true }) },
+      [`GET /api/users/${member.id}/details`]: {
+        body: detailsOf(member, { likedByMe: true, sentLike: 'lovely' }),
+      },
       'POST /lovely': ({ body }) => {
         lovelies.push(body);
         return { body: { mutualLike: false } };
@@ -83,13 +84,34 @@ describe('User details', () => {
     });
     await show(member.id);
 
-    const sent = await screen.findByRole('button', { name: 'Super like sent' });
+    const sent = await screen.findByRole('button', { name: 'Lovely sent' });
     expect(sent).toHaveAttribute('aria-pressed', 'true');
-    expect(sent).toHaveAttribute('title', 'You sent a super like to Awa Sarr');
+    expect(sent).toHaveAttribute('title', 'You sent a Lovely to Awa Sarr');
     await userEvent.setup().click(sent);
     expect(lovelies).toEqual([]);
     expect(localStorage.getItem('likedUsers')).toBeNull();
   });
+
+  it.each([
+    { language: 'en' as const, text: 'Liked', title: 'You liked Awa Sarr' },
+    { language: 'fr' as const, text: 'Profil aimé', title: 'Vous avez aimé Awa Sarr' },
+  ])(
+    'says a like (a like back, a card’s heart) was a like, not a Lovely ($language)',
+    async ({ language, text, title }) => {
+      const member = aMember({ name: 'awa sarr', likedByMe: true, matched: true });
+      mockApi({
+        [`GET /api/users/${member.id}/details`]: {
+          body: detailsOf(member, { sentLike: 'like' }),
+        },
+      });
+      await show(member.id, language);
+      const sent = await screen.findByRole('button', { name: text });
+      expect(sent).toHaveAttribute('aria-pressed', 'true');
+      expect(sent).toHaveAttribute('aria-disabled', 'true');
+      expect(sent).toHaveAttribute('title', title);
+      expect(screen.queryByRole('button', { name: /Lovely|coup de cœur/i })).toBeNull();
+    },
+  );
 
   it('says the profile cannot be opened when the member no longer exists (404)', async () => {
     const id = '00000000-0000-4000-8000-00000000dead';

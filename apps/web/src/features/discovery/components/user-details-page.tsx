@@ -153,7 +153,12 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
               <FeedbackRegion variant="inline" />
               <div className="flex flex-col gap-3 min-[30rem]:flex-row">
                 <LikeButton
-                  member={{ id: member.id, name, likedByMe: member.likedByMe }}
+                  member={{
+                    id: member.id,
+                    name,
+                    likedByMe: member.likedByMe,
+                    sentLike: member.sentLike,
+                  }}
                   variant="lovely"
                 />
                 <Link

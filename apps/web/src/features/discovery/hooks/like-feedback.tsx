@@ -1,3 +1,4 @@
+import type { LikeKind } from '@mawadda/contract';
 import { MATCH_VIBRATION_MS } from '@mawadda/contract/constants';
 import {
   createContext,
@@ -13,18 +14,18 @@ import {
 /** Whom a like went to: enough to name them in the messages. */
 export type LikeTarget = { id: string; name: string };
 
-/** A like that failed, as a translation key of the `like` section and its values. */
-export type LikeFailure = { key: 'dailyLimit' | 'unavailable' | 'network' | 'failed' };
+/** A like or a Lovely that failed: why, as a key of the `like` or `lovely` section of texts. */
+export type LikeFailure = {
+  key: 'dailyLimit' | 'unavailable' | 'network' | 'failed';
+  kind: LikeKind;
+};
 
 type LikeFeedback = {
-  /** The last mutual like, until the member closes the message. */
-  match: LikeTarget | null;
   failure: LikeFailure | null;
   /** Members whose card is shaking (spec section 4: a mutual like vibrates the card for 1 s). */
   vibrating: ReadonlySet<string>;
   celebrate: (member: LikeTarget) => void;
   fail: (failure: LikeFailure) => void;
-  dismissMatch: () => void;
   dismissFailure: () => void;
 };
 
@@ -32,11 +33,11 @@ const EMPTY: ReadonlySet<string> = new Set();
 const Context = createContext<LikeFeedback | null>(null);
 
 /**
- * Holds the match and failure messages and the shaking cards of one screen, or of one profile
- * dialog (its own, so a like there is told there only, and forgotten when the dialog closes).
+ * Holds the failure messages and the shaking cards of one screen, or of one profile dialog (its
+ * own, so a like there is told there only, and forgotten when the dialog closes). A match itself
+ * is shown over the whole app (lib/match-moment.ts).
  */
 export function LikeFeedbackProvider({ children }: { children: ReactNode }) {
-  const [match, setMatch] = useState<LikeTarget | null>(null);
   const [failure, setFailure] = useState<LikeFailure | null>(null);
   const [vibrating, setVibrating] = useState<ReadonlySet<string>>(EMPTY);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -51,7 +52,6 @@ export function LikeFeedbackProvider({ children }: { children: ReactNode }) {
 
   const celebrate = useCallback((member: LikeTarget) => {
     setFailure(null);
-    setMatch(member);
     setVibrating((current) => new Set([...current, member.id]));
     // Phones that can vibrate do, briefly; the others (and iOS) only show it.
     if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') {
@@ -73,12 +73,11 @@ export function LikeFeedbackProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const fail = useCallback((next: LikeFailure) => setFailure(next), []);
-  const dismissMatch = useCallback(() => setMatch(null), []);
   const dismissFailure = useCallback(() => setFailure(null), []);
 
   const value = useMemo(
-    () => ({ match, failure, vibrating, celebrate, fail, dismissMatch, dismissFailure }),
-    [match, failure, vibrating, celebrate, fail, dismissMatch, dismissFailure],
+    () => ({ failure, vibrating, celebrate, fail, dismissFailure }),
+    [failure, vibrating, celebrate, fail, dismissFailure],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

@@ -32,6 +32,7 @@ export function detailsOf(member: UserSummary, overrides: Partial<UserDetails> =
     hasChildren: 'no',
     bio: 'Practising, calm, and fond of long walks.\n\nPratiquante et calme.',
     skinTone: 'moyen',
+    sentLike: member.likedByMe ? 'like' : null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { LikeEntry } from '@mawadda/contract';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { matchMoment } from '@/lib/match-moment.ts';
 import { session } from '@/lib/session.ts';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { fakeSafety } from '@/test/safety.ts';
@@ -10,7 +11,13 @@ import { LikedYouList } from './liked-you-list.tsx';
 const MINUTE = 60_000;
 let next = 0;
 
-function like(name: string, minutesAgo: number, isNew: boolean, matched = false): LikeEntry {
+function like(
+  name: string,
+  minutesAgo: number,
+  isNew: boolean,
+  matched = false,
+  kind: LikeEntry['kind'] = 'like',
+): LikeEntry {
   next += 1;
   return {
     id: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
@@ -21,6 +28,7 @@ function like(name: string, minutesAgo: number, isNew: boolean, matched = false)
     photosBlurred: false,
     createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
     isNew,
+    kind,
     matched,
   };
 }
@@ -71,10 +79,11 @@ describe('The liked-you list', () => {
     const matched = like('salma', 60, false, true);
     const waiting = like('khadija', 30, false);
     let likedBack: unknown;
+    const match = { id: waiting.id, name: 'khadija', photoUrl: '/media/photos/khadija.webp?m=me' };
     serve([matched, waiting], {
       'POST /like': ({ body }: { body: unknown }) => {
         likedBack = body;
-        return { body: { mutualLike: true } };
+        return { body: { mutualLike: true, match } };
       },
     });
     await show({ language: 'fr' });
@@ -91,6 +100,8 @@ describe('The liked-you list', () => {
     expect(within(list).queryByRole('button', { name: 'Aimer en retour Khadija' })).toBeNull();
     // The like-back button is gone: the focus it held is on the entry, now a match.
     expect(khadija).toHaveFocus();
+    // "It's a match" is the app's to show (shell-layout.test.tsx): it is told whom.
+    expect(matchMoment.current()).toEqual(match);
   });
 
   it('keeps the focus on a like back while it is sent, and after a failure', async () => {
@@ -149,6 +160,29 @@ describe('The liked-you list', () => {
   it.each([
     {
       language: 'en' as const,
+      labels: ['Nafi, 28, New, Sent you a Lovely 5 minutes ago', 'Salma, 28, Liked you 1 hour ago'],
+    },
+    {
+      language: 'fr' as const,
+      labels: [
+        'Nafi, 28, Nouveau, Vous a envoyé un coup de cœur il y a 5 minutes',
+        'Salma, 28, Vous a aimé il y a 1 heure',
+      ],
+    },
+  ])(
+    'says of each entry whether it was a like or a Lovely ($language)',
+    async ({ language, labels }) => {
+      logIn();
+      serve([like('nafi', 5, true, false, 'lovely'), like('salma', 60, false)]);
+      await show({ language });
+      await screen.findByRole('list');
+      expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(labels);
+    },
+  );
+
+  it.each([
+    {
+      language: 'en' as const,
       note: 'Visible after a match',
       label: 'Salma, 28, Liked you 1 hour ago, Visible after a match',
       description: 'Photo blurred until you match',
@@ -190,12 +224,16 @@ describe('The liked-you list', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('opens an entry: closes the dialog, goes to the member and removes the entry', async () => {
+  it('opens an entry: closes the dialog, goes to the member and removes the entry for good', async () => {
     logIn();
     const amal = like('amal', 10, true);
     const hind = like('hind', 20, false);
-    serve([amal, hind], {
+    const { events } = serve([amal, hind], {
       [`GET /api/users/${amal.id}/details`]: { body: { id: amal.id } },
+      [`POST /api/users/likes/${amal.id}/open`]: () => {
+        events.push('open');
+        return { body: { message: 'Like opened.' } };
+      },
     });
     const { onClose, queryClient } = await show();
 
@@ -205,6 +243,8 @@ describe('The liked-you list', () => {
     ).toBeVisible();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(['likes', 'me', 'opened'])).toEqual([amal.id]);
+    // The server is told, so the entry stays out of the list on the next opening, and elsewhere.
+    await vi.waitFor(() => expect(events).toContain('open'));
   });
 
   it('gives the spec alert when the member no longer exists, and removes the entry', async () => {

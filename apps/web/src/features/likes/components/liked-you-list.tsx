@@ -1,9 +1,9 @@
 import type { LikeEntry } from '@mawadda/contract';
 import { titleCase } from '@mawadda/contract/text';
 import { Heart, HeartHandshake } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
@@ -23,9 +23,10 @@ const secondaryButton =
 /**
  * The body of the liked-you dialog (spec sections 2 and 4): who liked me, newest first, "new" on
  * the likes since I last looked. Mounted when the dialog opens: the list is asked for, then the
- * likes are marked seen (`onSeen` lets the app refresh the badges). Opening an entry checks that
- * the member still exists, closes the dialog, goes to their page and drops the entry. With
- * `safety`, each entry has a menu to report or block the member.
+ * likes are marked seen (`onSeen` lets the app refresh the badges). Each entry says whether it
+ * was a like or a Lovely. Opening an entry checks that the member still exists, closes the
+ * dialog, goes to their page and removes the entry for good. With `safety`, each entry has a
+ * menu to report or block the member.
  */
 export function LikedYouList({
   onClose,
@@ -39,7 +40,8 @@ export function LikedYouList({
   const { t } = useLikesTranslation();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
-  const { query, entries, remove } = useLikes();
+  const { query, entries, remove, open: openEntry } = useLikes();
+  useCloseOnLeaving(onClose);
   useMarkLikesSeen(query, onSeen);
   const likeBack = useLikeBack();
   const entryButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -58,7 +60,7 @@ export function LikedYouList({
   };
   const { open, opening, problem, dismissProblem } = useOpenMember({
     onOpen: (id) => {
-      remove(id);
+      openEntry(id);
       onClose();
       void navigate(localized(`/user-details/${encodeURIComponent(id)}`));
     },
@@ -131,7 +133,9 @@ export function LikedYouList({
                 }}
                 member={entry}
                 time={entry.createdAt}
-                describeTime={(time) => t('liked', { time })}
+                describeTime={(time) =>
+                  t(entry.kind === 'lovely' ? 'lovelySent' : 'liked', { time })
+                }
                 justNow={t('justNow')}
                 blurredPhoto={{ note: t('blurredNote'), description: t('blurredDescription') }}
                 badge={
@@ -173,6 +177,21 @@ export function LikedYouList({
       )}
     </div>
   );
+}
+
+/**
+ * The list closes when the member goes to another page from above it ("Send a message" of a
+ * match made here, a link of the navigation bar's menu): it belongs to the page it opened on.
+ */
+function useCloseOnLeaving(onClose: () => void) {
+  const { pathname, search } = useLocation();
+  const address = `${pathname}${search}`;
+  const opened = useRef(address);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (address !== opened.current) close.current();
+  }, [address]);
 }
 
 function EmptyLikes({ onClose }: { onClose: () => void }) {

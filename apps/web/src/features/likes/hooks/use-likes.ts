@@ -1,8 +1,10 @@
 import type { LikeEntry } from '@mawadda/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useMarkSeen, useMemberList } from '@/hooks/use-member-list.ts';
+import { matchMoment } from '@/lib/match-moment.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { fetchLikes, likeBack, likesKeys, markLikesSeen } from '../api/likes-api.ts';
+import { fetchLikes, likeBack, likesKeys, markLikesSeen, openLike } from '../api/likes-api.ts';
 
 /** The time of the newest like in the list, or null for an empty list. */
 function newestLikeTime(entries: readonly LikeEntry[]): number | null {
@@ -14,9 +16,23 @@ function newestLikeTime(entries: readonly LikeEntry[]): number | null {
   return newest;
 }
 
-/** Who liked me, asked again each time the dialog opens (it is mounted only while open). */
+/**
+ * Who liked me, asked again each time the dialog opens (it is mounted only while open). `open`
+ * removes an entry the member opened, here at once and on the server for good (spec section 4:
+ * "Opening a like … entry removes it from the list"); if the server is not told, the entry
+ * only comes back the next time the list is asked for.
+ */
 export function useLikes() {
-  return useMemberList({ keys: likesKeys, load: fetchLikes, timeKey: 'createdAt' });
+  const list = useMemberList({ keys: likesKeys, load: fetchLikes, timeKey: 'createdAt' });
+  const { remove } = list;
+  const open = useCallback(
+    (id: string) => {
+      remove(id);
+      openLike(id).catch((error: unknown) => console.warn('[likes] opening a like failed', error));
+    },
+    [remove],
+  );
+  return { ...list, open };
 }
 
 /**
@@ -42,8 +58,9 @@ export function useMarkLikesSeen(
 }
 
 /**
- * Liking back from the list: the entry turns into a match as soon as the server says so (the
- * like is idempotent, so a second tap from another device changes nothing).
+ * Liking back from the list: the entry turns into a match as soon as the server says so, and
+ * "It's a match" shows (the like is idempotent, so a second tap from another device changes
+ * nothing).
  */
 export function useLikeBack() {
   const memberId = useSession()?.user?.id ?? '';
@@ -54,6 +71,9 @@ export function useLikeBack() {
       queryClient.setQueryData<LikeEntry[]>(likesKeys.list(memberId), (list) =>
         list?.map((e) => (e.id === entry.id ? { ...e, matched: result.mutualLike } : e)),
       );
+      if (result.mutualLike) {
+        matchMoment.show(result.match ?? { id: entry.id, name: entry.name, photoUrl: null });
+      }
     },
   });
 }

@@ -26,16 +26,19 @@ export function fetchMe(signal?: AbortSignal) {
 }
 
 /**
- * POST /api/payment/create-checkout-session: where to pay for a gift (the server prices it); the
- * provider brings the member back in `language`.
+ * Where a provider brings the member back: to `returnTo`, the page they started from (a path of
+ * this app; without one, /chat), in `lang`.
  */
+export type CheckoutReturn = { lang: 'en' | 'fr'; returnTo: string | undefined };
+
+/** POST /api/payment/create-checkout-session: where to pay for a gift (the server prices it). */
 export function startGiftCheckout(
   gift: { id: number; name: string; price: number },
   receiverId: string,
-  language: 'en' | 'fr',
+  back: CheckoutReturn,
 ) {
   return callApi('giftCheckout', {
-    query: { lang: language },
+    query: back,
     body: { giftId: gift.id, giftName: gift.name, amount: gift.price, receiverId },
   });
 }
@@ -54,21 +57,17 @@ export function fetchPlans(signal?: AbortSignal) {
 export function startCardCheckout(
   plan: SubscriptionPlan,
   memberId: string | undefined,
-  language: 'en' | 'fr',
+  back: CheckoutReturn,
 ) {
-  return callApi('subscriptionCheckout', { query: { plan, userId: memberId, lang: language } });
+  return callApi('subscriptionCheckout', { query: { plan, userId: memberId, ...back } });
 }
 
 /**
- * POST /api/subscription/paydunya/paydunya-session: where to pay for a plan by mobile money. A
- * payment comes back to `callbackUrl`; a cancelled one to the server's address in `language`.
+ * POST /api/subscription/paydunya/paydunya-session: where to pay for a plan by mobile money. No
+ * `callbackUrl`: the server makes the way back from `returnTo`, as for a card.
  */
-export function startMobileMoneyCheckout(
-  plan: SubscriptionPlan,
-  callbackUrl: string,
-  language: 'en' | 'fr',
-) {
-  return callApi('paydunyaCheckout', { query: { plan, lang: language }, body: { callbackUrl } });
+export function startMobileMoneyCheckout(plan: SubscriptionPlan, back: CheckoutReturn) {
+  return callApi('paydunyaCheckout', { query: { plan, ...back }, body: {} });
 }
 
 /** POST /api/subscription/confirm: back from paying, the server asks the provider and grants once. */

@@ -72,7 +72,7 @@ describe('Gifts page', () => {
 
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_1'));
     const [url, init] = api.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
-    expect(url).toBe('/api/payment/create-checkout-session?lang=en');
+    expect(url).toBe('/api/payment/create-checkout-session?lang=en&returnTo=%2Fgifts');
     expect(JSON.parse(String(init?.body))).toEqual({
       giftId: 4,
       giftName: 'Gold bracelet',
@@ -131,7 +131,10 @@ describe('Gifts page', () => {
     );
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_3'));
     const [url] = api.mock.calls.find(([, init]) => init?.method === 'POST') ?? [];
-    expect(url).toBe('/api/payment/create-checkout-session?lang=fr');
+    // Back to this page, in French, cancelled or paid.
+    expect(url).toBe(
+      `/api/payment/create-checkout-session?lang=fr&returnTo=${encodeURIComponent(`/gifts?receiverId=${AWA}`)}`,
+    );
   });
 
   it('says the gift could not be sent when the server fails, and lets the member try again', async () => {

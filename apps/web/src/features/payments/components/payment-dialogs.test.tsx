@@ -4,11 +4,9 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session.ts';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
-import { logIn, offers } from '../test/fixtures.ts';
+import { AWA, logIn, offers } from '../test/fixtures.ts';
 import { checkoutRedirect } from '../utils/checkout-redirect.ts';
 import { SubscriptionDialog } from './payment-dialogs.tsx';
-
-const returnUrl = (plan: string) => `http://localhost/chat?subscribed=true&plan=${plan}`;
 
 /** The modal as the app opens it, from a button that gets the focus back. */
 function Opener() {
@@ -18,13 +16,13 @@ function Opener() {
       <button type="button" onClick={() => setOpen(true)}>
         Plans
       </button>
-      <SubscriptionDialog open={open} onClose={() => setOpen(false)} returnUrl={returnUrl} />
+      <SubscriptionDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
 }
 
-async function openModal(language: 'en' | 'fr' = 'en') {
-  await renderScreen(<Opener />, { language });
+async function openModal(language: 'en' | 'fr' = 'en', route = '/suggestions') {
+  await renderScreen(<Opener />, { language, route, path: route.split('?')[0] });
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Plans' }));
   const dialog = screen.getByRole('dialog');
@@ -80,7 +78,7 @@ describe('Subscription modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_9'));
     expect(posts(api)).toEqual([
-      '/api/subscription/create-subscription-session?plan=MONTHLY&userId=me-1&lang=en ',
+      '/api/subscription/create-subscription-session?plan=MONTHLY&userId=me-1&lang=en&returnTo=%2Fsuggestions ',
     ]);
   });
 
@@ -102,8 +100,68 @@ describe('Subscription modal', () => {
       expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_10'),
     );
     expect(posts(api)).toEqual([
-      '/api/subscription/create-subscription-session?plan=MONTHLY&userId=me-1&lang=fr ',
+      '/api/subscription/create-subscription-session?plan=MONTHLY&userId=me-1&lang=fr&returnTo=%2Fsuggestions ',
     ]);
+  });
+
+  it('opened in a conversation, the checkout is to bring the member back to it, by card or mobile money', async () => {
+    logIn('me-1');
+    vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
+    const api = mockApi({
+      'GET /api/subscription/plans': { body: offers },
+      'POST /api/subscription/create-subscription-session': {
+        body: { id: 'cs_11', url: 'http://localhost/checkout/local/cs_11' },
+      },
+      'POST /api/subscription/paydunya/paydunya-session': {
+        body: { redirectUrl: 'https://paydunya.example/checkout/y' },
+      },
+    });
+    const { user, dialog } = await openModal('fr', `/fr/chat?userId=${AWA}`);
+    await user.click(within(dialog).getByRole('radio', { name: /Mensuel/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Suivant' }));
+    await user.click(within(dialog).getByRole('radio', { name: /Carte/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Aller au paiement' }));
+    await vi.waitFor(() => expect(posts(api)).toHaveLength(1));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Plans' }));
+    const again = await screen.findByRole('dialog');
+    await user.click(await within(again).findByRole('radio', { name: /Hebdomadaire/ }));
+    await user.click(within(again).getByRole('button', { name: 'Suivant' }));
+    await user.click(within(again).getByRole('radio', { name: /Mobile money/ }));
+    await user.click(within(again).getByRole('button', { name: 'Aller au paiement' }));
+    await vi.waitFor(() => expect(posts(api)).toHaveLength(2));
+    const back = `returnTo=${encodeURIComponent(`/chat?userId=${AWA}`)}`;
+    expect(posts(api)).toEqual([
+      `/api/subscription/create-subscription-session?plan=MONTHLY&userId=me-1&lang=fr&${back} `,
+      `/api/subscription/paydunya/paydunya-session?plan=WEEKLY&lang=fr&${back} {}`,
+    ]);
+  });
+
+  it('shows the plan the member already has and until when, before they choose another', async () => {
+    logIn('me-1');
+    mockApi({
+      'GET /api/subscription/plans': { body: offers },
+      'GET /api/users/me': {
+        body: { subscription: { plan: 'MONTHLY', endsAt: '2026-12-22T10:00:00.000Z' } },
+      },
+    });
+    const { dialog } = await openModal('fr');
+    expect(await within(dialog).findByTestId('current-plan')).toHaveTextContent(
+      "Vous avez la formule mensuelle jusqu'au 22 décembre 2026.Une formule achetée maintenant commence à la fin de la vôtre : ses jours s'ajoutent après cette date.",
+    );
+  });
+
+  it('says nothing of a plan to a member who has none', async () => {
+    logIn('me-1');
+    const api = mockApi({
+      'GET /api/subscription/plans': { body: offers },
+      'GET /api/users/me': { body: { subscription: null } },
+    });
+    const { dialog } = await openModal();
+    await vi.waitFor(() =>
+      expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/users/me'),
+    );
+    expect(within(dialog).queryByTestId('current-plan')).not.toBeInTheDocument();
   });
 
   it('pays by mobile money: the plan waits in session storage, the return is this site', async () => {
@@ -123,7 +181,7 @@ describe('Subscription modal', () => {
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://paydunya.example/checkout/x'));
     expect(session.pendingPlan.get()).toBe('WEEKLY');
     expect(posts(api)).toEqual([
-      `/api/subscription/paydunya/paydunya-session?plan=WEEKLY&lang=fr ${JSON.stringify({ callbackUrl: returnUrl('WEEKLY') })}`,
+      '/api/subscription/paydunya/paydunya-session?plan=WEEKLY&lang=fr&returnTo=%2Fsuggestions {}',
     ]);
   });
 

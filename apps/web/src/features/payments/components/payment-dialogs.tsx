@@ -1,5 +1,5 @@
 import type { PaymentMethod, SubscriptionPlan } from '@mawadda/contract';
-import { CreditCard, RotateCcw, Smartphone } from 'lucide-react';
+import { CreditCard, Crown, RotateCcw, Smartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,10 @@ import { Button } from '@/components/button.tsx';
 import { DialogFrame } from '@/components/dialog-frame.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { translateError } from '@/lib/translate-error.ts';
-import { usePlans, useSubscriptionCheckout } from '../hooks/use-payments.ts';
+import { useMySubscription, usePlans, useSubscriptionCheckout } from '../hooks/use-payments.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
 import { formatUsd, formatXof } from '../utils/money.ts';
+import { formatEndDate } from '../utils/plan-end.ts';
 import { GiftChooser, type GiftRecipient } from './gift-chooser.tsx';
 
 const choiceClass =
@@ -18,19 +19,13 @@ const choiceClass =
 
 /**
  * The subscription modal (spec section 4): step 1 the plan, step 2 the method (only those the
- * server takes now), then the provider's checkout. Prices are the member's: dollars by card, FCFA
- * by mobile money. Mobile money needs a plan first, which step 2 cannot be reached without.
- * `returnUrl` is where mobile money brings the member back (an address of this site).
+ * server takes now), then the provider's checkout, which brings the member back to the page they
+ * opened the modal on. Prices are the member's: dollars by card, FCFA by mobile money. Mobile
+ * money needs a plan first, which step 2 cannot be reached without. A member who already has a
+ * plan reads which, until when, and that a new one adds its days after that: no one pays twice
+ * without knowing.
  */
-export function SubscriptionDialog({
-  open,
-  onClose,
-  returnUrl,
-}: {
-  open: boolean;
-  onClose: () => void;
-  returnUrl: (plan: SubscriptionPlan) => string;
-}) {
+export function SubscriptionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = usePaymentsTranslation();
   return (
     <DialogFrame
@@ -40,16 +35,44 @@ export function SubscriptionDialog({
       description={t('subscription.description')}
       closeLabel={t('gifts.close')}
     >
-      {open ? <SubscriptionSteps returnUrl={returnUrl} /> : null}
+      {open ? (
+        <>
+          <CurrentPlan />
+          <SubscriptionSteps />
+        </>
+      ) : null}
     </DialogFrame>
   );
 }
 
-function SubscriptionSteps({ returnUrl }: { returnUrl: (plan: SubscriptionPlan) => string }) {
+/** The member's running plan and its end, before they choose another. */
+function CurrentPlan() {
+  const { t, i18n } = usePaymentsTranslation();
+  const current = useMySubscription().data;
+  if (!current) return null;
+  return (
+    <div
+      data-testid="current-plan"
+      className="mb-4 flex gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-3 text-ink"
+    >
+      <Crown aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+      <p>
+        <span className="block font-semibold">
+          {t(`subscription.current.${current.plan}`, {
+            date: formatEndDate(current.endsAt, i18n.language),
+          })}
+        </span>
+        <span className="block text-sm text-ink-muted">{t('subscription.currentHint')}</span>
+      </p>
+    </div>
+  );
+}
+
+function SubscriptionSteps() {
   const { t, i18n } = usePaymentsTranslation();
   const { t: tAll } = useTranslation();
   const offers = usePlans();
-  const checkout = useSubscriptionCheckout(returnUrl);
+  const checkout = useSubscriptionCheckout();
   const [step, setStep] = useState<1 | 2>(1);
   const [plan, setPlan] = useState<SubscriptionPlan | null>(null);
   const [method, setMethod] = useState<PaymentMethod | null>(null);

@@ -15,14 +15,15 @@ function Address() {
 
 async function comeBack(
   query: string,
-  options: { language?: 'en' | 'fr'; onSubscribed?: () => void } = {},
+  options: { language?: 'en' | 'fr'; onSubscribed?: () => void; page?: string } = {},
 ) {
+  const page = options.page ?? '/chat';
   return renderScreen(
     <>
       <PaymentReturnNotice waitMs={0} onSubscribed={options.onSubscribed} />
       <Address />
     </>,
-    { route: `/chat?${query}`, path: '/chat', language: options.language ?? 'en' },
+    { route: `${page}?${query}`, path: page, language: options.language ?? 'en' },
   );
 }
 
@@ -129,6 +130,37 @@ describe('Return from payment', () => {
     expect(posts(api)).toEqual(['/api/subscription/confirm?plan=ANNUAL ']);
     expect(session.pendingPlan.get()).toBeNull();
     expect(address()).toHaveTextContent(/^\/chat$/);
+  });
+
+  it('a paid plan started in a conversation: back to that conversation, not another', async () => {
+    logIn('me-1');
+    const api = mockApi({ 'POST /api/subscription/confirm': { body: { status: 'paid' } } });
+    await comeBack(`userId=${AWA}&subscribed=true&plan=WEEKLY`, {
+      page: '/fr/chat',
+      language: 'fr',
+    });
+    expect(await screen.findByText('Votre abonnement est actif. Merci !')).toBeVisible();
+    expect(address()).toHaveTextContent(`/fr/chat?userId=${AWA}`);
+    expect(posts(api)).toEqual(['/api/subscription/confirm?plan=WEEKLY ']);
+    expect(api.mock.calls.map(([url]) => String(url))).not.toContain('/api/chat/contacts');
+  });
+
+  it('a plan cancelled on the profile page: back to it, told, nothing asked', async () => {
+    logIn('me-1');
+    const api = mockApi({});
+    await comeBack('cancelled=subscription', { page: '/mon-profil' });
+    expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
+    expect(address()).toHaveTextContent(/^\/mon-profil$/);
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('a gift paid from a suggestion’s card: recorded, and the member stays on the suggestions', async () => {
+    logIn();
+    const api = mockApi({ 'POST /api/gifts/send': { body: { status: 'paid' } } });
+    await comeBack(`success=true&giftId=8&receiverId=${AWA}`, { page: '/suggestions' });
+    expect(await screen.findByText('Your gift has been sent.')).toBeVisible();
+    expect(address()).toHaveTextContent(/^\/suggestions$/);
+    expect(posts(api)).toEqual([`/api/gifts/send {"giftId":8,"receiverId":"${AWA}"}`]);
   });
 
   it('a refusal is said in the member’s language', async () => {

@@ -2,6 +2,7 @@ import { Crown } from 'lucide-react';
 import { Button } from '@/components/button.tsx';
 import { useMySubscription } from '../hooks/use-payments.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
+import { formatEndDate } from '../utils/plan-end.ts';
 
 /**
  * /mon-profil's subscription (issue 11): the plan and its end date in the member's language, or
@@ -29,9 +30,7 @@ export function SubscriptionSummary({ onChoosePlan }: { onChoosePlan: () => void
           <p className="text-ink" data-testid="subscription-status">
             {t('status.active', {
               plan: t(`status.plan.${current.plan}`),
-              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-                new Date(current.endsAt),
-              ),
+              date: formatEndDate(current.endsAt, i18n.language),
             })}
           </p>
         ) : (

@@ -14,7 +14,7 @@ import {
   sendGift,
 } from '../api/payments-api.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
-import { type PaymentReturn, readPaymentReturn } from '../utils/payment-return.ts';
+import { type PaymentReturn, pageOfReturn, readPaymentReturn } from '../utils/payment-return.ts';
 
 /** A provider may tell us a moment after the member is back: asked again, a few times. */
 export const PENDING_TRIES = 5;
@@ -31,15 +31,17 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const handled = new WeakSet<PaymentReturn>();
 
 /**
- * Coming back from a provider to /chat (spec section 4). The address is cleaned at once (a
- * reload runs nothing again), then the server is asked what became of the payment:
- * - a gift: `POST /api/gifts/send`, and the recipient's conversation opens (the gift message
- *   arrives there live);
- * - a plan: `POST /api/subscription/confirm`, the member is asked again, then /chat opens with
- *   the last chat partner if there is one;
+ * Coming back from a provider (spec section 4), to the page the checkout was started from or to
+ * /chat. The address is cleaned at once (a reload runs nothing again), then the server is asked
+ * what became of the payment:
+ * - a gift: `POST /api/gifts/send`; back on /chat, the recipient's conversation opens (the gift
+ *   message arrives there live);
+ * - a plan: `POST /api/subscription/confirm`, the member is asked again; back on /chat, the
+ *   conversation with the last chat partner opens if there is one;
  * - cancelled: nothing was charged, and the page says so.
- * "pending" (the provider has not settled yet) is asked again a few times. `onSubscribed` lets
- * the app refresh what shows the member's subscription.
+ * A page of its own (a conversation, the profile page) stays as it was. "pending" (the provider
+ * has not settled yet) is asked again a few times. `onSubscribed` lets the app refresh what
+ * shows the member's subscription.
  */
 export function usePaymentReturn({
   onSubscribed,
@@ -55,13 +57,17 @@ export function usePaymentReturn({
   const localized = useLocalizedPath();
   const queryClient = useQueryClient();
   const [job] = useState(() => readPaymentReturn(location.search, session.pendingPlan.get()));
+  // Where the member was, what the provider added left out; bare /chat is the spec's return.
+  const [page] = useState(() =>
+    job ? pageOfReturn(job, location, session.get()?.user?.id) : null,
+  );
   const [notice, setNotice] = useState<ReturnNotice | null>(null);
 
   useEffect(() => {
-    if (!job || handled.has(job)) return;
+    if (!job || !page || handled.has(job)) return;
     handled.add(job);
-    const chat = (userId?: string | null) =>
-      localized(userId ? `/chat?userId=${encodeURIComponent(userId)}` : '/chat');
+    const chat = (userId: string) => localized(`/chat?userId=${encodeURIComponent(userId)}`);
+    const started = page === '/chat' ? null : localized(page);
 
     async function settle(ask: () => Promise<PaymentOutcome>): Promise<PaymentOutcome['status']> {
       for (let tries = 1; ; tries += 1) {
@@ -89,24 +95,24 @@ export function usePaymentReturn({
     async function run(current: PaymentReturn) {
       if (current.kind === 'cancelled') {
         if (current.what === 'subscription') session.pendingPlan.clear();
-        navigate(chat(current.userId), { replace: true });
+        navigate(started ?? localized('/chat'), { replace: true });
         setNotice({ tone: 'info', text: t('return.cancelled') });
         return;
       }
       if (current.kind === 'gift') {
-        navigate(chat(current.receiverId), { replace: true });
+        navigate(started ?? chat(current.receiverId), { replace: true });
         setNotice({ tone: 'working', text: t('return.giftWorking') });
         try {
           const status = await settle(() => sendGift(current.giftId, current.receiverId));
           // The receiver is out of the giver's reach: their conversation would not open either.
-          if (status === 'undelivered') navigate(chat(), { replace: true });
+          if (status === 'undelivered') navigate(localized('/chat'), { replace: true });
           setNotice(outcomeNotice(status, t('return.giftSent')));
         } catch (error) {
           setNotice(refusal(error, t('gifts.sendError')));
         }
         return;
       }
-      navigate(chat(), { replace: true });
+      navigate(started ?? localized('/chat'), { replace: true });
       setNotice({ tone: 'working', text: t('return.subscriptionWorking') });
       try {
         const status = await settle(() => confirmSubscription(current.plan));
@@ -115,6 +121,7 @@ export function usePaymentReturn({
         if (status !== 'paid') return;
         await queryClient.invalidateQueries({ queryKey: paymentsKeys.all });
         onSubscribed?.();
+        if (started) return;
         const partner = (await fetchRecipients().catch(() => [])).find((c) => c.lastMessageTime);
         if (partner) navigate(chat(partner.id), { replace: true });
       } catch (error) {
@@ -123,7 +130,7 @@ export function usePaymentReturn({
       }
     }
     void run(job);
-  }, [job, localized, navigate, queryClient, t, tAll, waitMs, onSubscribed]);
+  }, [job, page, localized, navigate, queryClient, t, tAll, waitMs, onSubscribed]);
 
   return { notice, dismiss: () => setNotice(null) };
 }

@@ -1,8 +1,10 @@
 import type { PaymentMethod, SubscriptionPlan } from '@mawadda/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { session, useSession } from '@/lib/session.ts';
 import {
+  type CheckoutReturn,
   fetchGifts,
   fetchMe,
   fetchPlans,
@@ -14,6 +16,7 @@ import {
 } from '../api/payments-api.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
 import { checkoutRedirect } from '../utils/checkout-redirect.ts';
+import { returnPathHere } from '../utils/payment-return.ts';
 
 // One module for the feature's queries and checkouts: every chunk name is listed in the first
 // route's preload map, so the payments code is cut in as few chunks as its screens allow.
@@ -41,6 +44,11 @@ function useLanguage(): 'en' | 'fr' {
   return i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
 }
 
+/** Back from a checkout started here: to this page, in the member's language. */
+function useCheckoutReturn(): CheckoutReturn {
+  return { lang: useLanguage(), returnTo: returnPathHere(useLocation()) };
+}
+
 /** The gift catalogue in the member's language; it changes with a release, not during a visit. */
 export function useGifts() {
   const language = useLanguage();
@@ -63,11 +71,11 @@ export function useRecipients(enabled: boolean) {
 
 /**
  * Paying for a gift: the server opens a checkout (card) and the member goes there; they come
- * back to /chat in their language (payment-return). The gift stays "sending" until the page is
- * left.
+ * back to this page in their language (payment-return). The gift stays "sending" until the page
+ * is left.
  */
 export function useGiftCheckout() {
-  const language = useLanguage();
+  const back = useCheckoutReturn();
   const mutation = useMutation({
     mutationFn: async ({
       gift,
@@ -76,7 +84,7 @@ export function useGiftCheckout() {
       gift: { id: number; name: string; price: number };
       receiverId: string;
     }) => {
-      const { url } = await startGiftCheckout(gift, receiverId, language);
+      const { url } = await startGiftCheckout(gift, receiverId, back);
       checkoutRedirect.go(url);
     },
   });
@@ -101,21 +109,21 @@ export function useMySubscription() {
 }
 
 /**
- * Paying for a plan: by card, the server's checkout; by mobile money, PayDunya's, which brings
- * the member back to `returnUrl` with the plan kept in session storage (`pendingPaymentPlan`).
+ * Paying for a plan: by card, the server's checkout; by mobile money, PayDunya's, with the plan
+ * kept in session storage (`pendingPaymentPlan`). Either brings the member back to this page.
  */
-export function useSubscriptionCheckout(returnUrl: (plan: SubscriptionPlan) => string) {
-  const language = useLanguage();
+export function useSubscriptionCheckout() {
+  const back = useCheckoutReturn();
   const mutation = useMutation({
     mutationFn: async ({ plan, method }: { plan: SubscriptionPlan; method: PaymentMethod }) => {
       if (method === 'card') {
-        const { url } = await startCardCheckout(plan, session.get()?.user?.id, language);
+        const { url } = await startCardCheckout(plan, session.get()?.user?.id, back);
         checkoutRedirect.go(url);
         return;
       }
       session.pendingPlan.set(plan);
       try {
-        const { redirectUrl } = await startMobileMoneyCheckout(plan, returnUrl(plan), language);
+        const { redirectUrl } = await startMobileMoneyCheckout(plan, back);
         checkoutRedirect.go(redirectUrl);
       } catch (error) {
         session.pendingPlan.clear();

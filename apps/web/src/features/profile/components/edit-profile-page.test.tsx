@@ -267,6 +267,23 @@ describe('Edit profile', () => {
     expect(screen.getByText('0 photos of 6')).toBeVisible();
   });
 
+  it('puts the note and the form first, what the app adds (the subscription, the account) below', async () => {
+    const user = aCurrentUser({ bio: null, profileComplete: false });
+    logIn(user);
+    serve(user);
+    await renderScreen(
+      <EditProfilePage after={<section aria-label="Subscription">No subscription</section>} />,
+      { route: '/mon-profil' },
+    );
+    const save = await screen.findByRole('button', { name: 'Save my profile' });
+    const note = screen.getByRole('region', { name: "Let's complete your profile" });
+    const after = screen.getByRole('region', { name: 'Subscription' });
+    const follows = (first: Node, second: Node) =>
+      Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(note, save)).toBe(true);
+    expect(follows(save, after)).toBe(true);
+  });
+
   it('refuses files that are not images, over 10 MB, or beyond six photos', async () => {
     const user = aCurrentUser({
       photos: [photo('a'), photo('b'), photo('c'), photo('d'), photo('e')],

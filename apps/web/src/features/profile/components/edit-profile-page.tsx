@@ -8,10 +8,11 @@ import { ProfileFormSkeleton } from './profile-form-skeleton.tsx';
 
 /**
  * /mon-profil (spec sections 2 to 5): the member's profile as a form, with their photos, once it
- * has loaded. `onSaved` lets the app refresh what depends on the profile (suggestions); `aside`
- * shows under the title (the member's subscription).
+ * has loaded. `onSaved` lets the app refresh what depends on the profile (suggestions). `after`
+ * comes below the form (the subscription, blocked members, the account): the page is first about
+ * the profile, and a member sent here to complete it finds the note and the form at the top.
  */
-export function EditProfilePage({ onSaved, aside }: { onSaved?: () => void; aside?: ReactNode }) {
+export function EditProfilePage({ onSaved, after }: { onSaved?: () => void; after?: ReactNode }) {
   const { t } = useProfileTranslation();
   useDocumentTitle(t('title'));
   const me = useCurrentUser();
@@ -28,7 +29,6 @@ export function EditProfilePage({ onSaved, aside }: { onSaved?: () => void; asid
           </h1>
           <p className="mt-2 max-w-[60ch] leading-relaxed text-ink-muted">{t('lead')}</p>
         </header>
-        {aside}
         {me.data ? (
           <EditProfileForm user={me.data} onSaved={onSaved} />
         ) : me.isError ? (
@@ -48,6 +48,7 @@ export function EditProfilePage({ onSaved, aside }: { onSaved?: () => void; asid
         ) : (
           <ProfileFormSkeleton />
         )}
+        {after}
       </div>
     </main>
   );
