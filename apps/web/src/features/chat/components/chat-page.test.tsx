@@ -27,6 +27,7 @@ const awa: Contact = {
   online: true,
   unreadCount: 0,
   lastMessageTime: null,
+  lastMessage: null,
   matched: true,
   deleted: false,
 };
