@@ -262,6 +262,34 @@ describe('ChatPage', () => {
     expect(messages().filter((m) => m.textContent?.includes('Hello Awa'))).toHaveLength(1);
   });
 
+  it('keeps a message sent while the conversation was still loading', async () => {
+    const server: Message[] = [];
+    const firstPage = deferred();
+    let pagesAsked = 0;
+    mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: async () => {
+        pagesAsked += 1;
+        // The first answer is read before the message is stored, and arrives after it.
+        const snapshot = [...server];
+        if (pagesAsked === 1) await firstPage.promise;
+        return { body: snapshot };
+      },
+      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+        server.push(stored(body as FormData));
+        return { status: 201, body: server.at(-1) };
+      },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await screen.findByRole('heading', { level: 2, name: 'Awa Diop' });
+    await write('Sent at once');
+    await waitFor(() => expect(server).toHaveLength(1));
+    firstPage.resolve();
+    await waitFor(() => expect(bubble('Sent at once')).toHaveTextContent(/sent$/));
+    expect(pagesAsked).toBe(2);
+  });
+
   it('counts unread messages live, and reading the conversation clears them', async () => {
     const unread = [
       message({ uuid: 'c1', content: 'Are you there?' }),

@@ -90,7 +90,8 @@ export function ChatPage({
               >
                 {t('title')}
               </h1>
-              <div className="min-h-0 flex-1 overflow-y-auto">
+              {/* `relative`, as the messages' box: the list's hidden words stay inside it. */}
+              <div className="relative min-h-0 flex-1 overflow-y-auto">
                 <ContactList
                   contacts={list}
                   selected={other}

@@ -190,7 +190,7 @@ export function Composer({
           rows={1}
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
           placeholder={t('composer.placeholder')}
-          className="max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-3xl border border-sand-200 bg-sand-50 px-4 py-2.5 leading-snug text-ink placeholder:text-ink-muted focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30"
+          className="max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-3xl border border-sand-200 bg-sand-50 px-3 py-2.5 sm:px-4 leading-snug text-ink placeholder:text-ink-muted focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30"
         />
         {/* One button, so the focus stays on it when it turns from microphone to send. */}
         <button

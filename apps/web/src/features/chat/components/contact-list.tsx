@@ -171,14 +171,13 @@ export function ContactList({
                 </span>
                 <span className="flex min-w-0 items-center gap-2">
                   <span
-                    data-testid="last-message"
                     className={cn(
                       'min-w-0 flex-1 truncate text-sm',
                       badge ? 'font-medium text-ink' : 'text-ink-muted',
                     )}
                   >
                     <span className="sr-only">, </span>
-                    {last}
+                    <span data-testid="last-message">{last}</span>
                   </span>
                   {badge ? (
                     <>

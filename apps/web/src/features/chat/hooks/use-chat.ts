@@ -84,6 +84,18 @@ export function useConversation(me: string, other: string) {
   });
 }
 
+/**
+ * An answer on its way was read before the message was stored, and would replace what holds it
+ * (a conversation opened a moment before sending, the draft ready): it is dropped and asked
+ * again. Cancelled, not just invalidated: TanStack would wait for a first load in flight.
+ */
+function askAgainIfLoading(queryClient: QueryClient, queryKey: readonly unknown[]) {
+  if (queryClient.getQueryState(queryKey)?.fetchStatus !== 'fetching') return;
+  void queryClient
+    .cancelQueries({ queryKey, exact: true })
+    .then(() => queryClient.invalidateQueries({ queryKey, exact: true }));
+}
+
 /** A stored message (live, or the answer to a send) goes into its conversation and the sidebar. */
 function applyMessage(queryClient: QueryClient, me: string, message: Message) {
   const conversationKey = chatKeys.conversation(me, otherMemberOf(message, me));
@@ -91,14 +103,17 @@ function applyMessage(queryClient: QueryClient, me: string, message: Message) {
     (m) => m.uuid === message.uuid,
   );
   queryClient.setQueryData<ConversationData>(conversationKey, (data) => withMessage(data, message));
+  askAgainIfLoading(queryClient, conversationKey);
   if (known) return;
   const contacts = contactsAfterMessage(
     queryClient.getQueryData<Contact[]>(chatKeys.contacts(me)),
     message,
     me,
   );
-  if (contacts) queryClient.setQueryData(chatKeys.contacts(me), contacts);
-  else void queryClient.invalidateQueries({ queryKey: chatKeys.contacts(me) });
+  if (contacts) {
+    queryClient.setQueryData(chatKeys.contacts(me), contacts);
+    askAgainIfLoading(queryClient, chatKeys.contacts(me));
+  } else void queryClient.invalidateQueries({ queryKey: chatKeys.contacts(me) });
 }
 
 /**
