@@ -14,10 +14,11 @@ function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
     reason: 'asking-for-money',
     note: 'He keeps asking for a transfer.',
     createdAt: new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString(),
-    reporter: { id: 'amina', name: 'Amina Diallo', deleted: false },
+    // Names as the members typed them; the queue shows them as every screen does.
+    reporter: { id: 'amina', name: 'amina DIALLO', deleted: false },
     reported: {
       id: 'karim',
-      name: 'Karim Benali',
+      name: 'KARIM benali',
       age: 31,
       gender: 'homme',
       location: 'Lyon, France',
