@@ -9,7 +9,7 @@ import {
   Phone,
   Video,
 } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
@@ -118,6 +118,8 @@ export function Conversation({
   const contact = listed ?? single.data;
   const messages = messagesOf(query.data);
   const outgoing = useOutgoing(me, other);
+  // Read once: the composer keeps the text from then on.
+  const [draft] = useState(() => drafts.get(me, other));
   useMarkRead(me, other, messages, onRead);
   // Until the member is known the header waits, rather than calling them "Member".
   const lookingUp = !contact && (!contactsSettled || single.isFetching);
@@ -288,7 +290,7 @@ export function Conversation({
         <Composer
           otherName={name}
           onSend={(fields) => outbox.add(other, fields)}
-          draft={drafts.get(me, other)}
+          draft={draft}
           onDraftChange={(text) => drafts.set(me, other, text)}
         />
       )}
