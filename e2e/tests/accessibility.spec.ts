@@ -58,7 +58,13 @@ for (const locale of ['en-US', 'fr-FR']) {
     await expect(page).toHaveURL(new RegExp(`userId=${bId}`));
     await page.getByRole('textbox').fill('Salam');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('listitem').filter({ hasText: 'Salam' })).toBeVisible();
+    // In the conversation (the list of conversations shows it too, as the last message).
+    await expect(
+      page
+        .getByRole('region', { name: /^Messages (with|avec)/ })
+        .getByRole('listitem')
+        .filter({ hasText: 'Salam' }),
+    ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     // The header's buttons: the gift (a dialog), the report dialog from its menu, then a video call.
     const headerButton = (name: RegExp) => page.getByRole('button', { name });

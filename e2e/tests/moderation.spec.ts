@@ -38,7 +38,9 @@ test('A reports B with a message attached and a moderator suspends B, whose next
   // Amina reports him from their conversation, with his message attached, and does not block.
   const hers = await loggedInPage(browser, amina);
   await hers.goto(`/chat?userId=${bId}`);
-  await expect(hers.getByText(`Send me money first ${tag}`)).toBeVisible();
+  await expect(
+    hers.getByRole('region', { name: /^Messages with/ }).getByText(`Send me money first ${tag}`),
+  ).toBeVisible();
   await hers.getByRole('button', { name: `More actions for Karim ${tag}` }).click();
   await hers.getByRole('menuitem', { name: 'Report' }).click();
   const report = hers.getByRole('dialog', { name: `Report Karim ${tag}` });

@@ -4,6 +4,35 @@ import { E } from './error-codes.ts';
 import { memberText, optionalField, wholeNumber } from './form-fields.ts';
 import { CALL_END_REASONS, CALL_TYPES } from './realtime.ts';
 
+/** A call of a call entry, as the conversation and the conversation list word it. */
+export const messageCallSchema = z.object({
+  type: z.enum(CALL_TYPES),
+  endReason: z.enum(CALL_END_REASONS),
+  /** Null for a call never answered. */
+  durationSeconds: z.number().int().nullable(),
+});
+
+export const LAST_MESSAGE_KINDS = ['text', 'photo', 'voice', 'call', 'removed'] as const;
+
+/**
+ * What the conversation list shows of a conversation's last message. Never a media link: the web
+ * app words a photo, a voice note or a call in the reader's language. `removed`: the photo or
+ * voice note was erased with its sender's account.
+ */
+export const lastMessageSchema = z.object({
+  /** The reader sent it. */
+  mine: z.boolean(),
+  kind: z.enum(LAST_MESSAGE_KINDS),
+  /**
+   * The start of a text (`CONTACT_PREVIEW_MAX_LENGTH` characters; a gift message keeps its
+   * `gift:{number}`), or the text sent with a photo; null otherwise.
+   */
+  text: z.string().nullable(),
+  /** The call of a call entry (null while the call has no end reason). */
+  call: messageCallSchema.nullable(),
+});
+export type LastMessage = z.infer<typeof lastMessageSchema>;
+
 export const contactSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -13,6 +42,8 @@ export const contactSchema = z.object({
   online: z.boolean(),
   unreadCount: z.number().int(),
   lastMessageTime: z.iso.datetime().nullable(),
+  /** The message of `lastMessageTime`; null for a match without messages. */
+  lastMessage: lastMessageSchema.nullable(),
   /** The two like each other: the conversation header offers to unmatch. */
   matched: z.boolean(),
   /** The member deleted their account: their messages stay, shown from "a deleted member". */
@@ -40,14 +71,7 @@ export const messageSchema = z.object({
    * A call entry (the caller is `senderId`), made when the call ends; `timestamp` is when it
    * started. `durationSeconds` is null for a call never answered.
    */
-  call: z
-    .object({
-      type: z.enum(CALL_TYPES),
-      endReason: z.enum(CALL_END_REASONS),
-      durationSeconds: z.number().int().nullable(),
-    })
-    .nullable()
-    .optional(),
+  call: messageCallSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

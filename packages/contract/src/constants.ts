@@ -46,6 +46,8 @@ export const VOICE_NOTE_MAX_BYTES = 2 * 1024 * 1024;
 export const VOICE_NOTE_MAX_SECONDS = 120;
 /** Messages per page of a conversation (the newest page first). */
 export const CONVERSATION_PAGE_SIZE = 50;
+/** Characters of a text message the conversation list gets as its preview (it shows one line). */
+export const CONTACT_PREVIEW_MAX_LENGTH = 100;
 export const CAROUSEL_SWIPE_THRESHOLD_PX = 40;
 export const MODAL_TRANSITION_MS = 300;
 

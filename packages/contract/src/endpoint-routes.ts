@@ -33,6 +33,7 @@ export const endpointRoutes = {
   reverseGeocode: { method: 'GET', path: '/api/geo/reverse' },
   searchPlaces: { method: 'GET', path: '/api/geo/search' },
   chatContacts: { method: 'GET', path: '/api/chat/contacts' },
+  chatContact: { method: 'GET', path: '/api/chat/contacts/:userId' },
   conversation: { method: 'GET', path: '/api/chat/conversation/:userId' },
   sendMessage: { method: 'POST', path: '/api/chat/send/:userId' },
   markConversationRead: { method: 'PUT', path: '/api/chat/mark-as-read/:userId' },

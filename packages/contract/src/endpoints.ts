@@ -261,9 +261,17 @@ const schemas = {
     response: geoSearchResponseSchema,
   },
   chatContacts: {
-    summary: 'Conversations and matches: unread counts, last message time, newest first',
+    summary:
+      'Conversations and matches: unread counts, the last message (a preview) and its time, newest first',
     member: true,
     response: z.array(contactSchema),
+  },
+  chatContact: {
+    summary:
+      'One member as a contact, for a conversation opened with them: one of the contacts, or a member one may be suggested and write to first; 404 otherwise',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    response: contactSchema,
   },
   conversation: {
     summary: 'A page of a conversation in time order, the newest page first; `before` pages back',

@@ -14,6 +14,14 @@ describe('titleCase', () => {
     expect(titleCase('awa n’DOUR')).toBe('Awa N’Dour');
   });
 
+  it('gives one display name whatever case the member typed: every word capitalised, particles too', () => {
+    expect(titleCase('KARIM el amrani')).toBe('Karim El Amrani');
+    expect(titleCase('samira benali')).toBe('Samira Benali');
+    expect(titleCase('fatou ben salah DE la cruz')).toBe('Fatou Ben Salah De La Cruz');
+    // Already displayed: the same again.
+    expect(titleCase(titleCase('KARIM el amrani'))).toBe('Karim El Amrani');
+  });
+
   it('trims and collapses spaces, and leaves an empty name empty', () => {
     expect(titleCase('  mariam    ba ')).toBe('Mariam Ba');
     expect(titleCase('')).toBe('');

@@ -39,6 +39,7 @@ const contact = (id: string): Contact => ({
   online: false,
   unreadCount: 0,
   lastMessageTime: null,
+  lastMessage: null,
   matched: true,
   deleted: false,
 });

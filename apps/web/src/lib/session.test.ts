@@ -66,9 +66,11 @@ describe('remember-me', () => {
 });
 
 describe('session.end', () => {
-  it('forgets the token, the current user, the kept answers, the liked set and the likes seen time, and nothing else', () => {
+  it('forgets the token, the current user, the kept answers, the unsent and unfinished messages, the liked set and the likes seen time, and nothing else', () => {
     signIn('member-1');
     localStorage.setItem('memberCache', '{}');
+    localStorage.setItem('chatOutbox', '[]');
+    localStorage.setItem('chatDrafts', '{}');
     localStorage.setItem('likedUsers', JSON.stringify(['a', 'b']));
     localStorage.setItem('likedUsersOwner', 'member-1');
     session.setLikesSeenAt(Date.parse('2026-05-01T10:00:00Z'));
@@ -83,6 +85,8 @@ describe('session.end', () => {
       'likedUsersOwner',
       'likesSeenAt',
       'memberCache',
+      'chatOutbox',
+      'chatDrafts',
     ]) {
       expect(localStorage.getItem(key), key).toBeNull();
     }

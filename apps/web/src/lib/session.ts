@@ -8,8 +8,9 @@ import { useSyncExternalStore } from 'react';
  * session ends with the browser session. Beside them, things of the member's own: the local liked
  * set (`likedUsers` and its owner, spec section 4, kept by the discovery feature), and, kept
  * wherever the token is, when they last opened the liked-you list (`likesSeenAt`) and their last
- * answers for offline use (`memberCache`, lib/member-cache.ts) and the texts they wrote that the
- * server has not stored yet (`chatOutbox`, features/chat/hooks/outbox.ts).
+ * answers for offline use (`memberCache`, lib/member-cache.ts), the texts they wrote that the
+ * server has not stored yet (`chatOutbox`, features/chat/hooks/outbox.ts) and the ones they are
+ * still writing, per conversation (`chatDrafts`, features/chat/hooks/drafts.ts).
  */
 const KEYS = {
   token: 'authToken',
@@ -21,13 +22,22 @@ const KEYS = {
   likesSeenAt: 'likesSeenAt',
   memberCache: 'memberCache',
   chatOutbox: 'chatOutbox',
+  chatDrafts: 'chatDrafts',
 } as const;
 
 export const MEMBER_CACHE_KEY = KEYS.memberCache;
 export const CHAT_OUTBOX_KEY = KEYS.chatOutbox;
+export const CHAT_DRAFTS_KEY = KEYS.chatDrafts;
 
 /** What goes wherever the token goes. */
-const SESSION_KEYS = [KEYS.token, KEYS.user, KEYS.likesSeenAt, KEYS.memberCache, KEYS.chatOutbox];
+const SESSION_KEYS = [
+  KEYS.token,
+  KEYS.user,
+  KEYS.likesSeenAt,
+  KEYS.memberCache,
+  KEYS.chatOutbox,
+  KEYS.chatDrafts,
+];
 
 /** Session storage when this tab's session ends with the browser (remember-me unticked). */
 function area(): Storage {
@@ -128,8 +138,8 @@ export const session = {
   },
   /**
    * Logout and an expired token both end here: the token, the current user, the kept answers,
-   * the local liked set and the likes seen timestamp go, so nothing of the member stays on a
-   * shared phone.
+   * the unsent and unfinished messages, the local liked set and the likes seen timestamp go, so
+   * nothing of the member stays on a shared phone.
    */
   end() {
     for (const key of SESSION_KEYS) sessionStorage.removeItem(key);

@@ -5,6 +5,7 @@ import {
   blockedBetween,
   consentGiven,
   matchesOf,
+  suggestable,
 } from '../relationships/relationships.repository.ts';
 
 /** What a call entry shows of its call. */
@@ -260,6 +261,17 @@ export async function memberReachable(db: Executor, memberId: string, otherId: s
   return result.rows[0]?.ok === true;
 }
 
+/** What the conversation list shows of the last message (its preview). */
+export type LastMessageRow = {
+  senderId: string;
+  content: string | null;
+  hasImage: boolean;
+  hasAudio: boolean;
+  mediaRemoved: boolean;
+  /** The call of a call entry. */
+  call: CallOfMessage | null;
+};
+
 export type ContactRow = {
   id: string;
   name: string;
@@ -267,42 +279,76 @@ export type ContactRow = {
   photosBlurred: boolean;
   unreadCount: number;
   lastMessageAt: Date | null;
+  lastMessage: LastMessageRow | null;
   matched: boolean;
   /** The stand-in of a deleted account (ADR 020): its messages stay, from a deleted member. */
   deleted: boolean;
 };
 
+type RawContact = {
+  id: string;
+  name: string;
+  photo_keys: string[];
+  photos_blurred: boolean;
+  unread_count: number;
+  last_message_at: Date | string | null;
+  matched: boolean;
+  deleted: boolean;
+  last_sender_id: string | null;
+  last_content: string | null;
+  last_has_image: boolean | null;
+  last_has_audio: boolean | null;
+  last_media_removed: boolean | null;
+  last_call_type: CallOfMessage['type'] | null;
+  last_call_answered_at: Date | string | null;
+  last_call_ended_at: Date | string | null;
+  last_call_end_reason: CallOfMessage['endReason'];
+};
+
+const dateOrNull = (value: Date | string | null) => (value ? new Date(value) : null);
+
 /**
  * A member's contacts: everyone they exchanged messages with, and their matches, with the unread
- * count and the time of the last message; the most recent conversation (or match) first.
+ * count, the time and a preview of the last message; the most recent conversation (or match)
+ * first. With `only`, that one member: a contact, or a member `memberId` may be suggested (an
+ * active account), whom a subscriber may write to first; none otherwise.
  */
-export async function findContacts(db: Executor, memberId: string): Promise<ContactRow[]> {
-  const result = await db.execute<{
-    id: string;
-    name: string;
-    photo_keys: string[];
-    photos_blurred: boolean;
-    unread_count: number;
-    last_message_at: Date | string | null;
-    matched: boolean;
-    deleted: boolean;
-  }>(sql`
+export async function findContacts(
+  db: Executor,
+  memberId: string,
+  previewLength: number,
+  only?: string,
+): Promise<ContactRow[]> {
+  const partner = (column: SQL) => (only === undefined ? sql`true` : sql`${column} = ${only}`);
+  const result = await db.execute<RawContact>(sql`
     with mine as (
-      select receiver_id as partner_id, sent_at, false as unread
-        from messages where sender_id = ${memberId}
+      select receiver_id as partner_id, seq, sent_at, false as unread
+        from messages where sender_id = ${memberId} and ${partner(sql`receiver_id`)}
       union all
-      select sender_id, sent_at, read_at is null
-        from messages where receiver_id = ${memberId}
+      select sender_id, seq, sent_at, read_at is null
+        from messages where receiver_id = ${memberId} and ${partner(sql`sender_id`)}
     ), conversations as (
       select partner_id, max(sent_at) as last_message_at, count(*) filter (where unread)::int as unread_count
       from mine group by partner_id
+    ), last_messages as (
+      select distinct on (partner_id) partner_id, seq from mine order by partner_id, sent_at desc, seq desc
     ), matches as ${matchesOf(memberId)}
     select m.id, m.name, m.photo_keys, m.photos_blurred, coalesce(c.unread_count, 0) as unread_count, c.last_message_at,
-      matches.id is not null as matched, m.standing = 'deleted' as deleted
+      matches.id is not null as matched, m.standing = 'deleted' as deleted,
+      lm.sender_id as last_sender_id, left(lm.content, ${previewLength}::int) as last_content,
+      lm.image_key is not null as last_has_image, lm.audio_key is not null as last_has_audio,
+      lm.media_removed as last_media_removed,
+      lc.type as last_call_type, lc.answered_at as last_call_answered_at,
+      lc.ended_at as last_call_ended_at, lc.end_reason as last_call_end_reason
     from members m
     left join conversations c on c.partner_id = m.id
     left join matches on matches.id = m.id
-    where (c.partner_id is not null or matches.id is not null)
+    left join last_messages l on l.partner_id = m.id
+    left join messages lm on lm.seq = l.seq
+    left join calls lc on lc.id = lm.call_id
+    where (c.partner_id is not null or matches.id is not null
+        ${only === undefined ? sql`` : sql`or (m.standing = 'active' and ${suggestable(memberId, sql`m.id`)})`})
+      and ${partner(sql`m.id`)}
       and not ${blockedBetween(memberId, sql`m.id`)}
       and (m.standing = 'deleted' or ${consentGiven(sql`m.id`)})
     order by coalesce(c.last_message_at, matches.matched_at) desc, m.id
@@ -314,7 +360,26 @@ export async function findContacts(db: Executor, memberId: string): Promise<Cont
     photoKeys: r.photo_keys,
     photosBlurred: r.photos_blurred,
     unreadCount: r.unread_count,
-    lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
+    lastMessageAt: dateOrNull(r.last_message_at),
+    lastMessage:
+      r.last_sender_id === null
+        ? null
+        : {
+            senderId: r.last_sender_id,
+            content: r.last_content,
+            hasImage: r.last_has_image === true,
+            hasAudio: r.last_has_audio === true,
+            mediaRemoved: r.last_media_removed === true,
+            call:
+              r.last_call_type === null
+                ? null
+                : {
+                    type: r.last_call_type,
+                    answeredAt: dateOrNull(r.last_call_answered_at),
+                    endedAt: dateOrNull(r.last_call_ended_at),
+                    endReason: r.last_call_end_reason,
+                  },
+          },
     matched: r.matched,
     deleted: r.deleted,
   }));

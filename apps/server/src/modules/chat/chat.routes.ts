@@ -22,6 +22,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   });
 
   app.route({
+    ...endpoint('chatContact', 'chat'),
+    handler: async (request) => chat.contact(sessionOf(request).memberId, request.params.userId),
+  });
+
+  app.route({
     ...endpoint('conversation', 'chat'),
     handler: async (request) =>
       chat.conversation(sessionOf(request).memberId, request.params.userId, request.query),

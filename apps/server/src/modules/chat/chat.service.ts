@@ -1,8 +1,10 @@
 import {
   type ChatSendFields,
+  CONTACT_PREVIEW_MAX_LENGTH,
   CONVERSATION_PAGE_SIZE,
   type Contact,
   destinations,
+  type LastMessage,
   type Message,
   type ReadReceipt,
 } from '@mawadda/contract';
@@ -18,6 +20,8 @@ import { type MediaStore, newMediaKey, storageFailure } from '../media/media-sto
 import { photosFor } from '../media/profile-photos.ts';
 import type { Relationships } from '../relationships/relationships.service.ts';
 import {
+  type CallOfMessage,
+  type ContactRow,
   conversationPage,
   conversationStarted,
   countUnread,
@@ -25,6 +29,7 @@ import {
   findMessage,
   insertCallEntry,
   insertMessagesPrepared,
+  type LastMessageRow,
   type MessageRow,
   markRead,
   memberReachable,
@@ -36,6 +41,34 @@ import { createMessageWriter } from './message-writer.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 type CallRow = typeof calls.$inferSelect;
+
+/** The call of a call entry once it has ended, with how long it was answered. */
+function callOf(call: CallOfMessage | null): NonNullable<Message['call']> | null {
+  if (!call?.endReason) return null;
+  return {
+    type: call.type,
+    endReason: call.endReason,
+    durationSeconds:
+      call.answeredAt && call.endedAt
+        ? Math.round((call.endedAt.getTime() - call.answeredAt.getTime()) / 1000)
+        : null,
+  };
+}
+
+/** The conversation list's preview of a message: what it is, never a media link. */
+function previewOf(row: LastMessageRow, viewerId: string): LastMessage {
+  const call = callOf(row.call);
+  const kind = row.call
+    ? 'call'
+    : row.hasImage
+      ? 'photo'
+      : row.hasAudio
+        ? 'voice'
+        : row.mediaRemoved
+          ? 'removed'
+          : 'text';
+  return { mine: row.senderId === viewerId, kind, text: call ? null : row.content, call };
+}
 
 /** About 8 MB of keys: far more conversations than one node has going at once. */
 const REMEMBERED_CONVERSATIONS = 50_000;
@@ -76,17 +109,24 @@ export function createChatService(deps: {
       timestamp: row.sentAt.toISOString(),
       isRead: row.readAt !== null,
       mediaRemoved: row.mediaRemoved,
-      call: row.call?.endReason
-        ? {
-            type: row.call.type,
-            endReason: row.call.endReason,
-            durationSeconds:
-              row.call.answeredAt && row.call.endedAt
-                ? Math.round((row.call.endedAt.getTime() - row.call.answeredAt.getTime()) / 1000)
-                : null,
-          }
-        : null,
+      call: callOf(row.call),
     };
+  }
+
+  /** A contact as `memberId` sees them: photo links made for them, the last message previewed. */
+  async function toContacts(memberId: string, rows: ContactRow[]): Promise<Contact[]> {
+    const online = await deps.onlineAmong(rows.map((row) => row.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      ...photosFor(deps.photoLinks, memberId, row),
+      online: online.has(row.id),
+      unreadCount: row.unreadCount,
+      lastMessageTime: row.lastMessageAt?.toISOString() ?? null,
+      lastMessage: row.lastMessage && previewOf(row.lastMessage, memberId),
+      matched: row.matched,
+      deleted: row.deleted,
+    }));
   }
 
   /** A new message goes to the receiver and to the sender's other tabs. */
@@ -283,18 +323,19 @@ export function createChatService(deps: {
     },
 
     async contacts(memberId: string): Promise<Contact[]> {
-      const rows = await findContacts(db, memberId);
-      const online = await deps.onlineAmong(rows.map((row) => row.id));
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        ...photosFor(deps.photoLinks, memberId, row),
-        online: online.has(row.id),
-        unreadCount: row.unreadCount,
-        lastMessageTime: row.lastMessageAt?.toISOString() ?? null,
-        matched: row.matched,
-        deleted: row.deleted,
-      }));
+      return toContacts(memberId, await findContacts(db, memberId, CONTACT_PREVIEW_MAX_LENGTH));
+    },
+
+    /**
+     * The member of a conversation opened with them: a contact, or a member one may be suggested
+     * (whom a subscriber may write to first). Anyone else, blocked either way, gone or unknown,
+     * is a 404, as their conversation is.
+     */
+    async contact(memberId: string, otherId: string): Promise<Contact> {
+      const rows = await findContacts(db, memberId, CONTACT_PREVIEW_MAX_LENGTH, otherId);
+      const [contact] = await toContacts(memberId, rows);
+      if (!contact) throw notFound('MEMBER_NOT_FOUND');
+      return contact;
     },
 
     unreadCount: (memberId: string) => countUnread(db, memberId),

@@ -14,7 +14,8 @@ import {
   type UploadFile,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { messages } from '../../db/schema.ts';
+import { calls, messages } from '../../db/schema.ts';
+import { insertCallEntry } from './chat.repository.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -429,5 +430,169 @@ describe('reading a conversation', () => {
       [youssef, false],
       [sara, true],
     ]);
+  });
+});
+
+describe('the conversation list', () => {
+  type Listed = {
+    id: string;
+    name: string;
+    matched: boolean;
+    unreadCount: number;
+    lastMessageTime: string | null;
+    lastMessage: {
+      mine: boolean;
+      kind: string;
+      text: string | null;
+      call: { type: string; endReason: string; durationSeconds: number | null } | null;
+    } | null;
+  };
+
+  async function listed(token: string, id: string) {
+    const response = await t.app.inject({ url: '/api/chat/contacts', headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as Listed[]).find((c) => c.id === id);
+  }
+
+  function contactOf(token: string, id: string) {
+    return t.app.inject({ url: `/api/chat/contacts/${id}`, headers: bearer(token) });
+  }
+
+  it('previews the last message of each conversation, in kinds rather than links', async () => {
+    const { amina, youssef, aminaToken, youssefToken } = await couple();
+    const [sara = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
+    await seedLikes(t.database.db, [
+      [amina, sara],
+      [sara, amina],
+    ]);
+    // A match without a message has nothing to preview.
+    expect((await listed(aminaToken, sara))?.lastMessage).toBeNull();
+
+    await sendText(youssefToken, amina, { content: 'Salam Amina' });
+    t.clock.advance(1000);
+    const long = `${'a'.repeat(99)}é${'b'.repeat(200)}`;
+    await sendText(youssefToken, amina, { content: long });
+    const hers = await listed(aminaToken, youssef);
+    expect(hers?.lastMessage).toEqual({
+      mine: false,
+      kind: 'text',
+      text: `${'a'.repeat(99)}é`,
+      call: null,
+    });
+    expect(hers?.unreadCount).toBe(2);
+    expect((await listed(youssefToken, amina))?.lastMessage).toMatchObject({
+      mine: true,
+      kind: 'text',
+    });
+
+    t.clock.advance(1000);
+    const photoSent = await sendFile(aminaToken, youssef, 'image', {
+      filename: 'a.jpg',
+      contentType: 'image/jpeg',
+      data: await jpegWithGps(200, 200),
+    });
+    expect(photoSent.statusCode, photoSent.body).toBe(201);
+    const withPhoto = await listed(aminaToken, youssef);
+    expect(withPhoto?.lastMessage).toEqual({ mine: true, kind: 'photo', text: null, call: null });
+    expect(withPhoto?.lastMessageTime).toBe((photoSent.json() as { timestamp: string }).timestamp);
+    // The photo's link is the conversation's business, not the list's.
+    expect(JSON.stringify(withPhoto?.lastMessage)).not.toContain('/media/');
+
+    t.clock.advance(1000);
+    await sendFile(youssefToken, amina, 'audio', {
+      filename: 'v.ogg',
+      contentType: 'audio/ogg',
+      data: await fixture('voice-note.ogg'),
+    });
+    expect((await listed(aminaToken, youssef))?.lastMessage).toEqual({
+      mine: false,
+      kind: 'voice',
+      text: null,
+      call: null,
+    });
+
+    // Erased with its sender's account: the preview says so rather than "a voice note".
+    await t.database.db
+      .update(messages)
+      .set({ audioKey: null, mediaRemoved: true })
+      .where(and(eq(messages.senderId, youssef), eq(messages.receiverId, amina)));
+    expect((await listed(aminaToken, youssef))?.lastMessage?.kind).toBe('removed');
+
+    t.clock.advance(1000);
+    const startedAt = t.clock.now();
+    const [call] = await t.database.db
+      .insert(calls)
+      .values({
+        id: crypto.randomUUID(),
+        callerId: youssef,
+        calleeId: amina,
+        type: 'video',
+        startedAt,
+        endedAt: startedAt,
+        endReason: 'missed',
+      })
+      .returning();
+    if (!call) throw new Error('no call stored');
+    await insertCallEntry(t.database.db, call);
+    expect((await listed(aminaToken, youssef))?.lastMessage).toEqual({
+      mine: false,
+      kind: 'call',
+      text: null,
+      call: { type: 'video', endReason: 'missed', durationSeconds: null },
+    });
+  });
+
+  it('gives the member of a conversation opened with them, and 404 for anyone one may not see', async () => {
+    const { amina, youssef, karim, aminaToken, youssefToken } = await couple();
+    const [fatou = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    await sendText(youssefToken, amina, { content: 'Salam' });
+
+    const match = await contactOf(aminaToken, youssef);
+    expect(match.statusCode, match.body).toBe(200);
+    expect(match.json()).toMatchObject({
+      id: youssef,
+      matched: true,
+      unreadCount: 1,
+      lastMessage: { mine: false, kind: 'text', text: 'Salam' },
+    });
+    expect(match.json()).toEqual(await listed(aminaToken, youssef));
+
+    // Karim liked her and she did not answer: not a contact, but a member she may be suggested,
+    // whom a subscriber may write to first.
+    const stranger = await contactOf(aminaToken, karim);
+    expect(stranger.statusCode, stranger.body).toBe(200);
+    expect(stranger.json()).toMatchObject({
+      id: karim,
+      matched: false,
+      unreadCount: 0,
+      lastMessageTime: null,
+      lastMessage: null,
+    });
+    expect((stranger.json() as Listed).name).not.toBe('');
+
+    // Never suggested to her (the same gender), herself, nobody: the refusal of a conversation.
+    for (const id of [fatou, amina, crypto.randomUUID()]) {
+      const refused = await contactOf(aminaToken, id);
+      expect(refused.statusCode, id).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'MEMBER_NOT_FOUND' });
+    }
+    const invalid = await contactOf(aminaToken, 'not-an-id');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: 'MEMBER_ID_INVALID' });
+
+    // A block hides the member both ways, the preview with them.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/users/${youssef}/block`,
+          headers: bearer(aminaToken),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await contactOf(aminaToken, youssef)).statusCode).toBe(404);
+    expect((await contactOf(youssefToken, amina)).statusCode).toBe(404);
+    expect(await listed(aminaToken, youssef)).toBeUndefined();
+    expect(await listed(youssefToken, amina)).toBeUndefined();
   });
 });

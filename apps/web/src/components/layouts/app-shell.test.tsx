@@ -196,12 +196,14 @@ describe('the shell for a member', () => {
   });
 
   it('opens the profile menu from the keyboard, with the unbuilt items disabled', async () => {
-    signIn({ name: 'Amina Diallo', mediaUrls: [] });
+    // The name as the member typed it; the menu shows it as every screen does.
+    signIn({ name: 'amina DIALLO', mediaUrls: [] });
     const { user } = renderShell('/suggestions');
     const trigger = screen.getByRole('button', { name: 'Profile menu' });
     trigger.focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
+    expect(menu).toHaveTextContent(/^ADAmina Diallo/);
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent?.replace(/Soon$/, ''))).toEqual([
       'My profile',

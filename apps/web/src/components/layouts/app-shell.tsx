@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn.ts';
 import { useSession } from '@/lib/session.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { Logo } from '../logo.tsx';
+import { FillScreenContext } from './fill-screen.ts';
 import type { LikedYouContent } from './liked-you-dialog.tsx';
 import { MemberNav, type NavCounts } from './member-nav.tsx';
 import { useLocalizedPath } from './paths.ts';
@@ -63,7 +64,10 @@ function SiteFooter({ member }: { member: boolean }) {
  * - A visitor (on /terms or /privacy) gets the logo (to /), the language switch and a log-in link.
  *
  * Every page renders its own single `<main>` (login and register, outside the shell, do too);
- * the shell wraps it in the skip link's target.
+ * the shell wraps it in the skip link's target. A page that asks to fill the screen
+ * (`useFillScreen`: the chat) gets exactly the screen's height between the bar and the phone's
+ * tab bar, and no footer: it scrolls inside itself, so its own header and bottom (a
+ * conversation's composer) stay in view.
  */
 export function AppShell({
   children,
@@ -90,9 +94,10 @@ export function AppShell({
   const current = useSession();
   const member = current !== null;
   const user = current?.user ?? null;
+  const [fill, setFill] = useState(false);
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className={cn('flex flex-col', fill ? 'h-dvh' : 'min-h-dvh')}>
       <SkipLink />
       {/* No backdrop-filter here: it would make the header the containing block of the phone's
           fixed bottom tab bar inside it. */}
@@ -130,10 +135,19 @@ export function AppShell({
         </div>
       </header>
       {notice}
-      <div id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        {children}
+      <div
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className={cn(
+          'flex flex-1 flex-col outline-none',
+          // The footer keeps the other pages clear of the phone's tab bar; here the page does.
+          fill && 'min-h-0',
+          fill && member && 'pb-[calc(4.75rem+env(safe-area-inset-bottom))] md:pb-0',
+        )}
+      >
+        <FillScreenContext.Provider value={setFill}>{children}</FillScreenContext.Provider>
       </div>
-      <SiteFooter member={member} />
+      {fill ? null : <SiteFooter member={member} />}
     </div>
   );
 }

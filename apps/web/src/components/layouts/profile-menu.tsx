@@ -1,3 +1,4 @@
+import { titleCase } from '@mawadda/contract/text';
 import {
   ChevronDown,
   CircleHelp,
@@ -116,7 +117,7 @@ export function ProfileMenu({
           <DropdownMenu.Label className="flex items-center gap-3 px-3 pb-3 pt-2">
             <MemberAvatar name={name} photoUrl={photoUrl} className="size-11" />
             <span className="min-w-0 truncate font-display text-lg font-semibold text-teal-900">
-              {name}
+              {titleCase(name ?? '')}
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="mx-2 mb-1 h-px bg-sand-200" />

@@ -61,7 +61,8 @@ function offer(stomp: FakeStompClient, type: 'audio' | 'video') {
       callId: 'call-1',
       type,
       sdp: { type: 'offer', sdp: 'v=0' },
-      caller: { name: 'Awa Diop', photoUrl: null },
+      // As she typed it; the call screens show it as every screen does.
+      caller: { name: 'awa DIOP', photoUrl: null },
     }),
   );
 }
@@ -133,7 +134,7 @@ describe('the call I make', () => {
   it('rings with Cancel, then tells me she declined', async () => {
     const stomp = await showLayer();
     act(() => {
-      calls.startCall({ id: AWA, name: 'Awa Diop', photoUrl: null }, 'audio');
+      calls.startCall({ id: AWA, name: 'AWA diop', photoUrl: null }, 'audio');
     });
     const view = await screen.findByRole('region', { name: 'Call with Awa Diop' });
     expect(within(view).getByRole('status')).toHaveTextContent(

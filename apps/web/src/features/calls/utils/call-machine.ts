@@ -7,6 +7,7 @@ import {
   VIDEO_CONSTRAINTS,
 } from '@mawadda/contract/constants';
 import type { ErrorCode } from '@mawadda/contract/error-codes';
+import { titleCase } from '@mawadda/contract/text';
 
 /** The server ends an unanswered call as missed; a tab that never hears it ends it this much later. */
 export const RING_FALLBACK_MS = CALL_RING_TIMEOUT_MS + 5_000;
@@ -285,7 +286,7 @@ export function createCallMachine(deps: CallDeps) {
         role: 'callee',
         peer: {
           id: signal.from,
-          name: signal.caller?.name ?? '',
+          name: titleCase(signal.caller?.name ?? ''),
           photoUrl: signal.caller?.photoUrl ?? null,
         },
         type: signal.type,
@@ -352,7 +353,8 @@ export function createCallMachine(deps: CallDeps) {
       const current: Call = {
         id: null,
         role: 'caller',
-        peer,
+        // The call screens name the member as every screen does, whoever started the call.
+        peer: { ...peer, name: titleCase(peer.name) },
         type,
         offer: null,
         pc: null,

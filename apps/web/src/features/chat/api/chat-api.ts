@@ -5,6 +5,7 @@ import { callApi } from '@/lib/api-client.ts';
 export const chatKeys = {
   /** Per member: the next member on the same device never sees the last one's conversations. */
   contacts: (memberId: string) => ['chat', memberId, 'contacts'] as const,
+  contact: (memberId: string, otherId: string) => ['chat', memberId, 'contact', otherId] as const,
   conversation: (memberId: string, otherId: string) =>
     ['chat', memberId, 'conversation', otherId] as const,
 };
@@ -12,6 +13,14 @@ export const chatKeys = {
 /** GET /api/chat/contacts: conversations and matches, newest first. */
 export function fetchContacts(signal?: AbortSignal) {
   return callApi('chatContacts', {}, signal);
+}
+
+/**
+ * GET /api/chat/contacts/:userId: the member of a conversation opened with them who is not among
+ * the contacts (yet); a 404 `MEMBER_NOT_FOUND` when the conversation is not available.
+ */
+export function fetchContact(userId: string, signal?: AbortSignal) {
+  return callApi('chatContact', { params: { userId } }, signal);
 }
 
 /**

@@ -27,6 +27,7 @@ const awa: Contact = {
   online: true,
   unreadCount: 0,
   lastMessageTime: null,
+  lastMessage: null,
   matched: true,
   deleted: false,
 };
@@ -80,9 +81,9 @@ async function connect() {
   return FakeStompClient.latest();
 }
 
-/** The conversation's messages (the sidebar has its own list). */
-const messages = () =>
-  within(screen.getByRole('region', { name: /^Messages with/ })).queryAllByRole('listitem');
+/** The conversation's messages (the sidebar has its own list, with the last one's preview). */
+const messagesRegion = () => screen.getByRole('region', { name: /^Messages with/ });
+const messages = () => within(messagesRegion()).queryAllByRole('listitem');
 
 const bubble = (text: string) =>
   messages().find((item) => item.textContent?.includes(text)) as HTMLElement;
@@ -242,7 +243,7 @@ describe('ChatPage', () => {
 
     server.push(hello);
     act(() => broker.deliver(`/topic/chat/${ME}`, hello));
-    expect(await screen.findByText('Hello from Awa')).toBeVisible();
+    expect(await within(messagesRegion()).findByText('Hello from Awa')).toBeVisible();
     // The screen reader hears it.
     expect(screen.getByText('New message from Awa Diop: Hello from Awa')).toHaveAttribute(
       'role',
@@ -257,8 +258,36 @@ describe('ChatPage', () => {
     act(() => broker.drop());
     act(() => broker.open());
     await waitFor(() => expect(messages()).toHaveLength(2));
-    expect(screen.getAllByText('Hello from Awa')).toHaveLength(1);
-    expect(screen.getAllByText('Hello Awa')).toHaveLength(1);
+    expect(messages().filter((m) => m.textContent?.includes('Hello from Awa'))).toHaveLength(1);
+    expect(messages().filter((m) => m.textContent?.includes('Hello Awa'))).toHaveLength(1);
+  });
+
+  it('keeps a message sent while the conversation was still loading', async () => {
+    const server: Message[] = [];
+    const firstPage = deferred();
+    let pagesAsked = 0;
+    mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: async () => {
+        pagesAsked += 1;
+        // The first answer is read before the message is stored, and arrives after it.
+        const snapshot = [...server];
+        if (pagesAsked === 1) await firstPage.promise;
+        return { body: snapshot };
+      },
+      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+        server.push(stored(body as FormData));
+        return { status: 201, body: server.at(-1) };
+      },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await screen.findByRole('heading', { level: 2, name: 'Awa Diop' });
+    await write('Sent at once');
+    await waitFor(() => expect(server).toHaveLength(1));
+    firstPage.resolve();
+    await waitFor(() => expect(bubble('Sent at once')).toHaveTextContent(/sent$/));
+    expect(pagesAsked).toBe(2);
   });
 
   it('counts unread messages live, and reading the conversation clears them', async () => {
@@ -374,6 +403,7 @@ describe('ChatPage', () => {
   it('opens the plans when the server refuses a message for want of a subscription', async () => {
     mockApi({
       'GET /api/chat/contacts': { body: [] },
+      [`GET /api/chat/contacts/${AWA}`]: { body: { ...awa, matched: false } },
       [`GET /api/chat/conversation/${AWA}`]: { body: [] },
       [`POST /api/chat/send/${AWA}`]: {
         status: 403,
@@ -386,9 +416,9 @@ describe('ChatPage', () => {
       route: `/chat?userId=${AWA}`,
       path: '/chat',
     });
-    await screen.findByText('No messages yet. Say hello to Member!');
+    await screen.findByText('No messages yet. Say hello to Awa Diop!');
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Message to Member' }), 'Hello{Enter}');
+    await user.type(screen.getByRole('textbox', { name: 'Message to Awa Diop' }), 'Hello{Enter}');
     const explanation = await screen.findByRole('alert');
     expect(explanation).toHaveTextContent('This needs a subscription: choose a plan to continue.');
     expect(subscribe).toHaveBeenCalledTimes(1);
@@ -552,6 +582,7 @@ describe('ChatPage', () => {
   it('explains the daily limit of new conversations, in French too', async () => {
     mockApi({
       'GET /api/chat/contacts': { body: [] },
+      [`GET /api/chat/contacts/${AWA}`]: { body: { ...awa, matched: false } },
       [`GET /api/chat/conversation/${AWA}`]: { body: [] },
       [`POST /api/chat/send/${AWA}`]: {
         status: 429,
@@ -630,5 +661,222 @@ describe('ChatPage', () => {
     await user.click(screen.getByRole('button', { name: 'More for Awa Diop' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Unmatch' }));
     expect(safety.unmatch.mock.calls).toEqual([[{ id: AWA, name: 'Awa Diop' }]]);
+  });
+});
+
+describe('the conversation list, names, drafts and unavailable conversations', () => {
+  /** Today at the given local time, as the server would send it. */
+  const todayAt = (hours: number, minutes: number) => {
+    const date = new Date();
+    date.setHours(hours, minutes, 0, 0);
+    return date.toISOString();
+  };
+  const daysAgo = (days: number) => {
+    const date = new Date();
+    date.setDate(date.getDate() - days);
+    date.setHours(9, 30, 0, 0);
+    return date.toISOString();
+  };
+  const BINTA = 'binta-3';
+  const OUMOU = 'oumou-4';
+  const listed: Contact[] = [
+    {
+      ...awa,
+      lastMessageTime: todayAt(14, 5),
+      lastMessage: { mine: true, kind: 'text', text: 'À demain inch Allah', call: null },
+    },
+    {
+      ...awa,
+      id: BINTA,
+      name: 'binta SY',
+      online: false,
+      unreadCount: 1,
+      lastMessageTime: daysAgo(1),
+      lastMessage: { mine: false, kind: 'photo', text: null, call: null },
+    },
+    {
+      ...awa,
+      id: OUMOU,
+      name: 'OUMOU kane',
+      online: false,
+      lastMessageTime: '2025-03-12T09:30:00.000Z',
+      lastMessage: {
+        mine: false,
+        kind: 'call',
+        text: null,
+        call: { type: 'audio', endReason: 'missed', durationSeconds: null },
+      },
+    },
+    { ...awa, id: 'new-5', name: 'mariam ba', online: false },
+  ];
+
+  const entries = () =>
+    within(screen.getByRole('navigation', { name: /^Messages$/ })).getAllByRole('link');
+
+  it('shows each conversation’s last message and when, in English and in French', async () => {
+    for (const [language, texts] of [
+      [
+        'en',
+        {
+          mine: 'You: À demain inch Allah',
+          today: '2:05 PM',
+          photo: 'Photo',
+          call: 'Missed voice call',
+          match: 'New match: say hello',
+          yesterday: 'Yesterday',
+          date: /^Mar 12, 2025$/,
+        },
+      ],
+      [
+        'fr',
+        {
+          mine: 'Vous : À demain inch Allah',
+          today: '14:05',
+          photo: 'Photo',
+          call: 'Appel vocal manqué',
+          match: 'Nouveau match : dites bonjour',
+          yesterday: 'Hier',
+          date: /^12 mars 2025$/,
+        },
+      ],
+    ] as const) {
+      mockApi({ 'GET /api/chat/contacts': { body: listed } });
+      await connect();
+      const view = await renderScreen(<ChatPage />, {
+        route: language === 'fr' ? '/fr/chat' : '/chat',
+        path: language === 'fr' ? '/fr/chat' : '/chat',
+        language,
+      });
+      await waitFor(() => expect(entries()).toHaveLength(4));
+      const [awaEntry, bintaEntry, oumouEntry, mariamEntry] = entries() as HTMLElement[];
+      const line = (entry: HTMLElement | undefined) =>
+        within(entry as HTMLElement).getByTestId('last-message');
+      const time = (entry: HTMLElement | undefined) =>
+        within(entry as HTMLElement).getByTestId('last-message-time');
+      expect(line(awaEntry)).toHaveTextContent(texts.mine);
+      expect(time(awaEntry)).toHaveTextContent(texts.today);
+      expect(line(bintaEntry)).toHaveTextContent(texts.photo);
+      expect(time(bintaEntry)).toHaveTextContent(texts.yesterday);
+      expect(line(oumouEntry)).toHaveTextContent(texts.call);
+      expect(time(oumouEntry).textContent).toMatch(texts.date);
+      expect(line(mariamEntry)).toHaveTextContent(texts.match);
+      expect(within(mariamEntry as HTMLElement).queryByTestId('last-message-time')).toBeNull();
+      // Names as every screen shows them, whatever case they were typed in.
+      expect(bintaEntry).toHaveTextContent(/Binta Sy/);
+      expect(oumouEntry).toHaveTextContent(/Oumou Kane/);
+      expect(mariamEntry).toHaveTextContent(/Mariam Ba/);
+      view.unmount();
+      realtime.stop();
+      vi.restoreAllMocks();
+      FakeStompClient.instances = [];
+    }
+  });
+
+  it('puts a message that arrives at the top of the list, as its last message', async () => {
+    mockApi({ 'GET /api/chat/contacts': { body: listed } });
+    const broker = await connect();
+    await renderScreen(<ChatPage />, { route: '/chat', path: '/chat' });
+    await waitFor(() => expect(entries()).toHaveLength(4));
+    act(() =>
+      broker.deliver(
+        `/topic/chat/${ME}`,
+        message({
+          uuid: 'v1',
+          senderId: OUMOU,
+          audioUrl: '/media/v.webm',
+          timestamp: todayAt(23, 59),
+        }),
+      ),
+    );
+    await waitFor(() => expect(entries()[0]).toHaveTextContent(/Oumou Kane/));
+    expect(within(entries()[0] as HTMLElement).getByTestId('last-message')).toHaveTextContent(
+      'Voice message',
+    );
+    expect(entries()[0]).not.toHaveTextContent('/media/');
+  });
+
+  it('names a member one has not matched (asked on their own), as typed but title-cased', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [] },
+      [`GET /api/chat/contacts/${AWA}`]: {
+        body: { ...awa, name: 'KARIM el amrani', matched: false },
+      },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Karim El Amrani' })).toBeVisible();
+    expect(screen.getByText('No messages yet. Say hello to Karim El Amrani!')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Message to Karim El Amrani' })).toBeVisible();
+    expect(screen.queryByText(/Member/)).toBeNull();
+  });
+
+  it('says a conversation one may no longer see is unavailable, without saying why, in both languages', async () => {
+    for (const [language, title, body] of [
+      ['en', 'Conversation unavailable', 'This conversation is no longer available.'],
+      ['fr', 'Conversation indisponible', "Cette conversation n'est plus disponible."],
+    ] as const) {
+      const refused = { status: 404, body: { code: 'MEMBER_NOT_FOUND', message: 'gone' } };
+      mockApi({
+        'GET /api/chat/contacts': { body: [] },
+        [`GET /api/chat/contacts/${AWA}`]: refused,
+        [`GET /api/chat/conversation/${AWA}`]: refused,
+      });
+      await connect();
+      const view = await renderScreen(<ChatPage />, {
+        route: `/${language}/chat?userId=${AWA}`,
+        path: `/${language}/chat`,
+        language,
+      });
+      expect(await screen.findByRole('heading', { level: 2, name: title })).toBeVisible();
+      expect(screen.getByText(body)).toBeVisible();
+      // No error to retry, nothing to write, call or report.
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(within(screen.getByRole('region', { name: title })).queryAllByRole('button')).toEqual(
+        [],
+      );
+      view.unmount();
+      realtime.stop();
+      vi.restoreAllMocks();
+      FakeStompClient.instances = [];
+    }
+  });
+
+  it('keeps what is being written through a reload, per conversation, until it is sent; logout forgets it', async () => {
+    mockApi({
+      'GET /api/chat/contacts': { body: [awa] },
+      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+      [`POST /api/chat/send/${AWA}`]: ({ body }) => ({
+        status: 201,
+        body: stored(body as FormData),
+      }),
+    });
+    await connect();
+    const open = () => renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    const box = () => screen.findByRole('textbox', { name: 'Message to Awa Diop' });
+    const user = userEvent.setup();
+
+    let view = await open();
+    await user.type(await box(), 'Je voulais te dire');
+    view.unmount();
+    view = await open();
+    expect(await box()).toHaveValue('Je voulais te dire');
+
+    // Sent: the draft goes with it.
+    await user.type(await box(), ' salam{Enter}');
+    await waitFor(() => expect(bubble('Je voulais te dire salam')).toHaveTextContent(/sent$/));
+    view.unmount();
+    view = await open();
+    expect(await box()).toHaveValue('');
+
+    // Logout forgets an unsent one; the next member never reads it.
+    await user.type(await box(), 'Pas encore envoyé');
+    view.unmount();
+    session.end();
+    await connect();
+    view = await open();
+    expect(await box()).toHaveValue('');
+    view.unmount();
   });
 });

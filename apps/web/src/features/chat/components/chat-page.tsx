@@ -2,6 +2,7 @@ import type { Message } from '@mawadda/contract';
 import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { useFillScreen } from '@/components/layouts/fill-screen.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -38,6 +39,7 @@ export function ChatPage({
 }) {
   const { t } = useChatTranslation();
   useDocumentTitle(t('title'));
+  useFillScreen();
   const me = useSession()?.user?.id ?? '';
   // useLocation rather than useSearchParams: the router's entry chunk (the first route's cost)
   // carries only the hooks the app uses.
@@ -68,7 +70,9 @@ export function ChatPage({
         <p role="status" className="sr-only">
           {announcement}
         </p>
-        <div className="mx-auto flex h-[calc(100dvh-4rem-4.75rem-env(safe-area-inset-bottom))] w-full max-w-6xl md:h-[calc(100dvh-4rem)] md:px-4 md:py-4">
+        {/* The shell gives the chat the screen's height (useFillScreen): the messages scroll
+            between the conversation's header and its composer, which stay in view. */}
+        <div className="mx-auto flex min-h-0 w-full max-w-6xl flex-1 md:px-4 md:py-4">
           <div className="flex min-h-0 w-full overflow-hidden border-sand-200 bg-white md:rounded-card md:border md:shadow-card">
             <nav
               aria-labelledby="chat-title"
@@ -83,7 +87,8 @@ export function ChatPage({
               >
                 {t('title')}
               </h1>
-              <div className="min-h-0 flex-1 overflow-y-auto">
+              {/* `relative`, as the messages' box: the list's hidden words stay inside it. */}
+              <div className="relative min-h-0 flex-1 overflow-y-auto">
                 <ContactList
                   contacts={list}
                   selected={other}
@@ -98,7 +103,8 @@ export function ChatPage({
                 key={other}
                 me={me}
                 other={other}
-                contact={list.find((c) => c.id === other)}
+                listed={list.find((c) => c.id === other)}
+                contactsSettled={!contacts.isPending || contacts.fetchStatus !== 'fetching'}
                 onRead={onRead}
                 calling={calling}
                 paying={paying}

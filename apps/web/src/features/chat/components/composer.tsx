@@ -20,18 +20,29 @@ function clock(seconds: number) {
  * The composer (spec section 2): text, a photo with its preview, the microphone recorder (idle →
  * recording with a timer → stopped with playback) and send. Sending while recording stops the
  * recording and sends it. A photo and a voice note go as two messages (the server takes one
- * attachment per message); the text goes with the photo.
+ * attachment per message); the text goes with the photo. The microphone and send share one
+ * place, as in the messaging apps members know: with nothing to send, the microphone; so the
+ * text field keeps its width (and its whole placeholder) on a 320 px phone. The text starts from
+ * `draft`, and every change of it goes to `onDraftChange` (sending empties it).
  */
 export function Composer({
   otherName,
   onSend,
+  draft = '',
+  onDraftChange,
 }: {
   otherName: string;
   onSend: (fields: Omit<OutgoingFields, 'uuid'>) => void;
+  draft?: string;
+  onDraftChange?: (text: string) => void;
 }) {
   const { t } = useChatTranslation();
   const { t: tAll } = useTranslation();
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState(draft);
+  const setText = (value: string) => {
+    setTextState(value);
+    onDraftChange?.(value);
+  };
   const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const recorder = useVoiceRecorder();
@@ -168,16 +179,6 @@ export function Composer({
             event.target.value = '';
           }}
         />
-        {hasVoice ? null : (
-          <button
-            type="button"
-            onClick={() => void recorder.start()}
-            aria-label={t('composer.record')}
-            className={iconButton}
-          >
-            <Mic aria-hidden="true" className="size-5" />
-          </button>
-        )}
         <label htmlFor={textId} className="sr-only">
           {t('composer.label', { name: otherName })}
         </label>
@@ -189,15 +190,26 @@ export function Composer({
           rows={1}
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
           placeholder={t('composer.placeholder')}
-          className="max-h-32 min-h-11 flex-1 resize-none rounded-3xl border border-sand-200 bg-sand-50 px-4 py-2.5 leading-snug text-ink placeholder:text-ink-muted focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30"
+          className="max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-3xl border border-sand-200 bg-sand-50 px-3 py-2.5 sm:px-4 leading-snug text-ink placeholder:text-ink-muted focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30"
         />
+        {/* One button, so the focus stays on it when it turns from microphone to send. */}
         <button
-          type="submit"
-          disabled={!canSend}
-          aria-label={recording ? t('composer.stopAndSend') : t('composer.send')}
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-teal-700 text-white shadow-sm transition-colors hover:bg-teal-800 disabled:bg-teal-700/50"
+          type={canSend ? 'submit' : 'button'}
+          onClick={canSend ? undefined : () => void recorder.start()}
+          aria-label={
+            canSend
+              ? recording
+                ? t('composer.stopAndSend')
+                : t('composer.send')
+              : t('composer.record')
+          }
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-teal-700 text-white shadow-sm transition-colors hover:bg-teal-800"
         >
-          <SendHorizontal aria-hidden="true" className="size-5" />
+          {canSend ? (
+            <SendHorizontal aria-hidden="true" className="size-5" />
+          ) : (
+            <Mic aria-hidden="true" className="size-5" />
+          )}
         </button>
       </div>
     </form>

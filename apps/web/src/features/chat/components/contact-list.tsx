@@ -6,8 +6,10 @@ import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
 import { cn } from '@/lib/cn.ts';
+import { useGiftLookup } from '../hooks/gift-lookup.ts';
 import { useChatTranslation } from '../i18n.ts';
-import { messageTime } from '../utils/time.ts';
+import { lastMessageText } from '../utils/last-message.ts';
+import { conversationTime } from '../utils/time.ts';
 
 /** The avatar with its online dot. */
 export function ContactAvatar({
@@ -58,8 +60,9 @@ export function BlurredNote({
 }
 
 /**
- * The contact sidebar (spec section 2): avatar, online dot and unread badge, newest conversation
- * first. Each entry opens its conversation (`/chat?userId=…`); the open one is the current page.
+ * The contact sidebar (spec section 2): avatar, online dot, name, when the conversation last
+ * moved, a line of its last message and the unread badge, newest conversation first. Each entry
+ * opens its conversation (`/chat?userId=…`); the open one is the current page.
  */
 export function ContactList({
   contacts,
@@ -76,6 +79,7 @@ export function ContactList({
 }) {
   const { t, i18n } = useChatTranslation();
   const localized = useLocalizedPath();
+  const gifts = useGiftLookup();
   if (loading) {
     return (
       <>
@@ -125,11 +129,9 @@ export function ContactList({
       {contacts.map((contact) => {
         const badge = formatBadge(contact.unreadCount);
         const current = contact.id === selected;
-        const detail = contact.online
-          ? t('contacts.online')
-          : contact.lastMessageTime
-            ? messageTime(contact.lastMessageTime, i18n.language)
-            : t('contacts.newMatch');
+        const last = contact.lastMessage
+          ? lastMessageText(t, contact.lastMessage, gifts)
+          : t('contacts.newMatch');
         return (
           <li key={contact.id}>
             <Link
@@ -142,16 +144,55 @@ export function ContactList({
             >
               <ContactAvatar contact={contact} className="size-12" />
               <span className="flex min-w-0 flex-1 flex-col">
-                <span className={cn('truncate text-ink', badge ? 'font-bold' : 'font-semibold')}>
-                  {contact.name}
+                <span className="flex min-w-0 items-baseline gap-2">
+                  <span
+                    className={cn(
+                      'min-w-0 flex-1 truncate text-ink',
+                      badge ? 'font-bold' : 'font-semibold',
+                    )}
+                  >
+                    {contact.name}
+                  </span>
+                  {contact.online ? (
+                    <span className="sr-only">, {t('contacts.online')}, </span>
+                  ) : null}
+                  {contact.lastMessageTime ? (
+                    <time
+                      dateTime={contact.lastMessageTime}
+                      data-testid="last-message-time"
+                      className={cn(
+                        'shrink-0 text-xs',
+                        badge ? 'font-semibold text-rose-700' : 'text-ink-muted',
+                      )}
+                    >
+                      {conversationTime(contact.lastMessageTime, i18n.language)}
+                    </time>
+                  ) : null}
                 </span>
-                <span
-                  className={cn(
-                    'truncate text-sm',
-                    contact.online ? 'font-medium text-emerald-800' : 'text-ink-muted',
-                  )}
-                >
-                  {detail}
+                <span className="flex min-w-0 items-center gap-2">
+                  <span
+                    className={cn(
+                      'min-w-0 flex-1 truncate text-sm',
+                      badge ? 'font-medium text-ink' : 'text-ink-muted',
+                    )}
+                  >
+                    <span className="sr-only">, </span>
+                    <span data-testid="last-message">{last}</span>
+                  </span>
+                  {badge ? (
+                    <>
+                      <span
+                        aria-hidden="true"
+                        data-testid="unread-badge"
+                        className="flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full bg-rose-600 px-1.5 text-xs font-bold text-white"
+                      >
+                        {badge}
+                      </span>
+                      <span className="sr-only">
+                        , {t('contacts.unread', { count: contact.unreadCount })}
+                      </span>
+                    </>
+                  ) : null}
                 </span>
                 {photoBlurred(contact) ? (
                   <>
@@ -160,20 +201,6 @@ export function ContactList({
                   </>
                 ) : null}
               </span>
-              {badge ? (
-                <>
-                  <span
-                    aria-hidden="true"
-                    data-testid="unread-badge"
-                    className="flex h-6 min-w-6 items-center justify-center rounded-full bg-rose-600 px-1.5 text-xs font-bold text-white"
-                  >
-                    {badge}
-                  </span>
-                  <span className="sr-only">
-                    , {t('contacts.unread', { count: contact.unreadCount })}
-                  </span>
-                </>
-              ) : null}
             </Link>
           </li>
         );

@@ -1,6 +1,15 @@
 import type { CallType, Contact, Message } from '@mawadda/contract';
-import { ArrowLeft, CalendarClock, Crown, Gift, type LucideIcon, Phone, Video } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import {
+  ArrowLeft,
+  CalendarClock,
+  Crown,
+  Gift,
+  type LucideIcon,
+  MessageCircleOff,
+  Phone,
+  Video,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
@@ -10,9 +19,11 @@ import {
   type ReportableMessage,
 } from '@/components/members/member-safety-menu.tsx';
 import { cn } from '@/lib/cn.ts';
+import { isMemberGone } from '@/lib/member-gone.ts';
 import { translateError } from '@/lib/translate-error.ts';
+import { drafts } from '../hooks/drafts.ts';
 import { outbox, useOutgoing } from '../hooks/outbox.ts';
-import { useConversation, useMarkRead } from '../hooks/use-chat.ts';
+import { useContact, useConversation, useMarkRead } from '../hooks/use-chat.ts';
 import { useChatTranslation } from '../i18n.ts';
 import { chatItems } from '../utils/chat-items.ts';
 import { giftNumberOf } from '../utils/gift-message.ts';
@@ -21,8 +32,10 @@ import { Composer } from './composer.tsx';
 import { BlurredNote, ContactAvatar, photoBlurred } from './contact-list.tsx';
 import { MessageList } from './message-list.tsx';
 
+// 40 px wide below `sm` (44 px tall, the touch height), so a 320 px phone keeps room for the
+// name beside the back link and the four actions.
 const headerButton =
-  'flex size-11 shrink-0 items-center justify-center rounded-full text-teal-800 transition-colors hover:bg-teal-50 disabled:text-ink-muted disabled:opacity-50 disabled:hover:bg-transparent';
+  'flex h-11 w-10 shrink-0 items-center justify-center rounded-full text-teal-800 transition-colors hover:bg-teal-50 disabled:text-ink-muted disabled:opacity-50 disabled:hover:bg-transparent sm:w-11';
 
 /** The member a call goes to, as the call screens show them. */
 export type CallPeer = { id: string; name: string; photoUrl: string | null };
@@ -69,12 +82,15 @@ function reportable(
 /**
  * One conversation (spec section 2): the header (name, gift, voice and video call, and a menu to
  * report, block or unmatch), the messages and the composer. Messages written here show at once
- * and go through the tab's outbox.
+ * and go through the tab's outbox; what is being written is kept as a draft until sent. A member
+ * one may not see (blocked either way, gone, never shown) gets a neutral "unavailable", as the
+ * server's 404 is: nobody learns who blocked whom.
  */
 export function Conversation({
   me,
   other,
-  contact,
+  listed,
+  contactsSettled,
   onRead,
   calling,
   paying,
@@ -83,7 +99,9 @@ export function Conversation({
   me: string;
   other: string;
   /** The member as the sidebar knows them; undefined for someone not among the contacts. */
-  contact: Contact | undefined;
+  listed: Contact | undefined;
+  /** The contacts have loaded (or failed): a member not among them is asked for on their own. */
+  contactsSettled: boolean;
   onRead: (() => void) | undefined;
   /** Without it, the header has no call buttons. */
   calling: Calling | undefined;
@@ -96,10 +114,17 @@ export function Conversation({
   const { t: tAll } = useTranslation();
   const localized = useLocalizedPath();
   const query = useConversation(me, other);
+  const single = useContact(me, other, contactsSettled && !listed);
+  const contact = listed ?? single.data;
   const messages = messagesOf(query.data);
   const outgoing = useOutgoing(me, other);
+  // Read once: the composer keeps the text from then on.
+  const [draft] = useState(() => drafts.get(me, other));
   useMarkRead(me, other, messages, onRead);
-  const name = contact?.name ?? t('conversation.someone');
+  // Until the member is known the header waits, rather than calling them "Member".
+  const lookingUp = !contact && (!contactsSettled || single.isFetching);
+  const name = contact?.name ?? (lookingUp ? '' : t('conversation.someone'));
+  const unavailable = isMemberGone(single.error) || (isMemberGone(query.error) && !query.data);
   const items = chatItems(messages, outgoing, me);
   const subscriptionRequired = outgoing.some((o) => o.refusal?.code === 'SUBSCRIPTION_REQUIRED');
   const dailyLimit = outgoing.some((o) => o.refusal?.code === 'NEW_CONVERSATIONS_DAILY_LIMIT');
@@ -112,23 +137,31 @@ export function Conversation({
   // A deleted account has no profile, takes no gift or call, and cannot be reported or blocked.
   const gone = contact?.deleted === true;
 
+  if (unavailable) return <Unavailable />;
+
   return (
     <section aria-labelledby="conversation-title" className="flex min-h-0 min-w-0 flex-1 flex-col">
-      <header className="flex items-center gap-2 border-b border-sand-200 bg-white px-2 py-2">
-        <Link
-          to={localized('/chat')}
-          aria-label={t('conversation.back')}
-          className={`${headerButton} md:hidden`}
-        >
-          <ArrowLeft aria-hidden="true" className="size-5" />
-        </Link>
-        <ContactAvatar
-          contact={contact ?? { name, mediaUrls: [], online: false }}
-          className="size-10"
-        />
+      <header className="flex items-center gap-1 border-b border-sand-200 bg-white px-1 py-2 sm:gap-2 sm:px-2">
+        <BackLink />
+        {/* Decorative: below 24rem its room goes to the name (the presence line stays). */}
+        <div className="shrink-0 max-[24rem]:hidden">
+          <ContactAvatar
+            contact={contact ?? { name, mediaUrls: [], online: false }}
+            className="size-10"
+          />
+        </div>
         <div className="min-w-0 flex-1">
-          <h2 id="conversation-title" className="truncate font-semibold text-ink">
-            {gone ? (
+          {/* The whole name, on two lines if it needs them, never cut to its first letters. */}
+          <h2
+            id="conversation-title"
+            className="line-clamp-2 break-words font-semibold leading-snug text-ink"
+          >
+            {name === '' ? (
+              <span
+                aria-hidden="true"
+                className="block h-4 w-24 animate-pulse rounded bg-sand-200"
+              />
+            ) : gone ? (
               name
             ) : (
               <Link to={profilePath} className="hover:underline">
@@ -137,7 +170,7 @@ export function Conversation({
             )}
           </h2>
           <div className="flex min-w-0 items-center gap-2">
-            <p className="shrink-0 text-sm text-ink-muted" data-testid="presence">
+            <p className="min-w-0 truncate text-sm text-ink-muted" data-testid="presence">
               {contact?.online ? t('conversation.online') : t('conversation.offline')}
             </p>
             {contact && photoBlurred(contact) ? (
@@ -146,44 +179,50 @@ export function Conversation({
             ) : null}
           </div>
         </div>
-        {paying && !gone ? (
-          <button
-            type="button"
-            aria-haspopup="dialog"
-            onClick={() => paying.gift({ id: other, name })}
-            aria-label={t('conversation.gift', { name })}
-            className={headerButton}
-          >
-            <Gift aria-hidden="true" className="size-5" />
-          </button>
-        ) : null}
-        {calling && !gone
-          ? CALL_BUTTONS.map(([label, type, Icon]) => (
-              <button
-                key={type}
-                type="button"
-                disabled={calling.inCall}
-                onClick={() =>
-                  calling.start({ id: other, name, photoUrl: contact?.mediaUrls[0] ?? null }, type)
-                }
-                aria-label={t(`conversation.${label}`, { name })}
-                className={headerButton}
-              >
-                <Icon aria-hidden="true" className="size-5" />
-              </button>
-            ))
-          : null}
-        {safety && !gone ? (
-          <MemberSafetyMenu
-            safety={safety}
-            member={{ id: other, name }}
-            matched={contact?.matched}
-            messages={reportable(messages, other, {
-              photo: t('message.photoFrom', { name }),
-              voice: t('message.voiceFrom', { name }),
-            })}
-          />
-        ) : null}
+        <div className="flex shrink-0 items-center sm:gap-1">
+          {paying && !gone ? (
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => paying.gift({ id: other, name })}
+              aria-label={t('conversation.gift', { name })}
+              className={headerButton}
+            >
+              <Gift aria-hidden="true" className="size-5" />
+            </button>
+          ) : null}
+          {calling && !gone
+            ? CALL_BUTTONS.map(([label, type, Icon]) => (
+                <button
+                  key={type}
+                  type="button"
+                  disabled={calling.inCall}
+                  onClick={() =>
+                    calling.start(
+                      { id: other, name, photoUrl: contact?.mediaUrls[0] ?? null },
+                      type,
+                    )
+                  }
+                  aria-label={t(`conversation.${label}`, { name })}
+                  className={headerButton}
+                >
+                  <Icon aria-hidden="true" className="size-5" />
+                </button>
+              ))
+            : null}
+          {safety && !gone ? (
+            <MemberSafetyMenu
+              safety={safety}
+              member={{ id: other, name }}
+              matched={contact?.matched}
+              messages={reportable(messages, other, {
+                photo: t('message.photoFrom', { name }),
+                voice: t('message.voiceFrom', { name }),
+              })}
+              className="max-sm:w-10"
+            />
+          ) : null}
+        </div>
       </header>
 
       {query.isPending ? (
@@ -248,8 +287,59 @@ export function Conversation({
           {t('conversation.deletedNote')}
         </p>
       ) : (
-        <Composer otherName={name} onSend={(fields) => outbox.add(other, fields)} />
+        <Composer
+          otherName={name}
+          onSend={(fields) => outbox.add(other, fields)}
+          draft={draft}
+          onDraftChange={(text) => drafts.set(me, other, text)}
+        />
       )}
+    </section>
+  );
+}
+
+/** The way back to the list, on a phone (from `md` the list stays beside the conversation). */
+function BackLink() {
+  const { t } = useChatTranslation();
+  const localized = useLocalizedPath();
+  return (
+    <Link
+      to={localized('/chat')}
+      aria-label={t('conversation.back')}
+      className={`${headerButton} md:hidden`}
+    >
+      <ArrowLeft aria-hidden="true" className="size-5" />
+    </Link>
+  );
+}
+
+/**
+ * A conversation the member may not open (any more): the same words whether the other member
+ * blocked them, they blocked the other, or the account is gone.
+ */
+function Unavailable() {
+  const { t } = useChatTranslation();
+  const localized = useLocalizedPath();
+  return (
+    <section aria-labelledby="conversation-title" className="flex min-h-0 min-w-0 flex-1 flex-col">
+      <header className="flex items-center gap-1 border-b border-sand-200 bg-white px-1 py-2 sm:gap-2 sm:px-2">
+        <BackLink />
+        <h2 id="conversation-title" className="min-w-0 px-2 font-semibold text-ink">
+          {t('unavailable.title')}
+        </h2>
+      </header>
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 bg-sand-50 p-6 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-sand-100 text-ink-muted">
+          <MessageCircleOff aria-hidden="true" className="size-7" />
+        </span>
+        <p className="max-w-[36ch] font-medium text-ink">{t('unavailable.body')}</p>
+        <Link
+          to={localized('/chat')}
+          className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-teal-800 hover:bg-teal-50 md:hidden"
+        >
+          {t('unavailable.back')}
+        </Link>
+      </div>
     </section>
   );
 }

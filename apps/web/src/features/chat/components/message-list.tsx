@@ -87,7 +87,9 @@ export function MessageList({
       tabIndex={0}
       onScroll={onScroll}
       aria-label={t('messages.label', { name: otherName })}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-sand-50 px-3 py-4 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-teal-600"
+      // `relative`: the screen-reader-only words of the bubbles (absolutely placed) belong to this
+      // box and are clipped by it, instead of making the whole page as tall as the conversation.
+      className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain bg-sand-50 px-3 py-4 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-teal-600"
     >
       <div className="mb-3 flex justify-center">
         {hasOlder ? (

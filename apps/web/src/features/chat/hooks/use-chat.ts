@@ -1,16 +1,19 @@
 import type { Contact, Message, PresenceEvent, ReadReceipt } from '@mawadda/contract';
 import { CONVERSATION_PAGE_SIZE } from '@mawadda/contract/constants';
 import { destinations } from '@mawadda/contract/destinations';
+import { titleCase } from '@mawadda/contract/text';
 import {
   type QueryClient,
   useInfiniteQuery,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useOnReconnect, useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 import {
   chatKeys,
+  fetchContact,
   fetchContacts,
   fetchConversation,
   markConversationRead,
@@ -27,6 +30,17 @@ import {
 } from '../utils/messages.ts';
 import { outbox } from './outbox.ts';
 
+/**
+ * A contact as the chat shows them: named as members are named on every screen (`titleCase`); a
+ * member who deleted their account has no name left, their messages are from "a deleted member".
+ */
+const shownWith =
+  (t: TFunction) =>
+  (contact: Contact): Contact => ({
+    ...contact,
+    name: contact.deleted ? t('conversation.deletedMember') : titleCase(contact.name),
+  });
+
 /** Conversations and matches, newest first (spec section 2's sidebar). */
 export function useContacts(me: string) {
   const { t } = useChatTranslation();
@@ -34,14 +48,27 @@ export function useContacts(me: string) {
     queryKey: chatKeys.contacts(me),
     queryFn: ({ signal }) => fetchContacts(signal),
     enabled: me !== '',
-    // A member who deleted their account has no name left: their messages are from "a deleted member".
-    select: (contacts) =>
-      contacts.map((c) => (c.deleted ? { ...c, name: t('conversation.deletedMember') } : c)),
+    select: (contacts) => contacts.map(shownWith(t)),
   });
   useEffect(() => {
     if (query.error) console.warn('[chat] contacts could not be loaded', query.error);
   }, [query.error]);
   return query;
+}
+
+/**
+ * The member of a conversation opened with someone not among the contacts (from their profile,
+ * or an old link to a member one may no longer see): asked only then. A 404 says the
+ * conversation is not available.
+ */
+export function useContact(me: string, other: string, enabled: boolean) {
+  const { t } = useChatTranslation();
+  return useQuery({
+    queryKey: chatKeys.contact(me, other),
+    queryFn: ({ signal }) => fetchContact(other, signal),
+    enabled: enabled && me !== '',
+    select: shownWith(t),
+  });
 }
 
 /** A conversation, newest page first; `fetchNextPage` loads older messages. */
@@ -57,6 +84,18 @@ export function useConversation(me: string, other: string) {
   });
 }
 
+/**
+ * An answer on its way was read before the message was stored, and would replace what holds it
+ * (a conversation opened a moment before sending, the draft ready): it is dropped and asked
+ * again. Cancelled, not just invalidated: TanStack would wait for a first load in flight.
+ */
+function askAgainIfLoading(queryClient: QueryClient, queryKey: readonly unknown[]) {
+  if (queryClient.getQueryState(queryKey)?.fetchStatus !== 'fetching') return;
+  void queryClient
+    .cancelQueries({ queryKey, exact: true })
+    .then(() => queryClient.invalidateQueries({ queryKey, exact: true }));
+}
+
 /** A stored message (live, or the answer to a send) goes into its conversation and the sidebar. */
 function applyMessage(queryClient: QueryClient, me: string, message: Message) {
   const conversationKey = chatKeys.conversation(me, otherMemberOf(message, me));
@@ -64,14 +103,17 @@ function applyMessage(queryClient: QueryClient, me: string, message: Message) {
     (m) => m.uuid === message.uuid,
   );
   queryClient.setQueryData<ConversationData>(conversationKey, (data) => withMessage(data, message));
+  askAgainIfLoading(queryClient, conversationKey);
   if (known) return;
   const contacts = contactsAfterMessage(
     queryClient.getQueryData<Contact[]>(chatKeys.contacts(me)),
     message,
     me,
   );
-  if (contacts) queryClient.setQueryData(chatKeys.contacts(me), contacts);
-  else void queryClient.invalidateQueries({ queryKey: chatKeys.contacts(me) });
+  if (contacts) {
+    queryClient.setQueryData(chatKeys.contacts(me), contacts);
+    askAgainIfLoading(queryClient, chatKeys.contacts(me));
+  } else void queryClient.invalidateQueries({ queryKey: chatKeys.contacts(me) });
 }
 
 /**

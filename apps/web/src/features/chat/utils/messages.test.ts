@@ -67,6 +67,7 @@ describe('contacts after a message', () => {
     online: false,
     unreadCount: 0,
     lastMessageTime,
+    lastMessage: null,
     matched: true,
     deleted: false,
   });

@@ -1,5 +1,6 @@
 import type { Contact, Message } from '@mawadda/contract';
 import type { InfiniteData } from '@tanstack/react-query';
+import { lastMessageOf } from './last-message.ts';
 
 /** A conversation as loaded: pages[0] is the newest page; each page is in time order. */
 export type ConversationData = InfiniteData<Message[], unknown>;
@@ -83,9 +84,10 @@ export function byLastMessage(a: Contact, b: Contact) {
 }
 
 /**
- * The contacts after a message: its conversation moves to the top, and a message from the other
- * member counts as unread until the conversation is read. Undefined when the contact is unknown
- * (a new conversation): the list is then asked again.
+ * The contacts after a message: its conversation moves to the top with the message as its
+ * preview (unless a later one is known already), and a message from the other member counts as
+ * unread until the conversation is read. Undefined when the contact is unknown (a new
+ * conversation): the list is then asked again.
  */
 export function contactsAfterMessage(
   contacts: Contact[] | undefined,
@@ -99,8 +101,9 @@ export function contactsAfterMessage(
       c.id === other
         ? {
             ...c,
-            lastMessageTime:
-              (c.lastMessageTime ?? '') > message.timestamp ? c.lastMessageTime : message.timestamp,
+            ...((c.lastMessageTime ?? '') > message.timestamp
+              ? {}
+              : { lastMessageTime: message.timestamp, lastMessage: lastMessageOf(message, me) }),
             unreadCount: c.unreadCount + (message.senderId === other ? 1 : 0),
           }
         : c,

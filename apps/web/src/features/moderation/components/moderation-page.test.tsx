@@ -17,10 +17,11 @@ function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
     note: 'He keeps asking for a transfer.',
     createdAt: threeHoursAgo,
     updatedAt: threeHoursAgo,
-    reporter: { id: 'amina', name: 'Amina Diallo', deleted: false },
+    // Names as the members typed them; the queue shows them as every screen does.
+    reporter: { id: 'amina', name: 'amina DIALLO', deleted: false },
     reported: {
       id: 'karim',
-      name: 'Karim Benali',
+      name: 'KARIM benali',
       age: 31,
       gender: 'homme',
       location: 'Lyon, France',

@@ -1,4 +1,5 @@
 import type { ModerationActionRequest, OpenReport } from '@mawadda/contract';
+import { titleCase } from '@mawadda/contract/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { actOnReport, fetchOpenReports, moderationKeys } from '../api/moderation-api.ts';
@@ -6,6 +7,13 @@ import { actOnReport, fetchOpenReports, moderationKeys } from '../api/moderation
 function useQueueKey() {
   return moderationKeys.queue(useSession()?.user?.id ?? '');
 }
+
+/** A report with its two members named as every screen names members. */
+const named = (report: OpenReport): OpenReport => ({
+  ...report,
+  reporter: { ...report.reporter, name: titleCase(report.reporter.name) },
+  reported: { ...report.reported, name: titleCase(report.reported.name) },
+});
 
 /**
  * The open reports, oldest first, asked again each time the page opens. Kept out of the offline
@@ -15,6 +23,7 @@ export function useOpenReports() {
   return useQuery({
     queryKey: useQueueKey(),
     queryFn: ({ signal }) => fetchOpenReports(signal),
+    select: (reports) => reports.map(named),
     staleTime: 0,
     meta: { persist: false },
   });

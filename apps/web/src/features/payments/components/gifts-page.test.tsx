@@ -59,7 +59,8 @@ describe('Gifts page', () => {
     const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
     const api = mockApi({
       'GET /api/gifts': { body: gifts },
-      'GET /api/chat/contacts': { body: [contact(AWA, 'Awa Diop'), contact(BINTA, 'Binta Sy')] },
+      // As typed; the list of recipients shows the one display name.
+      'GET /api/chat/contacts': { body: [contact(AWA, 'awa DIOP'), contact(BINTA, 'BINTA sy')] },
       'POST /api/payment/create-checkout-session': {
         body: { id: 'cs_1', url: 'http://localhost/checkout/local/cs_1' },
       },

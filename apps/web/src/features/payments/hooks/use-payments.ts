@@ -1,4 +1,5 @@
 import type { PaymentMethod, SubscriptionPlan } from '@mawadda/contract';
+import { titleCase } from '@mawadda/contract/text';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -59,12 +60,16 @@ export function useGifts() {
   });
 }
 
-/** Whom a gift may go to from the gifts page: the member's contacts, newest first. */
+/**
+ * Whom a gift may go to from the gifts page: the member's contacts, newest first, named as every
+ * screen names members.
+ */
 export function useRecipients(enabled: boolean) {
   const me = useSession()?.user?.id ?? '';
   return useQuery({
     queryKey: paymentsKeys.recipients(me),
     queryFn: ({ signal }) => fetchRecipients(signal),
+    select: (contacts) => contacts.map((c) => ({ ...c, name: titleCase(c.name) })),
     enabled,
   });
 }

@@ -29,6 +29,7 @@ export function contact(id: string, name: string, lastMessageTime: string | null
     online: false,
     unreadCount: 0,
     lastMessageTime,
+    lastMessage: null,
     matched: true,
     deleted: false,
   };

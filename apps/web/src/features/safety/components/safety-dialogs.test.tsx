@@ -7,7 +7,8 @@ import type { ReportableMessage, SafetyMember } from '@/components/members/membe
 import { mockApi, renderScreen, screen, type TestLanguage } from '@/test/render.tsx';
 import { BlockDialog, ReportDialog, UnmatchDialog } from './safety-dialogs.tsx';
 
-const AWA: SafetyMember = { id: 'awa-2', name: 'Awa Diop' };
+/** As she typed her name; the dialogs show it as every screen does ("Awa Diop"). */
+const AWA: SafetyMember = { id: 'awa-2', name: 'awa DIOP' };
 
 const reportable = (n: number): ReportableMessage => ({
   uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -99,7 +100,7 @@ describe('Report dialog', () => {
     ]);
     expect(dialog).toHaveTextContent('Do you also want to block Awa Diop?');
     await user.click(within(dialog).getByRole('button', { name: 'Block Awa Diop' }));
-    await waitFor(() => expect(onBlocked).toHaveBeenCalledWith(AWA));
+    await waitFor(() => expect(onBlocked).toHaveBeenCalledWith({ ...AWA, name: 'Awa Diop' }));
     expect(sent(api)[1]).toEqual(['POST', '/api/users/awa-2/block']);
   });
 
@@ -181,7 +182,7 @@ describe('Block dialog', () => {
       /They will not be told\. You will no longer see each other/,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
-    await waitFor(() => expect(onBlocked).toHaveBeenCalledWith(AWA));
+    await waitFor(() => expect(onBlocked).toHaveBeenCalledWith({ ...AWA, name: 'Awa Diop' }));
     expect(sent(api)).toEqual([['POST', '/api/users/awa-2/block']]);
   });
 
@@ -235,7 +236,7 @@ describe('Unmatch dialog', () => {
     expect(dialog).toHaveAccessibleName('Unmatch Awa Diop?');
     expect(dialog).toHaveAccessibleDescription(/the conversation closes for both of you/);
     await user.click(within(dialog).getByRole('button', { name: 'Unmatch' }));
-    await waitFor(() => expect(onUnmatched).toHaveBeenCalledWith(AWA));
+    await waitFor(() => expect(onUnmatched).toHaveBeenCalledWith({ ...AWA, name: 'Awa Diop' }));
     expect(sent(api)).toEqual([['DELETE', '/api/users/awa-2/match']]);
   });
 

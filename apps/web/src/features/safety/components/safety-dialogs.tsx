@@ -1,4 +1,5 @@
 import { REPORT_MESSAGES_MAX, REPORT_NOTE_MAX_LENGTH } from '@mawadda/contract/constants';
+import { titleCase } from '@mawadda/contract/text';
 import { REPORT_REASONS, type ReportReason } from '@mawadda/contract/value-lists';
 import { useMutation } from '@tanstack/react-query';
 import { ShieldBan } from 'lucide-react';
@@ -19,6 +20,10 @@ const RECENT_MESSAGES = 30;
 /** A dialog about one member: open while there is one, closed by `onClose`. */
 type MemberDialogProps = { member: SafetyMember | null; onClose: () => void };
 
+/** The member as the dialogs name them: as every screen does, whichever screen opened them. */
+const named = (member: SafetyMember | null): SafetyMember | null =>
+  member && { ...member, name: titleCase(member.name) };
+
 /**
  * "Block X?": what a block does, then the block. `onBlocked` lets the app make the member
  * disappear from every screen.
@@ -28,7 +33,7 @@ export function BlockDialog({
   onClose,
   onBlocked,
 }: MemberDialogProps & { onBlocked: (member: SafetyMember) => void }) {
-  return <ConfirmDialog kind="block" member={member} onClose={onClose} onDone={onBlocked} />;
+  return <ConfirmDialog kind="block" member={named(member)} onClose={onClose} onDone={onBlocked} />;
 }
 
 /** "Unmatch X?": what unmatching does, then the unmatch. */
@@ -37,7 +42,9 @@ export function UnmatchDialog({
   onClose,
   onUnmatched,
 }: MemberDialogProps & { onUnmatched: (member: SafetyMember) => void }) {
-  return <ConfirmDialog kind="unmatch" member={member} onClose={onClose} onDone={onUnmatched} />;
+  return (
+    <ConfirmDialog kind="unmatch" member={named(member)} onClose={onClose} onDone={onUnmatched} />
+  );
 }
 
 const confirmActions = { block: blockMember, unmatch: unmatchMember };
@@ -113,7 +120,7 @@ function ConfirmButtons({
  * block them too.
  */
 export function ReportDialog({
-  member,
+  member: asGiven,
   messages = [],
   onClose,
   onBlocked,
@@ -123,6 +130,7 @@ export function ReportDialog({
   onBlocked: (member: SafetyMember) => void;
 }) {
   const { t } = useSafetyTranslation();
+  const member = named(asGiven);
   const name = member?.name ?? '';
   return (
     <DialogFrame

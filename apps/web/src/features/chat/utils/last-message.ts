@@ -1,0 +1,45 @@
+import type { LastMessage, Message } from '@mawadda/contract';
+import type { TFunction } from 'i18next';
+import { callEntryText } from './call-entry.ts';
+import { type GiftLookup, giftNumberOf } from './gift-message.ts';
+
+/** What the conversation list keeps of a message that just arrived (as the server previews it). */
+export function lastMessageOf(message: Message, me: string): LastMessage {
+  const call = message.call ?? null;
+  const kind = call
+    ? 'call'
+    : message.imageUrl
+      ? 'photo'
+      : message.audioUrl
+        ? 'voice'
+        : message.mediaRemoved
+          ? 'removed'
+          : 'text';
+  return { mine: message.senderId === me, kind, text: call ? null : message.content, call };
+}
+
+/**
+ * The conversation list's line about the last message, in the member's language (`t` of the chat
+ * namespace): its text, or what it was ("Photo", "Voice message", "Missed voice call", a gift),
+ * after "You: " when the member sent it. Never a link.
+ */
+export function lastMessageText(t: TFunction, last: LastMessage, gifts: GiftLookup): string {
+  if (last.kind === 'call') {
+    return last.call ? callEntryText(t, last.call, last.mine) : t('lastMessage.call');
+  }
+  if (last.kind === 'removed') return t('message.mediaRemoved');
+  const giftNumber = giftNumberOf(last.text);
+  if (giftNumber !== null) {
+    const gift = gifts(giftNumber)?.name ?? t('giftMessage.aGift');
+    return last.mine ? t('giftMessage.sent', { gift }) : t('lastMessage.giftReceived', { gift });
+  }
+  const what =
+    last.kind === 'photo'
+      ? last.text
+        ? t('lastMessage.photoWithText', { text: last.text })
+        : t('lastMessage.photo')
+      : last.kind === 'voice'
+        ? t('lastMessage.voice')
+        : (last.text ?? '');
+  return last.mine ? t('lastMessage.mine', { text: what }) : what;
+}
