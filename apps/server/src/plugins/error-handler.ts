@@ -60,7 +60,9 @@ const API_PATHS = /^\/(api|media|docs|ws|healthz|readyz)(\/|$)|^\/(like|lovely|l
  */
 export function registerNotFoundHandler(
   app: FastifyInstance,
-  options: { sendAppShell: ((reply: FastifyReply, status: number) => FastifyReply) | undefined },
+  options: {
+    sendAppShell: ((reply: FastifyReply, status: number) => Promise<FastifyReply>) | undefined;
+  },
 ) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
