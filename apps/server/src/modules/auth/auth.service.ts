@@ -238,6 +238,20 @@ export function createAuthService(deps: {
       send().catch((error) => ctx.log.error({ err: error }, 'Password reset mail failed'));
     },
 
+    /**
+     * Whether a link can still be used, so its page says at once when it cannot. An unknown,
+     * expired or used link get the one refusal, and each takes a slot of the same limit as a
+     * failed reset: the check is no cheaper way to guess tokens.
+     */
+    async checkResetLink(token: string, ctx: RequestContext): Promise<void> {
+      const perAddress = { limit: limits.resetFailuresPerAddress, key: ctx.ip };
+      const slots = await reserveLimits(limiter, [perAddress], (ms) => tooManyRequests(ms));
+      if (!(await findUsablePasswordReset(db, hashToken(token), clock.now()))) {
+        throw badRequest('RESET_LINK_INVALID');
+      }
+      await slots.release(perAddress);
+    },
+
     /** Sets the new password, consumes the link and signs the member out everywhere. */
     async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
       const perAddress = { limit: limits.resetFailuresPerAddress, key: ctx.ip };
