@@ -3,6 +3,7 @@ import { AUTH_ERROR_TEXTS } from '@mawadda/contract/auth-error-codes';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@mawadda/contract/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { formatDate } from '@/lib/format.ts';
 import { languageDetector } from './language-detector.ts';
 import authEn from './locales/en/auth.json';
 import commonEn from './locales/en/common.json';
@@ -19,6 +20,18 @@ export const resources = {
   en: { common: commonEn, auth: authEn, errors: AUTH_ERROR_TEXTS },
   fr: { common: commonFr, auth: authFr },
 } as const;
+
+/**
+ * `{{until, date}}` in a text: the value (an ISO date) in the reader's language, by the app's one
+ * date formatter (lib/format.ts). The server's refusals carry raw dates; their texts say so.
+ */
+export function addFormats(instance: typeof i18n) {
+  instance.services.formatter?.add(
+    'date',
+    (value: unknown, language: string | undefined) =>
+      formatDate(String(value), language ?? FALLBACK_LANGUAGE) ?? String(value),
+  );
+}
 
 /** Each language's whole refusal catalogue; English is the contract's own text. */
 const errorCatalogues = {
@@ -59,6 +72,7 @@ export function initI18n() {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  addFormats(i18n);
   const applyLanguage = (lng: string) => {
     document.documentElement.lang = lng;
     document.documentElement.dir = 'ltr';

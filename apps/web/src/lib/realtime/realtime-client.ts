@@ -1,6 +1,7 @@
 import { destinations } from '@mawadda/contract/destinations';
 import type { ErrorCode } from '@mawadda/contract/error-codes';
 import type { Client, IFrame, StompSubscription } from '@stomp/stompjs';
+import { askWhySessionEnded } from '../api-client.ts';
 import { session } from '../session.ts';
 import type { Refusal } from '../translate-error.ts';
 
@@ -55,6 +56,7 @@ type StompModule = Pick<typeof import('@stomp/stompjs'), 'Client' | 'Reconnectio
  */
 export function createRealtime(
   loadStomp: () => Promise<StompModule> = () => import('@stomp/stompjs'),
+  onSessionOver: () => void = () => void askWhySessionEnded(),
 ) {
   let client: Client | null = null;
   let token: string | null = null;
@@ -139,6 +141,9 @@ export function createRealtime(
         }
         void created.deactivate();
         setState({ status: 'ended' });
+        // The socket says only that the session ended; a REST call learns whether a moderator's
+        // suspension or ban did it, and takes the member to the screen that says so.
+        onSessionOver();
       },
     });
     client = created;
