@@ -97,4 +97,18 @@ describe('translations', () => {
       expect(placeholders(fr), 'placeholders').toEqual(placeholders(en));
     });
   }
+
+  it('say "prefer not to say" in one wording for the skin tone, in the wizard and on /mon-profil', () => {
+    const read = (feature: string, language: string) =>
+      JSON.parse(
+        fs.readFileSync(path.join(src, 'features', feature, 'locales', `${language}.json`), 'utf8'),
+      );
+    for (const [language, wording] of [
+      ['en', 'Prefer not to say'],
+      ['fr', 'Je préfère ne pas le dire'],
+    ]) {
+      expect(read('register', language as string).skinTone.none, language).toBe(wording);
+      expect(read('profile', language as string).values.skinTone.none, language).toBe(wording);
+    }
+  });
 });

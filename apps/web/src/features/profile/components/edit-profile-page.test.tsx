@@ -72,8 +72,10 @@ describe('Edit profile', () => {
     expect(screen.getByLabelText('City and country')).toHaveValue('Dakar, Sénégal');
     expect(screen.getByRole('radio', { name: 'Woman' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Single' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Prefer not to say' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Not specified' })).toBeChecked();
+    const children = screen.getByRole('group', { name: 'Children' });
+    expect(within(children).getByRole('radio', { name: 'Prefer not to say' })).toBeChecked();
+    const skinTone = screen.getByRole('group', { name: 'Skin tone (optional)' });
+    expect(within(skinTone).getByRole('radio', { name: 'Prefer not to say' })).toBeChecked();
     expect(screen.getByRole('img', { name: 'Photo 1' })).toHaveAttribute(
       'src',
       '/media/photos/p1-thumb.webp',
