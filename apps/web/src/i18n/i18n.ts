@@ -3,7 +3,6 @@ import { AUTH_ERROR_TEXTS } from '@mawadda/contract/auth-error-codes';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@mawadda/contract/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { formatDate } from '@/lib/format.ts';
 import { languageDetector } from './language-detector.ts';
 import authEn from './locales/en/auth.json';
 import commonEn from './locales/en/common.json';
@@ -21,18 +20,6 @@ export const resources = {
   fr: { common: commonFr, auth: authFr },
 } as const;
 
-/**
- * `{{until, date}}` in a text: the value (an ISO date) in the reader's language, by the app's one
- * date formatter (lib/format.ts). The server's refusals carry raw dates; their texts say so.
- */
-export function addFormats(instance: typeof i18n) {
-  instance.services.formatter?.add(
-    'date',
-    (value: unknown, language: string | undefined) =>
-      formatDate(String(value), language ?? FALLBACK_LANGUAGE) ?? String(value),
-  );
-}
-
 /** Each language's whole refusal catalogue; English is the contract's own text. */
 const errorCatalogues = {
   en: async () => (await import('@mawadda/contract/error-codes')).ERROR_TEXTS,
@@ -46,7 +33,17 @@ const errorCatalogues = {
  * yet gets the screen's own message (translateError).
  */
 export async function addErrorTexts(instance: typeof i18n, language: Language) {
-  const texts = await errorCatalogues[language]();
+  const [texts, { formatDate }] = await Promise.all([
+    errorCatalogues[language](),
+    import('@/lib/format.ts'),
+  ]);
+  // `{{until, date}}` in a refusal: the server's raw ISO date, in the reader's language by the
+  // app's one date formatter.
+  instance.services.formatter?.add(
+    'date',
+    (value: unknown, lng: string | undefined) =>
+      formatDate(String(value), lng ?? FALLBACK_LANGUAGE) ?? String(value),
+  );
   // A flat catalogue over the first route's part of it: replaced, nothing merged into the latter.
   instance.addResourceBundle(language, 'errors', texts, false, true);
 }
@@ -72,7 +69,6 @@ export function initI18n() {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-  addFormats(i18n);
   const applyLanguage = (lng: string) => {
     document.documentElement.lang = lng;
     document.documentElement.dir = 'ltr';

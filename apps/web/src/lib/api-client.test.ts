@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { askWhySessionEnded, callApi, setSessionExpiredHandler } from './api-client.ts';
+import { callApi, setSessionExpiredHandler } from './api-client.ts';
 import { session } from './session.ts';
 
 function answerWith(body: unknown) {
@@ -96,7 +96,7 @@ describe('a session ended under the member', () => {
     setSessionExpiredHandler(expired);
     session.start('token-1');
     refuseWith(401, { code: 'SESSION_ENDED', message: 'Your session has ended.' });
-    await askWhySessionEnded();
+    await expect(callApi('currentUser')).rejects.toMatchObject({ status: 401 });
     expect(expired.mock.calls).toEqual([[undefined]]);
     // A visitor's 403 (no token) and another refusal of a member's call end nothing.
     refuseWith(403, suspended);

@@ -123,15 +123,3 @@ export function callApi<K extends EndpointName>(
     ...(signal ? { signal } : {}),
   });
 }
-
-/**
- * Asks the server about the session after the live socket was told it ended: the answer (401,
- * or the suspension or ban that ended it) goes through the handling above, so the member is told
- * at once, and why, rather than at their next tap.
- */
-export function askWhySessionEnded(): Promise<void> {
-  return callApi('currentUser').then(
-    () => undefined,
-    () => undefined,
-  );
-}

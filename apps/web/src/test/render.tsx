@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
-import { addErrorTexts, addFormats, resources } from '@/i18n/i18n.ts';
+import { addErrorTexts, resources } from '@/i18n/i18n.ts';
 
 export type TestLanguage = keyof typeof resources;
 
@@ -32,7 +32,6 @@ export async function createTestI18n(language: TestLanguage = 'en'): Promise<I18
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   });
-  addFormats(instance);
   await Promise.all([addErrorTexts(instance, 'en'), addErrorTexts(instance, 'fr')]);
   document.documentElement.lang = language;
   return instance;

@@ -1,7 +1,7 @@
 import { destinations } from '@mawadda/contract/destinations';
 import type { ErrorCode } from '@mawadda/contract/error-codes';
 import type { Client, IFrame, StompSubscription } from '@stomp/stompjs';
-import { askWhySessionEnded } from '../api-client.ts';
+import { callApi } from '../api-client.ts';
 import { session } from '../session.ts';
 import type { Refusal } from '../translate-error.ts';
 
@@ -41,6 +41,15 @@ const SESSION_OVER = new Set<string>(['SESSION_ENDED', 'LOGIN_REQUIRED'] satisfi
 /** The close code the broker gives the close after a refused frame (policy violation). */
 const REFUSED_CLOSE = 1008;
 
+/**
+ * Asks the server about the session after the socket was told it ended: the answer (401, or the
+ * suspension or ban that ended it) goes through the API client's handling of a refused token, so
+ * the member is told at once, and why, rather than at their next tap.
+ */
+function askWhySessionEnded() {
+  callApi('currentUser').catch(() => undefined);
+}
+
 function socketUrl() {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
 }
@@ -56,7 +65,7 @@ type StompModule = Pick<typeof import('@stomp/stompjs'), 'Client' | 'Reconnectio
  */
 export function createRealtime(
   loadStomp: () => Promise<StompModule> = () => import('@stomp/stompjs'),
-  onSessionOver: () => void = () => void askWhySessionEnded(),
+  onSessionOver: () => void = askWhySessionEnded,
 ) {
   let client: Client | null = null;
   let token: string | null = null;

@@ -1,21 +1,36 @@
 import { CircleCheck, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button.tsx';
 import { type Refusal, translateError } from '@/lib/translate-error.ts';
+import { useNoticeTranslation } from '../i18n.ts';
 import { AuthCardLayout } from './auth-card-layout.tsx';
 
 type Props = { onContinue: () => void };
 
+/**
+ * What ended the member's account or session, said before the login (the login page shows it
+ * from its router state): the deletion they asked for, or a moderator's suspension or ban.
+ */
+export default function AccountNoticeScreen({
+  closedBy,
+  onContinue,
+}: Props & { closedBy: Refusal | undefined }) {
+  return closedBy ? (
+    <AccountClosedScreen refusal={closedBy} onContinue={onContinue} />
+  ) : (
+    <AccountDeletedScreen onContinue={onContinue} />
+  );
+}
+
 /** The deletion is done: said on a screen of its own, then the login screen. */
-export function AccountDeletedScreen({ onContinue }: Props) {
-  const { t } = useTranslation('auth');
+function AccountDeletedScreen({ onContinue }: Props) {
+  const { t } = useNoticeTranslation();
   return (
     <AuthCardLayout
-      title={t('notice.deletedTitle')}
+      title={t('deletedTitle')}
       icon={<CircleCheck aria-hidden="true" className="size-6" />}
     >
-      <Notice text={t('notice.deletedBody')} onContinue={onContinue} />
+      <Notice text={t('deletedBody')} onContinue={onContinue} />
     </AuthCardLayout>
   );
 }
@@ -24,18 +39,18 @@ export function AccountDeletedScreen({ onContinue }: Props) {
  * A moderator suspended or closed the account while the app was open: until when, in the
  * member's language, and the moderator's reason, instead of a silent return to login.
  */
-export function AccountClosedScreen({ refusal, onContinue }: Props & { refusal: Refusal }) {
-  const { t } = useTranslation('auth');
+function AccountClosedScreen({ refusal, onContinue }: Props & { refusal: Refusal }) {
+  const { t } = useNoticeTranslation();
   const suspended = refusal.code === 'ACCOUNT_SUSPENDED';
   const reason = refusal.params?.reason;
   return (
     <AuthCardLayout
-      title={t(suspended ? 'notice.suspendedTitle' : 'notice.closedTitle')}
+      title={t(suspended ? 'suspendedTitle' : 'closedTitle')}
       icon={<ShieldAlert aria-hidden="true" className="size-6" />}
     >
       <Notice
-        text={translateError(t, refusal) ?? t('notice.closedTitle')}
-        detail={reason ? t('notice.reason', { reason }) : undefined}
+        text={translateError(t, refusal) ?? t('closedTitle')}
+        detail={reason ? t('auth:notice.reason', { reason }) : undefined}
         onContinue={onContinue}
       />
     </AuthCardLayout>
@@ -47,7 +62,7 @@ function Notice({
   detail,
   onContinue,
 }: Props & { text: string; detail?: string | undefined }) {
-  const { t } = useTranslation('auth');
+  const { t } = useNoticeTranslation();
   const body = useRef<HTMLDivElement>(null);
   // The screen replaced the one the member was on: a screen reader starts from what it says.
   useEffect(() => body.current?.focus(), []);
@@ -58,7 +73,7 @@ function Notice({
         {detail ? <p className="leading-relaxed text-ink-muted">{detail}</p> : null}
       </div>
       <Button block onClick={onContinue}>
-        {t('notice.continue')}
+        {t('continue')}
       </Button>
     </div>
   );

@@ -199,7 +199,7 @@ describe('Login', () => {
       route: { pathname: '/', state: { accountClosed: suspension } },
     });
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Your account is suspended' }),
+      await screen.findByRole('heading', { level: 1, name: 'Your account is suspended' }),
     ).toBeVisible();
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent(
@@ -220,7 +220,7 @@ describe('Login', () => {
       language: 'fr',
       route: { pathname: '/fr', state: { accountClosed: suspension } },
     });
-    expect(screen.getByRole('main')).toHaveTextContent(
+    expect(await screen.findByRole('main')).toHaveTextContent(
       "Votre compte est suspendu jusqu'au 2 décembre 2026. Écrivez-nous si vous pensez qu'il s'agit d'une erreur.Motif donné par la modération : Fake photos",
     );
     const banned = { code: 'ACCOUNT_BANNED', message: 'closed', params: { reason: 'Threats' } };
@@ -229,7 +229,7 @@ describe('Login', () => {
       route: { pathname: '/fr', state: { accountClosed: banned } },
     });
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Votre compte a été fermé' }),
+      await screen.findByRole('heading', { level: 1, name: 'Votre compte a été fermé' }),
     ).toBeVisible();
   });
 
@@ -240,7 +240,7 @@ describe('Login', () => {
       route: { pathname: '/fr', state: { accountDeleted: true } },
     });
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Votre compte a été supprimé' }),
+      await screen.findByRole('heading', { level: 1, name: 'Votre compte a été supprimé' }),
     ).toBeVisible();
     expect(screen.getByRole('main')).toHaveTextContent('Merci d’avoir fait partie de Mawadda.');
     await userEvent

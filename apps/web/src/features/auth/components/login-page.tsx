@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@mawadda/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
@@ -9,10 +9,12 @@ import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { afterLoginRoute } from '@/lib/after-login-route.ts';
 import { session } from '@/lib/session.ts';
 import type { Refusal } from '@/lib/translate-error.ts';
-import { AccountClosedScreen, AccountDeletedScreen } from './account-notice-screens.tsx';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { LoginForm } from './login-form.tsx';
 import { LoginHero } from './login-hero.tsx';
+
+// Screens few visitors see: loaded when shown, so the first route stays within its budget.
+const AccountNoticeScreen = lazy(() => import('./account-notice-screens.tsx'));
 
 /**
  * What the registration wizard, an account deletion or a session ended by a moderator leaves in
@@ -45,9 +47,12 @@ export function LoginPage() {
   const toLogin = () => setArrival({});
 
   // What ended the member's account or session is a screen of its own, before the login.
-  if (arrival.accountDeleted) return <AccountDeletedScreen onContinue={toLogin} />;
-  if (arrival.accountClosed) {
-    return <AccountClosedScreen refusal={arrival.accountClosed} onContinue={toLogin} />;
+  if (arrival.accountDeleted || arrival.accountClosed) {
+    return (
+      <Suspense fallback={null}>
+        <AccountNoticeScreen closedBy={arrival.accountClosed} onContinue={toLogin} />
+      </Suspense>
+    );
   }
 
   return (

@@ -10,7 +10,8 @@ import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { PasswordField } from '@/components/password-field.tsx';
 import { ApiError, NetworkError } from '@/lib/api-client.ts';
 import { translateError } from '@/lib/translate-error.ts';
-import { useResetLinkCheck, useResetPasswordMutation } from '../api/auth-api.ts';
+import { useResetPasswordMutation } from '../api/auth-api.ts';
+import { useResetLinkCheck } from '../api/reset-link-api.ts';
 import { AuthCardLayout } from './auth-card-layout.tsx';
 
 type ResetValues = { password: string; confirm: string };
