@@ -13,7 +13,7 @@ async function logIn(page: Page, member: Member) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('A reports B with a message attached and a moderator suspends B, whose next request is logged out', async ({
+test('A reports B with a message attached and a moderator suspends B, whose open app says so at once', async ({
   browser,
   request,
 }) => {
@@ -91,12 +91,19 @@ test('A reports B with a message attached and a moderator suspends B, whose next
     await context.close();
   }
 
-  // Karim's next request is refused: he is logged out, and logging in says until when.
-  await his.goto('/chat');
-  await expect(his.getByRole('button', { name: 'Log in' })).toBeVisible();
-  await logIn(his, karim);
-  await expect(his.getByRole('alert')).toContainText(
-    /Your account is suspended until \d{4}-\d{2}-\d{2}\./,
+  // Karim's open app is told at once, without a tap: until when, in words, and why.
+  const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(
+    new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
   );
+  await expect(his.getByRole('heading', { level: 1 })).toHaveText('Your account is suspended');
+  await expect(his.getByRole('main')).toContainText(
+    `Your account is suspended until ${until}. Write to us if you think this is a mistake.`,
+  );
+  await expect(his.getByRole('main')).toContainText(
+    'Reason given by the moderators: Asked a match for money.',
+  );
+  await his.getByRole('button', { name: 'Continue to the login page' }).click();
+  await logIn(his, karim);
+  await expect(his.getByRole('alert')).toContainText(`Your account is suspended until ${until}.`);
   await expect(his).not.toHaveURL(/suggestions/);
 });

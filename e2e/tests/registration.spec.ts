@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { newEmail, portraitPath } from '../support/members.ts';
 
@@ -64,6 +65,13 @@ test.describe('A visitor joins Mawadda', () => {
     await page.getByLabel(/I accept the/).check();
     await submit.click();
     await expect(page.getByText(/at least one photo/i).first()).toBeVisible();
+    // A text file named .jpg is refused at the field when chosen, not shown as a broken photo.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(path.join(import.meta.dirname, '../fixtures/not-a-photo.jpg'));
+    await expect(page.getByText('“not-a-photo.jpg” is not an image.')).toBeVisible();
+    await expect(page.getByRole('img', { name: /main photo/ })).toHaveCount(0);
+    await expect(page.getByText('0 of 6 photos')).toBeVisible();
     // Two photos; the second (a wide one) is made the main photo, by keyboard.
     await page.locator('input[type="file"]').setInputFiles([
       { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(portraitPath) },

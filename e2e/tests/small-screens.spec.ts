@@ -8,9 +8,66 @@ test.afterEach(closeMemberBrowsers);
 const WIDTH = 320;
 
 /** Nothing sticks out sideways: the page cannot be scrolled horizontally. */
-async function expectNoOverflow(page: Page, screen: string) {
+async function expectNoOverflow(page: Page, screen: string, viewport = WIDTH) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${screen} is ${width} px wide`).toBeLessThanOrEqual(WIDTH);
+  expect(width, `${screen} is ${width} px wide`).toBeLessThanOrEqual(viewport);
+}
+
+/**
+ * The bottom tab bar: each label on one line (as tall as a one-line label), inside the screen,
+ * none running into the next, and the bar itself not wider than the screen.
+ */
+async function expectTabLabelsOnOneLine(page: Page, viewport: number) {
+  const nav = page.getByRole('navigation', { name: 'Principale' });
+  const { labels, lineHeight, barWidth } = await nav.evaluate((element) => {
+    const spans = [...element.querySelectorAll('li')].flatMap((li) =>
+      [...li.querySelectorAll('span')].filter((s) => s.className.includes('leading-tight')),
+    );
+    return {
+      labels: spans.map((span) => {
+        const r = span.getBoundingClientRect();
+        return { text: span.textContent, left: r.left, right: r.right, height: r.height };
+      }),
+      lineHeight: spans[0] ? Number.parseFloat(getComputedStyle(spans[0]).lineHeight) : 0,
+      barWidth: element.querySelector('ul')?.scrollWidth ?? Number.POSITIVE_INFINITY,
+    };
+  });
+  expect(labels.map((l) => l.text)).toEqual(['Suggestions', "Qui m'aime", 'Messages', 'Visites']);
+  expect(barWidth, `the tab bar at ${viewport} px`).toBeLessThanOrEqual(viewport);
+  for (const [i, label] of labels.entries()) {
+    expect(label.height, `"${label.text}" at ${viewport} px`).toBeLessThan(lineHeight * 1.5);
+    expect(label.left, `"${label.text}" at ${viewport} px`).toBeGreaterThanOrEqual(0);
+    expect(label.right, `"${label.text}" at ${viewport} px`).toBeLessThanOrEqual(viewport);
+    const next = labels[i + 1];
+    if (next)
+      expect(label.right, `"${label.text}" runs into "${next.text}"`).toBeLessThan(next.left);
+  }
+}
+
+/**
+ * A long name is cut with an ellipsis and the age after it is shown whole: the name's box is
+ * narrower than its text, the age's box lies inside the entry and the screen.
+ */
+async function expectAgeShown(entry: Locator, age: number, viewport: number, screen: string) {
+  const shown = await entry.evaluate((element, ageText) => {
+    const spans = [...element.querySelectorAll('span')];
+    const ageSpan = spans.find((s) => s.textContent === ageText);
+    const nameSpan = ageSpan?.previousElementSibling;
+    const box = element.getBoundingClientRect();
+    const ageBox = ageSpan?.getBoundingClientRect() ?? new DOMRect();
+    return {
+      nameCut: Boolean(nameSpan && nameSpan.scrollWidth > nameSpan.clientWidth),
+      ageWidth: ageBox.width,
+      ageRight: ageBox.right,
+      entryRight: box.right,
+    };
+  }, `, ${age}`);
+  expect(shown.nameCut, `${screen}: the long name is cut`).toBe(true);
+  expect(shown.ageWidth, `${screen}: the age`).toBeGreaterThan(10);
+  expect(shown.ageRight, `${screen}: the age inside the entry`).toBeLessThanOrEqual(
+    shown.entryRight,
+  );
+  expect(shown.ageRight, `${screen}: the age inside the screen`).toBeLessThanOrEqual(viewport);
 }
 
 /**
@@ -42,7 +99,10 @@ async function tokenOf(request: APIRequestContext, member: { username: string; p
 
 test.use({ viewport: { width: WIDTH, height: 640 } });
 
-test('At 320 px wide, no member screen scrolls sideways', async ({ browser, request }) => {
+test('At 320 px wide, no member screen scrolls sideways; at 320 and 360 px French tabs and ages hold', async ({
+  browser,
+  request,
+}) => {
   const tag = String(Date.now()).slice(-6);
   // Long names, as some members have: the rows must truncate them, not widen the screen.
   const moussa = await registerMember(request, {
@@ -50,7 +110,7 @@ test('At 320 px wide, no member screen scrolls sideways', async ({ browser, requ
     gender: 'homme',
   });
   const aminata = await registerMember(request, {
-    name: `Aminata Ndeye Fatou ${tag}`,
+    name: `Aminata Ndeye Fatou Mariama Khadidiatou ${tag}`,
     gender: 'femme',
     location: 'Saint-Louis, Sénégal',
   });
@@ -114,15 +174,34 @@ test('At 320 px wide, no member screen scrolls sideways', async ({ browser, requ
     await expectNoOverflow(page, path);
   }
 
-  // French is longer: the tab bar's labels, "Aimer en retour", the page titles.
-  await page.goto('/fr/suggestions');
-  await expect(page.getByRole('heading', { level: 2, name: /Aminata Ndeye Fatou/ })).toBeVisible();
-  await expectNoOverflow(page, '/fr/suggestions');
-  await page.getByRole('button', { name: /^Qui m'aime/ }).click();
-  const quiVousAAime = page.getByRole('dialog', { name: 'Qui vous a aimé' });
-  await expect(quiVousAAime.getByRole('button', { name: /^Aimer en retour / })).toBeVisible();
-  await expectDialogFits(quiVousAAime, 'the liked-you dialog in French');
-  await page.keyboard.press('Escape');
+  // French is longer: the tab bar's labels, "Aimer en retour", the page titles. At 320 and 360 px
+  // each tab label holds on one line, and the long name gives way to the age (29) on the
+  // suggestion card, in the liked-you list and in the profile views.
+  for (const width of [WIDTH, 360]) {
+    await page.setViewportSize({ width, height: 640 });
+    await page.goto('/fr/suggestions');
+    const frenchCard = page.getByRole('heading', { level: 2, name: /Aminata Ndeye Fatou/ });
+    await expect(frenchCard).toBeVisible();
+    await expectNoOverflow(page, `/fr/suggestions at ${width} px`, width);
+    await expectTabLabelsOnOneLine(page, width);
+    await expectAgeShown(frenchCard, 29, width, `the suggestion card at ${width} px`);
+    await page.getByRole('button', { name: /^Qui m'aime/ }).click();
+    const quiVousAAime = page.getByRole('dialog', { name: 'Qui vous a aimé' });
+    await expect(quiVousAAime.getByRole('button', { name: /^Aimer en retour / })).toBeVisible();
+    await expectAgeShown(
+      quiVousAAime.getByRole('button', { name: /^Aminata Ndeye Fatou/ }),
+      29,
+      width,
+      `the liked-you list at ${width} px`,
+    );
+    if (width === WIDTH) await expectDialogFits(quiVousAAime, 'the liked-you dialog in French');
+    await page.keyboard.press('Escape');
+    await page.goto('/fr/profile-views');
+    const viewer = page.getByRole('button', { name: /^Aminata Ndeye Fatou/ });
+    await expect(viewer).toBeVisible();
+    await expectAgeShown(viewer, 29, width, `the profile views at ${width} px`);
+  }
+  await page.setViewportSize({ width: WIDTH, height: 640 });
   for (const path of ['/fr/profile-views', `/fr/user-details/${aminataId}`]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -74,7 +74,11 @@ import { registrationRoutes, usersRoutes } from './modules/users/users.routes.ts
 import { createUsersService } from './modules/users/users.service.ts';
 import { authentication, memberArea } from './plugins/authentication.ts';
 import { limitConnections, refuseEncodedForms } from './plugins/connection-limits.ts';
-import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
+import {
+  answerFrameworkError,
+  registerErrorHandler,
+  registerNotFoundHandler,
+} from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -166,6 +170,7 @@ export async function buildApp(deps: AppDependencies) {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
     requestTimeout: deps.config.requestTimeoutMs,
     http: {
       // Node checks the timeouts on this interval (30 s by default): a tenth of the request

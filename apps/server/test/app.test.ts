@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,6 +185,42 @@ describe('web app hosting', () => {
   it('answers a path that is neither a file nor a route with a 404', async () => {
     expect((await t.app.inject({ url: '/wp-login.php' })).json().code).toBe('NOT_FOUND');
     expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('serves the page of the build on disk after a rebuild while it runs, with its assets', async () => {
+    expect((await t.app.inject({ url: '/' })).body).not.toContain('index-New5678.js');
+    // What `vite build` does: the old hashed files go, a new page names new ones.
+    await fs.rm(path.join(webDist, 'assets', 'index-Ab12Cd34.js'));
+    await fs.writeFile(path.join(webDist, 'assets', 'index-New5678.js'), 'console.log(2)');
+    const style = 'body{margin:0}';
+    await fs.writeFile(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><title>Mawadda</title><style>${style}</style><script type="module" src="/assets/index-New5678.js"></script>`,
+    );
+    for (const url of ['/', '/index.html', '/fr/register']) {
+      const page = await t.app.inject({ url });
+      expect(page.body, url).toContain('src="/assets/index-New5678.js"');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      // The new page's inline style is allowed by its own hash, not the old page's.
+      const hash = createHash('sha256').update(style).digest('base64');
+      expect(page.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+    }
+    const asset = await t.app.inject({ url: '/assets/index-New5678.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject({ url: '/assets/index-Ab12Cd34.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps answering with the last page while a rebuild has removed it', async () => {
+    const page = (await t.app.inject({ url: '/' })).body;
+    await fs.rename(path.join(webDist, 'index.html'), path.join(webDist, 'index.html.away'));
+    try {
+      const during = await t.app.inject({ url: '/register' });
+      expect(during.statusCode).toBe(200);
+      expect(during.body).toBe(page);
+    } finally {
+      await fs.rename(path.join(webDist, 'index.html.away'), path.join(webDist, 'index.html'));
+    }
   });
 
   it('shows a browser the app’s own not-found page, still with a 404 status', async () => {

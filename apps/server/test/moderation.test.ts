@@ -333,8 +333,13 @@ describe('moderating', () => {
     });
     expect(suspended.status).toBe(200);
     expect((await socket.error).headers.code).toBe('SESSION_ENDED');
+    // The app still open asks with its ended token, and is told why, with until when.
     const me = await t.app.inject({ url: '/api/users/me', headers: bearer(member.token) });
-    expect(me.statusCode).toBe(401);
+    expect([me.statusCode, me.json().code, me.json().params]).toEqual([
+      403,
+      'ACCOUNT_SUSPENDED',
+      { until: '2026-11-29T10:00:00.000Z', reason: 'Fake photos' },
+    ]);
     expect((await her.get(`/api/users/${member.id}/details`)).status).toBe(404);
     const refused = await login(
       t.app,
@@ -344,7 +349,7 @@ describe('moderating', () => {
     expect([refused.statusCode, refused.json().code, refused.json().params]).toEqual([
       403,
       'ACCOUNT_SUSPENDED',
-      { until: '2026-11-29' },
+      { until: '2026-11-29T10:00:00.000Z', reason: 'Fake photos' },
     ]);
     // Once the week is over, the member logs in and is shown again.
     t.clock.advance(8 * 24 * 60 * 60 * 1000);
@@ -355,6 +360,9 @@ describe('moderating', () => {
     );
     expect(back.statusCode).toBe(200);
     expect((await her.get(`/api/users/${member.id}/details`)).status).toBe(200);
+    // The suspension over, the old token has simply ended.
+    const old = await t.app.inject({ url: '/api/users/me', headers: bearer(member.token) });
+    expect([old.statusCode, old.json().code]).toEqual([401, 'SESSION_ENDED']);
   });
 
   it('bans for good, and keeps every action in a record nobody can change', async () => {
@@ -365,6 +373,12 @@ describe('moderating', () => {
       reason: 'harassment-or-hate',
     });
     await act(report.body.id, { action: 'ban', reason: 'Threats in messages' });
+    const me = await t.app.inject({ url: '/api/users/me', headers: bearer(member.token) });
+    expect([me.statusCode, me.json().code, me.json().params]).toEqual([
+      403,
+      'ACCOUNT_BANNED',
+      { reason: 'Threats in messages' },
+    ]);
     const refused = await login(
       t.app,
       member.fields.username as string,

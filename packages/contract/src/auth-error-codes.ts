@@ -19,7 +19,7 @@ export const AUTH_ERROR_TEXTS = {
     'This reset link is invalid, expired or already used. Please ask for a new one.',
   ACCOUNT_GONE: 'This account no longer exists.',
   ACCOUNT_SUSPENDED:
-    'Your account is suspended until {{until}}. Write to us if you think this is a mistake.',
+    'Your account is suspended until {{until, date}}. Write to us if you think this is a mistake.',
   ACCOUNT_BANNED: 'Your account was closed for breaking the community rules.',
   // Account fields
   EMAIL_REQUIRED: 'Email is required',

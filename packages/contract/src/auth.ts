@@ -53,11 +53,22 @@ export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
 export const forgotPasswordRequestSchema = z.object({ username: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
+const resetTokenSchema = requiredField(
+  z.string().max(200, E.RESET_LINK_INVALID),
+  E.RESET_LINK_INVALID,
+);
+
 export const resetPasswordRequestSchema = z.object({
-  token: requiredField(z.string().max(200, E.RESET_LINK_INVALID), E.RESET_LINK_INVALID),
+  token: resetTokenSchema,
   password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const resetLinkParamsSchema = z.object({ token: resetTokenSchema });
+
+/** A usable link answers this; any other link the refusal `RESET_LINK_INVALID`, nothing more. */
+export const resetLinkStatusSchema = z.object({ usable: z.literal(true) });
+export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;
 
 /** GET /api/config: what the client needs to know of the server's setup before login. */
 export const clientConfigSchema = z.object({

@@ -177,6 +177,10 @@ describe('registration fields', () => {
     expect(errorText('RATE_LIMITED', { minutes: 3 })).toBe(
       'Too many attempts. Please wait 3 min and try again.',
     );
+    // A placeholder the app formats (`{{until, date}}`) is filled with the raw value here.
+    expect(errorText('ACCOUNT_SUSPENDED', { until: '2026-12-02T10:00:00.000Z' })).toBe(
+      'Your account is suspended until 2026-12-02T10:00:00.000Z. Write to us if you think this is a mistake.',
+    );
   });
 
   it('refuses a non-number age with a readable message', () => {

@@ -9,6 +9,7 @@ export const endpointRoutes = {
   logout: { method: 'POST', path: '/api/auth/logout' },
   forgotPassword: { method: 'POST', path: '/api/auth/forgot-password' },
   resetPassword: { method: 'POST', path: '/api/auth/reset-password' },
+  checkResetLink: { method: 'GET', path: '/api/auth/reset-password/:token' },
   clientConfig: { method: 'GET', path: '/api/config' },
   register: { method: 'POST', path: '/api/users/register' },
   currentUser: { method: 'GET', path: '/api/users/me' },

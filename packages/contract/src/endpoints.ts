@@ -5,6 +5,8 @@ import {
   forgotPasswordRequestSchema,
   googleLoginRequestSchema,
   loginRequestSchema,
+  resetLinkParamsSchema,
+  resetLinkStatusSchema,
   resetPasswordRequestSchema,
   tokenResponseSchema,
 } from './auth.ts';
@@ -115,6 +117,13 @@ const schemas = {
     member: false,
     body: resetPasswordRequestSchema,
     response: messageResponseSchema,
+  },
+  checkResetLink: {
+    summary:
+      'Whether a reset link can still be used, asked when its page opens: usable, or 400 RESET_LINK_INVALID as for a reset (unknown, expired or used alike); limited like reset attempts',
+    member: false,
+    params: resetLinkParamsSchema,
+    response: resetLinkStatusSchema,
   },
   clientConfig: {
     summary: 'Client settings: the Google client id, or null when Google sign-in is off',

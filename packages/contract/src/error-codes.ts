@@ -181,7 +181,8 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** The English text of a code, its placeholders filled. */
 export function errorText(code: ErrorCode, params: ErrorParams = {}): string {
   const values = { ...ERROR_DEFAULT_PARAMS[code], ...params };
-  return ERROR_TEXTS[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+  // `{{until, date}}`: the app formats the value in the reader's language; this text has it raw.
+  return ERROR_TEXTS[code].replace(/\{\{(\w+)(?:,[^}]*)?\}\}/g, (_, name: string) =>
     String(values[name] ?? `{{${name}}}`),
   );
 }

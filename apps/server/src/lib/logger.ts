@@ -3,10 +3,14 @@ import pino, { type DestinationStream } from 'pino';
 
 /** Paths whose query string holds a member's position: logged without it. */
 const PRIVATE_QUERY = /^\/api\/geo\//;
+/** Paths ending in a password-reset token (the link's page and its check): logged without it. */
+const RESET_TOKEN_PATH = /^((?:\/(?:en|fr))?\/reset-password\/|\/api\/auth\/reset-password\/)[^/]+/;
 
 export function loggedUrl(url: string): string {
-  const [path = url, query] = url.split('?');
-  return query && PRIVATE_QUERY.test(path) ? `${path}?[redacted]` : url;
+  const [rawPath = url, query] = url.split('?');
+  const path = rawPath.replace(RESET_TOKEN_PATH, '$1[redacted]');
+  if (query === undefined) return path;
+  return `${path}?${PRIVATE_QUERY.test(path) ? '[redacted]' : query}`;
 }
 
 /**

@@ -14,7 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * onRequest hook for routes that need a member: 401 unless a live session token is sent, 403
+     * onRequest hook for routes that need a member: 401 unless a live session token is sent (403
+     * `ACCOUNT_SUSPENDED` or `ACCOUNT_BANNED` when that ended the token's session), 403
      * `CONSENT_REQUIRED` for a member who has not consented to the current privacy text, unless
      * the contract opens the endpoint to them (`beforeConsent`).
      */
@@ -40,7 +41,7 @@ export const authentication = fp(
       const token = tokenFrom(request.headers.authorization);
       if (!token) throw unauthorized('LOGIN_REQUIRED');
       const session = await options.auth.authenticate(token);
-      if (!session) throw unauthorized('SESSION_ENDED');
+      if (!session) throw await options.auth.endedSessionRefusal(token);
       if (!session.consented) {
         const contract: EndpointSchemas | undefined = endpointAt(
           request.method,

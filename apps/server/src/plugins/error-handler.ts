@@ -52,6 +52,20 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
+/**
+ * The router's own refusals, before any route or hook: a path segment over its length limit (an
+ * over-long id or reset token) and a broken percent-escape. Fastify's default body for them is
+ * not ours, so they answer here in the one protocol.
+ */
+export function answerFrameworkError(error: FastifyError, reply: FastifyReply) {
+  const code: ErrorCode =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'REQUEST_TOO_LARGE' : 'INVALID_VALUE';
+  return reply
+    .status(error.statusCode ?? 400)
+    .type('application/json; charset=utf-8')
+    .send({ code, message: errorText(code) });
+}
+
 const API_PATHS = /^\/(api|media|docs|ws|healthz|readyz)(\/|$)|^\/(like|lovely|likes)$/;
 
 /**
@@ -60,7 +74,9 @@ const API_PATHS = /^\/(api|media|docs|ws|healthz|readyz)(\/|$)|^\/(like|lovely|l
  */
 export function registerNotFoundHandler(
   app: FastifyInstance,
-  options: { sendAppShell: ((reply: FastifyReply, status: number) => FastifyReply) | undefined },
+  options: {
+    sendAppShell: ((reply: FastifyReply, status: number) => Promise<FastifyReply>) | undefined;
+  },
 ) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

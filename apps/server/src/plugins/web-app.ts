@@ -20,11 +20,37 @@ export function isAppRoute(urlPath: string): boolean {
 
 const NONCE_PLACEHOLDER = '%CSP_NONCE%';
 
+type AppShell = { stamp: string; page: string; styleHashes: string[] };
+
+/**
+ * index.html as it is on disk now. A rebuild while the server runs replaces the hashed assets the
+ * page names, so a page read once at start would name files that are gone (a blank screen for
+ * every new visitor). One stat per page answer is the freshness check; the page and its style
+ * hashes are read again only when the file changed. While a rebuild has removed the file, the
+ * last page read is still the best answer.
+ */
+function appShellReader(indexFile: string): () => Promise<AppShell> {
+  let shell: AppShell | undefined;
+  return async () => {
+    try {
+      const stat = await fs.promises.stat(indexFile);
+      const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+      if (shell?.stamp !== stamp) {
+        const page = await fs.promises.readFile(indexFile, 'utf8');
+        shell = { stamp, page, styleHashes: inlineStyleHashes(page) };
+      }
+    } catch (error) {
+      if (!shell) throw error;
+    }
+    return shell;
+  };
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and the service worker
  * revalidated on every load so a release reaches members at once. The page is sent with its
- * Content-Security-Policy: the inlined stylesheet allowed by its hash (read from the build at
- * start, never hard-coded), styles added at run time by a fresh nonce per answer.
+ * Content-Security-Policy: the inlined stylesheet allowed by its hash (read from the build,
+ * never hard-coded), styles added at run time by a fresh nonce per answer.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -35,8 +61,8 @@ export async function registerWebApp(
     app.log.warn(`No web app build in ${options.distDir}: run "npm run build" to serve the app.`);
     return undefined;
   }
-  const page = fs.readFileSync(indexFile, 'utf8');
-  const styleHashes = inlineStyleHashes(page);
+  const readAppShell = appShellReader(indexFile);
+  await readAppShell();
   await app.register(fastifyStatic, {
     root: options.distDir,
     prefix: '/',
@@ -49,7 +75,8 @@ export async function registerWebApp(
       res.header('cache-control', hashed ? FOREVER : NO_CACHE);
     },
   });
-  const sendAppShell = (reply: FastifyReply, status: number) => {
+  const sendAppShell = async (reply: FastifyReply, status: number) => {
+    const { page, styleHashes } = await readAppShell();
     const nonce = newNonce();
     return reply
       .status(status)

@@ -26,7 +26,7 @@ export function AccountSections() {
       <DataExportSection />
       <DeleteAccountSection
         onDeleted={onDeleted}
-        googleConfirm={(onToken) => <GoogleConfirm onToken={onToken} />}
+        googleConfirm={(onToken, intro) => <GoogleConfirm onToken={onToken} intro={intro} />}
       />
     </>
   );

@@ -5,6 +5,8 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { languagePrefixOf, withLanguagePrefix } from '@/components/layouts/paths.ts';
+import type { LoginLocationState } from '@/features/auth/components/login-page.tsx';
 import { setSessionExpiredHandler } from '@/lib/api-client.ts';
 import { session } from '@/lib/session.ts';
 import { BrandSplash } from './brand-splash.tsx';
@@ -85,6 +87,11 @@ export function routeTree(queryClient: QueryClient): RouteObject[] {
 
 export function createAppRouter(queryClient: QueryClient) {
   const router = createBrowserRouter(routeTree(queryClient));
-  setSessionExpiredHandler(() => void router.navigate('/'));
+  // To login in the language of the address; a suspension or a ban is said there first.
+  setSessionExpiredHandler((closedBy) => {
+    const home = withLanguagePrefix(languagePrefixOf(router.state.location.pathname), '/');
+    const state: LoginLocationState = closedBy ? { accountClosed: closedBy } : null;
+    void router.navigate(home, { state });
+  });
   return router;
 }

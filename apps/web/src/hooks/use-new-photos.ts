@@ -15,20 +15,23 @@ export function useNewPhotos() {
   const [rejected, setRejected] = useState<readonly PhotoRejection[]>([]);
   const latest = useRef(photos);
   latest.current = photos;
+  const mounted = useRef(true);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       for (const photo of latest.current) URL.revokeObjectURL(photo.previewUrl);
-    },
-    [],
-  );
+    };
+  }, []);
 
   /**
-   * Screens the files; `photosBesides` (a profile's current photos) count towards MAX_PHOTOS.
-   * Returns how many joined.
+   * Screens the files (their bytes are decoded, so it takes a moment); `photosBesides` (a
+   * profile's current photos) count towards MAX_PHOTOS. Resolves to how many joined.
    */
-  const add = useCallback((files: readonly File[], photosBesides = 0) => {
-    const screened = screenPhotos(files, photosBesides + latest.current.length);
+  const add = useCallback(async (files: readonly File[], photosBesides = 0) => {
+    const screened = await screenPhotos(files, photosBesides + latest.current.length);
+    if (!mounted.current) return 0;
     const added = screened.accepted.map((file) => ({
       id: `photo-${++nextId}`,
       file,

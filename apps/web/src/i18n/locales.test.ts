@@ -4,6 +4,8 @@ import { ERROR_TEXTS } from '@mawadda/contract/error-codes';
 import { describe, expect, it } from 'vitest';
 
 const src = path.join(import.meta.dirname, '..');
+/** `{{name}}`, or `{{name, format}}`: the name and its format must match across languages. */
+const PLACEHOLDER = /\{\{(\w+(?:\s*,[^}]*)?)\}\}/g;
 
 /**
  * Every translation file of the app, as English/French pairs: the bundled namespaces in
@@ -52,7 +54,7 @@ describe('translations', () => {
       fs.readFileSync(path.join(src, 'i18n/locales/fr/errors.json'), 'utf8'),
     );
     const placeholders = (text: string) =>
-      [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      [...text.matchAll(PLACEHOLDER)].map((m) => m[1]?.replace(/\s/g, '')).sort();
     for (const [code, english] of Object.entries(ERROR_TEXTS)) {
       expect(fr[code], `no French text for ${code}`).toBeTypeOf('string');
       expect(fr[code]?.trim(), code).not.toBe('');
@@ -89,10 +91,24 @@ describe('translations', () => {
         Object.fromEntries(
           leaves.map(([key, value]) => [
             key,
-            [...String(value).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort(),
+            [...String(value).matchAll(PLACEHOLDER)].map((m) => m[1]?.replace(/\s/g, '')).sort(),
           ]),
         );
       expect(placeholders(fr), 'placeholders').toEqual(placeholders(en));
     });
   }
+
+  it('say "prefer not to say" in one wording for the skin tone, in the wizard and on /mon-profil', () => {
+    const read = (feature: string, language: string) =>
+      JSON.parse(
+        fs.readFileSync(path.join(src, 'features', feature, 'locales', `${language}.json`), 'utf8'),
+      );
+    for (const [language, wording] of [
+      ['en', 'Prefer not to say'],
+      ['fr', 'Je préfère ne pas le dire'],
+    ]) {
+      expect(read('register', language as string).skinTone.none, language).toBe(wording);
+      expect(read('profile', language as string).values.skinTone.none, language).toBe(wording);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callApi } from './api-client.ts';
+import { callApi, setSessionExpiredHandler } from './api-client.ts';
+import { session } from './session.ts';
 
 function answerWith(body: unknown) {
   const fetchMock = vi.fn(
@@ -13,8 +14,21 @@ function answerWith(body: unknown) {
   return fetchMock;
 }
 
+function refuseWith(status: number, body: unknown) {
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  session.end();
 });
 
 describe('callApi', () => {
@@ -56,5 +70,41 @@ describe('callApi', () => {
     expect(url).toBe('/api/users/update');
     expect(init.method).toBe('PUT');
     expect(init.body).toBe(form);
+  });
+});
+
+describe('a session ended under the member', () => {
+  const suspended = {
+    code: 'ACCOUNT_SUSPENDED',
+    message: 'Your account is suspended until 2026-12-02T10:00:00.000Z.',
+    params: { until: '2026-12-02T10:00:00.000Z', reason: 'Fake photos' },
+  };
+
+  it('ends the session and hands the suspension to login, once for calls refused together', async () => {
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    session.start('token-1');
+    refuseWith(403, suspended);
+    const calls = [callApi('currentUser'), callApi('notifications')];
+    for (const call of calls) await expect(call).rejects.toMatchObject({ status: 403 });
+    expect(session.token()).toBeNull();
+    expect(expired.mock.calls).toEqual([[suspended]]);
+  });
+
+  it('goes to login with nothing to say after a plain 401, and ignores refusals of no session', async () => {
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    session.start('token-1');
+    refuseWith(401, { code: 'SESSION_ENDED', message: 'Your session has ended.' });
+    await expect(callApi('currentUser')).rejects.toMatchObject({ status: 401 });
+    expect(expired.mock.calls).toEqual([[undefined]]);
+    // A visitor's 403 (no token) and another refusal of a member's call end nothing.
+    refuseWith(403, suspended);
+    await expect(callApi('currentUser')).rejects.toMatchObject({ status: 403 });
+    session.start('token-2');
+    refuseWith(403, { code: 'CONSENT_REQUIRED', message: 'Consent' });
+    await expect(callApi('notifications')).rejects.toMatchObject({ status: 403 });
+    expect(session.token()).toBe('token-2');
+    expect(expired).toHaveBeenCalledOnce();
   });
 });

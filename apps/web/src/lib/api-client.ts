@@ -31,18 +31,25 @@ export class NetworkError extends Error {
 type Body = FormData | Record<string, unknown> | undefined;
 type Options = { method?: string; body?: Body; signal?: AbortSignal };
 
-let onSessionExpired: () => void = () => {
+/** The refusals of a member's token that say a moderator suspended or closed the account. */
+const ACCOUNT_CLOSED = new Set(['ACCOUNT_SUSPENDED', 'ACCOUNT_BANNED']);
+
+let onSessionExpired: (closedBy?: ErrorBody) => void = () => {
   window.location.assign('/');
 };
-/** The router registers how to go to login when a member's token is refused. */
-export function setSessionExpiredHandler(handler: () => void) {
+/**
+ * The router registers how to go to login when a member's token is refused: `closedBy` is the
+ * refusal when a suspension or a ban ended the session, for the screen that says so.
+ */
+export function setSessionExpiredHandler(handler: (closedBy?: ErrorBody) => void) {
   onSessionExpired = handler;
 }
 
 /**
- * The one API client: sends the bearer token when there is one, parses the error body, and on a
- * 401 to a call that carried a token, ends the session and goes to login; on a 403
- * `CONSENT_REQUIRED`, the member area asks for the consent. Answers the successful response.
+ * The one API client: sends the bearer token when there is one, parses the error body, and when
+ * a call that carried the session's token is refused for it (401, or 403 `ACCOUNT_SUSPENDED` /
+ * `ACCOUNT_BANNED`: the session ended under the member), ends the session and goes to login,
+ * once; on a 403 `CONSENT_REQUIRED`, the member area asks for the consent.
  */
 async function send(path: string, options: Options & { accept: string }): Promise<Response> {
   const token = session.token();
@@ -67,15 +74,17 @@ async function send(path: string, options: Options & { accept: string }): Promis
     throw new NetworkError(error);
   }
   if (!response.ok) {
-    const errorBody = await response.json().catch(() => undefined);
-    if (response.status === 401 && token) {
+    const errorBody: ErrorBody | undefined = await response.json().catch(() => undefined);
+    const closed = response.status === 403 && ACCOUNT_CLOSED.has(errorBody?.code ?? '');
+    // Several calls out at once are refused alike: the first ends the session, the rest find it gone.
+    if ((response.status === 401 || closed) && token && session.token() === token) {
       session.end();
-      onSessionExpired();
+      onSessionExpired(closed ? errorBody : undefined);
     }
     if (response.status === 403 && token && errorBody?.code === 'CONSENT_REQUIRED') {
       session.requireConsent();
     }
-    throw new ApiError(response.status, errorBody as ErrorBody | undefined);
+    throw new ApiError(response.status, errorBody);
   }
   return response;
 }

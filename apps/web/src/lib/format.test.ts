@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, timeAgo } from './format.ts';
+import { capitalize, formatDate, fullDate, timeAgo } from './format.ts';
 
 const now = Date.parse('2026-05-10T12:00:00Z');
 const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
@@ -27,5 +27,19 @@ describe('capitalize', () => {
   it('starts a phrase with a capital', () => {
     expect(capitalize('il y a 3 heures', 'fr')).toBe('Il y a 3 heures');
     expect(capitalize('', 'en')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a date in the reader’s language, never as 2026-12-02', () => {
+    expect(formatDate('2026-12-02T10:00:00.000Z', 'fr')).toBe('2 décembre 2026');
+    expect(formatDate('2026-12-02T10:00:00.000Z', 'en')).toBe('December 2, 2026');
+    expect(fullDate('2026-12-02T10:00:00.000Z', 'fr')).toMatch(/^2 décembre 2026 à \d{2}:00$/);
+  });
+
+  it('keeps a bare day the same day wherever the reader is, and gives up on a bad date', () => {
+    expect(formatDate('2026-12-02', 'fr')).toBe('2 décembre 2026');
+    expect(formatDate('2026-12-01', 'en')).toBe('December 1, 2026');
+    expect(formatDate('soon', 'en')).toBeUndefined();
   });
 });

@@ -40,9 +40,28 @@ export function capitalize(text: string, language: string): string {
   return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
 }
 
-/** The full date and time, for the tooltip of a relative time. */
-export function fullDate(iso: string, language: string): string | undefined {
+/** A calendar day without a time ("2026-12-02"): the same day wherever the reader is. */
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date in the reader's language, the one way the app writes one: "2 December 2026",
+ * "2 décembre 2026", never "2026-12-02". An instant is shown as the reader's local day (with its
+ * time when `withTime`); a bare day as that day. Undefined for a date that cannot be read.
+ */
+export function formatDate(
+  iso: string,
+  language: string,
+  { withTime = false }: { withTime?: boolean } = {},
+): string | undefined {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'long',
+    ...(withTime ? { timeStyle: 'short' } : {}),
+    ...(DAY_ONLY.test(iso) ? { timeZone: 'UTC' } : {}),
+  }).format(date);
 }
+
+/** The full date and time, for the tooltip of a relative time. */
+export const fullDate = (iso: string, language: string) =>
+  formatDate(iso, language, { withTime: true });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { moveItem, screenPhotos, shortenPhotoName } from './photos.ts';
+import { imageBytes } from '@/test/image-files.ts';
+import { isReadableImage, moveItem, screenPhotos, shortenPhotoName } from './photos.ts';
 
 const file = (name: string, type: string, size = 1000) => {
-  const f = new File(['x'], name, { type });
+  const f = new File([imageBytes(type)], name, { type });
   Object.defineProperty(f, 'size', { value: size });
   return f;
 };
@@ -15,7 +16,7 @@ describe('shortenPhotoName', () => {
 });
 
 describe('screenPhotos', () => {
-  it('takes images up to six in all and says why it refused the others', () => {
+  it('takes images up to six in all and says why it refused the others', async () => {
     const chosen = [
       file('a.png', 'image/png'),
       file('b.txt', 'text/plain'),
@@ -23,13 +24,38 @@ describe('screenPhotos', () => {
       file('d.webp', 'image/webp'),
       file('e.jpg', 'image/jpeg'),
     ];
-    const { accepted, rejected } = screenPhotos(chosen, 4);
+    const { accepted, rejected } = await screenPhotos(chosen, 4);
     expect(accepted.map((f) => f.name)).toEqual(['a.png', 'd.webp']);
     expect(rejected).toEqual([
       { reason: 'notImage', name: 'b.txt' },
       { reason: 'tooLarge', name: 'c.jpg' },
       { reason: 'tooMany', name: 'e.jpg' },
     ]);
+  });
+});
+
+describe('reading the bytes of a chosen photo', () => {
+  it('refuses a file that claims to be a JPEG but is not one, and counts it for no slot', async () => {
+    const fake = new File(['not really a photo\n'], 'not-a-photo.jpg', { type: 'image/jpeg' });
+    expect(await isReadableImage(fake)).toBe(false);
+    const chosen = [fake, file('a.jpg', 'image/jpeg'), file('b.png', 'image/png')];
+    const { accepted, rejected } = await screenPhotos(chosen, 4);
+    expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'b.png']);
+    expect(rejected).toEqual([{ reason: 'notImage', name: 'not-a-photo.jpg' }]);
+  });
+
+  it('decodes only what passes the cheap checks', async () => {
+    const decoded: string[] = [];
+    const isReadable = async (f: File) => {
+      decoded.push(f.name);
+      return true;
+    };
+    await screenPhotos(
+      [file('cv.pdf', 'application/pdf'), file('huge.jpg', 'image/jpeg', 11 * 1024 * 1024)],
+      0,
+      isReadable,
+    );
+    expect(decoded).toEqual([]);
   });
 });
 

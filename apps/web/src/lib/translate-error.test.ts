@@ -22,6 +22,16 @@ describe('translateError', () => {
     );
   });
 
+  it('writes a refusal’s date in the member’s language (a suspension until when)', async () => {
+    const refusal = { code: 'ACCOUNT_SUSPENDED', params: { until: '2026-12-02T10:00:00.000Z' } };
+    expect(translateError((await createTestI18n('fr')).t, refusal)).toBe(
+      "Votre compte est suspendu jusqu'au 2 décembre 2026. Écrivez-nous si vous pensez qu'il s'agit d'une erreur.",
+    );
+    expect(translateError((await createTestI18n('en')).t, refusal)).toBe(
+      'Your account is suspended until December 2, 2026. Write to us if you think this is a mistake.',
+    );
+  });
+
   it('knows nothing of a code this build has never heard of', async () => {
     const fr = await createTestI18n('fr');
     expect(translateError(fr.t, { code: 'SOMETHING_NEW' })).toBeUndefined();

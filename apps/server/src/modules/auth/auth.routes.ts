@@ -51,6 +51,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       return { message: 'Password reset successful.' };
     },
   });
+
+  app.route({
+    ...endpoint('checkResetLink', 'auth'),
+    handler: async (request) => {
+      await auth.checkResetLink(request.params.token, context(request));
+      return { usable: true as const };
+    },
+  });
 };
 
 /** Ending the session: member area. */

@@ -27,6 +27,7 @@ import type { SessionCache } from './session-cache.ts';
 import {
   consumePasswordReset,
   findLiveSession,
+  findSessionMember,
   findUsablePasswordReset,
   insertPasswordReset,
   insertSession,
@@ -83,25 +84,31 @@ export function createAuthService(deps: {
   }
 
   /**
-   * A member a moderator suspended or banned gets a clear refusal instead of a session; a
-   * suspension past its end is lifted here.
+   * The refusal a member a moderator suspended or banned gets instead of a session: until when
+   * (the instant, which the app shows in the member's language and time zone) and the
+   * moderator's reason. Undefined for a member in good standing; a suspension past its end is
+   * lifted here.
    */
-  async function assertInGoodStanding(memberId: string) {
+  async function standingRefusal(memberId: string): Promise<HttpError | undefined> {
     const standing = await findStanding(db, memberId);
-    if (!standing || standing.standing === 'active') return;
-    if (standing.standing === 'banned') throw new HttpError(403, 'ACCOUNT_BANNED');
+    if (!standing || standing.standing === 'active') return undefined;
+    const reason = standing.reason ? { reason: standing.reason } : undefined;
+    if (standing.standing === 'banned') {
+      return new HttpError(403, 'ACCOUNT_BANNED', reason ? { params: reason } : {});
+    }
     const until = standing.suspendedUntil;
     if (until && until <= clock.now()) {
       await liftSuspension(db, memberId);
-      return;
+      return undefined;
     }
-    throw new HttpError(403, 'ACCOUNT_SUSPENDED', {
-      params: { until: (until ?? clock.now()).toISOString().slice(0, 10) },
+    return new HttpError(403, 'ACCOUNT_SUSPENDED', {
+      params: { until: (until ?? clock.now()).toISOString(), ...reason },
     });
   }
 
   async function openSession(memberId: string): Promise<string> {
-    await assertInGoodStanding(memberId);
+    const refusal = await standingRefusal(memberId);
+    if (refusal) throw refusal;
     const token = newSecretToken();
     await insertSession(db, {
       memberId,
@@ -218,6 +225,16 @@ export function createAuthService(deps: {
       return { ...live, expiresAt, consented: true };
     },
 
+    /**
+     * Why a token opens no session. A suspension or a ban ends every session of the member, who
+     * may still have the app open: the token's holder is told which, and why, as at login.
+     * Any other ended session (logout, expiry, password reset) is SESSION_ENDED.
+     */
+    async endedSessionRefusal(token: string): Promise<HttpError> {
+      const memberId = await findSessionMember(db, hashToken(token));
+      return (memberId && (await standingRefusal(memberId))) || unauthorized('SESSION_ENDED');
+    },
+
     /** Sessions another node ended (over the backplane): their cached entries go too. */
     forgetSessions: (ended: { sessionId?: string | undefined; memberId?: string | undefined }) =>
       sessionCache.forget(ended),
@@ -259,6 +276,20 @@ export function createAuthService(deps: {
         );
       };
       send().catch((error) => ctx.log.error({ err: error }, 'Password reset mail failed'));
+    },
+
+    /**
+     * Whether a link can still be used, so its page says at once when it cannot. An unknown,
+     * expired or used link get the one refusal, and each takes a slot of the same limit as a
+     * failed reset: the check is no cheaper way to guess tokens.
+     */
+    async checkResetLink(token: string, ctx: RequestContext): Promise<void> {
+      const perAddress = { limit: limits.resetFailuresPerAddress, key: ctx.ip };
+      const slots = await reserveLimits(limiter, [perAddress], (ms) => tooManyRequests(ms));
+      if (!(await findUsablePasswordReset(db, hashToken(token), clock.now()))) {
+        throw badRequest('RESET_LINK_INVALID');
+      }
+      await slots.release(perAddress);
     },
 
     /**

@@ -1,11 +1,20 @@
+import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registeredMember, someAddress } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { FORGOT_PASSWORD_MESSAGE } from './auth.service.ts';
 
 let t: TestContext;
+const logLines: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await createTestApp({ logger: createLogger('info', sink) });
 });
 
 async function forgot(username: string, headers: Record<string, string> = {}) {
@@ -38,6 +47,17 @@ async function reset(token: string, password: string) {
     payload: { token, password },
     remoteAddress: someAddress(),
   });
+}
+
+async function check(token: string, remoteAddress = someAddress()) {
+  return t.app.inject({ url: `/api/auth/reset-password/${token}`, remoteAddress });
+}
+
+async function freshLink() {
+  const { fields } = await registeredMember(t.app);
+  const email = fields.username as string;
+  await forgot(email);
+  return { email, fields, link: linkIn((await mailTo(email))?.text ?? '') };
 }
 
 describe('forgot password', () => {
@@ -168,5 +188,77 @@ describe('reset password', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('checking a reset link when its page opens', () => {
+  it('says a fresh link is usable, without using it', async () => {
+    const { email, link } = await freshLink();
+    for (let i = 0; i < 2; i++) {
+      const response = await check(link);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ usable: true });
+    }
+    expect((await reset(link, 'checked then set')).statusCode).toBe(200);
+    expect((await login(t.app, email, 'checked then set')).statusCode).toBe(200);
+  });
+
+  it('gives a used, an expired and a made-up link the one same refusal', async () => {
+    const used = await freshLink();
+    await reset(used.link, 'used once password');
+    const expired = await freshLink();
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    const answers = await Promise.all(
+      [used.link, expired.link, 'made-up-token'].map((token) => check(token)),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({
+        code: 'RESET_LINK_INVALID',
+        message: 'This reset link is invalid, expired or already used. Please ask for a new one.',
+      });
+    }
+    // Past the router's limit on a path segment, still the one error protocol.
+    const tooLong = await check('x'.repeat(5000));
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({
+      code: 'REQUEST_TOO_LARGE',
+      message: 'The request is too large.',
+    });
+    const broken = await check('%E0%A4%A');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().code).toBe('INVALID_VALUE');
+  });
+
+  it('counts failed checks with failed resets, per address, and a usable link costs nothing', async () => {
+    const { link } = await freshLink();
+    const address = someAddress();
+    for (let i = 0; i < 5; i++) expect((await check(link, address)).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await check(`guess-${i}`, address)).statusCode);
+    for (let i = 0; i < 5; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: `guess-post-${i}`, password: 'long enough password' },
+        remoteAddress: address,
+      });
+      statuses.push(response.statusCode);
+    }
+    statuses.push((await check('one-more-guess', address)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+    expect((await check(link, address)).json().code).toBe('RATE_LIMITED');
+  });
+
+  it('never writes a reset token into the log, from the link’s page or its check', async () => {
+    const { link } = await freshLink();
+    await check(link);
+    await t.app.inject({ url: `/reset-password/${link}` });
+    await t.app.inject({ url: `/fr/reset-password/${link}?from=mail` });
+    const lines = logLines.filter((l) => l.includes('reset-password/'));
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(lines.join('\n')).not.toContain(link);
+    expect(lines.join('\n')).toContain('/api/auth/reset-password/[redacted]');
+    expect(lines.join('\n')).toContain('/fr/reset-password/[redacted]?from=mail');
   });
 });

@@ -31,6 +31,15 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
   return row;
 }
 
+/** The member a token was given to, whatever became of its session since. */
+export async function findSessionMember(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ memberId: sessions.memberId })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHash));
+  return row?.memberId;
+}
+
 export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
   await db
     .update(sessions)

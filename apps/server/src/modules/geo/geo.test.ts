@@ -33,6 +33,41 @@ describe('reverse geocoding', () => {
     expect(abidjan.json().city).toBe('Abidjan');
   });
 
+  // Real places, where GeoNames' nearest entry is a neighbourhood or a suburb of the town.
+  it.each([
+    ['Mermoz, Dakar', 14.7065, -17.4758, 'Dakar, Sénégal'],
+    ['Ouakam, Dakar', 14.7236, -17.49, 'Dakar, Sénégal'],
+    ['Almadies, Dakar', 14.745, -17.52, 'Dakar, Sénégal'],
+    ['Parcelles Assainies, Dakar', 14.7617, -17.4414, 'Dakar, Sénégal'],
+    ['Cocody, Abidjan', 5.3599, -3.9676, "Abidjan, Côte-d'Ivoire"],
+    ['Plateau, Abidjan', 5.3236, -4.0196, "Abidjan, Côte-d'Ivoire"],
+    ['Angré, Abidjan', 5.39, -3.99, "Abidjan, Côte-d'Ivoire"],
+    ['Port-Bouët, Abidjan', 5.255, -3.926, "Abidjan, Côte-d'Ivoire"],
+    ['ACI 2000, Bamako', 12.62, -8.02, 'Bamako, Mali'],
+    ['Kalaban Coura, Bamako', 12.58, -7.99, 'Bamako, Mali'],
+    ['Paris 12e', 48.84, 2.388, 'Paris, France'],
+    ['Paris 16e', 48.8637, 2.2769, 'Paris, France'],
+    ['Paris 18e', 48.892, 2.348, 'Paris, France'],
+    ['Marseille 15e', 43.37, 5.354, 'Marseille, France'],
+  ])('names the town of a neighbourhood: %s', async (_, lat, lon, location) => {
+    const response = await get(`/api/geo/reverse?lat=${lat}&lon=${lon}&lang=fr`);
+    expect(response.json().location).toBe(location);
+  });
+
+  it.each([
+    ['Pikine', 14.7646, -17.3907],
+    ['Kayar', 14.9186, -17.1211],
+    ['Abobo', 5.416, -4.016],
+    ['Bingerville', 5.355, -3.885],
+    ['Kati', 12.744, -8.074],
+    ['Boulogne-Billancourt', 48.8352, 2.241],
+    ['Saint-Denis', 48.9362, 2.3574],
+    ['Montreuil', 48.8611, 2.4437],
+  ])('keeps a town or a village beside a big town its own: %s', async (city, lat, lon) => {
+    const response = await get(`/api/geo/reverse?lat=${lat}&lon=${lon}&lang=fr`);
+    expect(response.json().city).toBe(city);
+  });
+
   it('finds no town in the middle of the ocean', async () => {
     const response = await get('/api/geo/reverse?lat=-40&lon=-30');
     expect(response.statusCode).toBe(404);

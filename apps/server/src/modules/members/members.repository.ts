@@ -5,6 +5,7 @@ import {
   type MemberRow,
   mediaDeletions,
   members,
+  moderationActions,
   type PhotoRow,
   photos,
 } from '../../db/schema.ts';
@@ -233,10 +234,21 @@ export async function touchActivities(db: Executor, memberIds: readonly string[]
     .where(inArray(members.id, [...memberIds]));
 }
 
-/** Whether a moderator suspended or banned the member, and until when. */
+/**
+ * Whether a moderator suspended or banned the member, until when, and the reason the moderator
+ * recorded for the latest suspension or ban (ADR 018), which the member is shown.
+ */
 export async function findStanding(db: Executor, memberId: string) {
   const [row] = await db
-    .select({ standing: members.standing, suspendedUntil: members.suspendedUntil })
+    .select({
+      standing: members.standing,
+      suspendedUntil: members.suspendedUntil,
+      reason: sql<string | null>`(
+        select ${moderationActions.reason} from ${moderationActions}
+        where ${moderationActions.memberId} = ${memberId}
+          and ${moderationActions.action} in ('suspend', 'ban')
+        order by ${moderationActions.createdAt} desc limit 1)`,
+    })
     .from(members)
     .where(eq(members.id, memberId));
   return row;

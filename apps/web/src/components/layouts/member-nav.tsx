@@ -14,15 +14,17 @@ export const NO_COUNTS: NavCounts = { suggestions: 0, likes: 0, chat: 0, views: 
 
 /*
  * One list, two layouts: below `md` a bottom tab bar within thumb reach (icon over a short label);
- * from `md` inline in the top bar (icons only, then icon and label from `lg`).
+ * from `md` inline in the top bar (icons only, then icon and label from `lg`). In the tab bar the
+ * four labels stay on one line each and side by side at 320 px ("Suggestions", "Qui m'aime"):
+ * the items take no padding of their own there, the pill around each icon is their margin.
  */
 const itemClass =
-  'group relative flex min-h-14 w-full flex-col items-center justify-center gap-0.5 rounded-2xl px-1 text-xs font-semibold text-ink-muted transition-colors hover:text-teal-900 md:min-h-11 md:w-auto md:flex-row md:gap-2 md:rounded-full md:px-3 md:text-sm md:hover:bg-sand-100 aria-[current=page]:text-teal-800 md:aria-[current=page]:bg-teal-50 data-[open]:text-teal-800';
+  'group relative flex min-h-14 w-full flex-col items-center justify-center gap-0.5 rounded-2xl px-0 text-xs font-semibold text-ink-muted transition-colors hover:text-teal-900 md:min-h-11 md:w-auto md:flex-row md:gap-2 md:rounded-full md:px-3 md:text-sm md:hover:bg-sand-100 aria-[current=page]:text-teal-800 md:aria-[current=page]:bg-teal-50 data-[open]:text-teal-800';
 
 const pillClass =
   'relative flex h-8 w-14 items-center justify-center rounded-full transition-colors group-aria-[current=page]:bg-teal-50 group-data-[open]:bg-teal-50 md:h-auto md:w-auto md:bg-transparent md:group-aria-[current=page]:bg-transparent md:group-data-[open]:bg-transparent';
 
-const labelClass = 'leading-tight md:max-lg:sr-only';
+const labelClass = 'whitespace-nowrap leading-tight md:max-lg:sr-only';
 
 function ItemBody({
   icon: Icon,

@@ -102,8 +102,10 @@ export function MemberEntry({
       />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="flex min-w-0 items-center gap-2">
-          <span className="truncate font-display text-lg font-semibold leading-tight text-teal-900">
-            {person}
+          {/* A long name gives way, never the age after it. */}
+          <span className="flex min-w-0 font-display text-lg font-semibold leading-tight text-teal-900">
+            <span className="truncate">{name}</span>
+            {member.age !== null ? <span className="shrink-0">, {member.age}</span> : null}
           </span>
           {badge ? (
             <>

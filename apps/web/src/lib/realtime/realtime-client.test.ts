@@ -8,7 +8,10 @@ let realtime: Realtime;
 
 beforeEach(() => {
   FakeStompClient.instances = [];
-  realtime = createRealtime(async () => fakeStompModule as never);
+  realtime = createRealtime(
+    async () => fakeStompModule as never,
+    () => {},
+  );
 });
 
 /** The client made for the nth connection, once the STOMP library has loaded. */
@@ -63,6 +66,21 @@ describe('the real-time connection', () => {
     expect(stomp.subscriptions.get('/topic/presence')?.size).toBe(1);
     unsubscribe();
     expect(stomp.subscriptions.get('/topic/presence')?.size).toBe(0);
+  });
+
+  it('asks the server why when it ends the session, so a suspension is said at once', async () => {
+    const onSessionOver = vi.fn();
+    realtime.stop();
+    realtime = createRealtime(async () => fakeStompModule as never, onSessionOver);
+    session.start('token-1');
+    realtime.start();
+    const stomp = await client();
+    stomp.open();
+    stomp.fail('REALTIME_DESTINATION_UNKNOWN');
+    stomp.open();
+    expect(onSessionOver).not.toHaveBeenCalled();
+    stomp.fail('SESSION_ENDED', 4001);
+    expect(onSessionOver).toHaveBeenCalledOnce();
   });
 
   it('does not reconnect once the server ended the session, or asks to log in', async () => {

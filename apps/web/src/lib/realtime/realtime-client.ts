@@ -1,6 +1,7 @@
 import { destinations } from '@mawadda/contract/destinations';
 import type { ErrorCode } from '@mawadda/contract/error-codes';
 import type { Client, IFrame, StompSubscription } from '@stomp/stompjs';
+import { callApi } from '../api-client.ts';
 import { session } from '../session.ts';
 import type { Refusal } from '../translate-error.ts';
 
@@ -56,6 +57,15 @@ const USE_EVENTS = ['focus', 'pointerdown', 'keydown'] as const;
 /** The close code the broker gives the close after a refused frame (policy violation). */
 const REFUSED_CLOSE = 1008;
 
+/**
+ * Asks the server about the session after the socket was told it ended: the answer (401, or the
+ * suspension or ban that ended it) goes through the API client's handling of a refused token, so
+ * the member is told at once, and why, rather than at their next tap.
+ */
+function askWhySessionEnded() {
+  callApi('currentUser').catch(() => undefined);
+}
+
 function socketUrl() {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
 }
@@ -71,6 +81,7 @@ type StompModule = Pick<typeof import('@stomp/stompjs'), 'Client' | 'Reconnectio
  */
 export function createRealtime(
   loadStomp: () => Promise<StompModule> = () => import('@stomp/stompjs'),
+  onSessionOver: () => void = askWhySessionEnded,
 ) {
   let client: Client | null = null;
   let token: string | null = null;
@@ -182,6 +193,9 @@ export function createRealtime(
         }
         void created.deactivate();
         setState({ status: 'ended' });
+        // The socket says only that the session ended; a REST call learns whether a moderator's
+        // suspension or ban did it, and takes the member to the screen that says so.
+        onSessionOver();
       },
     });
     client = created;

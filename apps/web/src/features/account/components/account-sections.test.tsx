@@ -205,16 +205,22 @@ describe('Delete my account', () => {
     await renderScreen(
       <DeleteAccountSection
         onDeleted={onDeleted}
-        googleConfirm={(onToken) => (
-          <button type="button" onClick={() => onToken('google-id-token')}>
-            Continue with Google
-          </button>
+        googleConfirm={(onToken, intro) => (
+          <>
+            {intro}
+            <button type="button" onClick={() => onToken('google-id-token')}>
+              Continue with Google
+            </button>
+          </>
         )}
       />,
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'Signed up with Google? Confirm by signing in with Google again:',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
     expect(within(dialog).getByRole('status')).toHaveTextContent('Google sign-in received');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));

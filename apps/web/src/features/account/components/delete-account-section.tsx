@@ -14,9 +14,10 @@ type Props = {
   onDeleted: () => void;
   /**
    * Google's button, for an account made with Google: it hands over the ID token of a fresh
-   * sign-in, which confirms the deletion instead of a password. The app composes it.
+   * sign-in, which confirms the deletion instead of a password. The app composes it, and shows
+   * `intro` above it only when the button itself can show (Google sign-in set up and loaded).
    */
-  googleConfirm?: (onToken: (token: string) => void) => ReactNode;
+  googleConfirm?: (onToken: (token: string) => void, intro: ReactNode) => ReactNode;
 };
 
 /**
@@ -82,13 +83,11 @@ function DeleteAccountForm({
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      {googleConfirm ? (
-        <div className="flex flex-col gap-2">
-          <p className="text-sm text-ink-muted">{t('delete.orGoogle')}</p>
-          {googleConfirm(setGoogleToken)}
-          {googleToken ? <Alert tone="success">{t('delete.googleReceived')}</Alert> : null}
-        </div>
-      ) : null}
+      {googleConfirm?.(
+        setGoogleToken,
+        <p className="text-sm text-ink-muted">{t('delete.orGoogle')}</p>,
+      )}
+      {googleToken ? <Alert tone="success">{t('delete.googleReceived')}</Alert> : null}
       {deletion.isError ? (
         <Alert tone="error">{failureText(deletion.error, t('delete.failed'))}</Alert>
       ) : null}

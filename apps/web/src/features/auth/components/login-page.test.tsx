@@ -187,6 +187,80 @@ describe('Login', () => {
     );
   });
 
+  const suspension = {
+    code: 'ACCOUNT_SUSPENDED',
+    message: 'Your account is suspended until 2026-12-02T10:00:00.000Z.',
+    params: { until: '2026-12-02T10:00:00.000Z', reason: 'Fake photos' },
+  };
+
+  it('says on a screen of its own that a suspension ended the session, until when and why', async () => {
+    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    await renderScreen(<LoginPage />, {
+      route: { pathname: '/', state: { accountClosed: suspension } },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account is suspended' }),
+    ).toBeVisible();
+    const main = screen.getByRole('main');
+    expect(main).toHaveTextContent(
+      'Your account is suspended until December 2, 2026. Write to us if you think this is a mistake.',
+    );
+    expect(main).toHaveTextContent('Reason given by the moderators: Fake photos');
+    expect(main.textContent).not.toContain('2026-12-02');
+    expect(screen.queryByLabelText('Username or e-mail')).toBeNull();
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Continue to the login page' }));
+    expect(screen.getByLabelText('Username or e-mail')).toBeVisible();
+  });
+
+  it('says it in French, and a ban too', async () => {
+    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    await renderScreen(<LoginPage />, {
+      language: 'fr',
+      route: { pathname: '/fr', state: { accountClosed: suspension } },
+    });
+    expect(await screen.findByRole('main')).toHaveTextContent(
+      "Votre compte est suspendu jusqu'au 2 décembre 2026. Écrivez-nous si vous pensez qu'il s'agit d'une erreur.Motif donné par la modération : Fake photos",
+    );
+    const banned = { code: 'ACCOUNT_BANNED', message: 'closed', params: { reason: 'Threats' } };
+    await renderScreen(<LoginPage />, {
+      language: 'fr',
+      route: { pathname: '/fr', state: { accountClosed: banned } },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Votre compte a été fermé' }),
+    ).toBeVisible();
+  });
+
+  it('confirms a deleted account on a screen of its own, then shows the login', async () => {
+    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    await renderScreen(<LoginPage />, {
+      language: 'fr',
+      route: { pathname: '/fr', state: { accountDeleted: true } },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Votre compte a été supprimé' }),
+    ).toBeVisible();
+    expect(screen.getByRole('main')).toHaveTextContent('Merci d’avoir fait partie de Mawadda.');
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Continuer vers la connexion' }));
+    expect(screen.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  });
+
+  it('says a suspension at login with its date in words and the moderators’ reason', async () => {
+    mockApi({
+      'GET /api/config': { body: { googleClientId: null } },
+      'POST /api/auth/login': { status: 403, body: suspension },
+    });
+    await renderScreen(<LoginPage />);
+    await fillAndSubmit('amina@example.com', 'correct-password');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your account is suspended until December 2, 2026. Write to us if you think this is a mistake. Reason given by the moderators: Fake photos',
+    );
+  });
+
   it('offers no Google button when the server has no Google client id', async () => {
     mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />);

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@mawadda/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
@@ -8,16 +8,25 @@ import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { afterLoginRoute } from '@/lib/after-login-route.ts';
 import { session } from '@/lib/session.ts';
+import type { Refusal } from '@/lib/translate-error.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { LoginForm } from './login-form.tsx';
 import { LoginHero } from './login-hero.tsx';
 
-/** What the registration wizard or an account deletion leaves in the router state for login. */
+// Screens few visitors see: loaded when shown, so the first route stays within its budget.
+const AccountNoticeScreen = lazy(() => import('./account-notice-screens.tsx'));
+
+/**
+ * What the registration wizard, an account deletion or a session ended by a moderator leaves in
+ * the router state for login.
+ */
 export type LoginLocationState = {
   registered?: boolean;
   username?: string;
   /** The member just deleted their account (/mon-profil). */
   accountDeleted?: boolean;
+  /** A suspension or a ban ended the member's session while the app was open. */
+  accountClosed?: Refusal;
 } | null;
 
 export function LoginPage() {
@@ -26,7 +35,7 @@ export function LoginPage() {
   const location = useLocation();
   const localized = useLocalizedPath();
   useDocumentTitle(t('login.heading'));
-  const [arrival] = useState(() => (location.state as LoginLocationState) ?? {});
+  const [arrival, setArrival] = useState(() => (location.state as LoginLocationState) ?? {});
   const [remember, setRemember] = useState(() => session.rememberedUser() !== '');
 
   // The "account created" note is for this arrival only, not for a later reload of the page.
@@ -35,6 +44,16 @@ export function LoginPage() {
   }, [location.pathname, location.state, navigate]);
 
   const onSignedIn = (user: CurrentUser) => void navigate(localized(afterLoginRoute(user)));
+  const toLogin = () => setArrival({});
+
+  // What ended the member's account or session is a screen of its own, before the login.
+  if (arrival.accountDeleted || arrival.accountClosed) {
+    return (
+      <Suspense fallback={null}>
+        <AccountNoticeScreen closedBy={arrival.accountClosed} onContinue={toLogin} />
+      </Suspense>
+    );
+  }
 
   return (
     <main className="relative min-h-dvh lg:grid lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
@@ -52,11 +71,6 @@ export function LoginPage() {
           {arrival.registered ? (
             <div className="mb-5">
               <Alert tone="success">{t('login.registered')}</Alert>
-            </div>
-          ) : null}
-          {arrival.accountDeleted ? (
-            <div className="mb-5">
-              <Alert tone="success">{t('login.accountDeleted')}</Alert>
             </div>
           ) : null}
           <LoginForm

@@ -1,24 +1,36 @@
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 
 const route = { route: '/reset-password/abc123', path: '/reset-password/:token' };
+const CHECK = 'GET /api/auth/reset-password/abc123';
+const usable = { [CHECK]: { body: { usable: true } } };
+const refused = {
+  [CHECK]: {
+    status: 400,
+    body: {
+      code: 'RESET_LINK_INVALID',
+      message: 'This reset link is invalid, expired or already used. Please ask for a new one.',
+    },
+  },
+};
 
 describe('Reset password', () => {
   it('says the passwords do not match and sends nothing', async () => {
-    const api = mockApi({});
+    const api = mockApi(usable);
     await renderScreen(<ResetPasswordPage />, route);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New password'), 'first-password');
     await user.type(screen.getByLabelText('Confirm the new password'), 'other-password');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect((await screen.findByRole('alert')).textContent).toBe('❌ Passwords do not match');
-    expect(api).not.toHaveBeenCalled();
+    expect(api.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/reset-password/abc123']);
   });
 
   it('says it in French too', async () => {
-    mockApi({});
+    mockApi(usable);
     await renderScreen(<ResetPasswordPage />, { ...route, language: 'fr' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Nouveau mot de passe'), 'first-password');
@@ -32,6 +44,7 @@ describe('Reset password', () => {
   it('sends the token and the password, says it worked, then goes to login', async () => {
     let sent: unknown;
     mockApi({
+      ...usable,
       'POST /api/auth/reset-password': ({ body }) => {
         sent = body;
         return { body: { message: 'Password reset successful.' } };
@@ -49,8 +62,9 @@ describe('Reset password', () => {
     ).toBeVisible();
   });
 
-  it('explains an expired link and offers a new one', async () => {
+  it('explains a link that expired while the page was open and offers a new one', async () => {
     mockApi({
+      ...usable,
       'POST /api/auth/reset-password': {
         status: 400,
         body: {
@@ -65,9 +79,52 @@ describe('Reset password', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('❌ Error resetting password');
-    expect(alert.textContent).toContain('This link is invalid or has expired.');
+    expect(alert.textContent).toContain(
+      'This link has expired or was already used. Ask for a new one.',
+    );
     expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
       '/forget',
     );
+  });
+
+  it('says at once, before anything is typed, that a used or expired link cannot be used', async () => {
+    mockApi(refused);
+    await renderScreen(<ResetPasswordPage />, route);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'This link has expired or was already used. Ask for a new one.',
+    );
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
+      '/forget',
+    );
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
+  });
+
+  it('says it in French too, with the French link to a new one', async () => {
+    mockApi(refused);
+    await renderScreen(<ResetPasswordPage />, {
+      route: '/fr/reset-password/abc123',
+      path: '/fr/reset-password/:token',
+      language: 'fr',
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Demander un nouveau lien' }).getAttribute('href'),
+    ).toBe('/fr/forget');
+    expect(screen.queryByLabelText('Nouveau mot de passe')).toBeNull();
+  });
+
+  it('keeps the form when the check cannot be made (offline, or too many tries)', async () => {
+    mockApi({ [CHECK]: { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many' } } });
+    const { queryClient } = await renderScreen(<ResetPasswordPage />, route);
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['reset-link', 'abc123'])?.status).toBe('error'),
+    );
+    expect(screen.getByLabelText('New password')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

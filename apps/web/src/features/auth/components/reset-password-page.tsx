@@ -11,13 +11,20 @@ import { PasswordField } from '@/components/password-field.tsx';
 import { ApiError, NetworkError } from '@/lib/api-client.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { useResetPasswordMutation } from '../api/auth-api.ts';
+import { useResetLinkCheck } from '../api/reset-link-api.ts';
 import { AuthCardLayout } from './auth-card-layout.tsx';
 
 type ResetValues = { password: string; confirm: string };
 
+/** A refusal of the link itself (invalid, expired or used; absurdly long): not a rate limit. */
+const refusesTheLink = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+
 /**
  * Spec sections 2, 4, 5 and 8: new password and confirmation, each with a visibility toggle; a
- * mismatch says so; success says so, then goes to login after RESET_REDIRECT_MS.
+ * mismatch says so; success says so, then goes to login after RESET_REDIRECT_MS. The link is
+ * checked as the page opens, so an expired or used one says so before anything is typed (while
+ * the check is out, or if it cannot be made, the form is there and the reset answers).
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
@@ -25,6 +32,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const reset = useResetPasswordMutation();
+  const linkRefusedOnOpen = refusesTheLink(useResetLinkCheck(token).error);
   const {
     register,
     handleSubmit,
@@ -58,10 +66,15 @@ export function ResetPasswordPage() {
   return (
     <AuthCardLayout
       title={t('reset.title')}
-      intro={reset.isSuccess ? undefined : t('reset.intro')}
+      intro={reset.isSuccess || linkRefusedOnOpen ? undefined : t('reset.intro')}
       icon={<LockKeyhole aria-hidden="true" className="size-6" />}
     >
-      {reset.isSuccess ? (
+      {linkRefusedOnOpen && !reset.isSuccess ? (
+        <Alert tone="error">
+          <p>{t('reset.invalidLink')}</p>
+          <AskForNewLink />
+        </Alert>
+      ) : reset.isSuccess ? (
         <div className="flex flex-col gap-3">
           <Alert tone="success">{t('reset.success')}</Alert>
           <p className="text-sm text-ink-muted">{t('reset.redirecting')}</p>
@@ -72,14 +85,7 @@ export function ResetPasswordPage() {
             <Alert tone="error">
               <p>{t('reset.error')}</p>
               {detail ? <p className="mt-1 font-normal">{detail}</p> : null}
-              {linkIsInvalid ? (
-                <Link
-                  to={localized('/forget')}
-                  className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
-                >
-                  {t('reset.newLink')}
-                </Link>
-              ) : null}
+              {linkIsInvalid ? <AskForNewLink /> : null}
             </Alert>
           ) : null}
           <PasswordField
@@ -123,5 +129,18 @@ export function ResetPasswordPage() {
         {t('reset.backToLogin')}
       </Link>
     </AuthCardLayout>
+  );
+}
+
+function AskForNewLink() {
+  const { t } = useTranslation('auth');
+  const localized = useLocalizedPath();
+  return (
+    <Link
+      to={localized('/forget')}
+      className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+    >
+      {t('reset.newLink')}
+    </Link>
   );
 }

@@ -12,6 +12,9 @@ export function loginErrorMessage(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return t('auth:errors.invalidCredentials');
     const known = error.status < 500 ? translateError(t, error.body) : undefined;
+    // A suspension or a ban says the moderators' reason too.
+    const reason = error.body?.params?.reason;
+    if (known && reason) return `${known} ${t('auth:notice.reason', { reason })}`;
     if (known) return known;
     if (error.status === 429) return t('auth:errors.tooManyAttempts');
   }

@@ -72,8 +72,10 @@ describe('Edit profile', () => {
     expect(screen.getByLabelText('City and country')).toHaveValue('Dakar, Sénégal');
     expect(screen.getByRole('radio', { name: 'Woman' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Single' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Prefer not to say' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Not specified' })).toBeChecked();
+    const children = screen.getByRole('group', { name: 'Children' });
+    expect(within(children).getByRole('radio', { name: 'Prefer not to say' })).toBeChecked();
+    const skinTone = screen.getByRole('group', { name: 'Skin tone (optional)' });
+    expect(within(skinTone).getByRole('radio', { name: 'Prefer not to say' })).toBeChecked();
     expect(screen.getByRole('img', { name: 'Photo 1' })).toHaveAttribute(
       'src',
       '/media/photos/p1-thumb.webp',
@@ -119,7 +121,8 @@ describe('Edit profile', () => {
     expect(input).toHaveFocus();
 
     await person.upload(input, imageFile('new.jpg'));
-    expect(screen.queryByText('Please add at least one photo.')).toBeNull();
+    // The photo joins once its bytes are read.
+    await vi.waitFor(() => expect(screen.queryByText('Please add at least one photo.')).toBeNull());
     await person.click(screen.getByRole('button', { name: 'Save my profile' }));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     const form = sent[0]?.body as FormData;
@@ -295,14 +298,16 @@ describe('Edit profile', () => {
 
     await person.upload(screen.getByLabelText('Add photos'), [
       new File(['%PDF'], 'document.pdf', { type: 'application/pdf' }),
+      new File(['not really a photo\n'], 'fake.jpg', { type: 'image/jpeg' }),
       imageFile('huge.jpg', 10 * 1024 * 1024 + 1),
       imageFile('sixth.jpg'),
       imageFile('seventh.jpg'),
     ]);
 
-    const messages = within(screen.getByRole('alert')).getAllByRole('listitem');
+    const messages = within(await screen.findByRole('alert')).getAllByRole('listitem');
     expect(messages.map((item) => item.textContent)).toEqual([
       'document.pdf is not an image. Please choose a JPEG, PNG, WebP or AVIF photo.',
+      'fake.jpg is not an image. Please choose a JPEG, PNG, WebP or AVIF photo.',
       'huge.jpg is over 10 MB. Please choose a smaller photo.',
       'seventh.jpg was not added: a profile holds at most 6 photos.',
     ]);

@@ -1,4 +1,5 @@
 import { type CurrentUser, type Photo, PRIVACY_VERSION } from '@mawadda/contract';
+import { imageBytes } from '@/test/image-files.ts';
 
 export function photo(name: string): Photo {
   return {
@@ -56,7 +57,7 @@ export function logIn(user: CurrentUser) {
 }
 
 export function imageFile(name: string, size = 2048, type = 'image/jpeg'): File {
-  const file = new File(['jpeg-bytes'], name, { type });
+  const file = new File([imageBytes(type)], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 }

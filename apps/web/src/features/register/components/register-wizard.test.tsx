@@ -1,11 +1,12 @@
 import { within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { imageBytes } from '@/test/image-files.ts';
 import { mockApi, renderScreen, screen } from '@/test/render.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 const png = (name: string, size = 2048) => {
-  const file = new File([new Uint8Array(16)], name, { type: 'image/png' });
+  const file = new File([imageBytes('image/png')], name, { type: 'image/png' });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 };
@@ -259,8 +260,11 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
       new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }),
       png('huge.png', 11 * 1024 * 1024),
       png('my-wedding-portrait-2024.png'),
+      // Named and typed as a photo, but its bytes are text: refused, never the "Main" photo.
+      new File(['not really a photo\n'], 'fake.jpg', { type: 'image/jpeg' }),
     ]);
-    expect(screen.getByText('“cv.pdf” is not an image.')).toBeVisible();
+    expect(await screen.findByText('“cv.pdf” is not an image.')).toBeVisible();
+    expect(screen.getByText('“fake.jpg” is not an image.')).toBeVisible();
     expect(screen.getByText('“huge.png” is larger than 10 MB.')).toBeVisible();
     expect(screen.getByText('my-wedding-port…')).toBeVisible();
     expect(screen.getByText('1 of 6 photos')).toBeVisible();

@@ -252,7 +252,9 @@ export function RegisterWizard() {
               rejectedPhotos={photos.rejected}
               photoInput={photoInput}
               onAddPhotos={(files) => {
-                if (photos.add(files) > 0) form.clearErrors('root.photos');
+                void photos.add(files).then((added) => {
+                  if (added > 0) form.clearErrors('root.photos');
+                });
               }}
               onRemovePhoto={(id) => {
                 photos.remove(id);

@@ -6,6 +6,7 @@ import { Alert } from '@/components/alert.tsx';
 import { MediaImage } from '@/components/media-image.tsx';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
 import { useFailureText } from '@/hooks/use-failure-text.ts';
+import { formatDate } from '@/lib/format.ts';
 import { useBlockedMembers, useUnblock } from '../hooks/use-safety.ts';
 import { useSafetyTranslation } from '../i18n.ts';
 
@@ -21,8 +22,7 @@ export function BlockedMembers() {
   const unblock = useUnblock();
   const [announcement, setAnnouncement] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
-  const dateOf = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
+  const dateOf = (iso: string) => formatDate(iso, i18n.language) ?? '';
 
   const lift = (member: BlockedMember) =>
     unblock.mutate(member, {
