@@ -33,17 +33,11 @@ const errorCatalogues = {
  * yet gets the screen's own message (translateError).
  */
 export async function addErrorTexts(instance: typeof i18n, language: Language) {
-  const [texts, { formatDate }] = await Promise.all([
+  const [texts, { addDateFormat }] = await Promise.all([
     errorCatalogues[language](),
     import('@/lib/format.ts'),
   ]);
-  // `{{until, date}}` in a refusal: the server's raw ISO date, in the reader's language by the
-  // app's one date formatter.
-  instance.services.formatter?.add(
-    'date',
-    (value: unknown, lng: string | undefined) =>
-      formatDate(String(value), lng ?? FALLBACK_LANGUAGE) ?? String(value),
-  );
+  addDateFormat(instance);
   // A flat catalogue over the first route's part of it: replaced, nothing merged into the latter.
   instance.addResourceBundle(language, 'errors', texts, false, true);
 }

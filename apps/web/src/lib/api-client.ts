@@ -51,7 +51,7 @@ export function setSessionExpiredHandler(handler: (closedBy?: ErrorBody) => void
  * `ACCOUNT_BANNED`: the session ended under the member), ends the session and goes to login,
  * once; on a 403 `CONSENT_REQUIRED`, the member area asks for the consent.
  */
-async function send(path: string, options: Options & { accept: string }): Promise<Response> {
+export async function send(path: string, options: Options & { accept: string }): Promise<Response> {
   const token = session.token();
   const headers: Record<string, string> = { accept: options.accept };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -95,20 +95,6 @@ export async function apiRequest<T>(path: string, options: Options = {}): Promis
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : undefined) as T;
-}
-
-/**
- * A file the API sends as an attachment, fetched with the session's token (a plain link cannot
- * carry it): its bytes, and the name the server gives it.
- */
-export async function apiFile(
-  path: string,
-  signal?: AbortSignal,
-): Promise<{ blob: Blob; filename: string | undefined }> {
-  const response = await send(path, { accept: '*/*', ...(signal ? { signal } : {}) });
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1];
-  return { blob: await response.blob(), filename };
 }
 
 type CallInput = {

@@ -1,3 +1,6 @@
+import { FALLBACK_LANGUAGE } from '@mawadda/contract/constants';
+import type i18n from 'i18next';
+
 /* Display helpers shared by the member screens: suggestions, profiles and the member lists. */
 
 const MINUTE = 60;
@@ -42,6 +45,18 @@ export function capitalize(text: string, language: string): string {
 
 /** A calendar day without a time ("2026-12-02"): the same day wherever the reader is. */
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `{{until, date}}` in a refusal: the server's raw ISO date, in the reader's language by the
+ * app's one date formatter. Registered with the refusal texts, outside the first route.
+ */
+export function addDateFormat(instance: typeof i18n) {
+  instance.services.formatter?.add(
+    'date',
+    (value: unknown, lng: string | undefined) =>
+      formatDate(String(value), lng ?? FALLBACK_LANGUAGE) ?? String(value),
+  );
+}
 
 /**
  * A date in the reader's language, the one way the app writes one: "2 December 2026",

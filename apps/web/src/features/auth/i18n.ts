@@ -4,22 +4,22 @@ import en from './locales/en.json';
 import fr from './locales/fr.json';
 
 /**
- * The screens that say what ended an account or a session (deleted, suspended, closed): their
- * own namespace, in their own chunk, as few visitors see them. The login's texts are bundled
- * (i18n/locales/<language>/auth.json).
+ * The auth screens few visitors see (what ended an account or a session, the password reset):
+ * their own namespace, in their own chunks, so the first route does not carry their texts. The
+ * login's texts are bundled (i18n/locales/<language>/auth.json), and looked up after these.
  */
-export const AUTH_NOTICES_NAMESPACE = 'authNotices';
+export const AUTH_SCREENS_NAMESPACE = 'authScreens';
 
 /** Adds both languages once to the given i18next instance. Idempotent. */
-function addNoticeTexts(instance: I18n) {
-  if (instance.hasResourceBundle('en', AUTH_NOTICES_NAMESPACE)) return;
-  instance.addResourceBundle('en', AUTH_NOTICES_NAMESPACE, en, true, true);
-  instance.addResourceBundle('fr', AUTH_NOTICES_NAMESPACE, fr, true, true);
+function addScreenTexts(instance: I18n) {
+  if (instance.hasResourceBundle('en', AUTH_SCREENS_NAMESPACE)) return;
+  instance.addResourceBundle('en', AUTH_SCREENS_NAMESPACE, en, true, true);
+  instance.addResourceBundle('fr', AUTH_SCREENS_NAMESPACE, fr, true, true);
 }
 
-/** `useTranslation('authNotices')`, with the namespace added to whichever instance is provided. */
-export function useNoticeTranslation() {
+/** `useTranslation('authScreens')`, with the namespace added to whichever instance is provided. */
+export function useAuthScreensTranslation() {
   const { i18n } = useTranslation();
-  addNoticeTexts(i18n);
-  return useTranslation([AUTH_NOTICES_NAMESPACE, 'auth']);
+  addScreenTexts(i18n);
+  return useTranslation([AUTH_SCREENS_NAMESPACE, 'auth']);
 }

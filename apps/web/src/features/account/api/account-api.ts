@@ -1,6 +1,7 @@
 import type { DeleteAccountRequest } from '@mawadda/contract';
 import { endpointRoutes } from '@mawadda/contract/endpoint-routes';
-import { apiFile, callApi } from '@/lib/api-client.ts';
+import { callApi } from '@/lib/api-client.ts';
+import { apiFile } from '@/lib/api-file.ts';
 
 export const accountKeys = {
   /** Per member: the next member on the same device never sees the last one's copy. */

@@ -2,7 +2,7 @@ import { CircleCheck, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/button.tsx';
 import { type Refusal, translateError } from '@/lib/translate-error.ts';
-import { useNoticeTranslation } from '../i18n.ts';
+import { useAuthScreensTranslation } from '../i18n.ts';
 import { AuthCardLayout } from './auth-card-layout.tsx';
 
 type Props = { onContinue: () => void };
@@ -24,7 +24,7 @@ export default function AccountNoticeScreen({
 
 /** The deletion is done: said on a screen of its own, then the login screen. */
 function AccountDeletedScreen({ onContinue }: Props) {
-  const { t } = useNoticeTranslation();
+  const { t } = useAuthScreensTranslation();
   return (
     <AuthCardLayout
       title={t('deletedTitle')}
@@ -40,7 +40,7 @@ function AccountDeletedScreen({ onContinue }: Props) {
  * member's language, and the moderator's reason, instead of a silent return to login.
  */
 function AccountClosedScreen({ refusal, onContinue }: Props & { refusal: Refusal }) {
-  const { t } = useNoticeTranslation();
+  const { t } = useAuthScreensTranslation();
   const suspended = refusal.code === 'ACCOUNT_SUSPENDED';
   const reason = refusal.params?.reason;
   return (
@@ -62,7 +62,7 @@ function Notice({
   detail,
   onContinue,
 }: Props & { text: string; detail?: string | undefined }) {
-  const { t } = useNoticeTranslation();
+  const { t } = useAuthScreensTranslation();
   const body = useRef<HTMLDivElement>(null);
   // The screen replaced the one the member was on: a screen reader starts from what it says.
   useEffect(() => body.current?.focus(), []);

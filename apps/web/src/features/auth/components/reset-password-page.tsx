@@ -2,7 +2,6 @@ import { PASSWORD_MIN_LENGTH, RESET_REDIRECT_MS } from '@mawadda/contract/consta
 import { ArrowLeft, LockKeyhole } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -12,6 +11,7 @@ import { ApiError, NetworkError } from '@/lib/api-client.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { useResetPasswordMutation } from '../api/auth-api.ts';
 import { useResetLinkCheck } from '../api/reset-link-api.ts';
+import { useAuthScreensTranslation } from '../i18n.ts';
 import { AuthCardLayout } from './auth-card-layout.tsx';
 
 type ResetValues = { password: string; confirm: string };
@@ -27,7 +27,7 @@ const refusesTheLink = (error: unknown) =>
  * the check is out, or if it cannot be made, the form is there and the reset answers).
  */
 export function ResetPasswordPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useAuthScreensTranslation();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
@@ -133,7 +133,7 @@ export function ResetPasswordPage() {
 }
 
 function AskForNewLink() {
-  const { t } = useTranslation('auth');
+  const { t } = useAuthScreensTranslation();
   const localized = useLocalizedPath();
   return (
     <Link
