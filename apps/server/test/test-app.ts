@@ -90,6 +90,11 @@ export async function createTestApp(
     >;
     /** How long an unanswered call rings (30 s in production). */
     callRingMs?: number;
+    /**
+     * Counts limits in process even when TEST_REDIS_URL is set: Redis ends a window by its own
+     * clock, so a test that moves the test clock across an hour or a day needs the memory store.
+     */
+    limitsOnTestClock?: boolean;
     connections?: Partial<
       Pick<
         AppDependencies['config'],
@@ -102,7 +107,7 @@ export async function createTestApp(
   const clock = createTestClock();
   const mailer = createMemoryMailer();
   const redisUrl = process.env.TEST_REDIS_URL;
-  const redis = redisUrl ? new Redis(redisUrl) : undefined;
+  const redis = redisUrl && !options.limitsOnTestClock ? new Redis(redisUrl) : undefined;
   const limiter = redis
     ? createRedisRateLimitStore(redis, `test:${crypto.randomUUID()}:`)
     : createMemoryRateLimitStore(clock);
