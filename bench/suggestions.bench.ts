@@ -193,23 +193,28 @@ const decoders: Record<string, (data: Buffer) => Buffer> = {
   deflate: zlib.inflateSync,
 };
 
-/** How many of these pages are empty, each answer decoded and checked: never timed. */
-async function emptyPagesOf(paths: Array<[string, string]>) {
+/**
+ * How many of these pages are empty, and the mean size of an answer as it travels (compressed),
+ * each answer decoded and checked: never timed.
+ */
+async function readPages(paths: Array<[string, string]>) {
   let empty = 0;
+  let bytes = 0;
   for (const [path, token] of paths) {
     const { status, body, encoding } = await get(path, token);
     if (status !== 200) throw new Error(`${path}: ${status}`);
+    bytes += body.length;
     const text = (encoding ? (decoders[encoding]?.(body) ?? body) : body).toString();
     const page = JSON.parse(text) as { content: unknown[] };
     if (page.content.length === 0) empty++;
   }
-  return empty;
+  return { empty, meanBytes: Math.round(bytes / paths.length) };
 }
 
 /**
  * CLIENTS loops sharing `count` requests: latency percentiles in ms, to the last byte, and the
  * server's CPU per request. Answers are only checked for their status here; their content is
- * checked by `emptyPagesOf`, outside the clock, so decoding is not charged to the server.
+ * checked by `readPages`, outside the clock, so decoding is not charged to the server.
  */
 async function measure(count: number, url: (i: number) => [string, string]) {
   const times: number[] = [];
@@ -247,10 +252,13 @@ const viewerAt = (i: number) => busy[i % busy.length] ?? lonely;
 const token = (id: string) => tokenOf.get(id) ?? '';
 const pagePath = (page: number) => `/api/users/suggestions?page=${page}&size=100`;
 // Untimed, and a warm-up: every viewer's pages decoded and checked.
+const firstPages = await readPages(busy.map((v) => [pagePath(0), token(v.id)]));
+const fifthPages = await readPages(busy.map((v) => [pagePath(5), token(v.id)]));
 const checks = {
-  emptyFirstPages: await emptyPagesOf(busy.map((v) => [pagePath(0), token(v.id)])),
-  emptyFifthPages: await emptyPagesOf(busy.map((v) => [pagePath(5), token(v.id)])),
-  nobodyMatchesEmpty: (await emptyPagesOf([[pagePath(0), token(lonely.id)]])) === 1,
+  emptyFirstPages: firstPages.empty,
+  emptyFifthPages: fifthPages.empty,
+  nobodyMatchesEmpty: (await readPages([[pagePath(0), token(lonely.id)]])).empty === 1,
+  firstPageBytes: firstPages.meanBytes,
 };
 const firstPage = await measure(REQUESTS, (i) => [pagePath(0), token(viewerAt(i).id)]);
 const pageFive = await measure(REQUESTS, (i) => [pagePath(5), token(viewerAt(i).id)]);

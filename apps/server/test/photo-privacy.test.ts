@@ -161,6 +161,13 @@ describe('blurred photos', () => {
     const refused = await fetchMedia(seenBefore);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().code).toBe('FILE_NOT_FOUND');
+    // His valid proof on the photo itself, named like its blurred copy without "-blur": the
+    // route decides per file, not the link (ADR 032).
+    const [blurredNow = ''] = (await karim.details(amina)).mediaUrls;
+    expect(await statusOf(blurredNow)).toBe(200);
+    const unblurred = await fetchMedia(blurredNow.replace('-blur.webp', '.webp'));
+    expect(unblurred.statusCode).toBe(404);
+    expect(unblurred.json().code).toBe('FILE_NOT_FOUND');
     // Her own link, his signature swapped in: the signature binds the member.
     const [hers] = (await amina.me()).mediaUrls;
     const forged = new URL(hers, 'http://x');

@@ -234,14 +234,26 @@ describe('photos and voice notes', () => {
     // Not a public file, whatever the path tried.
     const key = new URL(link, 'http://x').pathname.replace('/chat-media/', '');
     expect((await t.app.inject({ url: `/media/${key}` })).statusCode).toBe(404);
-    // A link made for one member and key cannot be bent to another key or member.
-    const otherKey = link.replace(/chat\/[0-9a-f-]{36}/, `chat/${crypto.randomUUID()}`);
+    // A link made for one member cannot be bent to another member.
     const tampered = link.replace(`m=${youssef}`, `m=${amina}`);
-    for (const bad of [otherKey, tampered, link.split('?')[0] ?? '']) {
+    for (const bad of [tampered, link.split('?')[0] ?? '']) {
       const refused = await t.app.inject({ url: bad });
       expect(refused.statusCode, bad).toBe(403);
       expect(refused.json().code).toBe('MEDIA_LINK_INVALID');
     }
+    // A member's valid proof opens no file of a conversation they are not in (ADR 032): the
+    // file's message decides, not the link.
+    const others = await couple();
+    await sendFile(others.aminaToken, others.youssef, 'image', {
+      filename: 'other.jpg',
+      contentType: 'image/jpeg',
+      data: await jpegWithGps(),
+    });
+    const [theirs] = await conversation(others.youssefToken, others.amina);
+    const theirProof = new URL(theirs?.imageUrl ?? '', 'http://x').search;
+    const borrowed = await t.app.inject({ url: `/chat-media/${key}${theirProof}` });
+    expect(borrowed.statusCode).toBe(404);
+    expect(borrowed.json().code).toBe('FILE_NOT_FOUND');
     t.clock.advance(2 * 60 * 60 * 1000);
     const expired = await t.app.inject({ url: link });
     expect(expired.statusCode).toBe(403);

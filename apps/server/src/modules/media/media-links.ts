@@ -6,10 +6,11 @@ export const PRIVATE_MEDIA_PREFIX = '/chat-media/';
 /**
  * Short-lived links to private media (chat photos and voice notes under `/chat-media/`, profile
  * photos under `/media/`). `<img>` and `<audio>` cannot send a bearer token, so the link itself
- * carries the proof: an HMAC over the member it was made for, the key and the expiry, with a
- * secret every node shares. Links are made only for members who may see the file; one stops
- * working at its expiry. The keys of each prefix live in their own folders, which the route of
- * that prefix alone accepts, so one secret serves both.
+ * carries the proof: an HMAC over the prefix, the member it was made for and the expiry, with a
+ * secret every node shares. The proof says who asks, not which file: the route of each prefix
+ * decides on every request whether that member may open that file (ADR 019, 026), so one proof
+ * serves all the links of an answer, and a page of a hundred photos is signed once (ADR 032).
+ * A link stops working at its expiry.
  */
 export function createMediaLinks(deps: {
   secret: Buffer;
@@ -23,17 +24,24 @@ export function createMediaLinks(deps: {
    */
   stepMs: number;
 }) {
-  // Imported once: HMAC with a raw Buffer imports the key on every call, seven times the cost,
-  // and a page of suggestions signs a hundred links.
+  // Imported once: HMAC with a raw Buffer imports the key on every call, seven times the cost.
   const secret = createSecretKey(deps.secret);
   // Truncated to 128 bits (RFC 2104 allows down to half the hash): shorter answers, no weaker
   // than a guess of 2^128.
-  const signature = (memberId: string, key: string, expires: number) =>
+  const sign = (memberId: string, expires: number) =>
     createHmac('sha256', secret)
-      .update(`${memberId}\n${key}\n${expires}`)
+      .update(`${deps.prefix}\n${memberId}\n${expires}`)
       .digest()
       .subarray(0, 16)
       .toString('base64url');
+  // The answer being built signs for one member and one expiry: the last proof is kept.
+  let last = { memberId: '', expires: 0, proof: '' };
+  const proofFor = (memberId: string, expires: number) => {
+    if (last.memberId !== memberId || last.expires !== expires) {
+      last = { memberId, expires, proof: sign(memberId, expires) };
+    }
+    return last.proof;
+  };
 
   return {
     ttlMs: deps.ttlMs,
@@ -42,15 +50,13 @@ export function createMediaLinks(deps: {
       const expires = (Math.ceil((deps.clock.now().getTime() + deps.ttlMs) / step) * step) / 1000;
       // A member id, digits and base64url need no escaping: the query is written as it is, which
       // a page of a hundred photo links notices.
-      return `${deps.prefix}${key}?m=${memberId}&e=${expires}&s=${signature(memberId, key, expires)}`;
+      return `${deps.prefix}${key}?m=${memberId}&e=${expires}&s=${proofFor(memberId, expires)}`;
     },
-    check(
-      key: string,
-      query: { m?: string; e?: string; s?: string },
-    ): 'ok' | 'invalid' | 'expired' {
+    /** Whether the link's proof holds; the member it names is then the one asking. */
+    check(query: { m?: string; e?: string; s?: string }): 'ok' | 'invalid' | 'expired' {
       const { m, e, s } = query;
       if (!m || !e || !s || !/^\d{1,12}$/.test(e)) return 'invalid';
-      const expected = Buffer.from(signature(m, key, Number(e)));
+      const expected = Buffer.from(sign(m, Number(e)));
       const given = Buffer.from(s);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
       return Number(e) * 1000 < deps.clock.now().getTime() ? 'expired' : 'ok';

@@ -81,7 +81,7 @@ export async function mediaRoutes(
     async (request, reply) => {
       const key = request.params['*'];
       if (!PROFILE_PHOTO_KEY.test(key)) throw notFound('NOT_FOUND');
-      const verdict = options.links.check(key, request.query);
+      const verdict = options.links.check(request.query);
       if (verdict === 'invalid') throw new HttpError(403, 'MEDIA_LINK_INVALID');
       if (verdict === 'expired') throw new HttpError(403, 'MEDIA_LINK_EXPIRED');
       // The link is signed for this member: the pace counts them, whoever holds the link.

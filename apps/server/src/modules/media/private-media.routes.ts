@@ -41,7 +41,7 @@ export async function privateMediaRoutes(
       if (!PRIVATE_KEY.test(key) || !contentTypeOf(key)) {
         throw new HttpError(403, 'MEDIA_LINK_INVALID');
       }
-      const verdict = options.links.check(key, request.query);
+      const verdict = options.links.check(request.query);
       if (verdict === 'invalid') throw new HttpError(403, 'MEDIA_LINK_INVALID');
       if (verdict === 'expired') throw new HttpError(403, 'MEDIA_LINK_EXPIRED');
       const viewerId = request.query.m ?? '';
