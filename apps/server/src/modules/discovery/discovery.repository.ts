@@ -1,21 +1,28 @@
-import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
+import type { Gender } from '@mawadda/contract';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { members, profileViews } from '../../db/schema.ts';
 
-/** What suggestions need of the viewer: gender, grid cell and saved filters. */
-export async function findViewer(db: Executor, id: string) {
-  const [row] = await db
-    .select({
-      id: members.id,
-      gender: members.gender,
-      gridLatitude: members.gridLatitude,
-      gridLongitude: members.gridLongitude,
-      preferredMinAge: members.preferredMinAge,
-      preferredMaxAge: members.preferredMaxAge,
-      preferredMaxDistanceKm: members.preferredMaxDistanceKm,
-    })
-    .from(members)
-    .where(eq(members.id, id));
+/**
+ * What suggestions need of the viewer: gender, grid cell and saved filters. A named statement
+ * (`queryPrepared`), like the page it comes before: parsed and planned once per connection.
+ */
+export async function findViewer(db: Database, id: string) {
+  const [row] = await queryPrepared<{
+    id: string;
+    gender: Gender | null;
+    gridLatitude: number | null;
+    gridLongitude: number | null;
+    preferredMinAge: number | null;
+    preferredMaxAge: number | null;
+    preferredMaxDistanceKm: number | null;
+  }>(
+    db,
+    sql`select id, gender, grid_latitude as "gridLatitude", grid_longitude as "gridLongitude",
+      preferred_min_age as "preferredMinAge", preferred_max_age as "preferredMaxAge",
+      preferred_max_distance_km as "preferredMaxDistanceKm"
+    from members where id = ${id}`,
+  );
   return row;
 }
 
