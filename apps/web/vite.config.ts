@@ -1,3 +1,4 @@
+import { APP_ROUTES } from '@mawadda/contract/app-routes';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -5,14 +6,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server `npm run dev` starts beside Vite (apps/server, PORT 8080 by default).
 const apiServer = 'http://localhost:8080';
-
-/**
- * The client-side routes of spec section 2, optionally under /en or /fr, with any query (the
- * payment return carries one). Keep in step with APP_ROUTES in
- * apps/server/src/plugins/web-app.ts: the worker answers these navigations with index.html.
- */
-const APP_ROUTES =
-  /^(\/(en|fr))?(\/|\/register|\/forget|\/reset-password\/[^/]+|\/terms|\/privacy|\/suggestions|\/user-details\/[^/]+|\/chat|\/gifts|\/mon-profil|\/profile-views)?\/?(\?.*)?$/;
 
 /** Server paths a navigation may reach that are never the app (and never cached). */
 const SERVER_PATHS = /^\/(api|media|docs|ws|healthz|readyz)(\/|\?|$)/;

@@ -1,21 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { APP_ROUTES } from '@mawadda/contract/app-routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inlineStyleHashes, newNonce, pageContentSecurityPolicy } from './security-headers.ts';
-
-/**
- * The client-side routes of spec section 2 (optionally under a language prefix): a deep link or a
- * reload on any of them gets index.html; anything else stays a 404.
- */
-const APP_ROUTES =
-  /^(\/(en|fr))?(\/|\/register|\/forget|\/reset-password\/[^/]+|\/terms|\/privacy|\/suggestions|\/user-details\/[^/]+|\/chat|\/gifts|\/mon-profil|\/profile-views)\/?$/;
 
 const NO_CACHE = 'no-cache';
 const FOREVER = 'public, max-age=31536000, immutable';
 
+/** A deep link or a reload on a screen of the app (`APP_ROUTES`) gets index.html. */
 export function isAppRoute(urlPath: string): boolean {
-  return APP_ROUTES.test(urlPath) || urlPath === '/en' || urlPath === '/fr';
+  return APP_ROUTES.test(urlPath);
 }
 
 const NONCE_PLACEHOLDER = '%CSP_NONCE%';

@@ -56,6 +56,20 @@ describe('the terms of use', () => {
     expect(text).toContain('Never ask for money');
   });
 
+  it('credit GeoNames for the towns, as its licence asks, in both languages', async () => {
+    await i18n.changeLanguage('en');
+    show('terms');
+    expect(screen.getByRole('main').textContent).toContain(
+      'come from GeoNames (geonames.org), used under the Creative Commons Attribution 4.0 licence',
+    );
+    cleanup();
+    await i18n.changeLanguage('fr');
+    show('terms', '/fr/terms');
+    expect(screen.getByRole('main').textContent).toContain(
+      'viennent de GeoNames (geonames.org), utilisé sous la licence Creative Commons Attribution 4.0',
+    );
+  });
+
   it('read in French, with the links kept under /fr', async () => {
     await i18n.changeLanguage('fr');
     show('terms', '/fr/terms');
