@@ -29,8 +29,10 @@ describe('the members repository', () => {
       await db.transaction((tx) => lockMember(tx, id)),
       await insertMember(db, { email: 'new.one@example.com', name: 'New', passwordHash: 'x' }),
     ];
+    const created = reads.at(-1)?.id;
+    expect(reads.map((read) => read?.id)).toEqual([id, id, id, id, created]);
+    expect(created).toMatch(/^[0-9a-f-]{36}$/);
     for (const read of reads) {
-      expect(read?.id).toBeDefined();
       expect(read).not.toHaveProperty('passwordHash');
     }
     expect(await findCredentials(db, member.email)).toEqual({
