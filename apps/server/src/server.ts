@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase } from './db/database.ts';
 import { systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer.ts';
+import { createDiskMediaStore } from './lib/media-store.ts';
 import {
   createMemoryRateLimitStore,
   createRedisRateLimitStore,
@@ -15,7 +16,6 @@ import {
 import { createGoogleVerifier } from './modules/auth/google-verifier.ts';
 import { createMemoryCallStore, createRedisCallStore } from './modules/calls/call-store.ts';
 import { seedDemoData } from './modules/demo/demo-data.ts';
-import { createDiskMediaStore } from './modules/media/media-store.ts';
 import { createLocalBackplane, createRedisBackplane } from './modules/realtime/backplane.ts';
 import {
   createMemoryPresenceStore,

@@ -9,21 +9,6 @@ import {
   type RegistrationFields,
 } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import type { PhotoRow } from '../../db/schema.ts';
-import type { MailLanguage } from '../../lib/bilingual-mail.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { badRequest, invalidFields, notFound, tooManyRequests } from '../../lib/http-error.ts';
-import { createMailCap } from '../../lib/mail-cap.ts';
-import type { Mailer } from '../../lib/mailer.ts';
-import type { UploadedFile } from '../../lib/multipart.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
-import type { CityIndex } from '../geo/city-index.ts';
-import type { MediaJanitor } from '../media/media-janitor.ts';
-import type { MediaLinks } from '../media/media-links.ts';
-import { type MediaStore, mediaPathOf, newMediaKey, storageFailure } from '../media/media-store.ts';
-import { blurredKeyOf } from '../media/profile-photos.ts';
 import {
   addPhotos,
   findMemberByEmail,
@@ -37,8 +22,28 @@ import {
   removePhotos,
   reorderPhotos,
   updateMember,
-} from '../members/members.repository.ts';
-import { type ProcessedPhoto, processPhoto } from './photo-processor.ts';
+} from '../../core/members.repository.ts';
+import { blurredKeyOf } from '../../core/profile-photos.ts';
+import type { Database } from '../../db/database.ts';
+import type { PhotoRow } from '../../db/schema.ts';
+import type { MailLanguage } from '../../lib/bilingual-mail.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, invalidFields, notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { createMailCap } from '../../lib/mail-cap.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import {
+  type MediaStore,
+  mediaPathOf,
+  newMediaKey,
+  storageFailure,
+} from '../../lib/media-store.ts';
+import type { UploadedFile } from '../../lib/multipart.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { type ProcessedPhoto, processPhoto } from '../../lib/photo-processor.ts';
+import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
+import type { CityIndex } from '../geo/index.ts';
+import type { MediaJanitor } from '../media/index.ts';
 import {
   REGISTRATION_ATTEMPT_MAILS,
   registrationAttemptMail,
