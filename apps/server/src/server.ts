@@ -13,14 +13,15 @@ import {
   createRedisRateLimitStore,
   type RateLimitStore,
 } from './lib/rate-limiter.ts';
-import { createGoogleVerifier } from './modules/auth/google-verifier.ts';
-import { createMemoryCallStore, createRedisCallStore } from './modules/calls/call-store.ts';
-import { seedDemoData } from './modules/demo/demo-data.ts';
-import { createLocalBackplane, createRedisBackplane } from './modules/realtime/backplane.ts';
+import { createGoogleVerifier } from './modules/auth/index.ts';
+import { createMemoryCallStore, createRedisCallStore } from './modules/calls/index.ts';
+import { seedDemoData } from './modules/demo/index.ts';
 import {
+  createLocalBackplane,
   createMemoryPresenceStore,
+  createRedisBackplane,
   createRedisPresenceStore,
-} from './modules/realtime/presence-store.ts';
+} from './modules/realtime/index.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
