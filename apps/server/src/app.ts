@@ -428,49 +428,59 @@ function startInBackground(app: FastifyInstance, background: Background[]) {
   });
 }
 
-/** The modules' routes: the open ones, then those of the member area. */
+/** A module's routes registered in a scope, with their options. */
+type Mount = (scope: FastifyInstance) => PromiseLike<unknown>;
+/** `scope: never` takes a plugin written for any Fastify instance; its options are checked. */
+function mount<Options>(
+  plugin: (scope: never, options: Options) => Promise<void>,
+  options: Options,
+): Mount {
+  return (scope) => scope.register(plugin as never, options as never);
+}
+
+/** The modules' routes: two lists, the open ones, then those of the member area, in this order. */
 async function registerModules(
   app: FastifyInstance,
   deps: AppDependencies,
   s: Awaited<ReturnType<typeof composeModules>>,
 ) {
   const { db, clock, limiter, config } = deps;
-  await app.register(authentication, { auth: s.auth });
-  await app.register(healthRoutes, { db });
-  await app.register(clientConfigRoutes, { googleClientId: config.googleClientId });
-  await app.register(authRoutes, { auth: s.auth });
-  await app.register(registrationRoutes, { users: s.users });
-  await app.register(geoRoutes, { cities: s.cities });
-  await app.register(mediaRoutes, {
-    db,
-    store: deps.mediaStore,
-    links: s.photoLinks,
-    pace: createMinutePace({ limiter, name: 'photos', max: config.photosPerMinute }),
-  });
-  await app.register(privateMediaRoutes, {
-    db,
-    store: deps.privateMediaStore,
-    links: s.mediaLinks,
-  });
-  await app.register(paymentCatalogueRoutes, { payments: s.payments });
-  await app.register(paymentNotificationRoutes, {
-    payments: s.payments,
-    ...(await paymentNotifications(config)),
-  });
-  if (Object.values(s.providers).some((provider) => provider.name === 'local')) {
-    await app.register(localCheckoutRoutes, {
+  const open: Mount[] = [
+    mount(authentication, { auth: s.auth }),
+    mount(healthRoutes, { db }),
+    mount(clientConfigRoutes, { googleClientId: config.googleClientId }),
+    mount(authRoutes, { auth: s.auth }),
+    mount(registrationRoutes, { users: s.users }),
+    mount(geoRoutes, { cities: s.cities }),
+    mount(mediaRoutes, {
       db,
-      onPaid: (reference) => s.payments.notified('local', reference),
-    });
-  }
-  await app.register(realtimeRoutes, {
-    broker: s.realtime.broker,
-    maxFrameBytes: config.broker.maxFrameBytes,
-  });
-  await memberArea(app, async (member) => {
-    await member.register(sessionRoutes, { auth: s.auth });
-    await member.register(usersRoutes, { users: s.users });
-    await member.register(accountRoutes, {
+      store: deps.mediaStore,
+      links: s.photoLinks,
+      pace: createMinutePace({ limiter, name: 'photos', max: config.photosPerMinute }),
+    }),
+    mount(privateMediaRoutes, { db, store: deps.privateMediaStore, links: s.mediaLinks }),
+    mount(paymentCatalogueRoutes, { payments: s.payments }),
+    mount(paymentNotificationRoutes, {
+      payments: s.payments,
+      ...(await paymentNotifications(config)),
+    }),
+    ...(Object.values(s.providers).some((provider) => provider.name === 'local')
+      ? [
+          mount(localCheckoutRoutes, {
+            db,
+            onPaid: (reference: string) => s.payments.notified('local', reference),
+          }),
+        ]
+      : []),
+    mount(realtimeRoutes, {
+      broker: s.realtime.broker,
+      maxFrameBytes: config.broker.maxFrameBytes,
+    }),
+  ];
+  const members: Mount[] = [
+    mount(sessionRoutes, { auth: s.auth }),
+    mount(usersRoutes, { users: s.users }),
+    mount(accountRoutes, {
       exports: s.dataExports,
       deletion: createAccountDeletion({
         db,
@@ -481,8 +491,8 @@ async function registerModules(
         endMemberSessions: s.auth.endMemberSessions,
         sweepFiles: () => s.janitor.sweepQueue(),
       }),
-    });
-    await member.register(discoveryRoutes, {
+    }),
+    mount(discoveryRoutes, {
       discovery: createDiscoveryService({
         ...s.members,
         limiter,
@@ -494,24 +504,22 @@ async function registerModules(
         },
         onlineAmong: s.presence.onlineAmong,
       }),
-    });
-    await member.register(likesRoutes, {
+    }),
+    mount(likesRoutes, {
       likes: createLikesService({
         ...s.members,
         limiter,
         likesPerDay: config.likesPerDay,
         publish: s.outlet.publish,
       }),
-    });
-    await member.register(profileViewsRoutes, {
-      profileViews: createProfileViewsService(s.members),
-    });
-    await member.register(notificationsRoutes, {
+    }),
+    mount(profileViewsRoutes, { profileViews: createProfileViewsService(s.members) }),
+    mount(notificationsRoutes, {
       notifications: createNotificationsService({ db, unreadMessages: s.chat.unreadCount }),
-    });
-    await member.register(chatRoutes, { chat: s.chat });
-    await member.register(paymentRoutes, { payments: s.payments });
-    await member.register(moderationRoutes, {
+    }),
+    mount(chatRoutes, { chat: s.chat }),
+    mount(paymentRoutes, { payments: s.payments }),
+    mount(moderationRoutes, {
       moderation: createModerationService({
         db,
         clock,
@@ -523,15 +531,17 @@ async function registerModules(
         mailer: deps.mailer,
         endMemberSessions: s.auth.endMemberSessions,
       }),
-    });
-    await member.register(safetyRoutes, {
+    }),
+    mount(safetyRoutes, {
       relationships: s.relationships,
       photoLinks: s.photoLinks,
-      onSeparated: (memberId, otherId) => s.calls.endBetween(memberId, otherId),
-    });
-    await member.register(callsRoutes, {
-      iceServers: createIceServers(config.ice, clock),
-    });
+      onSeparated: (memberId: string, otherId: string) => s.calls.endBetween(memberId, otherId),
+    }),
+    mount(callsRoutes, { iceServers: createIceServers(config.ice, clock) }),
+  ];
+  for (const routes of open) await routes(app);
+  await memberArea(app, async (member) => {
+    for (const routes of members) await routes(member);
   });
   const sendAppShell = await registerWebApp(app, {
     distDir: config.webDistDir,
