@@ -33,11 +33,11 @@ export type CallsService = ReturnType<typeof createCallsService>;
  * taken from the frame.
  *
  * The server follows each call, because only it sees both sides: an offer may go only to a member
- * one may call (the relationships rule) and claims both members (`CallStore`), so a member already
- * in a call makes the caller hear `busy`; the answer, candidates and end pass only between the two
- * members of a call. A call ends once, on a member's end, 30 s without an answer (`missed`), or the
- * close of a socket in the call (`disconnected`); both sides are then told, the claims released,
- * and the call's entry added to their conversation.
+ * one may call (the core's who-may-write rule) and claims both members (`CallStore`), so a member
+ * already in a call makes the caller hear `busy`; the answer, candidates and end pass only between
+ * the two members of a call. A call ends once, on a member's end, 30 s without an answer
+ * (`missed`), or the close of a socket in the call (`disconnected`); both sides are then told, the
+ * claims released, and the call's entry added to their conversation.
  */
 export function createCallsService(deps: {
   db: Database;
