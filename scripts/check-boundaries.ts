@@ -2,10 +2,10 @@
 // (a module reaching another module's internals, the core importing a module, a web feature
 // importing another, an import cycle...), runs Biome on them with the repository's biome.json,
 // checks each gets the diagnostic it should (and that an allowed import gets none), then removes
-// them. Run: `node scripts/check-boundaries.ts` (or `npm run lint:boundaries`); exits 1 when a rule
+// them (and the lines added to existing index.ts files). Run: `node scripts/check-boundaries.ts` (or `npm run lint:boundaries`); exits 1 when a rule
 // let a bad import through.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -15,6 +15,8 @@ type Probe = {
   what: string;
   /** Files to write, relative to the root; the first is the one whose diagnostic is expected. */
   files: Record<string, string>;
+  /** Lines added for the run to existing files (a module's index.ts), removed after. */
+  append?: Record<string, string>;
   /** The rule expected on the first file, or null when it must pass. */
   rule: 'noRestrictedImports' | 'noImportCycles' | null;
 };
@@ -25,6 +27,14 @@ const probes: Probe[] = [
     files: {
       [`apps/server/src/modules/likes/${PROBE}.ts`]:
         "import { insertMessages } from '../chat/chat.repository.ts';\nexport const probe = insertMessages;\n",
+    },
+    rule: 'noRestrictedImports',
+  },
+  {
+    what: "a type-only import of another module's internals (payments -> chat.repository)",
+    files: {
+      [`apps/server/src/modules/payments/${PROBE}.ts`]:
+        "import type { MessageRow } from '../chat/chat.repository.ts';\nexport type Probe = MessageRow;\n",
     },
     rule: 'noRestrictedImports',
   },
@@ -81,6 +91,20 @@ const probes: Probe[] = [
     files: {
       [`apps/server/src/modules/likes/${PROBE}-face.ts`]: `import { chatProbe } from '../chat/${PROBE}-face.ts';\nexport const likesProbe = () => chatProbe();\n`,
       [`apps/server/src/modules/chat/${PROBE}-face.ts`]: `import { likesProbe } from '../likes/${PROBE}-face.ts';\nexport const chatProbe = () => likesProbe();\n`,
+    },
+    rule: 'noImportCycles',
+  },
+  {
+    what: "an import cycle through two modules' public faces only (likes/index -> chat/index -> likes/index)",
+    files: {
+      [`apps/server/src/modules/likes/${PROBE}-cycle.ts`]:
+        "import { chatCycle } from '../chat/index.ts';\nexport const likesCycle = () => chatCycle();\n",
+      [`apps/server/src/modules/chat/${PROBE}-cycle.ts`]:
+        "import { likesCycle } from '../likes/index.ts';\nexport const chatCycle = () => likesCycle();\n",
+    },
+    append: {
+      'apps/server/src/modules/likes/index.ts': `export { likesCycle } from './${PROBE}-cycle.ts';\n`,
+      'apps/server/src/modules/chat/index.ts': `export { chatCycle } from './${PROBE}-cycle.ts';\n`,
     },
     rule: 'noImportCycles',
   },
@@ -143,12 +167,20 @@ const pathOf = (d: Diagnostic) => {
 };
 
 const written = probes.flatMap((probe) => Object.keys(probe.files));
+/** The existing files appended to, with their text before, to put back. */
+const originals = new Map<string, string>();
 let failed = 0;
 try {
   for (const probe of probes) {
     for (const [file, text] of Object.entries(probe.files)) {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       writeFileSync(path.join(root, file), text);
+    }
+    for (const [file, line] of Object.entries(probe.append ?? {})) {
+      const full = path.join(root, file);
+      const before = originals.get(file) ?? readFileSync(full, 'utf8');
+      originals.set(file, before);
+      writeFileSync(full, readFileSync(full, 'utf8') + line);
     }
   }
   const diagnostics = lint(written);
@@ -166,6 +198,7 @@ try {
   }
 } finally {
   for (const file of written) rmSync(path.join(root, file), { force: true });
+  for (const [file, text] of originals) writeFileSync(path.join(root, file), text);
 }
 console.log(failed ? `${failed} boundary check(s) failed` : 'Every bad import was rejected.');
 process.exit(failed ? 1 : 0);
