@@ -16,10 +16,10 @@ import { migrateDatabase, openPglite, pgliteExtensions } from '../apps/server/sr
 import { members } from '../apps/server/src/db/schema.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { createOutboxMailer } from '../apps/server/src/lib/mailer.ts';
+import { createDiskMediaStore } from '../apps/server/src/lib/media-store.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { createMemoryRateLimitStore } from '../apps/server/src/lib/rate-limiter.ts';
 import { createMemoryCallStore } from '../apps/server/src/modules/calls/call-store.ts';
-import { createDiskMediaStore } from '../apps/server/src/modules/media/media-store.ts';
 import { createLocalBackplane } from '../apps/server/src/modules/realtime/backplane.ts';
 import { createMemoryPresenceStore } from '../apps/server/src/modules/realtime/presence-store.ts';
 

@@ -3,9 +3,9 @@
 // time, so this runs between the web build and the server in the Playwright web server command.
 import { PRIVACY_VERSION } from '@mawadda/contract';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { insertMember } from '../apps/server/src/core/members.repository.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { insertMember } from '../apps/server/src/modules/members/members.repository.ts';
 import { setRoleByEmail } from '../apps/server/src/modules/moderation/moderation.repository.ts';
 import { MODERATOR } from './support/moderator.ts';
 

@@ -2,9 +2,9 @@
 // before the server starts: the embedded database has one owner at a time, so this runs between
 // the web build and the server in the Playwright web server command, like seed-moderator.ts.
 import { loadConfig } from '../apps/server/src/config.ts';
+import { insertMember } from '../apps/server/src/core/members.repository.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { insertMember } from '../apps/server/src/modules/members/members.repository.ts';
 import { OLDER_MEMBER } from './support/older-member.ts';
 
 const database = await openDatabase(loadConfig());

@@ -3,75 +3,81 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { PaymentMethod } from '@mawadda/contract';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { relatedMemberIds } from './core/member-rules.ts';
+import { createWhoMayWrite } from './core/who-may-write.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import { keptSecret } from './lib/kept-secret.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { createMediaLinks, PRIVATE_MEDIA_PREFIX } from './lib/media-links.ts';
+import { MEDIA_URL_PREFIX, type MediaStore } from './lib/media-store.ts';
 import { createMinutePace } from './lib/minute-pace.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { createAccountDeletion } from './modules/account/account-deletion.service.ts';
-import { createDataExports, type DataExports } from './modules/account/data-exports.ts';
-import { createActivityRecorder } from './modules/auth/activity-recorder.ts';
-import { authRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createDeviceCookies } from './modules/auth/device-cookie.ts';
-import type { GoogleVerifier } from './modules/auth/google-verifier.ts';
-import { createSessionCache } from './modules/auth/session-cache.ts';
-import type { CallStore } from './modules/calls/call-store.ts';
-import { callsRoutes } from './modules/calls/calls.routes.ts';
-import { callSignalHandler, createCallsService } from './modules/calls/calls.service.ts';
-import { createIceServers } from './modules/calls/ice-servers.ts';
-import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { createChatService } from './modules/chat/chat.service.ts';
-import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
-import { discoveryRoutes } from './modules/discovery/discovery.routes.ts';
-import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
-import { type CityIndex, loadCityIndex } from './modules/geo/city-index.ts';
-import { geoRoutes } from './modules/geo/geo.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { likesRoutes } from './modules/likes/likes.routes.ts';
-import { createLikesService } from './modules/likes/likes.service.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { createMediaJanitor, type MediaJanitor } from './modules/media/media-janitor.ts';
-import { createMediaLinks, PRIVATE_MEDIA_PREFIX } from './modules/media/media-links.ts';
-import { MEDIA_URL_PREFIX, type MediaStore } from './modules/media/media-store.ts';
-import { privateMediaRoutes } from './modules/media/private-media.routes.ts';
-import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
-import { createModerationService } from './modules/moderation/moderation.service.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { localCheckoutRoutes } from './modules/payments/local-provider.ts';
-import type { PaymentProvider } from './modules/payments/payment-provider.ts';
-import { paymentNotifications, paymentProviders } from './modules/payments/payment-providers.ts';
 import {
+  accountRoutes,
+  createAccountDeletion,
+  createDataExports,
+  type DataExports,
+} from './modules/account/index.ts';
+import {
+  authRoutes,
+  createActivityRecorder,
+  createAuthService,
+  createDeviceCookies,
+  createSessionCache,
+  type GoogleVerifier,
+  sessionRoutes,
+} from './modules/auth/index.ts';
+import {
+  type CallStore,
+  callSignalHandler,
+  callsRoutes,
+  createCallsService,
+  createIceServers,
+} from './modules/calls/index.ts';
+import { chatRoutes, createChatService } from './modules/chat/index.ts';
+import { clientConfigRoutes } from './modules/client-config/index.ts';
+import { createDiscoveryService, discoveryRoutes } from './modules/discovery/index.ts';
+import { type CityIndex, geoRoutes, loadCityIndex } from './modules/geo/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { createLikesService, likesRoutes } from './modules/likes/index.ts';
+import {
+  createMediaJanitor,
+  type MediaJanitor,
+  mediaRoutes,
+  privateMediaRoutes,
+} from './modules/media/index.ts';
+import { createModerationService, moderationRoutes } from './modules/moderation/index.ts';
+import { createNotificationsService, notificationsRoutes } from './modules/notifications/index.ts';
+import {
+  createPaymentsService,
+  localCheckoutRoutes,
+  type PaymentProvider,
   paymentCatalogueRoutes,
   paymentNotificationRoutes,
+  paymentNotifications,
+  paymentProviders,
   paymentRoutes,
-} from './modules/payments/payments.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { profileViewsRoutes } from './modules/profile-views/profile-views.routes.ts';
-import { createProfileViewsService } from './modules/profile-views/profile-views.service.ts';
-import type { Backplane } from './modules/realtime/backplane.ts';
-import { createPresenceService } from './modules/realtime/presence.service.ts';
-import type { PresenceStore } from './modules/realtime/presence-store.ts';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+} from './modules/payments/index.ts';
+import { createProfileViewsService, profileViewsRoutes } from './modules/profile-views/index.ts';
 import {
+  type Backplane,
+  createPresenceService,
+  createRealtimeOutlet,
   createRealtimeService,
+  type PresenceStore,
   type RealtimeService,
-} from './modules/realtime/realtime.service.ts';
-import { relatedMemberIds } from './modules/relationships/relationships.repository.ts';
-import { safetyRoutes } from './modules/relationships/relationships.routes.ts';
-import { createRelationships } from './modules/relationships/relationships.service.ts';
-import { registrationRoutes, usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
+  realtimeRoutes,
+} from './modules/realtime/index.ts';
+import { createRelationships, safetyRoutes } from './modules/relationships/index.ts';
+import { createUsersService, registrationRoutes, usersRoutes } from './modules/users/index.ts';
 import { authentication, memberArea } from './plugins/authentication.ts';
 import { limitConnections, refuseEncodedForms } from './plugins/connection-limits.ts';
 import {
@@ -159,8 +165,28 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole app from explicit dependencies; `server.ts` wires the real ones and listens. */
+/** Something that runs in the background from onReady; what `start` answers stops it at onClose. */
+type Stop = () => void | Promise<void>;
+type Background = { name: string; start(): Stop };
+
+/**
+ * Builds the whole app from explicit dependencies; `server.ts` wires the real ones and listens.
+ * Three steps: the HTTP server and its platform plugins, the modules' services (each built from
+ * the layers below it and the public faces of the modules it needs), then one list of what runs
+ * in the background and one list of routes.
+ */
 export async function buildApp(deps: AppDependencies) {
+  const app = await createHttpServer(deps);
+  const services = await composeModules(app, deps);
+  startInBackground(app, services.background);
+  await registerModules(app, deps, services);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Fastify, its limits and timeouts, and the plugins every route goes through. */
+async function createHttpServer(deps: AppDependencies) {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: deps.config.trustProxy,
@@ -192,125 +218,114 @@ export async function buildApp(deps: AppDependencies) {
   });
   registerErrorHandler(app);
   refuseEncodedForms(app);
-  const https = deps.config.publicUrl.startsWith('https:');
-  registerSecurityHeaders(app, { https });
+  registerSecurityHeaders(app, { https: isHttps(deps) });
 
   // Brotli or gzip for text (the app's JavaScript, CSS, JSON): the first visit on a slow mobile
   // network is mostly bytes. Images are already compressed and pass as they are.
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart);
   await registerOpenApi(app);
+  return app;
+}
 
-  // The broker authenticates through the auth service, which closes the sockets of the sessions it
-  // ends through the broker: the second is built after the first and reached through this binding.
-  let realtime: RealtimeService | undefined;
-  const broker = () => {
-    if (!realtime) throw new Error('The broker is used before it is built');
-    return realtime.broker;
-  };
-  const activity = createActivityRecorder({ db: deps.db, clock: deps.clock, log: app.log });
-  let stopActivity: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stopActivity = activity.start(ACTIVITY_WRITE_MS);
-  });
-  app.addHook('onClose', async () => {
-    await stopActivity?.();
-  });
+const isHttps = (deps: AppDependencies) => deps.config.publicUrl.startsWith('https:');
+
+/**
+ * The modules' services, each built once from what it needs. The real-time outlet publishes
+ * through the backplane, so it exists before the broker: auth ends sessions through it, and the
+ * broker authenticates through auth.
+ */
+async function composeModules(app: FastifyInstance, deps: AppDependencies) {
+  const { db, clock, limiter, config } = deps;
+  const log = app.log;
+  const outlet = createRealtimeOutlet(deps.realtime.backplane);
+
+  const activity = createActivityRecorder({ db, clock, log });
   const auth = createAuthService({
-    db: deps.db,
-    clock: deps.clock,
-    limiter: deps.limiter,
+    db,
+    clock,
+    limiter,
     mailer: deps.mailer,
-    publicUrl: deps.config.publicUrl,
-    sessionTtlMs: deps.config.sessionTtlMs,
+    publicUrl: config.publicUrl,
+    sessionTtlMs: config.sessionTtlMs,
     googleVerifier: deps.googleVerifier,
     deviceCookies: createDeviceCookies({
       secret:
-        deps.config.deviceCookieSecret ??
-        (await keptSecret(path.join(deps.config.dataDir, 'secrets', 'device-cookie'))),
-      clock: deps.clock,
-      secure: https,
+        config.deviceCookieSecret ??
+        (await keptSecret(path.join(config.dataDir, 'secrets', 'device-cookie'))),
+      clock,
+      secure: isHttps(deps),
     }),
     activity,
     sessionCache: createSessionCache({
-      maxAgeMs: deps.config.sessionCacheMs,
+      maxAgeMs: config.sessionCacheMs,
       maxEntries: SESSION_CACHE_ENTRIES,
     }),
     onSessionsEnded: (ended) => {
-      realtime?.broker.endSessions(ended, 'SESSION_ENDED').catch((err: unknown) => {
-        app.log.error({ err }, 'Could not close the sockets of ended sessions');
+      outlet.endSessions(ended, 'SESSION_ENDED').catch((err: unknown) => {
+        log.error({ err }, 'Could not close the sockets of ended sessions');
       });
     },
   });
   const presence = createPresenceService({
     store: deps.realtime.presence,
     backplane: deps.realtime.backplane,
-    related: (memberId) => relatedMemberIds(deps.db, memberId),
-    log: app.log,
+    related: (memberId) => relatedMemberIds(db, memberId),
+    log,
   });
   // Sessions ended on another node leave this node's cache as their sockets close (ADR 013).
   deps.realtime.backplane.subscribe((event) => {
     if (event.kind === 'end-sessions') auth.forgetSessions(event);
   });
-  const relationships = createRelationships({ db: deps.db, clock: deps.clock });
+  const whoMayWrite = createWhoMayWrite({ db, clock });
+  const relationships = createRelationships({ db, clock });
   const mediaLinks = createMediaLinks({
-    secret: deps.config.mediaLinkSecret,
-    ttlMs: deps.config.mediaLinkTtlMs,
-    clock: deps.clock,
+    secret: config.mediaLinkSecret,
+    ttlMs: config.mediaLinkTtlMs,
+    clock,
     prefix: PRIVATE_MEDIA_PREFIX,
     stepMs: 60_000,
   });
   // Coarser steps than chat media: a suggestion page reloaded within a quarter of the lifetime
   // gives the same URLs, so the browser shows the photos it already has.
   const photoLinks = createMediaLinks({
-    secret: deps.config.mediaLinkSecret,
-    ttlMs: deps.config.photoLinkTtlMs,
-    clock: deps.clock,
+    secret: config.mediaLinkSecret,
+    ttlMs: config.photoLinkTtlMs,
+    clock,
     prefix: MEDIA_URL_PREFIX,
-    stepMs: Math.ceil(deps.config.photoLinkTtlMs / 4 / 60_000) * 60_000,
+    stepMs: Math.ceil(config.photoLinkTtlMs / 4 / 60_000) * 60_000,
   });
-  const members = { db: deps.db, clock: deps.clock, photoLinks };
+  const members = { db, clock, photoLinks };
   const chat = createChatService({
     ...members,
     privateMedia: deps.privateMediaStore,
     mediaLinks,
-    relationships,
-    publish: (destination, body, to) => broker().publish(destination, body, to),
+    whoMayWrite,
+    publish: outlet.publish,
     onlineAmong: presence.onlineAmong,
-    limiter: deps.limiter,
-    firstMessagesPerDay: deps.config.firstMessagesPerDay,
+    limiter,
+    firstMessagesPerDay: config.firstMessagesPerDay,
   });
   const calls = createCallsService({
     ...members,
     store: deps.realtime.calls,
-    relationships,
+    whoMayWrite,
     addCallEntry: chat.addCallEntry,
-    publish: (destination, body, to) => broker().publish(destination, body, to),
-    ringTimeoutMs: deps.config.callRingMs,
-    log: app.log,
+    publish: outlet.publish,
+    ringTimeoutMs: config.callRingMs,
+    log,
   });
-  realtime = createRealtimeService({
+  const realtime = createRealtimeService({
     sendHandlers: [callSignalHandler(calls)],
     onConnectionClosed: calls.connectionClosed,
     openConnections: () =>
       new Promise((resolve) => app.server.getConnections((err, count) => resolve(err ? 0 : count))),
-    limits: deps.config.broker,
+    limits: config.broker,
     backplane: deps.realtime.backplane,
     presence,
     authenticate: (token) => auth.authenticate(token),
-    clock: deps.clock,
-    log: app.log,
-  });
-  let stopPresence: (() => Promise<void>) | undefined;
-  let stopCalls: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    // Three renewals per TTL: one lost tick never makes a live node look dead.
-    stopPresence = presence.start(deps.config.presenceTtlMs / 3);
-    stopCalls = calls.start(deps.config.presenceTtlMs / 3);
-  });
-  app.addHook('onClose', async () => {
-    await stopCalls?.();
-    await stopPresence?.();
+    clock,
+    log,
   });
   app.decorate('realtime', realtime);
   let cityIndex: CityIndex | undefined;
@@ -319,172 +334,218 @@ export async function buildApp(deps: AppDependencies) {
     return cityIndex;
   };
   const janitor = createMediaJanitor({
-    db: deps.db,
+    db,
     mediaStore: deps.mediaStore,
     stores: { 'private-media': deps.privateMediaStore, exports: deps.exportStore },
-    clock: deps.clock,
-    log: app.log,
+    clock,
+    log,
     orphanGraceMs: ORPHAN_GRACE_MS,
   });
   app.decorate('mediaJanitor', janitor);
   const dataExports = createDataExports({
-    db: deps.db,
-    clock: deps.clock,
-    limiter: deps.limiter,
-    log: app.log,
+    db,
+    clock,
+    limiter,
+    log,
     exportStore: deps.exportStore,
     mediaStore: deps.mediaStore,
     privateMediaStore: deps.privateMediaStore,
     sweepFiles: () => janitor.sweepQueue(),
   });
   app.decorate('dataExports', dataExports);
-  if (deps.config.mediaSweepMs > 0) {
-    let stops: Array<() => void> = [];
-    app.addHook('onReady', async () => {
-      // Exports asked for before a restart are made now.
-      stops = [
-        janitor.start(deps.config.mediaSweepMs),
-        dataExports.start(deps.config.mediaSweepMs),
-      ];
-    });
-    app.addHook('onClose', async () => {
-      for (const stop of stops) stop();
-    });
-  }
   const users = createUsersService({
-    db: deps.db,
-    clock: deps.clock,
-    limiter: deps.limiter,
+    db,
+    clock,
+    limiter,
     mediaStore: deps.mediaStore,
     photoLinks,
     cities,
     mailer: deps.mailer,
-    publicUrl: deps.config.publicUrl,
+    publicUrl: config.publicUrl,
     janitor,
-    log: app.log,
-    registrationsPerHourPerAddress: deps.config.registrationsPerHourPerAddress,
+    log,
+    registrationsPerHourPerAddress: config.registrationsPerHourPerAddress,
   });
-
-  const providers = deps.paymentProviders ?? (await paymentProviders(deps.config, deps.db));
+  const providers = deps.paymentProviders ?? (await paymentProviders(config, db));
   const payments = createPaymentsService({
-    db: deps.db,
-    clock: deps.clock,
-    publicUrl: deps.config.publicUrl,
+    db,
+    clock,
+    publicUrl: config.publicUrl,
     providers,
-    xofPrices: deps.config.xofPrices,
+    xofPrices: config.xofPrices,
     announce: chat.announce,
+    whoMayWrite,
+    openCheckoutsPerMember: config.openCheckoutsPerMember,
+    checkoutMs: config.checkoutMs,
+    log,
+  });
+
+  // Three renewals per TTL: one lost tick never makes a live node look dead.
+  const renewEveryMs = config.presenceTtlMs / 3;
+  /** Started in this order at onReady, stopped in the reverse order at onClose. */
+  const background: Background[] = [
+    { name: 'activity', start: () => activity.start(ACTIVITY_WRITE_MS) },
+    { name: 'presence', start: () => presence.start(renewEveryMs) },
+    { name: 'calls', start: () => calls.start(renewEveryMs) },
+    // Exports asked for before a restart are made now.
+    ...(config.mediaSweepMs > 0
+      ? [
+          { name: 'media janitor', start: () => janitor.start(config.mediaSweepMs) },
+          { name: 'data exports', start: () => dataExports.start(config.mediaSweepMs) },
+        ]
+      : []),
+  ];
+
+  return {
+    background,
+    outlet,
+    auth,
+    presence,
     relationships,
-    openCheckoutsPerMember: deps.config.openCheckoutsPerMember,
-    checkoutMs: deps.config.checkoutMs,
-    log: app.log,
-  });
-
-  await app.register(authentication, { auth });
-  await app.register(healthRoutes, { db: deps.db });
-  await app.register(clientConfigRoutes, { googleClientId: deps.config.googleClientId });
-  await app.register(authRoutes, { auth });
-  await app.register(registrationRoutes, { users });
-  await app.register(geoRoutes, { cities });
-  await app.register(mediaRoutes, {
-    db: deps.db,
-    store: deps.mediaStore,
-    links: photoLinks,
-    pace: createMinutePace({
-      limiter: deps.limiter,
-      name: 'photos',
-      max: deps.config.photosPerMinute,
-    }),
-  });
-  await app.register(privateMediaRoutes, {
-    db: deps.db,
-    store: deps.privateMediaStore,
-    links: mediaLinks,
-  });
-  await app.register(paymentCatalogueRoutes, { payments });
-  await app.register(paymentNotificationRoutes, {
+    mediaLinks,
+    photoLinks,
+    members,
+    chat,
+    calls,
+    realtime,
+    cities,
+    janitor,
+    dataExports,
+    users,
+    providers,
     payments,
-    ...(await paymentNotifications(deps.config)),
-  });
-  if (Object.values(providers).some((provider) => provider.name === 'local')) {
-    await app.register(localCheckoutRoutes, {
-      db: deps.db,
-      onPaid: (reference) => payments.notified('local', reference),
-    });
-  }
-  await app.register(realtimeRoutes, {
-    broker: realtime.broker,
-    maxFrameBytes: deps.config.broker.maxFrameBytes,
-  });
-  await memberArea(app, async (member) => {
-    await member.register(sessionRoutes, { auth });
-    await member.register(usersRoutes, { users });
-    await member.register(accountRoutes, {
-      exports: dataExports,
-      deletion: createAccountDeletion({
-        db: deps.db,
-        clock: deps.clock,
-        limiter: deps.limiter,
-        googleVerifier: deps.googleVerifier,
-        log: app.log,
-        endMemberSessions: auth.endMemberSessions,
-        sweepFiles: () => janitor.sweepQueue(),
-      }),
-    });
-    await member.register(discoveryRoutes, {
-      discovery: createDiscoveryService({
-        ...members,
-        limiter: deps.limiter,
-        readingLimits: {
-          detailsPerDay: deps.config.profilesPerDay,
-          suggestionPagesPerDay: deps.config.suggestionPagesPerDay,
-          detailsPerMinute: deps.config.profilesPerMinute,
-          suggestionPagesPerMinute: deps.config.suggestionPagesPerMinute,
-        },
-        onlineAmong: presence.onlineAmong,
-      }),
-    });
-    await member.register(likesRoutes, {
-      likes: createLikesService({
-        ...members,
-        limiter: deps.limiter,
-        likesPerDay: deps.config.likesPerDay,
-        publish: (destination, body, to) => broker().publish(destination, body, to),
-      }),
-    });
-    await member.register(profileViewsRoutes, {
-      profileViews: createProfileViewsService(members),
-    });
-    await member.register(notificationsRoutes, {
-      notifications: createNotificationsService({ db: deps.db, unreadMessages: chat.unreadCount }),
-    });
-    await member.register(chatRoutes, { chat });
-    await member.register(paymentRoutes, { payments });
-    await member.register(moderationRoutes, {
-      moderation: createModerationService({
-        db: deps.db,
-        clock: deps.clock,
-        limiter: deps.limiter,
-        reportsPerDay: deps.config.reportsPerDay,
-        mediaStore: deps.mediaStore,
-        photoLinks,
-        mediaLinks,
-        mailer: deps.mailer,
-        endMemberSessions: auth.endMemberSessions,
-      }),
-    });
-    await member.register(safetyRoutes, {
-      relationships,
-      photoLinks,
-      onSeparated: (memberId, otherId) => calls.endBetween(memberId, otherId),
-    });
-    await member.register(callsRoutes, {
-      iceServers: createIceServers(deps.config.ice, deps.clock),
-    });
-  });
-  const sendAppShell = await registerWebApp(app, { distDir: deps.config.webDistDir, https });
-  registerNotFoundHandler(app, { sendAppShell });
-
-  return app;
+  };
 }
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
+/** One place for the lifecycle: everything in `background` starts at onReady, stops at onClose. */
+function startInBackground(app: FastifyInstance, background: Background[]) {
+  const stops: Stop[] = [];
+  app.addHook('onReady', async () => {
+    for (const part of background) stops.push(part.start());
+  });
+  app.addHook('onClose', async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  });
+}
+
+/** A module's routes registered in a scope, with their options. */
+type Mount = (scope: FastifyInstance) => PromiseLike<unknown>;
+/** `scope: never` takes a plugin written for any Fastify instance; its options are checked. */
+function mount<Options>(
+  plugin: (scope: never, options: Options) => Promise<void>,
+  options: Options,
+): Mount {
+  return (scope) => scope.register(plugin as never, options as never);
+}
+
+/** The modules' routes: two lists, the open ones, then those of the member area, in this order. */
+async function registerModules(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  s: Awaited<ReturnType<typeof composeModules>>,
+) {
+  const { db, clock, limiter, config } = deps;
+  const open: Mount[] = [
+    mount(authentication, { auth: s.auth }),
+    mount(healthRoutes, { db }),
+    mount(clientConfigRoutes, { googleClientId: config.googleClientId }),
+    mount(authRoutes, { auth: s.auth }),
+    mount(registrationRoutes, { users: s.users }),
+    mount(geoRoutes, { cities: s.cities }),
+    mount(mediaRoutes, {
+      db,
+      store: deps.mediaStore,
+      links: s.photoLinks,
+      pace: createMinutePace({ limiter, name: 'photos', max: config.photosPerMinute }),
+    }),
+    mount(privateMediaRoutes, { db, store: deps.privateMediaStore, links: s.mediaLinks }),
+    mount(paymentCatalogueRoutes, { payments: s.payments }),
+    mount(paymentNotificationRoutes, {
+      payments: s.payments,
+      ...(await paymentNotifications(config)),
+    }),
+    ...(Object.values(s.providers).some((provider) => provider.name === 'local')
+      ? [
+          mount(localCheckoutRoutes, {
+            db,
+            onPaid: (reference: string) => s.payments.notified('local', reference),
+          }),
+        ]
+      : []),
+    mount(realtimeRoutes, {
+      broker: s.realtime.broker,
+      maxFrameBytes: config.broker.maxFrameBytes,
+    }),
+  ];
+  const members: Mount[] = [
+    mount(sessionRoutes, { auth: s.auth }),
+    mount(usersRoutes, { users: s.users }),
+    mount(accountRoutes, {
+      exports: s.dataExports,
+      deletion: createAccountDeletion({
+        db,
+        clock,
+        limiter,
+        googleVerifier: deps.googleVerifier,
+        log: app.log,
+        endMemberSessions: s.auth.endMemberSessions,
+        sweepFiles: () => s.janitor.sweepQueue(),
+      }),
+    }),
+    mount(discoveryRoutes, {
+      discovery: createDiscoveryService({
+        ...s.members,
+        limiter,
+        readingLimits: {
+          detailsPerDay: config.profilesPerDay,
+          suggestionPagesPerDay: config.suggestionPagesPerDay,
+          detailsPerMinute: config.profilesPerMinute,
+          suggestionPagesPerMinute: config.suggestionPagesPerMinute,
+        },
+        onlineAmong: s.presence.onlineAmong,
+      }),
+    }),
+    mount(likesRoutes, {
+      likes: createLikesService({
+        ...s.members,
+        limiter,
+        likesPerDay: config.likesPerDay,
+        publish: s.outlet.publish,
+      }),
+    }),
+    mount(profileViewsRoutes, { profileViews: createProfileViewsService(s.members) }),
+    mount(notificationsRoutes, {
+      notifications: createNotificationsService({ db, unreadMessages: s.chat.unreadCount }),
+    }),
+    mount(chatRoutes, { chat: s.chat }),
+    mount(paymentRoutes, { payments: s.payments }),
+    mount(moderationRoutes, {
+      moderation: createModerationService({
+        db,
+        clock,
+        limiter,
+        reportsPerDay: config.reportsPerDay,
+        mediaStore: deps.mediaStore,
+        photoLinks: s.photoLinks,
+        mediaLinks: s.mediaLinks,
+        mailer: deps.mailer,
+        endMemberSessions: s.auth.endMemberSessions,
+      }),
+    }),
+    mount(safetyRoutes, {
+      relationships: s.relationships,
+      photoLinks: s.photoLinks,
+      onSeparated: (memberId: string, otherId: string) => s.calls.endBetween(memberId, otherId),
+    }),
+    mount(callsRoutes, { iceServers: createIceServers(config.ice, clock) }),
+  ];
+  for (const routes of open) await routes(app);
+  await memberArea(app, async (member) => {
+    for (const routes of members) await routes(member);
+  });
+  const sendAppShell = await registerWebApp(app, {
+    distDir: config.webDistDir,
+    https: isHttps(deps),
+  });
+  registerNotFoundHandler(app, { sendAppShell });
+}

@@ -2,8 +2,59 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { SubscriptionPlan } from '@mawadda/contract';
 import { z } from 'zod';
-import type { IceConfig } from './modules/calls/ice-servers.ts';
-import { type BrokerLimits, DEFAULT_BROKER_LIMITS } from './modules/realtime/stomp-broker.ts';
+
+/** The STOMP broker's limits (`modules/realtime`): settings, so they live here. */
+export type BrokerLimits = {
+  maxFrameBytes: number;
+  maxHeaders: number;
+  maxSubscriptions: number;
+  /** A socket holding more unsent bytes than this is a slow reader: it is dropped. */
+  maxBufferedBytes: number;
+  /** Sustained frames a second a connection may send, and the burst above it. */
+  framesPerSecond: number;
+  frameBurst: number;
+  /** What the server offers and asks for in heart-beat negotiation; 0 turns them off. */
+  heartBeatMs: number;
+  /** A socket that has not sent CONNECT by then is closed. */
+  connectTimeoutMs: number;
+  /** A member cut off for flooding may not connect again for this long. */
+  floodCooldownMs: number;
+  /**
+   * A connected socket that sends nothing (no frame, no heart-beat) for this long is dropped,
+   * whatever heart-beat it negotiated: `heart-beat:0,0` must not hold a socket for ever.
+   */
+  maxSilenceMs: number;
+  /** Live sockets one member may hold on this node: a further CONNECT closes their oldest. */
+  socketsPerMember: number;
+  /**
+   * From this many open connections of the process (the cap's count, not only sockets), a member
+   * who already holds a socket may not add one (their new one replaces their oldest): what is
+   * left under the cap is kept for members who have none.
+   */
+  crowdedAt: number;
+};
+
+export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
+  maxFrameBytes: 64 * 1024,
+  maxHeaders: 32,
+  maxSubscriptions: 32,
+  maxBufferedBytes: 1024 * 1024,
+  framesPerSecond: 20,
+  frameBurst: 60,
+  heartBeatMs: 10_000,
+  connectTimeoutMs: 10_000,
+  floodCooldownMs: 10_000,
+  maxSilenceMs: 60_000,
+  socketsPerMember: 5,
+  crowdedAt: 9_000,
+};
+
+/** STUN and TURN for calls (`modules/calls`). */
+export type IceConfig = {
+  stunUrls: string[];
+  /** TURN relays and the secret they share with us (coturn `use-auth-secret`), when set. */
+  turn: { urls: string[]; secret: string; ttlMs: number } | undefined;
+};
 
 const optionalUrl = (protocols: RegExp, example: string) =>
   z.preprocess(

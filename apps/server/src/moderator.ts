@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/database.ts';
-import { setRoleByEmail } from './modules/moderation/moderation.repository.ts';
+import { setRoleByEmail } from './modules/moderation/index.ts';
 
 /**
  * Grants or takes back the moderator role, from the server's own settings (DATABASE_URL or the

@@ -7,20 +7,21 @@ import { migrateDatabase, openDatabase } from './db/database.ts';
 import { systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer.ts';
+import { createDiskMediaStore } from './lib/media-store.ts';
 import {
   createMemoryRateLimitStore,
   createRedisRateLimitStore,
   type RateLimitStore,
 } from './lib/rate-limiter.ts';
-import { createGoogleVerifier } from './modules/auth/google-verifier.ts';
-import { createMemoryCallStore, createRedisCallStore } from './modules/calls/call-store.ts';
-import { seedDemoData } from './modules/demo/demo-data.ts';
-import { createDiskMediaStore } from './modules/media/media-store.ts';
-import { createLocalBackplane, createRedisBackplane } from './modules/realtime/backplane.ts';
+import { createGoogleVerifier } from './modules/auth/index.ts';
+import { createMemoryCallStore, createRedisCallStore } from './modules/calls/index.ts';
+import { seedDemoData } from './modules/demo/index.ts';
 import {
+  createLocalBackplane,
   createMemoryPresenceStore,
+  createRedisBackplane,
   createRedisPresenceStore,
-} from './modules/realtime/presence-store.ts';
+} from './modules/realtime/index.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { endpoints, NAME_MAX_LENGTH } from '@mawadda/contract';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDiskMediaStore } from '../src/modules/media/media-store.ts';
+import { createDiskMediaStore } from '../src/lib/media-store.ts';
 import { register } from './fixtures.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 

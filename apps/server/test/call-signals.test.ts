@@ -1,6 +1,6 @@
 import { type CallSignal, destinations, type Message } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findMemberById } from '../src/modules/members/members.repository.ts';
+import { findMemberById } from '../src/core/members.repository.ts';
 import {
   bearer,
   seedCouple,

@@ -2,10 +2,10 @@ import { PRIVACY_VERSION } from '@mawadda/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app.ts';
+import { addPhotos, type NewPhoto } from '../src/core/members.repository.ts';
 import type { Database } from '../src/db/database.ts';
 import { likes, members, sessions } from '../src/db/schema.ts';
 import { hashToken, newSecretToken } from '../src/lib/tokens.ts';
-import { addPhotos, type NewPhoto } from '../src/modules/members/members.repository.ts';
 
 /** A real JPEG carrying EXIF: camera make, owner and a GPS position, as a phone would write. */
 export async function jpegWithGps(width = 1600, height = 1200): Promise<Buffer> {

@@ -7,10 +7,16 @@ import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
 import { afterAll } from 'vitest';
 import { type App, type AppDependencies, buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import {
+  type BrokerLimits,
+  DEFAULT_BROKER_LIMITS,
+  type IceConfig,
+  loadConfig,
+} from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Mailer, MailMessage } from '../src/lib/mailer.ts';
+import { createDiskMediaStore, type MediaStore } from '../src/lib/media-store.ts';
 import {
   createMemoryRateLimitStore,
   createRedisRateLimitStore,
@@ -18,11 +24,8 @@ import {
 } from '../src/lib/rate-limiter.ts';
 import { createGoogleVerifier } from '../src/modules/auth/google-verifier.ts';
 import { createMemoryCallStore } from '../src/modules/calls/call-store.ts';
-import type { IceConfig } from '../src/modules/calls/ice-servers.ts';
-import { createDiskMediaStore, type MediaStore } from '../src/modules/media/media-store.ts';
 import { createLocalBackplane } from '../src/modules/realtime/backplane.ts';
 import { createMemoryPresenceStore } from '../src/modules/realtime/presence-store.ts';
-import { type BrokerLimits, DEFAULT_BROKER_LIMITS } from '../src/modules/realtime/stomp-broker.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestClock = Clock & { advance(ms: number): void };

@@ -6,6 +6,11 @@ import { describe, expect, it } from 'vitest';
  * The layers of bulletproof-react: shared code (components, hooks, lib, i18n) -> features -> app.
  * A feature never imports another feature, and shared code never imports a feature; what two
  * features need goes down into shared code.
+ *
+ * `npm run lint` enforces the same rules (biome.json: `noRestrictedImports` per feature folder and
+ * for shared code; `scripts/check-boundaries.ts` proves they reject a crossing). This test stays
+ * as the generic net: Biome's rules name each feature, so a new feature folder needs its entry in
+ * biome.json, which the last test asks for.
  */
 const root = import.meta.dirname;
 
@@ -58,5 +63,24 @@ describe('web architecture', () => {
         .map((target) => `${path.relative(root, file)} -> ${path.relative(root, target)}`),
     );
     expect(crossings).toEqual([]);
+  });
+
+  it('has a Biome boundary rule for every feature folder', () => {
+    const biome = JSON.parse(fs.readFileSync(path.join(root, '../../../biome.json'), 'utf8')) as {
+      overrides?: Array<{ includes?: string[] }>;
+    };
+    const covered = new Set(
+      (biome.overrides ?? []).flatMap((o) =>
+        (o.includes ?? []).flatMap((glob) => {
+          const m = /^apps\/web\/src\/features\/([a-z0-9-]+)\/\*\*$/.exec(glob);
+          return m ? [m[1]] : [];
+        }),
+      ),
+    );
+    const features = fs
+      .readdirSync(path.join(root, 'features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(features.filter((feature) => !covered.has(feature))).toEqual([]);
   });
 });

@@ -4,11 +4,11 @@
  */
 export const destinations = {
   presence: '/topic/presence',
-  chat: (memberId: string) => `/topic/chat/${memberId}`,
-  read: (memberId: string) => `/topic/read/${memberId}`,
-  call: (memberId: string) => `/topic/call/${memberId}`,
+  chat: (memberId: string) => `/topic/chat/${memberId}` as const,
+  read: (memberId: string) => `/topic/read/${memberId}` as const,
+  call: (memberId: string) => `/topic/call/${memberId}` as const,
   /** Ours: a member someone liked back, told live ("It's a match"). */
-  match: (memberId: string) => `/topic/match/${memberId}`,
+  match: (memberId: string) => `/topic/match/${memberId}` as const,
   publishPresence: '/app/presence',
-  publishCall: (memberId: string) => `/app/call/${memberId}`,
+  publishCall: (memberId: string) => `/app/call/${memberId}` as const,
 } as const;

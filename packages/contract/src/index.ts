@@ -13,5 +13,6 @@ export * from './realtime.ts';
 export * from './safety.ts';
 export * from './social.ts';
 export * from './text.ts';
+export * from './topics.ts';
 export * from './users.ts';
 export * from './value-sets.ts';

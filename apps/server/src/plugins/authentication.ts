@@ -3,10 +3,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { endpointAt } from '../lib/endpoint.ts';
 import { HttpError, unauthorized } from '../lib/http-error.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
 
 /** `consented`: the member consented to the current privacy text (ADR 021). */
 export type MemberSession = { id: string; memberId: string; consented: boolean };
+
+/**
+ * What the plugin needs of the auth module (its service fits): plugins sit below the modules and
+ * import none of them.
+ */
+export type SessionAuthenticator = {
+  authenticate(token: string): Promise<MemberSession | undefined>;
+  /** Why a token has no live session: 401 `SESSION_ENDED`, or 403 for a suspended or banned member. */
+  endedSessionRefusal(token: string): Promise<HttpError>;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,7 +44,7 @@ export function tokenFrom(header: string | undefined): string | undefined {
 }
 
 export const authentication = fp(
-  async (app: FastifyInstance, options: { auth: AuthService }) => {
+  async (app: FastifyInstance, options: { auth: SessionAuthenticator }) => {
     app.decorateRequest('session', null);
     app.decorate('requireMember', async (request: FastifyRequest) => {
       const token = tokenFrom(request.headers.authorization);

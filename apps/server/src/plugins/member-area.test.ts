@@ -2,8 +2,7 @@ import { endpointPath, endpoints } from '@mawadda/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import { authentication, memberArea } from './authentication.ts';
+import { authentication, memberArea, type SessionAuthenticator } from './authentication.ts';
 
 const t = await createTestApp();
 const someId = '00000000-0000-4000-8000-000000000000';
@@ -31,13 +30,13 @@ describe('the member area', () => {
 
   it('refuses to start when a member endpoint is registered outside the guard', async () => {
     const app = Fastify();
-    await app.register(authentication, { auth: {} as AuthService });
+    await app.register(authentication, { auth: {} as SessionAuthenticator });
     expect(() => app.get('/api/users/me', async () => ({}))).toThrow(/member-only in the contract/);
   });
 
   it('refuses to start when a public endpoint is put behind the guard', async () => {
     const app = Fastify();
-    await app.register(authentication, { auth: {} as AuthService });
+    await app.register(authentication, { auth: {} as SessionAuthenticator });
     await expect(
       memberArea(app, async (scope) => {
         scope.post('/api/auth/login', async () => ({}));

@@ -1,4 +1,3 @@
-import type { Message } from '@mawadda/contract';
 import { destinations } from '@mawadda/contract/destinations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
@@ -24,7 +23,7 @@ export function useLiveChatBadge() {
   const me = useSession()?.user?.id;
   const refreshCounts = useRefreshNotificationCounts();
   useEffect(() => realtime.start(), []);
-  useRealtimeSubscription<Message>(me ? destinations.chat(me) : null, (message) => {
+  useRealtimeSubscription(me ? destinations.chat(me) : null, (message) => {
     if (message.senderId !== me) refreshCounts();
   });
 }

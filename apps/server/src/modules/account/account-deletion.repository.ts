@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { queueMediaDeletions, removePhotos } from '../../core/members.repository.ts';
 import type { Executor } from '../../db/database.ts';
 import { dataExports, members, photos } from '../../db/schema.ts';
-import { queueMediaDeletions, removePhotos } from '../members/members.repository.ts';
 
 /**
  * Erases a member, in the caller's transaction (ADR 020). What outlives the account, because the

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { decoyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
-import type { GoogleVerifier } from '../auth/google-verifier.ts';
+import type { GoogleVerifier } from '../auth/index.ts';
 import { eraseMember } from './account-deletion.repository.ts';
 
 /** A Google sign-in older than this does not confirm a deletion: ask for a fresh one. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { MediaStore } from '../media/media-store.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
 import type { MemberData } from './data-export.repository.ts';
 import type { ZipEntry } from './zip-file.ts';
 

@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DATA_EXPORT_TTL_HOURS, type DataExport } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { queueMediaDeletions } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
-import type { MediaStore } from '../media/media-store.ts';
-import { queueMediaDeletions } from '../members/members.repository.ts';
 import { archiveEntries } from './data-archive.ts';
 import {
   claimPendingExport,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { touchActivities } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { touchActivities } from '../members/members.repository.ts';
 
 /**
  * Members' activity (when last active, and the day that orders suggestions), written every

@@ -1,13 +1,5 @@
 import { PRIVACY_VERSION } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
-import { createMailCap } from '../../lib/mail-cap.ts';
-import type { Mailer } from '../../lib/mailer.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
-import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import {
   findCredentials,
   findMemberByEmail,
@@ -18,7 +10,15 @@ import {
   liftSuspension,
   setGoogleSubject,
   updateMember,
-} from '../members/members.repository.ts';
+} from '../../core/members.repository.ts';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
+import { createMailCap } from '../../lib/mail-cap.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
+import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import type { ActivityRecorder } from './activity-recorder.ts';
 import type { DeviceCookies } from './device-cookie.ts';
 import type { GoogleVerifier } from './google-verifier.ts';

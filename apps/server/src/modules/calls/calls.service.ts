@@ -1,19 +1,20 @@
 import { type CallSignal, callSignalSchema, destinations, E } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { findPictured } from '../../core/members.repository.ts';
+import { photosFor } from '../../core/profile-photos.ts';
+import type { WhoMayWrite } from '../../core/who-may-write.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { MediaLinks } from '../media/media-links.ts';
-import { photosFor } from '../media/profile-photos.ts';
-import { findPictured } from '../members/members.repository.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
 import {
   BrokerRefusal,
   type ConnectedMember,
   invalidFrame,
   jsonBody,
+  type Publish,
   type SendHandler,
-} from '../realtime/stomp-broker.ts';
-import type { Relationships } from '../relationships/relationships.service.ts';
+} from '../realtime/index.ts';
 import type { CallStore } from './call-store.ts';
 import {
   type CallEnding,
@@ -32,21 +33,21 @@ export type CallsService = ReturnType<typeof createCallsService>;
  * taken from the frame.
  *
  * The server follows each call, because only it sees both sides: an offer may go only to a member
- * one may call (the relationships rule) and claims both members (`CallStore`), so a member already
- * in a call makes the caller hear `busy`; the answer, candidates and end pass only between the two
- * members of a call. A call ends once, on a member's end, 30 s without an answer (`missed`), or the
- * close of a socket in the call (`disconnected`); both sides are then told, the claims released,
- * and the call's entry added to their conversation.
+ * one may call (the core's who-may-write rule) and claims both members (`CallStore`), so a member
+ * already in a call makes the caller hear `busy`; the answer, candidates and end pass only between
+ * the two members of a call. A call ends once, on a member's end, 30 s without an answer
+ * (`missed`), or the close of a socket in the call (`disconnected`); both sides are then told, the
+ * claims released, and the call's entry added to their conversation.
  */
 export function createCallsService(deps: {
   db: Database;
   clock: Clock;
   store: CallStore;
-  relationships: Relationships;
+  whoMayWrite: WhoMayWrite;
   /** Profile photos, for the caller's picture in the incoming-call modal. */
   photoLinks: MediaLinks;
   addCallEntry(call: CallRow): Promise<void>;
-  publish(destination: string, body: unknown, to?: string[]): Promise<void>;
+  publish: Publish;
   ringTimeoutMs: number;
   log: FastifyBaseLogger;
 }) {
@@ -106,7 +107,7 @@ export function createCallsService(deps: {
     if (!type) throw invalidFrame('A call offer needs its type: audio or video');
     const fromId = from.memberId;
     try {
-      await deps.relationships.assertMayCall(fromId, toId);
+      await deps.whoMayWrite.assertMayCall(fromId, toId);
     } catch (error) {
       // The web opens the plans on SUBSCRIPTION_REQUIRED; a member gone or blocked is not named.
       if (error instanceof HttpError) {

@@ -1,12 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { IceServers } from '@mawadda/contract';
+import type { IceConfig } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-
-export type IceConfig = {
-  stunUrls: string[];
-  /** TURN relays and the secret they share with us (coturn `use-auth-secret`), when set. */
-  turn: { urls: string[]; secret: string; ttlMs: number } | undefined;
-};
 
 /**
  * The TURN REST scheme coturn's `use-auth-secret` checks: the username is

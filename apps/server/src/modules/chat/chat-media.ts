@@ -1,7 +1,8 @@
 import { VOICE_NOTE_MAX_SECONDS } from '@mawadda/contract';
 import { parseBuffer } from 'music-metadata';
+import { VOICE_FORMATS } from '../../lib/content-types.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { reencodeImage } from '../users/photo-processor.ts';
+import { reencodeImage } from '../../lib/photo-processor.ts';
 import { webmDurationSeconds } from './webm-duration.ts';
 
 const CHAT_IMAGE_SIZE = 1600;
@@ -16,13 +17,6 @@ export async function processChatImage(data: Buffer): Promise<Buffer> {
   if (!image) throw new Error('One size asked, one expected');
   return image.data;
 }
-
-/** What browsers' MediaRecorder makes: Opus in WebM (Chrome, Firefox) or Ogg, AAC in MP4 (Safari). */
-const VOICE_FORMATS = [
-  { container: /webm|matroska/i, codec: /opus/i, extension: '.webm', type: 'audio/webm' },
-  { container: /ogg/i, codec: /opus/i, extension: '.ogg', type: 'audio/ogg' },
-  { container: /mpeg-4|mp4|m4a/i, codec: /aac/i, extension: '.m4a', type: 'audio/mp4' },
-] as const;
 
 export type VoiceNote = { extension: string; seconds: number };
 
@@ -47,10 +41,4 @@ export async function checkVoiceNote(data: Buffer): Promise<VoiceNote> {
   if (seconds === undefined || !Number.isFinite(seconds)) throw unsupported;
   if (seconds > VOICE_NOTE_MAX_SECONDS + 0.5) throw new HttpError(400, 'VOICE_NOTE_TOO_LONG');
   return { extension: known.extension, seconds };
-}
-
-/** The content type a private media key is served with, from the extension we gave it. */
-export function contentTypeOf(key: string): string | undefined {
-  if (key.endsWith('.webp')) return 'image/webp';
-  return VOICE_FORMATS.find((f) => key.endsWith(f.extension))?.type;
 }

@@ -1,12 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { blockedBetween, consentGiven, matchesOf, suggestable } from '../../core/member-rules.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { calls, messages } from '../../db/schema.ts';
-import {
-  blockedBetween,
-  consentGiven,
-  matchesOf,
-  suggestable,
-} from '../relationships/relationships.repository.ts';
 
 /** What a call entry shows of its call. */
 export type CallOfMessage = Pick<

@@ -8,17 +8,18 @@ import {
   type Message,
   type ReadReceipt,
 } from '@mawadda/contract';
+import { photosFor } from '../../core/profile-photos.ts';
+import type { WhoMayWrite } from '../../core/who-may-write.ts';
 import type { Database } from '../../db/database.ts';
 import type { calls } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import { type MediaStore, newMediaKey, storageFailure } from '../../lib/media-store.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
-import type { MediaLinks } from '../media/media-links.ts';
-import { type MediaStore, newMediaKey, storageFailure } from '../media/media-store.ts';
-import { photosFor } from '../media/profile-photos.ts';
-import type { Relationships } from '../relationships/relationships.service.ts';
+import type { Publish } from '../realtime/index.ts';
 import {
   type CallOfMessage,
   type ContactRow,
@@ -81,8 +82,8 @@ export function createChatService(deps: {
   /** Chat photos and voice notes: never public. */
   privateMedia: MediaStore;
   mediaLinks: MediaLinks;
-  relationships: Relationships;
-  publish(destination: string, body: unknown, to?: string[]): Promise<void>;
+  whoMayWrite: WhoMayWrite;
+  publish: Publish;
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
   limiter: RateLimitStore;
   /** Conversations one member may start in a day: what a spammer writing to everyone meets. */
@@ -163,7 +164,7 @@ export function createChatService(deps: {
   }
 
   const writer = createMessageWriter({
-    insert: (list) => insertMessagesPrepared(db, list, deps.relationships.mayWriteCondition),
+    insert: (list) => insertMessagesPrepared(db, list, deps.whoMayWrite.mayWriteCondition),
   });
 
   /**
@@ -175,7 +176,7 @@ export function createChatService(deps: {
     if (row) return { row, created: true };
     const first = await findMessage(db, message.senderId, message.uuid);
     if (first) return { row: first, created: false };
-    await deps.relationships.assertMayWrite(message.senderId, message.receiverId);
+    await deps.whoMayWrite.assertMayWrite(message.senderId, message.receiverId);
     // Allowed now but not a moment ago: the match was just made. Once more.
     const again = await writer.write(message);
     if (!again) throw new Error('A message allowed to be written was refused');
@@ -265,7 +266,7 @@ export function createChatService(deps: {
       if (files.image && files.audio) throw badRequest('MESSAGE_ONE_ATTACHMENT');
       if (!content && !files.image && !files.audio) throw badRequest('MESSAGE_EMPTY');
       // Nothing of a refused member's file is read or kept; a text is checked as it is stored.
-      if (files.image || files.audio) await deps.relationships.assertMayWrite(senderId, receiverId);
+      if (files.image || files.audio) await deps.whoMayWrite.assertMayWrite(senderId, receiverId);
       const { row, created, attachment } = await countedIfFirst(senderId, receiverId, async () => {
         const attachment = await storeAttachment(files.image, files.audio);
         const message = { uuid: fields.uuid ?? crypto.randomUUID(), senderId, receiverId, content };

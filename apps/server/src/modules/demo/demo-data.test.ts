@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { members } from '../../db/schema.ts';
-import { createDiskMediaStore } from '../media/media-store.ts';
+import { createDiskMediaStore } from '../../lib/media-store.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './demo-data.ts';
 
 let t: TestContext;

@@ -2,13 +2,13 @@ import { type Gender, MIN_AGE, PRIVACY_VERSION } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import { addPhotos, type NewPhoto } from '../../core/members.repository.ts';
+import { blurredKeyOf } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import { likes, members, profileViews } from '../../db/schema.ts';
+import { type MediaStore, newMediaKey } from '../../lib/media-store.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { type MediaStore, newMediaKey } from '../media/media-store.ts';
-import { blurredKeyOf } from '../media/profile-photos.ts';
-import { addPhotos, type NewPhoto } from '../members/members.repository.ts';
-import { type ProcessedPhoto, processPhoto } from '../users/photo-processor.ts';
+import { type ProcessedPhoto, processPhoto } from '../../lib/photo-processor.ts';
 import { DEMO_TOWNS, demoBio, FAMILY_NAMES, FIRST_NAMES } from './demo-people.ts';
 
 /** The two accounts the README names; every demo member shares this password. */

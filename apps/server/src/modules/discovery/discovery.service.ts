@@ -1,12 +1,12 @@
 import type { Preferences, UserDetails, UserSummary } from '@mawadda/contract';
+import { audienceOf, toDetails, toSummary } from '../../core/member-view.ts';
+import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, tooManyRequests } from '../../lib/http-error.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
 import { createMinutePace, type MinutePace } from '../../lib/minute-pace.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
-import type { MediaLinks } from '../media/media-links.ts';
-import { audienceOf, toDetails, toSummary } from '../members/member-view.ts';
-import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
 import { findViewer, recordProfileView, savePreferences } from './discovery.repository.ts';
 import { anyoneInAgeRange, findSuggestions } from './suggestions.repository.ts';
 

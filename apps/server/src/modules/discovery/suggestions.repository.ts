@@ -1,14 +1,14 @@
 import { GENDERS, type Gender } from '@mawadda/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
-import { GRID_DEGREES, type MemberRow } from '../../db/schema.ts';
 import {
   audienceOf,
   likeState,
   type ViewedMember,
   type Viewer,
   visibleTo,
-} from '../members/member-view.ts';
+} from '../../core/member-view.ts';
+import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
+import { GRID_DEGREES, type MemberRow } from '../../db/schema.ts';
 
 export type SuggestionQuery = {
   viewer: Viewer & Pick<MemberRow, 'gridLatitude' | 'gridLongitude'>;

@@ -1,9 +1,9 @@
 import type { LikeKind } from '@mawadda/contract';
 import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
+import { blockedBetween } from '../../core/member-rules.ts';
+import { likeStateColumns, type Viewer, visibleTo } from '../../core/member-view.ts';
 import type { Executor } from '../../db/database.ts';
 import { likes, members } from '../../db/schema.ts';
-import { likeStateColumns, type Viewer, visibleTo } from '../members/member-view.ts';
-import { blockedBetween } from '../relationships/relationships.repository.ts';
 
 /** Idempotent: liking twice keeps the first like and its time. */
 /** Answers whether the like is new (false: it was already there). */

@@ -6,14 +6,15 @@ import {
   type MatchEvent,
   type MatchedMember,
 } from '@mawadda/contract';
+import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
+import { photosFor } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
-import type { MediaLinks } from '../media/media-links.ts';
-import { photosFor } from '../media/profile-photos.ts';
-import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
+import type { Publish } from '../realtime/index.ts';
 import {
   insertLike,
   likeExists,
@@ -34,7 +35,7 @@ export function createLikesService(deps: {
   /** New likes one member may give in a day: a person likes a few dozen, a script everyone. */
   likesPerDay: number;
   /** Delivers a body live to these members' subscribers of `destination` (the broker). */
-  publish(destination: string, body: unknown, to: string[]): Promise<void>;
+  publish: Publish;
 }) {
   const { db, clock } = deps;
   const dailyLikes = createDailyLimit({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { blockedBetween } from '../../core/member-rules.ts';
 import type { Executor } from '../../db/database.ts';
-import { blockedBetween } from '../relationships/relationships.repository.ts';
 
 /**
  * The message that holds this chat photo or voice note, and what stands between its two members

@@ -13,7 +13,7 @@ import {
 import { mediaKey } from '../../../test/media-urls.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { mediaDeletions } from '../../db/schema.ts';
-import { createDiskMediaStore, type MediaStore } from './media-store.ts';
+import { createDiskMediaStore, type MediaStore } from '../../lib/media-store.ts';
 
 /** The disk store, with a switch to make writes or deletions fail as a sick disk would. */
 const disk = { failRemove: false, failPut: undefined as string | undefined };

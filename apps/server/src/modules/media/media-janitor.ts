@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { displayKeyOfBlurred } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import { MEDIA_STORES, mediaDeletions, photos } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MediaStore } from './media-store.ts';
-import { displayKeyOfBlurred } from './profile-photos.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
 
 const BATCH = 500;
 

@@ -2,18 +2,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { MinutePace } from '../../lib/minute-pace.ts';
-import { blurPhoto } from '../users/photo-processor.ts';
-import type { MediaLinks } from './media-links.ts';
-import { MEDIA_URL_PREFIX, type MediaStore } from './media-store.ts';
 import {
   displayKeyOfBlurred,
   findPhotoAccess,
   mayOpenPhoto,
   PROFILE_PHOTO_KEY,
-} from './profile-photos.ts';
+} from '../../core/profile-photos.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import { MEDIA_URL_PREFIX, type MediaStore } from '../../lib/media-store.ts';
+import type { MinutePace } from '../../lib/minute-pace.ts';
+import { blurPhoto } from '../../lib/photo-processor.ts';
 
 /** How long a browser may keep a photo it was shown: as long as the offline copy of a screen. */
 const KEPT_SECONDS = 7 * 24 * 60 * 60;

@@ -1,11 +1,11 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { contentTypeOf } from '../../lib/content-types.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { contentTypeOf } from '../chat/chat-media.ts';
+import { type MediaLinks, PRIVATE_MEDIA_PREFIX } from '../../lib/media-links.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
 import { findChatMediaAccess, mayOpenChatMedia } from './chat-media-access.ts';
-import { type MediaLinks, PRIVATE_MEDIA_PREFIX } from './media-links.ts';
-import type { MediaStore } from './media-store.ts';
 
 const PRIVATE_KEY = /^(chat|voice)\/[0-9a-f-]{36}\.(webp|webm|ogg|m4a)$/;
 

@@ -4,15 +4,15 @@ import {
   REPORT_NOTES_MAX_LENGTH,
   type ReportRequest,
 } from '@mawadda/contract';
+import { findMemberById, removePhotos } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import { type MediaStore, mediaPathOf } from '../../lib/media-store.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
-import type { MediaLinks } from '../media/media-links.ts';
-import { type MediaStore, mediaPathOf } from '../media/media-store.ts';
-import { findMemberById, removePhotos } from '../members/members.repository.ts';
 import {
   closeReport,
   fileReport,

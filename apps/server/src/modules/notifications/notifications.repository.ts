@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { blockedBetween } from '../../core/member-rules.ts';
 import type { Executor } from '../../db/database.ts';
-import { blockedBetween } from '../relationships/relationships.repository.ts';
 
 /** Counts since the member last looked, from the likes and views indexes; none from a block. */
 export async function countUnseen(db: Executor, memberId: string) {

@@ -1,9 +1,8 @@
-import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
 import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { lockMember } from '../../core/members.repository.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import { localCheckouts, members, orders } from '../../db/schema.ts';
-import { insertMessages, type MessageRow } from '../chat/chat.repository.ts';
-import { lockMember } from '../members/members.repository.ts';
+import { type GiftMessage, writeGiftMessage } from '../chat/index.ts';
 import { PLAN_DAYS } from './catalogue.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -119,7 +118,7 @@ export async function grantOrder(
   orderId: string,
   now: Date,
   giftAllowed: (giverId: SQL, receiverId: SQL) => SQL,
-): Promise<{ granted: boolean; order: OrderRow; gift?: MessageRow }> {
+): Promise<{ granted: boolean; order: OrderRow; gift?: GiftMessage }> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
@@ -145,23 +144,19 @@ export async function grantOrder(
       return { granted: true, order };
     }
     // A receiver whose account is gone has been set to null: there is no one to deliver to.
-    const [gift] = order.receiverId
-      ? await insertMessages(
+    const gift = order.receiverId
+      ? await writeGiftMessage(
           tx,
-          [
-            {
-              uuid: order.id,
-              senderId: order.memberId,
-              receiverId: order.receiverId,
-              content: `${GIFT_MESSAGE_PREFIX}${order.giftId}`,
-              imageKey: null,
-              audioKey: null,
-              sentAt: now,
-            },
-          ],
+          {
+            orderId: order.id,
+            giverId: order.memberId,
+            receiverId: order.receiverId,
+            giftId: order.giftId,
+            sentAt: now,
+          },
           giftAllowed,
         )
-      : [];
+      : undefined;
     if (gift) return { granted: true, order, gift };
     const [undelivered = order] = await tx
       .update(orders)

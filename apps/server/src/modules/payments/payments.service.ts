@@ -6,12 +6,12 @@ import {
   type SubscriptionPlan,
 } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
+import type { WhoMayWrite } from '../../core/who-may-write.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
-import type { MessageRow } from '../chat/chat.repository.ts';
-import { findMemberById, findVisibleMember } from '../members/members.repository.ts';
-import type { Relationships } from '../relationships/relationships.service.ts';
+import type { GiftMessage } from '../chat/index.ts';
 import { checkoutDescription, findGift, giftList, planOffers } from './catalogue.ts';
 import {
   type Checkout,
@@ -50,9 +50,9 @@ export function createPaymentsService(deps: {
   providers: Partial<Record<PaymentMethod, PaymentProvider>>;
   xofPrices: Record<SubscriptionPlan, number>;
   /** A gift message just granted: to the receiver and the giver's other tabs. */
-  announce(row: MessageRow): Promise<void>;
+  announce(row: GiftMessage): Promise<void>;
   /** Whether a gift may go from one member to another: at the checkout, and again when granted. */
-  relationships: Pick<Relationships, 'assertMayGift' | 'mayGiftCondition'>;
+  whoMayWrite: Pick<WhoMayWrite, 'assertMayGift' | 'mayGiftCondition'>;
   /** Checkouts one member may have open at once, and for how long one stays open. */
   openCheckoutsPerMember: number;
   checkoutMs: number;
@@ -164,12 +164,7 @@ export function createPaymentsService(deps: {
       await closeOrder(db, order.id, 'failed');
       return { status: 'failed' };
     }
-    const granted = await grantOrder(
-      db,
-      order.id,
-      clock.now(),
-      deps.relationships.mayGiftCondition,
-    );
+    const granted = await grantOrder(db, order.id, clock.now(), deps.whoMayWrite.mayGiftCondition);
     if (granted.gift) await deps.announce(granted.gift);
     else if (granted.granted && granted.order.undelivered) {
       deps.log.warn(
@@ -221,7 +216,7 @@ export function createPaymentsService(deps: {
       const gift = findGift(request.giftId);
       if (!gift) throw badRequest('GIFT_UNKNOWN');
       if (request.receiverId === memberId) throw badRequest('GIFT_TO_SELF');
-      await deps.relationships.assertMayGift(memberId, request.receiverId);
+      await deps.whoMayWrite.assertMayGift(memberId, request.receiverId);
       const giver = await findMemberById(db, memberId);
       const receiver =
         giver &&

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { likeStateColumns, type Viewer, visibleTo } from '../../core/member-view.ts';
 import type { Executor } from '../../db/database.ts';
 import { members } from '../../db/schema.ts';
-import { likeStateColumns, type Viewer, visibleTo } from '../members/member-view.ts';
 
 /** Each viewer once, at their latest view, newest first. */
 export async function listViewers(db: Executor, member: Viewer, limit: number) {

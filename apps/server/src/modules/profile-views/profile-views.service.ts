@@ -1,9 +1,9 @@
 import type { ProfileViewEntry } from '@mawadda/contract';
+import { findMemberById } from '../../core/members.repository.ts';
+import { photosFor } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MediaLinks } from '../media/media-links.ts';
-import { photosFor } from '../media/profile-photos.ts';
-import { findMemberById } from '../members/members.repository.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
 import { listViewers, markViewsSeen } from './profile-views.repository.ts';
 
 const VIEW_LIST_LIMIT = 500;

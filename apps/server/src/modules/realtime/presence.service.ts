@@ -1,6 +1,7 @@
 import { destinations, type PresenceEvent } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Backplane, deliver } from './backplane.ts';
+import type { Backplane } from './backplane.ts';
+import { createRealtimeOutlet } from './outlet.ts';
 import type { PresenceStore } from './presence-store.ts';
 
 /**
@@ -15,6 +16,7 @@ export function createPresenceService(deps: {
   log: FastifyBaseLogger;
 }) {
   const chains = new Map<string, Promise<void>>();
+  const { publish } = createRealtimeOutlet(deps.backplane);
 
   function inOrder(memberId: string, change: () => Promise<void>) {
     const next = (chains.get(memberId) ?? Promise.resolve())
@@ -30,7 +32,7 @@ export function createPresenceService(deps: {
     const to = await deps.related(memberId);
     if (to.length === 0) return;
     const event: PresenceEvent = { userId: memberId, status };
-    await deliver(deps.backplane, destinations.presence, event, to);
+    await publish(destinations.presence, event, to);
   }
 
   return {

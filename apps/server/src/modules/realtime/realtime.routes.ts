@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
-import type { StompBroker } from './stomp-broker.ts';
+import type { StompBroker } from './broker/index.ts';
 
 /** The subprotocols STOMP clients offer (`@stomp/stompjs` sends all three); we speak 1.2. */
 const STOMP_SUBPROTOCOL = 'v12.stomp';

@@ -1,17 +1,17 @@
 import { destinations, E, presenceEventSchema } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BrokerLimits } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Backplane } from './backplane.ts';
-import type { PresenceService } from './presence.service.ts';
 import {
-  type BrokerLimits,
   BrokerRefusal,
   type ConnectedMember,
   createStompBroker,
   invalidFrame,
   jsonBody,
   type SendHandler,
-} from './stomp-broker.ts';
+} from './broker/index.ts';
+import type { PresenceService } from './presence.service.ts';
 
 /**
  * The subscriptions a member may hold (spec section 7, architecture: Real time): their own chat,

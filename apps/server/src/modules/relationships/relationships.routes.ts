@@ -1,9 +1,9 @@
 import type { BlockedMember } from '@mawadda/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { blurredPhotosFor } from '../../core/profile-photos.ts';
 import { endpoint } from '../../lib/endpoint.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
-import type { MediaLinks } from '../media/media-links.ts';
-import { blurredPhotosFor } from '../media/profile-photos.ts';
 import type { Relationships } from './relationships.service.ts';
 
 /**

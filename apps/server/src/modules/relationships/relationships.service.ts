@@ -1,84 +1,16 @@
-import type { SQL } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { relationshipBetween } from '../../core/member-rules.ts';
+import { findMemberById } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
-import { findMemberById } from '../members/members.repository.ts';
-import {
-  blockedBetween,
-  consentGiven,
-  deleteBlock,
-  deletedAccount,
-  insertBlock,
-  listBlocked,
-  matched,
-  relationshipBetween,
-  subscribed,
-  suggestable,
-  unmatch,
-  unmatchedBetween,
-  wroteTo,
-} from './relationships.repository.ts';
-
-/** What one member does to another: a message, a gift (paid for) or a call. */
-type Act = 'write' | 'gift' | 'call';
+import { notFound } from '../../lib/http-error.ts';
+import { deleteBlock, insertBlock, listBlocked, unmatch } from './relationships.repository.ts';
 
 /**
- * Who may write to, send a gift to and call whom (ADR 012, extended by ADR 015 and 017), in one
- * place. Receiving is always free. Matched members (each liked the other) always write to each
- * other for free. Once either ended a match, neither writes, sends a gift or calls until they
- * match again, whatever their subscriptions. Otherwise anyone may answer a member who wrote to
- * them first; a subscriber may also write first to any member they may be suggested, and anyone
- * may send them a gift (it is paid for); only subscribers call (their matches and those members).
- * A block, either way, stops all of it.
+ * Blocks and unmatches: what a member does to end contact with another. Who may write to, send a
+ * gift to and call whom is a rule of the core (`core/who-may-write.ts`), which every module asks.
  */
 export function createRelationships(deps: { db: Database; clock: Clock }) {
-  /**
-   * Throws the refusal a member can act on: 404 for someone gone (or never shown to them), 403
-   * `MATCH_ENDED` for a pair that unmatched, 403 `SUBSCRIPTION_REQUIRED` for what a subscription
-   * would allow.
-   */
-  async function assertMay(fromId: string, toId: string, act: Act): Promise<void> {
-    const between = await relationshipBetween(deps.db, fromId, toId, deps.clock.now());
-    // A block, either way, answers as if the member did not exist: the blocked one is not told.
-    if (fromId === toId || !between.exists || between.blocked) throw notFound('MEMBER_NOT_FOUND');
-    if (between.matched) {
-      if (act === 'call' && !between.subscribed) throw new HttpError(403, 'SUBSCRIPTION_REQUIRED');
-      return;
-    }
-    // Only a new match reopens a conversation either of them closed: no subscription does.
-    if (between.unmatched) throw new HttpError(403, 'MATCH_ENDED');
-    if (act !== 'call' && between.answering) return;
-    if (!between.suggestable) throw notFound('MEMBER_NOT_FOUND');
-    if (act !== 'gift' && !between.subscribed) throw new HttpError(403, 'SUBSCRIPTION_REQUIRED');
-  }
-
-  /**
-   * The rule for a message as a SQL condition (`assertMay` says the same in words), for a
-   * statement that writes only if it holds: `opening` is what lets `fromId` write first.
-   */
-  const mayReach = (fromId: string | SQL, toId: string | SQL, opening: SQL) =>
-    sql`(not ${blockedBetween(fromId, toId)} and not ${deletedAccount(toId)} and ${consentGiven(toId)}
-      and (${matched(fromId, toId)} or (not ${unmatchedBetween(fromId, toId)}
-        and (${wroteTo(toId, fromId)} or (${opening} and ${suggestable(fromId, toId)})))))`;
-
   return {
-    /**
-     * The writing rule as a SQL condition, for a statement that writes only if it holds (a chat
-     * message is checked and stored in one round trip); `assertMayWrite` then says why it did not.
-     */
-    mayWriteCondition: (fromId: string | SQL, toId: string | SQL) =>
-      mayReach(fromId, toId, subscribed(fromId, deps.clock.now())),
-    assertMayWrite: (fromId: string, toId: string) => assertMay(fromId, toId, 'write'),
-
-    /**
-     * The same for a gift, paid for, so it may open a conversation: asked when the checkout opens
-     * and again, as a condition of the gift message, when the payment is granted.
-     */
-    mayGiftCondition: (fromId: string | SQL, toId: string | SQL) =>
-      mayReach(fromId, toId, sql`true`),
-    assertMayGift: (fromId: string, toId: string) => assertMay(fromId, toId, 'gift'),
-
     /** Blocks a member one may meet (any other member who exists); true if it is new. */
     async block(blockerId: string, blockedId: string): Promise<boolean> {
       if (blockerId === blockedId || !(await findMemberById(deps.db, blockedId))) {
@@ -100,7 +32,6 @@ export function createRelationships(deps: { db: Database; clock: Clock }) {
       await unmatch(deps.db, memberId, otherId, deps.clock.now());
     },
     blocked: (blockerId: string) => listBlocked(deps.db, blockerId),
-    assertMayCall: (fromId: string, toId: string) => assertMay(fromId, toId, 'call'),
   };
 }
 

@@ -1,3 +1,4 @@
+import { type TopicDestination, type TopicPayload, topicSchemaOf } from '@mawadda/contract/topics';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { type RealtimeState, realtime } from './realtime-client.ts';
 
@@ -8,14 +9,30 @@ export function useRealtimeState(): RealtimeState {
 
 /**
  * Calls `handler` with every message on `destination` (none while it is null) for as long as the
- * component is mounted; the latest `handler` is called without subscribing again.
+ * component is mounted; the latest `handler` is called without subscribing again. Each frame is
+ * parsed with the schema the contract's topic map gives its destination, so `handler` gets what
+ * the type says: a frame that does not parse is dropped with a console warning, never thrown.
  */
-export function useRealtimeSubscription<T>(destination: string | null, handler: (body: T) => void) {
+export function useRealtimeSubscription<D extends TopicDestination>(
+  destination: D | null,
+  handler: (body: TopicPayload<D>) => void,
+) {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
     if (!destination) return;
-    return realtime.subscribe(destination, (body) => latest.current(body as T));
+    const schema = topicSchemaOf(destination);
+    return realtime.subscribe(destination, (body) => {
+      const parsed = schema?.safeParse(body);
+      if (!parsed?.success) {
+        console.warn(
+          `Dropped a real-time frame on ${destination}: it does not match the topic's schema`,
+          parsed?.error.issues ?? 'no schema for this destination',
+        );
+        return;
+      }
+      latest.current(parsed.data);
+    });
   }, [destination]);
 }
 

@@ -1,4 +1,3 @@
-import type { CallSignal } from '@mawadda/contract';
 import { destinations } from '@mawadda/contract/destinations';
 import { useEffect } from 'react';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
@@ -21,7 +20,7 @@ export function CallLayer({ me }: { me: string }) {
   const call = useCallState();
   const { status } = useRealtimeState();
 
-  useRealtimeSubscription<CallSignal>(destinations.call(me), calls.receive);
+  useRealtimeSubscription(destinations.call(me), calls.receive);
 
   useEffect(() => {
     if (status !== 'connected') calls.socketClosed();

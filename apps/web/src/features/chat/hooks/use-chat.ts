@@ -1,4 +1,4 @@
-import type { Contact, Message, PresenceEvent, ReadReceipt } from '@mawadda/contract';
+import type { Contact, Message } from '@mawadda/contract';
 import { CONVERSATION_PAGE_SIZE } from '@mawadda/contract/constants';
 import { destinations } from '@mawadda/contract/destinations';
 import { titleCase } from '@mawadda/contract/text';
@@ -127,17 +127,17 @@ export function useChatEvents(me: string, onMessage: (message: Message) => void)
     if (!me) return;
     outbox.onDelivered((message) => applyMessage(queryClient, me, message));
   }, [queryClient, me]);
-  useRealtimeSubscription<Message>(me ? destinations.chat(me) : null, (message) => {
+  useRealtimeSubscription(me ? destinations.chat(me) : null, (message) => {
     applyMessage(queryClient, me, message);
     onMessage(message);
   });
-  useRealtimeSubscription<ReadReceipt>(me ? destinations.read(me) : null, (receipt) => {
+  useRealtimeSubscription(me ? destinations.read(me) : null, (receipt) => {
     queryClient.setQueryData<ConversationData>(
       chatKeys.conversation(me, receipt.readerId),
       (data) => readUntil(data, me, receipt.readAt),
     );
   });
-  useRealtimeSubscription<PresenceEvent>(me ? destinations.presence : null, (event) => {
+  useRealtimeSubscription(me ? destinations.presence : null, (event) => {
     queryClient.setQueryData<Contact[]>(chatKeys.contacts(me), (contacts) =>
       contacts?.map((c) =>
         c.id === event.userId ? { ...c, online: event.status === 'online' } : c,

@@ -1,4 +1,4 @@
-import type { MatchEvent, MatchedMember } from '@mawadda/contract';
+import type { MatchedMember } from '@mawadda/contract';
 import { destinations } from '@mawadda/contract/destinations';
 import { titleCase } from '@mawadda/contract/text';
 import { Heart, MessageCircle } from 'lucide-react';
@@ -20,9 +20,7 @@ import { useDiscoveryTranslation } from '../i18n.ts';
  * signed-in member; what is waiting is forgotten when they leave.
  */
 export function MatchMoment({ me }: { me: string }) {
-  useRealtimeSubscription<MatchEvent>(destinations.match(me), (event) =>
-    matchMoment.show(event.member),
-  );
+  useRealtimeSubscription(destinations.match(me), (event) => matchMoment.show(event.member));
   useEffect(() => () => matchMoment.clear(), []);
   return <MatchDialog match={useMatchMoment()} onClose={matchMoment.dismiss} />;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import {
   type MEDIA_STORES,
   type MemberRow,
@@ -8,9 +8,9 @@ import {
   moderationActions,
   type PhotoRow,
   photos,
-} from '../../db/schema.ts';
-import { blurredKeyOf } from '../media/profile-photos.ts';
+} from '../db/schema.ts';
 import { likeStateColumns, type Viewer, visibleTo } from './member-view.ts';
+import { blurredKeyOf } from './profile-photos.ts';
 
 export type NewMember = typeof members.$inferInsert;
 export type NewPhoto = Omit<typeof photos.$inferInsert, 'id' | 'createdAt'>;

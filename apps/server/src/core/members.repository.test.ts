@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedMembers } from '../../../test/fixtures.ts';
-import { openTestDatabase } from '../../../test/test-database.ts';
+import { seedMembers } from '../../test/fixtures.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
 import {
   findCredentials,
   findMemberByEmail,

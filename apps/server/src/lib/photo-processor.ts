@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from './http-error.ts';
 
 export type ProcessedImage = { data: Buffer; width: number; height: number };
 export type ProcessedPhoto = {

@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../lib/clock.ts';
+import type { Clock } from './clock.ts';
 
 export const PRIVATE_MEDIA_PREFIX = '/chat-media/';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
-import { blockedBetween, matched } from '../relationships/relationships.repository.ts';
-import type { MediaLinks } from './media-links.ts';
+import type { Executor } from '../db/database.ts';
+import type { MediaLinks } from '../lib/media-links.ts';
+import { blockedBetween, matched } from './member-rules.ts';
 
 /** A stored profile photo file: the display size, its thumbnail, or its blurred copy. */
 export const PROFILE_PHOTO_KEY = /^photos\/[0-9a-f-]{36}(-thumb|-blur)?\.webp$/;

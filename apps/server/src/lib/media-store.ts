@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from './http-error.ts';
 
 /**
  * Where uploaded media live. On disk under `<dataDir>/media` by default; an S3-compatible bucket

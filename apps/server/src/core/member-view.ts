@@ -8,11 +8,11 @@ import {
   type UserSummary,
 } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
-import { type MemberRow, members } from '../../db/schema.ts';
-import type { MediaLinks } from '../media/media-links.ts';
-import { photosFor } from '../media/profile-photos.ts';
-import { blockedBetween } from '../relationships/relationships.repository.ts';
+import { type MemberRow, members } from '../db/schema.ts';
+import type { MediaLinks } from '../lib/media-links.ts';
+import { blockedBetween } from './member-rules.ts';
 import type { Member } from './members.repository.ts';
+import { photosFor } from './profile-photos.ts';
 
 export type Viewer = { id: string; gender: Gender | null };
 

@@ -1,0 +1,132 @@
+import { PRIVACY_VERSION } from '@mawadda/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+
+/** `mine` liked `theirs` and `theirs` liked back: a match, as a join of the likes primary key. */
+const MATCHES = sql`
+  select mine.liked_id as id, greatest(mine.created_at, theirs.created_at) as matched_at
+  from likes mine
+  join likes theirs on theirs.liker_id = mine.liked_id and theirs.liked_id = mine.liker_id`;
+
+/**
+ * The members related to `memberId`: those they matched with and those they exchanged messages
+ * with. They are the ones told of the member's presence and listed among their contacts.
+ */
+export async function relatedMemberIds(db: Executor, memberId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    select related.id from (
+      select matches.id from (${MATCHES} where mine.liker_id = ${memberId}) matches
+      union
+      select receiver_id from messages where sender_id = ${memberId}
+      union
+      select sender_id from messages where receiver_id = ${memberId}
+    ) related (id)
+    where not ${blockedBetween(memberId, sql`related.id`)}
+  `);
+  return result.rows.map((row) => row.id);
+}
+
+/** `fromId` matched with `toId`, as a SQL condition on values or on a statement's columns. */
+export function matched(fromId: string | SQL, toId: string | SQL) {
+  return sql`exists (${MATCHES} where mine.liker_id = ${fromId} and mine.liked_id = ${toId})`;
+}
+
+/** One of the two blocked the other: neither is shown to, reaches or hears of the other. */
+export function blockedBetween(a: string | SQL, b: string | SQL) {
+  return sql`exists (select 1 from blocks bl
+    where (bl.blocker_id = ${a} and bl.blocked_id = ${b})
+       or (bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
+}
+
+/** `memberId` is the stand-in of a deleted account (ADR 020): nobody writes to or calls it. */
+export function deletedAccount(memberId: string | SQL) {
+  return sql`exists (select 1 from members d where d.id = ${memberId} and d.standing = 'deleted')`;
+}
+
+/**
+ * `memberId` consented to the processing of data revealing religion as the current privacy text
+ * describes it (ADR 021): without it nobody writes to, calls or lists them. A deleted account's
+ * stand-in never has.
+ */
+export function consentGiven(memberId: string | SQL) {
+  return sql`exists (select 1 from members c where c.id = ${memberId}
+    and c.religious_data_consent_version = ${PRIVACY_VERSION})`;
+}
+
+/** `memberId`'s prepaid period runs at `now` (the app's clock, not the database's). */
+export function subscribed(memberId: string | SQL, now: Date) {
+  return sql`exists (select 1 from members s where s.id = ${memberId}
+    and s.subscription_ends_at > ${now.toISOString()}::timestamptz)`;
+}
+
+/**
+ * `toId` is among the members `fromId` may be suggested (the other gender, a complete profile):
+ * the condition of `visibleTo` for two ids.
+ */
+export function suggestable(fromId: string | SQL, toId: string | SQL) {
+  return sql`exists (select 1 from members f join members t on t.id = ${toId}
+    where f.id = ${fromId} and t.id <> f.id and t.age is not null and t.gender is not null
+      and f.gender is not null and t.gender <> f.gender)`;
+}
+
+/**
+ * `senderId` wrote to `receiverId` (a message or a gift, not a call entry): a conversation begun.
+ * An unmatch closes it whatever was written (`unmatchedBetween`), so this needs no date.
+ */
+export function wroteTo(senderId: string | SQL, receiverId: string | SQL) {
+  return sql`exists (select 1 from messages w
+    where least(w.sender_id, w.receiver_id) = least(${senderId}::uuid, ${receiverId}::uuid)
+      and greatest(w.sender_id, w.receiver_id) = greatest(${senderId}::uuid, ${receiverId}::uuid)
+      and w.sender_id = ${senderId}::uuid and w.call_id is null)`;
+}
+
+/**
+ * One of the two ended a match with the other (ADR 017), two probes of the `unmatches` keys:
+ * until they match again, neither writes to, calls or sends a gift to the other.
+ */
+export function unmatchedBetween(a: string | SQL, b: string | SQL) {
+  return sql`exists (select 1 from unmatches u
+    where (u.member_id = ${a}::uuid and u.other_id = ${b}::uuid)
+       or (u.member_id = ${b}::uuid and u.other_id = ${a}::uuid))`;
+}
+
+/**
+ * Whether `toId` is a member (not a deleted account's stand-in), whether `fromId` matched with
+ * them or either ended a match, whether `fromId` subscribes and may be suggested `toId`: one round
+ * trip.
+ */
+export async function relationshipBetween(db: Executor, fromId: string, toId: string, now: Date) {
+  const result = await db.execute<{
+    exists: boolean;
+    matched: boolean;
+    answering: boolean;
+    unmatched: boolean;
+    subscribed: boolean;
+    suggestable: boolean;
+    blocked: boolean;
+  }>(sql`
+    select
+      exists (select 1 from members where id = ${toId} and standing <> 'deleted')
+        and ${consentGiven(toId)} as exists,
+      ${matched(fromId, toId)} as matched,
+      ${wroteTo(toId, fromId)} as answering,
+      ${unmatchedBetween(fromId, toId)} as unmatched,
+      ${subscribed(fromId, now)} as subscribed,
+      ${suggestable(fromId, toId)} as suggestable,
+      ${blockedBetween(fromId, toId)} as blocked`);
+  const row = result.rows[0];
+  return {
+    exists: row?.exists === true,
+    matched: row?.matched === true,
+    answering: row?.answering === true,
+    unmatched: row?.unmatched === true,
+    subscribed: row?.subscribed === true,
+    suggestable: row?.suggestable === true,
+    blocked: row?.blocked === true,
+  };
+}
+
+/** The matches of a member, with when each match was made (the later of the two likes). */
+export function matchesOf(memberId: string) {
+  return sql`(${MATCHES} where mine.liker_id = ${memberId})`;
+}

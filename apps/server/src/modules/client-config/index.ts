@@ -1,0 +1,2 @@
+/** The client-config module's public face: what the web app reads before anything else. */
+export { clientConfigRoutes } from './client-config.routes.ts';

@@ -1,0 +1,3 @@
+/** The discovery module's public face: suggestions, member details, search preferences. */
+export { discoveryRoutes } from './discovery.routes.ts';
+export { createDiscoveryService, type DiscoveryService } from './discovery.service.ts';

@@ -1,0 +1,3 @@
+/** The geo module's public face: the city index and its lookup routes. */
+export { type CityIndex, loadCityIndex } from './city-index.ts';
+export { geoRoutes } from './geo.routes.ts';

@@ -1,0 +1,3 @@
+/** The likes module's public face: likes, "It's a match", who liked me. */
+export { likesRoutes } from './likes.routes.ts';
+export { createLikesService, type LikesService } from './likes.service.ts';

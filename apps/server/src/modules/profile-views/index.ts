@@ -1,0 +1,3 @@
+/** The profile-views module's public face: who looked at my profile. */
+export { profileViewsRoutes } from './profile-views.routes.ts';
+export { createProfileViewsService, type ProfileViewsService } from './profile-views.service.ts';

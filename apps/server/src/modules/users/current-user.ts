@@ -1,0 +1,55 @@
+import { type CurrentUser, PRIVACY_VERSION } from '@mawadda/contract';
+import type { Member } from '../../core/members.repository.ts';
+import type { PhotoRow } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+
+/** The member's own profile as `GET /api/users/me` answers it, their photos signed for them. */
+export function toCurrentUser(
+  deps: { photoLinks: MediaLinks; clock: Clock },
+  member: Member,
+  memberPhotos: PhotoRow[],
+): CurrentUser {
+  const own = (key: string) => deps.photoLinks.urlFor(member.id, key);
+  const mediaUrls = memberPhotos.map((p) => own(p.displayKey));
+  return {
+    id: member.id,
+    username: member.email,
+    name: member.name,
+    age: member.age,
+    gender: member.gender,
+    maritalStatus: member.maritalStatus,
+    hasChildren: member.hasChildren,
+    skinTone: member.skinTone,
+    location: member.location,
+    latitude: member.latitude,
+    longitude: member.longitude,
+    bio: member.bio,
+    mutualLike: member.mutualLike,
+    photosBlurred: member.photosBlurred,
+    mediaUrls,
+    photos: memberPhotos.map((p) => ({
+      url: own(p.displayKey),
+      thumbnailUrl: own(p.thumbnailKey),
+      width: p.width,
+      height: p.height,
+    })),
+    profileComplete: Boolean(member.bio && member.gender && mediaUrls.length > 0),
+    createdAt: member.createdAt.toISOString(),
+    subscription:
+      member.subscriptionPlan &&
+      member.subscriptionEndsAt &&
+      member.subscriptionEndsAt > deps.clock.now()
+        ? { plan: member.subscriptionPlan, endsAt: member.subscriptionEndsAt.toISOString() }
+        : null,
+    role: member.role,
+    religiousDataConsent:
+      member.religiousDataConsentAt && member.religiousDataConsentVersion
+        ? {
+            version: member.religiousDataConsentVersion,
+            givenAt: member.religiousDataConsentAt.toISOString(),
+          }
+        : null,
+    consentRequired: member.religiousDataConsentVersion !== PRIVACY_VERSION,
+  };
+}

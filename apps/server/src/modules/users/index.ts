@@ -1,0 +1,3 @@
+/** The users module's public face: registration, the member's own profile and photos. */
+export { registrationRoutes, usersRoutes } from './users.routes.ts';
+export { createUsersService, type UsersService } from './users.service.ts';

@@ -1,0 +1,132 @@
+import {
+  type CurrentUser,
+  type EditProfileFields,
+  MAX_PHOTOS,
+  MIN_PHOTOS,
+  PRIVACY_VERSION,
+} from '@mawadda/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  addPhotos,
+  findMemberById,
+  listPhotos,
+  lockMember,
+  recordConsent,
+  removePhotos,
+  reorderPhotos,
+  updateMember,
+} from '../../core/members.repository.ts';
+import type { Database } from '../../db/database.ts';
+import type { MailLanguage } from '../../lib/bilingual-mail.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import type { UploadedFile } from '../../lib/multipart.ts';
+import type { MediaJanitor } from '../media/index.ts';
+import { toCurrentUser } from './current-user.ts';
+import { type PhotoFiles, photoRequired } from './photo-files.ts';
+import type { PlaceFinder } from './place.ts';
+
+/** Profile editing: the member's own profile, read and changed, photos included, and consent. */
+export function createProfileEditing(deps: {
+  db: Database;
+  clock: Clock;
+  /** Signs the member's links to their own photos. */
+  photoLinks: MediaLinks;
+  photoFiles: PhotoFiles;
+  placeFor: PlaceFinder;
+  janitor: MediaJanitor;
+  log: FastifyBaseLogger;
+}) {
+  const { db, placeFor } = deps;
+
+  async function currentUser(memberId: string): Promise<CurrentUser> {
+    const member = await findMemberById(db, memberId);
+    if (!member) throw notFound('ACCOUNT_GONE');
+    return toCurrentUser(deps, member, await listPhotos(db, [memberId]));
+  }
+
+  return {
+    /**
+     * Edits the profile: fields, photos removed by URL, photos added, and their order when the
+     * form sends one (the first is the main photo). At least one photo must remain; new files
+     * are written before the transaction and removed again if it fails, and the removed photos'
+     * files go only once the change is committed. The member row is locked meanwhile, so two
+     * edits at once can neither both pass the photo count nor take the same photo position.
+     */
+    async update(
+      memberId: string,
+      fields: EditProfileFields,
+      files: UploadedFile[],
+      language: MailLanguage,
+    ) {
+      if (files.length > MAX_PHOTOS) throw badRequest('PHOTOS_TOO_MANY');
+      const added = await deps.photoFiles.storePhotos(files);
+      try {
+        await db.transaction(async (tx) => {
+          const member = await lockMember(tx, memberId);
+          if (!member) throw notFound('ACCOUNT_GONE');
+          const current = await listPhotos(tx, [memberId]);
+          const removing = deps.photoFiles.photosToRemove(current, fields.imagesToRemove);
+          const remaining = current.length - removing.length + files.length;
+          if (remaining < MIN_PHOTOS) {
+            throw photoRequired();
+          }
+          if (remaining > MAX_PHOTOS) {
+            throw badRequest('PHOTOS_TOO_MANY');
+          }
+          const locationChanged = fields.location !== member.location;
+          const place =
+            fields.latitude !== undefined || locationChanged
+              ? placeFor(fields, language)
+              : {
+                  location: member.location,
+                  latitude: member.latitude,
+                  longitude: member.longitude,
+                };
+          await updateMember(tx, memberId, {
+            name: fields.name,
+            age: fields.age,
+            gender: fields.gender,
+            maritalStatus: fields.maritalStatus,
+            location: place.location,
+            latitude: place.latitude,
+            longitude: place.longitude,
+            hasChildren: fields.hasChildren ?? member.hasChildren,
+            skinTone: fields.skinTone ?? null,
+            bio: fields.bio ?? null,
+            photosBlurred: fields.photosBlurred ?? member.photosBlurred,
+          });
+          const nextPosition = Math.max(-1, ...current.map((p) => p.position)) + 1;
+          const newRows = added.rows(memberId, nextPosition);
+          const kept = current.filter((p) => !removing.includes(p));
+          const order = deps.photoFiles.photoOrderKeys(fields.photoOrder, kept, newRows);
+          await removePhotos(
+            tx,
+            memberId,
+            removing.map((p) => p.id),
+          );
+          await addPhotos(tx, newRows);
+          await reorderPhotos(tx, memberId, order);
+        });
+      } catch (error) {
+        await added.discard();
+        throw error;
+      }
+      // The removed photos' files were queued with the change; they go now, or at the next sweep.
+      deps.janitor.sweepQueue().catch((err) => deps.log.warn({ err }, 'Media deletion failed'));
+      return currentUser(memberId);
+    },
+
+    /**
+     * Records the member's explicit consent to the current privacy text. Consenting again to the
+     * same version keeps the time it was first given.
+     */
+    async giveConsent(memberId: string): Promise<CurrentUser> {
+      await recordConsent(db, memberId, PRIVACY_VERSION, deps.clock.now());
+      return currentUser(memberId);
+    },
+
+    currentUser,
+  };
+}
