@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { aCurrentUser } from '@/features/profile/test/fixtures.ts';
 import { callApi } from '@/lib/api-client.ts';
 import { session } from '@/lib/session.ts';
-import { createTestI18n, mockApi, type TestLanguage } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { noDataExport } from '@/test/fixtures.ts';
+import { createTestI18n, type TestLanguage } from '@/test/render.tsx';
 import { Component as MemberArea } from './member-area.tsx';
 
 /** The question loads as a chunk of its own, with the legal texts: slower than the rest here. */
@@ -67,8 +69,8 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
   it('asks a member without consent first, explains why, and sends the version they consent to', async () => {
     logIn(true);
     let sent: unknown;
-    mockApi({
-      'POST /api/users/consent': ({ body }) => {
+    mockEndpoints({
+      giveConsent: ({ body }) => {
         sent = body;
         return { body: aCurrentUser({ id: 'me', consentRequired: false }) };
       },
@@ -98,17 +100,9 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
 
   it('asks in French, and a refusal explains what follows and offers to log out', async () => {
     logIn(true);
-    const api = mockApi({
-      'POST /api/auth/logout': { body: { message: 'Logged out.' } },
-      'GET /api/users/me/export': {
-        body: {
-          status: 'none',
-          requestedAt: null,
-          readyAt: null,
-          expiresAt: null,
-          sizeBytes: null,
-        },
-      },
+    const api = mockEndpoints({
+      logout: { body: { message: 'Logged out.' } },
+      dataExport: { body: noDataExport },
     });
     const router = await showMemberArea('fr');
     expect(
@@ -144,8 +138,8 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
 
   it('says why the consent could not be recorded, and keeps asking', async () => {
     logIn(true);
-    mockApi({
-      'POST /api/users/consent': {
+    mockEndpoints({
+      giveConsent: {
         status: 400,
         body: { code: 'PRIVACY_VERSION_OUTDATED', message: 'The privacy policy has changed.' },
       },
@@ -166,8 +160,8 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
 
   it('asks as soon as the server refuses a call for want of consent (a session from before)', async () => {
     logIn();
-    mockApi({
-      'GET /likes': {
+    mockEndpoints({
+      likes: {
         status: 403,
         body: { code: 'CONSENT_REQUIRED', message: 'Please give your consent.' },
       },

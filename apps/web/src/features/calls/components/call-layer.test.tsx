@@ -2,17 +2,18 @@ import type { ErrorCode } from '@mawadda/contract/error-codes';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeStompClient } from '@/lib/realtime/fake-stomp-client.ts';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { session } from '@/lib/session.ts';
-import { mockApi, renderScreen, type TestLanguage } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { FakeStompClient } from '@/test/fake-stomp-client.ts';
+import { renderScreen, type TestLanguage } from '@/test/render.tsx';
 import { calls } from '../hooks/use-call.ts';
-import { allStopped, FakePeerConnection, FakeStream } from '../utils/fake-media.ts';
+import { allStopped, FakePeerConnection, FakeStream } from '../test/fake-media.ts';
 import { CallLayer } from './call-layer.tsx';
 
 vi.mock(
   '@stomp/stompjs',
-  async () => (await import('@/lib/realtime/fake-stomp-client.ts')).fakeStompModule,
+  async () => (await import('@/test/fake-stomp-client.ts')).fakeStompModule,
 );
 
 const ME = 'me-1';
@@ -32,7 +33,7 @@ beforeEach(() => {
       },
     },
   });
-  mockApi({ 'GET /api/calls/ice-servers': { body: { iceServers: [], expiresAt: null } } });
+  mockEndpoints({ iceServers: { body: { iceServers: [], expiresAt: null } } });
 });
 
 afterEach(() => {

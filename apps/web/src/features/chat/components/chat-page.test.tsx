@@ -2,18 +2,20 @@ import type { Contact, Message } from '@mawadda/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeStompClient } from '@/lib/realtime/fake-stomp-client.ts';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { session } from '@/lib/session.ts';
-import { mockApi, renderScreen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { FakeStompClient } from '@/test/fake-stomp-client.ts';
+import { anError } from '@/test/fixtures.ts';
+import { renderScreen } from '@/test/render.tsx';
 import { outbox } from '../hooks/outbox.ts';
 import { ChatPage } from './chat-page.tsx';
 import type { Calling } from './conversation.tsx';
 
 vi.mock(
   '@stomp/stompjs',
-  async () => (await import('@/lib/realtime/fake-stomp-client.ts')).fakeStompModule,
+  async () => (await import('@/test/fake-stomp-client.ts')).fakeStompModule,
 );
 
 const ME = 'me-1';
@@ -94,7 +96,7 @@ async function write(text: string) {
   return user;
 }
 
-const sends = (spy: ReturnType<typeof mockApi>) =>
+const sends = (spy: MockInstance<typeof fetch>) =>
   spy.mock.calls
     .filter(([, init]) => init?.method === 'POST')
     .map(([, init]) => String((init?.body as FormData | undefined)?.get('uuid')));
@@ -112,10 +114,10 @@ afterEach(() => {
 describe('ChatPage', () => {
   it('shows a message at once with one tick, and two once Awa reads it', async () => {
     const answer = deferred();
-    mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
-      [`POST /api/chat/send/${AWA}`]: async ({ body }) => {
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: { body: [] },
+      sendMessage: async ({ body }) => {
         await answer.promise;
         return { status: 201, body: stored(body as FormData) };
       },
@@ -142,10 +144,10 @@ describe('ChatPage', () => {
 
   it('marks a refused message and sends it again with the same uuid', async () => {
     let attempt = 0;
-    const api = mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
-      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+    const api = mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: { body: [] },
+      sendMessage: ({ body }) => {
         attempt += 1;
         return attempt === 1
           ? { status: 500, body: { code: 'UNEXPECTED_ERROR', message: 'Unexpected server error' } }
@@ -169,12 +171,12 @@ describe('ChatPage', () => {
   it('keeps a message written offline until the connection returns, then sends it once', async () => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const server: Message[] = [];
-    const api = mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: () => ({ body: [...server] }),
-      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+    const api = mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: () => ({ body: [...server] }),
+      sendMessage: ({ body }) => {
         server.push(stored(body as FormData));
-        return { status: 201, body: server.at(-1) };
+        return { status: 201, body: server.at(-1) as Message };
       },
     });
     const broker = await connect();
@@ -198,13 +200,13 @@ describe('ChatPage', () => {
 
   it('puts a message back to wait when the network fails, and sends it with its uuid after', async () => {
     const server: Message[] = [];
-    const api = mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: () => ({ body: [...server] }),
-      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+    const api = mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: () => ({ body: [...server] }),
+      sendMessage: ({ body }) => {
         if (sends(api).length === 1) throw new TypeError('Failed to fetch');
         server.push(stored(body as FormData));
-        return { status: 201, body: server.at(-1) };
+        return { status: 201, body: server.at(-1) as Message };
       },
     });
     const broker = await connect();
@@ -227,11 +229,11 @@ describe('ChatPage', () => {
     const hello = message({ uuid: 'b1b1', content: 'Hello from Awa' });
     // What the server holds.
     const server: Message[] = [];
-    mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: () => ({ body: [...server] }),
-      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
-      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: () => ({ body: [...server] }),
+      markConversationRead: { body: { message: 'ok' } },
+      sendMessage: ({ body }) => {
         const answer = stored(body as FormData);
         server.push(answer);
         return { status: 201, body: answer };
@@ -266,18 +268,18 @@ describe('ChatPage', () => {
     const server: Message[] = [];
     const firstPage = deferred();
     let pagesAsked = 0;
-    mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: async () => {
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: async () => {
         pagesAsked += 1;
         // The first answer is read before the message is stored, and arrives after it.
         const snapshot = [...server];
         if (pagesAsked === 1) await firstPage.promise;
         return { body: snapshot };
       },
-      [`POST /api/chat/send/${AWA}`]: ({ body }) => {
+      sendMessage: ({ body }) => {
         server.push(stored(body as FormData));
-        return { status: 201, body: server.at(-1) };
+        return { status: 201, body: server.at(-1) as Message };
       },
     });
     await connect();
@@ -295,10 +297,10 @@ describe('ChatPage', () => {
       message({ uuid: 'c1', content: 'Are you there?' }),
       message({ uuid: 'c2', content: 'Salam?' }),
     ];
-    const api = mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: { body: unread },
-      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+    const api = mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: { body: unread },
+      markConversationRead: { body: { message: 'ok' } },
     });
     const onRead = vi.fn();
     const broker = await connect();
@@ -332,13 +334,13 @@ describe('ChatPage', () => {
     const older = [
       message({ uuid: 'o1', content: 'Older page', timestamp: '2026-11-24T08:00:00.000Z' }),
     ];
-    const api = mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: ({ url }) => {
+    const api = mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: ({ url }) => {
         const before = new URL(url, 'http://localhost').searchParams.get('before');
         return { body: before === null ? newest : before === 'n1' ? older : [] };
       },
-      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+      markConversationRead: { body: { message: 'ok' } },
     });
     await connect();
     await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
@@ -361,9 +363,9 @@ describe('ChatPage', () => {
   });
 
   it('opens the gift popup from the header, for the member of the conversation', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: { body: [] },
     });
     await connect();
     const gift = vi.fn();
@@ -377,9 +379,10 @@ describe('ChatPage', () => {
   });
 
   it('shows a gift message as the gift, named and pictured, and announces it when it arrives', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: { body: [] },
+      markConversationRead: { body: { message: 'Marked as read.' } },
     });
     const broker = await connect();
     const gifts = (number: number) =>
@@ -401,11 +404,11 @@ describe('ChatPage', () => {
   });
 
   it('opens the plans when the server refuses a message for want of a subscription', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [] },
-      [`GET /api/chat/contacts/${AWA}`]: { body: { ...awa, matched: false } },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
-      [`POST /api/chat/send/${AWA}`]: {
+    mockEndpoints({
+      chatContacts: { body: [] },
+      chatContact: { body: { ...awa, matched: false } },
+      conversation: { body: [] },
+      sendMessage: {
         status: 403,
         body: { code: 'SUBSCRIPTION_REQUIRED', message: 'This needs a subscription' },
       },
@@ -427,9 +430,9 @@ describe('ChatPage', () => {
   });
 
   it('starts voice and video calls from the header, none while a call is in progress', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [{ ...awa, mediaUrls: ['/media/awa.jpg'] }] },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+    mockEndpoints({
+      chatContacts: { body: [{ ...awa, mediaUrls: ['/media/awa.jpg'] }] },
+      conversation: { body: [] },
     });
     await connect();
     const start = vi.fn();
@@ -459,10 +462,10 @@ describe('ChatPage', () => {
   });
 
   it('shows call entries among the messages, a new one live', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
-      [`GET /api/chat/conversation/${AWA}`]: {
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      markConversationRead: { body: { message: 'ok' } },
+      conversation: {
         body: [
           message({
             uuid: 'c1',
@@ -505,10 +508,10 @@ describe('ChatPage', () => {
         name: 'Fatou Sow',
         mediaUrls: ['/media/photos/fatou.webp'],
       };
-      mockApi({
-        'GET /api/chat/contacts': { body: [blurred, clear] },
-        [`GET /api/chat/conversation/${AWA}`]: { body: [] },
-        [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+      mockEndpoints({
+        chatContacts: { body: [blurred, clear] },
+        conversation: { body: [] },
+        markConversationRead: { body: { message: 'ok' } },
       });
       await connect();
       await renderScreen(<ChatPage />, {
@@ -527,10 +530,10 @@ describe('ChatPage', () => {
   );
 
   it('says nothing of blurring in the header of a contact whose photos are clear', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [{ ...awa, mediaUrls: ['/media/photos/awa.webp'] }] },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
-      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
+    mockEndpoints({
+      chatContacts: { body: [{ ...awa, mediaUrls: ['/media/photos/awa.webp'] }] },
+      conversation: { body: [] },
+      markConversationRead: { body: { message: 'ok' } },
     });
     await connect();
     await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
@@ -542,10 +545,10 @@ describe('ChatPage', () => {
   });
 
   it('shows the messages of a member who deleted their account as from a deleted member', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [{ ...awa, name: '', deleted: true }] },
-      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
-      [`GET /api/chat/conversation/${AWA}`]: {
+    mockEndpoints({
+      chatContacts: { body: [{ ...awa, name: '', deleted: true }] },
+      markConversationRead: { body: { message: 'ok' } },
+      conversation: {
         body: [
           message({ uuid: 'd1', content: 'Salam' }),
           message({ uuid: 'd2', mediaRemoved: true, timestamp: '2026-11-25T08:01:00.000Z' }),
@@ -580,11 +583,11 @@ describe('ChatPage', () => {
   });
 
   it('explains the daily limit of new conversations, in French too', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [] },
-      [`GET /api/chat/contacts/${AWA}`]: { body: { ...awa, matched: false } },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
-      [`POST /api/chat/send/${AWA}`]: {
+    mockEndpoints({
+      chatContacts: { body: [] },
+      chatContact: { body: { ...awa, matched: false } },
+      conversation: { body: [] },
+      sendMessage: {
         status: 429,
         body: { code: 'NEW_CONVERSATIONS_DAILY_LIMIT', message: 'You have started…' },
       },
@@ -608,10 +611,10 @@ describe('ChatPage', () => {
   });
 
   it('reports Awa from the header with her messages to attach, and unmatches a match', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`PUT /api/chat/mark-as-read/${AWA}`]: { body: { message: 'ok' } },
-      [`GET /api/chat/conversation/${AWA}`]: {
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      markConversationRead: { body: { message: 'ok' } },
+      conversation: {
         body: [
           message({ uuid: 'm1', content: 'Salam', isRead: true }),
           message({ uuid: 'm2', senderId: ME, receiverId: AWA, content: 'Mine' }),
@@ -740,7 +743,7 @@ describe('the conversation list, names, drafts and unavailable conversations', (
         },
       ],
     ] as const) {
-      mockApi({ 'GET /api/chat/contacts': { body: listed } });
+      mockEndpoints({ chatContacts: { body: listed } });
       await connect();
       const view = await renderScreen(<ChatPage />, {
         route: language === 'fr' ? '/fr/chat' : '/chat',
@@ -773,7 +776,7 @@ describe('the conversation list, names, drafts and unavailable conversations', (
   });
 
   it('puts a message that arrives at the top of the list, as its last message', async () => {
-    mockApi({ 'GET /api/chat/contacts': { body: listed } });
+    mockEndpoints({ chatContacts: { body: listed } });
     const broker = await connect();
     await renderScreen(<ChatPage />, { route: '/chat', path: '/chat' });
     await waitFor(() => expect(entries()).toHaveLength(4));
@@ -796,12 +799,12 @@ describe('the conversation list, names, drafts and unavailable conversations', (
   });
 
   it('names a member one has not matched (asked on their own), as typed but title-cased', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [] },
-      [`GET /api/chat/contacts/${AWA}`]: {
+    mockEndpoints({
+      chatContacts: { body: [] },
+      chatContact: {
         body: { ...awa, name: 'KARIM el amrani', matched: false },
       },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
+      conversation: { body: [] },
     });
     await connect();
     await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
@@ -816,11 +819,11 @@ describe('the conversation list, names, drafts and unavailable conversations', (
       ['en', 'Conversation unavailable', 'This conversation is no longer available.'],
       ['fr', 'Conversation indisponible', "Cette conversation n'est plus disponible."],
     ] as const) {
-      const refused = { status: 404, body: { code: 'MEMBER_NOT_FOUND', message: 'gone' } };
-      mockApi({
-        'GET /api/chat/contacts': { body: [] },
-        [`GET /api/chat/contacts/${AWA}`]: refused,
-        [`GET /api/chat/conversation/${AWA}`]: refused,
+      const refused = { status: 404, body: anError('MEMBER_NOT_FOUND', 'gone') } as const;
+      mockEndpoints({
+        chatContacts: { body: [] },
+        chatContact: refused,
+        conversation: refused,
       });
       await connect();
       const view = await renderScreen(<ChatPage />, {
@@ -844,10 +847,10 @@ describe('the conversation list, names, drafts and unavailable conversations', (
   });
 
   it('keeps what is being written through a reload, per conversation, until it is sent; logout forgets it', async () => {
-    mockApi({
-      'GET /api/chat/contacts': { body: [awa] },
-      [`GET /api/chat/conversation/${AWA}`]: { body: [] },
-      [`POST /api/chat/send/${AWA}`]: ({ body }) => ({
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: { body: [] },
+      sendMessage: ({ body }) => ({
         status: 201,
         body: stored(body as FormData),
       }),

@@ -1,7 +1,8 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { aMember, detailsOf, fakeIntersectionObserver, NO_FILTERS } from '../test/fixtures.ts';
 import { SuggestionsPage } from './suggestions-page.tsx';
 import { UserDetailsPage } from './user-details-page.tsx';
@@ -27,13 +28,13 @@ const blurred = aMember({
 const shown = aMember({ name: 'salma ba', age: 30 });
 
 function serve() {
-  mockApi({
-    'GET /api/users/suggestions': ({ url }) => {
+  mockEndpoints({
+    suggestions: ({ url }) => {
       const page = Number(new URL(url, 'http://localhost').searchParams.get('page'));
       return { body: { content: page === 0 ? [blurred, shown] : [], page, size: 100 } };
     },
-    'GET /api/users/preferences': { body: NO_FILTERS },
-    [`GET /api/users/${blurred.id}/details`]: { body: detailsOf(blurred) },
+    preferences: { body: NO_FILTERS },
+    memberDetails: { body: detailsOf(blurred) },
   });
 }
 

@@ -1,15 +1,15 @@
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeStompClient } from '@/lib/realtime/fake-stomp-client.ts';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { session } from '@/lib/session.ts';
+import { FakeStompClient } from '@/test/fake-stomp-client.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { MatchMoment } from './match-moment.tsx';
 
 vi.mock(
   '@stomp/stompjs',
-  async () => (await import('@/lib/realtime/fake-stomp-client.ts')).fakeStompModule,
+  async () => (await import('@/test/fake-stomp-client.ts')).fakeStompModule,
 );
 
 const ME = '00000000-0000-4000-8000-0000000000e1';

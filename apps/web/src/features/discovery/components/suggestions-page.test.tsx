@@ -1,8 +1,11 @@
+import type { Preferences } from '@mawadda/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { act, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints, type Stubs } from '@/test/api.ts';
+import { anError } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { fakeSafety } from '@/test/safety.ts';
 import { discoveryKeys, type SuggestionsPage as Page } from '../api/discovery-api.ts';
 import { aMember, detailsOf, fakeIntersectionObserver, NO_FILTERS } from '../test/fixtures.ts';
@@ -26,15 +29,15 @@ function logIn() {
 }
 
 /** Serves the given pages in turn, then an empty one; records which pages were asked for. */
-function serveSuggestions(pages: ReturnType<typeof aMember>[][], extra = {}) {
+function serveSuggestions(pages: ReturnType<typeof aMember>[][], extra: Stubs = {}) {
   const asked: number[] = [];
-  const fetch = mockApi({
-    'GET /api/users/suggestions': ({ url }) => {
+  const fetch = mockEndpoints({
+    suggestions: ({ url }) => {
       const page = pageOf(url);
       asked.push(page);
       return { body: { content: pages[page] ?? [], page, size: 100 } };
     },
-    'GET /api/users/preferences': { body: NO_FILTERS },
+    preferences: { body: NO_FILTERS },
     ...extra,
   });
   return { asked, fetch };
@@ -127,7 +130,7 @@ describe('Suggestions', () => {
     const sameCell = aMember({ name: 'awa', distanceKm: 0 });
     const nextCell = aMember({ name: 'binta', distanceKm: 11, location: 'Pikine, Sénégal' });
     serveSuggestions([[sameCell, nextCell]], {
-      [`GET /api/users/${nextCell.id}/details`]: { body: detailsOf(nextCell) },
+      memberDetails: { body: detailsOf(nextCell) },
     });
     await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
     await screen.findByRole('heading', { level: 2, name: /^Awa/ });
@@ -175,7 +178,7 @@ describe('Suggestions', () => {
     const aicha = aMember({ name: 'aïcha diallo' });
     const likes: unknown[] = [];
     serveSuggestions([[aicha]], {
-      'POST /like': ({ body }: { body: unknown }) => {
+      like: ({ body }: { body: unknown }) => {
         likes.push(body);
         return { body: { mutualLike: false } };
       },
@@ -214,7 +217,7 @@ describe('Suggestions', () => {
     const aicha = aMember({ name: 'AÏCHA diallo' });
     const photoUrl = `/media/photos/${aicha.id}.webp?m=me`;
     serveSuggestions([[aicha]], {
-      'POST /like': {
+      like: {
         body: { mutualLike: true, match: { id: aicha.id, name: 'AÏCHA diallo', photoUrl } },
       },
     });
@@ -250,7 +253,7 @@ describe('Suggestions', () => {
     logIn();
     fakeIntersectionObserver();
     serveSuggestions([[aMember({ name: 'awa' })]], {
-      'POST /like': {
+      like: {
         status: 429,
         body: {
           code: 'LIKES_DAILY_LIMIT',
@@ -284,7 +287,7 @@ describe('Suggestions', () => {
       online: true,
     });
     const { fetch } = serveSuggestions([[aicha]], {
-      [`GET /api/users/${aicha.id}/details`]: {
+      memberDetails: {
         body: detailsOf(aicha, { maritalStatus: 'divorce', hasChildren: 'yes' }),
       },
     });
@@ -337,8 +340,8 @@ describe('Suggestions', () => {
     const salma = aMember({ name: 'salma', likedByMe: false });
     const likes: unknown[] = [];
     serveSuggestions([[salma]], {
-      [`GET /api/users/${salma.id}/details`]: { body: detailsOf(salma, { likedByMe: true }) },
-      'POST /like': ({ body }: { body: unknown }) => {
+      memberDetails: { body: detailsOf(salma, { likedByMe: true }) },
+      like: ({ body }: { body: unknown }) => {
         likes.push(body);
         return { body: { mutualLike: false } };
       },
@@ -361,8 +364,8 @@ describe('Suggestions', () => {
     fakeIntersectionObserver();
     const aicha = aMember({ name: 'aïcha diallo', age: 27 });
     serveSuggestions([[aicha]], {
-      [`GET /api/users/${aicha.id}/details`]: { body: detailsOf(aicha) },
-      'POST /like': { body: { mutualLike: true } },
+      memberDetails: { body: detailsOf(aicha) },
+      like: { body: { mutualLike: true } },
     });
     await renderScreen(
       <>
@@ -396,8 +399,8 @@ describe('Suggestions', () => {
     fakeIntersectionObserver();
     const awa = aMember({ name: 'awa sarr' });
     serveSuggestions([[awa]], {
-      [`GET /api/users/${awa.id}/details`]: { body: detailsOf(awa) },
-      'POST /like': { body: { mutualLike: false } },
+      memberDetails: { body: detailsOf(awa) },
+      like: { body: { mutualLike: false } },
     });
     // The page of a member open beside the suggestions (the same details in memory).
     await renderScreen(
@@ -432,9 +435,9 @@ describe('Suggestions', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
     serveSuggestions([[aMember({ name: 'khadija' })]], {
-      'GET /api/users/suggestions': ({ url }: { url: string }) =>
+      suggestions: ({ url }: { url: string }) =>
         fail
-          ? { status: 500, body: { message: 'Unexpected server error' } }
+          ? { status: 500 as const, body: anError('UNEXPECTED_ERROR', 'Unexpected server error') }
           : {
               body: {
                 content: pageOf(url) === 0 ? [aMember({ name: 'khadija' })] : [],
@@ -457,9 +460,9 @@ describe('Suggestions', () => {
     fakeIntersectionObserver();
     const saved: unknown[] = [];
     const { asked } = serveSuggestions([[aMember({ name: 'fatou' })]], {
-      'PUT /api/users/preferences': ({ body }: { body: unknown }) => {
+      savePreferences: ({ body }) => {
         saved.push(body);
-        return { body };
+        return { body: body as Preferences };
       },
     });
     await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
@@ -495,7 +498,7 @@ describe('Suggestions', () => {
     logIn();
     fakeIntersectionObserver();
     serveSuggestions([[aMember()]], {
-      'PUT /api/users/preferences': {
+      savePreferences: {
         status: 400,
         body: { code: 'AGE_RANGE_INVALID', message: 'minAge must not be above maxAge' },
       },
@@ -517,7 +520,7 @@ describe('Suggestions', () => {
     const aicha = aMember({ name: 'aïcha diallo', age: 27 });
     const omar = aMember({ name: 'omar sy', age: 31 });
     serveSuggestions([[aicha, omar]], {
-      [`GET /api/users/${aicha.id}/details`]: { body: detailsOf(aicha) },
+      memberDetails: { body: detailsOf(aicha) },
     });
     const safety = fakeSafety();
     const { queryClient } = await renderScreen(<SuggestionsPage safety={safety} />, {

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { matchMoment } from '@/lib/match-moment.ts';
 import { session } from '@/lib/session.ts';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints, type Reply, type Stubs } from '@/test/api.ts';
+import { aMember, anError, detailsOf } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { fakeSafety } from '@/test/safety.ts';
 import { LikedYouList } from './liked-you-list.tsx';
 
@@ -41,14 +43,14 @@ function logIn() {
   );
 }
 
-function serve(likes: LikeEntry[], extra = {}) {
+function serve(likes: LikeEntry[], extra: Stubs = {}) {
   const events: string[] = [];
-  mockApi({
-    'GET /likes': () => {
+  mockEndpoints({
+    likes: () => {
       events.push('list');
       return { body: likes };
     },
-    'POST /api/users/likes/mark-seen': () => {
+    markLikesSeen: () => {
       events.push('mark-seen');
       return { body: { message: 'Likes marked as seen.' } };
     },
@@ -81,7 +83,7 @@ describe('The liked-you list', () => {
     let likedBack: unknown;
     const match = { id: waiting.id, name: 'khadija', photoUrl: '/media/photos/khadija.webp?m=me' };
     serve([matched, waiting], {
-      'POST /like': ({ body }: { body: unknown }) => {
+      like: ({ body }: { body: unknown }) => {
         likedBack = body;
         return { body: { mutualLike: true, match } };
       },
@@ -107,10 +109,10 @@ describe('The liked-you list', () => {
   it('keeps the focus on a like back while it is sent, and after a failure', async () => {
     logIn();
     const waiting = like('khadija', 30, false);
-    let answer: (reply: { status?: number; body?: unknown }) => void = () => {};
+    let answer: (reply: Reply<'like'>) => void = () => {};
     let sent = 0;
     serve([waiting], {
-      'POST /like': () => {
+      like: () => {
         sent += 1;
         return new Promise((resolve) => (answer = resolve));
       },
@@ -229,8 +231,8 @@ describe('The liked-you list', () => {
     const amal = like('amal', 10, true);
     const hind = like('hind', 20, false);
     const { events } = serve([amal, hind], {
-      [`GET /api/users/${amal.id}/details`]: { body: { id: amal.id } },
-      [`POST /api/users/likes/${amal.id}/open`]: () => {
+      memberDetails: { body: detailsOf(aMember({ id: amal.id, name: 'amal' })) },
+      openLike: () => {
         events.push('open');
         return { body: { message: 'Like opened.' } };
       },
@@ -252,9 +254,9 @@ describe('The liked-you list', () => {
     const gone = like('gone', 10, true);
     const hind = like('hind', 20, false);
     serve([gone, hind], {
-      [`GET /api/users/${gone.id}/details`]: {
+      memberDetails: {
         status: 404,
-        body: { message: 'This member is not available.' },
+        body: anError('MEMBER_NOT_FOUND', 'This member is not available.'),
       },
     });
     const { onClose } = await show({ language: 'fr' });

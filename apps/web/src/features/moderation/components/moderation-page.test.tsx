@@ -2,7 +2,9 @@ import type { OpenReport } from '@mawadda/contract';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints, type Refusal } from '@/test/api.ts';
+import { anError } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { ModerationPage } from './moderation-page.tsx';
 
 const REPORT_ID = '00000000-0000-4000-8000-0000000000r1';
@@ -72,13 +74,13 @@ beforeEach(() => {
 });
 
 /** The queue holds `reports`; each action is recorded and answered `reply`. */
-function serve(reports: OpenReport[], reply: { status?: number; body?: unknown } = {}) {
+function serve(reports: OpenReport[], refusal?: Refusal) {
   const sent: unknown[] = [];
-  mockApi({
-    'GET /api/moderation/reports': { body: reports },
-    [`POST /api/moderation/reports/${REPORT_ID}/actions`]: ({ body }) => {
+  mockEndpoints({
+    moderationQueue: { body: reports },
+    moderationAction: ({ body }) => {
       sent.push(body);
-      return { status: reply.status ?? 200, body: reply.body ?? { message: 'Done' } };
+      return refusal ?? { body: { message: 'Done' } };
     },
   });
   return sent;
@@ -246,7 +248,7 @@ describe('the moderation page', () => {
   ])(
     'says why a report is not this moderator’s to decide (%i %s), and drops it from the queue',
     async (status, code, why) => {
-      serve([aReport()], { status, body: { code, message: code } });
+      serve([aReport()], { status: status as 403 | 409, body: anError(code) });
       await renderScreen(<ModerationPage />, { route: '/moderation' });
       const user = userEvent.setup();
       const decision = await screen.findByRole('region', { name: 'Decision' });
@@ -288,8 +290,8 @@ describe('the moderation page', () => {
   });
 
   it('is forbidden to a member who is not a moderator', async () => {
-    mockApi({
-      'GET /api/moderation/reports': {
+    mockEndpoints({
+      moderationQueue: {
         status: 403,
         body: { code: 'MODERATORS_ONLY', message: 'Only moderators may do this.' },
       },

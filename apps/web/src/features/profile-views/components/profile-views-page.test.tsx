@@ -2,7 +2,9 @@ import type { ProfileViewEntry } from '@mawadda/contract';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints, type Stubs } from '@/test/api.ts';
+import { aMember, anError, detailsOf } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { fakeSafety } from '@/test/safety.ts';
 import { ProfileViewsPage } from './profile-views-page.tsx';
 
@@ -29,14 +31,14 @@ function logIn() {
   );
 }
 
-function serve(views: ProfileViewEntry[], extra = {}) {
+function serve(views: ProfileViewEntry[], extra: Stubs = {}) {
   const events: string[] = [];
-  const fetch = mockApi({
-    'GET /api/users/profile-views': () => {
+  const fetch = mockEndpoints({
+    profileViews: () => {
       events.push('list');
       return { body: views };
     },
-    'POST /api/users/profile-views/mark-seen': () => {
+    markProfileViewsSeen: () => {
       events.push('mark-seen');
       return { body: { message: 'Profile views marked as seen.' } };
     },
@@ -139,7 +141,7 @@ describe('Profile views', () => {
     const omar = view('omar', 1);
     const yacine = view('yacine', 2);
     serve([omar, yacine], {
-      [`GET /api/users/${omar.id}/details`]: { body: { id: omar.id } },
+      memberDetails: { body: detailsOf(aMember({ id: omar.id, name: 'omar' })) },
     });
     const { queryClient } = await show();
     const user = userEvent.setup();
@@ -156,9 +158,9 @@ describe('Profile views', () => {
     const gone = view('gone', 1);
     const other = view('other', 2);
     serve([gone, other], {
-      [`GET /api/users/${gone.id}/details`]: {
+      memberDetails: {
         status: 404,
-        body: { message: 'This member is not available.' },
+        body: anError('MEMBER_NOT_FOUND', 'This member is not available.'),
       },
     });
     await show();

@@ -1,8 +1,9 @@
 import { BIO_MAX_LENGTH, EDIT_PROFILE_REDIRECT_MS } from '@mawadda/contract/constants';
 import { act, fireEvent, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { mockEndpoints, type Reply } from '@/test/api.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { aCurrentUser, imageFile, logIn, photo } from '../test/fixtures.ts';
 import { EditProfilePage } from './edit-profile-page.tsx';
 
@@ -25,28 +26,25 @@ const mbour = place('Mbour', 14.42, -16.96);
 type Sent = { url: string; body: unknown };
 
 /** Serves the member's profile and records what the form sends. */
-function serve(
-  user = aCurrentUser(),
-  update?: (form: FormData) => { status?: number; body?: unknown },
-) {
+function serve(user = aCurrentUser(), update?: (form: FormData) => Reply<'updateProfile'>) {
   const sent: Sent[] = [];
-  const fetch = mockApi({
-    'GET /api/users/me': { body: user },
-    'PUT /api/users/update': ({ url, body }) => {
+  const fetch = mockEndpoints({
+    currentUser: { body: user },
+    updateProfile: ({ url, body }) => {
       sent.push({ url, body });
       return update ? update(body as FormData) : { body: user };
     },
-    'GET /api/geo/search': ({ url }) => {
+    searchPlaces: ({ url }) => {
       const q = new URL(url, 'http://localhost').searchParams.get('q') ?? '';
       return { body: { results: [thies, mbour].filter((p) => q.startsWith(p.city)) } };
     },
-    'GET /api/geo/reverse': { body: thies },
+    reverseGeocode: { body: thies },
   });
   return { sent, fetch };
 }
 
-const updates = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
+const updates = (spy: MockInstance<typeof fetch>) =>
+  spy.mock.calls.filter(([, init]) => init?.method === 'PUT');
 
 async function show(language: 'en' | 'fr' = 'en') {
   const result = await renderScreen(<EditProfilePage />, { route: '/mon-profil', language });

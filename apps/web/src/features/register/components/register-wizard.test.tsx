@@ -1,8 +1,10 @@
 import { within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockEndpoints, type Stubs } from '@/test/api.ts';
+import { aCurrentUser, anError, photo } from '@/test/fixtures.ts';
 import { imageBytes } from '@/test/image-files.ts';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 const png = (name: string, size = 2048) => {
@@ -30,12 +32,12 @@ const dakar = {
 
 /** The offline index as the server answers it: Lyon and Dakar, nothing else. */
 const geocoding = {
-  'GET /api/geo/search': ({ url }: { url: string }) => {
+  searchPlaces: ({ url }: { url: string }) => {
     const q = new URL(url, 'http://localhost').searchParams.get('q')?.toLowerCase() ?? '';
     const results = [lyon, dakar].filter((place) => q.startsWith(place.city.toLowerCase()));
     return { body: { results } };
   },
-  'GET /api/geo/reverse': { body: dakar },
+  reverseGeocode: { body: dakar },
 };
 
 /** A device that gives its position at once (jsdom has no geolocation). */
@@ -53,19 +55,19 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'geolocation');
 });
 
-const newMember = {
+const newMember = aCurrentUser({
   id: 'new-member',
   name: 'Yusuf Benali',
   bio: 'Calm, practising, I love hiking and reading.',
   gender: 'homme',
-  mediaUrls: ['/media/photos/one.webp'],
+  photos: [photo('one')],
   latitude: null,
   longitude: null,
   location: 'Lyon, France',
-};
+});
 
-async function renderWizard(language: 'en' | 'fr' = 'en', routes = {}) {
-  const api = mockApi({ ...geocoding, ...routes });
+async function renderWizard(language: 'en' | 'fr' = 'en', routes: Stubs = {}) {
+  const api = mockEndpoints({ ...geocoding, ...routes });
   await renderScreen(<RegisterPage />, { language, route: '/register' });
   return { api, user: userEvent.setup({ applyAccept: false }) };
 }
@@ -282,15 +284,15 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     let sent: FormData | undefined;
     let signedInWith: unknown;
     const { user } = await renderWizard('en', {
-      'POST /api/users/register': ({ body }: { body: unknown }) => {
+      register: ({ body }: { body: unknown }) => {
         sent = body as FormData;
         return { status: 201, body: { message: 'Thank you.' } };
       },
-      'POST /api/auth/login': ({ body }: { body: unknown }) => {
+      login: ({ body }: { body: unknown }) => {
         signedInWith = body;
         return { body: { token: 'new-token' } };
       },
-      'GET /api/users/me': { body: newMember },
+      currentUser: { body: newMember },
     });
     await stepIdentity(user);
     await stepSituation(user);
@@ -335,7 +337,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
 
   it('brings the member back to the step of a field the server refuses', async () => {
     const { user } = await renderWizard('fr', {
-      'POST /api/users/register': {
+      register: {
         status: 400,
         body: {
           code: 'NAME_TOO_LONG',
@@ -389,10 +391,10 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
 
   it('sends the member to login with an explanation when the sign-in after it fails', async () => {
     const { user } = await renderWizard('fr', {
-      'POST /api/users/register': { status: 201, body: { message: 'Thank you.' } },
-      'POST /api/auth/login': {
+      register: { status: 201, body: { message: 'Thank you.' } },
+      login: {
         status: 401,
-        body: { message: 'Incorrect username or password.' },
+        body: anError('LOGIN_FAILED', 'Incorrect username or password.'),
       },
     });
     await firstStepsInFrench(user);
@@ -464,12 +466,12 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     deviceAt(14.7, -17.45);
     let sent: FormData | undefined;
     const { user } = await renderWizard('en', {
-      'POST /api/users/register': ({ body }: { body: unknown }) => {
+      register: ({ body }: { body: unknown }) => {
         sent = body as FormData;
         return { status: 201, body: { message: 'Thank you.' } };
       },
-      'POST /api/auth/login': { body: { token: 'new-token' } },
-      'GET /api/users/me': { body: newMember },
+      login: { body: { token: 'new-token' } },
+      currentUser: { body: newMember },
     });
     await stepIdentity(user);
     await stepSituation(user);
@@ -528,12 +530,12 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
   it('sends the photos in the order the member chose, the main one first, by keyboard', async () => {
     let sent: FormData | undefined;
     const { user } = await renderWizard('en', {
-      'POST /api/users/register': ({ body }: { body: unknown }) => {
+      register: ({ body }: { body: unknown }) => {
         sent = body as FormData;
         return { status: 201, body: { message: 'Thank you.' } };
       },
-      'POST /api/auth/login': { body: { token: 'new-token' } },
-      'GET /api/users/me': { body: newMember },
+      login: { body: { token: 'new-token' } },
+      currentUser: { body: newMember },
     });
     await stepIdentity(user);
     await stepSituation(user);
@@ -573,7 +575,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
 
   it('shows a field the server refuses on the last step once, beside it, and no alert elsewhere', async () => {
     const { user } = await renderWizard('en', {
-      'POST /api/users/register': {
+      register: {
         status: 400,
         body: {
           code: 'EMAIL_INVALID',
