@@ -23,7 +23,7 @@ describe('/mon-profil account sections', () => {
         within(screen.getByRole('region', { name: open })).getByRole('button', { name: open }),
       );
       const dialog = screen.getByRole('dialog');
-      expect(within(dialog).getByLabelText(password)).toBeVisible();
+      expect(within(dialog).getByLabelText(password)).toBeEnabled();
       // Once the server has said Google sign-in is off, no line of the dialog speaks of Google.
       await waitFor(() =>
         expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/config'),

@@ -28,8 +28,10 @@ async function showMoment(language: 'en' | 'fr' = 'en') {
     'currentUser',
     JSON.stringify({ id: ME, name: 'ibrahima', mediaUrls: ['/media/photos/me.webp'] }),
   );
+  const clients = FakeStompClient.instances.length;
   realtime.start();
-  await waitFor(() => expect(FakeStompClient.instances.length).toBeGreaterThan(0));
+  // One connection, the realtime client's.
+  await waitFor(() => expect(FakeStompClient.instances).toHaveLength(clients + 1));
   const stomp = FakeStompClient.latest();
   act(() => stomp.open());
   await renderScreen(
