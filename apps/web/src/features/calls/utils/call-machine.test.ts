@@ -5,8 +5,8 @@ import {
 } from '@mawadda/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allStopped, FakeStream, fakeCallSetup } from '../test/fake-media.ts';
-import type { ActiveCall } from './call-machine.ts';
 import { RING_FALLBACK_MS } from './call-machine.ts';
+import type { ActiveCall } from './call-transitions.ts';
 
 const AWA = { id: 'awa-2', name: 'Awa Diop', photoUrl: '/media/awa.jpg' };
 const CALL = 'call-1';
