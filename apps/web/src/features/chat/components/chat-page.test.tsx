@@ -7,7 +7,7 @@ import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { session } from '@/lib/session.ts';
 import { mockEndpoints } from '@/test/api.ts';
 import { FakeStompClient } from '@/test/fake-stomp-client.ts';
-import { anError } from '@/test/fixtures.ts';
+import { aContact, aMessage, anError } from '@/test/fixtures.ts';
 import { renderScreen } from '@/test/render.tsx';
 import { outbox } from '../hooks/outbox.ts';
 import { ChatPage } from './chat-page.tsx';
@@ -21,30 +21,16 @@ vi.mock(
 const ME = 'me-1';
 const AWA = 'awa-2';
 
-const awa: Contact = {
-  id: AWA,
-  name: 'Awa Diop',
-  mediaUrls: [],
-  photosBlurred: false,
-  online: true,
-  unreadCount: 0,
-  lastMessageTime: null,
-  lastMessage: null,
-  matched: true,
-  deleted: false,
-};
+const awa = aContact({ id: AWA, name: 'Awa Diop', online: true });
 
 function message(overrides: Partial<Message> & Pick<Message, 'uuid'>): Message {
-  return {
+  return aMessage({
     senderId: AWA,
     receiverId: ME,
     content: null,
-    imageUrl: null,
-    audioUrl: null,
     timestamp: '2026-11-25T08:00:00.000Z',
-    isRead: false,
     ...overrides,
-  };
+  });
 }
 
 /** The stored answer the server gives to a send. */
