@@ -71,7 +71,7 @@ describe('Download my data', () => {
   it('offers the ready copy with its size, how long it stays available and until when', async () => {
     mockEndpoints({ dataExport: { body: ready } });
     await renderScreen(<DataExportSection />);
-    expect(await screen.findByRole('button', { name: 'Download my data' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Download my data' })).toBeEnabled();
     expect(section('Download my data')).toHaveTextContent(
       /Your copy is ready \(2\.5 MB\)\. It stays available for 24 hours, until November 26, 2026 at \d{1,2}:\d{2}\s[AP]M\./,
     );
@@ -122,12 +122,14 @@ describe('Download my data', () => {
   it('speaks French, with the date and time in French', async () => {
     mockEndpoints({ dataExport: { body: pending } });
     const { unmount } = await renderScreen(<DataExportSection />, { language: 'fr' });
-    expect(await screen.findByText(/Votre copie est en cours de préparation/)).toBeVisible();
-    expect(section('Télécharger mes données')).toBeVisible();
+    await screen.findByText(/Votre copie est en cours de préparation/);
+    expect(section('Télécharger mes données')).toHaveTextContent(
+      /Votre copie est en cours de préparation/,
+    );
     unmount();
     mockEndpoints({ dataExport: { body: ready } });
     await renderScreen(<DataExportSection />, { language: 'fr' });
-    expect(await screen.findByRole('button', { name: 'Télécharger mes données' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Télécharger mes données' })).toBeEnabled();
     expect(section('Télécharger mes données')).toHaveTextContent(
       /Votre copie est prête \(2,5\sMo\)\. Elle reste disponible 24 heures, jusqu'au 26 novembre 2026 à \d{2}:\d{2}\./,
     );

@@ -135,7 +135,7 @@ describe('Login', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await fillAndSubmit('amina@example.com', 'correct-password');
-    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /suggestions' });
     expect(localStorage.getItem('rememberedUser')).toBe('amina@example.com');
     // Ticked, the session outlives the browser session, as before.
     expect(localStorage.getItem('authToken')).toBe('token-1');
@@ -176,7 +176,7 @@ describe('Login', () => {
     });
     await renderScreen(<LoginPage />);
     await fillAndSubmit('amina@example.com', 'correct-password');
-    expect(await screen.findByRole('heading', { name: 'Screen /mon-profil' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /mon-profil' });
   });
 
   it('keeps the /fr prefix when it sends the member on', async () => {
@@ -190,7 +190,7 @@ describe('Login', () => {
     await user.type(screen.getByLabelText("Nom d'utilisateur ou e-mail"), 'amina@example.com');
     await user.type(screen.getByLabelText('Mot de passe'), 'correct-password');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('heading', { name: 'Screen /fr/suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /fr/suggestions' });
   });
 
   it('explains a sign-in that failed right after registration, with the e-mail filled in', async () => {
@@ -217,9 +217,7 @@ describe('Login', () => {
     await renderScreen(<LoginPage />, {
       route: { pathname: '/', state: { accountClosed: suspension } },
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your account is suspended' }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 1, name: 'Your account is suspended' });
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent(
       'Your account is suspended until December 2, 2026. Write to us if you think this is a mistake.',
@@ -247,9 +245,7 @@ describe('Login', () => {
       language: 'fr',
       route: { pathname: '/fr', state: { accountClosed: banned } },
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Votre compte a été fermé' }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 1, name: 'Votre compte a été fermé' });
   });
 
   it('confirms a deleted account on a screen of its own, then shows the login', async () => {
@@ -258,9 +254,7 @@ describe('Login', () => {
       language: 'fr',
       route: { pathname: '/fr', state: { accountDeleted: true } },
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Votre compte a été supprimé' }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 1, name: 'Votre compte a été supprimé' });
     expect(screen.getByRole('main')).toHaveTextContent('Merci d’avoir fait partie de Mawadda.');
     await userEvent
       .setup()
@@ -308,13 +302,13 @@ describe('Login', () => {
       },
     };
     await renderScreen(<LoginPage />);
-    expect(await screen.findByText('or')).toBeVisible();
+    await screen.findByText('or');
     const script = document.querySelector<HTMLScriptElement>('script[src*="accounts.google.com"]');
     script?.onload?.(new Event('load'));
     await vi.waitFor(() => expect(signInWithGoogle).toBeTypeOf('function'));
 
     signInWithGoogle?.({ credential: 'google-id-token' });
-    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /suggestions' });
     expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/auth/google');
     expect(sessionStorage.getItem('authToken')).toBe('token-google');
     expect(localStorage.getItem('authToken')).toBeNull();

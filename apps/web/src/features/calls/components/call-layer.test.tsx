@@ -151,7 +151,7 @@ describe('the call I make', () => {
     act(() =>
       stomp.deliver(`/topic/call/${ME}`, { from: AWA, to: ME, callId: 'c', endCall: true }),
     );
-    expect(await screen.findByText('Awa Diop declined the call.')).toBeVisible();
+    await screen.findByText('Awa Diop declined the call.');
     expect(allStopped(streams)).toBe(true);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Awa Diop declined the call.')).not.toBeInTheDocument();
@@ -164,9 +164,7 @@ describe('the call I make', () => {
     });
     await waitFor(() => expect(signalsTo(stomp)).toHaveLength(1));
     act(() => stomp.drop());
-    expect(
-      await screen.findByText('The connection was lost: the call with Awa Diop has ended.'),
-    ).toBeVisible();
+    await screen.findByText('The connection was lost: the call with Awa Diop has ended.');
     expect(allStopped(streams)).toBe(true);
   });
 

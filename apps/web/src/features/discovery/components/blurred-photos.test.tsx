@@ -84,7 +84,7 @@ describe('Blurred photos', () => {
       route: `/fr/user-details/${blurred.id}`,
       language: 'fr',
     });
-    expect(await screen.findByText('Visible après un match')).toBeVisible();
+    await screen.findByText('Visible après un match');
     screen.getByRole('img', { name: 'Photo 1 de Awa Ndiaye, floutée jusqu’à un match' });
   });
 });

@@ -295,9 +295,7 @@ describe('the moderation page', () => {
       },
     });
     await renderScreen(<ModerationPage />, { route: '/moderation' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'This page is for moderators' }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 1, name: 'This page is for moderators' });
     expect(screen.getByRole('link', { name: 'Back to suggestions' })).toHaveAttribute(
       'href',
       '/suggestions',

@@ -63,9 +63,7 @@ describe('Profile views', () => {
     logIn();
     serve([]);
     await show(undefined, 'fr');
-    expect(
-      await screen.findByRole('heading', { level: 2, name: "Aucune vue pour l'instant." }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 2, name: "Aucune vue pour l'instant." });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Vues du profil');
     expect(screen.getByRole('link', { name: 'Compléter mon profil' }).getAttribute('href')).toBe(
       '/mon-profil',
@@ -76,7 +74,7 @@ describe('Profile views', () => {
     logIn();
     serve([]);
     await show();
-    expect(await screen.findByText('No views yet.')).toBeVisible();
+    await screen.findByText('No views yet.');
     expect(document.title).toBe('Profile views · Mawadda');
   });
 
@@ -147,9 +145,7 @@ describe('Profile views', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: /^Omar/ }));
-    expect(
-      await screen.findByRole('heading', { name: `Screen /user-details/${omar.id}` }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { name: `Screen /user-details/${omar.id}` });
     expect(queryClient.getQueryData(['profile-views', 'me', 'opened'])).toEqual([omar.id]);
   });
 

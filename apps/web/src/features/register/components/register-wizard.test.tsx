@@ -98,9 +98,7 @@ async function firstStepsInFrench(user: UserEvent) {
 
 async function stepAbout(user: UserEvent) {
   await user.type(screen.getByLabelText('Location'), 'Lyon');
-  expect(
-    await screen.findByText('Found on the map: Lyon, France', {}, { timeout: 3000 }),
-  ).toBeVisible();
+  await screen.findByText('Found on the map: Lyon, France', {}, { timeout: 3000 });
   await user.click(screen.getByLabelText('About me'));
   await user.paste('Calm, practising, I love hiking and reading.');
   await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -265,7 +263,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
       // Named and typed as a photo, but its bytes are text: refused, never the "Main" photo.
       new File(['not really a photo\n'], 'fake.jpg', { type: 'image/jpeg' }),
     ]);
-    expect(await screen.findByText('“cv.pdf” is not an image.')).toBeVisible();
+    await screen.findByText('“cv.pdf” is not an image.');
     screen.getByText('“fake.jpg” is not an image.');
     screen.getByText('“huge.png” is larger than 10 MB.');
     screen.getByText('my-wedding-port…');
@@ -305,7 +303,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
     // Signed in with what was typed, no retyping, and on to the suggestions (spec section 4).
-    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /suggestions' });
     expect(signedInWith).toEqual({ username: 'yusuf@example.com', password: 'a-long-password' });
     expect(sent).toBeInstanceOf(FormData);
     const form = sent as FormData;
@@ -385,7 +383,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     // Once, beside the field: not again in an alert, on this step or any other.
     expect(screen.getAllByText('Le nom doit contenir au plus 80 caractères')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Votre situation' })).toBeVisible();
+    await screen.findByRole('heading', { level: 2, name: 'Votre situation' });
     expect(screen.queryByText('Le nom doit contenir au plus 80 caractères')).toBeNull();
   });
 
@@ -409,7 +407,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /Je consens explicitement/ }));
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
 
-    expect(await screen.findByRole('heading', { name: 'Screen /' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /' });
     expect(screen.getByRole('status', { name: 'Navigation state' })).toHaveTextContent(
       JSON.stringify({ registered: true, username: 'y@ex.fr' }),
     );
@@ -484,9 +482,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
 
     await user.clear(location);
     await user.type(location, 'Lyon');
-    expect(
-      await screen.findByText('Found on the map: Lyon, France', {}, { timeout: 3000 }),
-    ).toBeVisible();
+    await screen.findByText('Found on the map: Lyon, France', {}, { timeout: 3000 });
     await user.click(screen.getByLabelText('About me'));
     await user.paste('Calm and practising.');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -497,7 +493,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
-    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /suggestions' });
     expect(sent?.get('location')).toBe('Lyon, France');
     expect(sent?.get('latitude')).toBe('45.76');
     expect(sent?.get('longitude')).toBe('4.84');
@@ -511,9 +507,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(location).toHaveValue('Dakar, Sénégal'));
     await user.clear(location);
     await user.type(location, 'Lyon');
-    expect(
-      await screen.findByText('Trouvé sur la carte : Lyon, France', {}, { timeout: 3000 }),
-    ).toBeVisible();
+    await screen.findByText('Trouvé sur la carte : Lyon, France', {}, { timeout: 3000 });
 
     const lookups = api.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
@@ -566,7 +560,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
     await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /suggestions' });
     const photos = sent?.getAll('profilePicture') as File[];
     expect(photos.map((photo) => photo.name)).toEqual(['one.png', 'three.png', 'two.png']);
   });
@@ -607,7 +601,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     // Back to step 2: no alert follows the member there.
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await user.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your situation' })).toBeVisible();
+    await screen.findByRole('heading', { level: 2, name: 'Your situation' });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Please enter a valid email address')).toBeNull();
   });
