@@ -1,17 +1,10 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { noDataExport } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { AccountSections } from './account-sections.tsx';
-
-const noCopy = {
-  status: 'none',
-  requestedAt: null,
-  readyAt: null,
-  expiresAt: null,
-  sizeBytes: null,
-  downloadUrl: null,
-};
 
 describe('/mon-profil account sections', () => {
   it.each([
@@ -20,9 +13,9 @@ describe('/mon-profil account sections', () => {
   ] as const)(
     'say nothing of Google when Google sign-in is off (%s)',
     async (language, open, password) => {
-      const api = mockApi({
-        'GET /api/config': { body: { googleClientId: null } },
-        'GET /api/users/me/export': { body: noCopy },
+      const api = mockEndpoints({
+        clientConfig: { body: { googleClientId: null } },
+        dataExport: { body: noDataExport },
       });
       await renderScreen(<AccountSections />, { language });
       const user = userEvent.setup();
@@ -30,7 +23,7 @@ describe('/mon-profil account sections', () => {
         within(screen.getByRole('region', { name: open })).getByRole('button', { name: open }),
       );
       const dialog = screen.getByRole('dialog');
-      expect(within(dialog).getByLabelText(password)).toBeVisible();
+      expect(within(dialog).getByLabelText(password)).toBeEnabled();
       // Once the server has said Google sign-in is off, no line of the dialog speaks of Google.
       await waitFor(() =>
         expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/config'),

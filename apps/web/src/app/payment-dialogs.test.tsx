@@ -1,18 +1,21 @@
+import type { PlanOffers } from '@mawadda/contract';
 import { act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeStompClient } from '@/lib/realtime/fake-stomp-client.ts';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { session } from '@/lib/session.ts';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { FakeStompClient } from '@/test/fake-stomp-client.ts';
+import { aCurrentUser } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { PaymentDialogsProvider, usePaymentDialogs } from './payment-dialogs.tsx';
 
 vi.mock(
   '@stomp/stompjs',
-  async () => (await import('@/lib/realtime/fake-stomp-client.ts')).fakeStompModule,
+  async () => (await import('@/test/fake-stomp-client.ts')).fakeStompModule,
 );
 
-const offers = {
+const offers: PlanOffers = {
   plans: [{ plan: 'MONTHLY', days: 30, usdCents: 999, xof: 6000 }],
   methods: ['card'],
 };
@@ -60,7 +63,10 @@ afterEach(() => {
 
 describe('the payment dialogs over the member screens', () => {
   it('open the plans on a call refused for want of a subscription, by its code, not on other refusals', async () => {
-    mockApi({ 'GET /api/subscription/plans': { body: offers } });
+    mockEndpoints({
+      subscriptionPlans: { body: offers },
+      currentUser: { body: aCurrentUser() },
+    });
     const broker = await signedIn();
     act(() => broker.fail('CALL_NOT_ALLOWED'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -68,17 +74,15 @@ describe('the payment dialogs over the member screens', () => {
     act(() => broker.fail('SUBSCRIPTION_REQUIRED', 1008, 'Calls are for subscribers.'));
     // The dialogs' chunk is imported on the first opening: slower than the rest here.
     const plans = await screen.findByRole('dialog', { name: 'Choose a plan' }, { timeout: 5000 });
-    expect(await screen.findByRole('radio', { name: /Monthly/ })).toBeVisible();
+    expect(await screen.findByRole('radio', { name: /Monthly/ })).toBeEnabled();
     expect(plans).toHaveTextContent('$9.99');
   });
 
   it('open the gift popup for the member a screen names', async () => {
-    mockApi({ 'GET /api/gifts': { body: gifts } });
+    mockEndpoints({ gifts: { body: gifts } });
     await signedIn();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Gift' }));
-    expect(
-      await screen.findByRole('dialog', { name: 'A gift for Awa Diop' }, { timeout: 5000 }),
-    ).toBeVisible();
+    await screen.findByRole('dialog', { name: 'A gift for Awa Diop' }, { timeout: 5000 });
     expect(
       await screen.findByRole('button', { name: 'Send Plush elephant to Awa Diop' }),
     ).toBeEnabled();

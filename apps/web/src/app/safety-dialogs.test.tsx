@@ -8,7 +8,8 @@ import { MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
 import { chatKeys } from '@/features/chat/api/chat-api.ts';
 import { discoveryKeys, type SuggestionsPage } from '@/features/discovery/api/discovery-api.ts';
 import { likesKeys } from '@/features/likes/api/likes-api.ts';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { SafetyDialogsProvider, useSafetyDialogs } from './safety-dialogs.tsx';
 
 const ME = 'me-1';
@@ -55,7 +56,7 @@ async function choose(item: string, menu = 'More actions for Awa Diop') {
 
 describe('the safety dialogs over the member screens', () => {
   it('block from a conversation: the member leaves every list at once and the chat goes back to the list', async () => {
-    mockApi({ 'POST /api/users/awa-2/block': { body: { message: 'Blocked' } } });
+    mockEndpoints({ block: { body: { message: 'Blocked' } } });
     const { queryClient } = await renderScreen(
       <SafetyDialogsProvider>
         <Screen />
@@ -73,7 +74,7 @@ describe('the safety dialogs over the member screens', () => {
     expect(dialog).toHaveAccessibleName('Bloquer Awa Diop ?');
     await user.click(within(dialog).getByRole('button', { name: 'Bloquer' }));
 
-    expect(await screen.findByText('At /fr/chat')).toBeVisible();
+    await screen.findByText('At /fr/chat');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(queryClient.getQueryData<Contact[]>(chatKeys.contacts(ME))?.map((c) => c.id)).toEqual([
       'omar-3',
@@ -87,7 +88,7 @@ describe('the safety dialogs over the member screens', () => {
   });
 
   it('block from their profile goes back to the suggestions', async () => {
-    mockApi({ 'POST /api/users/awa-2/block': { body: { message: 'Blocked' } } });
+    mockEndpoints({ block: { body: { message: 'Blocked' } } });
     await renderScreen(
       <SafetyDialogsProvider>
         <Screen />
@@ -96,13 +97,13 @@ describe('the safety dialogs over the member screens', () => {
     );
     const { user, dialog } = await choose('Block');
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
-    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /suggestions' });
   });
 
   it('report, then block from the report: the same leaving', async () => {
-    mockApi({
-      'POST /api/reports': { status: 201, body: { id: 'r-1' } },
-      'POST /api/users/awa-2/block': { body: { message: 'Blocked' } },
+    mockEndpoints({
+      report: { status: 201, body: { id: 'r-1' } },
+      block: { body: { message: 'Blocked' } },
     });
     await renderScreen(
       <SafetyDialogsProvider>
@@ -115,11 +116,11 @@ describe('the safety dialogs over the member screens', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Harassment or hate' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send the report' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Block Awa Diop' }));
-    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /suggestions' });
   });
 
   it('offers to unmatch a match only, and stays on the conversation after', async () => {
-    mockApi({ 'DELETE /api/users/awa-2/match': { body: { message: 'Unmatched' } } });
+    mockEndpoints({ unmatch: { body: { message: 'Unmatched' } } });
     const { unmount } = await renderScreen(
       <SafetyDialogsProvider>
         <Screen />

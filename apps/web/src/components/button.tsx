@@ -1,7 +1,9 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonSize = 'md' | 'wide' | 'tall' | 'small';
+type Variant = ButtonVariant;
 
 const variants: Record<Variant, string> = {
   primary: 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-teal-700/60 shadow-sm',
@@ -10,6 +12,37 @@ const variants: Record<Variant, string> = {
   ghost: 'bg-transparent text-teal-800 hover:bg-teal-50 disabled:opacity-60',
   danger: 'bg-rose-700 text-white hover:bg-rose-600 disabled:opacity-60',
 };
+
+const sizes: Record<ButtonSize, string> = {
+  md: 'min-h-11 px-5 py-2.5',
+  wide: 'min-h-11 px-6 py-2.5',
+  tall: 'min-h-12 px-6 py-2.5',
+  small: 'min-h-11 px-4 text-sm',
+};
+
+/**
+ * A button's classes, for what looks like a button without being one (a link to a page, a
+ * dialog's close): one place for each variant's colours and each size, beside `Button`.
+ */
+export function buttonClass({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  className,
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  block?: boolean;
+  className?: string;
+} = {}) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors disabled:cursor-not-allowed',
+    sizes[size],
+    variants[variant],
+    block && 'w-full',
+    className,
+  );
+}
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: Variant;
@@ -35,12 +68,7 @@ export function Button({
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={cn(
-        'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 font-semibold transition-colors disabled:cursor-not-allowed',
-        variants[variant],
-        block && 'w-full',
-        className,
-      )}
+      className={buttonClass({ variant, block, className })}
       {...rest}
     >
       {busy ? (

@@ -84,28 +84,4 @@ export async function renderScreen(
   return { ...result, i18n, queryClient };
 }
 
-type Reply = { status?: number; body?: unknown };
-type Handler = (request: { url: string; method: string; body: unknown }) => Reply | Promise<Reply>;
-
-/**
- * Answers the app's fetch calls from `routes` ("POST /api/auth/login" → reply); an unknown call
- * fails the test loudly. Returns the spy, whose calls hold what was sent.
- */
-export function mockApi(routes: Record<string, Reply | Handler>) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = init?.method ?? 'GET';
-    const pathname = new URL(url, 'http://localhost').pathname;
-    const route = routes[`${method} ${pathname}`];
-    if (!route) throw new Error(`Unexpected call: ${method} ${url}`);
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined);
-    const reply = typeof route === 'function' ? await route({ url, method, body }) : route;
-    const status = reply.status ?? 200;
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-}
-
 export { screen };

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { aCurrentUser } from '@/features/profile/test/fixtures.ts';
 import { callApi } from '@/lib/api-client.ts';
 import { session } from '@/lib/session.ts';
-import { createTestI18n, mockApi, type TestLanguage } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { noDataExport } from '@/test/fixtures.ts';
+import { createTestI18n, type TestLanguage } from '@/test/render.tsx';
 import { Component as MemberArea } from './member-area.tsx';
 
 /** The question loads as a chunk of its own, with the legal texts: slower than the rest here. */
@@ -61,14 +63,14 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
   it('shows the member screens to a member who consented', async () => {
     logIn(false);
     await showMemberArea();
-    expect(await screen.findByRole('heading', { name: 'Suggestions screen' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Suggestions screen' });
   });
 
   it('asks a member without consent first, explains why, and sends the version they consent to', async () => {
     logIn(true);
     let sent: unknown;
-    mockApi({
-      'POST /api/users/consent': ({ body }) => {
+    mockEndpoints({
+      giveConsent: ({ body }) => {
         sent = body;
         return { body: aCurrentUser({ id: 'me', consentRequired: false }) };
       },
@@ -91,33 +93,23 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
         name: 'I consent to Mawadda processing data that reveals my religion',
       }),
     );
-    expect(await screen.findByRole('heading', { name: 'Suggestions screen' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Suggestions screen' });
     expect(sent).toEqual({ version: PRIVACY_VERSION });
     expect(session.get()?.user?.consentRequired).toBe(false);
   });
 
   it('asks in French, and a refusal explains what follows and offers to log out', async () => {
     logIn(true);
-    const api = mockApi({
-      'POST /api/auth/logout': { body: { message: 'Logged out.' } },
-      'GET /api/users/me/export': {
-        body: {
-          status: 'none',
-          requestedAt: null,
-          readyAt: null,
-          expiresAt: null,
-          sizeBytes: null,
-        },
-      },
+    const api = mockEndpoints({
+      logout: { body: { message: 'Logged out.' } },
+      dataExport: { body: noDataExport },
     });
     const router = await showMemberArea('fr');
-    expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Votre consentement, avant de continuer' },
-        { timeout: CHUNK_WAIT },
-      ),
-    ).toBeVisible();
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Votre consentement, avant de continuer' },
+      { timeout: CHUNK_WAIT },
+    );
     expect(
       screen.getByRole('link', { name: /Lire la politique de confidentialité/ }),
     ).toHaveAttribute('href', '/fr/privacy');
@@ -132,20 +124,20 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
     // Leaving stays possible without consenting: a copy of her data, or the account deleted.
     expect(
       await screen.findByRole('button', { name: 'Supprimer mon compte' }, { timeout: CHUNK_WAIT }),
-    ).toBeVisible();
-    expect(await screen.findByRole('region', { name: 'Télécharger mes données' })).toBeVisible();
+    ).toBeEnabled();
+    await screen.findByRole('region', { name: 'Télécharger mes données' });
     expect(api.mock.calls.some(([url]) => String(url).includes('/consent'))).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
-    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Login screen' });
     expect(router.state.location.pathname).toBe('/fr');
     expect(session.get()).toBeNull();
   });
 
   it('says why the consent could not be recorded, and keeps asking', async () => {
     logIn(true);
-    mockApi({
-      'POST /api/users/consent': {
+    mockEndpoints({
+      giveConsent: {
         status: 400,
         body: { code: 'PRIVACY_VERSION_OUTDATED', message: 'The privacy policy has changed.' },
       },
@@ -166,22 +158,20 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
 
   it('asks as soon as the server refuses a call for want of consent (a session from before)', async () => {
     logIn();
-    mockApi({
-      'GET /likes': {
+    mockEndpoints({
+      likes: {
         status: 403,
         body: { code: 'CONSENT_REQUIRED', message: 'Please give your consent.' },
       },
     });
     await showMemberArea();
-    expect(await screen.findByRole('heading', { name: 'Suggestions screen' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Suggestions screen' });
     await expect(callApi('likes')).rejects.toMatchObject({ status: 403 });
-    expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Your consent, before you continue' },
-        { timeout: CHUNK_WAIT },
-      ),
-    ).toBeVisible();
+    await screen.findByRole(
+      'heading',
+      { name: 'Your consent, before you continue' },
+      { timeout: CHUNK_WAIT },
+    );
     // The session itself is kept: the member is asked, not logged out.
     expect(session.token()).toBe('token');
   });

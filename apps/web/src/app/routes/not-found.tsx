@@ -1,6 +1,7 @@
 import { ArrowLeft, Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { buttonClass } from '@/components/button.tsx';
 import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layouts/skip-link.tsx';
@@ -45,10 +46,7 @@ export function Component() {
             {t('notFound.title')}
           </h1>
           <p className="mt-4 text-lg leading-relaxed text-ink-muted">{t('notFound.body')}</p>
-          <Link
-            to={home}
-            className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-full bg-teal-700 px-6 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
-          >
+          <Link to={home} className={buttonClass({ size: 'wide', className: 'mt-8' })}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             {t(member ? 'notFound.suggestions' : 'notFound.home')}
           </Link>

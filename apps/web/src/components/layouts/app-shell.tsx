@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { buttonClass } from '@/components/button.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useSession } from '@/lib/session.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
@@ -127,7 +128,7 @@ export function AppShell({
           ) : (
             <Link
               to={localized('/')}
-              className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-teal-700 px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+              className={buttonClass({ size: 'small', className: 'shrink-0' })}
             >
               {t('nav.logIn')}
             </Link>

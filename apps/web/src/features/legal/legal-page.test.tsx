@@ -37,7 +37,7 @@ describe('the terms of use', () => {
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Terms of use');
     const sections = within(main).getAllByRole('heading', { level: 2 });
-    expect(sections.length).toBeGreaterThanOrEqual(10);
+    expect(sections).toHaveLength(12);
     expect(sections.map((h) => h.textContent)).toContain('4. Code of conduct');
     expect(main.textContent).toContain('Last updated: 22 November 2026');
     const back = within(main).getAllByRole('link', { name: 'Back to registration' });
@@ -147,7 +147,7 @@ describe('the privacy policy', () => {
     expect(retention).toContain('up to 10 years');
     expect(section(/Why we are allowed to/)).toContain('legitimate interest');
     const profileLinks = within(main).getAllByRole('link', { name: '/mon-profil' });
-    expect(profileLinks.length).toBeGreaterThanOrEqual(3);
+    expect(profileLinks).toHaveLength(4);
     expect(profileLinks[0]).toHaveAttribute('href', '/mon-profil');
   });
 

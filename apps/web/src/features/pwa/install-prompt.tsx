@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '@/components/button.tsx';
 import { LogoMark } from '@/components/logo.tsx';
 import { installPrompt } from './install-prompt-store.ts';
 
@@ -40,7 +41,7 @@ export function InstallPrompt() {
           <button
             type="button"
             onClick={() => void installPrompt.install()}
-            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-teal-700 px-5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+            className={buttonClass({ size: 'small' })}
           >
             <Download aria-hidden="true" className="size-4" />
             {t('pwa.install.action')}

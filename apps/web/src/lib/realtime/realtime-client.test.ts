@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeStompClient, fakeStompModule } from '@/test/fake-stomp-client.ts';
 import { session } from '../session.ts';
 import type { Refusal } from '../translate-error.ts';
-import { FakeStompClient, fakeStompModule } from './fake-stomp-client.ts';
 import { createRealtime, type Realtime } from './realtime-client.ts';
 
 let realtime: Realtime;

@@ -1,8 +1,9 @@
-import type { DataExport } from '@mawadda/contract';
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { aDataExport, noDataExport } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 
@@ -14,22 +15,15 @@ beforeEach(() => {
   );
 });
 
-const none: DataExport = {
-  status: 'none',
-  requestedAt: null,
-  readyAt: null,
-  expiresAt: null,
-  sizeBytes: null,
-};
-const pending: DataExport = { ...none, status: 'pending', requestedAt: '2026-11-25T10:00:00Z' };
-const ready: DataExport = {
-  ...pending,
-  status: 'ready',
+const none = noDataExport;
+const pending = aDataExport('pending', { requestedAt: '2026-11-25T10:00:00Z' });
+const ready = aDataExport('ready', {
+  requestedAt: '2026-11-25T10:00:00Z',
   readyAt: '2026-11-25T12:01:00Z',
   // Midday UTC: the same day in every time zone the suite may run in.
   expiresAt: '2026-11-26T12:01:00Z',
   sizeBytes: 2.5 * 1024 * 1024,
-};
+});
 
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -60,9 +54,9 @@ afterEach(() => {
 
 describe('Download my data', () => {
   it('asks for a copy, then says it is being prepared', async () => {
-    const api = mockApi({
-      'GET /api/users/me/export': { body: none },
-      'POST /api/users/me/export': { status: 202, body: pending },
+    const api = mockEndpoints({
+      dataExport: { body: none },
+      requestDataExport: { status: 202, body: pending },
     });
     await renderScreen(<DataExportSection />);
     const button = await screen.findByRole('button', { name: 'Prepare my data' });
@@ -75,31 +69,29 @@ describe('Download my data', () => {
   });
 
   it('offers the ready copy with its size, how long it stays available and until when', async () => {
-    mockApi({ 'GET /api/users/me/export': { body: ready } });
+    mockEndpoints({ dataExport: { body: ready } });
     await renderScreen(<DataExportSection />);
-    expect(await screen.findByRole('button', { name: 'Download my data' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Download my data' })).toBeEnabled();
     expect(section('Download my data')).toHaveTextContent(
       /Your copy is ready \(2\.5 MB\)\. It stays available for 24 hours, until November 26, 2026 at \d{1,2}:\d{2}\s[AP]M\./,
     );
-    expect(screen.getByRole('button', { name: 'Prepare a new copy' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Prepare a new copy' })).toBeEnabled();
   });
 
   it('downloads the copy with the session’s token and saves it under the server’s name', async () => {
     const fetched: Array<[string, string | null]> = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const url = String(input);
-      fetched.push([url, new Headers(init?.headers).get('authorization')]);
-      if (url === '/api/users/me/export/file') {
-        return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+    mockEndpoints({
+      dataExport: { body: ready },
+      downloadDataExport: ({ url, headers }) => {
+        fetched.push([url, headers.get('authorization')]);
+        return {
+          file: new Uint8Array([0x50, 0x4b, 3, 4]),
           headers: {
             'content-type': 'application/zip',
             'content-disposition': 'attachment; filename="mawadda-data-2026-11-25.zip"',
           },
-        });
-      }
-      return new Response(JSON.stringify(ready), {
-        headers: { 'content-type': 'application/json' },
-      });
+        };
+      },
     });
     await renderScreen(<DataExportSection />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Download my data' }));
@@ -109,9 +101,9 @@ describe('Download my data', () => {
   });
 
   it('says when the copy is gone meanwhile, and asks for its state again', async () => {
-    const api = mockApi({
-      'GET /api/users/me/export': { body: ready },
-      'GET /api/users/me/export/file': {
+    const api = mockEndpoints({
+      dataExport: { body: ready },
+      downloadDataExport: {
         status: 404,
         body: { code: 'DATA_EXPORT_UNAVAILABLE', message: 'No copy' },
       },
@@ -128,14 +120,16 @@ describe('Download my data', () => {
   });
 
   it('speaks French, with the date and time in French', async () => {
-    mockApi({ 'GET /api/users/me/export': { body: pending } });
+    mockEndpoints({ dataExport: { body: pending } });
     const { unmount } = await renderScreen(<DataExportSection />, { language: 'fr' });
-    expect(await screen.findByText(/Votre copie est en cours de préparation/)).toBeVisible();
-    expect(section('Télécharger mes données')).toBeVisible();
+    await screen.findByText(/Votre copie est en cours de préparation/);
+    expect(section('Télécharger mes données')).toHaveTextContent(
+      /Votre copie est en cours de préparation/,
+    );
     unmount();
-    mockApi({ 'GET /api/users/me/export': { body: ready } });
+    mockEndpoints({ dataExport: { body: ready } });
     await renderScreen(<DataExportSection />, { language: 'fr' });
-    expect(await screen.findByRole('button', { name: 'Télécharger mes données' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Télécharger mes données' })).toBeEnabled();
     expect(section('Télécharger mes données')).toHaveTextContent(
       /Votre copie est prête \(2,5\sMo\)\. Elle reste disponible 24 heures, jusqu'au 26 novembre 2026 à \d{2}:\d{2}\./,
     );
@@ -157,8 +151,8 @@ describe('Delete my account', () => {
 
   it('says what is erased and kept, refuses a wrong password, and deletes with the right one', async () => {
     const sent: unknown[] = [];
-    mockApi({
-      'DELETE /api/users/me': ({ body }) => {
+    mockEndpoints({
+      deleteAccount: ({ body }) => {
         sent.push(body);
         return (body as { password: string }).password === 'right-password'
           ? { body: { message: 'Your account was deleted.' } }
@@ -195,8 +189,8 @@ describe('Delete my account', () => {
 
   it('confirms with a fresh Google sign-in when the app offers one', async () => {
     const sent: unknown[] = [];
-    mockApi({
-      'DELETE /api/users/me': ({ body }) => {
+    mockEndpoints({
+      deleteAccount: ({ body }) => {
         sent.push(body);
         return { body: { message: 'Your account was deleted.' } };
       },

@@ -1,11 +1,13 @@
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { anError } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 
 describe('Forgot password', () => {
   it('asks for a valid e-mail before sending', async () => {
-    const api = mockApi({});
+    const api = mockEndpoints({});
     await renderScreen(<ForgotPasswordPage />, { route: '/forget', language: 'fr' });
     const field = screen.getByLabelText('Adresse e-mail') as HTMLInputElement;
     expect(field.type).toBe('email');
@@ -21,7 +23,7 @@ describe('Forgot password', () => {
   });
 
   it('says the link was sent', async () => {
-    mockApi({ 'POST /api/auth/forgot-password': { body: { message: 'sent' } } });
+    mockEndpoints({ forgotPassword: { body: { message: 'sent' } } });
     await renderScreen(<ForgotPasswordPage />, { route: '/forget' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('E-mail address'), 'amina@example.com');
@@ -32,10 +34,10 @@ describe('Forgot password', () => {
   });
 
   it('says when it failed', async () => {
-    mockApi({
-      'POST /api/auth/forgot-password': {
+    mockEndpoints({
+      forgotPassword: {
         status: 500,
-        body: { message: 'Unexpected server error' },
+        body: anError('UNEXPECTED_ERROR', 'Unexpected server error'),
       },
     });
     await renderScreen(<ForgotPasswordPage />, { route: '/forget' });

@@ -1,9 +1,11 @@
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints, type Reply } from '@/test/api.ts';
+import { aCurrentUser, anError, photo } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
-const completeMember = {
+const completeMember = aCurrentUser({
   id: 'm1',
   name: 'Amina',
   latitude: 48.85,
@@ -11,8 +13,8 @@ const completeMember = {
   location: 'Paris, France',
   bio: 'Kind and practising.',
   gender: 'femme',
-  mediaUrls: ['/media/photos/a.webp'],
-};
+  photos: [photo('a')],
+});
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -34,10 +36,10 @@ async function fillAndSubmit(username: string, password: string) {
 
 describe('Login', () => {
   it('shows the French 401 message, then lets the member try again', async () => {
-    const answer = deferred<{ status: number; body: unknown }>();
-    mockApi({
-      'GET /api/config': { body: { googleClientId: null } },
-      'POST /api/auth/login': () => answer.promise,
+    const answer = deferred<Reply<'login'>>();
+    mockEndpoints({
+      clientConfig: { body: { googleClientId: null } },
+      login: () => answer.promise,
     });
     await renderScreen(<LoginPage />, { language: 'fr' });
 
@@ -49,7 +51,10 @@ describe('Login', () => {
     const busy = await screen.findByRole('button', { name: 'Connexion en cours…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
 
-    answer.resolve({ status: 401, body: { message: 'Incorrect username or password.' } });
+    answer.resolve({
+      status: 401,
+      body: anError('LOGIN_FAILED', 'Incorrect username or password.'),
+    });
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Identifiants incorrects. Veuillez réessayer.',
     );
@@ -58,9 +63,9 @@ describe('Login', () => {
   });
 
   it('shows the English 401 fallback when the server sends no message', async () => {
-    mockApi({
-      'GET /api/config': { body: { googleClientId: null } },
-      'POST /api/auth/login': { status: 401 },
+    mockEndpoints({
+      clientConfig: { body: { googleClientId: null } },
+      login: { status: 401 },
     });
     await renderScreen(<LoginPage />);
     await fillAndSubmit('amina@example.com', 'wrong-password');
@@ -74,9 +79,9 @@ describe('Login', () => {
 
   it('translates the rate-limit message and says when the network is down', async () => {
     let calls = 0;
-    mockApi({
-      'GET /api/config': { body: { googleClientId: null } },
-      'POST /api/auth/login': () => {
+    mockEndpoints({
+      clientConfig: { body: { googleClientId: null } },
+      login: () => {
         calls += 1;
         if (calls === 2) throw new TypeError('Failed to fetch');
         return {
@@ -104,26 +109,33 @@ describe('Login', () => {
   });
 
   it('requires both fields before calling the server', async () => {
-    const api = mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    const api = mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('Please enter your username or e-mail.')).toBeVisible();
-    expect(screen.getByText('Please enter your password.')).toBeVisible();
-    expect(screen.getByLabelText('Username or e-mail').getAttribute('aria-invalid')).toBe('true');
+    // Each error is read out with its field: the field points at it and is marked invalid.
+    const username = screen.getByLabelText('Username or e-mail');
+    await vi.waitFor(() =>
+      expect(username).toHaveAccessibleDescription('Please enter your username or e-mail.'),
+    );
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Please enter your password.',
+    );
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(api.mock.calls.map(([url]) => String(url))).toEqual(['/api/config']);
   });
 
   it('remembers the username when asked, prefills it next time, and forgets it when unticked', async () => {
-    mockApi({
-      'GET /api/config': { body: { googleClientId: null } },
-      'POST /api/auth/login': { body: { token: 'token-1' } },
-      'GET /api/users/me': { body: completeMember },
+    mockEndpoints({
+      clientConfig: { body: { googleClientId: null } },
+      login: { body: { token: 'token-1' } },
+      currentUser: { body: completeMember },
     });
     const first = await renderScreen(<LoginPage />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await fillAndSubmit('amina@example.com', 'correct-password');
-    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /suggestions' });
     expect(localStorage.getItem('rememberedUser')).toBe('amina@example.com');
     // Ticked, the session outlives the browser session, as before.
     expect(localStorage.getItem('authToken')).toBe('token-1');
@@ -150,32 +162,39 @@ describe('Login', () => {
   });
 
   it('sends a member with an incomplete profile to /mon-profil', async () => {
-    mockApi({
-      'GET /api/config': { body: { googleClientId: null } },
-      'POST /api/auth/login': { body: { token: 'token-2' } },
-      'GET /api/users/me': { body: { ...completeMember, mediaUrls: [] } },
+    mockEndpoints({
+      clientConfig: { body: { googleClientId: null } },
+      login: { body: { token: 'token-2' } },
+      currentUser: {
+        body: aCurrentUser({
+          ...completeMember,
+          photos: [],
+          mediaUrls: [],
+          profileComplete: false,
+        }),
+      },
     });
     await renderScreen(<LoginPage />);
     await fillAndSubmit('amina@example.com', 'correct-password');
-    expect(await screen.findByRole('heading', { name: 'Screen /mon-profil' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /mon-profil' });
   });
 
   it('keeps the /fr prefix when it sends the member on', async () => {
-    mockApi({
-      'GET /api/config': { body: { googleClientId: null } },
-      'POST /api/auth/login': { body: { token: 'token-3' } },
-      'GET /api/users/me': { body: completeMember },
+    mockEndpoints({
+      clientConfig: { body: { googleClientId: null } },
+      login: { body: { token: 'token-3' } },
+      currentUser: { body: completeMember },
     });
     await renderScreen(<LoginPage />, { language: 'fr', route: '/fr' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Nom d'utilisateur ou e-mail"), 'amina@example.com');
     await user.type(screen.getByLabelText('Mot de passe'), 'correct-password');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('heading', { name: 'Screen /fr/suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /fr/suggestions' });
   });
 
   it('explains a sign-in that failed right after registration, with the e-mail filled in', async () => {
-    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />, {
       route: { pathname: '/', state: { registered: true, username: 'new@example.com' } },
     });
@@ -194,13 +213,11 @@ describe('Login', () => {
   };
 
   it('says on a screen of its own that a suspension ended the session, until when and why', async () => {
-    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />, {
       route: { pathname: '/', state: { accountClosed: suspension } },
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your account is suspended' }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 1, name: 'Your account is suspended' });
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent(
       'Your account is suspended until December 2, 2026. Write to us if you think this is a mistake.',
@@ -211,11 +228,11 @@ describe('Login', () => {
     await userEvent
       .setup()
       .click(screen.getByRole('button', { name: 'Continue to the login page' }));
-    expect(screen.getByLabelText('Username or e-mail')).toBeVisible();
+    expect(screen.getByLabelText('Username or e-mail')).toBeEnabled();
   });
 
   it('says it in French, and a ban too', async () => {
-    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />, {
       language: 'fr',
       route: { pathname: '/fr', state: { accountClosed: suspension } },
@@ -228,31 +245,27 @@ describe('Login', () => {
       language: 'fr',
       route: { pathname: '/fr', state: { accountClosed: banned } },
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Votre compte a été fermé' }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 1, name: 'Votre compte a été fermé' });
   });
 
   it('confirms a deleted account on a screen of its own, then shows the login', async () => {
-    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />, {
       language: 'fr',
       route: { pathname: '/fr', state: { accountDeleted: true } },
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Votre compte a été supprimé' }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 1, name: 'Votre compte a été supprimé' });
     expect(screen.getByRole('main')).toHaveTextContent('Merci d’avoir fait partie de Mawadda.');
     await userEvent
       .setup()
       .click(screen.getByRole('button', { name: 'Continuer vers la connexion' }));
-    expect(screen.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+    screen.getByRole('heading', { name: 'Connexion' });
   });
 
   it('says a suspension at login with its date in words and the moderators’ reason', async () => {
-    mockApi({
-      'GET /api/config': { body: { googleClientId: null } },
-      'POST /api/auth/login': { status: 403, body: suspension },
+    mockEndpoints({
+      clientConfig: { body: { googleClientId: null } },
+      login: { status: 403, body: suspension },
     });
     await renderScreen(<LoginPage />);
     await fillAndSubmit('amina@example.com', 'correct-password');
@@ -262,19 +275,19 @@ describe('Login', () => {
   });
 
   it('offers no Google button when the server has no Google client id', async () => {
-    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Mawadda' })).toBeVisible();
+    screen.getByRole('heading', { level: 1, name: 'Welcome to Mawadda' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText('or')).toBeNull();
     expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
   });
 
   it('signs in with Google for the browser session only when remember-me is unticked', async () => {
-    const api = mockApi({
-      'GET /api/config': { body: { googleClientId: 'client-1' } },
-      'POST /api/auth/google': { body: { token: 'token-google' } },
-      'GET /api/users/me': { body: completeMember },
+    const api = mockEndpoints({
+      clientConfig: { body: { googleClientId: 'client-1' } },
+      googleLogin: { body: { token: 'token-google' } },
+      currentUser: { body: completeMember },
     });
     // Google Identity Services, as its script sets it up.
     let signInWithGoogle: ((response: { credential?: string }) => void) | undefined;
@@ -289,13 +302,13 @@ describe('Login', () => {
       },
     };
     await renderScreen(<LoginPage />);
-    expect(await screen.findByText('or')).toBeVisible();
+    await screen.findByText('or');
     const script = document.querySelector<HTMLScriptElement>('script[src*="accounts.google.com"]');
     script?.onload?.(new Event('load'));
     await vi.waitFor(() => expect(signInWithGoogle).toBeTypeOf('function'));
 
     signInWithGoogle?.({ credential: 'google-id-token' });
-    expect(await screen.findByRole('heading', { name: 'Screen /suggestions' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /suggestions' });
     expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/auth/google');
     expect(sessionStorage.getItem('authToken')).toBe('token-google');
     expect(localStorage.getItem('authToken')).toBeNull();
@@ -304,13 +317,13 @@ describe('Login', () => {
   });
 
   it('toggles the password visibility with a translated button', async () => {
-    mockApi({ 'GET /api/config': { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
     await renderScreen(<LoginPage />, { language: 'fr' });
     const password = screen.getByLabelText('Mot de passe') as HTMLInputElement;
     expect(password.type).toBe('password');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
     expect(password.type).toBe('text');
-    expect(screen.getByRole('button', { name: 'Masquer le mot de passe' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Masquer le mot de passe' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Afficher le mot de passe' })).toBeNull();
   });
 });

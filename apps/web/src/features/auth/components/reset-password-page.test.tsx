@@ -1,14 +1,15 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints, type Stubs } from '@/test/api.ts';
+import { anError } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 
 const route = { route: '/reset-password/abc123', path: '/reset-password/:token' };
-const CHECK = 'GET /api/auth/reset-password/abc123';
-const usable = { [CHECK]: { body: { usable: true } } };
-const refused = {
-  [CHECK]: {
+const usable: Stubs = { checkResetLink: { body: { usable: true } } };
+const refused: Stubs = {
+  checkResetLink: {
     status: 400,
     body: {
       code: 'RESET_LINK_INVALID',
@@ -19,7 +20,7 @@ const refused = {
 
 describe('Reset password', () => {
   it('says the passwords do not match and sends nothing', async () => {
-    const api = mockApi(usable);
+    const api = mockEndpoints(usable);
     await renderScreen(<ResetPasswordPage />, route);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New password'), 'first-password');
@@ -30,7 +31,7 @@ describe('Reset password', () => {
   });
 
   it('says it in French too', async () => {
-    mockApi(usable);
+    mockEndpoints(usable);
     await renderScreen(<ResetPasswordPage />, { ...route, language: 'fr' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Nouveau mot de passe'), 'first-password');
@@ -43,9 +44,9 @@ describe('Reset password', () => {
 
   it('sends the token and the password, says it worked, then goes to login', async () => {
     let sent: unknown;
-    mockApi({
+    mockEndpoints({
       ...usable,
-      'POST /api/auth/reset-password': ({ body }) => {
+      resetPassword: ({ body }) => {
         sent = body;
         return { body: { message: 'Password reset successful.' } };
       },
@@ -57,19 +58,18 @@ describe('Reset password', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect((await screen.findByRole('status')).textContent).toBe('✅ Password reset successful!');
     expect(sent).toEqual({ token: 'abc123', password: 'brand-new-password' });
-    expect(
-      await screen.findByRole('heading', { name: 'Screen /' }, { timeout: 3000 }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { name: 'Screen /' }, { timeout: 3000 });
   });
 
   it('explains a link that expired while the page was open and offers a new one', async () => {
-    mockApi({
+    mockEndpoints({
       ...usable,
-      'POST /api/auth/reset-password': {
+      resetPassword: {
         status: 400,
-        body: {
-          message: 'This reset link is invalid, expired or already used. Please ask for a new one.',
-        },
+        body: anError(
+          'RESET_LINK_INVALID',
+          'This reset link is invalid, expired or already used. Please ask for a new one.',
+        ),
       },
     });
     await renderScreen(<ResetPasswordPage />, route);
@@ -88,7 +88,7 @@ describe('Reset password', () => {
   });
 
   it('says at once, before anything is typed, that a used or expired link cannot be used', async () => {
-    mockApi(refused);
+    mockEndpoints(refused);
     await renderScreen(<ResetPasswordPage />, route);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
@@ -102,7 +102,7 @@ describe('Reset password', () => {
   });
 
   it('says it in French too, with the French link to a new one', async () => {
-    mockApi(refused);
+    mockEndpoints(refused);
     await renderScreen(<ResetPasswordPage />, {
       route: '/fr/reset-password/abc123',
       path: '/fr/reset-password/:token',
@@ -119,12 +119,14 @@ describe('Reset password', () => {
   });
 
   it('keeps the form when the check cannot be made (offline, or too many tries)', async () => {
-    mockApi({ [CHECK]: { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many' } } });
+    mockEndpoints({
+      checkResetLink: { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many' } },
+    });
     const { queryClient } = await renderScreen(<ResetPasswordPage />, route);
     await waitFor(() =>
       expect(queryClient.getQueryState(['reset-link', 'abc123'])?.status).toBe('error'),
     );
-    expect(screen.getByLabelText('New password')).toBeVisible();
+    expect(screen.getByLabelText('New password')).toBeEnabled();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

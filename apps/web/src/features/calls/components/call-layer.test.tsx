@@ -2,17 +2,18 @@ import type { ErrorCode } from '@mawadda/contract/error-codes';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeStompClient } from '@/lib/realtime/fake-stomp-client.ts';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { session } from '@/lib/session.ts';
-import { mockApi, renderScreen, type TestLanguage } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { FakeStompClient } from '@/test/fake-stomp-client.ts';
+import { renderScreen, type TestLanguage } from '@/test/render.tsx';
 import { calls } from '../hooks/use-call.ts';
-import { allStopped, FakePeerConnection, FakeStream } from '../utils/fake-media.ts';
+import { allStopped, FakePeerConnection, FakeStream } from '../test/fake-media.ts';
 import { CallLayer } from './call-layer.tsx';
 
 vi.mock(
   '@stomp/stompjs',
-  async () => (await import('@/lib/realtime/fake-stomp-client.ts')).fakeStompModule,
+  async () => (await import('@/test/fake-stomp-client.ts')).fakeStompModule,
 );
 
 const ME = 'me-1';
@@ -32,7 +33,7 @@ beforeEach(() => {
       },
     },
   });
-  mockApi({ 'GET /api/calls/ice-servers': { body: { iceServers: [], expiresAt: null } } });
+  mockEndpoints({ iceServers: { body: { iceServers: [], expiresAt: null } } });
 });
 
 afterEach(() => {
@@ -45,8 +46,10 @@ afterEach(() => {
 
 async function showLayer(language: TestLanguage = 'en') {
   session.start('token-1');
+  const clients = FakeStompClient.instances.length;
   realtime.start();
-  await waitFor(() => expect(FakeStompClient.instances.length).toBeGreaterThan(0));
+  // One connection, the realtime client's.
+  await waitFor(() => expect(FakeStompClient.instances).toHaveLength(clients + 1));
   const stomp = FakeStompClient.latest();
   act(() => stomp.open());
   await renderScreen(<CallLayer me={ME} />, { language });
@@ -96,8 +99,8 @@ describe('the incoming-call modal', () => {
     offer(stomp, 'audio');
     const dialog = await screen.findByRole('dialog', { name: 'Appel vocal entrant' });
     expect(dialog).toHaveAccessibleDescription('Awa Diop vous appelle.');
-    expect(within(dialog).getByRole('button', { name: 'Accepter' })).toBeVisible();
-    expect(within(dialog).getByRole('button', { name: 'Refuser' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Accepter' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Refuser' })).toBeEnabled();
   });
 
   it('accepted by keyboard, opens the in-call view with its controls; ending stops my camera and microphone', async () => {
@@ -148,7 +151,7 @@ describe('the call I make', () => {
     act(() =>
       stomp.deliver(`/topic/call/${ME}`, { from: AWA, to: ME, callId: 'c', endCall: true }),
     );
-    expect(await screen.findByText('Awa Diop declined the call.')).toBeVisible();
+    await screen.findByText('Awa Diop declined the call.');
     expect(allStopped(streams)).toBe(true);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Awa Diop declined the call.')).not.toBeInTheDocument();
@@ -161,9 +164,7 @@ describe('the call I make', () => {
     });
     await waitFor(() => expect(signalsTo(stomp)).toHaveLength(1));
     act(() => stomp.drop());
-    expect(
-      await screen.findByText('The connection was lost: the call with Awa Diop has ended.'),
-    ).toBeVisible();
+    await screen.findByText('The connection was lost: the call with Awa Diop has ended.');
     expect(allStopped(streams)).toBe(true);
   });
 

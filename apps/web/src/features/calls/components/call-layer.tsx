@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { useRealtimeState, useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 import { calls, useCallState } from '../hooks/use-call.ts';
-import { isCallRefusal } from '../utils/call-machine.ts';
+import { isCallRefusal } from '../utils/call-transitions.ts';
 import { startRingTone } from '../utils/ring-tone.ts';
 import { CallNoticeBanner } from './call-notice.tsx';
 import { CallView } from './call-view.tsx';

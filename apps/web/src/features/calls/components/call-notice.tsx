@@ -2,7 +2,7 @@ import { PhoneOff, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '@/lib/translate-error.ts';
 import { useCallsTranslation } from '../i18n.ts';
-import { type CallNotice, isCallRefusal } from '../utils/call-machine.ts';
+import { type CallNotice, isCallRefusal } from '../utils/call-transitions.ts';
 
 /**
  * How the last call ended, when the member did not end it themselves: busy, declined, no answer,

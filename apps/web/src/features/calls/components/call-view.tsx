@@ -4,7 +4,7 @@ import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useCallsTranslation } from '../i18n.ts';
 import { callClock } from '../utils/call-clock.ts';
-import type { ActiveCall } from '../utils/call-machine.ts';
+import type { ActiveCall } from '../utils/call-transitions.ts';
 
 const controlButton =
   'flex size-14 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';

@@ -3,7 +3,7 @@ import { Phone, PhoneOff, Video } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
 import { useCallsTranslation } from '../i18n.ts';
-import type { CallPeer } from '../utils/call-machine.ts';
+import type { CallPeer } from '../utils/call-transitions.ts';
 
 const choiceButton =
   'inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-full px-5 font-semibold text-white shadow-sm transition-colors';

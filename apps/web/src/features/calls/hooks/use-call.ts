@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { fetchIceServers, sendCallSignal } from '../api/calls-api.ts';
-import { type CallState, createCallMachine } from '../utils/call-machine.ts';
+import { createCallMachine } from '../utils/call-machine.ts';
+import type { CallState } from '../utils/call-transitions.ts';
 
 /**
  * The tab's one call, shared by the call layer (which shows it and feeds it the signals) and the

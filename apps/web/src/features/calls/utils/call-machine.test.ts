@@ -4,9 +4,9 @@ import {
   SOCKET_WAIT_TRIES,
 } from '@mawadda/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActiveCall } from './call-machine.ts';
+import { allStopped, FakeStream, fakeCallSetup } from '../test/fake-media.ts';
 import { RING_FALLBACK_MS } from './call-machine.ts';
-import { allStopped, FakeStream, fakeCallSetup } from './fake-media.ts';
+import type { ActiveCall } from './call-transitions.ts';
 
 const AWA = { id: 'awa-2', name: 'Awa Diop', photoUrl: '/media/awa.jpg' };
 const CALL = 'call-1';

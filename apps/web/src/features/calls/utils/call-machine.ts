@@ -6,64 +6,25 @@ import {
   SOCKET_WAIT_TRIES,
   VIDEO_CONSTRAINTS,
 } from '@mawadda/contract/constants';
-import type { ErrorCode } from '@mawadda/contract/error-codes';
 import { titleCase } from '@mawadda/contract/text';
+import {
+  type CallEvent,
+  type CallNoticeKind,
+  type CallPeer,
+  type CallRefusal,
+  type CallState,
+  callTransition,
+  canAccept,
+  endsOnBusy,
+  IDLE,
+  mediaNotice,
+  onPeerEnd,
+  takesAnswer,
+  unansweredNotice,
+} from './call-transitions.ts';
 
 /** The server ends an unanswered call as missed; a tab that never hears it ends it this much later. */
 export const RING_FALLBACK_MS = CALL_RING_TIMEOUT_MS + 5_000;
-
-export type CallPeer = { id: string; name: string; photoUrl: string | null };
-
-/**
- * The broker's refusals of my offer that the member can only be told of; the third,
- * SUBSCRIPTION_REQUIRED, is answered with the plans instead.
- */
-export type CallRefusal = Extract<ErrorCode, 'CALL_NOT_ALLOWED' | 'CALL_IN_PROGRESS'>;
-
-export function isCallRefusal(code: string | undefined): code is CallRefusal {
-  return code === 'CALL_NOT_ALLOWED' || code === 'CALL_IN_PROGRESS';
-}
-
-/**
- * Why the last call ended, as the member is told once back to idle. Ends the member chose
- * themselves (hang up, cancel, refuse) and a call answered on another device tell nothing.
- */
-export type CallNoticeKind =
-  | 'busy'
-  | 'declined'
-  | 'noAnswer'
-  | 'missed'
-  | 'ended'
-  | 'disconnected'
-  | 'failed'
-  | 'connectionLost'
-  | 'mediaDenied'
-  | 'mediaMissing'
-  | 'mediaBusy'
-  | 'mediaUnsupported'
-  | CallRefusal;
-
-export type CallNotice = { kind: CallNoticeKind; peer: CallPeer; type: CallType };
-
-/**
- * - `outgoing`: I call and it rings on the other side (or my camera and microphone are opening).
- * - `incoming`: someone calls me; `accepting` once I said yes and the connection is being made.
- * - `inCall`: answered; `answeredAt` starts the timer, `connected` once media flows.
- */
-export type ActiveCall = {
-  phase: 'outgoing' | 'incoming' | 'inCall';
-  type: CallType;
-  peer: CallPeer;
-  accepting: boolean;
-  local: MediaStream | null;
-  remote: MediaStream | null;
-  muted: boolean;
-  cameraOff: boolean;
-  answeredAt: number | null;
-  connected: boolean;
-};
-
-export type CallState = { phase: 'idle'; notice: CallNotice | null } | ActiveCall;
 
 export type CallDeps = {
   send(peerId: string, signal: CallSignal): boolean;
@@ -106,23 +67,14 @@ export function mediaConstraints(type: CallType): MediaStreamConstraints {
   };
 }
 
-/** What a refused getUserMedia means for the member. */
-function mediaNotice(error: unknown): CallNoticeKind {
-  // DOMExceptions, which are not Errors everywhere.
-  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'mediaDenied';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'mediaMissing';
-  if (name === 'NotReadableError' || name === 'AbortError') return 'mediaBusy';
-  return 'mediaUnsupported';
-}
-
 function stopTracks(stream: MediaStream | null) {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }
 
 /**
  * The call state machine of spec section 4: idle -> outgoing or incoming -> in call -> idle, one
- * call at a time. Signals go through `deps.send` (the broker relays them, stamping `callId`);
+ * call at a time. The states and their transitions are `call-transitions.ts`'s, pure; this runs
+ * the effects and dispatches their outcomes. Signals go through `deps.send` (the broker relays them, stamping `callId`);
  * candidates trickle both ways, those arriving before the remote description wait in a queue.
  * A call ends on my end, the other's end, the server's (missed, busy, disconnected), a failed or
  * disconnected connection, no candidate gathered within ICE_GATHERING_TIMEOUT_MS, or the socket
@@ -131,17 +83,14 @@ function stopTracks(stream: MediaStream | null) {
  */
 export function createCallMachine(deps: CallDeps) {
   let call: Call | null = null;
-  let state: CallState = { phase: 'idle', notice: null };
+  let state: CallState = IDLE;
   const listeners = new Set<() => void>();
 
-  function setState(next: CallState) {
+  function dispatch(event: CallEvent) {
+    const next = callTransition(state, event);
+    if (next === state) return;
     state = next;
     for (const listener of listeners) listener();
-  }
-
-  function update(changes: Partial<ActiveCall>) {
-    if (state.phase === 'idle') return;
-    setState({ ...state, ...changes });
   }
 
   function send(current: Call, signal: CallSignal) {
@@ -175,29 +124,14 @@ export function createCallMachine(deps: CallDeps) {
     }
     stopTracks(current.local);
     stopTracks(current.remote);
-    setState({
-      phase: 'idle',
-      notice: notice ? { kind: notice, peer: current.peer, type: current.type } : null,
-    });
+    dispatch({ type: 'ended', notice });
   }
 
-  function begin(next: Call, phase: ActiveCall['phase']) {
+  function begin(next: Call, phase: 'outgoing' | 'incoming') {
     call = next;
-    setState({
-      phase,
-      type: next.type,
-      peer: next.peer,
-      accepting: false,
-      local: null,
-      remote: null,
-      muted: false,
-      cameraOff: false,
-      answeredAt: null,
-      connected: false,
-    });
-    const caller = next.role === 'caller';
+    dispatch({ type: 'started', phase, callType: next.type, peer: next.peer });
     next.ring = setTimeout(
-      () => finish(next, caller ? 'noAnswer' : 'missed', caller),
+      () => finish(next, unansweredNotice(next.role), next.role === 'caller'),
       RING_FALLBACK_MS,
     );
   }
@@ -216,7 +150,7 @@ export function createCallMachine(deps: CallDeps) {
       return null;
     }
     current.local = stream;
-    update({ local: stream });
+    dispatch({ type: 'localStream', stream });
     return stream;
   }
 
@@ -234,10 +168,10 @@ export function createCallMachine(deps: CallDeps) {
       const remote = event.streams[0] ?? current.remote ?? new MediaStream();
       if (!remote.getTracks().includes(event.track)) remote.addTrack(event.track);
       current.remote = remote;
-      update({ remote });
+      dispatch({ type: 'remoteStream', stream: remote });
     };
     pc.onconnectionstatechange = () => {
-      if (pc.connectionState === 'connected') update({ connected: true });
+      if (pc.connectionState === 'connected') dispatch({ type: 'connected' });
       else if (pc.connectionState === 'failed') finish(current, 'failed', true);
       else if (pc.connectionState === 'disconnected') finish(current, 'disconnected', true);
     };
@@ -265,7 +199,7 @@ export function createCallMachine(deps: CallDeps) {
   function answered(current: Call) {
     if (current.ring) clearTimeout(current.ring);
     current.ring = null;
-    update({ phase: 'inCall', accepting: false, answeredAt: deps.now() });
+    dispatch({ type: 'answered', at: deps.now() });
   }
 
   /** Runs a step of the call; any failure (SDP refused, ICE servers unreachable) ends it. */
@@ -304,26 +238,9 @@ export function createCallMachine(deps: CallDeps) {
   }
 
   function onEnd(current: Call, signal: CallSignal) {
-    const phase = state.phase;
-    if (signal.reason === 'answeredElsewhere') {
-      // The tab that answered is in the call; the others stop ringing.
-      if (phase === 'incoming' && !state.accepting) finish(current, null);
-      return;
-    }
-    // Refused on another of my devices: nothing was missed.
-    if (signal.reason === 'declined' && phase === 'incoming') {
-      finish(current, null);
-      return;
-    }
-    let notice: CallNoticeKind;
-    if (signal.reason === 'missed') notice = current.role === 'caller' ? 'noAnswer' : 'missed';
-    else if (signal.reason === 'disconnected' || signal.reason === 'failed') {
-      notice =
-        phase === 'inCall' ? 'disconnected' : current.role === 'caller' ? 'noAnswer' : 'missed';
-    } else if (phase === 'outgoing') notice = 'declined';
-    else if (phase === 'incoming') notice = 'missed';
-    else notice = 'ended';
-    finish(current, notice);
+    if (state.phase === 'idle') return;
+    const outcome = onPeerEnd(state, current.role, signal.reason);
+    if (outcome.end) finish(current, outcome.notice);
   }
 
   /**
@@ -387,9 +304,9 @@ export function createCallMachine(deps: CallDeps) {
     /** The callee says yes: camera and microphone, then the answer. */
     accept() {
       const current = call;
-      if (!current || state.phase !== 'incoming' || state.accepting || !current.offer) return;
+      if (!current || !canAccept(state) || !current.offer) return;
       const offer = current.offer;
-      update({ accepting: true });
+      dispatch({ type: 'accepting' });
       const iceServers = deps.iceServers();
       iceServers.catch(() => {});
       void step(current, async () => {
@@ -441,12 +358,12 @@ export function createCallMachine(deps: CallDeps) {
       current.id ??= signal.callId ?? null;
 
       if (signal.busy) {
-        if (current.role === 'caller' && state.phase === 'outgoing') finish(current, 'busy');
+        if (endsOnBusy(state, current.role)) finish(current, 'busy');
       } else if (signal.endCall) {
         onEnd(current, signal);
       } else if (signal.answer?.sdp) {
         const pc = current.pc;
-        if (current.role !== 'caller' || state.phase !== 'outgoing' || !pc) return;
+        if (!takesAnswer(state, current.role) || !pc) return;
         const answer: RTCSessionDescriptionInit = { type: 'answer', sdp: signal.answer.sdp };
         void step(current, async () => {
           await pc.setRemoteDescription(answer);
@@ -468,19 +385,19 @@ export function createCallMachine(deps: CallDeps) {
     toggleMute() {
       if (state.phase === 'idle' || !call?.local) return;
       const muted = !state.muted;
+      dispatch({ type: 'muteToggled' });
       for (const track of call.local.getAudioTracks()) track.enabled = !muted;
-      update({ muted });
     },
 
     toggleCamera() {
       if (state.phase === 'idle' || !call?.local) return;
       const cameraOff = !state.cameraOff;
+      dispatch({ type: 'cameraToggled' });
       for (const track of call.local.getVideoTracks()) track.enabled = !cameraOff;
-      update({ cameraOff });
     },
 
     dismissNotice() {
-      if (state.phase === 'idle' && state.notice) setState({ phase: 'idle', notice: null });
+      dispatch({ type: 'noticeDismissed' });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Contact } from '@mawadda/contract';
 import { EyeOff, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
+import { buttonClass } from '@/components/button.tsx';
 import { formatBadge } from '@/components/layouts/badge.ts';
 import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
@@ -115,10 +116,7 @@ export function ContactList({
         </span>
         <p className="font-semibold text-teal-900">{t('contacts.empty')}</p>
         <p className="text-sm leading-relaxed text-ink-muted">{t('contacts.emptyHint')}</p>
-        <Link
-          to={localized('/suggestions')}
-          className="inline-flex min-h-11 items-center rounded-full bg-teal-700 px-5 font-semibold text-white hover:bg-teal-800"
-        >
+        <Link to={localized('/suggestions')} className={buttonClass()}>
           {t('contacts.suggestions')}
         </Link>
       </div>

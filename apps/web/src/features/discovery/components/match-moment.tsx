@@ -4,7 +4,7 @@ import { titleCase } from '@mawadda/contract/text';
 import { Heart, MessageCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/button.tsx';
+import { Button, buttonClass } from '@/components/button.tsx';
 import { DialogFrame } from '@/components/dialog-frame.tsx';
 import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
@@ -74,7 +74,7 @@ export function MatchDialog({
             <Link
               to={localized(`/chat?userId=${encodeURIComponent(match.id)}`)}
               onClick={onClose}
-              className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+              className={buttonClass({ className: 'flex-1' })}
             >
               <MessageCircle aria-hidden="true" className="size-5" />
               {t('match.send')}

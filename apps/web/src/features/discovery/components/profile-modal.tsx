@@ -5,6 +5,7 @@ import { ArrowUpRight, MessageCircle, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type CSSProperties, type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from '@/components/button.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
 import { isMemberGone } from '@/lib/member-gone.ts';
@@ -178,7 +179,7 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
             />
             <Link
               to={localized(`/chat?userId=${id}`)}
-              className="inline-flex min-h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-teal-700 px-6 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+              className={buttonClass({ size: 'tall', className: 'shrink-0' })}
             >
               <MessageCircle aria-hidden="true" className="size-5" />
               {t('modal.message')}

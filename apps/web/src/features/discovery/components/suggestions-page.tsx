@@ -3,6 +3,7 @@ import { RotateCcw, SlidersHorizontal, Sparkles, UserRoundPen } from 'lucide-rea
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import '../discovery.css';
+import { buttonClass } from '@/components/button.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
@@ -287,10 +288,7 @@ function EmptyState({ filtered, onWiden }: { filtered: boolean; onWiden: () => v
           <SlidersHorizontal aria-hidden="true" className="size-5" />
           {t('empty.widenFilters')}
         </button>
-        <Link
-          to={localized('/mon-profil')}
-          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
-        >
+        <Link to={localized('/mon-profil')} className={buttonClass()}>
           <UserRoundPen aria-hidden="true" className="size-5" />
           {t('empty.completeProfile')}
         </Link>

@@ -2,7 +2,9 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { anError } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { fakeSafety } from '@/test/safety.ts';
 import { aMember, detailsOf } from '../test/fixtures.ts';
 import { UserDetailsPage } from './user-details-page.tsx';
@@ -27,24 +29,22 @@ describe('User details', () => {
       online: true,
     });
     const lovelies: unknown[] = [];
-    mockApi({
-      [`GET /api/users/${member.id}/details`]: {
+    mockEndpoints({
+      memberDetails: {
         body: detailsOf(member, {
           maritalStatus: 'marie',
           hasChildren: 'not specified',
           skinTone: 'fonce',
         }),
       },
-      'POST /lovely': ({ body }) => {
+      lovely: ({ body }) => {
         lovelies.push(body);
         return { body: { mutualLike: false } };
       },
     });
     await show(member.id, 'fr');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Fatou Ndiaye, 29' }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 1, name: 'Fatou Ndiaye, 29' });
     expect(document.title).toBe('Fatou Ndiaye · Mawadda');
     const main = screen.getByRole('main');
     expect(main.textContent).toContain('En ligne');
@@ -54,7 +54,7 @@ describe('User details', () => {
     expect(main.textContent).toContain('Foncé');
     expect(main.textContent).toContain('Abidjan, Côte d’Ivoire·1\u202f250 km');
     expect(main.textContent).toContain('Practising, calm');
-    expect(within(main).getByRole('region', { name: 'Photos de Fatou Ndiaye' })).toBeVisible();
+    within(main).getByRole('region', { name: 'Photos de Fatou Ndiaye' });
     expect(
       within(main).getByRole('link', { name: 'Discuter avec Fatou Ndiaye' }).getAttribute('href'),
     ).toBe(`/chat?userId=${member.id}`);
@@ -73,11 +73,11 @@ describe('User details', () => {
   it('shows the like the server remembers, from any device: sent, and not sent twice', async () => {
     const member = aMember({ name: 'awa sarr', age: 31 });
     const lovelies: unknown[] = [];
-    mockApi({
-      [`GET /api/users/${member.id}/details`]: {
+    mockEndpoints({
+      memberDetails: {
         body: detailsOf(member, { likedByMe: true, sentLike: 'lovely' }),
       },
-      'POST /lovely': ({ body }) => {
+      lovely: ({ body }) => {
         lovelies.push(body);
         return { body: { mutualLike: false } };
       },
@@ -99,8 +99,8 @@ describe('User details', () => {
     'says a like (a like back, a card’s heart) was a like, not a Lovely ($language)',
     async ({ language, text, title }) => {
       const member = aMember({ name: 'awa sarr', likedByMe: true, matched: true });
-      mockApi({
-        [`GET /api/users/${member.id}/details`]: {
+      mockEndpoints({
+        memberDetails: {
           body: detailsOf(member, { sentLike: 'like' }),
         },
       });
@@ -115,17 +115,15 @@ describe('User details', () => {
 
   it('says the profile cannot be opened when the member no longer exists (404)', async () => {
     const id = '00000000-0000-4000-8000-00000000dead';
-    mockApi({
-      [`GET /api/users/${id}/details`]: {
+    mockEndpoints({
+      memberDetails: {
         status: 404,
-        body: { message: 'This member is not available.' },
+        body: anError('MEMBER_NOT_FOUND', 'This member is not available.'),
       },
     });
     await show(id);
 
-    expect(
-      await screen.findByText('This profile cannot be opened. The member may no longer exist.'),
-    ).toBeVisible();
+    await screen.findByText('This profile cannot be opened. The member may no longer exist.');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Profile unavailable');
     expect(screen.getByRole('link', { name: 'Back to suggestions' }).getAttribute('href')).toBe(
       '/suggestions',
@@ -134,18 +132,16 @@ describe('User details', () => {
   });
 
   it('treats a malformed address (400) the same way, in French', async () => {
-    mockApi({
-      'GET /api/users/not-an-id/details': {
+    mockEndpoints({
+      memberDetails: {
         status: 400,
-        body: { message: 'Member id must be a UUID' },
+        body: anError('MEMBER_ID_INVALID', 'Member id must be a UUID'),
       },
     });
     await show('not-an-id', 'fr');
-    expect(
-      await screen.findByText(
-        "Ce profil ne peut pas être ouvert. Le membre n'existe peut-être plus.",
-      ),
-    ).toBeVisible();
+    await screen.findByText(
+      "Ce profil ne peut pas être ouvert. Le membre n'existe peut-être plus.",
+    );
     expect(screen.getByRole('link', { name: 'Retour aux suggestions' })).toHaveAttribute(
       'href',
       '/suggestions',
@@ -154,7 +150,7 @@ describe('User details', () => {
 
   it('has a menu to report or block the member', async () => {
     const member = aMember({ name: 'fatou NDIAYE' });
-    mockApi({ [`GET /api/users/${member.id}/details`]: { body: detailsOf(member) } });
+    mockEndpoints({ memberDetails: { body: detailsOf(member) } });
     const safety = fakeSafety();
     await renderScreen(<UserDetailsPage id={member.id} safety={safety} />, {
       route: `/user-details/${member.id}`,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import '../discovery.css';
 import { titleCase } from '@mawadda/contract/text';
+import { buttonClass } from '@/components/button.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
@@ -64,10 +65,7 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
           <p role="alert" className="mt-2 leading-relaxed text-ink">
             {t('details.notFound')}
           </p>
-          <Link
-            to={localized('/suggestions')}
-            className="mt-6 inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
-          >
+          <Link to={localized('/suggestions')} className={buttonClass({ className: 'mt-6' })}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             {t('details.back')}
           </Link>
@@ -164,7 +162,7 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
                 <Link
                   to={chatPath}
                   aria-label={t('details.chatLabel', { name })}
-                  className="inline-flex min-h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-teal-700 px-6 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+                  className={buttonClass({ size: 'tall', className: 'shrink-0' })}
                 >
                   <MessageCircle aria-hidden="true" className="size-5" />
                   {t('details.chat')}

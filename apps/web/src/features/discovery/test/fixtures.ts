@@ -1,41 +1,7 @@
-import type { UserDetails, UserSummary } from '@mawadda/contract';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
-let next = 0;
-/** A suggested member with believable values; `overrides` set what a test is about. */
-export function aMember(overrides: Partial<UserSummary> = {}): UserSummary {
-  next += 1;
-  const id = `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`;
-  return {
-    id,
-    name: `member ${next}`,
-    age: 30,
-    gender: 'femme',
-    location: 'Dakar, Sénégal',
-    latitude: 14.7,
-    longitude: -17.4,
-    distanceKm: 5,
-    mediaUrls: [`/media/photos/${id}.webp`],
-    online: false,
-    likedByMe: false,
-    matched: false,
-    photosBlurred: false,
-    ...overrides,
-  };
-}
-
-export function detailsOf(member: UserSummary, overrides: Partial<UserDetails> = {}): UserDetails {
-  return {
-    ...member,
-    maritalStatus: 'celibataire',
-    hasChildren: 'no',
-    bio: 'Practising, calm, and fond of long walks.\n\nPratiquante et calme.',
-    skinTone: 'moyen',
-    sentLike: member.likedByMe ? 'like' : null,
-    ...overrides,
-  };
-}
+export { aMember, detailsOf } from '@/test/fixtures.ts';
 
 export const NO_FILTERS = { minAge: null, maxAge: null, maxDistanceKm: null };
 

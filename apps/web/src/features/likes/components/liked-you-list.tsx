@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
+import { buttonClass } from '@/components/button.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
 import { MemberEntry } from '@/components/members/member-entry.tsx';
@@ -15,8 +16,7 @@ import { cn } from '@/lib/cn.ts';
 import { useLikeBack, useLikes, useMarkLikesSeen } from '../hooks/use-likes.ts';
 import { useLikesTranslation } from '../i18n.ts';
 
-const primaryLink =
-  'inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800';
+const primaryLink = buttonClass({ className: 'flex-1' });
 const secondaryButton =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-teal-700/30 bg-white px-5 py-2.5 font-semibold text-teal-800 transition-colors hover:bg-teal-50';
 

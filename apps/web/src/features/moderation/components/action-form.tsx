@@ -1,46 +1,25 @@
-import {
-  MODERATION_ACTIONS,
-  type ModerationAction,
-  type ModerationActionRequest,
-  moderationActionRequestSchema,
-  type OpenReport,
-} from '@mawadda/contract';
-import { AlertDialog } from 'radix-ui';
+import type { ModerationAction, ModerationActionRequest, OpenReport } from '@mawadda/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { FieldError } from '@/components/field-error.tsx';
-import { MediaImage } from '@/components/media-image.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { useModerationAction } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
+import { type ActionField, checkAction, isReportGone } from '../utils/action-request.ts';
+import { ActionChoice, PhotoChoice } from './action-choices.tsx';
+import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 
-/**
- * Refusals that mean the report is not, or no longer, this moderator's to decide: it leaves the
- * queue with the reason why.
- */
-const GONE_CODES = new Set([
-  'REPORT_CLOSED',
-  'REPORT_NOT_FOUND',
-  'REPORT_ABOUT_YOU',
-  'REPORT_FILED_BY_YOU',
-]);
-/** The actions that end the member's sessions: their confirm button is red. */
-const SEVERE: ReadonlySet<ModerationAction> = new Set(['suspend', 'ban']);
 const DEFAULT_SUSPENSION_DAYS = '7';
-
-type Field = 'reason' | 'days';
-
-const choiceClass =
-  'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-sand-300 bg-white px-3.5 py-2.5 text-sm font-medium text-ink transition-colors hover:border-teal-600 has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:text-teal-900 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-teal-600 has-disabled:cursor-not-allowed has-disabled:opacity-60';
 const inputClass = 'w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink';
 
 /**
  * The decision on one report: an action (dismiss, remove a chosen photo, warn, suspend for some
- * days, ban) and the reason the record keeps, checked by the contract's own rules before the
- * confirmation dialog asks once more. `onLeave` is told once the report has left the queue,
- * decided here or already closed by another moderator, with what to announce.
+ * days, ban) and the reason the record keeps, checked by the contract's own rules
+ * (`checkAction`) before the confirmation dialog asks once more. `onLeave` is told once the
+ * report has left the queue, decided here or already closed by another moderator, with what to
+ * announce.
  */
 export function ActionForm({
   report,
@@ -57,7 +36,7 @@ export function ActionForm({
   const [photoUrl, setPhotoUrl] = useState(photos[0] ?? '');
   const [days, setDays] = useState(DEFAULT_SUSPENSION_DAYS);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<ActionField, string>>>({});
   const [confirming, setConfirming] = useState<ModerationActionRequest | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const fields = {
@@ -73,32 +52,19 @@ export function ActionForm({
 
   function review(event: FormEvent) {
     event.preventDefault();
-    const parsed = moderationActionRequestSchema.safeParse({
-      action,
-      reason,
-      ...(action === 'remove-photo' ? { photoUrl } : {}),
-      ...(action === 'suspend' ? { days } : {}),
-    });
-    const found: Partial<Record<Field, string>> = {};
-    // A blank number of days reads as absent to the contract; a suspension needs one.
-    if (action === 'suspend' && days.trim() === '')
-      found.days = errorText('SUSPENSION_DAYS_INVALID');
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = issue.path[0];
-      if ((field === 'reason' || field === 'days') && !found[field]) {
-        found[field] = errorText(issue.message);
-      }
-    }
-    setErrors(found);
-    const invalid = (['days', 'reason'] as const).find((field) => found[field]);
-    if (invalid) {
-      fields[invalid].current?.focus();
+    const checked = checkAction({ action, reason, photoUrl, days });
+    if ('errors' in checked) {
+      const found = Object.fromEntries(
+        Object.entries(checked.errors).map(([field, code]) => [field, errorText(code)]),
+      );
+      setErrors(found);
+      const invalid = (['days', 'reason'] as const).find((field) => found[field]);
+      if (invalid) fields[invalid].current?.focus();
       return;
     }
-    if (parsed.success) {
-      setFailure(null);
-      setConfirming(parsed.data);
-    }
+    setErrors({});
+    setFailure(null);
+    setConfirming(checked.request);
   }
 
   function confirm(request: ModerationActionRequest) {
@@ -109,9 +75,9 @@ export function ActionForm({
       },
       onError: (error) => {
         const code = error instanceof ApiError ? error.code : undefined;
-        if (code && GONE_CODES.has(code)) {
+        if (isReportGone(code)) {
           setConfirming(null);
-          onLeave(t('closedElsewhere', { name, why: errorText(code) }));
+          onLeave(t('closedElsewhere', { name, why: errorText(code ?? '') }));
           return;
         }
         setFailure(
@@ -121,9 +87,8 @@ export function ActionForm({
     });
   }
 
-  const describedBy = (field: Field, hint?: string) =>
-    [errors[field] ? `${id}-${field}-error` : '', hint ?? ''].filter(Boolean).join(' ') ||
-    undefined;
+  const describedBy = (field: ActionField, hint: string) =>
+    [errors[field] ? `${id}-${field}-error` : '', hint].filter(Boolean).join(' ');
 
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-6 border-t border-sand-200 pt-5">
@@ -131,49 +96,21 @@ export function ActionForm({
         {t('decision')}
       </h3>
       <form noValidate onSubmit={review} className="mt-3 flex flex-col gap-4">
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-sm font-medium text-ink">{t('action')}</legend>
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {MODERATION_ACTIONS.map((choice) => (
-              <label key={choice} className={choiceClass}>
-                <input
-                  type="radio"
-                  name={`${id}-action`}
-                  value={choice}
-                  checked={action === choice}
-                  disabled={choice === 'remove-photo' && photos.length === 0}
-                  onChange={() => setAction(choice)}
-                  className="size-4 shrink-0 accent-teal-700 focus-visible:outline-none"
-                />
-                {t(`actions.${choice}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ActionChoice
+          name={`${id}-action`}
+          value={action}
+          onChange={setAction}
+          hasPhotos={photos.length > 0}
+        />
 
         {action === 'remove-photo' ? (
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1.5 text-sm font-medium text-ink">{t('photoToRemove')}</legend>
-            <div className="flex flex-wrap gap-2">
-              {photos.map((url, index) => (
-                <label key={url} className={cn(choiceClass, 'p-2')}>
-                  <input
-                    type="radio"
-                    name={`${id}-photo`}
-                    value={url}
-                    checked={photoUrl === url}
-                    onChange={() => setPhotoUrl(url)}
-                    className="size-4 shrink-0 accent-teal-700 focus-visible:outline-none"
-                  />
-                  <MediaImage
-                    src={url}
-                    alt={t('photoAlt', { number: index + 1, name })}
-                    className="h-20 w-16 rounded-lg object-cover"
-                  />
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <PhotoChoice
+            name={`${id}-photo`}
+            member={name}
+            photos={photos}
+            value={photoUrl}
+            onChange={setPhotoUrl}
+          />
         ) : null}
 
         {action === 'suspend' ? (
@@ -238,59 +175,16 @@ export function ActionForm({
         </div>
       </form>
 
-      <AlertDialog.Root
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open && !mutation.isPending) setConfirming(null);
-        }}
-      >
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 animate-fade bg-teal-900/60" />
-          {confirming ? (
-            <AlertDialog.Content className="fixed inset-x-3 bottom-3 z-50 max-h-[calc(100dvh-1.5rem)] animate-rise overflow-y-auto rounded-card bg-white p-6 shadow-card outline-none sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:-translate-y-1/2">
-              <AlertDialog.Title className="font-display text-xl font-semibold text-teal-900">
-                {t('confirm.title')}
-              </AlertDialog.Title>
-              <AlertDialog.Description className="mt-2 text-ink">
-                {describe('confirm', confirming)}
-              </AlertDialog.Description>
-              {confirming.action === 'remove-photo' ? (
-                <MediaImage
-                  src={confirming.photoUrl}
-                  alt={t('photoAlt', {
-                    number: photos.indexOf(confirming.photoUrl ?? '') + 1,
-                    name,
-                  })}
-                  className="mt-3 h-32 w-24 rounded-lg object-cover"
-                />
-              ) : null}
-              <p className="mt-3 text-sm font-medium text-ink-muted">{t('confirm.reasonLabel')}</p>
-              <blockquote className="mt-1 whitespace-pre-line rounded-xl bg-sand-100 px-4 py-2 text-ink">
-                {confirming.reason}
-              </blockquote>
-              {failure ? (
-                <p role="alert" className="mt-3 text-sm font-medium text-danger">
-                  {failure}
-                </p>
-              ) : null}
-              <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <AlertDialog.Cancel asChild>
-                  <Button variant="secondary" disabled={mutation.isPending}>
-                    {t('confirm.cancel')}
-                  </Button>
-                </AlertDialog.Cancel>
-                <Button
-                  variant={SEVERE.has(confirming.action) ? 'danger' : 'primary'}
-                  busy={mutation.isPending}
-                  onClick={() => confirm(confirming)}
-                >
-                  {t('confirm.submit')}
-                </Button>
-              </div>
-            </AlertDialog.Content>
-          ) : null}
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmActionDialog
+        request={confirming}
+        question={confirming ? describe('confirm', confirming) : ''}
+        member={name}
+        photos={photos}
+        failure={failure}
+        pending={mutation.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirm}
+      />
     </section>
   );
 }

@@ -1,9 +1,12 @@
 import { ArrowLeft, CircleCheckBig, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from '@/components/button.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
-import { ListLoadError } from '@/components/members/list-load-error.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { QueryState } from '@/components/query-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useLeaveQueue, useOpenReports } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
@@ -39,19 +42,17 @@ export function ModerationPage() {
   return (
     <main className="flex-1">
       <div className={pageClass}>
-        <header>
-          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.12em] text-teal-700">
-            <ShieldCheck aria-hidden="true" className="size-4" />
-            {t('eyebrow')}
-          </p>
-          <h1 ref={heading} tabIndex={-1} className={headingClass}>
-            {t('title')}
-          </h1>
-          <p className="mt-2 max-w-[65ch] leading-relaxed text-ink-muted">{t('lead')}</p>
+        <PageHeader
+          icon={ShieldCheck}
+          eyebrow={t('eyebrow')}
+          title={t('title')}
+          lead={t('lead')}
+          titleRef={heading}
+        >
           {query.data && reports.length > 0 ? (
             <p className="mt-2 font-semibold text-ink">{t('count', { count: reports.length })}</p>
           ) : null}
-        </header>
+        </PageHeader>
 
         <div role="status" className="mt-4 empty:hidden">
           {outcome ? (
@@ -66,51 +67,41 @@ export function ModerationPage() {
         </div>
 
         <div className="mt-6">
-          {query.isPending ? (
-            <p role="status" className="text-ink-muted">
-              {t('loading')}
-            </p>
-          ) : query.isError && !query.data ? (
-            <ListLoadError
-              message={t('error')}
-              retry={t('retry')}
-              onRetry={() => void query.refetch()}
-              className="rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card"
-            />
-          ) : reports.length === 0 ? (
-            <EmptyQueue />
-          ) : (
-            <ol className="flex flex-col gap-6">
-              {reports.map((report) => (
-                <li key={report.id}>
-                  <ReportCard
-                    report={report}
-                    now={now}
-                    onLeave={(text) => {
-                      leaveQueue(report.id);
-                      setOutcome({ text, at: Date.now() });
-                    }}
-                  />
-                </li>
-              ))}
-            </ol>
-          )}
+          <QueryState
+            query={query}
+            items={reports}
+            pending={
+              <p role="status" className="text-ink-muted">
+                {t('loading')}
+              </p>
+            }
+            error={{
+              message: t('error'),
+              retry: t('retry'),
+              className: 'rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card',
+            }}
+            empty={<EmptyState icon={CircleCheckBig} title={t('empty')} hint={t('emptyHint')} />}
+          >
+            {(items) => (
+              <ol className="flex flex-col gap-6">
+                {items.map((report) => (
+                  <li key={report.id}>
+                    <ReportCard
+                      report={report}
+                      now={now}
+                      onLeave={(text) => {
+                        leaveQueue(report.id);
+                        setOutcome({ text, at: Date.now() });
+                      }}
+                    />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </QueryState>
         </div>
       </div>
     </main>
-  );
-}
-
-function EmptyQueue() {
-  const { t } = useModerationTranslation();
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center rounded-card border border-sand-200 bg-white px-6 py-10 text-center shadow-card">
-      <span className="flex size-16 items-center justify-center rounded-full bg-teal-50 text-teal-700">
-        <CircleCheckBig aria-hidden="true" className="size-8" />
-      </span>
-      <h2 className="mt-4 font-display text-2xl font-semibold text-teal-900">{t('empty')}</h2>
-      <p className="mt-2 max-w-[40ch] leading-relaxed text-ink-muted">{t('emptyHint')}</p>
-    </div>
   );
 }
 
@@ -127,7 +118,7 @@ function Forbidden() {
         <p className="mt-4 text-lg leading-relaxed text-ink-muted">{t('forbiddenBody')}</p>
         <Link
           to={localized('/suggestions')}
-          className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-full bg-teal-700 px-6 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
+          className={buttonClass({ size: 'wide', className: 'mt-8' })}
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('backToSuggestions')}

@@ -4,7 +4,8 @@ import { act, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from '@/components/layouts/app-shell.tsx';
 import { session } from '@/lib/session.ts';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { useClearNotificationCount, useNotificationCounts } from './use-notification-counts.ts';
 
 class ResizeObserverStub {
@@ -50,9 +51,9 @@ function Shell() {
 
 function serve(answers: (Notifications | Promise<Notifications>)[]) {
   let call = 0;
-  const fetch = mockApi({
-    'GET /api/users/notifications': async () => {
-      const body = await answers[Math.min(call, answers.length - 1)];
+  const fetch = mockEndpoints({
+    notifications: async () => {
+      const body = (await answers[Math.min(call, answers.length - 1)]) as Notifications;
       call += 1;
       return { body };
     },

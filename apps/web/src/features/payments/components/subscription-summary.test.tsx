@@ -1,27 +1,32 @@
+import type { CurrentUser } from '@mawadda/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints } from '@/test/api.ts';
+import { aCurrentUser } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { logIn } from '../test/fixtures.ts';
 import { SubscriptionSummary } from './subscription-summary.tsx';
 
-const me = (subscription: unknown) => ({ body: { id: 'me-0000', name: 'Moussa', subscription } });
+const me = (subscription: CurrentUser['subscription']) => ({
+  body: aCurrentUser({ id: 'me-0000', name: 'Moussa', subscription }),
+});
 
 describe('The subscription on /mon-profil', () => {
   it('shows the plan and its end date in French', async () => {
     logIn();
-    mockApi({
-      'GET /api/users/me': me({ plan: 'MONTHLY', endsAt: '2026-12-25T10:00:00.000Z' }),
+    mockEndpoints({
+      currentUser: me({ plan: 'MONTHLY', endsAt: '2026-12-25T10:00:00.000Z' }),
     });
     await renderScreen(<SubscriptionSummary onChoosePlan={() => {}} />, { language: 'fr' });
     expect(await screen.findByTestId('subscription-status')).toHaveTextContent(
       "Formule mensuelle, jusqu'au 25 décembre 2026",
     );
-    expect(screen.getByRole('button', { name: 'Prolonger' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Prolonger' })).toBeEnabled();
   });
 
   it('says when there is none, with a button to the plans', async () => {
     logIn();
-    mockApi({ 'GET /api/users/me': me(null) });
+    mockEndpoints({ currentUser: me(null) });
     const choose = vi.fn();
     await renderScreen(<SubscriptionSummary onChoosePlan={choose} />);
     expect(await screen.findByTestId('subscription-status')).toHaveTextContent('No subscription');

@@ -1,4 +1,5 @@
 import type { Contact, Gift, PlanOffers } from '@mawadda/contract';
+import { aContact } from '@/test/fixtures.ts';
 
 export const AWA = '00000000-0000-4000-8000-0000000000a1';
 export const BINTA = '00000000-0000-4000-8000-0000000000b2';
@@ -21,18 +22,7 @@ export const gifts: Gift[] = [
 ];
 
 export function contact(id: string, name: string, lastMessageTime: string | null = null): Contact {
-  return {
-    id,
-    name,
-    mediaUrls: [],
-    photosBlurred: false,
-    online: false,
-    unreadCount: 0,
-    lastMessageTime,
-    lastMessage: null,
-    matched: true,
-    deleted: false,
-  };
+  return aContact({ id, name, lastMessageTime });
 }
 
 export const offers: PlanOffers = {

@@ -2,7 +2,9 @@ import type { ProfileViewEntry } from '@mawadda/contract';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderScreen, screen } from '@/test/render.tsx';
+import { mockEndpoints, type Stubs } from '@/test/api.ts';
+import { aMember, anError, detailsOf } from '@/test/fixtures.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
 import { fakeSafety } from '@/test/safety.ts';
 import { ProfileViewsPage } from './profile-views-page.tsx';
 
@@ -29,14 +31,14 @@ function logIn() {
   );
 }
 
-function serve(views: ProfileViewEntry[], extra = {}) {
+function serve(views: ProfileViewEntry[], extra: Stubs = {}) {
   const events: string[] = [];
-  const fetch = mockApi({
-    'GET /api/users/profile-views': () => {
+  const fetch = mockEndpoints({
+    profileViews: () => {
       events.push('list');
       return { body: views };
     },
-    'POST /api/users/profile-views/mark-seen': () => {
+    markProfileViewsSeen: () => {
       events.push('mark-seen');
       return { body: { message: 'Profile views marked as seen.' } };
     },
@@ -61,9 +63,7 @@ describe('Profile views', () => {
     logIn();
     serve([]);
     await show(undefined, 'fr');
-    expect(
-      await screen.findByRole('heading', { level: 2, name: "Aucune vue pour l'instant." }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 2, name: "Aucune vue pour l'instant." });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Vues du profil');
     expect(screen.getByRole('link', { name: 'Compléter mon profil' }).getAttribute('href')).toBe(
       '/mon-profil',
@@ -74,7 +74,7 @@ describe('Profile views', () => {
     logIn();
     serve([]);
     await show();
-    expect(await screen.findByText('No views yet.')).toBeVisible();
+    await screen.findByText('No views yet.');
     expect(document.title).toBe('Profile views · Mawadda');
   });
 
@@ -128,7 +128,7 @@ describe('Profile views', () => {
       const [clear, hidden] = within(screen.getByRole('list')).getAllByRole('button');
       expect(hidden).toHaveAccessibleName(label);
       expect(hidden).toHaveAccessibleDescription(description);
-      expect(within(hidden as HTMLElement).getByText(note)).toBeVisible();
+      within(hidden as HTMLElement).getByText(note);
       expect(clear).not.toHaveAttribute('aria-describedby');
       expect(within(clear as HTMLElement).queryByText(note)).toBeNull();
     },
@@ -139,15 +139,13 @@ describe('Profile views', () => {
     const omar = view('omar', 1);
     const yacine = view('yacine', 2);
     serve([omar, yacine], {
-      [`GET /api/users/${omar.id}/details`]: { body: { id: omar.id } },
+      memberDetails: { body: detailsOf(aMember({ id: omar.id, name: 'omar' })) },
     });
     const { queryClient } = await show();
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: /^Omar/ }));
-    expect(
-      await screen.findByRole('heading', { name: `Screen /user-details/${omar.id}` }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { name: `Screen /user-details/${omar.id}` });
     expect(queryClient.getQueryData(['profile-views', 'me', 'opened'])).toEqual([omar.id]);
   });
 
@@ -156,9 +154,9 @@ describe('Profile views', () => {
     const gone = view('gone', 1);
     const other = view('other', 2);
     serve([gone, other], {
-      [`GET /api/users/${gone.id}/details`]: {
+      memberDetails: {
         status: 404,
-        body: { message: 'This member is not available.' },
+        body: anError('MEMBER_NOT_FOUND', 'This member is not available.'),
       },
     });
     await show();

@@ -1,12 +1,15 @@
 import { titleCase } from '@mawadda/contract/text';
 import { Eye, Sparkles, UserRoundPen } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { buttonClass } from '@/components/button.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
-import { ListLoadError } from '@/components/members/list-load-error.tsx';
 import { MemberEntry } from '@/components/members/member-entry.tsx';
 import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
 import { OpenProblemAlert } from '@/components/members/open-problem-alert.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { QueryState } from '@/components/query-state.tsx';
 import { useOpenMember } from '@/hooks/use-open-member.ts';
 import { cn } from '@/lib/cn.ts';
 import { useMarkViewsSeen, useProfileViews } from '../hooks/use-profile-views.ts';
@@ -43,16 +46,7 @@ export function ProfileViewsPage({
   return (
     <main className="flex-1">
       <div className="mx-auto w-full max-w-3xl px-4 pb-12 pt-6 md:pt-10">
-        <header>
-          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.12em] text-teal-700">
-            <Eye aria-hidden="true" className="size-4" />
-            {t('eyebrow')}
-          </p>
-          <h1 className="mt-2 font-display text-3xl font-semibold leading-tight text-teal-900 md:text-4xl">
-            {t('title')}
-          </h1>
-          <p className="mt-2 max-w-[60ch] leading-relaxed text-ink-muted">{t('lead')}</p>
-        </header>
+        <PageHeader icon={Eye} eyebrow={t('eyebrow')} title={t('title')} lead={t('lead')} />
 
         <p role="status" className="sr-only">
           {opening ? t('opening') : ''}
@@ -67,59 +61,60 @@ export function ProfileViewsPage({
         ) : null}
 
         <div className="mt-6">
-          {query.isPending ? (
-            <Loading />
-          ) : query.isError && !query.data ? (
-            <ListLoadError
-              message={t('error')}
-              retry={t('retry')}
-              onRetry={() => void query.refetch()}
-              className="rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card"
-            />
-          ) : entries.length === 0 ? (
-            <EmptyViews />
-          ) : (
-            <>
-              <h2 className="sr-only">{t('listLabel')}</h2>
-              {/* grid-cols-1 is minmax(0, 1fr): a long name truncates instead of widening the
-                  page on a 320 px phone. */}
-              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-                {entries.map((entry) => (
-                  <li key={entry.id} className="relative">
-                    <MemberEntry
-                      member={entry}
-                      time={entry.viewedAt}
-                      describeTime={(time) => t('viewed', { time })}
-                      justNow={t('justNow')}
-                      blurredPhoto={{
-                        note: t('blurredNote'),
-                        description: t('blurredDescription'),
-                      }}
-                      timeIcon={Eye}
-                      labelAsSentence
-                      busy={opening === entry.id}
-                      disabled={opening !== null}
-                      onOpen={() => void open(entry.id)}
-                      className={cn(
-                        'min-h-20 gap-4 rounded-card border border-sand-200 bg-white p-3 shadow-card transition-[border-color,box-shadow] hover:border-teal-600/40 hover:shadow-[0_2px_4px_rgb(31_41_51/0.06),0_12px_28px_rgb(31_41_51/0.12)]',
-                        safety && 'pr-14',
-                      )}
-                      photoClassName="size-14"
-                      timeClassName="mt-0.5"
-                    />
-                    {safety ? (
-                      // Beside the entry's button, not in it: a button holds no other button.
-                      <MemberSafetyMenu
-                        safety={safety}
-                        member={{ id: entry.id, name: titleCase(entry.name) }}
-                        className="absolute right-2 top-1/2 -translate-y-1/2"
+          <QueryState
+            query={query}
+            items={entries}
+            pending={<Loading />}
+            error={{
+              message: t('error'),
+              retry: t('retry'),
+              className: 'rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card',
+            }}
+            empty={<EmptyViews />}
+          >
+            {(items) => (
+              <>
+                <h2 className="sr-only">{t('listLabel')}</h2>
+                {/* grid-cols-1 is minmax(0, 1fr): a long name truncates instead of widening the
+                    page on a 320 px phone. */}
+                <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                  {items.map((entry) => (
+                    <li key={entry.id} className="relative">
+                      <MemberEntry
+                        member={entry}
+                        time={entry.viewedAt}
+                        describeTime={(time) => t('viewed', { time })}
+                        justNow={t('justNow')}
+                        blurredPhoto={{
+                          note: t('blurredNote'),
+                          description: t('blurredDescription'),
+                        }}
+                        timeIcon={Eye}
+                        labelAsSentence
+                        busy={opening === entry.id}
+                        disabled={opening !== null}
+                        onOpen={() => void open(entry.id)}
+                        className={cn(
+                          'min-h-20 gap-4 rounded-card border border-sand-200 bg-white p-3 shadow-card transition-[border-color,box-shadow] hover:border-teal-600/40 hover:shadow-[0_2px_4px_rgb(31_41_51/0.06),0_12px_28px_rgb(31_41_51/0.12)]',
+                          safety && 'pr-14',
+                        )}
+                        photoClassName="size-14"
+                        timeClassName="mt-0.5"
                       />
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+                      {safety ? (
+                        // Beside the entry's button, not in it: a button holds no other button.
+                        <MemberSafetyMenu
+                          safety={safety}
+                          member={{ id: entry.id, name: titleCase(entry.name) }}
+                          className="absolute right-2 top-1/2 -translate-y-1/2"
+                        />
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </QueryState>
         </div>
       </div>
     </main>
@@ -155,28 +150,21 @@ function EmptyViews() {
   const { t } = useProfileViewsTranslation();
   const localized = useLocalizedPath();
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center rounded-card border border-sand-200 bg-white px-6 py-10 text-center shadow-card">
-      <span className="flex size-16 items-center justify-center rounded-full bg-teal-50 text-teal-700">
-        <Eye aria-hidden="true" className="size-8" />
-      </span>
-      <h2 className="mt-4 font-display text-2xl font-semibold text-teal-900">{t('empty')}</h2>
-      <p className="mt-2 max-w-[40ch] leading-relaxed text-ink-muted">{t('emptyHint')}</p>
-      <div className="mt-6 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-        <Link
-          to={localized('/mon-profil')}
-          className="inline-flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-full bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-teal-800"
-        >
-          <UserRoundPen aria-hidden="true" className="size-4" />
-          {t('completeProfile')}
-        </Link>
-        <Link
-          to={localized('/suggestions')}
-          className="inline-flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-full border border-teal-700/30 bg-white px-5 py-2.5 font-semibold text-teal-800 transition-colors hover:bg-teal-50"
-        >
-          <Sparkles aria-hidden="true" className="size-4" />
-          {t('suggestions')}
-        </Link>
-      </div>
-    </div>
+    <EmptyState icon={Eye} title={t('empty')} hint={t('emptyHint')}>
+      <Link
+        to={localized('/mon-profil')}
+        className={buttonClass({ className: 'whitespace-nowrap' })}
+      >
+        <UserRoundPen aria-hidden="true" className="size-4" />
+        {t('completeProfile')}
+      </Link>
+      <Link
+        to={localized('/suggestions')}
+        className={buttonClass({ variant: 'secondary', className: 'whitespace-nowrap' })}
+      >
+        <Sparkles aria-hidden="true" className="size-4" />
+        {t('suggestions')}
+      </Link>
+    </EmptyState>
   );
 }

@@ -4,7 +4,7 @@ import { ShieldBan } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { MediaImage } from '@/components/media-image.tsx';
-import { ListLoadError } from '@/components/members/list-load-error.tsx';
+import { QueryState } from '@/components/query-state.tsx';
 import { useFailureText } from '@/hooks/use-failure-text.ts';
 import { formatDate } from '@/lib/format.ts';
 import { useBlockedMembers, useUnblock } from '../hooks/use-safety.ts';
@@ -67,55 +67,54 @@ export function BlockedMembers() {
         </div>
       ) : null}
       <div className="mt-3">
-        {blocked.isPending ? (
-          <p role="status" className="text-ink-muted">
-            {t('blocked.loading')}
-          </p>
-        ) : blocked.isError ? (
-          <ListLoadError
-            message={t('blocked.error')}
-            retry={t('blocked.retry')}
-            onRetry={() => void blocked.refetch()}
-            className="py-4"
-          />
-        ) : blocked.data.length === 0 ? (
-          <p className="text-ink-muted">{t('blocked.empty')}</p>
-        ) : (
-          <ul
-            aria-labelledby="blocked-members-title"
-            className="flex flex-col divide-y divide-sand-200"
-          >
-            {blocked.data.map((member) => {
-              const name = titleCase(member.name);
-              const busy = unblock.isPending && unblock.variables?.id === member.id;
-              return (
-                <li key={member.id} className="flex items-center gap-3 py-2">
-                  <MediaImage
-                    src={member.mediaUrls[0]}
-                    alt=""
-                    className="size-11 shrink-0 rounded-full bg-sand-200 object-cover"
-                  />
-                  <span className="flex min-w-0 flex-1 flex-col">
-                    <span className="truncate font-semibold text-ink">{name}</span>
-                    <span className="text-sm text-ink-muted">
-                      {t('blocked.since', { date: dateOf(member.blockedAt) })}
+        <QueryState
+          query={blocked}
+          items={blocked.data ?? []}
+          pending={
+            <p role="status" className="text-ink-muted">
+              {t('blocked.loading')}
+            </p>
+          }
+          error={{ message: t('blocked.error'), retry: t('blocked.retry'), className: 'py-4' }}
+          empty={<p className="text-ink-muted">{t('blocked.empty')}</p>}
+        >
+          {(members) => (
+            <ul
+              aria-labelledby="blocked-members-title"
+              className="flex flex-col divide-y divide-sand-200"
+            >
+              {members.map((member) => {
+                const name = titleCase(member.name);
+                const busy = unblock.isPending && unblock.variables?.id === member.id;
+                return (
+                  <li key={member.id} className="flex items-center gap-3 py-2">
+                    <MediaImage
+                      src={member.mediaUrls[0]}
+                      alt=""
+                      className="size-11 shrink-0 rounded-full bg-sand-200 object-cover"
+                    />
+                    <span className="flex min-w-0 flex-1 flex-col">
+                      <span className="truncate font-semibold text-ink">{name}</span>
+                      <span className="text-sm text-ink-muted">
+                        {t('blocked.since', { date: dateOf(member.blockedAt) })}
+                      </span>
                     </span>
-                  </span>
-                  <button
-                    type="button"
-                    onClick={() => (busy ? undefined : lift(member))}
-                    // Not `disabled`: the browser would drop the focus to the page while it waits.
-                    aria-disabled={busy}
-                    aria-label={t('blocked.unblockLabel', { name })}
-                    className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-teal-700/30 bg-white px-4 font-semibold text-teal-800 transition-colors hover:bg-teal-50 aria-disabled:cursor-wait aria-disabled:opacity-60"
-                  >
-                    {t('blocked.unblock')}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                    <button
+                      type="button"
+                      onClick={() => (busy ? undefined : lift(member))}
+                      // Not `disabled`: the browser would drop the focus to the page while it waits.
+                      aria-disabled={busy}
+                      aria-label={t('blocked.unblockLabel', { name })}
+                      className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-teal-700/30 bg-white px-4 font-semibold text-teal-800 transition-colors hover:bg-teal-50 aria-disabled:cursor-wait aria-disabled:opacity-60"
+                    >
+                      {t('blocked.unblock')}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </section>
   );
