@@ -50,7 +50,7 @@ export default defineConfig({
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',
-      // We register the worker ourselves, after the check of spec section 1
+      // We register the worker ourselves, after the check of docs/spec.md §1
       // (src/features/pwa/service-worker.ts); nothing is injected into index.html.
       injectRegister: false,
       registerType: 'prompt',

@@ -97,7 +97,7 @@ test.describe('A visitor joins Mawadda', () => {
     await submit.click();
 
     // Signed in at once with what was typed (no retyping); a complete profile (bio, gender, a
-    // photo) goes to the suggestions (spec section 4).
+    // photo) goes to the suggestions (docs/spec.md §4).
     await expect(page).toHaveURL(/\/suggestions$/);
     const stored = await page.evaluate(() =>
       JSON.parse(localStorage.getItem('currentUser') ?? '{}'),

@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './co
 import { E } from './error-codes.ts';
 import { memberText, requiredField } from './form-fields.ts';
 
-/** Spec section 5: lowercase letters, digits, . _ % + -, then @, a domain, a dot, 2+ letters. */
+/** docs/spec.md §5: lowercase letters, digits, . _ % + -, then @, a domain, a dot, 2+ letters. */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
 
 /** E-mails are compared case-insensitively: they are trimmed and lowercased before the pattern. */

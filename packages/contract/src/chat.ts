@@ -52,7 +52,7 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 /**
- * A chat message (spec section 3), plus `receiverId` so the sender's other tabs know which
+ * A chat message (docs/spec.md §3), plus `receiverId` so the sender's other tabs know which
  * conversation a message they sent belongs to. `imageUrl` and `audioUrl` are short-lived links
  * made for the member who receives the answer.
  */

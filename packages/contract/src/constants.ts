@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, shared by the server and the web app. */
+/** Business constants of docs/spec.md §9, shared by the server and the web app. */
 
 export const MIN_AGE = 18;
 export const MAX_AGE = 120;

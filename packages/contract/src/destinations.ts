@@ -1,5 +1,5 @@
 /**
- * STOMP destinations of spec section 7. Zod-free (`@mawadda/contract/destinations`), so the web
+ * STOMP destinations of docs/spec.md §7. Zod-free (`@mawadda/contract/destinations`), so the web
  * app's real-time client names them without loading the schemas.
  */
 export const destinations = {

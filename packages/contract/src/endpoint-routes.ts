@@ -1,5 +1,5 @@
 /**
- * Method and path of every HTTP endpoint (spec section 7), zod-free so the web's first route can
+ * Method and path of every HTTP endpoint (docs/spec.md §7), zod-free so the web's first route can
  * call the API without loading schemas. `endpoints.ts` gives each one its schemas; the server
  * registers its routes from there and the web client types its calls from it.
  */

@@ -237,7 +237,7 @@ const schemas = {
   },
   openLike: {
     summary:
-      'The member opened the like of this member from their list: it leaves the list for good (spec section 4)',
+      'The member opened the like of this member from their list: it leaves the list for good (docs/spec.md §4)',
     member: true,
     params: z.object({ id: memberIdSchema }),
     response: messageResponseSchema,

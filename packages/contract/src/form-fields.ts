@@ -3,7 +3,7 @@ import { E, type ErrorCode } from './error-codes.ts';
 
 /**
  * Field helpers that read the same value from a JSON body, a multipart form (everything a string)
- * or a react-hook-form state. Spec section 3: empty or null values are left out, so '' and null
+ * or a react-hook-form state. docs/spec.md §3: empty or null values are left out, so '' and null
  * read as absent.
  */
 

@@ -38,7 +38,7 @@ export const CALL_END_REASONS = [
 export type CallEndReason = (typeof CALL_END_REASONS)[number];
 
 /**
- * A WebRTC signal between two members (spec section 3). Members send `type` with the offer in
+ * A WebRTC signal between two members (docs/spec.md §3). Members send `type` with the offer in
  * `sdp`, `answer`, `candidate` and `endCall`; the server stamps `from`, `to` and `callId`, adds
  * the caller's `name` and `photoUrl` to an offer (for the incoming-call modal), and makes the
  * signals no member sends: `busy` to a caller whose callee is in another call, and `endCall` with

@@ -4,7 +4,7 @@ import { callSignalSchema, presenceEventSchema } from './realtime.ts';
 import { matchEventSchema } from './social.ts';
 
 /**
- * The topic map: every destination the server publishes to (spec section 7), by pattern, and the
+ * The topic map: every destination the server publishes to (docs/spec.md §7), by pattern, and the
  * schema of the frames it carries. `*` stands for one path segment, the member the topic is for.
  * The server's publish takes only these destinations, with their payload's type; the web app's
  * subscriptions parse each frame with the schema of its destination instead of casting it.

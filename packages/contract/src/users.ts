@@ -68,7 +68,7 @@ const coordinatesError = {
 };
 
 /**
- * Registration fields (spec section 3), every rule of section 5 steps 1 to 4. The photos
+ * Registration fields (docs/spec.md §3), every rule of section 5 steps 1 to 4. The photos
  * (`profilePicture`, at least one) travel as files beside these fields.
  */
 export const registrationFieldsSchema = z
@@ -114,7 +114,7 @@ export function newPhotoSlotIndex(entry: string): number | undefined {
 }
 
 /**
- * Edit-profile fields (spec sections 3 and 5); new photos travel as `profilePicture` files.
+ * Edit-profile fields (docs/spec.md §3 and §5); new photos travel as `profilePicture` files.
  * `photoOrder` (ours, optional) lists the photos as the member arranged them, the first one the
  * main photo: URLs of kept photos and `newPhotoSlot(n)` for new files. A photo it leaves out (one
  * another edit added meanwhile) keeps its place after those it names.
@@ -145,7 +145,7 @@ export const memberIdSchema = z.uuid({ error: E.MEMBER_ID_INVALID });
 
 const nullableGender = genderSchema.nullable();
 
-/** What a member sees of another member on a card (spec section 3, user summary). */
+/** What a member sees of another member on a card (docs/spec.md §3, user summary). */
 export const userSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -241,7 +241,7 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** The subset the client keeps in local storage as `currentUser` (spec section 3). */
+/** The subset the client keeps in local storage as `currentUser` (docs/spec.md §3). */
 export type StoredCurrentUser = Pick<
   CurrentUser,
   'id' | 'name' | 'latitude' | 'longitude' | 'location' | 'mediaUrls'

@@ -1,5 +1,5 @@
 /**
- * The choices of spec section 3, zod-free: the forms list their options from here (the
+ * The choices of docs/spec.md §3, zod-free: the forms list their options from here (the
  * registration wizard loads zod only once it is on screen), and `value-sets.ts` checks them.
  * Stored values are the canonical ASCII spellings.
  */
@@ -10,7 +10,7 @@ export type Gender = (typeof GENDERS)[number];
 export const MARITAL_STATUSES = ['celibataire', 'marie', 'divorce'] as const;
 export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
 
-/** Spec section 3: registration sends marié, divorcé or célibataire (edit profile the ASCII ones). */
+/** docs/spec.md §3: registration sends marié, divorcé or célibataire (edit profile the ASCII ones). */
 export const REGISTRATION_MARITAL_STATUS: Record<MaritalStatus, string> = {
   celibataire: 'célibataire',
   marie: 'marié',

@@ -56,14 +56,14 @@ export const subscriptionPlanSchema = z.enum(SUBSCRIPTION_PLANS, {
   error: E.PLAN_INVALID,
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
-/** Prices in US cents (spec section 9); the server decides prices, never the client. */
+/** Prices in US cents (docs/spec.md §9); the server decides prices, never the client. */
 export const SUBSCRIPTION_PRICES: Record<SubscriptionPlan, number> = {
   WEEKLY: 499,
   MONTHLY: 999,
   ANNUAL: 7999,
 };
 
-/** Gift numbers of spec section 3; the names are i18n keys on the client. */
+/** Gift numbers of docs/spec.md §3; the names are i18n keys on the client. */
 export const GIFT_NUMBERS = {
   1: 'tulip-bouquet',
   2: 'plush-elephant',

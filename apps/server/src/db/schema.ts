@@ -231,7 +231,7 @@ export const likes = pgTable(
     /** A like or a Lovely, as it was first sent: the pair has one like, whichever button. */
     kind: text('kind', { enum: LIKE_KINDS }).notNull().default('like'),
     createdAt: createdAt(),
-    /** When the liked member opened it from their list, which it then leaves (spec section 4). */
+    /** When the liked member opened it from their list, which it then leaves (docs/spec.md §4). */
     openedAt: timestamp('opened_at', { withTimezone: true }),
   },
   (t) => [

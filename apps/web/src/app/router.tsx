@@ -13,7 +13,7 @@ import { BrandSplash } from './brand-splash.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 
 /**
- * Anonymous visitors are sent to login (spec section 6: visitors and members only); a member's
+ * Anonymous visitors are sent to login (docs/spec.md §6: visitors and members only); a member's
  * screens get back their last answers first (lib/member-area.ts).
  */
 function requireMember(queryClient: QueryClient) {
@@ -35,7 +35,7 @@ function visitorsOnly({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The routes of spec section 2. Login loads with the app; every other screen is its own chunk.
+ * The routes of docs/spec.md §2. Login loads with the app; every other screen is its own chunk.
  * The app shell (top navigation bar) wraps every route except /, /register, /forget and
  * /reset-password/*.
  */
@@ -69,7 +69,7 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/** The same screens under /fr and /en: the path prefix chooses the language (spec section 1). */
+/** The same screens under /fr and /en: the path prefix chooses the language (docs/spec.md §1). */
 export function routeTree(queryClient: QueryClient): RouteObject[] {
   const routes = appRoutes(queryClient);
   return [

@@ -6,7 +6,7 @@ import { FieldError } from './field-error.tsx';
 
 /**
  * The bio, at most BIO_MAX_LENGTH characters, with a counter that turns red past
- * BIO_WARNING_LENGTH (spec sections 5 and 9). The red is the theme's danger colour, AA on white.
+ * BIO_WARNING_LENGTH (docs/spec.md §5 and §9). The red is the theme's danger colour, AA on white.
  */
 export function BioField({
   label,

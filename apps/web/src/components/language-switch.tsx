@@ -12,7 +12,7 @@ const OPTIONS: { language: Language; short: string; name: string }[] = [
 /**
  * "EN | FR": two pressed-state buttons in a labelled group. Each language's name is written in
  * that language (and marked with `lang`), so a visitor who cannot read the current one still
- * finds theirs. Nothing is stored (spec section 1): the address takes the /en or /fr prefix, so
+ * finds theirs. Nothing is stored (docs/spec.md §1): the address takes the /en or /fr prefix, so
  * a reload keeps the choice and every link of the shell keeps it too.
  */
 export function LanguageSwitch({ className = '' }: { className?: string }) {

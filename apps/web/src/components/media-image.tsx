@@ -1,6 +1,6 @@
 import { type ImgHTMLAttributes, useState } from 'react';
 
-/** Shown when a member's photo is missing or fails to load (spec section 8). */
+/** Shown when a member's photo is missing or fails to load (docs/spec.md §8). */
 export const DEFAULT_PROFILE_IMAGE = '/default-avatar.svg';
 
 export type MediaImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {

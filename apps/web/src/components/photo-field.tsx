@@ -19,7 +19,7 @@ type AddInput = { id: string; describedBy: string; invalid: boolean };
 const AddInputContext = createContext<AddInput | null>(null);
 
 /**
- * Photos chosen from the device (spec sections 2 and 5): a hint, the screen's own previews
+ * Photos chosen from the device (docs/spec.md §2 and §5): a hint, the screen's own previews
  * (`children`, a PhotoAddButton among them), then the files refused and the field's error, both
  * read out at once. The add button is described by the hint, the error and the refusals.
  */

@@ -7,7 +7,7 @@ const NONE: readonly string[] = [];
 /**
  * A list of members (who liked me, who viewed me), asked again each time its screen opens,
  * newest first whatever order the answer came in, minus the entries opened during this visit
- * (spec section 4: "Opening a like or view entry removes it from the list"). The opened ids live
+ * (docs/spec.md §4: "Opening a like or view entry removes it from the list"). The opened ids live
  * in the query cache, which logout clears.
  */
 export function useMemberList<
@@ -59,7 +59,7 @@ export function useMemberList<
 }
 
 /**
- * Opening the screen marks its list seen (spec section 4), once the list has been loaded for
+ * Opening the screen marks its list seen (docs/spec.md §4), once the list has been loaded for
  * this opening, so the "new" markers it shows are still true. `mark` tells the server, then
  * `onSeen` lets the app refresh the badges. A failure is only logged.
  */

@@ -5,7 +5,7 @@ import { isMemberGone } from '@/lib/member-gone.ts';
 export type OpenProblem = 'gone' | 'network' | 'failed';
 
 /**
- * Opening an entry of the list (spec sections 4 and 8): the member's profile is asked for first,
+ * Opening an entry of the list (docs/spec.md §4 and §8): the member's profile is asked for first,
  * so a member who no longer exists (404, or an id the server refuses) gives the spec's alert here
  * instead of a dead page. `onOpen` then goes to their page; `onGone` drops the entry.
  */

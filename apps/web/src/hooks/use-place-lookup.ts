@@ -23,11 +23,11 @@ export type PlaceStatus =
   | { kind: 'notFound' };
 
 /**
- * The member's town, for the registration wizard and the profile editor (spec section 4): the
+ * The member's town, for the registration wizard and the profile editor (docs/spec.md §4): the
  * device's position (when `locate` is called) reverse-looked-up into 'city, country', or a typed
  * text looked up 800 ms after the last keystroke, the first town found being the one. `place` is
  * what the form saves: the town as found, with its coordinates (never the device's exact
- * position). Geolocation and lookup failures are only logged (spec section 8); the server looks
+ * position). Geolocation and lookup failures are only logged (docs/spec.md §8); the server looks
  * the text up again and refuses a place it does not know.
  */
 export function usePlaceLookup({

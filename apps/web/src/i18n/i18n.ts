@@ -45,7 +45,7 @@ export async function addErrorTexts(instance: typeof i18n, language: Language) {
 export type Language = (typeof LANGUAGES)[number];
 
 /**
- * Spec section 1: the first French or English of languageDetector's candidates (path, subdomain,
+ * docs/spec.md §1: the first French or English of languageDetector's candidates (path, subdomain,
  * html lang, browser), else English; nothing is cached.
  */
 export function initI18n() {

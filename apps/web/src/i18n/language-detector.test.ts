@@ -22,7 +22,7 @@ async function visit(path: string, languages: string[], htmlLang?: string) {
   return { lang: document.documentElement.lang, title: i18n.t('auth:login.heading') };
 }
 
-describe('the interface language (spec section 1)', () => {
+describe('the interface language (docs/spec.md §1)', () => {
   it('follows the browser when the address names none: French or English, else English', async () => {
     expect((await visit('/', ['fr-FR', 'fr'])).lang).toBe('fr');
     expect((await visit('/', ['en-GB'])).lang).toBe('en');

@@ -5,7 +5,7 @@ const LANGUAGE_SUBDOMAIN =
   /^(\w{2,5}(?:-(?:[a-z]{4}|[a-z]{2}|\d{3}))*)\.(([a-z0-9-]{1,63}\.[a-z]{2,6})|localhost)/i;
 
 /**
- * Spec section 1: the candidates, first to last: the path's first segment (/fr/...), the
+ * docs/spec.md §1: the candidates, first to last: the path's first segment (/fr/...), the
  * subdomain (fr.example), the html lang attribute, then the browser's languages. Nothing is
  * remembered. i18next keeps the first one it supports (`fr-FR` counts as `fr`), else English.
  * Our own rather than i18next-browser-languagedetector: we use four of its nine lookups, and the

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@mawadda/contract';
 export type ProfileEssentials = Pick<CurrentUser, 'bio' | 'gender' | 'mediaUrls'>;
 
 /**
- * Spec section 4: after login a member whose bio, gender or photos are missing completes the
+ * docs/spec.md §4: after login a member whose bio, gender or photos are missing completes the
  * profile first (/mon-profil); everyone else goes to /suggestions.
  */
 export function afterLoginRoute(user: Partial<ProfileEssentials>): '/mon-profil' | '/suggestions' {

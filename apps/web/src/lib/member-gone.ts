@@ -1,7 +1,7 @@
 import { ApiError } from './api-client.ts';
 
 /**
- * The member cannot be reached (spec section 8): they no longer exist (404), or the id is one the
+ * The member cannot be reached (docs/spec.md §8): they no longer exist (404), or the id is one the
  * server refuses (400), which is as unopenable.
  */
 export function isMemberGone(error: unknown): boolean {

@@ -7,7 +7,7 @@ import {
 /** The size limit as members read it in hints and messages ("10 MB"). */
 export const PHOTO_MAX_MB = Math.round(PHOTO_MAX_BYTES / 1024 / 1024);
 
-/** Spec section 9: a photo name is shortened beyond 15 characters. */
+/** docs/spec.md §9: a photo name is shortened beyond 15 characters. */
 export function shortenPhotoName(name: string, max = PHOTO_NAME_DISPLAY_LENGTH): string {
   const characters = Array.from(name);
   return characters.length > max ? `${characters.slice(0, max).join('')}…` : name;
@@ -33,7 +33,7 @@ export async function isReadableImage(file: File): Promise<boolean> {
 }
 
 /**
- * Which of the chosen files join the photos (spec section 5): images the browser can decode
+ * Which of the chosen files join the photos (docs/spec.md §5): images the browser can decode
  * only, at most PHOTO_MAX_BYTES each, and no more than MAX_PHOTOS in all, the photos already
  * there included. The server checks the bytes again; this spares a member a broken preview as
  * their main photo and a long upload that would be refused.

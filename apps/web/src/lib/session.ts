@@ -2,11 +2,11 @@ import type { StoredCurrentUser } from '@mawadda/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
- * What the browser keeps between visits (spec section 3): `authToken`, `currentUser` and
+ * What the browser keeps between visits (docs/spec.md §3): `authToken`, `currentUser` and
  * `rememberedUser` in local storage, `pendingPaymentPlan` in session storage. A member who logs in
  * with remember-me unticked keeps `authToken` and `currentUser` in session storage instead, so the
  * session ends with the browser session. Beside them, things of the member's own: the local liked
- * set (`likedUsers` and its owner, spec section 4, kept by the discovery feature), and, kept
+ * set (`likedUsers` and its owner, docs/spec.md §4, kept by the discovery feature), and, kept
  * wherever the token is, when they last opened the liked-you list (`likesSeenAt`) and their last
  * answers for offline use (`memberCache`, lib/member-cache.ts), the texts they wrote that the
  * server has not stored yet (`chatOutbox`, features/chat/hooks/outbox.ts) and the ones they are
@@ -71,7 +71,7 @@ function notify() {
 }
 
 /**
- * The likes seen timestamp (spec section 4), stored as `{ member, at }` (ms since the epoch): it
+ * The likes seen timestamp (docs/spec.md §4), stored as `{ member, at }` (ms since the epoch): it
  * counts only for the member who stored it. A number is its own stable snapshot: no cache needed.
  */
 function readLikesSeenAt(): number | null {

@@ -5,7 +5,7 @@ import { session } from './session.ts';
 export type Credentials = { username: string; password: string };
 
 /**
- * Stores the token, then fetches and stores the member's profile (spec section 4). `remember`
+ * Stores the token, then fetches and stores the member's profile (docs/spec.md §4). `remember`
  * false keeps them for this browser session only (lib/session.ts).
  */
 export async function startSession(token: string, remember = true): Promise<CurrentUser> {

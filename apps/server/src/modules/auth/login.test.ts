@@ -303,7 +303,7 @@ describe('sessions', () => {
     expect(forged.json().message).toBe('Your session has ended. Please log in again.');
   });
 
-  it('accepts the token without the Bearer prefix (spec section 6)', async () => {
+  it('accepts the token without the Bearer prefix (docs/spec.md §6)', async () => {
     const { token } = await registeredMember(t.app);
     const me = await t.app.inject({ url: '/api/users/me', headers: { authorization: token } });
     expect(me.statusCode).toBe(200);

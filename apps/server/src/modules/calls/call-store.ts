@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 export type CallClaim = { callId: string; peerId: string };
 
 /**
- * Who is in a call, across nodes: a member is in at most one (spec section 4), so an offer claims
+ * Who is in a call, across nodes: a member is in at most one (docs/spec.md §4), so an offer claims
  * both members at once or finds one of them busy. Claims end when the call ends; with several
  * nodes they also expire unless the nodes holding the call renew them, so a node that dies never
  * leaves its members busy for ever.

@@ -28,7 +28,7 @@ import {
 export type CallsService = ReturnType<typeof createCallsService>;
 
 /**
- * Calls (spec sections 4 and 7): WebRTC signals SENT to `/app/call/{userId}` are relayed to that
+ * Calls (docs/spec.md §4 and §7): WebRTC signals SENT to `/app/call/{userId}` are relayed to that
  * member's `/topic/call/{userId}`, with `from`, `to` and `callId` stamped by the server, never
  * taken from the frame.
  *

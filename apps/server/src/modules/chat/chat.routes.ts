@@ -34,7 +34,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.route({
     ...endpoint('sendMessage', 'chat'),
-    // Spec section 7: multipart (with a photo or a voice note), or plain JSON for text.
+    // docs/spec.md §7: multipart (with a photo or a voice note), or plain JSON for text.
     handler: async (request, reply) => {
       const memberId = sessionOf(request).memberId;
       let message: Awaited<ReturnType<ChatService['send']>>;

@@ -116,7 +116,7 @@ export function createLikesService(deps: {
     async markSeen(memberId: string): Promise<void> {
       await markLikesSeen(db, memberId, clock.now());
     },
-    /** Spec section 4: "Opening a like … entry removes it from the list", on every device. */
+    /** docs/spec.md §4: "Opening a like … entry removes it from the list", on every device. */
     async open(memberId: string, likerId: string): Promise<void> {
       if (!(await markLikeOpened(db, memberId, likerId, clock.now()))) {
         throw notFound('LIKE_NOT_FOUND');

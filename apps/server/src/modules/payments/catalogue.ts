@@ -11,7 +11,7 @@ type Text = { en: string; fr: string };
 type CatalogueGift = { price: number; name: Text; description: Text };
 
 /**
- * The gifts of spec section 3, numbered as the spec numbers them (a gift message is
+ * The gifts of docs/spec.md §3, numbered as the spec numbers them (a gift message is
  * `gift:{number}`), priced by the server in US cents. Their pictures are the web app's own SVGs.
  */
 const GIFTS: Record<GiftNumber, CatalogueGift> = {
@@ -121,7 +121,7 @@ export const checkoutDescription = {
 /** A plan's prepaid period. */
 export const PLAN_DAYS: Record<SubscriptionPlan, number> = { WEEKLY: 7, MONTHLY: 30, ANNUAL: 365 };
 
-/** Each plan's prices: US cents by card (spec section 9) and FCFA by mobile money (config). */
+/** Each plan's prices: US cents by card (docs/spec.md §9) and FCFA by mobile money (config). */
 export function planOffers(xofPrices: Record<SubscriptionPlan, number>) {
   return SUBSCRIPTION_PLANS.map((plan) => ({
     plan,

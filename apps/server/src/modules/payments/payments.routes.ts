@@ -37,7 +37,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   });
   app.route({
     ...endpoint('subscriptionCheckout', 'payments'),
-    // The `userId` of the query (spec section 7) is ignored: one pays for oneself.
+    // The `userId` of the query (docs/spec.md §7) is ignored: one pays for oneself.
     handler: async (request) =>
       payments.subscriptionCheckout(sessionOf(request).memberId, request.query.plan, request.query),
   });

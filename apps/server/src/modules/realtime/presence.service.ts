@@ -5,7 +5,7 @@ import { createRealtimeOutlet } from './outlet.ts';
 import type { PresenceStore } from './presence-store.ts';
 
 /**
- * Presence (spec section 4): a member is online from their first socket on any node to their last
+ * Presence (docs/spec.md §4): a member is online from their first socket on any node to their last
  * one; each change is told on `/topic/presence` only to the members related to them (never a
  * broadcast). Changes of one member are applied in the order they happened.
  */

@@ -6,7 +6,7 @@ import type { StompBroker } from './broker/index.ts';
 const STOMP_SUBPROTOCOL = 'v12.stomp';
 
 /**
- * `/ws`: the STOMP broker's WebSocket (spec section 7). The session token comes in the `token`
+ * `/ws`: the STOMP broker's WebSocket (docs/spec.md §7). The session token comes in the `token`
  * query parameter or the CONNECT frame; the broker checks it, not this route.
  */
 export const realtimeRoutes: FastifyPluginAsync<{

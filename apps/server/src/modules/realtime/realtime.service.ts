@@ -14,7 +14,7 @@ import {
 import type { PresenceService } from './presence.service.ts';
 
 /**
- * The subscriptions a member may hold (spec section 7, architecture: Real time): their own chat,
+ * The subscriptions a member may hold (docs/spec.md §7, docs/baseline.md "Real time"): their own chat,
  * read, call and match topics, and the presence topic, which carries only related members'
  * presence.
  */

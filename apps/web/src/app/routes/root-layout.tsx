@@ -5,7 +5,7 @@ import { usePwa } from '@/features/pwa/use-pwa.ts';
 
 /**
  * Wraps every route, login included: the offline banner, the new-version toast, the service
- * worker check and the install prompt capture (spec section 1), and scroll restoration.
+ * worker check and the install prompt capture (docs/spec.md §1), and scroll restoration.
  */
 export function RootLayout() {
   usePwa();

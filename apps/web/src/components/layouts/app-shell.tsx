@@ -57,7 +57,7 @@ function SiteFooter({ member }: { member: boolean }) {
 }
 
 /**
- * The app shell of every route but login, register, forgot and reset password (spec section 2):
+ * The app shell of every route but login, register, forgot and reset password (docs/spec.md §2):
  * the top navigation bar, the page, a small footer.
  *
  * - A member gets the logo (to /suggestions), the four badged destinations (a bottom tab bar on

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 export type LikedYouContent = (close: () => void) => ReactNode;
 
 /**
- * "Who liked you" (spec section 2): the frame of the dialog (a bottom sheet on phones, centred
+ * "Who liked you" (docs/spec.md §2): the frame of the dialog (a bottom sheet on phones, centred
  * from `sm`), whose body the app fills with the likes feature's list. The body is mounted only
  * while the dialog is open, so opening it is what loads the list and marks the likes seen.
  * Radix traps focus inside and closes on Escape; on closing, focus goes back to `returnFocus`

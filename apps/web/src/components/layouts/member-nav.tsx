@@ -7,7 +7,7 @@ import { type LikedYouContent, LikedYouDialog } from './liked-you-dialog.tsx';
 import { NavBadge, useBadgeSpeech } from './nav-badge.tsx';
 import { useLocalizedPath } from './paths.ts';
 
-/** The counts the badges show; the app polls them (spec section 9: every 15 s). */
+/** The counts the badges show; the app polls them (docs/spec.md §9: every 15 s). */
 export type NavCounts = { suggestions: number; likes: number; chat: number; views: number };
 
 export const NO_COUNTS: NavCounts = { suggestions: 0, likes: 0, chat: 0, views: 0 };

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 
-/** The same screens live under /fr and /en, where the path chooses the language (spec section 1). */
+/** The same screens live under /fr and /en, where the path chooses the language (docs/spec.md §1). */
 const LANGUAGE_PREFIX = /^\/(en|fr)(?=\/|$)/;
 
 export type LanguagePrefix = '' | '/en' | '/fr';
@@ -19,7 +19,7 @@ export function withLanguagePrefix(prefix: LanguagePrefix, path: string): string
 
 /**
  * The same page in another language: `/terms` → `/fr/terms`, `/en/chat` → `/fr/chat`, `/` → `/fr`.
- * Nothing may be stored (spec section 1), so the address carries the choice: a reload keeps it.
+ * Nothing may be stored (docs/spec.md §1), so the address carries the choice: a reload keeps it.
  */
 export function pathInLanguage(pathname: string, language: 'en' | 'fr'): string {
   const rest = pathname.replace(LANGUAGE_PREFIX, '');

@@ -72,7 +72,7 @@ function SoonItem({ icon, label }: { icon: LucideIcon; label: string }) {
 export type MenuAction = { label: string; onSelect: () => void };
 
 /**
- * The avatar and its menu (spec section 2): my profile, our network, gifts, the subscription
+ * The avatar and its menu (docs/spec.md §2): my profile, our network, gifts, the subscription
  * (when the app gives it), settings, help, promo code, terms, moderation (for moderators only),
  * logout. Radix gives the keyboard behaviour (Enter, Space or arrows to open, arrows to move,
  * Escape to close and return focus); the items not built yet are disabled and say so.

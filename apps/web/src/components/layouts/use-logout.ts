@@ -9,7 +9,7 @@ import { useLocalizedPath } from './paths.ts';
 const LOGOUT_CALL_LIMIT_MS = 3000;
 
 /**
- * Logout (spec section 4): revoke the token on the server (best effort: a failure is ignored),
+ * Logout (docs/spec.md §4): revoke the token on the server (best effort: a failure is ignored),
  * then forget the token and current user, drop every cached answer so nothing of this member
  * shows to the next person on the device, and go to login.
  */

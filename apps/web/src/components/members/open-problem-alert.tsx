@@ -5,7 +5,7 @@ import type { OpenProblem } from '@/hooks/use-open-member.ts';
 import { cn } from '@/lib/cn.ts';
 
 /**
- * Why a member of a list could not be opened (spec section 8), until dismissed. The texts come
+ * Why a member of a list could not be opened (docs/spec.md §8), until dismissed. The texts come
  * from the list's own namespace, but for being offline, which every screen says the same way.
  */
 export function OpenProblemAlert({

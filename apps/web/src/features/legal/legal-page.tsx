@@ -96,7 +96,7 @@ function BackLink({ children, to }: { children: ReactNode; to: string }) {
 
 /**
  * Where the return link goes. A visitor reads the terms while registering: back to /register
- * (spec section 2). A member has no registration to return to: back to the page the link was
+ * (docs/spec.md §2). A member has no registration to return to: back to the page the link was
  * followed from, or to the suggestions when the page was opened directly.
  */
 function useBackLink(): { to: string; label: string } {
@@ -112,7 +112,7 @@ function useBackLink(): { to: string; label: string } {
 }
 
 /**
- * /terms and /privacy (spec section 2): a static bilingual text with a return link (see
+ * /terms and /privacy (docs/spec.md §2): a static bilingual text with a return link (see
  * `useBackLink`). One `h1`, an `h2` per section, a measure of about 68 characters, and an index
  * of the sections beside the text on wide screens.
  */

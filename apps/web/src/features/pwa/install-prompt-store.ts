@@ -1,5 +1,5 @@
 /**
- * The install prompt (spec section 2: "appears once unless dismissed"). The browser's own prompt
+ * The install prompt (docs/spec.md §2: "appears once unless dismissed"). The browser's own prompt
  * is held back (`beforeinstallprompt`), and Mawadda offers a small card instead. Once the member
  * answers (Not now, or Install whatever they then choose) or the app gets installed, a flag in
  * local storage keeps the card away for good.

@@ -1,5 +1,5 @@
 /**
- * Spec section 1: on every page load the worker file at the root is fetched; a 404 or an answer
+ * docs/spec.md §1: on every page load the worker file at the root is fetched; a 404 or an answer
  * that is not JavaScript means the site no longer ships a worker (or something in front of it
  * answers in its place, such as an HTML fallback), so every registration is removed and the page
  * reloads to run without one. Otherwise the worker is registered.

@@ -45,7 +45,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 
-describe('checkServiceWorker (spec section 1)', () => {
+describe('checkServiceWorker (docs/spec.md §1)', () => {
   it('fetches /sw.js uncached and registers it when it is JavaScript', async () => {
     const fetchMock = serve(200, 'text/javascript; charset=utf-8');
     const container = fakeWorkerContainer([], false);

@@ -84,7 +84,7 @@ function watchForUpdates(registration: ServiceWorkerRegistration) {
 }
 
 /**
- * Spec section 1, run once per page load in production: fetch `/sw.js` uncached, then register
+ * docs/spec.md §1, run once per page load in production: fetch `/sw.js` uncached, then register
  * the worker, or unregister every worker (and drop their caches) and reload once.
  */
 export async function checkServiceWorker(

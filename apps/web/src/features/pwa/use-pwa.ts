@@ -4,7 +4,7 @@ import { installPrompt } from './install-prompt-store.ts';
 /**
  * Started once by the root layout, on every screen:
  * - the install prompt is captured from the first render (the browser may offer it early);
- * - after the page has loaded, the service-worker check of spec section 1 runs. Its code loads
+ * - after the page has loaded, the service-worker check of docs/spec.md §1 runs. Its code loads
  *   then, in its own chunk, so it costs the first route nothing. Skipped in development, where
  *   Vite serves no worker.
  */

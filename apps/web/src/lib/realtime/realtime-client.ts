@@ -39,7 +39,7 @@ const HEART_BEAT_MS = 10_000;
 /** Reconnection waits 1 s, then twice as long each time, up to 30 s. */
 const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 30_000;
-/** Spec section 9: presence offline is sent, then the socket is closed after 300 ms. */
+/** docs/spec.md §9: presence offline is sent, then the socket is closed after 300 ms. */
 const OFFLINE_GRACE_MS = 300;
 /**
  * The `code`s of the broker's ERRORs after which only logging in again helps: the token was

@@ -12,7 +12,7 @@ import { endSessionsLocal, startSweeper } from './sweeper.ts';
 import type { BrokerOptions, Connection } from './types.ts';
 
 /**
- * The STOMP 1.2 broker of spec section 7 on WebSocket: authenticates CONNECT, keeps
+ * The STOMP 1.2 broker of docs/spec.md §7 on WebSocket: authenticates CONNECT, keeps
  * subscriptions, hands SEND frames to the handler of their destination, delivers MESSAGE frames
  * to local subscribers, and negotiates heart-beats. Deliveries go through the backplane, so a
  * frame published on one node reaches subscribers on every node. Any frame that breaks the

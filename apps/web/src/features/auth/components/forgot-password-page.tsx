@@ -13,7 +13,7 @@ import { translateError } from '@/lib/translate-error.ts';
 import { useForgotPasswordMutation } from '../api/auth-api.ts';
 import { AuthCardLayout } from './auth-card-layout.tsx';
 
-/** Spec sections 2, 5 and 8: an e-mail field, a send button and a way back to login. */
+/** docs/spec.md §2, §5 and §8: an e-mail field, a send button and a way back to login. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const localized = useLocalizedPath();

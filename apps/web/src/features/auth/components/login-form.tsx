@@ -15,7 +15,7 @@ import { loginErrorMessage } from '../utils/login-error.ts';
 type LoginValues = { username: string; password: string; remember: boolean };
 
 /**
- * E-mail (or username) and password, both required (spec section 5). The remembered username is
+ * E-mail (or username) and password, both required (docs/spec.md §5). The remembered username is
  * prefilled; ticking remember-me keeps it and the session for next time, unticking forgets the
  * username and ends the session with the browser session. The page holds the choice (`remember`)
  * so Google sign-in follows it too.

@@ -21,7 +21,7 @@ const refusesTheLink = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
 /**
- * Spec sections 2, 4, 5 and 8: new password and confirmation, each with a visibility toggle; a
+ * docs/spec.md §2, §4, §5 and §8: new password and confirmation, each with a visibility toggle; a
  * mismatch says so; success says so, then goes to login after RESET_REDIRECT_MS. The link is
  * checked as the page opens, so an expired or used one says so before anything is typed (while
  * the check is out, or if it cannot be made, the form is there and the reset answers).

@@ -3,7 +3,7 @@ import { ApiError, NetworkError } from '@/lib/api-client.ts';
 import { translateError } from '@/lib/translate-error.ts';
 
 /**
- * Spec section 8: a wrong e-mail or password reads 'Identifiants incorrects. Veuillez réessayer.'
+ * docs/spec.md §8: a wrong e-mail or password reads 'Identifiants incorrects. Veuillez réessayer.'
  * (or its English twin), a rate limit says how long to wait, any other refusal is shown in the
  * member's language, and a failed network says so.
  */
@@ -21,7 +21,7 @@ export function loginErrorMessage(t: TFunction, error: unknown): string {
   return t('auth:errors.invalidCredentials');
 }
 
-/** Spec section 8: 'Connexion avec Google échouée. Veuillez réessayer.' unless a reason is known. */
+/** docs/spec.md §8: 'Connexion avec Google échouée. Veuillez réessayer.' unless a reason is known. */
 export function googleErrorMessage(t: TFunction, error: unknown): string {
   if (error instanceof NetworkError) return t('auth:errors.offline');
   if (error instanceof ApiError && error.status < 500) {

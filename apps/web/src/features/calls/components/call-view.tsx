@@ -60,7 +60,7 @@ function CallTimer({ since }: { since: number }) {
 }
 
 /**
- * The call on my side (spec section 2's in-call view): ringing with Cancel while I call, then the
+ * The call on my side (docs/spec.md §2's in-call view): ringing with Cancel while I call, then the
  * other member's video large and mine small (muted: I do not hear myself), or for a voice call
  * their photo and name, with mute, camera off, end and the timer. It fills a phone's screen and
  * sits in a corner from `md`, so the member can keep reading the conversation. The end button

@@ -9,7 +9,7 @@ const choiceButton =
   'inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-full px-5 font-semibold text-white shadow-sm transition-colors';
 
 /**
- * Someone calls (spec section 2's incoming-call modal): their photo and name, Accept and Refuse.
+ * Someone calls (docs/spec.md §2's incoming-call modal): their photo and name, Accept and Refuse.
  * Radix traps the focus inside and screen readers hear the title and who calls; Accept has the
  * first focus. Escape refuses, as closing a ringing call means; a click outside does nothing, so
  * a stray tap never refuses a call.

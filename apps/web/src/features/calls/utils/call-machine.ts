@@ -72,7 +72,7 @@ function stopTracks(stream: MediaStream | null) {
 }
 
 /**
- * The call state machine of spec section 4: idle -> outgoing or incoming -> in call -> idle, one
+ * The call state machine of docs/spec.md §4: idle -> outgoing or incoming -> in call -> idle, one
  * call at a time. The states and their transitions are `call-transitions.ts`'s, pure; this runs
  * the effects and dispatches their outcomes. Signals go through `deps.send` (the broker relays them, stamping `callId`);
  * candidates trickle both ways, those arriving before the remote description wait in a queue.
@@ -98,7 +98,7 @@ export function createCallMachine(deps: CallDeps) {
   }
 
   /**
-   * The offer and the answer wait for a socket still connecting (spec section 9: up to 10 tries
+   * The offer and the answer wait for a socket still connecting (docs/spec.md §9: up to 10 tries
    * at 200 ms); false if it never opens or the call ended meanwhile.
    */
   async function sendWhenOpen(current: Call, signal: CallSignal) {
@@ -179,7 +179,7 @@ export function createCallMachine(deps: CallDeps) {
     return pc;
   }
 
-  /** Spec section 4's 10 s wait: a call that has gathered no candidate by then cannot connect. */
+  /** docs/spec.md §4's 10 s wait: a call that has gathered no candidate by then cannot connect. */
   function watchGathering(current: Call) {
     current.gathering = setTimeout(() => {
       if (!current.gathered && current.pc?.connectionState !== 'connected') {

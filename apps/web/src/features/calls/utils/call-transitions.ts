@@ -2,7 +2,7 @@ import type { CallSignal, CallType } from '@mawadda/contract';
 import type { ErrorCode } from '@mawadda/contract/error-codes';
 
 /**
- * The call's states and how events move between them (spec section 4): pure functions of the
+ * The call's states and how events move between them (docs/spec.md §4): pure functions of the
  * state and an event, no WebRTC, no media, no timers. `call-machine.ts` runs the effects (peer
  * connection, camera and microphone, signals, timers) and feeds their outcomes back here.
  */

@@ -17,7 +17,7 @@ import { ContactList } from './contact-list.tsx';
 import { type Calling, Conversation, type Paying } from './conversation.tsx';
 
 /**
- * /chat (spec section 2): the contact sidebar and the open conversation (`?userId=…`), side by
+ * /chat (docs/spec.md §2): the contact sidebar and the open conversation (`?userId=…`), side by
  * side from `md`, two screens on a phone. New messages are announced politely to screen readers.
  * `onRead` lets the app update the navbar's chat badge once a conversation is read; `calling`
  * gives the conversation header its call buttons; `paying` its gift button and the way to a

@@ -17,7 +17,7 @@ function clock(seconds: number) {
 }
 
 /**
- * The composer (spec section 2): text, a photo with its preview, the microphone recorder (idle →
+ * The composer (docs/spec.md §2): text, a photo with its preview, the microphone recorder (idle →
  * recording with a timer → stopped with playback) and send. Sending while recording stops the
  * recording and sends it. A photo and a voice note go as two messages (the server takes one
  * attachment per message); the text goes with the photo. The microphone and send share one

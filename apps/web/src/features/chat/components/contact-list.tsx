@@ -61,7 +61,7 @@ export function BlurredNote({
 }
 
 /**
- * The contact sidebar (spec section 2): avatar, online dot, name, when the conversation last
+ * The contact sidebar (docs/spec.md §2): avatar, online dot, name, when the conversation last
  * moved, a line of its last message and the unread badge, newest conversation first. Each entry
  * opens its conversation (`/chat?userId=…`); the open one is the current page.
  */

@@ -80,7 +80,7 @@ function reportable(
 }
 
 /**
- * One conversation (spec section 2): the header (name, gift, voice and video call, and a menu to
+ * One conversation (docs/spec.md §2): the header (name, gift, voice and video call, and a menu to
  * report, block or unmatch), the messages and the composer. Messages written here show at once
  * and go through the tab's outbox; what is being written is kept as a draft until sent. A member
  * one may not see (blocked either way, gone, never shown) gets a neutral "unavailable", as the

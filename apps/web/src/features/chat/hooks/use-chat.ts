@@ -41,7 +41,7 @@ const shownWith =
     name: contact.deleted ? t('conversation.deletedMember') : titleCase(contact.name),
   });
 
-/** Conversations and matches, newest first (spec section 2's sidebar). */
+/** Conversations and matches, newest first (docs/spec.md §2's sidebar). */
 export function useContacts(me: string) {
   const { t } = useChatTranslation();
   const query = useQuery({

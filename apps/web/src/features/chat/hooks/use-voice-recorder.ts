@@ -1,7 +1,7 @@
 import { VOICE_NOTE_MAX_SECONDS } from '@mawadda/contract/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec section 4: idle → recording → stopped (with playback). */
+/** docs/spec.md §4: idle → recording → stopped (with playback). */
 export type RecorderState =
   | { status: 'idle' }
   | { status: 'recording'; seconds: number }

@@ -1,4 +1,4 @@
-/** Gift messages carry `gift:{number}` (spec section 3); null for any other content. */
+/** Gift messages carry `gift:{number}` (docs/spec.md §3); null for any other content. */
 export function giftNumberOf(content: string | null): number | null {
   const match = /^gift:(\d+)$/.exec(content ?? '');
   return match ? Number(match[1]) : null;

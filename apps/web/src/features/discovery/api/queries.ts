@@ -10,7 +10,7 @@ import {
   savePreferences,
 } from './discovery-api.ts';
 
-/** Spec section 8: suggestion failures are only logged (the page still offers a small retry). */
+/** docs/spec.md §8: suggestion failures are only logged (the page still offers a small retry). */
 function logged<T>(what: string, promise: Promise<T>): Promise<T> {
   return promise.catch((error: unknown) => {
     if ((error as Error)?.name !== 'AbortError') console.error(`[discovery] ${what} failed`, error);
@@ -18,7 +18,7 @@ function logged<T>(what: string, promise: Promise<T>): Promise<T> {
   });
 }
 
-/** The next page after a page; none once a page comes back empty (spec section 4). */
+/** The next page after a page; none once a page comes back empty (docs/spec.md §4). */
 export function nextPageOf(last: SuggestionsPage): number | undefined {
   return last.content.length === 0 ? undefined : last.page + 1;
 }

@@ -12,7 +12,7 @@ const roundButton =
   'flex size-12 items-center justify-center rounded-full bg-white/15 text-white ring-1 ring-white/25 backdrop-blur transition hover:bg-white/25';
 
 /**
- * A photo full screen (spec section 2). A dialog of its own above the profile: Escape or the
+ * A photo full screen (docs/spec.md §2). A dialog of its own above the profile: Escape or the
  * close button returns to it, with focus back on the photo that opened it.
  */
 export function Lightbox({

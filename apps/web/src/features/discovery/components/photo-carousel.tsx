@@ -23,8 +23,8 @@ const arrowClass =
   'absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-teal-900 shadow-md ring-1 ring-black/5 transition hover:bg-white';
 
 /**
- * Photos one at a time (spec section 2): previous/next buttons, dots, the arrow keys, and a
- * touch swipe past 40 px (spec section 9). Hidden slides are inert, so Tab reaches only the
+ * Photos one at a time (docs/spec.md §2): previous/next buttons, dots, the arrow keys, and a
+ * touch swipe past 40 px (docs/spec.md §9). Hidden slides are inert, so Tab reaches only the
  * shown one; the position is announced politely.
  */
 export function PhotoCarousel({

@@ -4,7 +4,7 @@ import { Lightbox } from './lightbox.tsx';
 import { type CarouselProps, PhotoCarousel } from './photo-carousel.tsx';
 
 /**
- * A member's photos (spec section 2): the carousel, and the lightbox its photo opens full screen
+ * A member's photos (docs/spec.md §2): the carousel, and the lightbox its photo opens full screen
  * on the same photo. The index is the caller's, so the profile dialog can turn the photos with
  * the arrow keys from anywhere in it. Blurred copies are not enlarged: they say only that the
  * photos are visible after a match.

@@ -15,7 +15,7 @@ const actionClass =
   'flex size-11 items-center justify-center rounded-full bg-sand-100 text-teal-800 ring-1 ring-sand-300/70 transition-colors hover:bg-teal-50 hover:text-teal-900';
 
 /**
- * A suggestion (spec section 2): the first photo or a placeholder, "Online" when they are, the
+ * A suggestion (docs/spec.md §2): the first photo or a placeholder, "Online" when they are, the
  * name in title case, age, photo count, distance, and like, gift and chat. The name is the
  * card's button: its click area covers the card, so tapping anywhere but the three actions (or
  * Enter on the focused name) opens the profile dialog.

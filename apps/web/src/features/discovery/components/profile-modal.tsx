@@ -22,7 +22,7 @@ import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.ts
 const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSSProperties;
 
 /**
- * The profile dialog of a suggestion (spec section 2): photos with a lightbox, online badge,
+ * The profile dialog of a suggestion (docs/spec.md §2): photos with a lightbox, online badge,
  * name, age, location, gender, marital status, children, bio, Like and Message. Opening it loads
  * the member's details, which records a profile view. Radix traps focus, closes on Escape and
  * returns focus to the card; it slides up on phones and settles in the middle on wider screens,

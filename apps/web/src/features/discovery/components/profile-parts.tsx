@@ -67,7 +67,7 @@ type Facts = Partial<Pick<UserDetails, 'maritalStatus' | 'hasChildren' | 'skinTo
 
 /**
  * The profile's facts as a description list: gender, marital status, children, and skin tone
- * where the screen shows it (the profile page; spec section 2). Name, age and location head the
+ * where the screen shows it (the profile page; docs/spec.md §2). Name, age and location head the
  * profile above it.
  */
 export function ProfileFacts({

@@ -21,7 +21,7 @@ import { ProfileModal } from './profile-modal.tsx';
 export type OnGift = (member: { id: string; name: string }) => void;
 
 /**
- * /suggestions (spec sections 2 and 4). Without `onGift`, a card's gift button goes to /gifts;
+ * /suggestions (docs/spec.md §2 and §4). Without `onGift`, a card's gift button goes to /gifts;
  * `safety` gives the profile dialog its menu (report, block).
  */
 export function SuggestionsPage({ onGift, safety }: { onGift?: OnGift; safety?: MemberSafety }) {
@@ -240,7 +240,7 @@ function LoadingGrid({ label }: { label: string }) {
   );
 }
 
-/** Failures are only logged (spec section 8); the member still gets a small way to retry. */
+/** Failures are only logged (docs/spec.md §8); the member still gets a small way to retry. */
 function RetryNote({ text, onRetry }: { text: string; onRetry: () => void }) {
   const { t } = useDiscoveryTranslation();
   return (

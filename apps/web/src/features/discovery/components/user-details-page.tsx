@@ -16,7 +16,7 @@ import { LikeButton } from './like-button.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.tsx';
 
-/** /user-details/{id} (spec section 2). With `safety`, a menu reports or blocks the member. */
+/** /user-details/{id} (docs/spec.md §2). With `safety`, a menu reports or blocks the member. */
 export function UserDetailsPage({ id, safety }: { id: string; safety?: MemberSafety | undefined }) {
   return (
     <LikeFeedbackProvider>

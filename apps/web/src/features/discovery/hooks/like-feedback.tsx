@@ -22,7 +22,7 @@ export type LikeFailure = {
 
 type LikeFeedback = {
   failure: LikeFailure | null;
-  /** Members whose card is shaking (spec section 4: a mutual like vibrates the card for 1 s). */
+  /** Members whose card is shaking (docs/spec.md §4: a mutual like vibrates the card for 1 s). */
   vibrating: ReadonlySet<string>;
   celebrate: (member: LikeTarget) => void;
   fail: (failure: LikeFailure) => void;

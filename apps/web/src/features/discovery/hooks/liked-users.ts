@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { session } from '@/lib/session.ts';
 
 /**
- * The local liked set (spec section 4: "Liking adds the user to the local liked set and cannot be
+ * The local liked set (docs/spec.md §4: "Liking adds the user to the local liked set and cannot be
  * repeated"). Kept in memory and in local storage as `likedUsers` (a JSON array of ids), so a
  * reload keeps the hearts filled.
  *

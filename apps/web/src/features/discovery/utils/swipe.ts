@@ -3,7 +3,7 @@ import { CAROUSEL_SWIPE_THRESHOLD_PX } from '@mawadda/contract/constants';
 export type SwipeDecision = 'next' | 'previous' | null;
 
 /**
- * What a finger's movement on the carousel means (spec section 9: 40 px threshold). A move left
+ * What a finger's movement on the carousel means (docs/spec.md §9: 40 px threshold). A move left
  * of at least the threshold shows the next photo, a move right the previous one; a shorter move,
  * or one more vertical than horizontal (the member is scrolling), changes nothing.
  */

@@ -21,7 +21,7 @@ const secondaryButton =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-teal-700/30 bg-white px-5 py-2.5 font-semibold text-teal-800 transition-colors hover:bg-teal-50';
 
 /**
- * The body of the liked-you dialog (spec sections 2 and 4): who liked me, newest first, "new" on
+ * The body of the liked-you dialog (docs/spec.md §2 and §4): who liked me, newest first, "new" on
  * the likes since I last looked. Mounted when the dialog opens: the list is asked for, then the
  * likes are marked seen (`onSeen` lets the app refresh the badges). Each entry says whether it
  * was a like or a Lovely. Opening an entry checks that the member still exists, closes the

@@ -18,7 +18,7 @@ function newestLikeTime(entries: readonly LikeEntry[]): number | null {
 
 /**
  * Who liked me, asked again each time the dialog opens (it is mounted only while open). `open`
- * removes an entry the member opened, here at once and on the server for good (spec section 4:
+ * removes an entry the member opened, here at once and on the server for good (docs/spec.md §4:
  * "Opening a like … entry removes it from the list"); if the server is not told, the entry
  * only comes back the next time the list is asked for.
  */
@@ -36,7 +36,7 @@ export function useLikes() {
 }
 
 /**
- * Spec section 4: "Opening the likes modal marks likes seen and stores a seen timestamp." The
+ * docs/spec.md §4: "Opening the likes modal marks likes seen and stores a seen timestamp." The
  * time of the newest like in the list becomes the seen timestamp (the server's clock, so a phone
  * whose clock is off cannot hide a later like), then the server is told (POST mark-seen). If that
  * fails, the timestamp alone already clears the badge.

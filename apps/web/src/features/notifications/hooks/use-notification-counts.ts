@@ -16,7 +16,7 @@ function useCountsKey() {
   return useMemo(() => (memberId === null ? null : notificationKeys.counts(memberId)), [memberId]);
 }
 
-/** The badge counts from the server's answer and the likes seen timestamp (spec section 4). */
+/** The badge counts from the server's answer and the likes seen timestamp (docs/spec.md §4). */
 export function countsOf(notifications: Notifications | undefined, likesSeenAt: number | null) {
   if (!notifications) return NONE;
   return {
@@ -29,7 +29,7 @@ export function countsOf(notifications: Notifications | undefined, likesSeenAt: 
 }
 
 /**
- * The navbar badge counts (spec sections 2 and 9): GET /api/users/notifications every 15 s while
+ * The navbar badge counts (docs/spec.md §2 and §9): GET /api/users/notifications every 15 s while
  * a member is signed in. TanStack Query skips the interval while the tab is hidden, and refetches
  * when it is shown again (the answer is stale by then). Failures are only logged (spec section
  * 8): the badges keep their last counts.

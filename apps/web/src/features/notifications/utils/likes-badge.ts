@@ -1,5 +1,5 @@
 /**
- * The likes badge (spec section 4): "A badge count is zeroed if the last like is not newer than
+ * The likes badge (docs/spec.md §4): "A badge count is zeroed if the last like is not newer than
  * [the seen] timestamp." Opening the liked-you list stores that timestamp, so the badge clears at
  * once, even before the server's own count catches up (a poll already under way, a mark-seen
  * call that failed). A like that arrives later is newer, and counts again.

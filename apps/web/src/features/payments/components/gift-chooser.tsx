@@ -17,7 +17,7 @@ import { RecipientPicker } from './recipient-picker.tsx';
 export type GiftRecipient = { id: string; name: string };
 
 /**
- * The gift catalogue as cards (spec section 2: picture, name, description, price as amount/100
+ * The gift catalogue as cards (docs/spec.md §2: picture, name, description, price as amount/100
  * dollars, send). With `recipient` the gift goes to them (the chat header, a suggestion's card);
  * without, the member picks one of their contacts, `initialRecipientId` preselected. Sending
  * opens the provider's checkout; the card being sent shows a busy state meanwhile.

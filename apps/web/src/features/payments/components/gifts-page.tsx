@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
 import { GiftChooser } from './gift-chooser.tsx';
 
-/** /gifts (spec section 2): the gifts, for a contact chosen here or the member in `?receiverId=`. */
+/** /gifts (docs/spec.md §2): the gifts, for a contact chosen here or the member in `?receiverId=`. */
 export function GiftsPage() {
   const { t } = usePaymentsTranslation();
   useDocumentTitle(t('gifts.title'));

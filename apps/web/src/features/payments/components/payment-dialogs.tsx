@@ -18,7 +18,7 @@ const choiceClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-2xl border border-sand-300 bg-white p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-teal-600 has-[:focus-visible]:outline-solid';
 
 /**
- * The subscription modal (spec section 4): step 1 the plan, step 2 the method (only those the
+ * The subscription modal (docs/spec.md §4): step 1 the plan, step 2 the method (only those the
  * server takes now), then the provider's checkout, which brings the member back to the page they
  * opened the modal on. Prices are the member's: dollars by card, FCFA by mobile money. Mobile
  * money needs a plan first, which step 2 cannot be reached without. A member who already has a
@@ -256,7 +256,7 @@ function SubscriptionSteps() {
   );
 }
 
-/** The gift popup (spec section 2): the gifts for one member, from the chat or a suggestion. */
+/** The gift popup (docs/spec.md §2): the gifts for one member, from the chat or a suggestion. */
 export function GiftDialog({
   recipient,
   onClose,

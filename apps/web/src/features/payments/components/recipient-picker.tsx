@@ -3,7 +3,7 @@ import { useRecipients } from '../hooks/use-payments.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
 
 /**
- * Whom the gift goes to, among the member's contacts (spec section 2: a recipient is chosen when
+ * Whom the gift goes to, among the member's contacts (docs/spec.md §2: a recipient is chosen when
  * none is given). A member named by the address (`?receiverId=`) but not among the contacts (a
  * suggestion) stays choosable, as "the member you chose".
  */

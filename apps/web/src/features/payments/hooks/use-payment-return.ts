@@ -31,7 +31,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const handled = new WeakSet<PaymentReturn>();
 
 /**
- * Coming back from a provider (spec section 4), to the page the checkout was started from or to
+ * Coming back from a provider (docs/spec.md §4), to the page the checkout was started from or to
  * /chat. The address is cleaned at once (a reload runs nothing again), then the server is asked
  * what became of the payment:
  * - a gift: `POST /api/gifts/send`; back on /chat, the recipient's conversation opens (the gift

@@ -2,7 +2,7 @@ import type { SubscriptionPlan } from '@mawadda/contract';
 import { isReturnPath } from '@mawadda/contract/constants';
 
 /**
- * What the providers send the member back with (spec section 4), to the page the checkout was
+ * What the providers send the member back with (docs/spec.md §4), to the page the checkout was
  * started from (`returnTo`), or to /chat, under the /fr or /en of the language they paid in:
  * - `success=true&giftId&receiverId`: a gift was paid for;
  * - `subscribed&plan` (on /chat with the member's own `userId`): a plan was paid for; the plan

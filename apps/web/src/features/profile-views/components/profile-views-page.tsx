@@ -16,7 +16,7 @@ import { useMarkViewsSeen, useProfileViews } from '../hooks/use-profile-views.ts
 import { useProfileViewsTranslation } from '../i18n.ts';
 
 /**
- * /profile-views (spec sections 2 and 4): who viewed my profile, newest first, or "No views
+ * /profile-views (docs/spec.md §2 and §4): who viewed my profile, newest first, or "No views
  * yet.". Opening the page marks the views seen (`onSeen` lets the app clear the badge). Opening
  * an entry checks that the member still exists, goes to their page and drops the entry; a member
  * who is gone gives the spec's alert. With `safety`, each entry has a menu to report or block the

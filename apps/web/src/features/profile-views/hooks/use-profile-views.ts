@@ -6,7 +6,7 @@ import {
   profileViewsKeys,
 } from '../api/profile-views-api.ts';
 
-/** Who viewed my profile (spec section 2), asked again each time the page opens. */
+/** Who viewed my profile (docs/spec.md §2), asked again each time the page opens. */
 export function useProfileViews() {
   return useMemberList({ keys: profileViewsKeys, load: fetchProfileViews, timeKey: 'viewedAt' });
 }

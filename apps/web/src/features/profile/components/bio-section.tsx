@@ -6,7 +6,7 @@ import type { ProfileFormValues } from '../utils/profile-form.ts';
 import type { FieldMessage } from './about-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
-/** The bio, with its counter (red above 900, spec section 5) and what is left near the end. */
+/** The bio, with its counter (red above 900, docs/spec.md §5) and what is left near the end. */
 export function BioSection({ fieldMessage }: { fieldMessage: FieldMessage }) {
   const { t } = useProfileTranslation();
   const { register } = useFormContext<ProfileFormValues>();

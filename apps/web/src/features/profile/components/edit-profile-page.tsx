@@ -7,7 +7,7 @@ import { EditProfileForm } from './edit-profile-form.tsx';
 import { ProfileFormSkeleton } from './profile-form-skeleton.tsx';
 
 /**
- * /mon-profil (spec sections 2 to 5): the member's profile as a form, with their photos, once it
+ * /mon-profil (docs/spec.md §2 to 5): the member's profile as a form, with their photos, once it
  * has loaded. `onSaved` lets the app refresh what depends on the profile (suggestions). `after`
  * comes below the form (the subscription, blocked members, the account): the page is first about
  * the profile, and a member sent here to complete it finds the note and the form at the top.

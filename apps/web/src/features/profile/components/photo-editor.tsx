@@ -14,7 +14,7 @@ import type { usePhotoEdits } from '../hooks/use-photo-edits.ts';
 import { useProfileTranslation } from '../i18n.ts';
 
 /**
- * The profile's photos (spec sections 2 and 5): a preview of each, with a delete button named
+ * The profile's photos (docs/spec.md §2 and §5): a preview of each, with a delete button named
  * by the photo's number; new images (several at once) join them, checked here for type, size
  * (10 MB) and count (6 in all). The member puts them in order; the first is the main photo, the
  * one on their card in suggestions.

@@ -4,7 +4,7 @@ import type { SubmissionFailure } from '@/hooks/use-form-submission.ts';
 import { useProfileTranslation } from '../i18n.ts';
 
 /**
- * The save button and what came of the last save (spec section 8): 'Profil mis à jour avec
+ * The save button and what came of the last save (docs/spec.md §8): 'Profil mis à jour avec
  * succès !' then the way to suggestions, or 'Erreur lors de la mise à jour' and why.
  */
 export function SaveBar({

@@ -29,7 +29,7 @@ const resolver = zodResolver(editProfileFieldsSchema) as unknown as Resolver<
 >;
 
 /**
- * The profile editor's state and its one save (spec sections 3 to 5): the fields checked with the
+ * The profile editor's state and its one save (docs/spec.md §3 to 5): the fields checked with the
  * contract's schema, the photos and their order, the place as the lookup found it, then one
  * multipart PUT through the shared submission (refusals at their fields, the rest for the
  * alert). On success the spec's message, then /suggestions after 1.5 s; `onSaved` lets the app

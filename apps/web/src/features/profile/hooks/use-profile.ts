@@ -21,7 +21,7 @@ export function useCurrentUser() {
 
 /**
  * PUT /api/users/update. On success the answer becomes the cached profile and the `currentUser`
- * kept in local storage (spec section 3), so the avatar and name in the navbar follow at once.
+ * kept in local storage (docs/spec.md §3), so the avatar and name in the navbar follow at once.
  */
 export function useUpdateProfile() {
   const memberId = useMemberId();

@@ -8,7 +8,7 @@ import type {
 } from '@mawadda/contract';
 import type { ErrorTarget } from '@/hooks/use-form-submission.ts';
 
-/** What the form's inputs hold; the contract's schema checks them (spec section 5). */
+/** What the form's inputs hold; the contract's schema checks them (docs/spec.md §5). */
 export type ProfileFormValues = {
   name: string;
   age: string;
@@ -62,7 +62,7 @@ export function fieldOf(path: string): ErrorTarget<ProfileFormValues> | undefine
 export type ProfileEssential = 'photo' | 'gender' | 'bio';
 
 /**
- * What keeps the profile incomplete (the server's `profileComplete`, and spec section 4: after
+ * What keeps the profile incomplete (the server's `profileComplete`, and docs/spec.md §4: after
  * login, a member without bio, gender or photo is brought here).
  */
 export function missingEssentials(user: CurrentUser): ProfileEssential[] {
@@ -74,7 +74,7 @@ export function missingEssentials(user: CurrentUser): ProfileEssential[] {
 }
 
 /**
- * The multipart body of PUT /api/users/update (spec section 3): the fields (an optional field left
+ * The multipart body of PUT /api/users/update (docs/spec.md §3): the fields (an optional field left
  * empty is left out, which clears it), a new place as the lookup found it with its coordinates,
  * the photo blur choice, one `imagesToRemove` per deleted photo, one `profilePicture` per new file, and `photoOrder`
  * when the member arranged the photos.

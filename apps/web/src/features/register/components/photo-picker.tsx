@@ -20,7 +20,7 @@ type Props = {
 };
 
 /**
- * Photo upload (spec sections 2 and 5): several images at once, a preview and a remove button
+ * Photo upload (docs/spec.md §2 and §5): several images at once, a preview and a remove button
  * each, names shortened beyond 15 characters; non-images, files over 10 MB and photos beyond the
  * sixth are refused here with a message. The member puts them in order (sent in that order); the
  * first is the main photo, the one on their card in suggestions.

@@ -302,7 +302,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
-    // Signed in with what was typed, no retyping, and on to the suggestions (spec section 4).
+    // Signed in with what was typed, no retyping, and on to the suggestions (docs/spec.md §4).
     await screen.findByRole('heading', { name: 'Screen /suggestions' });
     expect(signedInWith).toEqual({ username: 'yusuf@example.com', password: 'a-long-password' });
     expect(sent).toBeInstanceOf(FormData);

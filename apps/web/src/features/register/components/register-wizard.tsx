@@ -60,7 +60,7 @@ const resolver: RegistrationResolver = async (values, context, options) =>
   (await loadSchemaResolver())(values, context, options);
 
 /**
- * The registration wizard (spec sections 2, 4, 5): four steps checked one at a time with the
+ * The registration wizard (docs/spec.md §2, §4, §5): four steps checked one at a time with the
  * contract's schema, the location found from the device or looked up as typed, and one multipart
  * POST at the end. A field the server refuses brings the member back to its step, where its
  * message shows (and only there).
@@ -110,7 +110,7 @@ export function RegisterWizard() {
       form.setValue('location', place.location, { shouldDirty: true, shouldValidate: true });
     },
   });
-  // Spec section 4: on load, the device's position fills the location.
+  // docs/spec.md §4: on load, the device's position fills the location.
   const { locate } = location;
   useEffect(() => locate(), [locate]);
   const age = useWatch({ control: form.control, name: 'age' }) ?? '';
@@ -306,7 +306,7 @@ export function RegisterWizard() {
   );
 }
 
-/** Spec section 8: the server's message if it sent one, otherwise register.error. */
+/** docs/spec.md §8: the server's message if it sent one, otherwise register.error. */
 function failureText(
   failure: SubmissionFailure | undefined,
   t: ReturnType<typeof useRegisterTranslation>['t'],

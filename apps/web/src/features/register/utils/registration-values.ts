@@ -39,7 +39,7 @@ export const EMPTY_REGISTRATION: RegistrationFormValues = {
   religiousDataConsent: false,
 };
 
-/** The fields of each step, in order (spec section 2, register). */
+/** The fields of each step, in order (docs/spec.md §2, register). */
 export const WIZARD_STEPS = [
   { key: 'identity', fields: ['name', 'age', 'gender'] },
   { key: 'situation', fields: ['maritalStatus', 'skinTone', 'hasChildren'] },
@@ -70,7 +70,7 @@ export function stepOfField(field: string): number | undefined {
 }
 
 /**
- * The multipart body of spec section 3: empty values are left out, the marital status in the
+ * The multipart body of docs/spec.md §3: empty values are left out, the marital status in the
  * registration's spelling, children as the spec's boolean (left out when not said), the place as
  * the lookup found it with its coordinates (otherwise the typed text, which the server looks up),
  * and each photo its own `profilePicture` part, in the member's order (the first is the main one).
