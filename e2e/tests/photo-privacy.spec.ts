@@ -22,7 +22,7 @@ test('A member blurs her photos: a member she has not matched with sees the blur
   request,
 }) => {
   // Three browsers and four accessibility checks: 40-52 s on this machine, even quiet.
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
   const youssef = await registerMember(request, { name: `Youssef ${tag}`, gender: 'homme' });
