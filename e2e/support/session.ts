@@ -54,6 +54,10 @@ export async function loggedInPage(
     const page = await context.newPage();
     await page.goto('/suggestions');
     await expect(page).toHaveURL(/\/suggestions$/);
+    // The app booted and drew the member area, as after the form (whose page had booted
+    // before the login): the journeys' 5 s expectations start from there, not from a cold load.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     return page;
   } finally {
     await api.dispose();
