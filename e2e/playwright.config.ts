@@ -18,6 +18,19 @@ if (!process.env.MAWADDA_E2E_DATA_DIR) {
 }
 const dataDir = process.env.MAWADDA_E2E_DATA_DIR;
 
+// Where PostgreSQL is (TEST_DATABASE_URL, as on CI), the journeys' server runs on a database of
+// this checkout's own there (prepare-server.ts creates it empty), as production runs; otherwise
+// on the embedded PGlite in the data directory, as `npm start` does.
+const adminUrl = process.env.TEST_DATABASE_URL;
+const databaseUrl = adminUrl
+  ? Object.assign(new URL(adminUrl), { pathname: `/mawadda_e2e_${port}` }).toString()
+  : undefined;
+
+// Two workers on two cores (ADR 033): each journey registers members of its own under addresses
+// no other worker makes, and the members seeded before the server starts are each used by one
+// spec file only. E2E_WORKERS overrides it (1 to follow a journey alone).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
 // Debian's chromium by default (CHROMIUM_PATH overrides it); without it, Playwright's own
 // browser if the developer has installed one (`npx playwright install chromium`).
 const defaultChromium = '/usr/bin/chromium';
@@ -28,11 +41,13 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // 10 s, not 5: under a load of 15-20 (other suites on the two cores) a page drawn from a cold
+  // load still showed "Loading suggestions…" after 5 s (ADR 033).
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
   use: {
     baseURL,
@@ -67,13 +82,14 @@ export default defineConfig({
     // Playwright starts the web server before globalSetup runs, so the web app is built (when
     // missing or stale) by the same command, before the API server that serves it starts; the
     // moderator and the member registered before the consent question are written before the
-    // server owns the database.
+    // server owns the database (prepare-server.ts).
     command:
-      'node e2e/build-web.ts && node e2e/seed-moderator.ts && node e2e/seed-older-member.ts && node apps/server/src/server.ts',
+      'node e2e/build-web.ts && node e2e/prepare-server.ts && node apps/server/src/server.ts',
     cwd: root,
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       // Journeys create the members they need; demo members would crowd their suggestions.

@@ -7,7 +7,8 @@ export const portraitPath = path.join(import.meta.dirname, '../fixtures/portrait
 let counter = 0;
 export function newEmail(prefix: string): string {
   counter += 1;
-  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+  // The process id too: two workers may register in the same millisecond.
+  return `${prefix}.${Date.now().toString(36)}.${process.pid.toString(36)}.${counter}@example.com`;
 }
 
 export type Member = {

@@ -1,21 +1,67 @@
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  request,
+  test,
+} from '@playwright/test';
 import type { Member } from './members.ts';
 
 /**
- * A browser of the member's own, logged in through the login screen with remember-me ticked (the
- * session outlives the browser session; tests/login.spec.ts covers it unticked).
+ * A browser of the member's own, already logged in as the login screen leaves it with remember-me
+ * ticked (ADR 033): the token, the member's stored profile and the remembered username in local
+ * storage, and the device cookie the login answer sets. The login goes through the API, not the
+ * form: tests/login.spec.ts logs in through the form (ticked and unticked) and proves that it
+ * leaves exactly this; the journeys need not fill it 28 more times.
  */
-export async function loggedInPage(browser: Browser, member: Member): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  opened.add(context);
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByLabel('Username or e-mail').fill(member.username);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/suggestions$/);
-  return page;
+export async function loggedInPage(
+  browser: Browser,
+  member: Member,
+  /** What to set on the browser before the app's first load (routes a journey fakes). */
+  prepare?: (context: BrowserContext) => Promise<unknown>,
+): Promise<Page> {
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const api = await request.newContext({ baseURL });
+  try {
+    const login = await api.post('/api/auth/login', {
+      data: { username: member.username, password: member.password },
+    });
+    expect(login.status(), `login of ${member.username}`).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const me = await api.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(200);
+    const user = (await me.json()) as Record<string, unknown>;
+    // What lib/session.ts keeps of the member (StoredCurrentUser).
+    const stored = Object.fromEntries(
+      ['id', 'name', 'latitude', 'longitude', 'location', 'mediaUrls', 'consentRequired']
+        .filter((key) => user[key] !== undefined)
+        .map((key) => [key, user[key]]),
+    );
+    // The device cookie the login answer set, and local storage as the login screen leaves it.
+    const { cookies } = await api.storageState();
+    const localStorage = Object.entries({
+      authToken: token,
+      currentUser: JSON.stringify(stored),
+      rememberedUser: member.username,
+    }).map(([name, value]) => ({ name, value }));
+    const context = await browser.newContext({
+      locale: 'en-US',
+      storageState: { cookies, origins: [{ origin: new URL(baseURL).origin, localStorage }] },
+    });
+    opened.add(context);
+    await prepare?.(context);
+    const page = await context.newPage();
+    await page.goto('/suggestions');
+    await expect(page).toHaveURL(/\/suggestions$/);
+    // The app booted and drew the member area, as after the form (whose page had booted
+    // before the login): the journeys' 5 s expectations start from there, not from a cold load.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    return page;
+  } finally {
+    await api.dispose();
+  }
 }
 
 const opened = new Set<BrowserContext>();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { match } from '../support/match.ts';
 import { registerMember } from '../support/members.ts';
@@ -6,9 +6,27 @@ import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 
 test.afterEach(closeMemberBrowsers);
 
+/**
+ * One browser per language for the public pages, shared by their checks (ADR 033): a context and
+ * the app's first load cost more than the check of a page. A check that fails ends its worker,
+ * and the next one opens a browser again.
+ */
+const publicBrowsers = new Map<string, Page>();
+async function publicPage(browser: Browser, locale: string): Promise<Page> {
+  let page = publicBrowsers.get(locale);
+  if (!page) {
+    page = await (await browser.newContext({ locale })).newPage();
+    publicBrowsers.set(locale, page);
+  }
+  return page;
+}
 for (const locale of ['en-US', 'fr-FR']) {
   test.describe(`Screens in ${locale}`, () => {
-    test.use({ locale });
+    // Closed once the language's pages are checked: the member journeys below need the CPU.
+    test.afterAll(async () => {
+      await publicBrowsers.get(locale)?.context().close();
+      publicBrowsers.delete(locale);
+    });
     for (const path of [
       '/',
       '/register',
@@ -18,7 +36,8 @@ for (const locale of ['en-US', 'fr-FR']) {
       '/privacy',
       '/nowhere',
     ]) {
-      test(`${path} has no serious or critical axe violation`, async ({ page }) => {
+      test(`${path} has no serious or critical axe violation`, async ({ browser }) => {
+        const page = await publicPage(browser, locale);
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
@@ -27,13 +46,9 @@ for (const locale of ['en-US', 'fr-FR']) {
   });
 }
 
-test('the member area has no serious or critical axe violation', async ({ page, request }) => {
+test('the member area has no serious or critical axe violation', async ({ browser, request }) => {
   const member = await registerMember(request);
-  await page.goto('/');
-  await page.getByLabel('Username or e-mail').fill(member.username);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/suggestions$/);
+  const page = await loggedInPage(browser, member);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
@@ -88,19 +103,16 @@ for (const locale of ['en-US', 'fr-FR']) {
   });
 }
 
-test('the navigation badges never cover a label, at any width', async ({ page, request }) => {
+test('the navigation badges never cover a label, at any width', async ({ browser, request }) => {
   const member = await registerMember(request);
-  // Counts above the cap, so every badge is as wide as it gets ("9+").
-  await page.route('**/api/users/notifications', (route) =>
-    route.fulfill({
-      json: { newLikes: 12, newMessages: 3, newViews: 27, lastLikeAt: new Date().toISOString() },
-    }),
+  const page = await loggedInPage(browser, member, (context) =>
+    // Counts above the cap, so every badge is as wide as it gets ("9+").
+    context.route('**/api/users/notifications', (route) =>
+      route.fulfill({
+        json: { newLikes: 12, newMessages: 3, newViews: 27, lastLikeAt: new Date().toISOString() },
+      }),
+    ),
   );
-  await page.goto('/');
-  await page.getByLabel('Username or e-mail').fill(member.username);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/suggestions$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByTestId('nav-badge')).toHaveCount(3);
 

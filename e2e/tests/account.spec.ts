@@ -10,7 +10,7 @@ test('a member downloads their data, then deletes their account and cannot log i
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   const member = await registerMember(request, { name: `Mariam ${String(Date.now()).slice(-6)}` });
   const page = await loggedInPage(browser, member);
   await page.goto('/mon-profil');

@@ -47,7 +47,7 @@ test('A video call: B accepts, both see the other, A mutes and hangs up, both ca
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const moussa = await registerMember(request, { name: `Moussa ${tag}`, gender: 'homme' });
   const aminata = await registerMember(request, { name: `Aminata ${tag}`, gender: 'femme' });
@@ -135,7 +135,7 @@ test('B is in a call with A when C calls B: C hears busy, the first call goes on
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
   const omar = await registerMember(request, { name: `Omar ${tag}`, gender: 'homme' });

@@ -16,7 +16,7 @@ test('Two matched members chat live: text, a photo, a voice note, read ticks, pr
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const moussa = await registerMember(request, { name: `Moussa ${tag}`, gender: 'homme' });
   const aminata = await registerMember(request, { name: `Aminata ${tag}`, gender: 'femme' });
@@ -176,7 +176,7 @@ test('On a phone, in English and French: the conversation fills the screen, name
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   // Names as the members typed them; every screen shows them title-cased.
   const karim = await registerMember(request, { name: 'KARIM el amrani', gender: 'homme' });
   const samira = await registerMember(request, { name: 'samira BENALI', gender: 'femme' });

@@ -17,7 +17,7 @@ test('A reports B with a message attached and a moderator suspends B, whose open
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const amina = await registerMember(request, { name: `Amina ${tag}`, gender: 'femme' });
   const karim = await registerMember(request, { name: `Karim ${tag}`, gender: 'homme' });

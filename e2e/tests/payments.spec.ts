@@ -84,7 +84,7 @@ test('A free member calls a match: the plans open; A buys MONTHLY by card, then 
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const malick = await registerMember(request, { name: `Malick ${tag}`, gender: 'homme' });
   const khady = await registerMember(request, { name: `Khady ${tag}`, gender: 'femme' });

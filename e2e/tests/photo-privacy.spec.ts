@@ -22,7 +22,7 @@ test('A member blurs her photos: a member she has not matched with sees the blur
   request,
 }) => {
   // Three browsers and four accessibility checks: 40-52 s on this machine, even quiet.
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
   const youssef = await registerMember(request, { name: `Youssef ${tag}`, gender: 'homme' });
@@ -61,10 +61,12 @@ test('A member blurs her photos: a member she has not matched with sees the blur
     dialog.getByRole('img', { name: `Photo 1 of Awa ${tag}, blurred until you match` }),
   );
 
-  // Her photo itself, asked on Karim's own link with the blur taken out of its name, is refused.
+  // Her photo itself, asked on Karim's own link with the blur taken out of its name, is refused:
+  // his proof is valid, the file is not his to see, so it answers as a missing file (ADR 032,
+  // as the server suite's photo-privacy test has it since; the journey still expected 403).
   const original = new URL(blurredUrl, his.url());
   original.pathname = original.pathname.replace('-blur.webp', '.webp');
-  expect((await request.get(original.toString())).status()).toBe(403);
+  expect((await request.get(original.toString())).status()).toBe(404);
 
   // Youssef, her match, sees her photo itself, without the note.
   const yours = await loggedInPage(browser, youssef);

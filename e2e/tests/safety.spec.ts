@@ -26,7 +26,7 @@ test('B blocks A from the chat: A’s next message is refused, and B’s convers
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
   const bakary = await registerMember(request, { name: `Bakary ${tag}`, gender: 'homme' });

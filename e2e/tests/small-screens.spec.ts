@@ -103,6 +103,8 @@ test('At 320 px wide, no member screen scrolls sideways; at 320 and 360 px Frenc
   browser,
   request,
 }) => {
+  // Two sign-ups and every member screen at two widths: 30 s was its edge beside another worker.
+  test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   // Long names, as some members have: the rows must truncate them, not widen the screen.
   const moussa = await registerMember(request, {

@@ -41,9 +41,14 @@ export function startServerProcess(env: Record<string, string>) {
     child,
     exited,
     output: () => output,
-    /** Resolves once `/readyz` answers 200; throws with the output if it never does or exits. */
-    async ready(port: number) {
-      for (let i = 0; i < 300 && child.exitCode === null; i++) {
+    /**
+     * Resolves once `/readyz` answers 200; throws with the output if the process exits or
+     * `timeoutMs` passes. A first start migrates and seeds the demo members: on a busy two-core
+     * machine that took 37-50 s, more than the 30 s a count of 300 polls allowed (ADR 033).
+     */
+    async ready(port: number, timeoutMs = 90_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (child.exitCode === null && Date.now() < deadline) {
         const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
           (r) => r.ok,
           () => false,

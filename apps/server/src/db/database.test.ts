@@ -16,7 +16,7 @@ const planMode = sql`select current_setting('plan_cache_mode') as mode`;
  * cost PostgreSQL a planning each time, and PGlite a file-size lookup per relation), while the
  * other statements keep PostgreSQL's own choice.
  */
-describe(`named prepared statements (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`named prepared statements (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('run with the generic plan forced', async () => {
     const [row] = await queryPrepared<{ mode: string }>(database.db, planMode);
     expect(row?.mode).toBe('force_generic_plan');
