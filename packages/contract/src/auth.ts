@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH, CONVERSATION_PAGE_SIZE } from './constants.ts';
 import { E } from './error-codes.ts';

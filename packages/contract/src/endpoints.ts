@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { dataExportFileSchema, dataExportSchema, deleteAccountRequestSchema } from './account.ts';
 import {

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 
 const params = z.record(z.string(), z.union([z.string(), z.number()]));

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { E, type ErrorCode } from './error-codes.ts';
 

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { isReturnPath, LANGUAGES } from './constants.ts';
 import { E } from './error-codes.ts';

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { REPORT_MESSAGES_MAX, REPORT_NOTE_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';

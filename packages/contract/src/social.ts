@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 import { MAX_AGE, MIN_AGE, SUGGESTIONS_PAGE_SIZE } from './constants.ts';
 import { E } from './error-codes.ts';

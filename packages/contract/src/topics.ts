@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import type { z } from 'zod';
 import { messageSchema, readReceiptSchema } from './chat.ts';
 import { callSignalSchema, presenceEventSchema } from './realtime.ts';
