@@ -9,12 +9,18 @@ test.afterEach(closeMemberBrowsers);
 /** The image was served (not the default avatar a refused or missing file falls back to). */
 async function expectLoaded(image: Locator) {
   await expect(image).toBeVisible();
-  // Card photos load lazily, once in view.
-  await image.scrollIntoViewIfNeeded();
-  await expect(image).not.toHaveAttribute('data-fallback', 'true');
+  // Photos load lazily, once in view. Scrolled from the page at each try, on the element the
+  // locator finds then: a list that draws its entries again replaces the <img>, and Playwright's
+  // own scroll waited on the replaced one until the test's timeout.
   await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .poll(() =>
+      image.evaluate((img: HTMLImageElement) => {
+        img.scrollIntoView({ block: 'center' });
+        return img.complete && img.naturalWidth > 0;
+      }),
+    )
     .toBe(true);
+  await expect(image).not.toHaveAttribute('data-fallback', 'true');
 }
 
 test('A member blurs her photos: a member she has not matched with sees the blur, her match sees the photo', async ({
