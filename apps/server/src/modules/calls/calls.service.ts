@@ -87,10 +87,15 @@ export function createCallsService(deps: {
     const call = await endCall(db, callId, ending, clock.now());
     if (!call) return;
     await store.release(callId, [call.callerId, call.calleeId]);
-    const told: CallSignal = { endCall: true, reason: call.endReason ?? 'completed' };
-    await signal(call.calleeId, call.callerId, callId, told);
-    await signal(call.callerId, call.calleeId, callId, told);
-    await deps.addCallEntry(call);
+    // The entry is written before either side is told, so a member told "declined" who opens the
+    // conversation finds the call there; the phones stop ringing even if the entry fails.
+    try {
+      await deps.addCallEntry(call);
+    } finally {
+      const told: CallSignal = { endCall: true, reason: call.endReason ?? 'completed' };
+      await signal(call.calleeId, call.callerId, callId, told);
+      await signal(call.callerId, call.calleeId, callId, told);
+    }
   }
 
   /** Ends not awaited by a frame (timers, closed sockets): awaited when the app stops. */
