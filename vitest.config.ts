@@ -60,6 +60,7 @@ const serverProject = (name: string, include: string[], db?: 'pglite' | 'postgre
     ...(db ? { globalSetup: ['./test/global-setup.ts'], env: { TEST_DB: db } } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    isolate: false,
   },
 });
 

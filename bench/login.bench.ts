@@ -17,7 +17,7 @@ import { members } from '../apps/server/src/db/schema.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { createOutboxMailer } from '../apps/server/src/lib/mailer.ts';
 import { createDiskMediaStore } from '../apps/server/src/lib/media-store.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { createPasswordHashing } from '../apps/server/src/lib/passwords.ts';
 import { createMemoryRateLimitStore } from '../apps/server/src/lib/rate-limiter.ts';
 import { createMemoryCallStore } from '../apps/server/src/modules/calls/call-store.ts';
 import { createLocalBackplane } from '../apps/server/src/modules/realtime/backplane.ts';
@@ -50,7 +50,7 @@ const app = await buildApp({
   googleVerifier: undefined,
 });
 
-const passwordHash = await hashPassword('the real password');
+const passwordHash = await createPasswordHashing().hashPassword('the real password');
 await database.db.insert(members).values(
   Array.from({ length: SAMPLES + 1 }, (_, i) => ({
     email: `member${i}@bench.local`,

@@ -5,7 +5,7 @@ import { PRIVACY_VERSION } from '@mawadda/contract';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { insertMember } from '../apps/server/src/core/members.repository.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { createPasswordHashing } from '../apps/server/src/lib/passwords.ts';
 import { setRoleByEmail } from '../apps/server/src/modules/moderation/moderation.repository.ts';
 import { MODERATOR } from './support/moderator.ts';
 
@@ -15,7 +15,7 @@ try {
   const now = new Date();
   await insertMember(database.db, {
     email: MODERATOR.username,
-    passwordHash: await hashPassword(MODERATOR.password),
+    passwordHash: await createPasswordHashing().hashPassword(MODERATOR.password),
     name: MODERATOR.name,
     gender: MODERATOR.gender,
     age: 41,

@@ -4,7 +4,7 @@
 import { loadConfig } from '../apps/server/src/config.ts';
 import { insertMember } from '../apps/server/src/core/members.repository.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { createPasswordHashing } from '../apps/server/src/lib/passwords.ts';
 import { OLDER_MEMBER } from './support/older-member.ts';
 
 const database = await openDatabase(loadConfig());
@@ -12,7 +12,7 @@ try {
   await migrateDatabase(database.db);
   await insertMember(database.db, {
     email: OLDER_MEMBER.username,
-    passwordHash: await hashPassword(OLDER_MEMBER.password),
+    passwordHash: await createPasswordHashing().hashPassword(OLDER_MEMBER.password),
     name: OLDER_MEMBER.name,
     gender: OLDER_MEMBER.gender,
     age: 33,

@@ -19,6 +19,7 @@ import type { Mailer } from './lib/mailer.ts';
 import { createMediaLinks, PRIVATE_MEDIA_PREFIX } from './lib/media-links.ts';
 import { MEDIA_URL_PREFIX, type MediaStore } from './lib/media-store.ts';
 import { createMinutePace } from './lib/minute-pace.ts';
+import { createPasswordHashing, type PasswordHashing } from './lib/passwords.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import {
   accountRoutes,
@@ -147,6 +148,8 @@ export type AppDependencies = {
   googleVerifier: GoogleVerifier | undefined;
   /** The process logger; without one (tests) the app logs nothing. */
   logger?: FastifyBaseLogger;
+  /** OWASP's minimum cost unless given: the server suite gives a cheaper one (ADR 035). */
+  passwordHashing?: PasswordHashing;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -239,6 +242,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
   const { db, clock, limiter, config } = deps;
   const log = app.log;
   const outlet = createRealtimeOutlet(deps.realtime.backplane);
+  const passwords = deps.passwordHashing ?? createPasswordHashing();
 
   const activity = createActivityRecorder({ db, clock, log });
   const auth = createAuthService({
@@ -249,6 +253,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     publicUrl: config.publicUrl,
     sessionTtlMs: config.sessionTtlMs,
     googleVerifier: deps.googleVerifier,
+    passwords,
     deviceCookies: createDeviceCookies({
       secret:
         config.deviceCookieSecret ??
@@ -364,6 +369,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     publicUrl: config.publicUrl,
     janitor,
     log,
+    passwords,
     registrationsPerHourPerAddress: config.registrationsPerHourPerAddress,
   });
   const providers = deps.paymentProviders ?? (await paymentProviders(config, db));
@@ -399,6 +405,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
   return {
     background,
     outlet,
+    passwords,
     auth,
     presence,
     relationships,
@@ -488,6 +495,7 @@ async function registerModules(
         limiter,
         googleVerifier: deps.googleVerifier,
         log: app.log,
+        passwords: s.passwords,
         endMemberSessions: s.auth.endMemberSessions,
         sweepFiles: () => s.janitor.sweepQueue(),
       }),

@@ -17,6 +17,7 @@ import type { DatabaseHandle } from '../src/db/database.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Mailer, MailMessage } from '../src/lib/mailer.ts';
 import { createDiskMediaStore, type MediaStore } from '../src/lib/media-store.ts';
+import { createPasswordHashing } from '../src/lib/passwords.ts';
 import {
   createMemoryRateLimitStore,
   createRedisRateLimitStore,
@@ -59,6 +60,17 @@ export type TestContext = {
   privateMediaDir: string;
   exportsDir: string;
 };
+
+/**
+ * Argon2id at 1 MiB and one pass: a test's members register and log in through the API by the
+ * hundred, and at OWASP's cost the hashing alone took a quarter of the server suite (ADR 035).
+ * lib/passwords.test.ts checks that the app's own default is OWASP's.
+ */
+const testPasswordHashing = createPasswordHashing({
+  memoryCost: 1024,
+  timeCost: 1,
+  parallelism: 1,
+});
 
 /**
  * The real app on a database of this file's own, with a test clock, a mailer that keeps what it
@@ -136,6 +148,7 @@ export async function createTestApp(
       ...options.config,
     },
     db: database.db,
+    passwordHashing: testPasswordHashing,
     mediaStore: (options.mediaStore ?? createDiskMediaStore)(mediaDir),
     privateMediaStore: createDiskMediaStore(privateMediaDir),
     exportStore: createDiskMediaStore(exportsDir),

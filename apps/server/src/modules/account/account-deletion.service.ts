@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { members } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
-import { decoyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
+import type { PasswordHashing } from '../../lib/passwords.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import type { GoogleVerifier } from '../auth/index.ts';
 import { eraseMember } from './account-deletion.repository.ts';
@@ -29,6 +29,7 @@ export function createAccountDeletion(deps: {
   limiter: RateLimitStore;
   googleVerifier: GoogleVerifier | undefined;
   log: FastifyBaseLogger;
+  passwords: PasswordHashing;
   /** Ends every session of the member, on every node, with their sockets. */
   endMemberSessions(memberId: string): Promise<void>;
   /** Deletes the files queued for deletion (the janitor's sweep). */
@@ -39,6 +40,7 @@ export function createAccountDeletion(deps: {
   async function confirmWithPassword(memberId: string, hash: string | null, password: string) {
     const attempt = { limit: wrongPasswords, key: memberId };
     const slots = await reserveLimits(deps.limiter, [attempt], (ms) => tooManyRequests(ms));
+    const { verifyPassword, decoyPasswordHash } = deps.passwords;
     const valid = await verifyPassword(hash ?? (await decoyPasswordHash()), password);
     if (!hash || !valid) throw new HttpError(403, 'DELETE_PASSWORD_WRONG');
     await slots.release(attempt);

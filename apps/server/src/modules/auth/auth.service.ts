@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import { createMailCap } from '../../lib/mail-cap.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { PasswordHashing } from '../../lib/passwords.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import type { ActivityRecorder } from './activity-recorder.ts';
@@ -70,12 +70,14 @@ export function createAuthService(deps: {
   sessionTtlMs: number;
   googleVerifier: GoogleVerifier | undefined;
   deviceCookies: DeviceCookies;
+  passwords: PasswordHashing;
   /** Told after sessions end, so their open sockets close too (logout, password reset). */
   onSessionsEnded?: (ended: { sessionId: string } | { memberId: string }) => void;
   sessionCache: SessionCache;
   activity: ActivityRecorder;
 }) {
   const { db, clock, limiter, sessionCache } = deps;
+  const { hashPassword, verifyPassword, decoyPasswordHash } = deps.passwords;
   const mailCap = createMailCap(limiter);
 
   function endSessions(ended: { sessionId: string } | { memberId: string }) {

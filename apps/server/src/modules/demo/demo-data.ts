@@ -7,7 +7,7 @@ import { blurredKeyOf } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import { likes, members, profileViews } from '../../db/schema.ts';
 import { type MediaStore, newMediaKey } from '../../lib/media-store.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { createPasswordHashing } from '../../lib/passwords.ts';
 import { type ProcessedPhoto, processPhoto } from '../../lib/photo-processor.ts';
 import { DEMO_TOWNS, demoBio, FAMILY_NAMES, FIRST_NAMES } from './demo-people.ts';
 
@@ -91,7 +91,7 @@ export async function seedDemoData(deps: {
   const weightedTowns = DEMO_TOWNS.flatMap(
     (town, index) => Array(town.weight).fill(index) as number[],
   );
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await createPasswordHashing().hashPassword(DEMO_PASSWORD);
   const images = { femme: await portraits('femme', 8), homme: await portraits('homme', 8) };
   const today = Math.floor(Date.now() / 86_400_000);
 

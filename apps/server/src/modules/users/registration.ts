@@ -18,7 +18,7 @@ import { badRequest, tooManyRequests } from '../../lib/http-error.ts';
 import { createMailCap } from '../../lib/mail-cap.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import type { PasswordHashing } from '../../lib/passwords.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import { type PhotoFiles, photoRequired } from './photo-files.ts';
 import type { PlaceFinder } from './place.ts';
@@ -40,6 +40,7 @@ export function createRegistration(deps: {
   publicUrl: string;
   photoFiles: PhotoFiles;
   placeFor: PlaceFinder;
+  passwords: PasswordHashing;
   /** Registration attempts from one address in an hour, refused ones included. */
   registrationsPerHourPerAddress: number;
 }) {
@@ -96,7 +97,7 @@ export function createRegistration(deps: {
       const photos = await deps.photoFiles.storePhotos(files);
       let created: Member | undefined;
       try {
-        const passwordHash = await hashPassword(fields.password);
+        const passwordHash = await deps.passwords.hashPassword(fields.password);
         // The unique index decides, so two registrations of one address at once make one account.
         created = await db.transaction(async (tx) => {
           const member = await insertMember(tx, {

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { MediaStore } from '../../lib/media-store.ts';
+import type { PasswordHashing } from '../../lib/passwords.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { CityIndex } from '../geo/index.ts';
 import type { MediaJanitor } from '../media/index.ts';
@@ -33,6 +34,7 @@ export function createUsersService(deps: {
   publicUrl: string;
   janitor: MediaJanitor;
   log: FastifyBaseLogger;
+  passwords: PasswordHashing;
   /** Registration attempts from one address in an hour, refused ones included. */
   registrationsPerHourPerAddress: number;
 }) {
