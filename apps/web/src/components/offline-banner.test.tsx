@@ -9,6 +9,8 @@ beforeAll(async () => {
   await i18n.changeLanguage('en');
 });
 afterEach(async () => {
+  // Each test starts online, as the app does: the connection state outlives a screen.
+  goOffline(false);
   cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -86,7 +88,8 @@ describe('OfflineBanner', () => {
     vi.setSystemTime(today(9, 0));
     renderBanner([{ key: 'suggestions', loadedAt: new Date(2026, 10, 22, 18, 5).getTime() }]);
     goOffline(true);
-    expect(await screen.findByRole('status')).toHaveTextContent(
+    await screen.findByText(/Showing what was loaded/);
+    expect(screen.getByRole('status')).toHaveTextContent(
       'You are offline. Showing what was loaded on November 22 at 6:05 PM.',
     );
   });
