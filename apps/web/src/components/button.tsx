@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'md' | 'wide' | 'tall' | 'small';
+export type ButtonSize = 'md' | 'snug' | 'wide' | 'tall' | 'small';
 type Variant = ButtonVariant;
 
 const variants: Record<Variant, string> = {
@@ -15,6 +15,8 @@ const variants: Record<Variant, string> = {
 
 const sizes: Record<ButtonSize, string> = {
   md: 'min-h-11 px-5 py-2.5',
+  /** Beside other content in a narrow card (a gift's price). */
+  snug: 'min-h-11 px-4 py-2.5',
   wide: 'min-h-11 px-6 py-2.5',
   tall: 'min-h-12 px-6 py-2.5',
   small: 'min-h-11 px-4 text-sm',
@@ -44,11 +46,18 @@ export function buttonClass({
   );
 }
 
+/**
+ * A button in one of the variants and sizes. `className` adds layout (`flex-1`, `shrink-0`, a
+ * margin) or a state's look, never a padding or colour its variant or size already sets: `cn`
+ * does not merge, so two utilities for one property would leave the winner to the stylesheet's
+ * order. A padding of its own is a new size above.
+ */
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: Variant;
   /** Shows a spinner and sets aria-busy; the button is disabled while busy. */
   busy?: boolean;
   block?: boolean;
+  size?: ButtonSize;
   icon?: ReactNode;
 };
 
@@ -56,6 +65,7 @@ export function Button({
   variant = 'primary',
   busy = false,
   block = false,
+  size = 'md',
   icon,
   className = '',
   children,
@@ -68,7 +78,7 @@ export function Button({
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={buttonClass({ variant, block, className })}
+      className={buttonClass({ variant, size, block, className })}
       {...rest}
     >
       {busy ? (

@@ -2,6 +2,7 @@ import type { Message } from '@mawadda/contract';
 import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { EmptyStateIcon } from '@/components/empty-state.tsx';
 import { useFillScreen } from '@/components/layouts/fill-screen.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
@@ -112,9 +113,7 @@ export function ChatPage({
               />
             ) : (
               <div className="hidden flex-1 flex-col items-center justify-center gap-3 bg-sand-50 p-8 text-center md:flex">
-                <span className="flex size-16 items-center justify-center rounded-full bg-teal-50 text-teal-700">
-                  <MessageCircle aria-hidden="true" className="size-8" />
-                </span>
+                <EmptyStateIcon icon={MessageCircle} />
                 <p className="max-w-[36ch] leading-relaxed text-ink-muted">{t('choose')}</p>
               </div>
             )}

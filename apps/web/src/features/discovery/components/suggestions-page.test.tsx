@@ -429,6 +429,20 @@ describe('Suggestions', () => {
     );
   });
 
+  it('names the empty state as a region by its heading, and widens the filters from it', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    serveSuggestions([]);
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+
+    const empty = await screen.findByRole('region', { name: 'No suggestions yet' });
+    expect(within(empty).getByRole('heading', { level: 2 }).textContent).toBe('No suggestions yet');
+    const widen = within(empty).getByRole('button', { name: 'Widen my filters' });
+    expect(widen).toHaveAttribute('aria-haspopup', 'dialog');
+    await userEvent.setup().click(widen);
+    await screen.findByRole('dialog', { name: 'Filters' });
+  });
+
   it('offers a retry when the suggestions fail (the failure is only logged)', async () => {
     logIn();
     fakeIntersectionObserver();

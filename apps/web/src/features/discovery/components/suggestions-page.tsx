@@ -3,10 +3,12 @@ import { RotateCcw, SlidersHorizontal, Sparkles, UserRoundPen } from 'lucide-rea
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import '../discovery.css';
-import { buttonClass } from '@/components/button.tsx';
+import { Button, buttonClass } from '@/components/button.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { useInView } from '../hooks/use-in-view.ts';
@@ -82,22 +84,21 @@ function Suggestions({
   return (
     <main className="flex-1">
       <div className="mx-auto w-full max-w-6xl px-4 pb-12 pt-6 md:pt-10">
-        <header>
-          <p className="flex items-center gap-1.5 text-sm font-semibold uppercase tracking-[0.14em] text-rose-700">
-            <Sparkles aria-hidden="true" className="size-4" />
-            {t('page.eyebrow')}
-          </p>
-          <div className="mt-1.5 flex items-center justify-between gap-4">
-            <h1 className="font-display text-3xl font-semibold leading-tight text-teal-900 md:text-4xl">
-              {t('page.title')}
-            </h1>
-            <button
-              type="button"
+        <PageHeader
+          icon={Sparkles}
+          tone="rose"
+          eyebrow={t('page.eyebrow')}
+          title={t('page.title')}
+          lead={t('page.lead')}
+          action={
+            <Button
+              variant="secondary"
+              size="snug"
               aria-haspopup="dialog"
               onClick={() => setFiltersOpen(true)}
-              className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border border-teal-700/30 bg-white px-4 py-2 font-semibold text-teal-800 shadow-sm transition-colors hover:bg-teal-50"
+              icon={<SlidersHorizontal aria-hidden="true" className="size-5" />}
+              className="shrink-0 shadow-sm"
             >
-              <SlidersHorizontal aria-hidden="true" className="size-5" />
               {t('filters.open')}
               {filterCount > 0 ? (
                 <>
@@ -110,10 +111,9 @@ function Suggestions({
                   <span className="sr-only">, {t('filters.active', { count: filterCount })}</span>
                 </>
               ) : null}
-            </button>
-          </div>
-          <p className="mt-2 max-w-2xl leading-relaxed text-ink-muted">{t('page.lead')}</p>
-        </header>
+            </Button>
+          }
+        />
 
         <FilterSummary preferences={preferences.data} />
 
@@ -123,7 +123,7 @@ function Suggestions({
           ) : suggestions.isError && members.length === 0 ? (
             <RetryNote text={t('page.error')} onRetry={() => void suggestions.refetch()} />
           ) : members.length === 0 ? (
-            <EmptyState filtered={filterCount > 0} onWiden={() => setFiltersOpen(true)} />
+            <NoSuggestions filtered={filterCount > 0} onWiden={() => setFiltersOpen(true)} />
           ) : (
             <ul aria-label={t('page.list')} className={gridClass}>
               {members.map((member) => (
@@ -156,13 +156,9 @@ function Suggestions({
             ) : !hasNextPage ? (
               <p className="max-w-md text-sm text-ink-muted">{t('page.end')}</p>
             ) : !sentinel.supported ? (
-              <button
-                type="button"
-                onClick={() => void fetchNextPage()}
-                className="inline-flex min-h-11 items-center rounded-full border border-teal-700/30 bg-white px-5 font-semibold text-teal-800 hover:bg-teal-50"
-              >
+              <Button variant="secondary" onClick={() => void fetchNextPage()}>
                 {t('page.loadMore')}
-              </button>
+              </Button>
             ) : null}
           </div>
         ) : null}
@@ -258,41 +254,28 @@ function RetryNote({ text, onRetry }: { text: string; onRetry: () => void }) {
   );
 }
 
-function EmptyState({ filtered, onWiden }: { filtered: boolean; onWiden: () => void }) {
+function NoSuggestions({ filtered, onWiden }: { filtered: boolean; onWiden: () => void }) {
   const { t } = useDiscoveryTranslation();
   const localized = useLocalizedPath();
   return (
-    <section
-      aria-labelledby="discovery-empty-title"
-      className="mx-auto flex max-w-lg flex-col items-center rounded-card border border-sand-200 bg-white px-6 py-10 text-center shadow-card"
+    <EmptyState
+      region
+      icon={Sparkles}
+      title={t(filtered ? 'empty.filteredTitle' : 'empty.title')}
+      hint={t(filtered ? 'empty.filteredBody' : 'empty.body')}
     >
-      <span className="flex size-16 items-center justify-center rounded-full bg-teal-50 text-teal-700">
-        <Sparkles aria-hidden="true" className="size-8" />
-      </span>
-      <h2
-        id="discovery-empty-title"
-        className="mt-4 font-display text-2xl font-semibold text-teal-900"
+      <Button
+        variant="secondary"
+        aria-haspopup="dialog"
+        onClick={onWiden}
+        icon={<SlidersHorizontal aria-hidden="true" className="size-5" />}
       >
-        {t(filtered ? 'empty.filteredTitle' : 'empty.title')}
-      </h2>
-      <p className="mt-2 leading-relaxed text-ink-muted">
-        {t(filtered ? 'empty.filteredBody' : 'empty.body')}
-      </p>
-      <div className="mt-6 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          onClick={onWiden}
-          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-teal-700/30 bg-white px-5 py-2.5 font-semibold text-teal-800 transition-colors hover:bg-teal-50"
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-5" />
-          {t('empty.widenFilters')}
-        </button>
-        <Link to={localized('/mon-profil')} className={buttonClass()}>
-          <UserRoundPen aria-hidden="true" className="size-5" />
-          {t('empty.completeProfile')}
-        </Link>
-      </div>
-    </section>
+        {t('empty.widenFilters')}
+      </Button>
+      <Link to={localized('/mon-profil')} className={buttonClass()}>
+        <UserRoundPen aria-hidden="true" className="size-5" />
+        {t('empty.completeProfile')}
+      </Link>
+    </EmptyState>
   );
 }

@@ -1,24 +1,23 @@
 import type { LikeEntry } from '@mawadda/contract';
 import { titleCase } from '@mawadda/contract/text';
 import { Heart, HeartHandshake } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
-import { buttonClass } from '@/components/button.tsx';
+import { Button, buttonClass } from '@/components/button.tsx';
+import { EmptyStateIcon } from '@/components/empty-state.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
-import { ListLoadError } from '@/components/members/list-load-error.tsx';
 import { MemberEntry } from '@/components/members/member-entry.tsx';
 import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
 import { OpenProblemAlert } from '@/components/members/open-problem-alert.tsx';
+import { QueryState } from '@/components/query-state.tsx';
 import { useOpenMember } from '@/hooks/use-open-member.ts';
 import { cn } from '@/lib/cn.ts';
 import { useLikeBack, useLikes, useMarkLikesSeen } from '../hooks/use-likes.ts';
 import { useLikesTranslation } from '../i18n.ts';
 
 const primaryLink = buttonClass({ className: 'flex-1' });
-const secondaryButton =
-  'inline-flex min-h-11 flex-1 items-center justify-center rounded-full border border-teal-700/30 bg-white px-5 py-2.5 font-semibold text-teal-800 transition-colors hover:bg-teal-50';
 
 /**
  * The body of the liked-you dialog (docs/spec.md §2 and §4): who liked me, newest first, "new" on
@@ -67,39 +66,9 @@ export function LikedYouList({
     onGone: remove,
   });
 
-  if (query.isPending) {
-    return (
-      <div className="px-4 py-3">
-        <p role="status" className="sr-only">
-          {t('loading')}
-        </p>
-        <ul aria-hidden="true" className="flex flex-col gap-1">
-          {[0, 1, 2].map((row) => (
-            <li key={row} className="flex items-center gap-3 rounded-2xl px-2 py-2">
-              <span className="size-12 shrink-0 animate-pulse rounded-full bg-sand-100" />
-              <span className="flex flex-1 flex-col gap-2">
-                <span className="h-4 w-2/5 animate-pulse rounded bg-sand-200" />
-                <span className="h-3 w-1/4 animate-pulse rounded bg-sand-100" />
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-
-  if (query.isError && !query.data) {
-    return (
-      <ListLoadError
-        message={t('error')}
-        retry={t('retry')}
-        onRetry={() => void query.refetch()}
-        className="px-6 py-8"
-      />
-    );
-  }
-
-  return (
+  // The list and its empty state share the frame: what opening an entry or a like back said
+  // stays above either.
+  const loaded = (content: ReactNode) => (
     <div className="flex flex-col">
       <p role="status" className="sr-only">
         {opening ? t('opening') : ''}
@@ -118,63 +87,97 @@ export function LikedYouList({
           <Alert tone="error">{t('likeBackFailed')}</Alert>
         </div>
       ) : null}
-      {entries.length === 0 ? (
-        <EmptyLikes onClose={onClose} />
-      ) : (
-        <ul aria-label={t('listLabel')} className="flex flex-col gap-0.5 p-2 sm:p-3">
-          {entries.map((entry) => (
-            // The like-back button wraps under the entry when both do not fit (a 320 px phone,
-            // French), rather than squeezing the name out.
-            <li key={entry.id} className="flex flex-wrap items-center justify-end gap-x-1">
-              <MemberEntry
-                ref={(button) => {
-                  if (button) entryButtons.current.set(entry.id, button);
-                  else entryButtons.current.delete(entry.id);
-                }}
-                member={entry}
-                time={entry.createdAt}
-                describeTime={(time) =>
-                  t(entry.kind === 'lovely' ? 'lovelySent' : 'liked', { time })
-                }
-                justNow={t('justNow')}
-                blurredPhoto={{ note: t('blurredNote'), description: t('blurredDescription') }}
-                badge={
-                  [entry.matched ? t('match') : null, entry.isNew ? t('new') : null]
-                    .filter(Boolean)
-                    .join(', ') || undefined
-                }
-                busy={opening === entry.id}
-                disabled={opening !== null}
-                onOpen={() => void open(entry.id)}
-                className={cn(
-                  'min-h-16 min-w-52 flex-1 gap-3 rounded-2xl px-2 py-2 transition-colors hover:bg-sand-100',
-                  entry.isNew && 'bg-rose-50/70',
-                )}
-                photoClassName={`size-12 ring-2 ${entry.isNew ? 'ring-rose-600/70' : 'ring-white'}`}
-              />
-              {entry.matched ? null : (
-                <button
-                  type="button"
-                  onClick={(event) => sendLikeBack(entry, event.currentTarget)}
-                  // Not `disabled`: the browser would drop the focus to the page while it waits.
-                  aria-disabled={likeBack.isPending && likeBack.variables?.id === entry.id}
-                  aria-label={t('likeBackLabel', { name: titleCase(entry.name) })}
-                  className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full bg-rose-600 px-3 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-rose-700 aria-disabled:cursor-wait aria-disabled:opacity-60"
-                >
-                  <Heart aria-hidden="true" className="size-4" />
-                  {t('likeBack')}
-                </button>
-              )}
-              {safety ? (
-                <MemberSafetyMenu
-                  safety={safety}
-                  member={{ id: entry.id, name: titleCase(entry.name) }}
+      {content}
+    </div>
+  );
+
+  return (
+    <QueryState
+      query={query}
+      items={entries}
+      pending={<Loading />}
+      error={{ message: t('error'), retry: t('retry'), className: 'px-6 py-8' }}
+      empty={loaded(<EmptyLikes onClose={onClose} />)}
+    >
+      {(items) =>
+        loaded(
+          <ul aria-label={t('listLabel')} className="flex flex-col gap-0.5 p-2 sm:p-3">
+            {items.map((entry) => (
+              // The like-back button wraps under the entry when both do not fit (a 320 px phone,
+              // French), rather than squeezing the name out.
+              <li key={entry.id} className="flex flex-wrap items-center justify-end gap-x-1">
+                <MemberEntry
+                  ref={(button) => {
+                    if (button) entryButtons.current.set(entry.id, button);
+                    else entryButtons.current.delete(entry.id);
+                  }}
+                  member={entry}
+                  time={entry.createdAt}
+                  describeTime={(time) =>
+                    t(entry.kind === 'lovely' ? 'lovelySent' : 'liked', { time })
+                  }
+                  justNow={t('justNow')}
+                  blurredPhoto={{ note: t('blurredNote'), description: t('blurredDescription') }}
+                  badge={
+                    [entry.matched ? t('match') : null, entry.isNew ? t('new') : null]
+                      .filter(Boolean)
+                      .join(', ') || undefined
+                  }
+                  busy={opening === entry.id}
+                  disabled={opening !== null}
+                  onOpen={() => void open(entry.id)}
+                  className={cn(
+                    'min-h-16 min-w-52 flex-1 gap-3 rounded-2xl px-2 py-2 transition-colors hover:bg-sand-100',
+                    entry.isNew && 'bg-rose-50/70',
+                  )}
+                  photoClassName={`size-12 ring-2 ${entry.isNew ? 'ring-rose-600/70' : 'ring-white'}`}
                 />
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+                {entry.matched ? null : (
+                  <button
+                    type="button"
+                    onClick={(event) => sendLikeBack(entry, event.currentTarget)}
+                    // Not `disabled`: the browser would drop the focus to the page while it waits.
+                    aria-disabled={likeBack.isPending && likeBack.variables?.id === entry.id}
+                    aria-label={t('likeBackLabel', { name: titleCase(entry.name) })}
+                    className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full bg-rose-600 px-3 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-rose-700 aria-disabled:cursor-wait aria-disabled:opacity-60"
+                  >
+                    <Heart aria-hidden="true" className="size-4" />
+                    {t('likeBack')}
+                  </button>
+                )}
+                {safety ? (
+                  <MemberSafetyMenu
+                    safety={safety}
+                    member={{ id: entry.id, name: titleCase(entry.name) }}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>,
+        )
+      }
+    </QueryState>
+  );
+}
+
+function Loading() {
+  const { t } = useLikesTranslation();
+  return (
+    <div className="px-4 py-3">
+      <p role="status" className="sr-only">
+        {t('loading')}
+      </p>
+      <ul aria-hidden="true" className="flex flex-col gap-1">
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="flex items-center gap-3 rounded-2xl px-2 py-2">
+            <span className="size-12 shrink-0 animate-pulse rounded-full bg-sand-100" />
+            <span className="flex flex-1 flex-col gap-2">
+              <span className="h-4 w-2/5 animate-pulse rounded bg-sand-200" />
+              <span className="h-3 w-1/4 animate-pulse rounded bg-sand-100" />
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -200,9 +203,7 @@ function EmptyLikes({ onClose }: { onClose: () => void }) {
   return (
     <div className="flex flex-col px-6 pb-6 pt-8">
       <div className="flex flex-col items-center text-center">
-        <span className="flex size-16 items-center justify-center rounded-full bg-rose-50 text-rose-600">
-          <HeartHandshake aria-hidden="true" className="size-8" />
-        </span>
+        <EmptyStateIcon icon={HeartHandshake} tone="rose" />
         <p className="mt-4 text-lg font-medium text-ink">{t('likedYou.empty')}</p>
         <p className="mt-2 max-w-[34ch] text-sm leading-relaxed text-ink-muted">
           {t('likedYou.hint')}
@@ -212,9 +213,9 @@ function EmptyLikes({ onClose }: { onClose: () => void }) {
         <Link to={localized('/mon-profil')} onClick={onClose} className={primaryLink}>
           {t('likedYou.completeProfile')}
         </Link>
-        <button type="button" onClick={onClose} className={secondaryButton}>
+        <Button variant="secondary" onClick={onClose} className="flex-1">
           {t('likedYou.close')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -5,7 +5,7 @@ import { buttonClass } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
-import { PageHeader } from '@/components/page-header.tsx';
+import { PageHeader, pageTitleClass } from '@/components/page-header.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useLeaveQueue, useOpenReports } from '../hooks/use-moderation.ts';
@@ -13,8 +13,6 @@ import { useModerationTranslation } from '../i18n.ts';
 import { ReportCard } from './report-card.tsx';
 
 const pageClass = 'mx-auto w-full max-w-4xl px-4 pb-12 pt-6 md:pt-10';
-const headingClass =
-  'mt-2 font-display text-3xl font-semibold leading-tight text-teal-900 outline-none md:text-4xl';
 
 /**
  * /moderation (issue 12): the open reports, oldest first, each with its decision. A decided
@@ -114,7 +112,7 @@ function Forbidden() {
         <span className="mx-auto flex size-20 items-center justify-center rounded-full bg-white text-rose-700 shadow-card">
           <ShieldAlert aria-hidden="true" className="size-9" strokeWidth={1.75} />
         </span>
-        <h1 className={headingClass}>{t('forbiddenTitle')}</h1>
+        <h1 className={pageTitleClass}>{t('forbiddenTitle')}</h1>
         <p className="mt-4 text-lg leading-relaxed text-ink-muted">{t('forbiddenBody')}</p>
         <Link
           to={localized('/suggestions')}

@@ -1,9 +1,10 @@
 import type { Gift } from '@mawadda/contract';
-import { Gift as GiftIcon, RotateCcw } from 'lucide-react';
+import { Gift as GiftIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { QueryState } from '@/components/query-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { session } from '@/lib/session.ts';
@@ -77,79 +78,74 @@ export function GiftChooser({
         />
       )}
       {error ? <Alert tone="error">{error}</Alert> : null}
-      {gifts.isPending ? (
-        <p role="status" className="text-ink-muted">
-          {t('gifts.loading')}
-        </p>
-      ) : gifts.isError ? (
-        <div className="flex flex-col items-start gap-2">
-          <p role="alert" className="font-medium text-ink">
-            {t('gifts.loadError')}
+      <QueryState
+        query={gifts}
+        items={gifts.data ?? []}
+        pending={
+          <p role="status" className="text-ink-muted">
+            {t('gifts.loading')}
           </p>
-          <Button
-            variant="ghost"
-            icon={<RotateCcw aria-hidden="true" className="size-4" />}
-            onClick={() => void gifts.refetch()}
+        }
+        error={{ message: t('gifts.loadError'), retry: t('gifts.retry'), className: 'py-6' }}
+        empty={<p className="text-ink-muted">{t('gifts.empty')}</p>}
+      >
+        {(catalogue) => (
+          <ul
+            className={cn(
+              'grid gap-3',
+              compact
+                ? 'grid-cols-1 min-[26rem]:grid-cols-2 sm:grid-cols-3'
+                : 'grid-cols-1 min-[26rem]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 sm:gap-4',
+            )}
           >
-            {t('gifts.retry')}
-          </Button>
-        </div>
-      ) : (
-        <ul
-          className={cn(
-            'grid gap-3',
-            compact
-              ? 'grid-cols-1 min-[26rem]:grid-cols-2 sm:grid-cols-3'
-              : 'grid-cols-1 min-[26rem]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 sm:gap-4',
-          )}
-        >
-          {gifts.data.map((gift) => (
-            <li key={gift.id}>
-              <article
-                aria-labelledby={`gift-${gift.id}`}
-                className="flex h-full flex-col rounded-card bg-white p-3 shadow-card ring-1 ring-sand-200/80 sm:p-4"
-              >
-                <img
-                  src={gift.imageUrl}
-                  alt=""
-                  width={96}
-                  height={96}
-                  className={cn('mx-auto', compact ? 'size-16' : 'size-24')}
-                />
-                <h3
-                  id={`gift-${gift.id}`}
-                  className="mt-2 font-display text-lg font-semibold leading-tight text-teal-900"
+            {catalogue.map((gift) => (
+              <li key={gift.id}>
+                <article
+                  aria-labelledby={`gift-${gift.id}`}
+                  className="flex h-full flex-col rounded-card bg-white p-3 shadow-card ring-1 ring-sand-200/80 sm:p-4"
                 >
-                  {gift.name}
-                </h3>
-                <p className="mt-1 flex-1 text-sm leading-relaxed text-ink-muted">
-                  {gift.description}
-                </p>
-                <div className="mt-3 flex items-center justify-between gap-2">
-                  <p className="font-semibold text-ink">
-                    <span className="sr-only">{t('gifts.priceLabel')} </span>
-                    {formatUsd(gift.price, i18n.language)}
-                  </p>
-                  <Button
-                    className="px-4"
-                    busy={sendingId === gift.id}
-                    disabled={sendingId != null}
-                    icon={<GiftIcon aria-hidden="true" className="size-4" />}
-                    aria-label={
-                      to
-                        ? t('gifts.sendTo', { gift: gift.name, name: to.name })
-                        : t('gifts.sendNoRecipient', { gift: gift.name })
-                    }
-                    onClick={() => send(gift)}
+                  <img
+                    src={gift.imageUrl}
+                    alt=""
+                    width={96}
+                    height={96}
+                    className={cn('mx-auto', compact ? 'size-16' : 'size-24')}
+                  />
+                  <h3
+                    id={`gift-${gift.id}`}
+                    className="mt-2 font-display text-lg font-semibold leading-tight text-teal-900"
                   >
-                    {sendingId === gift.id ? t('gifts.sending') : t('gifts.send')}
-                  </Button>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+                    {gift.name}
+                  </h3>
+                  <p className="mt-1 flex-1 text-sm leading-relaxed text-ink-muted">
+                    {gift.description}
+                  </p>
+                  <div className="mt-3 flex items-center justify-between gap-2">
+                    <p className="font-semibold text-ink">
+                      <span className="sr-only">{t('gifts.priceLabel')} </span>
+                      {formatUsd(gift.price, i18n.language)}
+                    </p>
+                    <Button
+                      size="snug"
+                      busy={sendingId === gift.id}
+                      disabled={sendingId != null}
+                      icon={<GiftIcon aria-hidden="true" className="size-4" />}
+                      aria-label={
+                        to
+                          ? t('gifts.sendTo', { gift: gift.name, name: to.name })
+                          : t('gifts.sendNoRecipient', { gift: gift.name })
+                      }
+                      onClick={() => send(gift)}
+                    >
+                      {sendingId === gift.id ? t('gifts.sending') : t('gifts.send')}
+                    </Button>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -25,6 +25,39 @@ describe('Gifts page', () => {
     expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/gifts?lang=en');
   });
 
+  it('says when the gifts cannot be loaded, and loads them on retry', async () => {
+    logIn();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    mockEndpoints({
+      gifts: () =>
+        fail
+          ? { status: 500, body: { code: 'UNEXPECTED_ERROR', message: 'Unexpected server error' } }
+          : { body: gifts },
+      chatContacts: { body: [] },
+    });
+    await renderScreen(<GiftsPage />, { route: '/gifts', language: 'fr' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Les cadeaux n'ont pas pu être chargés.",
+    );
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Réessayer' }));
+    await screen.findByRole('article', { name: 'Tulip bouquet' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    logged.mockRestore();
+  });
+
+  it('says so when there is no gift to offer, under the page heading', async () => {
+    logIn();
+    mockEndpoints({ gifts: { body: [] }, chatContacts: { body: [] } });
+    await renderScreen(<GiftsPage />, { route: '/gifts' });
+
+    await screen.findByText('There are no gifts to offer at the moment.');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Gifts');
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
   it('asks for a recipient before paying', async () => {
     logIn();
     const api = mockEndpoints({

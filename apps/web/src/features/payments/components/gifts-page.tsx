@@ -1,6 +1,7 @@
 import { Gift } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { PageHeader } from '@/components/page-header.tsx';
 import { usePaymentsTranslation } from '../i18n.ts';
 import { GiftChooser } from './gift-chooser.tsx';
 
@@ -13,16 +14,14 @@ export function GiftsPage() {
   return (
     <main className="flex-1">
       <div className="mx-auto w-full max-w-6xl px-4 pb-12 pt-6 md:pt-10">
-        <header className="mb-6">
-          <p className="flex items-center gap-1.5 text-sm font-semibold uppercase tracking-[0.14em] text-rose-700">
-            <Gift aria-hidden="true" className="size-4" />
-            {t('gifts.eyebrow')}
-          </p>
-          <h1 className="mt-1.5 font-display text-3xl font-semibold leading-tight text-teal-900 md:text-4xl">
-            {t('gifts.title')}
-          </h1>
-          <p className="mt-2 max-w-[60ch] leading-relaxed text-ink-muted">{t('gifts.lead')}</p>
-        </header>
+        <PageHeader
+          icon={Gift}
+          tone="rose"
+          eyebrow={t('gifts.eyebrow')}
+          title={t('gifts.title')}
+          lead={t('gifts.lead')}
+          className="mb-6"
+        />
         <GiftChooser initialRecipientId={receiverId} />
       </div>
     </main>

@@ -55,6 +55,29 @@ async function show(language: 'en' | 'fr' = 'en') {
 }
 
 describe('Edit profile', () => {
+  it('says when the profile cannot be loaded, under the page heading, and loads it on retry', async () => {
+    logIn(aCurrentUser());
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    mockEndpoints({
+      currentUser: () =>
+        fail
+          ? { status: 500, body: { code: 'UNEXPECTED_ERROR', message: 'Unexpected server error' } }
+          : { body: aCurrentUser() },
+    });
+    await renderScreen(<EditProfilePage />, { route: '/mon-profil' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be loaded.');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'My profile',
+    ]);
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Save my profile' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    logged.mockRestore();
+  });
+
   it('shows the profile in the form, with one heading 1 and a delete button per photo', async () => {
     const user = aCurrentUser({ hasChildren: 'not specified', skinTone: null });
     logIn(user);

@@ -3,6 +3,7 @@ import { titleCase } from '@mawadda/contract/text';
 import { ShieldBan } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
 import { MediaImage } from '@/components/media-image.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { useFailureText } from '@/hooks/use-failure-text.ts';
@@ -99,16 +100,17 @@ export function BlockedMembers() {
                         {t('blocked.since', { date: dateOf(member.blockedAt) })}
                       </span>
                     </span>
-                    <button
-                      type="button"
+                    <Button
+                      variant="secondary"
+                      size="snug"
                       onClick={() => (busy ? undefined : lift(member))}
                       // Not `disabled`: the browser would drop the focus to the page while it waits.
                       aria-disabled={busy}
                       aria-label={t('blocked.unblockLabel', { name })}
-                      className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-teal-700/30 bg-white px-4 font-semibold text-teal-800 transition-colors hover:bg-teal-50 aria-disabled:cursor-wait aria-disabled:opacity-60"
+                      className="shrink-0 aria-disabled:cursor-wait aria-disabled:opacity-60"
                     >
                       {t('blocked.unblock')}
-                    </button>
+                    </Button>
                   </li>
                 );
               })}
