@@ -8,7 +8,8 @@ import {
   verify,
 } from 'node:crypto';
 import fs from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
