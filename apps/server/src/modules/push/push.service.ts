@@ -7,7 +7,8 @@ import {
 } from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { invalidFields } from '../../lib/http-error.ts';
+import { fieldError } from '../../lib/validation.ts';
 import {
   deleteEndpoint,
   deleteSessionSubscriptions,
@@ -23,10 +24,8 @@ import type { VapidDetails } from './vapid-keys.ts';
 export type PushService = ReturnType<typeof createPushService>;
 
 /** A refused field of a subscription: 400 with the field's code, as a schema's refusal reads. */
-function refusedField(path: string, code: 'PUSH_ENDPOINT_INVALID' | 'PUSH_KEY_INVALID') {
-  const error = new HttpError(400, code);
-  return new HttpError(400, code, { errors: [{ path, code, message: error.message }] });
-}
+const refusedField = (path: string, code: 'PUSH_ENDPOINT_INVALID' | 'PUSH_KEY_INVALID') =>
+  invalidFields([fieldError({ path, message: code })]);
 
 /** Whether 65 bytes are a point of P-256 (the contract checked the length and the 0x04). */
 function isP256Point(raw: Buffer): boolean {
