@@ -426,7 +426,6 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     background,
     outlet,
     passwords,
-    push,
     auth,
     presence,
     relationships,
@@ -442,6 +441,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     users,
     providers,
     payments,
+    push,
   };
 }
 
