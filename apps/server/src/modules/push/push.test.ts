@@ -14,7 +14,7 @@ import {
   type TestPushService,
 } from '../../../test/push-service.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { pushSubscriptions, sessions } from '../../db/schema.ts';
+import { members, pushSubscriptions, sessions } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createPushService } from './push.service.ts';
 
@@ -245,10 +245,33 @@ describe('a device subscribing to Web Push', () => {
     expect((await stored(her.id)).map((row) => row.endpoint)).toEqual([laptop.endpoint]);
   });
 
-  it('goes when every session ends (a password reset, a suspension), and with the account', async () => {
+  it('goes when a password reset ends every session of the member', async () => {
     const her = await member();
+    const [{ email = '' } = {}] = await t.database.db
+      .select({ email: members.email })
+      .from(members)
+      .where(eq(members.id, her.id));
     await subscribe(her.token, push.subscribe());
-    await t.app.push.sessionsEnded({ memberId: her.id });
+    await subscribe(await sessionFor(t.database.db, her.id), push.subscribe());
+    expect(await stored(her.id)).toHaveLength(2);
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { username: email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    let mail: string | undefined;
+    for (let i = 0; i < 100 && !mail; i++) {
+      mail = t.mailer.sent.find((m) => m.to === email)?.text;
+      if (!mail) await new Promise((r) => setTimeout(r, 20));
+    }
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1];
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'a brand new password' },
+    });
+    expect(reset.statusCode).toBe(200);
     expect(await stored(her.id)).toEqual([]);
   });
 });
