@@ -69,6 +69,12 @@ import {
 } from './modules/payments/index.ts';
 import { createProfileViewsService, profileViewsRoutes } from './modules/profile-views/index.ts';
 import {
+  createPushService,
+  type PushService,
+  pushRoutes,
+  resolveVapidDetails,
+} from './modules/push/index.ts';
+import {
   type Backplane,
   createPresenceService,
   createRealtimeOutlet,
@@ -127,6 +133,10 @@ export type AppDependencies = {
     | 'checkoutMs'
     | 'stripe'
     | 'paydunya'
+    | 'vapidKeys'
+    | 'vapidSubject'
+    | 'pushSubscriptionsPerMember'
+    | 'pushLoopbackEndpoints'
   >;
   db: Database;
   mediaStore: MediaStore;
@@ -165,6 +175,7 @@ declare module 'fastify' {
     mediaJanitor: MediaJanitor;
     dataExports: DataExports;
     realtime: RealtimeService;
+    push: PushService;
   }
 }
 
@@ -245,6 +256,14 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
   const passwords = deps.passwordHashing ?? createPasswordHashing();
 
   const activity = createActivityRecorder({ db, clock, log });
+  const push = createPushService({
+    db,
+    clock,
+    vapid: await resolveVapidDetails(config),
+    subscriptionsPerMember: config.pushSubscriptionsPerMember,
+    loopbackEndpoints: config.pushLoopbackEndpoints,
+  });
+  app.decorate('push', push);
   const auth = createAuthService({
     db,
     clock,
@@ -271,6 +290,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
         log.error({ err }, 'Could not close the sockets of ended sessions');
       });
     },
+    afterSessionsEnd: push.sessionsEnded,
   });
   const presence = createPresenceService({
     store: deps.realtime.presence,
@@ -421,6 +441,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     users,
     providers,
     payments,
+    push,
   };
 }
 
@@ -455,7 +476,10 @@ async function registerModules(
   const open: Mount[] = [
     mount(authentication, { auth: s.auth }),
     mount(healthRoutes, { db }),
-    mount(clientConfigRoutes, { googleClientId: config.googleClientId }),
+    mount(clientConfigRoutes, {
+      googleClientId: config.googleClientId,
+      vapidPublicKey: s.push.vapid.publicKey,
+    }),
     mount(authRoutes, { auth: s.auth }),
     mount(registrationRoutes, { users: s.users }),
     mount(geoRoutes, { cities: s.cities }),
@@ -525,6 +549,7 @@ async function registerModules(
     mount(notificationsRoutes, {
       notifications: createNotificationsService({ db, unreadMessages: s.chat.unreadCount }),
     }),
+    mount(pushRoutes, { push: s.push }),
     mount(chatRoutes, { chat: s.chat }),
     mount(paymentRoutes, { payments: s.payments }),
     mount(moderationRoutes, {

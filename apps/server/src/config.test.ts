@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { loadConfig } from './config.ts';
 
 describe('configuration', () => {
@@ -47,6 +48,51 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ WS_HEARTBEAT_SECONDS: '40', WS_SILENCE_SECONDS: '60' })).toThrowError(
       /WS_SILENCE_SECONDS: must be at least twice WS_HEARTBEAT_SECONDS/,
+    );
+  });
+
+  it('takes a VAPID key pair, both keys or neither, and a mailto: or https: subject', () => {
+    const keys = webpush.generateVAPIDKeys();
+    const other = webpush.generateVAPIDKeys();
+    expect(loadConfig({})).toMatchObject({
+      vapidKeys: undefined,
+      vapidSubject: 'mailto:no-reply@mawadda.local',
+      pushSubscriptionsPerMember: 10,
+      pushLoopbackEndpoints: false,
+    });
+    const set = loadConfig({
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'https://mawadda.example/contact',
+      PUSH_SUBSCRIPTIONS_PER_MEMBER: '3',
+    });
+    expect(set).toMatchObject({
+      vapidKeys: keys,
+      vapidSubject: 'https://mawadda.example/contact',
+      pushSubscriptionsPerMember: 3,
+    });
+    expect(loadConfig({ MAIL_FROM: 'Mawadda <hello@mawadda.example>' }).vapidSubject).toBe(
+      'mailto:hello@mawadda.example',
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrowError(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both/,
+    );
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: other.privateKey }),
+    ).toThrowError(/not a pair/);
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey.slice(1), VAPID_PRIVATE_KEY: keys.privateKey }),
+    ).toThrowError(/VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key/);
+    expect(() =>
+      loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: `${keys.privateKey}=` }),
+    ).toThrowError(/VAPID_PRIVATE_KEY: must be a P-256 private key/);
+    for (const subject of ['hello@mawadda.example', 'http://mawadda.example', 'mailto:nobody']) {
+      expect(() => loadConfig({ VAPID_SUBJECT: subject })).toThrowError(
+        /VAPID_SUBJECT: must be a mailto: address or an https: URL/,
+      );
+    }
+    expect(() => loadConfig({ PUSH_SUBSCRIPTIONS_PER_MEMBER: '0' })).toThrowError(
+      /PUSH_SUBSCRIPTIONS_PER_MEMBER/,
     );
   });
 });

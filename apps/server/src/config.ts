@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { SubscriptionPlan } from '@mawadda/contract';
 import { z } from 'zod';
@@ -68,6 +68,23 @@ const optionalUrl = (protocols: RegExp, example: string) =>
   );
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/** Unpadded base64url of exactly `bytes` bytes (a VAPID key as `web-push` and browsers give it). */
+const base64urlOf = (bytes: number) => (v: string) =>
+  /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').toString('base64url') === v
+    ? Buffer.from(v, 'base64url').length === bytes
+    : false;
+
+/** The public key of a P-256 private key (both base64url), or undefined if it is none. */
+function publicKeyOf(privateKey: string): string | undefined {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url');
+  } catch {
+    return undefined;
+  }
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -161,6 +178,21 @@ const envSchema = z.object({
   PAYDUNYA_PRIVATE_KEY: optionalText,
   PAYDUNYA_TOKEN: optionalText,
   PAYDUNYA_MODE: z.enum(['test', 'live'], { error: 'must be test or live' }).default('test'),
+  VAPID_PUBLIC_KEY: optionalText.refine((v) => !v || (base64urlOf(65)(v) && v.startsWith('B')), {
+    message:
+      'must be an uncompressed P-256 public key in base64url (87 characters, as `npx web-push generate-vapid-keys` prints)',
+  }),
+  VAPID_PRIVATE_KEY: optionalText.refine((v) => !v || base64urlOf(32)(v), {
+    message: 'must be a P-256 private key in base64url (43 characters)',
+  }),
+  VAPID_SUBJECT: optionalText.refine(
+    (v) => !v || /^mailto:[^@\s]+@[^@\s]+$/.test(v) || (URL.canParse(v) && v.startsWith('https:')),
+    { message: 'must be a mailto: address or an https: URL (the push services contact it)' },
+  ),
+  PUSH_SUBSCRIPTIONS_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(10),
+  PUSH_LOOPBACK_ENDPOINTS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
 });
 
 export type Config = {
@@ -243,6 +275,17 @@ export type Config = {
   paydunya:
     | { masterKey: string; privateKey: string; token: string; mode: 'test' | 'live' }
     | undefined;
+  /**
+   * The VAPID key pair (RFC 8292) that signs Web Push requests, base64url. Unset: the app keeps
+   * one of its own under DATA_DIR.
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** The contact push services are given in each VAPID JWT (`mailto:` or `https:`). */
+  vapidSubject: string;
+  /** Push subscriptions (devices) one member may hold: a new one beyond drops their oldest. */
+  pushSubscriptionsPerMember: number;
+  /** Accept push endpoints on this machine (a local push service): tests only. */
+  pushLoopbackEndpoints: boolean;
 };
 
 /** A comma-separated list, blanks left out. */
@@ -281,6 +324,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.WS_HEARTBEAT_SECONDS > 0 && e.WS_SILENCE_SECONDS < 2 * e.WS_HEARTBEAT_SECONDS) {
     throw new Error(
       'Invalid configuration:\n  WS_SILENCE_SECONDS: must be at least twice WS_HEARTBEAT_SECONDS (a client sending its heart-beats must never look silent)',
+    );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (one key pair) or neither',
+    );
+  }
+  if (e.VAPID_PRIVATE_KEY && publicKeyOf(e.VAPID_PRIVATE_KEY) !== e.VAPID_PUBLIC_KEY) {
+    throw new Error(
+      "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: not a pair (the public key is not the private key's)",
     );
   }
   const paydunyaKeys = [e.PAYDUNYA_MASTER_KEY, e.PAYDUNYA_PRIVATE_KEY, e.PAYDUNYA_TOKEN];
@@ -366,5 +419,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             mode: e.PAYDUNYA_MODE,
           }
         : undefined,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.MAIL_FROM),
+    pushSubscriptionsPerMember: e.PUSH_SUBSCRIPTIONS_PER_MEMBER,
+    pushLoopbackEndpoints: e.PUSH_LOOPBACK_ENDPOINTS === 'true',
   };
+}
+
+/** `mailto:` the sender address of MAIL_FROM (`Mawadda <no-reply@mawadda.local>`). */
+function defaultVapidSubject(mailFrom: string): string {
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Contact, type DataExport, destinations, type OpenReport } from '@mawadda/contract';
@@ -24,6 +25,8 @@ let google: TestGoogle;
 let t: TestContext;
 let baseUrl: string;
 const HOUR = 60 * 60 * 1000;
+/** The secret part of a push endpoint: the export names the push service, never this. */
+const PUSH_TOKEN = 'dGhpcy1pcy1hLXB1c2gtdG9rZW4';
 
 beforeAll(async () => {
   google = await createTestGoogle();
@@ -31,7 +34,12 @@ beforeAll(async () => {
   baseUrl = await listenOnLoopback(t.app);
 });
 
-async function call(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) {
+async function call(
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: object,
+) {
   const answer = await t.app.inject({
     method,
     url,
@@ -124,6 +132,30 @@ async function activeMember() {
       providerRef: `cs_${crypto.randomUUID()}`,
     },
   ]);
+  // Her phone subscribed to Web Push, and she chose her notifications.
+  const phone = createECDH('prime256v1');
+  phone.generateKeys();
+  const subscribed = await call(her.token, 'POST', '/api/push/subscriptions', {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${PUSH_TOKEN}`,
+    expirationTime: null,
+    keys: {
+      p256dh: phone.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  });
+  expect(subscribed.status).toBe(201);
+  const settings = await call(her.token, 'PUT', '/api/push/settings', {
+    messages: true,
+    matches: true,
+    likes: true,
+    calls: false,
+    gifts: true,
+    showMessageText: false,
+    quietHours: { start: '23:00', end: '07:30' },
+    timeZone: 'Europe/Paris',
+    emailDigest: false,
+  });
+  expect(settings.status).toBe(200);
   return {
     her,
     him,
@@ -171,6 +203,8 @@ describe('downloading one’s data', () => {
       'messages',
       'calls',
       'sessions',
+      'pushSubscriptions',
+      'notificationSettings',
       'payments',
       'giftsReceived',
       'reportsMade',
@@ -189,6 +223,23 @@ describe('downloading one’s data', () => {
     ]);
     expect(data.payments.map((p: { amount: number }) => p.amount).sort()).toEqual([1999, 599]);
     expect(data.reportsMade).toEqual([expect.objectContaining({ note: 'Stock photos' })]);
+    expect(data.pushSubscriptions).toEqual([
+      {
+        pushService: 'https://fcm.googleapis.com',
+        createdAt: expect.any(String),
+        subscribedAt: expect.any(String),
+        expiresAt: null,
+      },
+    ]);
+    expect(JSON.stringify(data)).not.toContain(PUSH_TOKEN);
+    expect(data.notificationSettings).toMatchObject({
+      likes: true,
+      calls: false,
+      quietStart: 23 * 60,
+      quietEnd: 7 * 60 + 30,
+      timeZone: 'Europe/Paris',
+      emailDigest: false,
+    });
 
     // Every file data.json names is in the ZIP, byte for byte the stored one.
     const [photo] = await t.database.db.select().from(photos).where(eq(photos.memberId, her.id));
@@ -318,7 +369,13 @@ describe('deleting one’s account', () => {
     );
     expect(hers).toContain(hisFile);
     expect(await columnsHolding(her.id)).toEqual(
-      expect.arrayContaining(['likes.liker_id', 'messages.sender_id', 'orders.member_id']),
+      expect.arrayContaining([
+        'likes.liker_id',
+        'messages.sender_id',
+        'orders.member_id',
+        'push_subscriptions.member_id',
+        'notification_settings.member_id',
+      ]),
     );
     const socket = await connectStomp(baseUrl, her.token);
     socket.subscribe(destinations.chat(her.id));

@@ -138,6 +138,8 @@ export async function createTestApp(
         DATA_DIR: mediaDir,
         // Tests sweep the media deletion queue themselves (app.mediaJanitor).
         MEDIA_SWEEP_MINUTES: '0',
+        // Push subscriptions may point at the local push service (test/push-service.ts).
+        PUSH_LOOPBACK_ENDPOINTS: 'true',
       }),
       webDistDir: options.webDistDir ?? path.join(mediaDir, 'no-web-build'),
       googleClientId: options.googleKeys ? TEST_GOOGLE_CLIENT_ID : undefined,

@@ -75,5 +75,7 @@ export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;
 export const clientConfigSchema = z.object({
   /** Google Identity Services client id; null when Google sign-in is off on this server. */
   googleClientId: z.string().nullable(),
+  /** The server's VAPID public key (base64url), the `applicationServerKey` of a push subscription. */
+  vapidPublicKey: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

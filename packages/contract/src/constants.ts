@@ -9,6 +9,8 @@ export const MIN_PHOTOS = 1;
 /** The spec shows no maximum; six keeps a profile readable and storage bounded. */
 export const MAX_PHOTOS = 6;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** A push subscription's endpoint: longer than any push service's (FCM's are about 200). */
+export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 export const NAME_MAX_LENGTH = 80;
 export const LOCATION_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 254;

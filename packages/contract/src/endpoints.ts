@@ -41,6 +41,11 @@ import {
   planQuerySchema,
   subscriptionSessionQuerySchema,
 } from './payments.ts';
+import {
+  notificationSettingsSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from './push.ts';
 import { iceServersSchema } from './realtime.ts';
 import { moderationActionRequestSchema, openReportSchema, reportRequestSchema } from './safety.ts';
 import {
@@ -310,6 +315,32 @@ const schemas = {
     member: true,
     params: z.object({ userId: memberIdSchema }),
     response: messageResponseSchema,
+  },
+  subscribePush: {
+    summary:
+      'Keep this device’s push subscription (the browser’s PushSubscription JSON) for the session’s member: the same endpoint again updates it, a new one beyond the per-member cap drops the oldest; it ends with the session (logout)',
+    member: true,
+    body: pushSubscriptionSchema,
+    status: 201,
+    response: messageResponseSchema,
+  },
+  unsubscribePush: {
+    summary: 'Forget a push subscription of the member, by its endpoint (none is not an error)',
+    member: true,
+    body: pushUnsubscribeSchema,
+    response: messageResponseSchema,
+  },
+  notificationSettings: {
+    summary:
+      'What the member is notified of while the app is closed, quiet hours and the e-mail digest',
+    member: true,
+    response: notificationSettingsSchema,
+  },
+  saveNotificationSettings: {
+    summary: 'Replace the notification settings (every field sent)',
+    member: true,
+    body: notificationSettingsSchema,
+    response: notificationSettingsSchema,
   },
   iceServers: {
     summary:

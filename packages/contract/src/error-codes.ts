@@ -128,6 +128,17 @@ export const ERROR_TEXTS = {
   REALTIME_REPLACED:
     'Mawadda is open in other tabs or on other devices: this one stopped receiving live updates. It reconnects when you use it again.',
   SERVER_RESTARTING: 'The server is restarting: the connection will reopen by itself.',
+  // Web Push subscriptions and notification settings (issue 19)
+  PUSH_ENDPOINT_INVALID: 'A push subscription endpoint must be an https address of a push service.',
+  PUSH_ENDPOINT_TOO_LONG: 'A push subscription endpoint is at most {{max}} characters.',
+  PUSH_KEY_INVALID:
+    'keys.p256dh must be the subscription’s public key: an uncompressed P-256 point (65 bytes) in base64url.',
+  PUSH_AUTH_INVALID: 'keys.auth must be the subscription’s 16-byte secret in base64url.',
+  PUSH_EXPIRATION_INVALID: 'expirationTime must be a time in milliseconds, or null.',
+  NOTIFICATION_SETTING_INVALID: 'Each notification setting is true or false.',
+  QUIET_HOURS_INVALID:
+    'Quiet hours need a start and a different end, each as HH:MM (00:00 to 23:59).',
+  TIME_ZONE_INVALID: 'Choose a time zone such as Europe/Paris or Africa/Dakar.',
   // Safety and moderation
   REPORTED_REQUIRED: 'Choose the member you report.',
   REPORT_REASON_INVALID: 'Choose why you report this member.',

@@ -9,6 +9,7 @@ export * from './errors.ts';
 export * from './form-fields.ts';
 export * from './geo.ts';
 export * from './payments.ts';
+export * from './push.ts';
 export * from './realtime.ts';
 export * from './safety.ts';
 export * from './social.ts';

@@ -560,3 +560,65 @@ export const dataExports = pgTable(
     check('data_exports_status_check', sql`${t.status} in (${inList(EXPORT_STATUSES)})`),
   ],
 );
+
+/**
+ * A browser's Web Push subscription (issue 19, ADR 036): where the push service takes messages
+ * for one device, and the keys to encrypt them (RFC 8291). One row per endpoint (subscribing it
+ * again updates it, for whichever member did so last); tied to the session that made it, so it
+ * goes with that session's logout, and with the member.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The subscription's P-256 public key and auth secret, base64url as the browser gave them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** When the push service ends it, if it said. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    /** The last time the browser sent it: the member's oldest beyond the cap is dropped first. */
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('push_subscriptions_member_idx').on(t.memberId, t.subscribedAt),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
+);
+
+/**
+ * A member's notification settings (issue 19), once they changed one: a member without a row has
+ * the contract's defaults. Quiet hours are minutes after midnight in `time_zone`, both or neither.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    memberId: uuid('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    messages: boolean('messages').notNull(),
+    matches: boolean('matches').notNull(),
+    likes: boolean('likes').notNull(),
+    calls: boolean('calls').notNull(),
+    gifts: boolean('gifts').notNull(),
+    showMessageText: boolean('show_message_text').notNull(),
+    quietStart: integer('quiet_start'),
+    quietEnd: integer('quiet_end'),
+    timeZone: text('time_zone').notNull(),
+    emailDigest: boolean('email_digest').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check(
+      'notification_settings_quiet_hours_check',
+      sql`(${t.quietStart} is null) = (${t.quietEnd} is null) and ${t.quietStart} between 0 and 1439 and ${t.quietEnd} between 0 and 1439`,
+    ),
+  ],
+);

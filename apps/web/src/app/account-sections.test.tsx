@@ -14,7 +14,7 @@ describe('/mon-profil account sections', () => {
     'say nothing of Google when Google sign-in is off (%s)',
     async (language, open, password) => {
       const api = mockEndpoints({
-        clientConfig: { body: { googleClientId: null } },
+        clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } },
         dataExport: { body: noDataExport },
       });
       await renderScreen(<AccountSections />, { language });

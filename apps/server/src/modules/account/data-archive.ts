@@ -52,6 +52,8 @@ export function archiveEntries(
     messages,
     calls: data.calls,
     sessions: data.sessions,
+    pushSubscriptions: data.pushSubscriptions,
+    notificationSettings: data.notificationSettings,
     payments: data.payments,
     giftsReceived: data.giftsReceived,
     reportsMade: data.reportsMade,

@@ -8,9 +8,11 @@ import {
   likes,
   members,
   messages,
+  notificationSettings,
   orders,
   photos,
   profileViews,
+  pushSubscriptions,
   reports,
   sessions,
   unmatches,
@@ -132,7 +134,8 @@ const otherMember = (column: AnyPgColumn) =>
 /**
  * Everything the service holds about a member, as plain data: the profile, photos, likes given
  * and received, profile views either way, blocks and ended matches, messages and calls either
- * way, sessions, payments and gifts received, and the reports they made.
+ * way, sessions, push subscriptions (each one's push service) and notification settings,
+ * payments and gifts received, and the reports they made.
  */
 export async function collectMemberData(db: Executor, memberId: string) {
   const [profile] = await db.select(profileColumns).from(members).where(eq(members.id, memberId));
@@ -189,6 +192,22 @@ export async function collectMemberData(db: Executor, memberId: string) {
     .from(sessions)
     .where(eq(sessions.memberId, memberId))
     .orderBy(asc(sessions.createdAt));
+  // Where each device is reached, not the endpoint itself: with its keys it lets anyone push.
+  const devices = await db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      createdAt: pushSubscriptions.createdAt,
+      subscribedAt: pushSubscriptions.subscribedAt,
+      expiresAt: pushSubscriptions.expiresAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.memberId, memberId))
+    .orderBy(asc(pushSubscriptions.createdAt));
+  const { memberId: _settingsOf, ...settingsColumns } = getTableColumns(notificationSettings);
+  const [settings] = await db
+    .select(settingsColumns)
+    .from(notificationSettings)
+    .where(eq(notificationSettings.memberId, memberId));
   const { memberId: _payer, ...orderColumns } = getTableColumns(orders);
   const payments = await db
     .select(orderColumns)
@@ -218,6 +237,11 @@ export async function collectMemberData(db: Executor, memberId: string) {
     messages: conversation,
     calls: memberCalls,
     sessions: memberSessions,
+    pushSubscriptions: devices.map(({ endpoint, ...dates }) => ({
+      pushService: new URL(endpoint).origin,
+      ...dates,
+    })),
+    notificationSettings: settings ?? null,
     payments,
     giftsReceived,
     reportsMade,

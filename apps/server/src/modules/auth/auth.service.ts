@@ -73,6 +73,11 @@ export function createAuthService(deps: {
   passwords: PasswordHashing;
   /** Told after sessions end, so their open sockets close too (logout, password reset). */
   onSessionsEnded?: (ended: { sessionId: string } | { memberId: string }) => void;
+  /**
+   * Awaited once sessions are revoked, before the answer: what hangs on a session (a device's
+   * push subscription) goes with it.
+   */
+  afterSessionsEnd?: (ended: { sessionId: string } | { memberId: string }) => Promise<void>;
   sessionCache: SessionCache;
   activity: ActivityRecorder;
 }) {
@@ -80,9 +85,10 @@ export function createAuthService(deps: {
   const { hashPassword, verifyPassword, decoyPasswordHash } = deps.passwords;
   const mailCap = createMailCap(limiter);
 
-  function endSessions(ended: { sessionId: string } | { memberId: string }) {
+  async function endSessions(ended: { sessionId: string } | { memberId: string }) {
     sessionCache.forget(ended);
     deps.onSessionsEnded?.(ended);
+    await deps.afterSessionsEnd?.(ended);
   }
 
   /**
@@ -153,7 +159,7 @@ export function createAuthService(deps: {
     /** Ends every session of a member, on every node, their open sockets with them. */
     async endMemberSessions(memberId: string): Promise<void> {
       await revokeMemberSessions(db, memberId, clock.now());
-      endSessions({ memberId });
+      await endSessions({ memberId });
     },
 
     /** Signs in with Google; the first sign-in creates the account, left incomplete. */
@@ -243,7 +249,7 @@ export function createAuthService(deps: {
 
     async logout(sessionId: string): Promise<void> {
       await revokeSession(db, sessionId, clock.now());
-      endSessions({ sessionId });
+      await endSessions({ sessionId });
     },
 
     /**
@@ -318,7 +324,7 @@ export function createAuthService(deps: {
         return reset.memberId;
       });
       if (!memberId) throw badRequest('RESET_LINK_INVALID');
-      endSessions({ memberId });
+      await endSessions({ memberId });
       const member = await findMemberById(db, memberId);
       if (!member) throw badRequest('RESET_LINK_INVALID');
       return deps.deviceCookies.issue(member.email);

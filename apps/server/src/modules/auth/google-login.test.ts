@@ -85,9 +85,13 @@ describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
   it('tells the client its client id when on, and null when off', async () => {
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
       googleClientId: TEST_GOOGLE_CLIENT_ID,
+      vapidPublicKey: t.app.push.vapid.publicKey,
     });
     const off = await createTestApp({ database: t.database });
-    expect((await off.app.inject({ url: '/api/config' })).json()).toEqual({ googleClientId: null });
+    expect((await off.app.inject({ url: '/api/config' })).json()).toEqual({
+      googleClientId: null,
+      vapidPublicKey: off.app.push.vapid.publicKey,
+    });
   });
 
   it('answers 503 with a clear message', async () => {

@@ -38,7 +38,7 @@ describe('Login', () => {
   it('shows the French 401 message, then lets the member try again', async () => {
     const answer = deferred<Reply<'login'>>();
     mockEndpoints({
-      clientConfig: { body: { googleClientId: null } },
+      clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } },
       login: () => answer.promise,
     });
     await renderScreen(<LoginPage />, { language: 'fr' });
@@ -64,7 +64,7 @@ describe('Login', () => {
 
   it('shows the English 401 fallback when the server sends no message', async () => {
     mockEndpoints({
-      clientConfig: { body: { googleClientId: null } },
+      clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } },
       login: { status: 401 },
     });
     await renderScreen(<LoginPage />);
@@ -80,7 +80,7 @@ describe('Login', () => {
   it('translates the rate-limit message and says when the network is down', async () => {
     let calls = 0;
     mockEndpoints({
-      clientConfig: { body: { googleClientId: null } },
+      clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } },
       login: () => {
         calls += 1;
         if (calls === 2) throw new TypeError('Failed to fetch');
@@ -109,7 +109,9 @@ describe('Login', () => {
   });
 
   it('requires both fields before calling the server', async () => {
-    const api = mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
+    const api = mockEndpoints({
+      clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } },
+    });
     await renderScreen(<LoginPage />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
     // Each error is read out with its field: the field points at it and is marked invalid.
@@ -127,7 +129,7 @@ describe('Login', () => {
 
   it('remembers the username when asked, prefills it next time, and forgets it when unticked', async () => {
     mockEndpoints({
-      clientConfig: { body: { googleClientId: null } },
+      clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } },
       login: { body: { token: 'token-1' } },
       currentUser: { body: completeMember },
     });
@@ -163,7 +165,7 @@ describe('Login', () => {
 
   it('sends a member with an incomplete profile to /mon-profil', async () => {
     mockEndpoints({
-      clientConfig: { body: { googleClientId: null } },
+      clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } },
       login: { body: { token: 'token-2' } },
       currentUser: {
         body: aCurrentUser({
@@ -181,7 +183,7 @@ describe('Login', () => {
 
   it('keeps the /fr prefix when it sends the member on', async () => {
     mockEndpoints({
-      clientConfig: { body: { googleClientId: null } },
+      clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } },
       login: { body: { token: 'token-3' } },
       currentUser: { body: completeMember },
     });
@@ -194,7 +196,7 @@ describe('Login', () => {
   });
 
   it('explains a sign-in that failed right after registration, with the e-mail filled in', async () => {
-    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } } });
     await renderScreen(<LoginPage />, {
       route: { pathname: '/', state: { registered: true, username: 'new@example.com' } },
     });
@@ -213,7 +215,7 @@ describe('Login', () => {
   };
 
   it('says on a screen of its own that a suspension ended the session, until when and why', async () => {
-    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } } });
     await renderScreen(<LoginPage />, {
       route: { pathname: '/', state: { accountClosed: suspension } },
     });
@@ -232,7 +234,7 @@ describe('Login', () => {
   });
 
   it('says it in French, and a ban too', async () => {
-    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } } });
     await renderScreen(<LoginPage />, {
       language: 'fr',
       route: { pathname: '/fr', state: { accountClosed: suspension } },
@@ -249,7 +251,7 @@ describe('Login', () => {
   });
 
   it('confirms a deleted account on a screen of its own, then shows the login', async () => {
-    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } } });
     await renderScreen(<LoginPage />, {
       language: 'fr',
       route: { pathname: '/fr', state: { accountDeleted: true } },
@@ -264,7 +266,7 @@ describe('Login', () => {
 
   it('says a suspension at login with its date in words and the moderators’ reason', async () => {
     mockEndpoints({
-      clientConfig: { body: { googleClientId: null } },
+      clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } },
       login: { status: 403, body: suspension },
     });
     await renderScreen(<LoginPage />);
@@ -275,7 +277,7 @@ describe('Login', () => {
   });
 
   it('offers no Google button when the server has no Google client id', async () => {
-    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } } });
     await renderScreen(<LoginPage />);
     screen.getByRole('heading', { level: 1, name: 'Welcome to Mawadda' });
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -285,7 +287,7 @@ describe('Login', () => {
 
   it('signs in with Google for the browser session only when remember-me is unticked', async () => {
     const api = mockEndpoints({
-      clientConfig: { body: { googleClientId: 'client-1' } },
+      clientConfig: { body: { googleClientId: 'client-1', vapidPublicKey: 'BPub' } },
       googleLogin: { body: { token: 'token-google' } },
       currentUser: { body: completeMember },
     });
@@ -317,7 +319,7 @@ describe('Login', () => {
   });
 
   it('toggles the password visibility with a translated button', async () => {
-    mockEndpoints({ clientConfig: { body: { googleClientId: null } } });
+    mockEndpoints({ clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } } });
     await renderScreen(<LoginPage />, { language: 'fr' });
     const password = screen.getByLabelText('Mot de passe') as HTMLInputElement;
     expect(password.type).toBe('password');
