@@ -33,7 +33,10 @@ try {
 
 const logger = createLogger(config.logLevel);
 
-const database = await openDatabase(config);
+const database = await openDatabase({
+  ...config,
+  onConnectionLost: (err) => logger.warn({ err }, 'PostgreSQL closed an idle connection'),
+});
 await migrateDatabase(database.db);
 
 const mediaStore = createDiskMediaStore(path.join(config.dataDir, 'media'));

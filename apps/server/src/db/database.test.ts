@@ -1,7 +1,8 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database.ts';
-import { type DatabaseHandle, queryPrepared } from './database.ts';
+import { type DatabaseHandle, openDatabase, queryPrepared } from './database.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -29,3 +30,39 @@ describe(`named prepared statements (${process.env.TEST_DB === 'postgres' ? 'Pos
     expect([before.rows[0]?.mode, after.rows[0]?.mode]).toEqual(['auto', 'auto']);
   });
 });
+
+// Connections that PostgreSQL itself closes exist on PostgreSQL only.
+if (process.env.TEST_DB === 'postgres') {
+  describe('connections PostgreSQL closes', () => {
+    it('are replaced, and the app goes on, when an idle one is terminated', async () => {
+      const [current] = (
+        await database.db.execute<{ name: string }>(sql`select current_database() as name`)
+      ).rows;
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${current?.name}`;
+      const lost: Error[] = [];
+      const other = await openDatabase({
+        databaseUrl: url.toString(),
+        dataDir: os.tmpdir(),
+        onConnectionLost: (error) => lost.push(error),
+      });
+      try {
+        const backend = sql`select pg_backend_pid() as pid`;
+        const [first] = (await other.db.execute<{ pid: number }>(backend)).rows;
+        const [named] = await queryPrepared<{ pid: number }>(other.db, backend);
+        // Both pools' connections now wait idle; an administrator (or a restart) ends them.
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where pid in (${first?.pid ?? 0}, ${named?.pid ?? 0})`,
+        );
+        await expect.poll(() => lost.length).toBe(2);
+        expect(lost[0]?.message).toMatch(/terminating connection/);
+        const [again] = (await other.db.execute<{ pid: number }>(backend)).rows;
+        expect(again?.pid).not.toBe(first?.pid);
+        expect(await queryPrepared<{ pid: number }>(other.db, backend)).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+}

@@ -40,6 +40,8 @@ const NO_JIT = '-c jit=off';
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Told when PostgreSQL closes an idle connection (a restart, a failover, an administrator). */
+  onConnectionLost?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: NO_JIT });
@@ -50,6 +52,11 @@ export async function openDatabase(options: {
       max: 4,
       options: `${NO_JIT} -c plan_cache_mode=force_generic_plan`,
     });
+    // An idle connection the server closes is an 'error' event on its pool, which without a
+    // listener ends the process; the pool drops that connection and opens another when needed.
+    for (const each of [pool, prepared]) {
+      each.on('error', (error) => options.onConnectionLost?.(error));
+    }
     preparedRunners.set(db, {
       // The pool's own query: checking a client out and back in around each statement kept
       // every batch of the chat insert alive for seconds (3 MB/s promoted, mark-compacts).
