@@ -1,0 +1,40 @@
+// `npm test`: typecheck, lint and the Vitest suite side by side, then the browser journeys if all
+// three passed. Vitest leaves a fifth of the two cores idle (its global setup, its last files):
+// the typecheck and lint fill that instead of waiting in front of it (ADR 035). Their output is
+// held and printed whole when each ends, so it never interleaves with Vitest's.
+import { spawn } from 'node:child_process';
+
+type Stage = { name: string; script: string; live: boolean };
+
+function run({ name, script, live }: Stage): Promise<number> {
+  const started = performance.now();
+  const child = spawn('npm', ['run', '--silent', script], {
+    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  });
+  const held: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const output = Buffer.concat(held).toString().trimEnd();
+      if (output) process.stdout.write(`\n==> ${name}\n${output}\n`);
+      process.stdout.write(`==> ${name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds} s\n`);
+      resolve(status);
+    });
+  });
+}
+
+const checks = await Promise.all(
+  [
+    { name: 'typecheck', script: 'typecheck', live: false },
+    { name: 'lint', script: 'lint', live: false },
+    { name: 'Vitest', script: 'test:unit', live: true },
+  ].map(run),
+);
+if (checks.some((status) => status !== 0)) {
+  process.stdout.write('\n==> journeys not run: a check above failed\n');
+  process.exit(1);
+}
+process.exit(await run({ name: 'journeys', script: 'test:e2e', live: true }));
