@@ -76,6 +76,10 @@ export default defineConfig({
             '--disable-sync',
             '--no-first-run',
             '--disable-quic',
+            // No GPU here: composite in software in the browser process rather than in a GPU
+            // process emulating one (SwiftShader), a few percent of the journeys' CPU.
+            '--disable-gpu-compositing',
+            '--disable-software-rasterizer',
             // The chat's voice notes: the microphone is granted without asking and records a
             // generated tone.
             '--use-fake-ui-for-media-stream',

@@ -1,7 +1,7 @@
-// `npm test`: typecheck, lint and the Vitest suite side by side, then the browser journeys if all
-// three passed. Vitest leaves a fifth of the two cores idle (its global setup, its last files):
-// the typecheck and lint fill that instead of waiting in front of it (ADR 035). Their output is
-// held and printed whole when each ends, so it never interleaves with Vitest's.
+// `npm test`: typecheck, lint, the Vitest suite and the web build side by side, then the browser
+// journeys if all passed. Vitest leaves a fifth of the two cores idle (its global setup, its last
+// files): the others fill that instead of waiting in front of it (ADR 035). Their output is held
+// and printed whole when each ends, so it never interleaves with Vitest's.
 import { spawn } from 'node:child_process';
 
 type Stage = { name: string; script: string; live: boolean };
@@ -31,6 +31,9 @@ const checks = await Promise.all(
     { name: 'typecheck', script: 'typecheck', live: false },
     { name: 'lint', script: 'lint', live: false },
     { name: 'Vitest', script: 'test:unit', live: true },
+    // The journeys' web app, built here while the cores have room (e2e/build-web.ts then finds
+    // it fresh).
+    { name: 'web build', script: 'build', live: false },
   ].map(run),
 );
 if (checks.some((status) => status !== 0)) {
