@@ -15,8 +15,9 @@ function run({ name, script, live }: Stage): Promise<number> {
   child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
   return new Promise((resolve) => {
-    child.on('close', (code, signal) => {
-      const status = code ?? (signal ? 1 : 0);
+    child.on('close', (code) => {
+      // No code: the stage was killed by a signal, which is a failure.
+      const status = code ?? 1;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const output = Buffer.concat(held).toString().trimEnd();
       if (output) process.stdout.write(`\n==> ${name}\n${output}\n`);

@@ -21,26 +21,32 @@ export async function resolveVapidDetails(config: {
     file,
     () => JSON.stringify(webpush.generateVAPIDKeys()),
     (kept) => {
-      const keys = parseKeys(kept);
-      if (!keys) throw new Error(`${file} does not hold a VAPID key pair: remove it to make one`);
+      parseKeys(kept, `${file} does not hold a VAPID key pair: remove it to make one`);
     },
   );
-  const keys = parseKeys(text);
-  if (!keys) throw new Error(`${file} does not hold a VAPID key pair`);
-  return { ...keys, subject: config.vapidSubject };
+  return {
+    ...parseKeys(text, `${file} does not hold a VAPID key pair`),
+    subject: config.vapidSubject,
+  };
 }
 
-function parseKeys(text: string): { publicKey: string; privateKey: string } | undefined {
+/** The key pair `text` holds as JSON, both base64url; throws `refusal` otherwise. */
+function parseKeys(text: string, refusal: string): { publicKey: string; privateKey: string } {
+  let keys: { publicKey?: unknown; privateKey?: unknown } | undefined;
   try {
-    const { publicKey, privateKey } = JSON.parse(text);
-    const base64url = /^[A-Za-z0-9_-]+$/;
-    return typeof publicKey === 'string' &&
-      typeof privateKey === 'string' &&
-      base64url.test(publicKey) &&
-      base64url.test(privateKey)
-      ? { publicKey, privateKey }
-      : undefined;
+    keys = JSON.parse(text);
   } catch {
-    return undefined;
+    keys = undefined;
   }
+  const base64url = /^[A-Za-z0-9_-]+$/;
+  const { publicKey, privateKey } = keys ?? {};
+  if (
+    typeof publicKey !== 'string' ||
+    typeof privateKey !== 'string' ||
+    !base64url.test(publicKey) ||
+    !base64url.test(privateKey)
+  ) {
+    throw new Error(refusal);
+  }
+  return { publicKey, privateKey };
 }
