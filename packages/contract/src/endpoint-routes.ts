@@ -42,6 +42,7 @@ export const endpointRoutes = {
   unsubscribePush: { method: 'DELETE', path: '/api/push/subscriptions' },
   notificationSettings: { method: 'GET', path: '/api/push/settings' },
   saveNotificationSettings: { method: 'PUT', path: '/api/push/settings' },
+  pushTest: { method: 'POST', path: '/api/push/test' },
   iceServers: { method: 'GET', path: '/api/calls/ice-servers' },
   block: { method: 'POST', path: '/api/users/:id/block' },
   unblock: { method: 'DELETE', path: '/api/users/:id/block' },

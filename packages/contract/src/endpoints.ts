@@ -44,6 +44,7 @@ import {
 import {
   notificationSettingsSchema,
   pushSubscriptionSchema,
+  pushTestResponseSchema,
   pushUnsubscribeSchema,
 } from './push.ts';
 import { iceServersSchema } from './realtime.ts';
@@ -341,6 +342,13 @@ const schemas = {
     member: true,
     body: notificationSettingsSchema,
     response: notificationSettingsSchema,
+  },
+  pushTest: {
+    summary:
+      'Send a test notification to every device of the member (through the delivery queue, quiet hours ignored): how many devices it went to',
+    member: true,
+    status: 202,
+    response: pushTestResponseSchema,
   },
   iceServers: {
     summary:

@@ -127,3 +127,41 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   timeZone: 'UTC',
   emailDigest: true,
 };
+
+/** What a push is about; `call-ended` replaces a ringing call's notification (same tag). */
+export const PUSH_KINDS = [
+  'message',
+  'match',
+  'like',
+  'call',
+  'call-ended',
+  'gift',
+  'test',
+] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+/**
+ * The JSON a push carries to the service worker (issue 19), encrypted end to end (RFC 8291).
+ * Written by the server in the member's language, so the worker only shows it. At most a few
+ * hundred bytes: push services take 4 kB.
+ */
+export const pushPayloadSchema = z.object({
+  kind: z.enum(PUSH_KINDS),
+  /** Notifications with the same tag replace each other: one per conversation, one per call. */
+  tag: z.string().max(100),
+  title: z.string().max(200),
+  body: z.string().max(500),
+  /** The app path a click opens: the conversation, the likes, the call. */
+  url: z.string().startsWith('/').max(300),
+  /** The other member's main photo as a signed link (blurred unless matched), or none. */
+  icon: z.string().max(1000).nullable(),
+  /** Unread conversations plus new likes, for `navigator.setAppBadge`. */
+  badge: z.number().int().min(0),
+  /** When it happened (ISO 8601), the notification's timestamp. */
+  at: z.iso.datetime(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+/** `POST /api/push/test`: how many of the member's devices the test notification went to. */
+export const pushTestResponseSchema = z.object({ devices: z.number().int().min(0) });
+export type PushTestResponse = z.infer<typeof pushTestResponseSchema>;
