@@ -5,7 +5,8 @@
  * Measures p50/p95/p99 of the first page, of page 5, and of a viewer nobody matches; records the
  * query plan. Prints one JSON line. Loopback only, bounded in count and time.
  *
- * Usage: node bench/suggestions.bench.ts   (BENCH_DATABASE_URL, BENCH_MEMBERS, BENCH_REQUESTS)
+ * Usage: node bench/suggestions.bench.ts   (BENCH_DATABASE_URL, BENCH_MEMBERS, BENCH_REQUESTS,
+ *   BENCH_ACCEPT_ENCODING)
  * Needs a PostgreSQL whose user may create databases (default: the local test server).
  */
 import { spawn } from 'node:child_process';
@@ -27,6 +28,11 @@ const require = createRequire(import.meta.url);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+/**
+ * What Chrome sends (since 123, on Android too: most members' browser); Safari sends
+ * `gzip, deflate, br`, older browsers without `zstd` likewise.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 const CLIENTS = 4;
 /** USER_HZ: the unit of CPU times in /proc on Linux. */
 const CLOCK_TICKS = 100;
@@ -167,7 +173,7 @@ function get(path: string, token: string) {
           port,
           path,
           agent,
-          headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+          headers: { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING },
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -191,6 +197,7 @@ const decoders: Record<string, (data: Buffer) => Buffer> = {
   br: zlib.brotliDecompressSync,
   gzip: zlib.gunzipSync,
   deflate: zlib.inflateSync,
+  zstd: zlib.zstdDecompressSync,
 };
 
 /**
@@ -200,15 +207,17 @@ const decoders: Record<string, (data: Buffer) => Buffer> = {
 async function readPages(paths: Array<[string, string]>) {
   let empty = 0;
   let bytes = 0;
+  const encodings = new Set<string>();
   for (const [path, token] of paths) {
     const { status, body, encoding } = await get(path, token);
     if (status !== 200) throw new Error(`${path}: ${status}`);
     bytes += body.length;
+    encodings.add(encoding ?? 'identity');
     const text = (encoding ? (decoders[encoding]?.(body) ?? body) : body).toString();
     const page = JSON.parse(text) as { content: unknown[] };
     if (page.content.length === 0) empty++;
   }
-  return { empty, meanBytes: Math.round(bytes / paths.length) };
+  return { empty, meanBytes: Math.round(bytes / paths.length), encodings: [...encodings] };
 }
 
 /**
@@ -258,6 +267,8 @@ const checks = {
   emptyFirstPages: firstPages.empty,
   emptyFifthPages: fifthPages.empty,
   nobodyMatchesEmpty: (await readPages([[pagePath(0), token(lonely.id)]])).empty === 1,
+  acceptEncoding: ACCEPT_ENCODING,
+  firstPageEncodings: firstPages.encodings,
   firstPageBytes: firstPages.meanBytes,
 };
 const firstPage = await measure(REQUESTS, (i) => [pagePath(0), token(viewerAt(i).id)]);

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedMembers, sessionFor } from '../../../test/fixtures.ts';
@@ -76,6 +77,18 @@ describe('suggestions', () => {
       small.push(...content.map((m) => m.id));
     }
     expect(small).toEqual(all.map((m) => m.id));
+
+    // As Chrome asks (ADR 039): about 40 kB of JSON compressed in one call, sent whole with its
+    // length in one write, not as a chunked stream through a compressor.
+    const compressed = await t.app.inject({
+      url: '/api/users/suggestions?page=0&size=100',
+      headers: { ...bearer(token), 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('zstd');
+    expect(compressed.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(compressed.headers['content-length'])).toBe(compressed.rawPayload.length);
+    const page = JSON.parse(zlib.zstdDecompressSync(compressed.rawPayload).toString());
+    expect(page.content.map((m: { id: string }) => m.id)).toEqual(pages[0]?.map((m) => m.id));
   });
 
   it('puts the more recently active first among members of one place', async () => {
