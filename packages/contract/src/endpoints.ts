@@ -42,9 +42,9 @@ import {
   subscriptionSessionQuerySchema,
 } from './payments.ts';
 import {
+  digestUnsubscribeQuerySchema,
   notificationSettingsSchema,
   pushSubscriptionSchema,
-  digestUnsubscribeQuerySchema,
   pushTestResponseSchema,
   pushUnsubscribeSchema,
 } from './push.ts';

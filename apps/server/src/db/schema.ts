@@ -634,7 +634,10 @@ export const notificationSettings = pgTable(
       'notification_settings_quiet_hours_check',
       sql`(${t.quietStart} is null) = (${t.quietEnd} is null) and ${t.quietStart} between 0 and 1439 and ${t.quietEnd} between 0 and 1439`,
     ),
-    check('notification_settings_language_check', sql`${t.language} in (${inList(MAIL_LANGUAGES)})`),
+    check(
+      'notification_settings_language_check',
+      sql`${t.language} in (${inList(MAIL_LANGUAGES)})`,
+    ),
   ],
 );
 

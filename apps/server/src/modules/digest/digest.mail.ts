@@ -13,21 +13,21 @@ export type DigestNews = {
 const firstName = (name: string) => titleCase(name).split(' ')[0] ?? '';
 
 /** "Amina", "Amina and Fatou", "Amina, Fatou and Mariam", "Amina, Fatou and 2 others". */
-function people(names: string[], language: MailLanguage): string {
+function people(names: readonly string[], language: MailLanguage): string {
   const and = language === 'fr' ? 'et' : 'and';
-  const shown = names.length > 3 ? names.slice(0, 2) : names;
+  if (names.length <= 1) return names[0] ?? '';
+  const shown = names.slice(0, names.length > 3 ? 2 : names.length - 1);
   const rest = names.length - shown.length;
   const last =
-    rest > 0
+    names.length > 3
       ? language === 'fr'
         ? `${rest} autres personnes`
         : `${rest} others`
-      : shown.pop();
-  return shown.length > 0 ? `${shown.join(', ')} ${and} ${last}` : (last ?? '');
+      : names[names.length - 1];
+  return `${shown.join(', ')} ${and} ${last}`;
 }
 
-const plural = (count: number, one: string, many: string) =>
-  `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * The e-mail digest (issue 19, ADR 038): who wrote and who matched, counted, with a link to the
@@ -56,9 +56,7 @@ export function digestMail(options: {
         paragraphs: (name) => [
           `Assalamu alaykum ${name},`,
           ...(news.messages > 0
-            ? [
-                `${people(senders, 'en')} sent you ${plural(news.messages, 'message', 'messages')}.`,
-              ]
+            ? [`${people(senders, 'en')} sent you ${plural(news.messages, 'message', 'messages')}.`]
             : []),
           ...(news.matches > 0
             ? [
