@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedLikes, seedMembers, sessionFor } from '../../../test/fixtures.ts';
@@ -103,7 +104,7 @@ describe('who gets an e-mail digest', () => {
     const saved = await call('PUT', '/api/push/settings', {
       token: her.token,
       headers: { 'accept-language': 'en-GB,en;q=0.9,fr;q=0.5' },
-      body: (await call('GET', '/api/push/settings', { token: her.token })).json(),
+      body: DEFAULT_NOTIFICATION_SETTINGS,
     });
     expect(saved.statusCode).toBe(200);
     await write(him.id, her.id, 2);
@@ -177,13 +178,11 @@ describe('who gets an e-mail digest', () => {
       body: push.subscribe(),
     });
     const off = await member();
-    await call('PUT', '/api/push/settings', {
+    const turnedOff = await call('PUT', '/api/push/settings', {
       token: off.token,
-      body: {
-        ...(await call('GET', '/api/push/settings', { token: off.token })).json(),
-        emailDigest: false,
-      },
+      body: { ...DEFAULT_NOTIFICATION_SETTINGS, emailDigest: false },
     });
+    expect(turnedOff.statusCode).toBe(200);
     const reader = await member();
     const back = await member();
     const banned = await member();
