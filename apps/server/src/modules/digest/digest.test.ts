@@ -323,7 +323,11 @@ describe('the one-click unsubscribe', () => {
         { message: 'Unsubscribed from the e-mail digest.' },
       ]);
     }
-    expect(await digestSetting(her.token)).toBe(false);
+    // Her other settings are as they were (the defaults: she never saved any).
+    expect((await call('GET', '/api/push/settings', { token: her.token })).json()).toEqual({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      emailDigest: false,
+    });
     await write(him.id, her.id);
     await later(24 * HOUR + DELAY);
     expect(mailsTo(her.email)).toHaveLength(1);
