@@ -33,9 +33,13 @@ export function createDigestService(deps: {
   const unsubscribeUrl = (memberId: string) =>
     `${deps.publicUrl}${endpointRoutes.unsubscribeDigest.path}?token=${deps.tokens.tokenFor(memberId)}`;
 
-  /** Mails every member due a digest now; how many were sent. */
+  /**
+   * Mails every member due a digest now; how many were sent. A mail that fails ends the run (the
+   * mailer is likely down): its claim is undone and the next run tries again.
+   */
   async function run(): Promise<number> {
     let sent = 0;
+    let failed = false;
     for (;;) {
       const now = clock.now();
       const due = await claimDueDigests(db, { now, delayMs: deps.delayMs, batch: BATCH });
@@ -55,9 +59,10 @@ export function createDigestService(deps: {
         } catch (err) {
           log.error({ err, memberId: digest.memberId }, 'Could not send an e-mail digest');
           await releaseDigest(db, digest, now);
+          failed = true;
         }
       }
-      if (due.length < BATCH) return sent;
+      if (failed || due.length < BATCH) return sent;
     }
   }
 
