@@ -54,7 +54,7 @@ export async function claimDueDigests(
     email: string;
     name: string;
     language: DueDigest['language'];
-    previous: string | null;
+    previous: string | Date | null;
     messages: number;
     senders: string[];
     matches: number;

@@ -6,6 +6,7 @@ import { endpoint } from '../../lib/endpoint.ts';
 import type { DigestService } from './digest.service.ts';
 import { UNSUBSCRIBE_PAGE_POLICY, unsubscribePage } from './unsubscribe-page.ts';
 
+/** The unsubscribe page: never cached (its address holds a member's token), its own policy. */
 function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
