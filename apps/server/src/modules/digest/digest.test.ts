@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, seedLikes, seedMembers, sessionFor } from '../../../test/fixtures.ts';
 import { startTestPushService, type TestPushService } from '../../../test/push-service.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -274,6 +274,26 @@ describe('who gets an e-mail digest', () => {
       expect((await other)?.map((digest) => digest.memberId)).not.toContain(her.id);
     },
   );
+
+  it('runs by itself on its interval once started, and its stop waits for the run under way', async () => {
+    const her = await member();
+    const him = await member('Babacar', 'homme');
+    await write(him.id, her.id);
+    t.clock.advance(DELAY + MINUTE);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const stop = t.app.digest.start(5 * MINUTE);
+      vi.advanceTimersByTime(5 * MINUTE - 1);
+      await stop();
+      expect(mailsTo(her.email)).toEqual([]);
+      const again = t.app.digest.start(5 * MINUTE);
+      vi.advanceTimersByTime(5 * MINUTE);
+      await again();
+      expect(mailsTo(her.email)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('a mail that could not be sent is tried again at the next run', async () => {
     const her = await member();
