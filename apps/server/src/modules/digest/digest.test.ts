@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@mawadda/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, seedLikes, seedMembers, sessionFor } from '../../../test/fixtures.ts';
 import { startTestPushService, type TestPushService } from '../../../test/push-service.ts';
@@ -49,6 +49,26 @@ async function write(from: string, to: string, count = 1) {
       sentAt: t.clock.now(),
     })),
   );
+}
+
+/**
+ * Until the activity of these members' requests is written (once a second, at the test clock's
+ * time: written after the clock moved on, it would read as a visit after their news); then a
+ * minute passes, so what follows comes after the visit.
+ */
+async function settled(...ids: string[]) {
+  for (let i = 0; i < 500; i++) {
+    const rows = await t.database.db
+      .select({ at: members.lastActiveAt })
+      .from(members)
+      .where(inArray(members.id, ids));
+    if (rows.every((row) => row.at.getTime() === t.clock.now().getTime())) {
+      t.clock.advance(MINUTE);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('The activity of the requests was not written');
 }
 
 /** Until a statement of this database waits for a lock another transaction holds. */
@@ -107,6 +127,7 @@ describe('who gets an e-mail digest', () => {
       body: DEFAULT_NOTIFICATION_SETTINGS,
     });
     expect(saved.statusCode).toBe(200);
+    await settled(her.id);
     await write(him.id, her.id, 2);
     t.clock.advance(MINUTE);
     await write(other.id, her.id);
@@ -163,6 +184,7 @@ describe('who gets an e-mail digest', () => {
     expect(subscribed.statusCode).toBe(201);
     // The device's session ends: no device can be pushed to, the digest takes over, in English.
     await call('POST', '/api/auth/logout', { token: her.token });
+    await settled(her.id);
     await write(him.id, her.id);
     await later();
     expect(mailsTo(her.email).map((mail) => mail.subject)).toEqual([
@@ -183,6 +205,7 @@ describe('who gets an e-mail digest', () => {
       body: { ...DEFAULT_NOTIFICATION_SETTINGS, emailDigest: false },
     });
     expect(turnedOff.statusCode).toBe(200);
+    await settled(subscribed.id, off.id);
     const reader = await member();
     const back = await member();
     const banned = await member();
@@ -353,6 +376,7 @@ describe('the one-click unsubscribe', () => {
       ...DEFAULT_NOTIFICATION_SETTINGS,
       emailDigest: false,
     });
+    await settled(her.id);
     await write(him.id, her.id);
     await later(24 * HOUR + DELAY);
     expect(mailsTo(her.email)).toHaveLength(1);
