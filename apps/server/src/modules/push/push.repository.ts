@@ -127,7 +127,6 @@ export async function deliverableSubscriptions(db: Executor, memberId: string, n
     .orderBy(desc(pushSubscriptions.subscribedAt));
 }
 
-export type SettingsRow = typeof notificationSettings.$inferSelect;
 export type NewSettingsRow = typeof notificationSettings.$inferInsert;
 
 export async function findSettings(db: Executor, memberId: string) {
