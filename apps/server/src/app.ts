@@ -45,6 +45,12 @@ import {
 } from './modules/calls/index.ts';
 import { chatRoutes, createChatService } from './modules/chat/index.ts';
 import { clientConfigRoutes } from './modules/client-config/index.ts';
+import {
+  createDigestService,
+  createUnsubscribeTokens,
+  type DigestService,
+  digestRoutes,
+} from './modules/digest/index.ts';
 import { createDiscoveryService, discoveryRoutes } from './modules/discovery/index.ts';
 import { type CityIndex, geoRoutes, loadCityIndex } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -137,6 +143,9 @@ export type AppDependencies = {
     | 'vapidSubject'
     | 'pushSubscriptionsPerMember'
     | 'pushLoopbackEndpoints'
+    | 'digestDelayMs'
+    | 'digestEveryMs'
+    | 'unsubscribeSecret'
   >;
   db: Database;
   mediaStore: MediaStore;
@@ -176,6 +185,7 @@ declare module 'fastify' {
     dataExports: DataExports;
     realtime: RealtimeService;
     push: PushService;
+    digest: DigestService;
   }
 }
 
@@ -267,6 +277,20 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     loopbackEndpoints: config.pushLoopbackEndpoints,
   });
   app.decorate('push', push);
+  const digest = createDigestService({
+    db,
+    clock,
+    mailer: deps.mailer,
+    log,
+    publicUrl: config.publicUrl,
+    delayMs: config.digestDelayMs,
+    tokens: createUnsubscribeTokens(
+      config.unsubscribeSecret ??
+        (await keptSecret(path.join(config.dataDir, 'secrets', 'unsubscribe'))),
+    ),
+    stopEmailDigest: push.stopEmailDigest,
+  });
+  app.decorate('digest', digest);
   const auth = createAuthService({
     db,
     clock,
@@ -423,6 +447,9 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
           { name: 'data exports', start: () => dataExports.start(config.mediaSweepMs) },
         ]
       : []),
+    ...(config.digestEveryMs > 0
+      ? [{ name: 'e-mail digest', start: () => digest.start(config.digestEveryMs) }]
+      : []),
   ];
 
   return {
@@ -445,6 +472,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     providers,
     payments,
     push,
+    digest,
   };
 }
 
@@ -493,6 +521,7 @@ async function registerModules(
       pace: createMinutePace({ limiter, name: 'photos', max: config.photosPerMinute }),
     }),
     mount(privateMediaRoutes, { db, store: deps.privateMediaStore, links: s.mediaLinks }),
+    mount(digestRoutes, { digest: s.digest }),
     mount(paymentCatalogueRoutes, { payments: s.payments }),
     mount(paymentNotificationRoutes, {
       payments: s.payments,

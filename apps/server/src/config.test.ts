@@ -95,4 +95,24 @@ describe('configuration', () => {
       /PUSH_SUBSCRIPTIONS_PER_MEMBER/,
     );
   });
+
+  it('mails the digest two hours after the news, looks every five minutes, and signs its links', () => {
+    expect(loadConfig({})).toMatchObject({
+      digestDelayMs: 2 * 60 * 60 * 1000,
+      digestEveryMs: 5 * 60 * 1000,
+      unsubscribeSecret: undefined,
+    });
+    const set = loadConfig({
+      DIGEST_DELAY_MINUTES: '30',
+      DIGEST_EVERY_MINUTES: '0',
+      UNSUBSCRIBE_SECRET: 'x'.repeat(32),
+    });
+    expect(set).toMatchObject({ digestDelayMs: 30 * 60 * 1000, digestEveryMs: 0 });
+    expect(set.unsubscribeSecret?.toString()).toBe('x'.repeat(32));
+    expect(() => loadConfig({ DIGEST_DELAY_MINUTES: '2' })).toThrowError(/DIGEST_DELAY_MINUTES/);
+    expect(() => loadConfig({ DIGEST_EVERY_MINUTES: '-1' })).toThrowError(/DIGEST_EVERY_MINUTES/);
+    expect(() => loadConfig({ UNSUBSCRIBE_SECRET: 'short' })).toThrowError(
+      /UNSUBSCRIBE_SECRET: must be at least 32 characters/,
+    );
+  });
 });

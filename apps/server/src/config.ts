@@ -193,6 +193,21 @@ const envSchema = z.object({
   PUSH_LOOPBACK_ENDPOINTS: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
+  DIGEST_DELAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(120),
+  DIGEST_EVERY_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(5),
+  UNSUBSCRIBE_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
 });
 
 export type Config = {
@@ -286,6 +301,18 @@ export type Config = {
   pushSubscriptionsPerMember: number;
   /** Accept push endpoints on this machine (a local push service): tests only. */
   pushLoopbackEndpoints: boolean;
+  /**
+   * The e-mail digest (ADR 038): what a member without push has waited this long for (an unread
+   * message, a match) is mailed to them, at most once a day.
+   */
+  digestDelayMs: number;
+  /** How often each node looks for members due a digest; 0 turns it off (tests drive it). */
+  digestEveryMs: number;
+  /**
+   * Signs the digest's one-click unsubscribe links; every node must share it. Unset: the app
+   * keeps one of its own under DATA_DIR.
+   */
+  unsubscribeSecret: Buffer | undefined;
 };
 
 /** A comma-separated list, blanks left out. */
@@ -426,6 +453,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.MAIL_FROM),
     pushSubscriptionsPerMember: e.PUSH_SUBSCRIPTIONS_PER_MEMBER,
     pushLoopbackEndpoints: e.PUSH_LOOPBACK_ENDPOINTS === 'true',
+    digestDelayMs: e.DIGEST_DELAY_MINUTES * 60 * 1000,
+    digestEveryMs: e.DIGEST_EVERY_MINUTES * 60 * 1000,
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET ? Buffer.from(e.UNSUBSCRIBE_SECRET) : undefined,
   };
 }
 

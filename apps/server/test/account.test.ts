@@ -205,6 +205,7 @@ describe('downloading one’s data', () => {
       'sessions',
       'pushSubscriptions',
       'notificationSettings',
+      'emailDigest',
       'payments',
       'giftsReceived',
       'reportsMade',

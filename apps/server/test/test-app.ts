@@ -140,6 +140,8 @@ export async function createTestApp(
         MEDIA_SWEEP_MINUTES: '0',
         // Push subscriptions may point at the local push service (test/push-service.ts).
         PUSH_LOOPBACK_ENDPOINTS: 'true',
+        // Tests run the e-mail digest themselves (app.digest.run).
+        DIGEST_EVERY_MINUTES: '0',
       }),
       webDistDir: options.webDistDir ?? path.join(mediaDir, 'no-web-build'),
       googleClientId: options.googleKeys ? TEST_GOOGLE_CLIENT_ID : undefined,

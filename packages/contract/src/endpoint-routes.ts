@@ -43,6 +43,7 @@ export const endpointRoutes = {
   notificationSettings: { method: 'GET', path: '/api/push/settings' },
   saveNotificationSettings: { method: 'PUT', path: '/api/push/settings' },
   pushTest: { method: 'POST', path: '/api/push/test' },
+  unsubscribeDigest: { method: 'POST', path: '/api/notifications/digest/unsubscribe' },
   iceServers: { method: 'GET', path: '/api/calls/ice-servers' },
   block: { method: 'POST', path: '/api/users/:id/block' },
   unblock: { method: 'DELETE', path: '/api/users/:id/block' },

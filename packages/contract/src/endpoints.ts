@@ -42,6 +42,7 @@ import {
   subscriptionSessionQuerySchema,
 } from './payments.ts';
 import {
+  digestUnsubscribeQuerySchema,
   notificationSettingsSchema,
   pushSubscriptionSchema,
   pushTestResponseSchema,
@@ -349,6 +350,13 @@ const schemas = {
     member: true,
     status: 202,
     response: pushTestResponseSchema,
+  },
+  unsubscribeDigest: {
+    summary:
+      'One-click unsubscribe from the e-mail digest (RFC 8058 List-Unsubscribe-Post), no login: the signed token of the mail turns the digest off, as often as it is sent; a token not signed by the server is 400 UNSUBSCRIBE_LINK_INVALID. A GET of the same address shows a page with a button that posts here',
+    member: false,
+    query: digestUnsubscribeQuerySchema,
+    response: messageResponseSchema,
   },
   iceServers: {
     summary:

@@ -139,6 +139,8 @@ export const ERROR_TEXTS = {
   QUIET_HOURS_INVALID:
     'Quiet hours need a start and a different end, each as HH:MM (00:00 to 23:59).',
   TIME_ZONE_INVALID: 'Choose a time zone such as Europe/Paris or Africa/Dakar.',
+  UNSUBSCRIBE_LINK_INVALID:
+    'This unsubscribe link is not valid: use the link of the e-mail as it is, or turn the e-mail digest off in the app’s settings.',
   // Safety and moderation
   REPORTED_REQUIRED: 'Choose the member you report.',
   REPORT_REASON_INVALID: 'Choose why you report this member.',

@@ -128,6 +128,17 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   emailDigest: true,
 };
 
+/**
+ * The one-click unsubscribe link of the e-mail digest (RFC 8058): the token it carries, which
+ * names the member and is signed by the server, so it needs no login.
+ */
+export const digestUnsubscribeQuerySchema = z.object({
+  token: z
+    .string({ error: E.UNSUBSCRIBE_LINK_INVALID })
+    .max(200, E.UNSUBSCRIBE_LINK_INVALID)
+    .regex(/^[A-Za-z0-9_.-]+$/, E.UNSUBSCRIBE_LINK_INVALID),
+});
+
 /** What a push is about; `call-ended` replaces a ringing call's notification (same tag). */
 export const PUSH_KINDS = [
   'message',

@@ -127,6 +127,6 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
 }
 
 /** The matches of a member, with when each match was made (the later of the two likes). */
-export function matchesOf(memberId: string) {
+export function matchesOf(memberId: string | SQL) {
   return sql`(${MATCHES} where mine.liker_id = ${memberId})`;
 }

@@ -63,6 +63,9 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
  * `deleted`: the stand-in of an account its owner deleted (ADR 019), made with a new id and no
  * personal data, which the messages, calls, payments and reports that outlive the account point to.
  */
+/** The languages Mawadda writes to members in. */
+export const MAIL_LANGUAGES = ['fr', 'en'] as const;
+
 export const MEMBER_STANDINGS = ['active', 'suspended', 'banned', 'deleted'] as const;
 
 export const members = pgTable(
@@ -237,6 +240,8 @@ export const likes = pgTable(
   (t) => [
     primaryKey({ columns: [t.likerId, t.likedId] }),
     index('likes_liked_created_idx').on(t.likedId, t.createdAt),
+    // The e-mail digest's scan: the matches made in the last days.
+    index('likes_created_idx').on(t.createdAt),
     check('likes_not_self_check', sql`${t.likerId} <> ${t.likedId}`),
   ],
 );
@@ -392,6 +397,10 @@ export const messages = pgTable(
       .on(sql`coalesce(${t.imageKey}, ${t.audioKey})`)
       .where(sql`coalesce(${t.imageKey}, ${t.audioKey}) is not null`),
     index('messages_unread_idx').on(t.receiverId, t.senderId).where(sql`${t.readAt} is null`),
+    // The e-mail digest's scan: unread messages of the last days, not every unread one ever.
+    index('messages_unread_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.readAt} is null and ${t.callId} is null`),
     check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
     check(
       'messages_not_empty_check',
@@ -613,6 +622,11 @@ export const notificationSettings = pgTable(
     quietEnd: integer('quiet_end'),
     timeZone: text('time_zone').notNull(),
     emailDigest: boolean('email_digest').notNull(),
+    /**
+     * The language the member last used the app in (the `Accept-Language` of their settings or
+     * of a device's subscription): what is written to them while they are away is in it.
+     */
+    language: text('language', { enum: MAIL_LANGUAGES }).notNull().default('fr'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -620,5 +634,20 @@ export const notificationSettings = pgTable(
       'notification_settings_quiet_hours_check',
       sql`(${t.quietStart} is null) = (${t.quietEnd} is null) and ${t.quietStart} between 0 and 1439 and ${t.quietEnd} between 0 and 1439`,
     ),
+    check(
+      'notification_settings_language_check',
+      sql`${t.language} in (${inList(MAIL_LANGUAGES)})`,
+    ),
   ],
 );
+
+/**
+ * The last e-mail digest sent to a member (issue 19, ADR 038): one row each, claimed by the
+ * statement that picks who gets one, so two nodes or a restart never send a member two a day.
+ */
+export const emailDigests = pgTable('email_digests', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});

@@ -9,7 +9,8 @@ export type MailTexts = {
   paragraphs: (name: string) => MailParagraph[];
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text made safe to put in HTML, attribute values included. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Every mail of Mawadda: in the member's language first and the other one below it (a shared
@@ -45,4 +46,13 @@ export function bilingualMail(options: {
 /** The language of a request's `Accept-Language`, for mails sent from it. */
 export function mailLanguage(acceptLanguage: string | undefined): MailLanguage {
   return /^fr\b/i.test(acceptLanguage ?? '') ? 'fr' : 'en';
+}
+
+/**
+ * The language a request names first, when it is one Mawadda writes in: what is recorded as the
+ * member's language (another first choice records nothing, rather than a guess).
+ */
+export function requestLanguage(acceptLanguage: string | undefined): MailLanguage | undefined {
+  const first = /^\s*([a-z]{2})\b/i.exec(acceptLanguage ?? '')?.[1]?.toLowerCase();
+  return first === 'fr' || first === 'en' ? first : undefined;
 }

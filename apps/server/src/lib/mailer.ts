@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Headers of the message's own (`List-Unsubscribe`): both mailers write them as given. */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   send(message: MailMessage): Promise<void>;

@@ -54,6 +54,7 @@ export function archiveEntries(
     sessions: data.sessions,
     pushSubscriptions: data.pushSubscriptions,
     notificationSettings: data.notificationSettings,
+    emailDigest: data.emailDigest,
     payments: data.payments,
     giftsReceived: data.giftsReceived,
     reportsMade: data.reportsMade,

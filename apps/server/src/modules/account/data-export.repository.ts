@@ -5,6 +5,7 @@ import {
   blocks,
   calls,
   dataExports,
+  emailDigests,
   likes,
   members,
   messages,
@@ -134,7 +135,8 @@ const otherMember = (column: AnyPgColumn) =>
 /**
  * Everything the service holds about a member, as plain data: the profile, photos, likes given
  * and received, profile views either way, blocks and ended matches, messages and calls either
- * way, sessions, push subscriptions (each one's push service) and notification settings,
+ * way, sessions, push subscriptions (each one's push service), notification settings and the
+ * last e-mail digest,
  * payments and gifts received, and the reports they made.
  */
 export async function collectMemberData(db: Executor, memberId: string) {
@@ -208,6 +210,10 @@ export async function collectMemberData(db: Executor, memberId: string) {
     .select(settingsColumns)
     .from(notificationSettings)
     .where(eq(notificationSettings.memberId, memberId));
+  const [digest] = await db
+    .select({ lastSentAt: emailDigests.sentAt })
+    .from(emailDigests)
+    .where(eq(emailDigests.memberId, memberId));
   const { memberId: _payer, ...orderColumns } = getTableColumns(orders);
   const payments = await db
     .select(orderColumns)
@@ -242,6 +248,7 @@ export async function collectMemberData(db: Executor, memberId: string) {
       ...dates,
     })),
     notificationSettings: settings ?? null,
+    emailDigest: digest ?? null,
     payments,
     giftsReceived,
     reportsMade,

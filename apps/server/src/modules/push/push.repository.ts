@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { members, notificationSettings, pushSubscriptions, sessions } from '../../db/schema.ts';
 
@@ -93,9 +93,27 @@ export async function deleteSessionSubscriptions(
 }
 
 /**
- * The member's subscriptions that may still be pushed to: their session is live (not revoked,
- * not expired) and the push service has not ended them.
+ * A subscription that may still be pushed to (joined with its session): the session is live (not
+ * revoked, not expired) and the push service has not ended it.
  */
+const deliverable = (now: Date) =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    or(isNull(pushSubscriptions.expiresAt), gt(pushSubscriptions.expiresAt, now)),
+  );
+
+/**
+ * `memberId` (a value or a statement's column) has a device that may be pushed to, as a SQL
+ * condition: what a query over many members asks instead of `deliverableSubscriptions` for each.
+ */
+export function pushReachable(memberId: SQL, now: Date): SQL {
+  return sql`exists (select 1 from ${pushSubscriptions}
+    join ${sessions} on ${sessions.id} = ${pushSubscriptions.sessionId}
+    where ${pushSubscriptions.memberId} = ${memberId} and ${deliverable(now)})`;
+}
+
+/** The member's subscriptions that may still be pushed to. */
 export async function deliverableSubscriptions(db: Executor, memberId: string, now: Date) {
   return db
     .select({
@@ -105,18 +123,11 @@ export async function deliverableSubscriptions(db: Executor, memberId: string, n
     })
     .from(pushSubscriptions)
     .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-    .where(
-      and(
-        eq(pushSubscriptions.memberId, memberId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        or(isNull(pushSubscriptions.expiresAt), gt(pushSubscriptions.expiresAt, now)),
-      ),
-    )
+    .where(and(eq(pushSubscriptions.memberId, memberId), deliverable(now)))
     .orderBy(desc(pushSubscriptions.subscribedAt));
 }
 
-export type SettingsRow = typeof notificationSettings.$inferSelect;
+export type NewSettingsRow = typeof notificationSettings.$inferInsert;
 
 export async function findSettings(db: Executor, memberId: string) {
   const [row] = await db
@@ -126,10 +137,18 @@ export async function findSettings(db: Executor, memberId: string) {
   return row;
 }
 
-export async function saveSettings(db: Executor, row: SettingsRow): Promise<void> {
-  const { memberId: _member, ...changes } = row;
+/**
+ * Writes the member's settings: `row` when they have none yet, else only `changes` (all of
+ * `row` unless given). A field left undefined keeps what is stored.
+ */
+export async function saveSettings(
+  db: Executor,
+  row: NewSettingsRow,
+  changes: Partial<NewSettingsRow> = row,
+): Promise<void> {
+  const { memberId: _member, ...set } = changes;
   await db
     .insert(notificationSettings)
     .values(row)
-    .onConflictDoUpdate({ target: notificationSettings.memberId, set: changes });
+    .onConflictDoUpdate({ target: notificationSettings.memberId, set });
 }

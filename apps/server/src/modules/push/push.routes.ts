@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../lib/bilingual-mail.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
 import type { PushService } from './push.service.ts';
@@ -8,7 +9,11 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
   app.route({
     ...endpoint('subscribePush', 'push'),
     handler: async (request, reply) => {
-      await push.subscribe(sessionOf(request), request.body);
+      await push.subscribe(
+        sessionOf(request),
+        request.body,
+        requestLanguage(request.headers['accept-language']),
+      );
       return reply.status(201).send({ message: 'Subscribed.' });
     },
   });
@@ -28,6 +33,11 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
 
   app.route({
     ...endpoint('saveNotificationSettings', 'push'),
-    handler: async (request) => push.saveSettings(sessionOf(request).memberId, request.body),
+    handler: async (request) =>
+      push.saveSettings(
+        sessionOf(request).memberId,
+        request.body,
+        requestLanguage(request.headers['accept-language']),
+      ),
   });
 };

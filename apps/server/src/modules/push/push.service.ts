@@ -6,6 +6,7 @@ import {
   type PushSubscriptionRequest,
 } from '@mawadda/contract';
 import type { Database } from '../../db/database.ts';
+import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidFields } from '../../lib/http-error.ts';
 import { fieldError } from '../../lib/validation.ts';
@@ -15,7 +16,7 @@ import {
   deleteSubscription,
   deliverableSubscriptions,
   findSettings,
-  type SettingsRow,
+  type NewSettingsRow,
   saveSettings,
   saveSubscription,
 } from './push.repository.ts';
@@ -52,6 +53,24 @@ const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.sl
 const clockTime = (total: number) =>
   `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 
+/** The stored row of settings; `language` undefined keeps the one stored (French for a new row). */
+function settingsRow(
+  memberId: string,
+  settings: NotificationSettings,
+  now: Date,
+  language: MailLanguage | undefined,
+): NewSettingsRow {
+  const { quietHours, ...switches } = settings;
+  return {
+    memberId,
+    ...switches,
+    quietStart: quietHours ? minutes(quietHours.start) : null,
+    quietEnd: quietHours ? minutes(quietHours.end) : null,
+    language,
+    updatedAt: now,
+  };
+}
+
 /**
  * Web Push subscriptions and notification settings (issue 19, ADR 036): each device's
  * subscription, tied to the session that made it, and what the member wants to be told of.
@@ -66,6 +85,13 @@ export function createPushService(deps: {
   loopbackEndpoints: boolean;
 }) {
   const { db, clock } = deps;
+
+  /** Changes some settings and keeps the others (the defaults for a member who has none). */
+  function changeSettings(memberId: string, changes: Partial<NewSettingsRow>) {
+    const now = clock.now();
+    const row = settingsRow(memberId, DEFAULT_NOTIFICATION_SETTINGS, now, undefined);
+    return saveSettings(db, { ...row, ...changes }, { ...changes, updatedAt: now });
+  }
 
   /**
    * What the schema cannot see: an endpoint on this machine or at a bare IP address (the server
@@ -86,9 +112,11 @@ export function createPushService(deps: {
     /** The VAPID key pair and contact the sender signs with; the public key goes to browsers. */
     vapid: deps.vapid,
 
+    /** `language`: the one the device's request named, kept for what is written to the member. */
     async subscribe(
       session: { id: string; memberId: string },
       subscription: PushSubscriptionRequest,
+      language?: MailLanguage,
     ): Promise<void> {
       check(subscription);
       const expiration = subscription.expirationTime;
@@ -108,6 +136,7 @@ export function createPushService(deps: {
           deps.subscriptionsPerMember,
         ),
       );
+      if (language) await changeSettings(session.memberId, { language });
     },
 
     /** Forgets one of the member's subscriptions; another member's endpoint is left alone. */
@@ -122,6 +151,9 @@ export function createPushService(deps: {
 
     /** Where the member may be pushed to now: subscriptions of live sessions, newest first. */
     subscriptionsOf: (memberId: string) => deliverableSubscriptions(db, memberId, clock.now()),
+
+    /** The member unsubscribed from the e-mail digest (its one-click link): the rest is kept. */
+    stopEmailDigest: (memberId: string) => changeSettings(memberId, { emailDigest: false }),
 
     /** The push service answered 404 or 410: the subscription is gone for good. */
     endpointGone: (endpoint: string) => deleteEndpoint(db, endpoint),
@@ -145,19 +177,13 @@ export function createPushService(deps: {
       };
     },
 
+    /** `language`: the one the request named, kept for what is written to the member. */
     async saveSettings(
       memberId: string,
       settings: NotificationSettings,
+      language?: MailLanguage,
     ): Promise<NotificationSettings> {
-      const { quietHours, ...switches } = settings;
-      const row: SettingsRow = {
-        memberId,
-        ...switches,
-        quietStart: quietHours ? minutes(quietHours.start) : null,
-        quietEnd: quietHours ? minutes(quietHours.end) : null,
-        updatedAt: clock.now(),
-      };
-      await saveSettings(db, row);
+      await saveSettings(db, settingsRow(memberId, settings, clock.now(), language));
       return settings;
     },
   };

@@ -1,0 +1,101 @@
+import { titleCase } from '@mawadda/contract';
+import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
+
+/** What a digest tells: counts and first names, never a message's text (a mailbox is shared). */
+export type DigestNews = {
+  messages: number;
+  senders: string[];
+  matches: number;
+  matchNames: string[];
+};
+
+const firstName = (name: string) => titleCase(name).split(' ')[0] ?? '';
+
+/** "Amina", "Amina and Fatou", "Amina, Fatou and Mariam", "Amina, Fatou and 2 others". */
+function people(names: readonly string[], language: MailLanguage): string {
+  const and = language === 'fr' ? 'et' : 'and';
+  if (names.length <= 1) return names[0] ?? '';
+  const shown = names.slice(0, names.length > 3 ? 2 : names.length - 1);
+  const rest = names.length - shown.length;
+  const last =
+    names.length > 3
+      ? language === 'fr'
+        ? `${rest} autres personnes`
+        : `${rest} others`
+      : names[names.length - 1];
+  return `${shown.join(', ')} ${and} ${last}`;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The e-mail digest (issue 19, ADR 038): who wrote and who matched, counted, with a link to the
+ * app and the one-click unsubscribe link (also in the `List-Unsubscribe` headers, RFC 8058).
+ */
+export function digestMail(options: {
+  to: string;
+  name: string;
+  language: MailLanguage;
+  news: DigestNews;
+  appUrl: string;
+  unsubscribeUrl: string;
+}): MailMessage {
+  const { news } = options;
+  const senders = news.senders.map(firstName);
+  const matches = news.matchNames.map(firstName);
+  const app = { link: options.appUrl };
+  const unsubscribe = { link: options.unsubscribeUrl };
+  const mail = bilingualMail({
+    to: options.to,
+    name: options.name,
+    language: options.language,
+    texts: {
+      en: {
+        subject: 'News from your conversations on Mawadda',
+        paragraphs: (name) => [
+          `Assalamu alaykum ${name},`,
+          ...(news.messages > 0
+            ? [`${people(senders, 'en')} sent you ${plural(news.messages, 'message', 'messages')}.`]
+            : []),
+          ...(news.matches > 0
+            ? [
+                `You have ${news.matches === 1 ? 'a new match' : `${news.matches} new matches`}: ${people(matches, 'en')}.`,
+              ]
+            : []),
+          'Open Mawadda to read and answer:',
+          app,
+          'You receive this summary, at most once a day, because notifications are not turned on for Mawadda on any of your devices. To stop these e-mails:',
+          unsubscribe,
+        ],
+      },
+      fr: {
+        subject: 'Du nouveau dans vos conversations sur Mawadda',
+        paragraphs: (name) => [
+          `Assalamu alaykum ${name},`,
+          ...(news.messages > 0
+            ? [
+                `${people(senders, 'fr')} ${senders.length === 1 ? 'vous a envoyé' : 'vous ont envoyé'} ${plural(news.messages, 'message', 'messages')}.`,
+              ]
+            : []),
+          ...(news.matches > 0
+            ? [
+                `Vous avez ${news.matches === 1 ? 'un nouveau match' : `${news.matches} nouveaux matchs`} : ${people(matches, 'fr')}.`,
+              ]
+            : []),
+          'Ouvrez Mawadda pour lire et répondre :',
+          app,
+          'Vous recevez ce résumé, au plus une fois par jour, car les notifications de Mawadda ne sont activées sur aucun de vos appareils. Pour ne plus recevoir ces e-mails :',
+          unsubscribe,
+        ],
+      },
+    },
+  });
+  return {
+    ...mail,
+    headers: {
+      'List-Unsubscribe': `<${options.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
