@@ -165,3 +165,10 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 /** `POST /api/push/test`: how many of the member's devices the test notification went to. */
 export const pushTestResponseSchema = z.object({ devices: z.number().int().min(0) });
 export type PushTestResponse = z.infer<typeof pushTestResponseSchema>;
+
+/**
+ * SENT to `/app/viewing` when a conversation opens (`with`: the other member) and when it closes
+ * (`with`: null): while a socket shows it, its messages are not pushed (issue 19).
+ */
+export const viewingFrameSchema = z.object({ with: z.uuid().nullable() });
+export type ViewingFrame = z.infer<typeof viewingFrameSchema>;

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
 import type { PushService } from './push.service.ts';
+import { pushLanguage } from './push-texts.ts';
 
 /** A device's push subscription and the member's notification settings: member area. */
 export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (app, { push }) => {
   app.route({
     ...endpoint('subscribePush', 'push'),
     handler: async (request, reply) => {
-      await push.subscribe(sessionOf(request), request.body);
+      const language = pushLanguage(request.headers['accept-language']);
+      await push.subscribe(sessionOf(request), request.body, language);
       return reply.status(201).send({ message: 'Subscribed.' });
     },
   });
@@ -29,5 +31,13 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
   app.route({
     ...endpoint('saveNotificationSettings', 'push'),
     handler: async (request) => push.saveSettings(sessionOf(request).memberId, request.body),
+  });
+
+  app.route({
+    ...endpoint('pushTest', 'push'),
+    handler: async (request, reply) => {
+      const devices = await push.test(sessionOf(request).memberId);
+      return reply.status(202).send({ devices });
+    },
   });
 };
