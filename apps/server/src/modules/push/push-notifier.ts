@@ -163,6 +163,7 @@ export function createPushNotifier(deps: {
         payload: JSON.stringify(payload),
         urgency,
         ttlSeconds: ttl,
+        at: payload.at,
       };
     });
     const queued = await enqueue(db, memberId, pushes, clock.now(), deps.pendingPerMember);

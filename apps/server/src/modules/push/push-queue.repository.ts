@@ -12,6 +12,8 @@ export type QueuedPush = {
   payload: string;
   urgency: OutgoingPush['urgency'];
   ttlSeconds: number;
+  /** When the event happened (ISO 8601, as in the payload): an older one never replaces a newer. */
+  at: string;
 };
 
 /**
@@ -35,7 +37,8 @@ export async function enqueue(
         ttl_seconds = ${push.ttlSeconds}, expires_at = ${expiresAt}::timestamptz,
         about_id = ${push.aboutId}, due_at = ${now.toISOString()}::timestamptz,
         attempts = 0, version = version + 1
-      where subscription_id = ${push.subscriptionId} and tag = ${push.tag}`);
+      where subscription_id = ${push.subscriptionId} and tag = ${push.tag}
+        and (payload::json ->> 'at') <= ${push.at}`);
     if ((replaced.rowCount ?? 0) > 0) {
       queued++;
       continue;

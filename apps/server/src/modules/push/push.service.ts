@@ -258,6 +258,11 @@ export function createPushService(deps: {
       );
     },
 
+    /** Resolves once the events told so far are queued (or refused). */
+    async notified(): Promise<void> {
+      await Promise.all(notifying);
+    },
+
     /** Sends what is queued and due now: tests and the bench drive the queue so. */
     async drain(): Promise<void> {
       await Promise.all(notifying);
