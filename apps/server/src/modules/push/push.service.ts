@@ -124,6 +124,11 @@ export function createPushService(deps: {
   });
   /** Events being turned into pushes: `drain` waits for them. */
   const notifying = new Set<Promise<void>>();
+  /**
+   * One member's events are queued one after the other, in the order they were told: a later
+   * message replaces an earlier one waiting, never the reverse, and the cap counts right.
+   */
+  const inOrder = new Map<string, Promise<void>>();
 
   async function settings(memberId: string): Promise<NotificationSettings> {
     const row = await findSettings(db, memberId);
@@ -226,10 +231,15 @@ export function createPushService(deps: {
      * end): queued as pushes if the rules allow, off the caller's path; failures are logged.
      */
     notify(event: PushEvent): void {
-      const done = notifier
-        .notify(event)
+      const member = event.to;
+      const done = (inOrder.get(member) ?? Promise.resolve())
+        .then(() => notifier.notify(event))
         .catch((err: unknown) => deps.log.error({ err }, 'Could not queue a push'))
-        .finally(() => notifying.delete(done));
+        .finally(() => {
+          notifying.delete(done);
+          if (inOrder.get(member) === done) inOrder.delete(member);
+        });
+      inOrder.set(member, done);
       notifying.add(done);
     },
 
