@@ -469,3 +469,40 @@ describe('POST /api/push/test', () => {
     ]);
   });
 });
+
+describe('two nodes on one database', () => {
+  it('send each push once, sharing the work', async () => {
+    const nodes = [
+      await createTestApp({ database: t.database, pushDelivery: { batch: 3 } }),
+      await createTestApp({ database: t.database, pushDelivery: { batch: 3 } }),
+    ];
+    const phones: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { her, him } = await couple();
+      phones.push(await phone(him));
+      for (const node of nodes) {
+        node.app.push.notify({ kind: 'match', from: her.id, to: him.id, at: t.clock.now() });
+        node.app.push.notify({
+          kind: 'message',
+          from: her.id,
+          to: him.id,
+          content: 'photo',
+          text: null,
+          at: t.clock.now(),
+        });
+      }
+    }
+    await Promise.all(nodes.map((node) => node.app.push.notified()));
+    const before = push.received.length;
+    await Promise.all(nodes.map((node) => node.app.push.drain()));
+    // One match and one message push per phone (the second node's replaced the first's, waiting).
+    expect(push.received.length - before).toBe(12);
+    for (const endpoint of phones) {
+      expect(
+        shown(endpoint)
+          .map((p) => p.kind)
+          .sort(),
+      ).toEqual(['match', 'message']);
+    }
+  });
+});
