@@ -210,7 +210,7 @@ describe('a device subscribing to Web Push', () => {
     const session = { id: (await sessionIdOf(her.token)) ?? '', memberId: her.id };
     for (const endpoint of [
       push.subscribe().endpoint,
-      'http://localhost:9/push/x',
+      'https://localhost:9/push/x',
       'https://[::1]/x',
     ]) {
       const refused = await strict
