@@ -149,20 +149,32 @@ describe('a new message', () => {
     ]);
   });
 
-  it('a gift says so, in French on a French phone', async () => {
+  it('a paid gift says so, in French on a French phone', async () => {
     const { her, him } = await couple();
     const french = await phone(him, 'fr-FR,fr;q=0.9');
-    t.app.push.notify({
-      kind: 'message',
-      from: her.id,
-      to: him.id,
-      content: 'gift',
-      text: null,
-      at: t.clock.now(),
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/create-checkout-session',
+      headers: bearer(her.token),
+      payload: { giftId: 1, giftName: 'Tulips', amount: 1, receiverId: him.id },
     });
+    expect(started.statusCode, started.body).toBe(200);
+    // Paid on the test checkout page.
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: new URL(started.json<{ url: string }>().url).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    expect(paid.statusCode).toBe(303);
     await t.app.push.drain();
     expect(shown(french)).toEqual([
-      expect.objectContaining({ kind: 'gift', title: 'Amina', body: 'Vous a offert un cadeau' }),
+      expect.objectContaining({
+        kind: 'gift',
+        title: 'Amina',
+        body: 'Vous a offert un cadeau',
+        url: `/fr/chat?userId=${her.id}`,
+      }),
     ]);
   });
 });
