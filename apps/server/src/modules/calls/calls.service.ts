@@ -50,7 +50,10 @@ export function createCallsService(deps: {
   publish: Publish;
   ringTimeoutMs: number;
   log: FastifyBaseLogger;
-  /** A call rings, or ended (the callee is told: Web Push); `missed` when it was never answered. */
+  /**
+   * A call rings, or ended (the callee is told: Web Push); `missed` when the callee neither
+   * answered nor declined it.
+   */
   onCall?(
     event:
       | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
@@ -106,7 +109,8 @@ export function createCallsService(deps: {
         callId,
         from: call.callerId,
         to: call.calleeId,
-        missed: call.answeredAt === null,
+        // Declined: the callee saw it ring; their other devices only stop ringing.
+        missed: call.answeredAt === null && call.endReason !== 'declined',
         at: call.endedAt ?? clock.now(),
       });
     }

@@ -116,7 +116,7 @@ export function createPushService(deps: {
     clock,
     photoLinks: deps.photoLinks,
     subscriptionsOf,
-    settingsOf: (memberId) => settings(memberId),
+    settingsOf: settings,
     badgeOf: deps.badgeOf,
     onlineAmong: deps.onlineAmong,
     pendingPerMember: deps.delivery.pendingPerMember,
