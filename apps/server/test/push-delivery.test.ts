@@ -433,6 +433,26 @@ describe('a call', () => {
       topic: ring?.topic,
       payload: { kind: 'call-ended', tag, body: 'Missed call' },
     });
+
+    // He declines the next one on his laptop: his phone stops ringing, no missed call.
+    const laptop = await connectStomp(baseUrl, him.token);
+    const incoming = laptop.subscribe(destinations.call(him.id));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    signal({ type: 'audio', sdp: { type: 'offer', sdp: 'v=0\r\n' } });
+    expect(((await incoming.next()) as CallSignal).type).toBe('audio');
+    laptop.client.publish({
+      destination: destinations.publishCall(her.id),
+      body: JSON.stringify({ endCall: true }),
+    });
+    expect(((await calls.next()) as CallSignal).reason).toBe('declined');
+    await t.app.push.drain();
+    expect(pushesTo(endpoint).map((p) => [p.payload.kind, p.payload.body])).toEqual([
+      ['call', 'Incoming video call'],
+      ['call-ended', 'Missed call'],
+      // Rung and declined before the queue was sent: the end replaced the ring.
+      ['call-ended', 'Call ended'],
+    ]);
+    await laptop.disconnect();
     await caller.disconnect();
   });
 });
