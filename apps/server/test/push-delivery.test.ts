@@ -6,8 +6,14 @@ import {
   pushPayloadSchema,
 } from '@mawadda/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, members, pushQueue, pushSubscriptions } from '../src/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  blocks,
+  conversationViews,
+  members,
+  pushQueue,
+  pushSubscriptions,
+} from '../src/db/schema.ts';
 import { claimDue } from '../src/modules/push/push-queue.repository.ts';
 import { bearer, seedLikes, seedMembers, seedSubscription, sessionFor } from './fixtures.ts';
 import { startTestPushService, type TestPushService } from './push-service.ts';
@@ -294,7 +300,14 @@ describe('nothing is pushed', () => {
     // A closed socket shows nothing.
     await viewing({ with: her.id });
     await socket.disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(async () =>
+      expect(
+        await t.database.db
+          .select()
+          .from(conversationViews)
+          .where(eq(conversationViews.memberId, him.id)),
+      ).toEqual([]),
+    );
     await send(her, him, 'Et maintenant ?');
     await t.app.push.drain();
     expect(pushesTo(endpoint)).toHaveLength(2);
