@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -146,6 +147,7 @@ export type AppDependencies = {
     | 'digestDelayMs'
     | 'digestEveryMs'
     | 'unsubscribeSecret'
+    | 'pushDelivery'
   >;
   db: Database;
   mediaStore: MediaStore;
@@ -269,12 +271,41 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
   const passwords = deps.passwordHashing ?? createPasswordHashing();
 
   const activity = createActivityRecorder({ db, clock, log });
+  const mediaLinks = createMediaLinks({
+    secret: config.mediaLinkSecret,
+    ttlMs: config.mediaLinkTtlMs,
+    clock,
+    prefix: PRIVATE_MEDIA_PREFIX,
+    stepMs: 60_000,
+  });
+  // Coarser steps than chat media: a suggestion page reloaded within a quarter of the lifetime
+  // gives the same URLs, so the browser shows the photos it already has.
+  const photoLinks = createMediaLinks({
+    secret: config.mediaLinkSecret,
+    ttlMs: config.photoLinkTtlMs,
+    clock,
+    prefix: MEDIA_URL_PREFIX,
+    stepMs: Math.ceil(config.photoLinkTtlMs / 4 / 60_000) * 60_000,
+  });
+  const presence = createPresenceService({
+    store: deps.realtime.presence,
+    backplane: deps.realtime.backplane,
+    related: (memberId) => relatedMemberIds(db, memberId),
+    log,
+  });
+  const { caFile } = config.pushDelivery;
   const push = createPushService({
     db,
     clock,
     vapid: await resolveVapidDetails(config),
     subscriptionsPerMember: config.pushSubscriptionsPerMember,
     loopbackEndpoints: config.pushLoopbackEndpoints,
+    delivery: { ...config.pushDelivery, ca: caFile ? await fs.readFile(caFile) : undefined },
+    photoLinks,
+    // The chat and the notifications are built below; a push is queued only once they are.
+    badgeOf: (memberId) => notifications.badge(memberId),
+    onlineAmong: presence.onlineAmong,
+    log,
   });
   app.decorate('push', push);
   const digest = createDigestService({
@@ -319,34 +350,12 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     },
     afterSessionsEnd: push.sessionsEnded,
   });
-  const presence = createPresenceService({
-    store: deps.realtime.presence,
-    backplane: deps.realtime.backplane,
-    related: (memberId) => relatedMemberIds(db, memberId),
-    log,
-  });
   // Sessions ended on another node leave this node's cache as their sockets close (ADR 013).
   deps.realtime.backplane.subscribe((event) => {
     if (event.kind === 'end-sessions') auth.forgetSessions(event);
   });
   const whoMayWrite = createWhoMayWrite({ db, clock });
   const relationships = createRelationships({ db, clock });
-  const mediaLinks = createMediaLinks({
-    secret: config.mediaLinkSecret,
-    ttlMs: config.mediaLinkTtlMs,
-    clock,
-    prefix: PRIVATE_MEDIA_PREFIX,
-    stepMs: 60_000,
-  });
-  // Coarser steps than chat media: a suggestion page reloaded within a quarter of the lifetime
-  // gives the same URLs, so the browser shows the photos it already has.
-  const photoLinks = createMediaLinks({
-    secret: config.mediaLinkSecret,
-    ttlMs: config.photoLinkTtlMs,
-    clock,
-    prefix: MEDIA_URL_PREFIX,
-    stepMs: Math.ceil(config.photoLinkTtlMs / 4 / 60_000) * 60_000,
-  });
   const members = { db, clock, photoLinks };
   const chat = createChatService({
     ...members,
@@ -357,6 +366,12 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     onlineAmong: presence.onlineAmong,
     limiter,
     firstMessagesPerDay: config.firstMessagesPerDay,
+    onNewMessage: push.notify,
+  });
+  const notifications = createNotificationsService({
+    db,
+    unreadMessages: chat.unreadCount,
+    unreadConversations: chat.unreadConversations,
   });
   const calls = createCallsService({
     ...members,
@@ -366,10 +381,14 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     publish: outlet.publish,
     ringTimeoutMs: config.callRingMs,
     log,
+    onCall: push.notify,
   });
   const realtime = createRealtimeService({
-    sendHandlers: [callSignalHandler(calls)],
-    onConnectionClosed: calls.connectionClosed,
+    sendHandlers: [callSignalHandler(calls), push.viewingHandler()],
+    onConnectionClosed: (member) => {
+      calls.connectionClosed(member);
+      push.connectionClosed(member);
+    },
     openConnections: () =>
       new Promise((resolve) => app.server.getConnections((err, count) => resolve(err ? 0 : count))),
     limits: config.broker,
@@ -440,6 +459,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     { name: 'activity', start: () => activity.start(ACTIVITY_WRITE_MS) },
     { name: 'presence', start: () => presence.start(renewEveryMs) },
     { name: 'calls', start: () => calls.start(renewEveryMs) },
+    { name: 'push delivery', start: () => push.start(config.pushDelivery.pollMs) },
     // Exports asked for before a restart are made now.
     ...(config.mediaSweepMs > 0
       ? [
@@ -463,6 +483,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     photoLinks,
     members,
     chat,
+    notifications,
     calls,
     realtime,
     cities,
@@ -575,12 +596,11 @@ async function registerModules(
         limiter,
         likesPerDay: config.likesPerDay,
         publish: s.outlet.publish,
+        onLiked: s.push.notify,
       }),
     }),
     mount(profileViewsRoutes, { profileViews: createProfileViewsService(s.members) }),
-    mount(notificationsRoutes, {
-      notifications: createNotificationsService({ db, unreadMessages: s.chat.unreadCount }),
-    }),
+    mount(notificationsRoutes, { notifications: s.notifications }),
     mount(pushRoutes, { push: s.push }),
     mount(chatRoutes, { chat: s.chat }),
     mount(paymentRoutes, { payments: s.payments }),

@@ -1,4 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { SubscriptionPlan } from '@mawadda/contract';
 import { z } from 'zod';
@@ -208,6 +209,13 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  PUSH_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  PUSH_BATCH: z.coerce.number().int().min(1).max(1000).default(100),
+  PUSH_PENDING_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(20),
+  PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  PUSH_CA_FILE: optionalText.refine((v) => !v || fs.existsSync(v), {
+    message: 'must be a readable PEM file of the certificates to trust for push services',
+  }),
 });
 
 export type Config = {
@@ -313,6 +321,19 @@ export type Config = {
    * keeps one of its own under DATA_DIR.
    */
   unsubscribeSecret: Buffer | undefined;
+  /** The push delivery queue (ADR 037). */
+  pushDelivery: {
+    /** How often a node looks for pushes other nodes queued; 0: no loop (tests drain it). */
+    pollMs: number;
+    /** Pushes a node claims and sends at once. */
+    batch: number;
+    /** Pushes waiting for one member at most; more are dropped (one per tag is kept). */
+    pendingPerMember: number;
+    /** Tries of one push (429, 5xx, network) before it is dropped. */
+    maxAttempts: number;
+    /** Certificates trusted for push services beside the usual ones (a local one in tests). */
+    caFile: string | undefined;
+  };
 };
 
 /** A comma-separated list, blanks left out. */
@@ -456,6 +477,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     digestDelayMs: e.DIGEST_DELAY_MINUTES * 60 * 1000,
     digestEveryMs: e.DIGEST_EVERY_MINUTES * 60 * 1000,
     unsubscribeSecret: e.UNSUBSCRIBE_SECRET ? Buffer.from(e.UNSUBSCRIBE_SECRET) : undefined,
+    pushDelivery: {
+      pollMs: e.PUSH_POLL_MS,
+      batch: e.PUSH_BATCH,
+      pendingPerMember: e.PUSH_PENDING_PER_MEMBER,
+      maxAttempts: e.PUSH_MAX_ATTEMPTS,
+      caFile: e.PUSH_CA_FILE,
+    },
   };
 }
 

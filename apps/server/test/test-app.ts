@@ -103,6 +103,8 @@ export async function createTestApp(
         | 'mediaSweepMs'
       >
     >;
+    /** The push queue's bounds (the loop stays off: tests drain the queue themselves). */
+    pushDelivery?: Partial<AppDependencies['config']['pushDelivery']>;
     /** How long an unanswered call rings (30 s in production). */
     callRingMs?: number;
     /**
@@ -130,19 +132,24 @@ export async function createTestApp(
   // Beside the public media folder, never inside it: nothing private may be served as a file.
   const privateMediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-private-media-'));
   const exportsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-exports-'));
+  const defaults = loadConfig({
+    PUBLIC_URL: options.publicUrl ?? 'http://mawadda.test',
+    DATA_DIR: mediaDir,
+    // Tests sweep the media deletion queue themselves (app.mediaJanitor).
+    MEDIA_SWEEP_MINUTES: '0',
+    // Push subscriptions may point at the local push service (test/push-service.ts), whose
+    // certificate the sender trusts; tests send what is queued with `app.push.drain()`.
+    PUSH_LOOPBACK_ENDPOINTS: 'true',
+    PUSH_CA_FILE: path.join(import.meta.dirname, 'fixtures', 'push-service.cert.pem'),
+    PUSH_POLL_MS: '0',
+    // Tests run the e-mail digest themselves (app.digest.run).
+    DIGEST_EVERY_MINUTES: '0',
+  });
   const app = await buildApp({
     config: {
       // The production defaults, but for what a test controls.
-      ...loadConfig({
-        PUBLIC_URL: options.publicUrl ?? 'http://mawadda.test',
-        DATA_DIR: mediaDir,
-        // Tests sweep the media deletion queue themselves (app.mediaJanitor).
-        MEDIA_SWEEP_MINUTES: '0',
-        // Push subscriptions may point at the local push service (test/push-service.ts).
-        PUSH_LOOPBACK_ENDPOINTS: 'true',
-        // Tests run the e-mail digest themselves (app.digest.run).
-        DIGEST_EVERY_MINUTES: '0',
-      }),
+      ...defaults,
+      pushDelivery: { ...defaults.pushDelivery, ...options.pushDelivery },
       webDistDir: options.webDistDir ?? path.join(mediaDir, 'no-web-build'),
       googleClientId: options.googleKeys ? TEST_GOOGLE_CLIENT_ID : undefined,
       ...options.connections,

@@ -11,4 +11,9 @@ export const destinations = {
   match: (memberId: string) => `/topic/match/${memberId}` as const,
   publishPresence: '/app/presence',
   publishCall: (memberId: string) => `/app/call/${memberId}` as const,
+  /**
+   * Ours (issue 19): which conversation this socket shows (`viewingFrameSchema`), so a message in
+   * it is not pushed to the member's phone while they read it.
+   */
+  publishViewing: '/app/viewing',
 } as const;

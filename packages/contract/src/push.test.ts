@@ -27,13 +27,17 @@ describe('a push subscription', () => {
     expect(pushSubscriptionSchema.safeParse(firefox).success).toBe(true);
   });
 
-  it('takes http only on this machine', () => {
-    for (const endpoint of ['http://127.0.0.1:9/p', 'http://localhost/p', 'http://[::1]:8/p']) {
-      expect(codeOf({ ...chrome, endpoint }), endpoint).toBeUndefined();
-    }
-    for (const endpoint of ['http://fcm.googleapis.com/p', 'http://127.example/p', 'wss://x.y/p']) {
+  it('takes https only: Web Push is sent over HTTPS (RFC 8030), a local push service too', () => {
+    for (const endpoint of [
+      'http://127.0.0.1:9/p',
+      'http://localhost/p',
+      'http://[::1]:8/p',
+      'http://fcm.googleapis.com/p',
+      'wss://x.y/p',
+    ]) {
       expect(codeOf({ ...chrome, endpoint }), endpoint).toEqual(['PUSH_ENDPOINT_INVALID']);
     }
+    expect(codeOf({ ...chrome, endpoint: 'https://127.0.0.1:9/p' })).toBeUndefined();
   });
 
   it('reads keys as unpadded, canonical base64url only', () => {

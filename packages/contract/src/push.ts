@@ -10,17 +10,19 @@ import { E } from './error-codes.ts';
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
-/** Whether an endpoint's host is this machine: allowed in tests only, http included. */
+/** Whether an endpoint's host is this machine: allowed in tests only (a local push service). */
 export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOST.test(hostname);
 }
 
-/** An https URL; http only on this machine (a local push service in the tests). */
+/**
+ * An https URL without credentials. Never http, even on this machine: pushes are sent over HTTPS
+ * (RFC 8030 §7), and `web-push` could not deliver to it anyway.
+ */
 function isPushEndpoint(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
-  if (url.username || url.password) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  return !url.username && !url.password && url.protocol === 'https:';
 }
 
 /**
@@ -176,3 +178,10 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 /** `POST /api/push/test`: how many of the member's devices the test notification went to. */
 export const pushTestResponseSchema = z.object({ devices: z.number().int().min(0) });
 export type PushTestResponse = z.infer<typeof pushTestResponseSchema>;
+
+/**
+ * SENT to `/app/viewing` when a conversation opens (`with`: the other member) and when it closes
+ * (`with`: null): while a socket shows it, its messages are not pushed (issue 19).
+ */
+export const viewingFrameSchema = z.object({ with: z.uuid().nullable() });
+export type ViewingFrame = z.infer<typeof viewingFrameSchema>;

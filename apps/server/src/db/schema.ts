@@ -592,6 +592,8 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     /** When the push service ends it, if it said. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The device's language (its subscribe request's `Accept-Language`): pushes are written in it. */
+    language: text('language', { enum: MAIL_LANGUAGES }).notNull().default('fr'),
     createdAt: createdAt(),
     /** The last time the browser sent it: the member's oldest beyond the cap is dropped first. */
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull(),
@@ -651,3 +653,56 @@ export const emailDigests = pgTable('email_digests', {
     .references(() => members.id, { onDelete: 'cascade' }),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Pushes waiting to be sent (issue 19, ADR 037): one row per device and tag, so a second message
+ * of a conversation replaces the first still waiting (`version` tells the sender it changed while
+ * in flight). Claimed with `FOR UPDATE SKIP LOCKED` and a lease (`claimed_until`), so no two nodes
+ * send the same row; `due_at` holds retries back. Goes with its subscription.
+ */
+export const pushQueue = pgTable(
+  'push_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** The member told: the per-member cap and fair claiming count by it. */
+    memberId: uuid('member_id').notNull(),
+    /** Whom the push is about (a sender, a caller), re-checked for blocks when it is sent. */
+    aboutId: uuid('about_id'),
+    tag: text('tag').notNull(),
+    /** The `PushPayload` JSON, written in the device's language. */
+    payload: text('payload').notNull(),
+    urgency: text('urgency', { enum: ['very-low', 'low', 'normal', 'high'] }).notNull(),
+    ttlSeconds: integer('ttl_seconds').notNull(),
+    /** After this a push is stale (a call rang out): dropped, not sent. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('push_queue_subscription_tag_key').on(t.subscriptionId, t.tag),
+    index('push_queue_member_due_idx').on(t.memberId, t.dueAt),
+  ],
+);
+
+/**
+ * Which conversation each live socket shows (issue 19): a message in it is not pushed. Written
+ * by the `/app/viewing` frame, removed when the socket closes; a node that died leaves rows,
+ * which only count while the member is online (presence) and for a bounded time.
+ */
+export const conversationViews = pgTable(
+  'conversation_views',
+  {
+    connectionId: text('connection_id').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    otherId: uuid('other_id').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('conversation_views_member_idx').on(t.memberId, t.otherId)],
+);

@@ -50,6 +50,15 @@ export function createCallsService(deps: {
   publish: Publish;
   ringTimeoutMs: number;
   log: FastifyBaseLogger;
+  /**
+   * A call rings, or ended (the callee is told: Web Push); `missed` when the callee neither
+   * answered nor declined it.
+   */
+  onCall?(
+    event:
+      | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
+      | { kind: 'call-ended'; callId: string; from: string; to: string; missed: boolean; at: Date },
+  ): void;
 }) {
   const { db, clock, store } = deps;
   /** The calls this node holds a socket of, with those sockets and the unanswered ones' timers. */
@@ -95,6 +104,15 @@ export function createCallsService(deps: {
       const told: CallSignal = { endCall: true, reason: call.endReason ?? 'completed' };
       await signal(call.calleeId, call.callerId, callId, told);
       await signal(call.callerId, call.calleeId, callId, told);
+      deps.onCall?.({
+        kind: 'call-ended',
+        callId,
+        from: call.callerId,
+        to: call.calleeId,
+        // Declined: the callee saw it ring; their other devices only stop ringing.
+        missed: call.answeredAt === null && call.endReason !== 'declined',
+        at: call.endedAt ?? clock.now(),
+      });
     }
   }
 
@@ -156,6 +174,14 @@ export function createCallsService(deps: {
       type,
       sdp: signalled.sdp,
       caller: { name: caller?.name ?? '', photoUrl: photoUrl ?? null },
+    });
+    deps.onCall?.({
+      kind: 'call',
+      callId,
+      from: fromId,
+      to: toId,
+      video: type === 'video',
+      at: startedAt,
     });
   }
 

@@ -234,9 +234,18 @@ export async function markRead(
 }
 
 /** Unread messages, but from members blocked either way. */
-export async function countUnread(db: Executor, memberId: string): Promise<number> {
+export async function countUnread(
+  db: Executor,
+  memberId: string,
+  per: 'message' | 'conversation' = 'message',
+): Promise<number> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      count:
+        per === 'message'
+          ? sql<number>`count(*)::int`
+          : sql<number>`count(distinct ${messages.senderId})::int`,
+    })
     .from(messages)
     .where(
       and(

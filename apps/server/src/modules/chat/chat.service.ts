@@ -4,6 +4,7 @@ import {
   CONVERSATION_PAGE_SIZE,
   type Contact,
   destinations,
+  GIFT_MESSAGE_PREFIX,
   type LastMessage,
   type Message,
   type ReadReceipt,
@@ -41,6 +42,28 @@ import { checkVoiceNote, processChatImage } from './chat-media.ts';
 import { createMessageWriter } from './message-writer.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
+
+/** A new message as told outside the chat (Web Push): what it is, never a media link. */
+export type NewMessageNotice = {
+  kind: 'message';
+  from: string;
+  to: string;
+  content: 'text' | 'photo' | 'voice' | 'gift';
+  text: string | null;
+  at: Date;
+};
+
+function noticeOf(row: MessageRow): NewMessageNotice {
+  const gift = row.content?.startsWith(GIFT_MESSAGE_PREFIX) ?? false;
+  return {
+    kind: 'message',
+    from: row.senderId,
+    to: row.receiverId,
+    content: gift ? 'gift' : row.imageKey ? 'photo' : row.audioKey ? 'voice' : 'text',
+    text: gift ? null : row.content,
+    at: row.sentAt,
+  };
+}
 type CallRow = typeof calls.$inferSelect;
 
 /** The call of a call entry once it has ended, with how long it was answered. */
@@ -88,6 +111,8 @@ export function createChatService(deps: {
   limiter: RateLimitStore;
   /** Conversations one member may start in a day: what a spammer writing to everyone meets. */
   firstMessagesPerDay: number;
+  /** A new message (a gift included, not a call's entry) reached the receiver: to push it. */
+  onNewMessage?(message: NewMessageNotice): void;
 }) {
   const { db, clock } = deps;
   const newConversations = createDailyLimit({
@@ -137,6 +162,7 @@ export function createChatService(deps: {
       row.receiverId,
     ]);
     await deps.publish(destinations.chat(row.senderId), mine, [row.senderId]);
+    if (!row.call) deps.onNewMessage?.(noticeOf(row));
     return mine;
   }
 
@@ -340,5 +366,8 @@ export function createChatService(deps: {
     },
 
     unreadCount: (memberId: string) => countUnread(db, memberId),
+
+    /** Conversations with a message the member has not read: the app badge counts these. */
+    unreadConversations: (memberId: string) => countUnread(db, memberId, 'conversation'),
   };
 }

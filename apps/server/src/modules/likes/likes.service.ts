@@ -36,6 +36,8 @@ export function createLikesService(deps: {
   likesPerDay: number;
   /** Delivers a body live to these members' subscribers of `destination` (the broker). */
   publish: Publish;
+  /** A new like, or the like back that made a match: `to` is the member to tell (Web Push). */
+  onLiked?(like: { kind: 'like' | 'match'; from: string; to: string; at: Date }): void;
 }) {
   const { db, clock } = deps;
   const dailyLikes = createDailyLimit({
@@ -89,8 +91,15 @@ export function createLikesService(deps: {
         added = await insertLike(db, { likerId, likedId, kind }, clock.now());
         if (!added) await slot.release();
       }
-      if (!(await likeExists(db, likedId, likerId))) return { mutualLike: false };
-      if (added) await tellMatch(liked, likerId);
+      const at = clock.now();
+      if (!(await likeExists(db, likedId, likerId))) {
+        if (added) deps.onLiked?.({ kind: 'like', from: likerId, to: likedId, at });
+        return { mutualLike: false };
+      }
+      if (added) {
+        await tellMatch(liked, likerId);
+        deps.onLiked?.({ kind: 'match', from: likerId, to: likedId, at });
+      }
       return { mutualLike: true, match: matchedMember(likerId, liked) };
     },
 

@@ -7,6 +7,7 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 export function createNotificationsService(deps: {
   db: Database;
   unreadMessages(memberId: string): Promise<number>;
+  unreadConversations(memberId: string): Promise<number>;
 }) {
   return {
     async counts(memberId: string): Promise<Notifications> {
@@ -20,6 +21,15 @@ export function createNotificationsService(deps: {
         newViews: counts.newViews,
         lastLikeAt: counts.lastLikeAt?.toISOString() ?? null,
       };
+    },
+
+    /** The app's badge (issue 19): unread conversations plus new likes. */
+    async badge(memberId: string): Promise<number> {
+      const [counts, conversations] = await Promise.all([
+        countUnseen(deps.db, memberId),
+        deps.unreadConversations(memberId),
+      ]);
+      return counts.newLikes + conversations;
     },
   };
 }

@@ -1,8 +1,10 @@
 /**
- * The push module's public face (issue 19, ADR 036): devices' Web Push subscriptions, the
- * member's notification settings, and the VAPID keys that sign what is sent.
+ * The push module's public face (issue 19, ADR 036, 037): devices' Web Push subscriptions, the
+ * member's notification settings, the VAPID keys that sign what is sent, and `notify`, which
+ * the modules where things happen are given (app.ts wires it) to have them pushed.
  */
 export { pushReachable } from './push.repository.ts';
 export { pushRoutes } from './push.routes.ts';
 export { createPushService, type PushService } from './push.service.ts';
+export type { PushEvent } from './push-notifier.ts';
 export { resolveVapidDetails, type VapidDetails } from './vapid-keys.ts';

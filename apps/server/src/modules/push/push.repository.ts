@@ -9,6 +9,7 @@ export type StoredSubscription = {
   p256dh: string;
   auth: string;
   expiresAt: Date | null;
+  language: 'fr' | 'en';
 };
 
 /**
@@ -39,6 +40,7 @@ export async function saveSubscription(
         p256dh: subscription.p256dh,
         auth: subscription.auth,
         expiresAt: subscription.expiresAt,
+        language: subscription.language,
         subscribedAt: now,
         // Another member's device from now on: its history is not theirs.
         createdAt: sql`case when ${pushSubscriptions.memberId} = ${subscription.memberId}::uuid then ${pushSubscriptions.createdAt} else ${now.toISOString()}::timestamptz end`,
@@ -117,9 +119,11 @@ export function pushReachable(memberId: SQL, now: Date): SQL {
 export async function deliverableSubscriptions(db: Executor, memberId: string, now: Date) {
   return db
     .select({
+      id: pushSubscriptions.id,
       endpoint: pushSubscriptions.endpoint,
       p256dh: pushSubscriptions.p256dh,
       auth: pushSubscriptions.auth,
+      language: pushSubscriptions.language,
     })
     .from(pushSubscriptions)
     .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))

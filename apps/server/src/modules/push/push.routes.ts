@@ -40,4 +40,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
         requestLanguage(request.headers['accept-language']),
       ),
   });
+
+  app.route({
+    ...endpoint('pushTest', 'push'),
+    handler: async (request, reply) => {
+      const devices = await push.test(sessionOf(request).memberId);
+      return reply.status(202).send({ devices });
+    },
+  });
 };

@@ -4,14 +4,22 @@ import {
   isLoopbackHost,
   type NotificationSettings,
   type PushSubscriptionRequest,
+  viewingFrameSchema,
 } from '@mawadda/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidFields } from '../../lib/http-error.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
 import { fieldError } from '../../lib/validation.ts';
 import {
-  deleteEndpoint,
+  type ConnectedMember,
+  invalidFrame,
+  jsonBody,
+  type SendHandler,
+} from '../realtime/index.ts';
+import {
   deleteSessionSubscriptions,
   deleteSubscription,
   deliverableSubscriptions,
@@ -20,6 +28,10 @@ import {
   saveSettings,
   saveSubscription,
 } from './push.repository.ts';
+import { createPushNotifier, type PushEvent } from './push-notifier.ts';
+import { forgetViewing, saveViewing } from './push-queue.repository.ts';
+import { createPushSender } from './push-sender.ts';
+import { createPushWorker } from './push-worker.ts';
 import type { VapidDetails } from './vapid-keys.ts';
 
 export type PushService = ReturnType<typeof createPushService>;
@@ -71,10 +83,13 @@ function settingsRow(
   };
 }
 
+/** A push service that takes longer than this to answer is tried again later. */
+const SEND_TIMEOUT_MS = 10_000;
+
 /**
- * Web Push subscriptions and notification settings (issue 19, ADR 036): each device's
- * subscription, tied to the session that made it, and what the member wants to be told of.
- * The sending (events, queue, retries) builds on `subscriptionsOf`, `endpointGone` and `vapid`.
+ * Web Push (issue 19, ADR 036 and 037): each device's subscription, tied to the session that made
+ * it; what the member wants to be told of; and the sending: events become pushes in a queue in
+ * the database (`notify`), which each node's worker sends.
  */
 export function createPushService(deps: {
   db: Database;
@@ -83,8 +98,74 @@ export function createPushService(deps: {
   subscriptionsPerMember: number;
   /** Accept endpoints on this machine (a local push service): tests only. */
   loopbackEndpoints: boolean;
+  delivery: {
+    batch: number;
+    pendingPerMember: number;
+    maxAttempts: number;
+    /** Certificates trusted for push services beside the usual ones (PEM). */
+    ca: Buffer | undefined;
+  };
+  /** Profile photo links: a push's icon is the other member's photo, as they may see it. */
+  photoLinks: MediaLinks;
+  /** Unread conversations plus new likes: the app badge a push carries. */
+  badgeOf(memberId: string): Promise<number>;
+  onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
+  log: FastifyBaseLogger;
 }) {
   const { db, clock } = deps;
+  const sender = createPushSender({
+    vapid: deps.vapid,
+    allowLoopback: deps.loopbackEndpoints,
+    ca: deps.delivery.ca,
+    timeoutMs: SEND_TIMEOUT_MS,
+  });
+  const worker = createPushWorker({
+    db,
+    clock,
+    sender,
+    log: deps.log,
+    batch: deps.delivery.batch,
+    maxAttempts: deps.delivery.maxAttempts,
+    leaseMs: 3 * SEND_TIMEOUT_MS,
+  });
+  const subscriptionsOf = (memberId: string) => deliverableSubscriptions(db, memberId, clock.now());
+  const notifier = createPushNotifier({
+    db,
+    clock,
+    photoLinks: deps.photoLinks,
+    subscriptionsOf,
+    settingsOf: settings,
+    badgeOf: deps.badgeOf,
+    onlineAmong: deps.onlineAmong,
+    pendingPerMember: deps.delivery.pendingPerMember,
+    queued: worker.wake,
+  });
+  /** Events being turned into pushes: `drain` waits for them. */
+  const notifying = new Set<Promise<void>>();
+  /**
+   * One member's events are queued one after the other, in the order they were told: a later
+   * message replaces an earlier one waiting, never the reverse, and the cap counts right.
+   */
+  const inOrder = new Map<string, Promise<void>>();
+
+  async function settings(memberId: string): Promise<NotificationSettings> {
+    const row = await findSettings(db, memberId);
+    if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
+    return {
+      messages: row.messages,
+      matches: row.matches,
+      likes: row.likes,
+      calls: row.calls,
+      gifts: row.gifts,
+      showMessageText: row.showMessageText,
+      quietHours:
+        row.quietStart === null || row.quietEnd === null
+          ? null
+          : { start: clockTime(row.quietStart), end: clockTime(row.quietEnd) },
+      timeZone: row.timeZone,
+      emailDigest: row.emailDigest,
+    };
+  }
 
   /** Changes some settings and keeps the others (the defaults for a member who has none). */
   function changeSettings(memberId: string, changes: Partial<NewSettingsRow>) {
@@ -112,11 +193,14 @@ export function createPushService(deps: {
     /** The VAPID key pair and contact the sender signs with; the public key goes to browsers. */
     vapid: deps.vapid,
 
-    /** `language`: the one the device's request named, kept for what is written to the member. */
+    /**
+     * `language`: the one the device's request named (French when it named neither): the
+     * device's pushes are written in it, and it is kept as the member's for the e-mails.
+     */
     async subscribe(
       session: { id: string; memberId: string },
       subscription: PushSubscriptionRequest,
-      language?: MailLanguage,
+      language: MailLanguage | undefined,
     ): Promise<void> {
       check(subscription);
       const expiration = subscription.expirationTime;
@@ -131,6 +215,7 @@ export function createPushService(deps: {
             auth: subscription.keys.auth,
             expiresAt:
               expiration === null || expiration === undefined ? null : new Date(expiration),
+            language: language ?? 'fr',
           },
           clock.now(),
           deps.subscriptionsPerMember,
@@ -150,32 +235,12 @@ export function createPushService(deps: {
       deleteSessionSubscriptions(db, ended),
 
     /** Where the member may be pushed to now: subscriptions of live sessions, newest first. */
-    subscriptionsOf: (memberId: string) => deliverableSubscriptions(db, memberId, clock.now()),
+    subscriptionsOf,
 
     /** The member unsubscribed from the e-mail digest (its one-click link): the rest is kept. */
     stopEmailDigest: (memberId: string) => changeSettings(memberId, { emailDigest: false }),
 
-    /** The push service answered 404 or 410: the subscription is gone for good. */
-    endpointGone: (endpoint: string) => deleteEndpoint(db, endpoint),
-
-    async settings(memberId: string): Promise<NotificationSettings> {
-      const row = await findSettings(db, memberId);
-      if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
-      return {
-        messages: row.messages,
-        matches: row.matches,
-        likes: row.likes,
-        calls: row.calls,
-        gifts: row.gifts,
-        showMessageText: row.showMessageText,
-        quietHours:
-          row.quietStart === null || row.quietEnd === null
-            ? null
-            : { start: clockTime(row.quietStart), end: clockTime(row.quietEnd) },
-        timeZone: row.timeZone,
-        emailDigest: row.emailDigest,
-      };
-    },
+    settings,
 
     /** `language`: the one the request named, kept for what is written to the member. */
     async saveSettings(
@@ -185,6 +250,69 @@ export function createPushService(deps: {
     ): Promise<NotificationSettings> {
       await saveSettings(db, settingsRow(memberId, settings, clock.now(), language));
       return settings;
+    },
+
+    /**
+     * Something happened that the member may be told of (a message, a like, a match, a call, its
+     * end): queued as pushes if the rules allow, off the caller's path; failures are logged.
+     */
+    notify(event: PushEvent): void {
+      const member = event.to;
+      const done = (inOrder.get(member) ?? Promise.resolve())
+        .then(() => notifier.notify(event))
+        .catch((err: unknown) => deps.log.error({ err }, 'Could not queue a push'))
+        .finally(() => {
+          notifying.delete(done);
+          if (inOrder.get(member) === done) inOrder.delete(member);
+        });
+      inOrder.set(member, done);
+      notifying.add(done);
+    },
+
+    /** `POST /api/push/test`: a test push to each device, quiet hours or not; how many. */
+    test: (memberId: string) => notifier.test(memberId),
+
+    /**
+     * `/app/viewing` on the socket: `{ "with": memberId }` when a conversation is on screen,
+     * `{ "with": null }` when it is left. A message in it is then not pushed.
+     */
+    viewingHandler(): SendHandler {
+      return {
+        destination: /^\/app\/viewing$/,
+        handle: async (from, _match, body) => {
+          const parsed = viewingFrameSchema.safeParse(jsonBody(body));
+          if (!parsed.success) throw invalidFrame('Viewing needs "with": a member id or null');
+          await saveViewing(db, from.connectionId, from.memberId, parsed.data.with, clock.now());
+        },
+      };
+    },
+
+    /** A socket closed: what it showed no longer counts. */
+    connectionClosed(member: ConnectedMember): void {
+      forgetViewing(db, member.connectionId).catch((err: unknown) =>
+        deps.log.error({ err }, 'Could not forget what a socket showed'),
+      );
+    },
+
+    /** Resolves once the events told so far are queued (or refused). */
+    async notified(): Promise<void> {
+      await Promise.all(notifying);
+    },
+
+    /** Sends what is queued and due now: tests and the bench drive the queue so. */
+    async drain(): Promise<void> {
+      await Promise.all(notifying);
+      await worker.drain();
+    },
+
+    /** The delivery loop of this node (0: none, the queue is drained by hand); answers its stop. */
+    start(pollMs: number) {
+      const stop = pollMs > 0 ? worker.start(pollMs) : undefined;
+      return async () => {
+        await stop?.();
+        await Promise.all(notifying);
+        sender.close();
+      };
     },
   };
 }

@@ -1,4 +1,3 @@
-import { Agent } from 'node:https';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type NotificationSettings,
@@ -6,7 +5,6 @@ import {
 } from '@mawadda/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import webpush, { type WebPushError } from 'web-push';
 import { bearer, seedMembers, sessionFor } from '../../../test/fixtures.ts';
 import {
   type BrowserSubscription,
@@ -15,20 +13,18 @@ import {
 } from '../../../test/push-service.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { members, pushSubscriptions, sessions } from '../../db/schema.ts';
+import { createMediaLinks } from '../../lib/media-links.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createPushService } from './push.service.ts';
 
 let t: TestContext;
 let push: TestPushService;
-let agent: Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
   push = await startTestPushService();
-  agent = new Agent({ ca: push.ca });
 });
 afterAll(async () => {
-  agent.destroy();
   await push.close();
 });
 
@@ -199,15 +195,26 @@ describe('a device subscribing to Web Push', () => {
       vapid: t.app.push.vapid,
       subscriptionsPerMember: 10,
       loopbackEndpoints: false,
+      delivery: { batch: 1, pendingPerMember: 1, maxAttempts: 1, ca: undefined },
+      photoLinks: createMediaLinks({
+        secret: Buffer.alloc(32),
+        ttlMs: 60_000,
+        clock: t.clock,
+        prefix: '/media/',
+        stepMs: 60_000,
+      }),
+      badgeOf: async () => 0,
+      onlineAmong: async () => new Set(),
+      log: t.app.log,
     });
     const session = { id: (await sessionIdOf(her.token)) ?? '', memberId: her.id };
     for (const endpoint of [
       push.subscribe().endpoint,
-      'http://localhost:9/push/x',
+      'https://localhost:9/push/x',
       'https://[::1]/x',
     ]) {
       const refused = await strict
-        .subscribe(session, { ...push.subscribe(), endpoint })
+        .subscribe(session, { ...push.subscribe(), endpoint }, 'fr')
         .catch((e) => e);
       expect(refused).toMatchObject({ statusCode: 400, code: 'PUSH_ENDPOINT_INVALID' });
     }
@@ -276,36 +283,7 @@ describe('a device subscribing to Web Push', () => {
   });
 });
 
-describe('sending to a subscription (what the delivery will do)', () => {
-  it('reaches the push service signed with the server’s VAPID key, and 410 removes it', async () => {
-    const her = await member();
-    const subscription = push.subscribe();
-    await subscribe(her.token, subscription);
-    const [target] = await t.app.push.subscriptionsOf(her.id);
-    expect(target?.endpoint).toBe(subscription.endpoint);
-    const keys = {
-      endpoint: target?.endpoint ?? '',
-      keys: { p256dh: target?.p256dh ?? '', auth: target?.auth ?? '' },
-    };
-    const vapidDetails = t.app.push.vapid;
-    expect(vapidDetails.subject).toBe('mailto:no-reply@mawadda.local');
-    await webpush.sendNotification(keys, '{"kind":"match"}', { vapidDetails, agent, TTL: 3600 });
-    expect(push.received.at(-1)).toMatchObject({
-      endpoint: subscription.endpoint,
-      payload: '{"kind":"match"}',
-      ttl: '3600',
-      vapid: { publicKey: vapidDetails.publicKey, audience: push.origin },
-    });
-
-    push.answerNext(410);
-    const gone = await webpush
-      .sendNotification(keys, 'x', { vapidDetails, agent })
-      .catch((error: WebPushError) => error);
-    expect((gone as WebPushError).statusCode).toBe(410);
-    await t.app.push.endpointGone(subscription.endpoint);
-    expect(await t.app.push.subscriptionsOf(her.id)).toEqual([]);
-  });
-
+describe('the subscriptions a push may go to', () => {
   it('leaves out subscriptions of revoked or expired sessions, and those the push service ended', async () => {
     const her = await member();
     const expiring = await sessionFor(t.database.db, her.id);

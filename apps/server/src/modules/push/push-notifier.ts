@@ -1,0 +1,221 @@
+import type { NotificationSettings, PushPayload } from '@mawadda/contract';
+import { photosFor } from '../../core/profile-photos.ts';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import { enqueue, eventParties, isViewing, type QueuedPush } from './push-queue.repository.ts';
+import type { OutgoingPush } from './push-sender.ts';
+import { firstName, type PushLanguage, type PushSubject, pushText } from './push-texts.ts';
+
+/**
+ * What happened, as the modules where it happens tell it (app.ts wires them): the push module
+ * decides whether and what to push. `to` is the member told, `from` whom it is about.
+ */
+export type PushEvent =
+  | {
+      kind: 'message';
+      from: string;
+      to: string;
+      content: 'text' | 'photo' | 'voice' | 'gift';
+      text: string | null;
+      at: Date;
+    }
+  | { kind: 'like' | 'match'; from: string; to: string; at: Date }
+  | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
+  | { kind: 'call-ended'; callId: string; from: string; to: string; missed: boolean; at: Date };
+
+/** How a kind of push travels: its urgency (RFC 8030 §5.3) and how long it is worth delivering. */
+const DELIVERY: Record<PushPayload['kind'], { urgency: OutgoingPush['urgency']; ttl: number }> = {
+  message: { urgency: 'normal', ttl: 12 * 3600 },
+  gift: { urgency: 'normal', ttl: 12 * 3600 },
+  match: { urgency: 'normal', ttl: 24 * 3600 },
+  like: { urgency: 'low', ttl: 24 * 3600 },
+  // A ring is worth its ring time: later, the call is over and `call-ended` says so.
+  call: { urgency: 'high', ttl: 45 },
+  'call-ended': { urgency: 'high', ttl: 3600 },
+  test: { urgency: 'normal', ttl: 300 },
+};
+
+/** The member's switch for each kind of event. */
+const SWITCH: Record<Exclude<PushPayload['kind'], 'test'>, keyof NotificationSettings> = {
+  message: 'messages',
+  gift: 'gifts',
+  match: 'matches',
+  like: 'likes',
+  call: 'calls',
+  'call-ended': 'calls',
+};
+
+/** A socket that said it shows a conversation longer ago than this no longer counts. */
+const VIEWING_FRESH_MS = 60 * 60 * 1000;
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+/** Minutes after midnight at `at` in a time zone. */
+function minutesIn(timeZone: string, at: Date): number {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part('hour') * 60 + part('minute');
+}
+
+/** Within the member's quiet hours (from `start` to `end`, across midnight when `end` < `start`). */
+export function inQuietHours(settings: NotificationSettings, at: Date): boolean {
+  const hours = settings.quietHours;
+  if (!hours) return false;
+  const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const start = toMinutes(hours.start);
+  const end = toMinutes(hours.end);
+  const now = minutesIn(settings.timeZone, at);
+  return start < end ? now >= start && now < end : now >= start || now < end;
+}
+
+/** The app path a notification opens, in the device's language. */
+function urlOf(event: PushEvent, language: PushLanguage): string {
+  const root = `/${language}`;
+  switch (event.kind) {
+    case 'message':
+    case 'match':
+    case 'call-ended':
+      return `${root}/chat?userId=${event.from}`;
+    case 'like':
+      return `${root}/suggestions?likes=open`;
+    case 'call':
+      return `${root}/chat?userId=${event.from}&call=${event.callId}`;
+  }
+}
+
+/** Notifications with the same tag replace each other on the device (and in the queue). */
+function tagOf(event: PushEvent): string {
+  switch (event.kind) {
+    case 'message':
+      return `chat:${event.from}`;
+    case 'call':
+    case 'call-ended':
+      return `call:${event.callId}`;
+    case 'match':
+      return `match:${event.from}`;
+    case 'like':
+      return 'likes';
+  }
+}
+
+function subjectOf(event: PushEvent, name: string): PushSubject {
+  switch (event.kind) {
+    case 'message':
+      return event.content === 'gift'
+        ? { kind: 'gift', name }
+        : { kind: 'message', name, content: event.content, text: event.text };
+    case 'like':
+    case 'match':
+      return { kind: event.kind, name };
+    case 'call':
+      return { kind: 'call', name, video: event.video };
+    case 'call-ended':
+      return { kind: 'call-ended', name, missed: event.missed };
+  }
+}
+
+export type Subscription = { id: string; language: PushLanguage };
+
+/**
+ * From events to queued pushes (issue 19): the rules first, cheapest first (a device to push to,
+ * the member's switch, quiet hours in their time zone, no block either way and both members
+ * active, the conversation not on screen), then one payload per device in its language.
+ */
+export function createPushNotifier(deps: {
+  db: Database;
+  clock: Clock;
+  photoLinks: MediaLinks;
+  subscriptionsOf(memberId: string): Promise<Subscription[]>;
+  settingsOf(memberId: string): Promise<NotificationSettings>;
+  /** Unread conversations plus new likes: the app badge. */
+  badgeOf(memberId: string): Promise<number>;
+  onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
+  pendingPerMember: number;
+  queued(): void;
+}) {
+  const { db, clock } = deps;
+
+  async function queue(
+    memberId: string,
+    aboutId: string | null,
+    subscriptions: Subscription[],
+    make: (language: PushLanguage) => Omit<PushPayload, 'badge'>,
+  ): Promise<number> {
+    const badge = await deps.badgeOf(memberId);
+    const pushes: QueuedPush[] = subscriptions.map((subscription) => {
+      const payload: PushPayload = { ...make(subscription.language), badge };
+      const { urgency, ttl } = DELIVERY[payload.kind];
+      return {
+        subscriptionId: subscription.id,
+        memberId,
+        aboutId,
+        tag: payload.tag,
+        payload: JSON.stringify(payload),
+        urgency,
+        ttlSeconds: ttl,
+        at: payload.at,
+      };
+    });
+    const queued = await enqueue(db, memberId, pushes, clock.now(), deps.pendingPerMember);
+    if (queued > 0) deps.queued();
+    return queued;
+  }
+
+  /** Whether the member has the conversation with `otherId` open on a live socket. */
+  async function viewing(memberId: string, otherId: string): Promise<boolean> {
+    const since = new Date(clock.now().getTime() - VIEWING_FRESH_MS);
+    if (!(await isViewing(db, memberId, otherId, since))) return false;
+    // A node that died leaves its rows: they count only while the member is online somewhere.
+    return (await deps.onlineAmong([memberId])).has(memberId);
+  }
+
+  return {
+    async notify(event: PushEvent): Promise<void> {
+      const subscriptions = await deps.subscriptionsOf(event.to);
+      if (subscriptions.length === 0) return;
+      const settings = await deps.settingsOf(event.to);
+      const kind = event.kind === 'message' && event.content === 'gift' ? 'gift' : event.kind;
+      if (!settings[SWITCH[kind]]) return;
+      if (inQuietHours(settings, clock.now())) return;
+      const parties = await eventParties(db, event.to, event.from);
+      if (!parties?.allowed) return;
+      if (event.kind === 'message' && (await viewing(event.to, event.from))) return;
+      const [icon] = photosFor(deps.photoLinks, event.to, parties.about).mediaUrls;
+      const subject = subjectOf(event, firstName(parties.about.name));
+      await queue(event.to, event.from, subscriptions, (language) => ({
+        ...pushText(subject, language, settings.showMessageText),
+        tag: tagOf(event),
+        url: urlOf(event, language),
+        icon: icon ?? null,
+        at: event.at.toISOString(),
+      }));
+    },
+
+    /** A test notification to each of the member's devices, quiet hours or not. */
+    async test(memberId: string): Promise<number> {
+      const subscriptions = await deps.subscriptionsOf(memberId);
+      if (subscriptions.length === 0) return 0;
+      const at = clock.now().toISOString();
+      await queue(memberId, null, subscriptions, (language) => ({
+        ...pushText({ kind: 'test' }, language, false),
+        tag: 'test',
+        url: `/${language}/mon-profil`,
+        icon: null,
+        at,
+      }));
+      return subscriptions.length;
+    },
+  };
+}
+
+export type PushNotifier = ReturnType<typeof createPushNotifier>;

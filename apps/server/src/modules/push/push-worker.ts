@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { deleteEndpoint } from './push.repository.ts';
+import { claimDue, dropPush, markSent, retryAt } from './push-queue.repository.ts';
+import type { PushSender } from './push-sender.ts';
+
+/** The first retry's delay; each next one doubles, up to `MAX_BACKOFF_MS`. */
+const FIRST_BACKOFF_MS = 5_000;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/**
+ * The delivery loop of one node (ADR 037): claims due pushes from the queue in PostgreSQL, sends
+ * them, and settles each by the push service's answer: sent → gone from the queue; 404/410 →
+ * the subscription deleted (its pushes with it); 429/5xx/network → again after `Retry-After` or
+ * an exponential backoff, `maxAttempts` tries at most; stale (past its TTL), or about a member
+ * now blocked, banned or gone → dropped unsent.
+ */
+export function createPushWorker(deps: {
+  db: Database;
+  clock: Clock;
+  sender: PushSender;
+  log: FastifyBaseLogger;
+  batch: number;
+  maxAttempts: number;
+  /** How long a claimed push is this node's: beyond a send's timeout. */
+  leaseMs: number;
+}) {
+  const { db, clock } = deps;
+
+  async function settle(push: Awaited<ReturnType<typeof claimDue>>[number], now: Date) {
+    if (push.forbidden || push.expiresAt <= now) return dropPush(db, push.id);
+    const delivery = await deps.sender.send(push);
+    switch (delivery.outcome) {
+      case 'sent':
+        return markSent(db, push.id, push.version);
+      case 'gone':
+        return deleteEndpoint(db, push.endpoint);
+      case 'refused':
+        deps.log.warn({ reason: delivery.reason }, 'A push service refused a push');
+        return dropPush(db, push.id);
+      case 'retry': {
+        if (push.attempts >= deps.maxAttempts) {
+          deps.log.warn({ reason: delivery.reason }, 'A push was dropped after its last try');
+          return dropPush(db, push.id);
+        }
+        const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** (push.attempts - 1), MAX_BACKOFF_MS);
+        const delay = Math.min(delivery.afterMs ?? backoff, MAX_BACKOFF_MS);
+        return retryAt(db, push.id, new Date(clock.now().getTime() + delay));
+      }
+    }
+  }
+
+  /** One claim and its sends; answers how many were claimed. */
+  async function once(): Promise<number> {
+    const now = clock.now();
+    const claimed = await claimDue(db, now, new Date(now.getTime() + deps.leaseMs), deps.batch);
+    await Promise.all(
+      claimed.map((push) =>
+        settle(push, now).catch((err: unknown) =>
+          deps.log.error({ err }, 'Could not settle a push'),
+        ),
+      ),
+    );
+    return claimed.length;
+  }
+
+  /** Ends the loop's wait; `queued` tells a loop busy sending that more came meanwhile. */
+  let wake: (() => void) | undefined;
+  let queued = false;
+
+  return {
+    once,
+
+    /** Sends everything due now (by the app's clock), then answers: tests and the bench. */
+    async drain(): Promise<void> {
+      while ((await once()) > 0);
+    },
+
+    /** Something was queued on this node: sent now rather than at the next poll. */
+    wake: () => {
+      queued = true;
+      wake?.();
+    },
+
+    /** The loop: sends what is due, then waits `pollMs` or a wake; answers its stop. */
+    start(pollMs: number) {
+      let stopped = false;
+      const loop = (async () => {
+        while (!stopped) {
+          let full = false;
+          queued = false;
+          try {
+            full = (await once()) >= deps.batch;
+          } catch (err) {
+            deps.log.error({ err }, 'The push queue could not be read');
+          }
+          if (full || queued || stopped) continue;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, pollMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = undefined;
+        }
+      })();
+      return async () => {
+        stopped = true;
+        wake?.();
+        await loop;
+      };
+    },
+  };
+}
+
+export type PushWorker = ReturnType<typeof createPushWorker>;
