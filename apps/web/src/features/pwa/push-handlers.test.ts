@@ -15,13 +15,13 @@ function fakeScope(windows: AppWindow[] = []) {
   return scope;
 }
 
-function fakeWindow(focused: boolean): AppWindow & { postMessage: ReturnType<typeof vi.fn> } {
+function fakeWindow(focused: boolean) {
   return {
     url: 'https://mawadda.test/fr/suggestions',
     focused,
     focus: vi.fn(async () => undefined),
-    postMessage: vi.fn(),
-  };
+    postMessage: vi.fn((_message: unknown) => undefined),
+  } satisfies AppWindow;
 }
 
 const message: PushPayload = {
