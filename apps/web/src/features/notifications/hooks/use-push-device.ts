@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  deviceSubscribed,
+  disablePush,
+  enablePush,
+  notificationPermission,
+  pushChoices,
+  pushSupport,
+  subscribeDevice,
+} from '../utils/push-device.ts';
+
+/** Members whose subscription this page load already sent (one POST per sign-in and load). */
+const sentFor = new Set<string>();
+
+/**
+ * After each sign-in (a logout ended the server's subscription, ADR 036), and on each load in
+ * case the push service changed it: this device's subscription is sent again when notifications
+ * are allowed and the member did not turn them off here.
+ */
+export function useResubscribe(me: string) {
+  useEffect(() => {
+    if (sentFor.has(me) || pushSupport() !== 'push' || notificationPermission() !== 'granted') {
+      return;
+    }
+    if (pushChoices.deviceOff()) return;
+    sentFor.add(me);
+    subscribeDevice().catch((error: unknown) => {
+      sentFor.delete(me);
+      console.warn('[push] this device’s subscription could not be sent', error);
+    });
+  }, [me]);
+}
+
+/** This device's state for the settings: what it supports, the browser's answer, on or off. */
+export function usePushDevice() {
+  const support = pushSupport();
+  const [permission, setPermission] = useState(notificationPermission);
+  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    deviceSubscribed()
+      .then((on) => live && setSubscribed(on))
+      .catch(() => live && setSubscribed(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const turn = useCallback(async (on: boolean) => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      if (on) {
+        const answer = await enablePush();
+        setPermission(answer);
+        setSubscribed(answer === 'granted');
+      } else {
+        await disablePush();
+        setSubscribed(false);
+      }
+    } catch (error) {
+      console.warn('[push] this device’s notifications could not be changed', error);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  return { support, permission, subscribed, busy, failed, turn };
+}
