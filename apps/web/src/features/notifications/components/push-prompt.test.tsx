@@ -41,9 +41,10 @@ describe('the question about notifications', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Turn on notifications' }));
     await waitFor(() => expect(sent).toEqual(FAKE_SUBSCRIPTION));
-    const [options] = browser.pushManager.subscribe.mock.calls[0] ?? [];
+    const options = browser.pushManager.subscribe.mock.calls[0]?.[0];
     expect(options?.userVisibleOnly).toBe(true);
-    expect([...(options?.applicationServerKey as Uint8Array)].slice(0, 3)).toEqual([4, 1, 2]);
+    // The server's key, decoded from base64url: 0x04 then the point.
+    expect(Array.from(options?.applicationServerKey as Uint8Array).slice(0, 3)).toEqual([4, 1, 2]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
