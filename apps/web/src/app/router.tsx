@@ -7,7 +7,6 @@ import {
 } from 'react-router';
 import { languagePrefixOf, withLanguagePrefix } from '@/components/layouts/paths.ts';
 import type { LoginLocationState } from '@/features/auth/components/login-page.tsx';
-import { OPEN_URL_MESSAGE } from '@/features/pwa/push-handlers.ts';
 import { setSessionExpiredHandler } from '@/lib/api-client.ts';
 import { session } from '@/lib/session.ts';
 import { BrandSplash } from './brand-splash.tsx';
@@ -93,14 +92,6 @@ export function createAppRouter(queryClient: QueryClient) {
     const home = withLanguagePrefix(languagePrefixOf(router.state.location.pathname), '/');
     const state: LoginLocationState = closedBy ? { accountClosed: closedBy } : null;
     void router.navigate(home, { state });
-  });
-  // A click on a push notification opens its screen in this window, by the router: a call or a
-  // draft in progress here survives it (features/pwa/push-handlers.ts).
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    const { type, url } = (event.data ?? {}) as { type?: unknown; url?: unknown };
-    if (type === OPEN_URL_MESSAGE && typeof url === 'string' && /^\/(?!\/)/.test(url)) {
-      void router.navigate(url);
-    }
   });
   return router;
 }

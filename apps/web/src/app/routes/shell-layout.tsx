@@ -12,6 +12,7 @@ import { usePaymentsTranslation } from '@/features/payments/i18n.ts';
 import { InstallPrompt } from '@/features/pwa/install-prompt.tsx';
 import { useSession } from '@/lib/session.ts';
 import { useLiveChatBadge } from '../live-chat-badge.ts';
+import { useNotificationClicks } from '../notification-clicks.ts';
 import { PaymentDialogsProvider, usePaymentDialogs } from '../payment-dialogs.tsx';
 import { usePushMoment } from '../push-moment.ts';
 import { SafetyDialogsProvider, useSafetyDialogs } from '../safety-dialogs.tsx';
@@ -89,6 +90,7 @@ function Shell() {
   const me = useSession()?.user?.id;
   const counts = useNotificationCounts();
   useAppBadge(counts);
+  useNotificationClicks();
   const askPush = usePushMoment(me, counts.chat);
   const clearCount = useClearNotificationCount();
   const { t } = usePaymentsTranslation();
