@@ -53,6 +53,15 @@ export function fakePushBrowser({
   });
   const notification = { permission, requestPermission };
   Object.assign(window, { Notification: notification, PushManager: class {} });
+  // The Permissions API says `prompt` where Notification says `default`.
+  Object.defineProperty(navigator, 'permissions', {
+    configurable: true,
+    value: {
+      query: async () => ({
+        state: notification.permission === 'default' ? 'prompt' : notification.permission,
+      }),
+    },
+  });
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: {
@@ -76,7 +85,7 @@ export function fakeIphoneSafari() {
 /** Back to jsdom's browser without push, between the tests of a file. */
 export function removePushBrowser() {
   for (const name of ['Notification', 'PushManager']) Reflect.deleteProperty(window, name);
-  for (const name of ['serviceWorker', 'userAgent', 'standalone']) {
+  for (const name of ['serviceWorker', 'permissions', 'userAgent', 'standalone']) {
     Reflect.deleteProperty(navigator, name);
   }
 }

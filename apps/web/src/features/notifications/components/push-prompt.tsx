@@ -1,5 +1,5 @@
 import { BellRing } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { DialogFrame } from '@/components/dialog-frame.tsx';
 import { useNotificationsTranslation } from '../i18n.ts';
@@ -11,12 +11,14 @@ import {
 } from '../utils/push-device.ts';
 import { HomeScreenSheet } from './home-screen-sheet.tsx';
 
+type Offer = 'explain' | 'home-screen' | null;
+
 /** What to offer this device: the explanation, the Home Screen sheet, or nothing. */
-function offerFor(): 'explain' | 'home-screen' | null {
+async function offerFor(): Promise<Offer> {
   if (pushChoices.declined()) return null;
   const support = pushSupport();
   if (support === 'home-screen') return 'home-screen';
-  return support === 'push' && notificationPermission() === 'default' ? 'explain' : null;
+  return support === 'push' && (await notificationPermission()) === 'default' ? 'explain' : null;
 }
 
 /**
@@ -28,7 +30,14 @@ function offerFor(): 'explain' | 'home-screen' | null {
  */
 export function PushPrompt() {
   const { t } = useNotificationsTranslation();
-  const [offer, setOffer] = useState(offerFor);
+  const [offer, setOffer] = useState<Offer>(null);
+  useEffect(() => {
+    let live = true;
+    void offerFor().then((found) => live && setOffer(found));
+    return () => {
+      live = false;
+    };
+  }, []);
   const [busy, setBusy] = useState(false);
   const notNow = () => {
     pushChoices.decline();

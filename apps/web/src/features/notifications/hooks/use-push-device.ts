@@ -19,28 +19,31 @@ const sentFor = new Set<string>();
  */
 export function useResubscribe(me: string) {
   useEffect(() => {
-    if (sentFor.has(me) || pushSupport() !== 'push' || notificationPermission() !== 'granted') {
-      return;
-    }
-    if (pushChoices.deviceOff()) return;
+    if (sentFor.has(me) || pushSupport() !== 'push' || pushChoices.deviceOff()) return;
     sentFor.add(me);
-    subscribeDevice().catch((error: unknown) => {
-      sentFor.delete(me);
-      console.warn('[push] this device’s subscription could not be sent', error);
-    });
+    notificationPermission()
+      .then(async (permission) => {
+        if (permission === 'granted') await subscribeDevice();
+        else sentFor.delete(me);
+      })
+      .catch((error: unknown) => {
+        sentFor.delete(me);
+        console.warn('[push] this device’s subscription could not be sent', error);
+      });
   }, [me]);
 }
 
 /** This device's state for the settings: what it supports, the browser's answer, on or off. */
 export function usePushDevice() {
   const support = pushSupport();
-  const [permission, setPermission] = useState(notificationPermission);
+  const [permission, setPermission] = useState<NotificationPermission | null>(null);
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let live = true;
+    void notificationPermission().then((answer) => live && setPermission(answer));
     deviceSubscribed()
       .then((on) => live && setSubscribed(on))
       .catch(() => live && setSubscribed(false));

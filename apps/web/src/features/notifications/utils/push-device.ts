@@ -32,9 +32,19 @@ export function pushSupport(env: Window = window): PushSupport {
   return isAppleMobile(env) && !standalone ? 'home-screen' : 'none';
 }
 
-/** The browser's answer so far: `default` until asked. */
-export function notificationPermission(): NotificationPermission {
-  return 'Notification' in window ? Notification.permission : 'denied';
+/**
+ * The browser's answer so far: `default` until asked. The Permissions API first: where a browser
+ * cannot ask (headless Chromium), `Notification.permission` says `denied` for a question never
+ * asked, while the Permissions API says `prompt`, as a member's browser does.
+ */
+export async function notificationPermission(): Promise<NotificationPermission> {
+  if (!('Notification' in window)) return 'denied';
+  try {
+    const { state } = await navigator.permissions.query({ name: 'notifications' });
+    return state === 'prompt' ? 'default' : state;
+  } catch {
+    return Notification.permission;
+  }
 }
 
 function readFlag(key: string): boolean {
@@ -121,13 +131,8 @@ export async function disablePush(): Promise<void> {
 
 /** Whether this device gets pushes now: allowed, subscribed, and not turned off here. */
 export async function deviceSubscribed(): Promise<boolean> {
-  if (
-    pushSupport() !== 'push' ||
-    notificationPermission() !== 'granted' ||
-    pushChoices.deviceOff()
-  ) {
-    return false;
-  }
+  if (pushSupport() !== 'push' || pushChoices.deviceOff()) return false;
+  if ((await notificationPermission()) !== 'granted') return false;
   // No worker yet (its first install, or none in development): nothing subscribed.
   const worker = await navigator.serviceWorker.getRegistration();
   return (await worker?.pushManager.getSubscription()) != null;
