@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -10,6 +11,7 @@ import {
   startTestPushService,
   type TestPushService,
 } from '../../apps/server/test/push-service.ts';
+import config from '../playwright.config.ts';
 import { like } from '../support/match.ts';
 import { memberId, registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
@@ -20,6 +22,15 @@ import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
  * RFC 8030, VAPID checked, the body decrypted with the subscription's keys, made here), shown by
  * the service worker, and its click opening the conversation in the window already open.
  */
+
+// Chromium's headless shell has no notifications at all (`showNotification` is refused whatever
+// the permission, and listing them crashes the page): this file runs in Debian's full Chromium,
+// headless too, when it is installed (CHROMIUM_PATH still chooses).
+const fullChromium = '/usr/bin/chromium';
+if (!process.env.CHROMIUM_PATH && existsSync(fullChromium)) {
+  const { launchOptions } = config.projects?.[0]?.use ?? {};
+  test.use({ launchOptions: { ...launchOptions, executablePath: fullChromium } });
+}
 
 let push: TestPushService;
 test.beforeAll(async () => {
@@ -65,21 +76,26 @@ async function usePushService(context: BrowserContext, subscription: BrowserSubs
 }
 
 /**
- * Headless Chromium answers "denied" to a site that never asked: here the site may ask, as in a
- * member's browser (the browser's own prompt then follows `grantPermissions`).
+ * The browser's notification permission for the page's site, as its member sets it in the
+ * browser's prompt (headless Chromium shows none). Through a DevTools session kept open: the
+ * browser drops a session's permissions when it detaches.
  */
-async function notificationsAskable(page: Page) {
+async function notificationPermission(page: Page) {
   const target = await page.context().newCDPSession(page);
   const { targetInfo } = await target.send('Target.getTargetInfo');
   await target.detach();
-  const cdp = await page.context().browser()?.newBrowserCDPSession();
-  await cdp?.send('Browser.setPermission', {
-    permission: { name: 'notifications' },
-    setting: 'prompt',
-    origin: new URL(page.url()).origin,
-    ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
-  });
-  await cdp?.detach();
+  const browser = page.context().browser();
+  if (!browser) throw new Error('the page has no browser to set its permission in');
+  const cdp = await browser.newBrowserCDPSession();
+  return {
+    set: (setting: 'prompt' | 'granted') =>
+      cdp.send('Browser.setPermission', {
+        permission: { name: 'notifications' },
+        setting,
+        origin: new URL(page.url()).origin,
+        ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
+      }),
+  };
 }
 
 /** The parts of the service worker's global scope the journey reaches (DOM's lib has no worker's). */
@@ -89,14 +105,27 @@ type WorkerGlobal = {
   NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
 };
 
-/** What the app's service worker shows now, read from inside it. */
-async function shownNotifications(context: BrowserContext) {
-  const [worker] = context.serviceWorkers();
-  if (!worker) throw new Error('no service worker');
-  return worker.evaluate(async () => {
-    const scope = self as unknown as WorkerGlobal;
-    const all = await scope.registration.getNotifications();
+/** What the app's service worker shows now, as its registration lists them. */
+async function shownNotifications(page: Page) {
+  return page.evaluate(async () => {
+    const all = await (await navigator.serviceWorker.ready).getNotifications();
     return all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
+  });
+}
+
+/**
+ * A tap on the notification: a \`notificationclick\` dispatched inside the running worker (the
+ * one the push woke up: an earlier one may have been stopped). \`waitUntil\` refuses an untrusted
+ * event, but the handler's work has started by then.
+ */
+async function clickNotification(context: BrowserContext) {
+  const worker = context.serviceWorkers().at(-1);
+  await worker?.evaluate(async () => {
+    const scope = self as unknown as WorkerGlobal;
+    const [notification] = await scope.registration.getNotifications();
+    if (notification) {
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    }
   });
 }
 
@@ -131,7 +160,7 @@ test('a first match brings the question; the subscription reaches the server; a 
     context = made;
     await usePushService(made, subscription);
   });
-  await notificationsAskable(page);
+  const permission = await notificationPermission(page);
   // A first load asks nothing.
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.ready));
@@ -144,7 +173,7 @@ test('a first match brings the question; the subscription reaches the server; a 
   await expect(question).toContainText('never what they wrote');
 
   // The browser's own prompt comes from her tap; she allows it.
-  await context.grantPermissions(['notifications']);
+  await permission.set('granted');
   const sent = page.waitForResponse(
     (response) =>
       response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'POST',
@@ -172,19 +201,12 @@ test('a first match brings the question; the subscription reaches the server; a 
 
   // Her browser hands it to the app's worker, which shows it.
   await deliverToWorker(page, received?.payload ?? '');
-  await expect.poll(async () => (await shownNotifications(context)).length).toBe(1);
-  const [shown] = await shownNotifications(context);
+  await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
+  const [shown] = await shownNotifications(page);
   expect(shown).toMatchObject({ title: payload.title, body: payload.body, tag: payload.tag });
 
   // Her tap on it: the conversation, in the window she has open, not a second one.
-  const [worker] = context.serviceWorkers();
-  await worker?.evaluate(async () => {
-    const scope = self as unknown as WorkerGlobal;
-    const [notification] = await scope.registration.getNotifications();
-    // A synthetic click (waitUntil refuses untrusted events: the handler's work starts anyway).
-    if (notification)
-      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
-  });
+  await clickNotification(context);
   await expect(page).toHaveURL(new RegExp(`/chat\\?userId=${omarId}`));
   expect(context.pages()).toHaveLength(1);
 });
