@@ -5,10 +5,10 @@ import { useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 
 /**
  * Whether the member now has something to be told of while away, so the question about
- * notifications makes sense (issue 19): a match (once its "It's a match" is closed), a message
- * sent or received in this tab, or unread messages. Never merely a first load.
+ * notifications makes sense (issue 19): a match (once its "It's a match" is closed) or a message
+ * sent or received in this tab. Never on loading the app, whatever is waiting there.
  */
-export function usePushMoment(me: string | undefined, unread: number): boolean {
+export function usePushMoment(me: string | undefined): boolean {
   const match = useMatchMoment();
   const [matched, setMatched] = useState(false);
   const [messaged, setMessaged] = useState(false);
@@ -16,5 +16,5 @@ export function usePushMoment(me: string | undefined, unread: number): boolean {
     if (match) setMatched(true);
   }, [match]);
   useRealtimeSubscription(me ? destinations.chat(me) : null, () => setMessaged(true));
-  return messaged || unread > 0 || (matched && !match);
+  return messaged || (matched && !match);
 }

@@ -67,6 +67,8 @@ export function fakePushBrowser({
     value: {
       ready: Promise.resolve(registration),
       getRegistration: async () => registration,
+      addEventListener() {},
+      removeEventListener() {},
     },
   });
   return { pushManager, requestPermission, subscription: () => current };

@@ -91,7 +91,7 @@ function Shell() {
   const counts = useNotificationCounts();
   useAppBadge(counts);
   useNotificationClicks();
-  const askPush = usePushMoment(me, counts.chat);
+  const askPush = usePushMoment(me);
   const clearCount = useClearNotificationCount();
   const { t } = usePaymentsTranslation();
   const { openSubscription } = usePaymentDialogs();
