@@ -159,6 +159,8 @@ test('a first match brings the question; the subscription reaches the server; a 
   const page = await loggedInPage(browser, awa, async (made) => {
     context = made;
     await usePushService(made, subscription);
+    // She has never been asked (the other journeys' members have declined).
+    await made.addInitScript(() => localStorage.removeItem('pushDeclined'));
   });
   const permission = await notificationPermission(page);
   // A first load asks nothing.
