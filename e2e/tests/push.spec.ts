@@ -12,6 +12,7 @@ import {
   type TestPushService,
 } from '../../apps/server/test/push-service.ts';
 import config from '../playwright.config.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { like } from '../support/match.ts';
 import { memberId, registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
@@ -173,6 +174,7 @@ test('a first match brings the question; the subscription reaches the server; a 
   await matched.getByRole('button', { name: 'Keep browsing' }).click();
   const question = page.getByRole('dialog', { name: 'Know when someone writes to you' });
   await expect(question).toContainText('never what they wrote');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The browser's own prompt comes from her tap; she allows it.
   await permission.set('granted');
@@ -220,6 +222,7 @@ test('the notifications settings save and stay, in French', async ({ browser, re
   const section = page.getByRole('region', { name: 'Notifications' });
   const likes = section.getByRole('switch', { name: 'Des nouveaux likes' });
   await expect(likes).not.toBeChecked();
+  expect(await seriousViolations(page)).toEqual([]);
   await likes.check();
   await section.getByRole('switch', { name: 'Heures de calme' }).check();
   await section.getByLabel('De', { exact: true }).fill('23:00');
