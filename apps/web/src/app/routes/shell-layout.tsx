@@ -131,7 +131,7 @@ function Shell() {
         <Suspense fallback={null}>
           <CallLayer me={me} />
           <MatchMoment me={me} />
-          <PushLayer me={me} ask={askPush} />
+          <PushLayer ask={askPush} />
         </Suspense>
       ) : null}
     </>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSession } from '@/lib/session.ts';
 import {
   deviceSubscribed,
   disablePush,
@@ -9,28 +10,31 @@ import {
   subscribeDevice,
 } from '../utils/push-device.ts';
 
-/** Members whose subscription this page load already sent (one POST per sign-in and load). */
+/** The sessions whose subscription this page load already sent (one POST per sign-in and load). */
 const sentFor = new Set<string>();
 
 /**
  * After each sign-in (a logout ended the server's subscription, ADR 036), and on each load in
- * case the push service changed it: this device's subscription is sent again when notifications
- * are allowed and the member did not turn them off here.
+ * case the push service changed it: this device's subscription is sent again for the session when
+ * notifications are allowed and the member did not turn them off here.
  */
-export function useResubscribe(me: string) {
+export function useResubscribe() {
+  const token = useSession()?.token;
   useEffect(() => {
-    if (sentFor.has(me) || pushSupport() !== 'push' || pushChoices.deviceOff()) return;
-    sentFor.add(me);
+    if (!token || sentFor.has(token) || pushSupport() !== 'push' || pushChoices.deviceOff()) {
+      return;
+    }
+    sentFor.add(token);
     notificationPermission()
       .then(async (permission) => {
         if (permission === 'granted') await subscribeDevice();
-        else sentFor.delete(me);
+        else sentFor.delete(token);
       })
       .catch((error: unknown) => {
-        sentFor.delete(me);
+        sentFor.delete(token);
         console.warn('[push] this device’s subscription could not be sent', error);
       });
-  }, [me]);
+  }, [token]);
 }
 
 /** This device's state for the settings: what it supports, the browser's answer, on or off. */
