@@ -85,6 +85,15 @@ describe('the worker’s push', () => {
     });
   });
 
+  it('still rings for a call without a tag, without asking the browser to renotify', async () => {
+    const scope = fakeScope();
+    await showPush(scope, { ...message, kind: 'call', tag: '' });
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'Aïcha',
+      expect.objectContaining({ renotify: false, requireInteraction: true }),
+    );
+  });
+
   it('clears the badge at 0, and uses the app icon when no photo is named', async () => {
     const scope = fakeScope();
     await showPush(scope, { ...message, kind: 'test', icon: null, badge: 0 });

@@ -74,7 +74,8 @@ export async function showPush(scope: WorkerScope, data: unknown): Promise<void>
       icon: payload.icon ?? APP_ICON,
       badge: BADGE_ICON,
       tag: payload.tag,
-      renotify: ringing,
+      // Browsers refuse `renotify` without a tag (showNotification throws).
+      renotify: ringing && payload.tag !== '',
       requireInteraction: ringing,
       ...(Number.isNaN(at) ? {} : { timestamp: at }),
       data: shown,
