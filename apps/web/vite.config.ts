@@ -1,4 +1,3 @@
-import { APP_ROUTES } from '@mawadda/contract/app-routes';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -6,9 +5,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server `npm run dev` starts beside Vite (apps/server, PORT 8080 by default).
 const apiServer = 'http://localhost:8080';
-
-/** Server paths a navigation may reach that are never the app (and never cached). */
-const SERVER_PATHS = /^\/(api|media|docs|ws|healthz|readyz)(\/|\?|$)/;
 
 const THEME_TEAL = '#0b5f59';
 const SAND = '#fdfaf5';
@@ -48,8 +44,10 @@ export default defineConfig({
     inlineStylesheet(),
     tailwindcss(),
     VitePWA({
-      strategies: 'generateSW',
-      filename: 'sw.js',
+      // Our own worker (it shows push notifications), built into one self-contained /sw.js.
+      strategies: 'injectManifest',
+      srcDir: 'src/features/pwa',
+      filename: 'sw.ts',
       // We register the worker ourselves, after the check of docs/spec.md §1
       // (src/features/pwa/service-worker.ts); nothing is injected into index.html.
       injectRegister: false,
@@ -95,28 +93,13 @@ export default defineConfig({
           },
         ],
       },
-      workbox: {
-        // The app shell: index.html, every JS and CSS chunk (all routes, so any screen opens
-        // offline), the icons and the default avatar. Precached files are served cache-first;
-        // hashed ones under assets/ need no revision of their own.
+      // The app shell: index.html, every JS and CSS chunk (all routes, so any screen opens
+      // offline), the icons and the default avatar, listed into src/features/pwa/sw.ts (the
+      // worker: precaching, navigations, Web Push). Precached files are served cache-first;
+      // hashed ones under assets/ need no revision of their own.
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         dontCacheBustURLsMatching: /^assets\//,
-        navigateFallback: 'index.html',
-        navigateFallbackAllowlist: [APP_ROUTES],
-        navigateFallbackDenylist: [SERVER_PATHS],
-        // No runtime caching at all: API answers, media and the socket always go to the network.
-        // A member's last answers are kept by the page, one member's at a time (ADR 010).
-        runtimeCaching: [],
-        // One self-contained sw.js at the root (served uncached), no separate workbox-*.js file.
-        inlineWorkboxRuntime: true,
-        cleanupOutdatedCaches: true,
-        // Update policy: a prompt, not skipWaiting. A new worker waits while an older one
-        // controls open pages, so those pages keep loading the chunks they were built with (the
-        // server no longer has the old hashed files); the member gets a "new version" toast and
-        // chooses when to refresh (the page then posts SKIP_WAITING). clientsClaim makes the very
-        // first install control the open page at once, so it works offline from the first visit.
-        skipWaiting: false,
-        clientsClaim: true,
       },
       devOptions: { enabled: false },
     }),

@@ -44,6 +44,10 @@ export async function loggedInPage(
       authToken: token,
       currentUser: JSON.stringify(stored),
       rememberedUser: member.username,
+      // A member who already answered "Not now" to the question about notifications: after a
+      // match or a message it would cover the screens the journeys are about (push.spec.ts,
+      // which asks it, takes it away).
+      pushDeclined: '1',
     }).map(([name, value]) => ({ name, value }));
     const context = await browser.newContext({
       locale: 'en-US',

@@ -1,7 +1,7 @@
 /**
  * Draws Mawadda's icons from one vector mark and writes them to `apps/web/public/`:
  * the SVG favicon, a 32 px PNG favicon, the 180 px apple-touch-icon and the web app manifest's
- * 192 px, 512 px and 512 px maskable icons. The PNGs are committed; run this again only when the
+ * 192 px, 512 px and 512 px maskable icons, and the 96 px monochrome notification badge. The PNGs are committed; run this again only when the
  * mark changes:
  *
  *   node apps/web/scripts/generate-icons.ts
@@ -56,6 +56,18 @@ function fullBleed(scale: number): string {
 `;
 }
 
+/**
+ * The notification badge (Android's status bar): drawn from its alpha alone, so the arch in one
+ * colour with the heart cut out of it (even-odd), on nothing.
+ */
+function badge(): string {
+  const [arch, heart] = [...MARK.matchAll(/d="([^"]+)"/g)].map((match) => match[1]);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="8 8 48 48">
+  <path d="${arch} ${heart}" fill="#fff" fill-rule="evenodd"/>
+</svg>
+`;
+}
+
 async function png(svg: string, size: number, file: string) {
   await sharp(Buffer.from(svg), { density: Math.ceil((72 * size) / 64) })
     .resize(size, size)
@@ -72,3 +84,4 @@ await png(tile(), 192, 'pwa-192x192.png');
 await png(tile(), 512, 'pwa-512x512.png');
 await png(fullBleed(0.78), 512, 'pwa-maskable-512x512.png');
 await png(fullBleed(0.9), 180, 'apple-touch-icon.png');
+await png(badge(), 96, 'badge-96x96.png');

@@ -41,6 +41,14 @@ describe('callApi', () => {
     );
   });
 
+  it('sends the app’s language, so what the server sends later (pushes, e-mails) is in it', async () => {
+    document.documentElement.lang = 'fr';
+    const fetchMock = answerWith({ content: [], page: 0, size: 20 });
+    await callApi('suggestions', { query: {} });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'accept-language': 'fr' });
+  });
+
   it('sends the query without absent values', async () => {
     const fetchMock = answerWith({ content: [], page: 2, size: 100 });
     await callApi('suggestions', { query: { page: 2, size: undefined } });

@@ -46,7 +46,7 @@ export function setSessionExpiredHandler(handler: (closedBy?: ErrorBody) => void
 }
 
 /**
- * The one API client: sends the bearer token when there is one, parses the error body, and when
+ * The one API client: sends the bearer token when there is one and the app's language, parses the error body, and when
  * a call that carried the session's token is refused for it (401, or 403 `ACCOUNT_SUSPENDED` /
  * `ACCOUNT_BANNED`: the session ended under the member), ends the session and goes to login,
  * once; on a 403 `CONSENT_REQUIRED`, the member area asks for the consent.
@@ -54,6 +54,10 @@ export function setSessionExpiredHandler(handler: (closedBy?: ErrorBody) => void
 export async function send(path: string, options: Options & { accept: string }): Promise<Response> {
   const token = session.token();
   const headers: Record<string, string> = { accept: options.accept };
+  // The server writes what it sends later (push notifications, e-mails) in the language of the
+  // member's last request: i18n keeps it on <html lang>.
+  const language = document.documentElement.lang;
+  if (language) headers['accept-language'] = language;
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { discoveryKeys } from '@/features/discovery/api/discovery-api.ts';
 import { SubscriptionSummary } from '@/features/payments/components/subscription-summary.tsx';
 import { EditProfilePage } from '@/features/profile/components/edit-profile-page.tsx';
@@ -6,10 +7,18 @@ import { BlockedMembers } from '@/features/safety/components/blocked-members.tsx
 import { AccountSections } from '../account-sections.tsx';
 import { usePaymentDialogs } from '../payment-dialogs.tsx';
 
+/** Loaded with its own chunk when the page shows it, and its texts with it. */
+const NotificationsSection = lazy(() =>
+  import('@/features/notifications/components/notifications-section.tsx').then((module) => ({
+    default: module.NotificationsSection,
+  })),
+);
+
 /**
  * A saved profile (place, gender, age) changes who is suggested: the suggestions start again.
- * Below the form: the member's subscription, its button opening the subscription modal, the
- * members they blocked, then downloading their data and deleting their account.
+ * Below the form: the member's subscription, its button opening the subscription modal, their
+ * notifications while the app is closed, the members they blocked, then downloading their data
+ * and deleting their account.
  */
 export function Component() {
   const queryClient = useQueryClient();
@@ -20,6 +29,9 @@ export function Component() {
       after={
         <>
           <SubscriptionSummary onChoosePlan={openSubscription} />
+          <Suspense fallback={null}>
+            <NotificationsSection />
+          </Suspense>
           <BlockedMembers />
           <AccountSections />
         </>

@@ -1,10 +1,12 @@
 import type { LikeEntry, Notifications } from '@mawadda/contract';
-import { within } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { matchMoment } from '@/lib/match-moment.ts';
 import { mockEndpoints } from '@/test/api.ts';
 import { aCurrentUser, photo } from '@/test/fixtures.ts';
+import { fakePushBrowser, removePushBrowser } from '@/test/push-browser.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { Component as ShellLayout } from './shell-layout.tsx';
 
@@ -46,6 +48,38 @@ const aLike: LikeEntry = {
 };
 
 describe('the shell as the app composes it', () => {
+  it('asks about notifications only once there is a match, after its "It\'s a match"; the app badge counts unread conversations and new likes', async () => {
+    logIn();
+    fakePushBrowser();
+    const setAppBadge = vi.fn(async (_count?: number) => undefined);
+    Object.defineProperty(navigator, 'setAppBadge', { configurable: true, value: setAppBadge });
+    mockEndpoints({
+      notifications: { body: { newLikes: 2, newMessages: 1, newViews: 4, lastLikeAt: likeAt } },
+      currentUser: { body: aCurrentUser() },
+    });
+    try {
+      await renderScreen(<ShellLayout />, { route: '/suggestions' });
+      await vi.waitFor(() => expect(setAppBadge).toHaveBeenLastCalledWith(3));
+      // A first load asks nothing, unread messages or not: the question waits for a moment.
+      expect(screen.queryByRole('dialog')).toBeNull();
+
+      act(() => matchMoment.show({ id: aLike.id, name: 'Maryam', photoUrl: null }));
+      const match = await screen.findByRole('dialog', { name: "It's a match!" }, { timeout: 5000 });
+      expect(screen.queryByRole('dialog', { name: 'Know when someone writes to you' })).toBeNull();
+      await userEvent.setup().click(within(match).getByRole('button', { name: 'Keep browsing' }));
+      expect(
+        await screen.findByRole(
+          'dialog',
+          { name: 'Know when someone writes to you' },
+          { timeout: 5000 },
+        ),
+      ).toBeVisible();
+    } finally {
+      removePushBrowser();
+      Reflect.deleteProperty(navigator, 'setAppBadge');
+    }
+  });
+
   // The liked-you list's chunk is imported on the first opening: slower than the rest here.
   it('opening the liked-you dialog lists the likes, marks them seen and clears the likes badge', async () => {
     logIn();

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell.tsx';
 import { LikedYouLoading } from '@/components/layouts/liked-you-dialog.tsx';
 import { useIsModerator } from '@/features/moderation/hooks/use-is-moderator.ts';
+import { useAppBadge } from '@/features/notifications/hooks/use-app-badge.ts';
 import {
   useClearNotificationCount,
   useNotificationCounts,
@@ -11,7 +12,9 @@ import { usePaymentsTranslation } from '@/features/payments/i18n.ts';
 import { InstallPrompt } from '@/features/pwa/install-prompt.tsx';
 import { useSession } from '@/lib/session.ts';
 import { useLiveChatBadge } from '../live-chat-badge.ts';
+import { useNotificationClicks } from '../notification-clicks.ts';
 import { PaymentDialogsProvider, usePaymentDialogs } from '../payment-dialogs.tsx';
+import { usePushMoment } from '../push-moment.ts';
 import { SafetyDialogsProvider, useSafetyDialogs } from '../safety-dialogs.tsx';
 import { useFreshOwnPhotos } from '../use-fresh-own-photos.ts';
 
@@ -36,6 +39,13 @@ const MatchMoment = lazy(() =>
   })),
 );
 
+/** Web Push: the subscription sent again after a sign-in, and the question, when its time comes. */
+const PushLayer = lazy(() =>
+  import('@/features/notifications/components/push-layer.tsx').then((module) => ({
+    default: module.PushLayer,
+  })),
+);
+
 /** Calls load with the member area's first screen, never with the login route. */
 const CallLayer = lazy(() =>
   import('@/features/calls/components/call-layer.tsx').then((module) => ({
@@ -51,7 +61,9 @@ const CallLayer = lazy(() =>
  * (features/discovery match-moment.tsx), whoever liked back. So do the gift popup and the
  * subscription modal (payment-dialogs.tsx), which the profile menu opens too, with what became of
  * a payment on the page the provider brings the member back to, and the block, report and
- * unmatch dialogs (safety-dialogs.tsx), which the liked-you list opens too.
+ * unmatch dialogs (safety-dialogs.tsx), which the liked-you list opens too. The installed app's
+ * badge follows the counts, and notifications while the app is closed are offered once the member
+ * has a match or a message (push-moment.ts).
  */
 export function Component() {
   // A member who has not consented to the privacy text yet (ADR 021) gets the bar and the page
@@ -77,6 +89,9 @@ function Shell() {
   useFreshOwnPhotos();
   const me = useSession()?.user?.id;
   const counts = useNotificationCounts();
+  useAppBadge(counts);
+  useNotificationClicks();
+  const askPush = usePushMoment(me);
   const clearCount = useClearNotificationCount();
   const { t } = usePaymentsTranslation();
   const { openSubscription } = usePaymentDialogs();
@@ -116,6 +131,7 @@ function Shell() {
         <Suspense fallback={null}>
           <CallLayer me={me} />
           <MatchMoment me={me} />
+          <PushLayer ask={askPush} />
         </Suspense>
       ) : null}
     </>

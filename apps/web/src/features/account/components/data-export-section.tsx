@@ -1,5 +1,6 @@
 import { DATA_EXPORT_TTL_HOURS } from '@mawadda/contract';
 import { Download } from 'lucide-react';
+import { AccountSection } from '@/components/account-section.tsx';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
@@ -11,7 +12,6 @@ import {
   useRequestDataExport,
 } from '../hooks/use-account.ts';
 import { useAccountTranslation } from '../i18n.ts';
-import { AccountSection } from './account-section.tsx';
 
 /** "1.2 MB", in the member's language. */
 function sizeText(bytes: number, language: string) {

@@ -1,5 +1,6 @@
 import { UserX } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { AccountSection } from '@/components/account-section.tsx';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { DialogFrame } from '@/components/dialog-frame.tsx';
@@ -7,7 +8,6 @@ import { PasswordField } from '@/components/password-field.tsx';
 import { useFailureText } from '@/hooks/use-failure-text.ts';
 import { useDeleteAccount } from '../hooks/use-account.ts';
 import { useAccountTranslation } from '../i18n.ts';
-import { AccountSection } from './account-section.tsx';
 
 type Props = {
   /** The account is gone: the app ends the session and shows the login screen. */

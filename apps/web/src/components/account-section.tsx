@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A card of /mon-profil's account sections: an icon, a heading that labels it, a lead. */
+/** A card of /mon-profil's sections below the form (notifications, data, deletion): an icon, a heading that labels it, a lead. */
 export function AccountSection({
   id,
   icon,
