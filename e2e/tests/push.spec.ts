@@ -213,6 +213,26 @@ test('a first match brings the question; the subscription reaches the server; a 
   await clickNotification(context);
   await expect(page).toHaveURL(new RegExp(`/chat\\?userId=${omarId}`));
   expect(context.pages()).toHaveLength(1);
+
+  // While she reads the conversation his next message shows there and her phone is left alone;
+  // once she has left it, the one after is pushed again.
+  const awaId = await memberId(request, awa);
+  const write = async (content: string) => {
+    const response = await request.post(`/api/chat/send/${awaId}`, {
+      headers: await authorization(request, omar),
+      data: { content },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as { timestamp: string };
+  };
+  await write('Tu es là ?');
+  await expect(page.getByText('Tu es là ?').last()).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Suggestions' }).first().click();
+  await expect(page).toHaveURL(/\/suggestions/);
+  const last = await write('Je repasse plus tard');
+  const [next] = (await push.waitFor(before + 2)).slice(before + 1);
+  // The push after the first is the last message's: the one she read was never sent.
+  expect(JSON.parse(next?.payload ?? '{}').at).toBe(last.timestamp);
 });
 
 test('the notifications settings save and stay, in French', async ({ browser, request }) => {

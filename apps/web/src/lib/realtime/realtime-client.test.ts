@@ -206,6 +206,29 @@ describe('the real-time connection', () => {
     ]);
   });
 
+  it('tells the server which conversation is on screen: again after a reconnect, none while hidden', async () => {
+    session.start('token-1');
+    realtime.start();
+    const stomp = await client();
+    realtime.showConversation('awa');
+    stomp.open();
+    const viewing = () =>
+      stomp.published.filter((p) => p.destination === '/app/viewing').map((p) => p.body);
+    expect(viewing()).toEqual([{ with: 'awa' }]);
+
+    // A new socket is a new connection for the server: it is told again.
+    stomp.drop();
+    stomp.open();
+    expect(viewing()).toEqual([{ with: 'awa' }, { with: 'awa' }]);
+
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    realtime.showConversation(null);
+    expect(viewing().slice(2)).toEqual([{ with: null }, { with: 'awa' }, { with: null }]);
+  });
+
   it('drops the socket as soon as the browser goes offline', async () => {
     session.start('token-1');
     realtime.start();

@@ -92,6 +92,22 @@ export function createRealtime(
   const live = new Map<string, StompSubscription>();
   /** Stops waiting for the member to come back to a replaced tab. */
   let stopWaiting: (() => void) | null = null;
+  /** The member whose conversation this tab shows, or null (see `showConversation`). */
+  let viewing: string | null = null;
+
+  /**
+   * Tells the server which conversation this socket shows, so a message in it is not pushed to
+   * the member's phone (issue 19): none while the tab is hidden. Each connection is a new one
+   * for the server, so it is told again after every (re)connect.
+   */
+  function tellViewing() {
+    if (!client?.connected) return;
+    const shown = document.visibilityState === 'visible' ? viewing : null;
+    client.publish({
+      destination: destinations.publishViewing,
+      body: JSON.stringify({ with: shown }),
+    });
+  }
 
   function setState(next: Partial<RealtimeState>) {
     state = { ...state, ...next };
@@ -170,6 +186,7 @@ export function createRealtime(
           destination: destinations.publishPresence,
           body: JSON.stringify({ status: 'online' }),
         });
+        if (viewing) tellViewing();
         setState({ status: 'connected', connections: state.connections + 1 });
       },
       onWebSocketClose: (event: CloseEvent) => {
@@ -201,6 +218,7 @@ export function createRealtime(
     client = created;
     window.addEventListener('offline', onOffline);
     window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', tellViewing);
     created.activate();
   }
 
@@ -212,6 +230,7 @@ export function createRealtime(
     stopWaiting?.();
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', tellViewing);
     if (state.status !== 'idle') setState({ status: 'idle', connections: 0 });
     if (!closing) return;
     if (!closing.connected) {
@@ -265,6 +284,15 @@ export function createRealtime(
       if (!client?.connected) return false;
       client.publish({ destination, body: JSON.stringify(body) });
       return true;
+    },
+    /**
+     * The conversation with `memberId` is on screen (null: none is): its messages are then not
+     * pushed to the member's devices while this tab is visible and connected.
+     */
+    showConversation(memberId: string | null) {
+      if (memberId === viewing) return;
+      viewing = memberId;
+      tellViewing();
     },
     /** Calls `listener` with the `code` of each ERROR the broker answers to a frame of ours. */
     onRefusal(listener: (refusal: Refusal) => void) {

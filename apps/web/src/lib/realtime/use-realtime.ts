@@ -51,3 +51,14 @@ export function useOnReconnect(resync: () => void) {
     if (connections > 0) latest.current();
   }, [connections]);
 }
+
+/**
+ * Tells the server, while mounted, that the conversation with `memberId` is on screen (none when
+ * null): its messages are not pushed to the member's devices meanwhile (issue 19).
+ */
+export function useShownConversation(memberId: string | null) {
+  useEffect(() => {
+    realtime.showConversation(memberId);
+    return () => realtime.showConversation(null);
+  }, [memberId]);
+}

@@ -7,6 +7,7 @@ import { useFillScreen } from '@/components/layouts/fill-screen.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { cn } from '@/lib/cn.ts';
+import { useShownConversation } from '@/lib/realtime/use-realtime.ts';
 import { useSession } from '@/lib/session.ts';
 import { GiftLookupContext } from '../hooks/gift-lookup.ts';
 import { useChatEvents, useContacts } from '../hooks/use-chat.ts';
@@ -45,6 +46,7 @@ export function ChatPage({
   // useLocation rather than useSearchParams: the router's entry chunk (the first route's cost)
   // carries only the hooks the app uses.
   const other = new URLSearchParams(useLocation().search).get('userId');
+  useShownConversation(other);
   const contacts = useContacts(me);
   const list = contacts.data ?? [];
   const [announcement, setAnnouncement] = useState('');
