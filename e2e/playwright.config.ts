@@ -111,9 +111,9 @@ export default defineConfig({
       // No internet here: the calls connect over host candidates, with no STUN server to wait on.
       STUN_URLS: '',
       // Web Push (tests/push.spec.ts): the journeys' push service is apps/server/test/push-service.ts
-      // on 127.0.0.1, over HTTPS with a certificate of the fixtures, which the server must trust.
+      // on 127.0.0.1, over HTTPS with a certificate of the fixtures, which the sender must trust.
       PUSH_LOOPBACK_ENDPOINTS: 'true',
-      NODE_EXTRA_CA_CERTS: path.join(root, 'apps/server/test/fixtures/push-service.cert.pem'),
+      PUSH_CA_FILE: path.join(root, 'apps/server/test/fixtures/push-service.cert.pem'),
     },
     url: `${baseURL}/readyz`,
     timeout: 120_000,
