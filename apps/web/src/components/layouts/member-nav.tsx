@@ -1,7 +1,7 @@
 import { Eye, Heart, type LucideIcon, MessageCircle, Sparkles } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useSearchParams } from 'react-router';
 import { cn } from '@/lib/cn.ts';
 import { type LikedYouContent, LikedYouDialog } from './liked-you-dialog.tsx';
 import { NavBadge, useBadgeSpeech } from './nav-badge.tsx';
@@ -64,6 +64,22 @@ export function MemberNav({
   const localized = useLocalizedPath();
   const [likedYouOpen, setLikedYouOpen] = useState(false);
   const likesButton = useRef<HTMLButtonElement>(null);
+  const [search, setSearch] = useSearchParams();
+  const likesAsked = search.get('likes') === 'open';
+
+  // A likes push leads to `?likes=open` (server: push-notifier.ts `urlOf`): the dialog opens and
+  // the parameter goes in place, so Back or a reload does not open it again.
+  useEffect(() => {
+    if (!likesAsked) return;
+    setLikedYouOpen(true);
+    setSearch(
+      (current) => {
+        current.delete('likes');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [likesAsked, setSearch]);
 
   const link = (to: string, icon: LucideIcon, label: string, count: number) => (
     <li className="flex-1 md:flex-none">
