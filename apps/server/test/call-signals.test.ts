@@ -314,6 +314,31 @@ describe('call signals', () => {
     await close(caller, phone, laptop);
   });
 
+  it('rings a socket of the callee that connects during the ring (the app opened from the push), not after the answer', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const caller = await tab(amina);
+    const phone = await tab(youssef);
+    caller.send(youssef, offer);
+    const ring = await phone.calls.next();
+
+    const opened = await tab(youssef);
+    expect(await opened.calls.next()).toEqual(ring);
+    // The tab already ringing is sent it again and ignores it (one call at a time): nothing else.
+    expect(await phone.calls.next()).toEqual(ring);
+    // The caller's own new tab is not rung.
+    const callerLaptop = await tab(amina);
+    await pause();
+    expect(callerLaptop.calls.messages).toEqual([]);
+
+    opened.send(amina, answer);
+    expect(await caller.calls.next()).toMatchObject({ ...answer, callId: ring.callId });
+    await phone.calls.next();
+    const late = await tab(youssef);
+    await pause();
+    expect(late.calls.messages).toEqual([]);
+    await close(caller, phone, opened, callerLaptop, late);
+  });
+
   it('ends the call for the other side when a socket in it closes', async () => {
     const { amina, youssef } = await subscribedCouple();
     const { caller, callee, callId } = await inCall(amina, youssef);

@@ -64,7 +64,13 @@ export function createCallsService(deps: {
   /** The calls this node holds a socket of, with those sockets and the unanswered ones' timers. */
   const held = new Map<
     string,
-    { memberIds: [string, string]; connections: Set<string>; ring?: NodeJS.Timeout }
+    {
+      memberIds: [string, string];
+      connections: Set<string>;
+      ring?: NodeJS.Timeout;
+      /** The ring the callee was sent, while unanswered: for their sockets that connect later. */
+      ringing?: CallSignal;
+    }
   >();
   const callOfConnection = new Map<string, string>();
 
@@ -170,11 +176,12 @@ export function createCallsService(deps: {
     ringing.ring.unref();
     const caller = await findPictured(db, toId, fromId);
     const [photoUrl] = caller ? photosFor(deps.photoLinks, toId, caller).mediaUrls : [];
-    await signal(toId, fromId, callId, {
+    ringing.ringing = {
       type,
       sdp: signalled.sdp,
       caller: { name: caller?.name ?? '', photoUrl: photoUrl ?? null },
-    });
+    };
+    await signal(toId, fromId, callId, ringing.ringing);
     deps.onCall?.({
       kind: 'call',
       callId,
@@ -201,6 +208,7 @@ export function createCallsService(deps: {
         if (!(await markAnswered(db, callId, from.memberId, clock.now()))) return;
         const call = hold(callId, [toId, from.memberId], from.connectionId);
         clearTimeout(call.ring);
+        delete call.ringing;
         await signal(toId, from.memberId, callId, { answer });
         // The callee's other tabs stop ringing; the one that answered ignores this.
         await signal(from.memberId, toId, callId, { endCall: true, reason: 'answeredElsewhere' });
@@ -213,6 +221,23 @@ export function createCallsService(deps: {
     async endBetween(memberId: string, otherId: string) {
       const current = await store.current(memberId);
       if (current?.peerId === otherId) await end(current.callId, { by: memberId });
+    },
+
+    /**
+     * A socket subscribed to its member's call topic while a call rings for them (the app opened
+     * from the call's push): it is sent the ring too. Their sockets already ringing ignore a second
+     * offer. Only the node holding the call knows its offer, so with several nodes a socket that
+     * lands on another one does not ring: the conversation shows, as for a call that ended.
+     */
+    subscribed(member: ConnectedMember, destination: string) {
+      if (destination !== destinations.call(member.memberId)) return;
+      for (const [callId, call] of held) {
+        const [callerId, calleeId] = call.memberIds;
+        if (calleeId !== member.memberId || !call.ringing) continue;
+        signal(calleeId, callerId, callId, call.ringing).catch((err: unknown) =>
+          deps.log.error({ err, callId }, 'Could not ring a new socket'),
+        );
+      }
     },
 
     /** A socket closed: the call it was in ends for both sides. */
