@@ -3,6 +3,9 @@ import type { Redis } from 'ioredis';
 /** The call a member is in, ringing or running. */
 export type CallClaim = { callId: string; peerId: string };
 
+/** A call ringing for a member: who calls, and the ring they were sent (JSON), for a new socket. */
+export type Ring = { callId: string; callerId: string; signal: string };
+
 /**
  * Who is in a call, across nodes: a member is in at most one (docs/spec.md §4), so an offer claims
  * both members at once or finds one of them busy. Claims end when the call ends; with several
@@ -16,6 +19,14 @@ export type CallStore = {
   release(callId: string, memberIds: readonly string[]): Promise<void>;
   /** Keeps these calls' claims alive: called periodically by the node holding them. */
   renew(calls: ReadonlyArray<{ callId: string; memberIds: readonly string[] }>): Promise<void>;
+  /**
+   * The ring sent to the callee, kept while it rings (at most `ttlMs`), so their sockets that
+   * connect meanwhile, on any node, ring too; the answer (`answered`) or the end (`release`)
+   * forgets it.
+   */
+  ring(calleeId: string, ring: Ring, ttlMs: number): Promise<void>;
+  ringing(memberId: string): Promise<Ring | null>;
+  answered(callId: string, calleeId: string): Promise<void>;
 };
 
 export type ClaimResult = 'claimed' | 'callerBusy' | 'calleeBusy';
@@ -23,6 +34,10 @@ export type ClaimResult = 'claimed' | 'callerBusy' | 'calleeBusy';
 /** One node: claims live as long as the process. */
 export function createMemoryCallStore(): CallStore {
   const claims = new Map<string, CallClaim>();
+  const rings = new Map<string, Ring>();
+  const forget = (callId: string, calleeId: string) => {
+    if (rings.get(calleeId)?.callId === callId) rings.delete(calleeId);
+  };
   return {
     async claim(callerId, calleeId, callId) {
       if (claims.has(callerId)) return 'callerBusy';
@@ -37,9 +52,20 @@ export function createMemoryCallStore(): CallStore {
     async release(callId, memberIds) {
       for (const memberId of memberIds) {
         if (claims.get(memberId)?.callId === callId) claims.delete(memberId);
+        forget(callId, memberId);
       }
     },
     async renew() {},
+    // The call's ring timer ends it within the ring time: no expiry needed here.
+    async ring(calleeId, ring) {
+      rings.set(calleeId, ring);
+    },
+    async ringing(memberId) {
+      return rings.get(memberId) ?? null;
+    },
+    async answered(callId, calleeId) {
+      forget(callId, calleeId);
+    },
   };
 }
 
@@ -70,14 +96,11 @@ export function createRedisCallStore(
   options: { ttlMs: number; prefix: string },
 ): CallStore {
   const key = (memberId: string) => `${options.prefix}${memberId}`;
-  const onCall = (callId: string, memberIds: readonly string[], ttlMs?: number) =>
-    redis.eval(
-      ON_CALL_KEYS,
-      memberIds.length,
-      ...memberIds.map(key),
-      callId,
-      ...(ttlMs ? [String(ttlMs)] : []),
-    );
+  // A ring is `<callId> <callerId> <signal>` under `<prefix>ring:<calleeId>`: ON_CALL_KEYS reads
+  // its call id as it reads a claim's.
+  const ringKey = (memberId: string) => `${options.prefix}ring:${memberId}`;
+  const onCall = (callId: string, keys: readonly string[], ttlMs?: number) =>
+    redis.eval(ON_CALL_KEYS, keys.length, ...keys, callId, ...(ttlMs ? [String(ttlMs)] : []));
   return {
     async claim(callerId, calleeId, callId) {
       const result = await redis.eval(
@@ -98,10 +121,29 @@ export function createRedisCallStore(
       return { callId, peerId };
     },
     async release(callId, memberIds) {
-      await onCall(callId, memberIds);
+      await onCall(callId, [...memberIds.map(key), ...memberIds.map(ringKey)]);
     },
     async renew(calls) {
-      await Promise.all(calls.map((call) => onCall(call.callId, call.memberIds, options.ttlMs)));
+      await Promise.all(
+        calls.map((call) => onCall(call.callId, call.memberIds.map(key), options.ttlMs)),
+      );
+    },
+    async ring(calleeId, ring, ttlMs) {
+      await redis.set(
+        ringKey(calleeId),
+        `${ring.callId} ${ring.callerId} ${ring.signal}`,
+        'PX',
+        ttlMs,
+      );
+    },
+    async ringing(memberId) {
+      const value = await redis.get(ringKey(memberId));
+      if (!value) return null;
+      const [callId = '', callerId = ''] = value.split(' ', 2);
+      return { callId, callerId, signal: value.slice(callId.length + callerId.length + 2) };
+    },
+    async answered(callId, calleeId) {
+      await onCall(callId, [ringKey(calleeId)]);
     },
   };
 }

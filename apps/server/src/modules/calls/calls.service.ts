@@ -68,8 +68,6 @@ export function createCallsService(deps: {
       memberIds: [string, string];
       connections: Set<string>;
       ring?: NodeJS.Timeout;
-      /** The ring the callee was sent, while unanswered: for their sockets that connect later. */
-      ringing?: CallSignal;
     }
   >();
   const callOfConnection = new Map<string, string>();
@@ -176,12 +174,17 @@ export function createCallsService(deps: {
     ringing.ring.unref();
     const caller = await findPictured(db, toId, fromId);
     const [photoUrl] = caller ? photosFor(deps.photoLinks, toId, caller).mediaUrls : [];
-    ringing.ringing = {
+    const ring: CallSignal = {
       type,
       sdp: signalled.sdp,
       caller: { name: caller?.name ?? '', photoUrl: photoUrl ?? null },
     };
-    await signal(toId, fromId, callId, ringing.ringing);
+    await store.ring(
+      toId,
+      { callId, callerId: fromId, signal: JSON.stringify(ring) },
+      deps.ringTimeoutMs,
+    );
+    await signal(toId, fromId, callId, ring);
     deps.onCall?.({
       kind: 'call',
       callId,
@@ -208,7 +211,7 @@ export function createCallsService(deps: {
         if (!(await markAnswered(db, callId, from.memberId, clock.now()))) return;
         const call = hold(callId, [toId, from.memberId], from.connectionId);
         clearTimeout(call.ring);
-        delete call.ringing;
+        await store.answered(callId, from.memberId);
         await signal(toId, from.memberId, callId, { answer });
         // The callee's other tabs stop ringing; the one that answered ignores this.
         await signal(from.memberId, toId, callId, { endCall: true, reason: 'answeredElsewhere' });
@@ -225,19 +228,19 @@ export function createCallsService(deps: {
 
     /**
      * A socket subscribed to its member's call topic while a call rings for them (the app opened
-     * from the call's push): it is sent the ring too. Their sockets already ringing ignore a second
-     * offer. Only the node holding the call knows its offer, so with several nodes a socket that
-     * lands on another one does not ring: the conversation shows, as for a call that ended.
+     * from the call's push), on any node: it is sent the ring too. Their sockets already ringing
+     * ignore a second offer (one call at a time).
      */
     subscribed(member: ConnectedMember, destination: string) {
       if (destination !== destinations.call(member.memberId)) return;
-      for (const [callId, call] of held) {
-        const [callerId, calleeId] = call.memberIds;
-        if (calleeId !== member.memberId || !call.ringing) continue;
-        signal(calleeId, callerId, callId, call.ringing).catch((err: unknown) =>
-          deps.log.error({ err, callId }, 'Could not ring a new socket'),
-        );
-      }
+      const { memberId } = member;
+      Promise.all([store.ringing(memberId), store.current(memberId)])
+        .then(async ([ring, claim]) => {
+          // A ring kept past its call's end (stored as a hang-up released the call) is not one.
+          if (!ring || claim?.callId !== ring.callId) return;
+          await signal(memberId, ring.callerId, ring.callId, JSON.parse(ring.signal) as CallSignal);
+        })
+        .catch((err: unknown) => deps.log.error({ err, memberId }, 'Could not ring a new socket'));
     },
 
     /** A socket closed: the call it was in ends for both sides. */
