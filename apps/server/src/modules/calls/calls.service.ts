@@ -64,11 +64,7 @@ export function createCallsService(deps: {
   /** The calls this node holds a socket of, with those sockets and the unanswered ones' timers. */
   const held = new Map<
     string,
-    {
-      memberIds: [string, string];
-      connections: Set<string>;
-      ring?: NodeJS.Timeout;
-    }
+    { memberIds: [string, string]; connections: Set<string>; ring?: NodeJS.Timeout }
   >();
   const callOfConnection = new Map<string, string>();
 

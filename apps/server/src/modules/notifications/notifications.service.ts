@@ -4,10 +4,6 @@ import { countUnseen } from './notifications.repository.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-/** The app's badge (issue 19): unread conversations plus new likes; the web adds the same two. */
-const badgeOf = (counts: { newLikes: number; unreadConversations: number }) =>
-  counts.newLikes + counts.unreadConversations;
-
 export function createNotificationsService(deps: {
   db: Database;
   unreadMessages(memberId: string): Promise<number>;
@@ -29,12 +25,16 @@ export function createNotificationsService(deps: {
       };
     },
 
+    /**
+     * The app's badge (issue 19): unread conversations plus new likes, the counts' two fields the
+     * open app adds up (use-app-badge.ts), so it shows the number a push set.
+     */
     async badge(memberId: string): Promise<number> {
       const [counts, unreadConversations] = await Promise.all([
         countUnseen(deps.db, memberId),
         deps.unreadConversations(memberId),
       ]);
-      return badgeOf({ newLikes: counts.newLikes, unreadConversations });
+      return counts.newLikes + unreadConversations;
     },
   };
 }
