@@ -147,7 +147,7 @@ async function deliverToWorker(page: Page, payload: string) {
   });
 }
 
-test('a first match brings the question; the subscription reaches the server; a message is pushed, shown, and its click opens the conversation; a like's opens who liked her', async ({
+test('a first match brings the question; the subscription reaches the server; a message is pushed, shown, and its click opens the conversation; a like’s opens who liked her', async ({
   browser,
   request,
 }) => {
