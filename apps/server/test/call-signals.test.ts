@@ -320,11 +320,17 @@ describe('call signals', () => {
     const phone = await tab(youssef);
     caller.send(youssef, offer);
     const ring = await phone.calls.next();
+    caller.send(youssef, candidate);
+    const sent = await phone.calls.next();
 
     const opened = await tab(youssef);
+    // The ring, then the caller's candidates so far: without them it might not reach her.
     expect(await opened.calls.next()).toEqual(ring);
-    // The tab already ringing is sent it again and ignores it (one call at a time): nothing else.
+    expect(await opened.calls.next()).toEqual(sent);
+    expect(sent).toMatchObject({ ...candidate, from: amina, callId: ring.callId });
+    // The tab already ringing is sent them again and ignores them (one call at a time).
     expect(await phone.calls.next()).toEqual(ring);
+    expect(await phone.calls.next()).toEqual(sent);
     // The caller's own new tab is not rung.
     const callerLaptop = await tab(amina);
     await pause();

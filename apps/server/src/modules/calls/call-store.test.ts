@@ -45,10 +45,17 @@ describe.each(stores)('the call store %s', (_name, create) => {
     const ring = { callId: 'call-1', callerId: 'amina', signal: '{"type":"video"}' };
     await store.claim('amina', 'youssef', 'call-1');
     await store.ring('youssef', ring, 5000);
-    expect(await store.ringing('youssef')).toEqual(ring);
+    expect(await store.ringing('youssef')).toEqual({ ...ring, candidates: [] });
+    // The caller's candidates are kept with it, a stale call's are not.
+    await store.ringCandidate('call-1', 'youssef', '{"candidate":"a"}');
+    await store.ringCandidate('call-0', 'youssef', '{"candidate":"stale"}');
+    await store.ringCandidate('call-1', 'youssef', '{"candidate":"b"}');
+    await store.ringCandidate('call-1', 'amina', '{"candidate":"not a callee"}');
+    const withCandidates = { ...ring, candidates: ['{"candidate":"a"}', '{"candidate":"b"}'] };
+    expect(await store.ringing('youssef')).toEqual(withCandidates);
     expect(await store.ringing('amina')).toBeNull();
     await store.answered('call-0', 'youssef');
-    expect(await store.ringing('youssef')).toEqual(ring);
+    expect(await store.ringing('youssef')).toEqual(withCandidates);
     await store.answered('call-1', 'youssef');
     expect(await store.ringing('youssef')).toBeNull();
 

@@ -3,8 +3,11 @@ import type { Redis } from 'ioredis';
 /** The call a member is in, ringing or running. */
 export type CallClaim = { callId: string; peerId: string };
 
-/** A call ringing for a member: who calls, and the ring they were sent (JSON), for a new socket. */
-export type Ring = { callId: string; callerId: string; signal: string };
+/**
+ * A call ringing for a member: who calls, the ring they were sent and the caller's candidates sent
+ * since (JSON each), for a socket of theirs that connects while it rings.
+ */
+export type Ring = { callId: string; callerId: string; signal: string; candidates: string[] };
 
 /**
  * Who is in a call, across nodes: a member is in at most one (docs/spec.md §4), so an offer claims
@@ -24,7 +27,9 @@ export type CallStore = {
    * connect meanwhile, on any node, ring too; the answer (`answered`) or the end (`release`)
    * forgets it.
    */
-  ring(calleeId: string, ring: Ring, ttlMs: number): Promise<void>;
+  ring(calleeId: string, ring: Omit<Ring, 'candidates'>, ttlMs: number): Promise<void>;
+  /** A candidate of the caller's, kept with the ring of that call to that callee (if it rings). */
+  ringCandidate(callId: string, calleeId: string, candidate: string): Promise<void>;
   ringing(memberId: string): Promise<Ring | null>;
   answered(callId: string, calleeId: string): Promise<void>;
 };
@@ -58,7 +63,11 @@ export function createMemoryCallStore(): CallStore {
     async renew() {},
     // The call's ring timer ends it within the ring time: no expiry needed here.
     async ring(calleeId, ring) {
-      rings.set(calleeId, ring);
+      rings.set(calleeId, { ...ring, candidates: [] });
+    },
+    async ringCandidate(callId, calleeId, candidate) {
+      const ring = rings.get(calleeId);
+      if (ring?.callId === callId) ring.candidates.push(candidate);
     },
     async ringing(memberId) {
       return rings.get(memberId) ?? null;
@@ -90,14 +99,23 @@ end
 return 0
 `;
 
+/** ARGV[1] is the call id, ARGV[2] a line to append to its ring (which keeps its expiry). */
+const RING_CANDIDATE = `
+local value = redis.call('GET', KEYS[1])
+local prefix = ARGV[1] .. ' '
+if value and string.sub(value, 1, #prefix) == prefix then redis.call('APPEND', KEYS[1], ARGV[2]) end
+return 0
+`;
+
 /** Several nodes on one Redis; `ttlMs` bounds how long a dead node's calls keep members busy. */
 export function createRedisCallStore(
   redis: Redis,
   options: { ttlMs: number; prefix: string },
 ): CallStore {
   const key = (memberId: string) => `${options.prefix}${memberId}`;
-  // A ring is `<callId> <callerId> <signal>` under `<prefix>ring:<calleeId>`: ON_CALL_KEYS reads
-  // its call id as it reads a claim's.
+  // A ring is `<callId> <callerId> <signal>`, then a line per candidate, under
+  // `<prefix>ring:<calleeId>` (JSON has no raw line break): ON_CALL_KEYS reads its call id as it
+  // reads a claim's.
   const ringKey = (memberId: string) => `${options.prefix}ring:${memberId}`;
   const onCall = (callId: string, keys: readonly string[], ttlMs?: number) =>
     redis.eval(ON_CALL_KEYS, keys.length, ...keys, callId, ...(ttlMs ? [String(ttlMs)] : []));
@@ -136,11 +154,20 @@ export function createRedisCallStore(
         ttlMs,
       );
     },
+    async ringCandidate(callId, calleeId, candidate) {
+      await redis.eval(RING_CANDIDATE, 1, ringKey(calleeId), callId, `\n${candidate}`);
+    },
     async ringing(memberId) {
       const value = await redis.get(ringKey(memberId));
       if (!value) return null;
-      const [callId = '', callerId = ''] = value.split(' ', 2);
-      return { callId, callerId, signal: value.slice(callId.length + callerId.length + 2) };
+      const [first = '', ...candidates] = value.split('\n');
+      const [callId = '', callerId = ''] = first.split(' ', 2);
+      return {
+        callId,
+        callerId,
+        signal: first.slice(callId.length + callerId.length + 2),
+        candidates,
+      };
     },
     async answered(callId, calleeId) {
       await onCall(callId, [ringKey(calleeId)]);

@@ -213,6 +213,8 @@ export function createCallsService(deps: {
         await signal(from.memberId, toId, callId, { endCall: true, reason: 'answeredElsewhere' });
         return;
       }
+      // The caller's, while it rings: kept for a socket of the callee that connects meanwhile.
+      await store.ringCandidate(callId, toId, JSON.stringify(candidate));
       await signal(toId, from.memberId, callId, { candidate });
     },
 
@@ -224,8 +226,9 @@ export function createCallsService(deps: {
 
     /**
      * A socket subscribed to its member's call topic while a call rings for them (the app opened
-     * from the call's push), on any node: it is sent the ring too. Their sockets already ringing
-     * ignore a second offer (one call at a time).
+     * from the call's push), on any node: it is sent the ring too, and the caller's candidates so
+     * far. Their sockets already ringing ignore a second offer (one call at a time), and a
+     * candidate added twice changes nothing.
      */
     subscribed(member: ConnectedMember, destination: string) {
       if (destination !== destinations.call(member.memberId)) return;
@@ -234,7 +237,12 @@ export function createCallsService(deps: {
         .then(async ([ring, claim]) => {
           // A ring kept past its call's end (stored as a hang-up released the call) is not one.
           if (!ring || claim?.callId !== ring.callId) return;
-          await signal(memberId, ring.callerId, ring.callId, JSON.parse(ring.signal) as CallSignal);
+          const { callId, callerId } = ring;
+          await signal(memberId, callerId, callId, JSON.parse(ring.signal) as CallSignal);
+          // Without the caller's candidates sent before, that tab could not reach a relayed caller.
+          for (const candidate of ring.candidates) {
+            await signal(memberId, callerId, callId, { candidate: JSON.parse(candidate) });
+          }
         })
         .catch((err: unknown) => deps.log.error({ err, memberId }, 'Could not ring a new socket'));
     },
