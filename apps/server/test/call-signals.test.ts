@@ -345,6 +345,20 @@ describe('call signals', () => {
     await close(caller, phone, opened, callerLaptop, late);
   });
 
+  it('rings no socket that connects once the call ended unanswered (the conversation shows)', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const caller = await tab(amina);
+    const phone = await tab(youssef);
+    caller.send(youssef, offer);
+    await phone.calls.next();
+    caller.send(youssef, { endCall: true });
+    expect(await phone.calls.next()).toMatchObject({ endCall: true });
+    const opened = await tab(youssef);
+    await pause();
+    expect(opened.calls.messages).toEqual([]);
+    await close(caller, phone, opened);
+  });
+
   it('ends the call for the other side when a socket in it closes', async () => {
     const { amina, youssef } = await subscribedCouple();
     const { caller, callee, callId } = await inCall(amina, youssef);
