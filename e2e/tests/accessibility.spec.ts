@@ -109,7 +109,13 @@ test('the navigation badges never cover a label, at any width', async ({ browser
     // Counts above the cap, so every badge is as wide as it gets ("9+").
     context.route('**/api/users/notifications', (route) =>
       route.fulfill({
-        json: { newLikes: 12, newMessages: 3, newViews: 27, lastLikeAt: new Date().toISOString() },
+        json: {
+          newLikes: 12,
+          newMessages: 3,
+          unreadConversations: 2,
+          newViews: 27,
+          lastLikeAt: new Date().toISOString(),
+        },
       }),
     ),
   );

@@ -147,7 +147,7 @@ async function deliverToWorker(page: Page, payload: string) {
   });
 }
 
-test('a first match brings the question; the subscription reaches the server; a message is pushed, shown, and its click opens the conversation', async ({
+test('a first match brings the question; the subscription reaches the server; a message is pushed, shown, and its click opens the conversation; a like’s opens who liked her', async ({
   browser,
   request,
 }) => {
@@ -242,6 +242,28 @@ test('a first match brings the question; the subscription reaches the server; a 
   // The push after the first is of a message afterLeaving after she left: the one she read was
   // never sent.
   expect(afterLeaving).toContain(JSON.parse(next?.payload ?? '{}').at);
+
+  // With likes turned on, a new like is pushed; its tap opens who liked her in the open window,
+  // and the address loses the `likes=open` that opened it.
+  const headers = await authorization(request, awa);
+  const settings = await (await request.get('/api/push/settings', { headers })).json();
+  const saved = await request.put('/api/push/settings', {
+    headers,
+    data: { ...settings, likes: true },
+  });
+  expect(saved.status()).toBe(200);
+  const beforeLike = push.received.length;
+  const idris = await registerMember(request, { name: `Idris ${tag}`, gender: 'homme' });
+  await like(request, idris, awa);
+  const likeOf = () =>
+    push.received.slice(beforeLike).find((p) => JSON.parse(p.payload).kind === 'like');
+  await expect.poll(likeOf, { timeout: 10_000 }).toBeTruthy();
+  expect(JSON.parse(likeOf()?.payload ?? '{}').url).toMatch(/\/suggestions\?likes=open$/);
+  await deliverToWorker(page, likeOf()?.payload ?? '');
+  await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
+  await clickNotification(context);
+  await expect(page.getByRole('dialog', { name: 'Who liked you' })).toBeVisible();
+  await expect(page).toHaveURL(/\/suggestions$/);
 });
 
 test('the notifications settings save and stay, in French', async ({ browser, request }) => {

@@ -385,6 +385,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
   });
   const realtime = createRealtimeService({
     sendHandlers: [callSignalHandler(calls), push.viewingHandler()],
+    onSubscribed: calls.subscribed,
     onConnectionClosed: (member) => {
       calls.connectionClosed(member);
       push.connectionClosed(member);

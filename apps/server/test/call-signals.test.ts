@@ -314,6 +314,51 @@ describe('call signals', () => {
     await close(caller, phone, laptop);
   });
 
+  it('rings a socket of the callee that connects during the ring (the app opened from the push), not after the answer', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const caller = await tab(amina);
+    const phone = await tab(youssef);
+    caller.send(youssef, offer);
+    const ring = await phone.calls.next();
+    caller.send(youssef, candidate);
+    const sent = await phone.calls.next();
+
+    const opened = await tab(youssef);
+    // The ring, then the caller's candidates so far: without them it might not reach her.
+    expect(await opened.calls.next()).toEqual(ring);
+    expect(await opened.calls.next()).toEqual(sent);
+    expect(sent).toMatchObject({ ...candidate, from: amina, callId: ring.callId });
+    // The tab already ringing is sent them again and ignores them (one call at a time).
+    expect(await phone.calls.next()).toEqual(ring);
+    expect(await phone.calls.next()).toEqual(sent);
+    // The caller's own new tab is not rung.
+    const callerLaptop = await tab(amina);
+    await pause();
+    expect(callerLaptop.calls.messages).toEqual([]);
+
+    opened.send(amina, answer);
+    expect(await caller.calls.next()).toMatchObject({ ...answer, callId: ring.callId });
+    await phone.calls.next();
+    const late = await tab(youssef);
+    await pause();
+    expect(late.calls.messages).toEqual([]);
+    await close(caller, phone, opened, callerLaptop, late);
+  });
+
+  it('rings no socket that connects once the call ended unanswered (the conversation shows)', async () => {
+    const { amina, youssef } = await subscribedCouple();
+    const caller = await tab(amina);
+    const phone = await tab(youssef);
+    caller.send(youssef, offer);
+    await phone.calls.next();
+    caller.send(youssef, { endCall: true });
+    expect(await phone.calls.next()).toMatchObject({ endCall: true });
+    const opened = await tab(youssef);
+    await pause();
+    expect(opened.calls.messages).toEqual([]);
+    await close(caller, phone, opened);
+  });
+
   it('ends the call for the other side when a socket in it closes', async () => {
     const { amina, youssef } = await subscribedCouple();
     const { caller, callee, callId } = await inCall(amina, youssef);

@@ -2,6 +2,7 @@ import {
   type CallSignal,
   destinations,
   type NotificationSettings,
+  type Notifications,
   type PushPayload,
   pushPayloadSchema,
 } from '@mawadda/contract';
@@ -136,6 +137,23 @@ describe('a new message', () => {
     expect(JSON.stringify(received?.payload)).not.toContain('Salam');
     // Nothing left to send.
     expect(await t.database.db.select().from(pushQueue)).toEqual([]);
+  });
+
+  it('sets the badge the open app shows: unread conversations, not messages, plus new likes', async () => {
+    const { her, him } = await couple();
+    const endpoint = await phone(him);
+    await send(her, him);
+    await send(her, him, 'Tu es là ?');
+    await t.app.push.drain();
+    const badge = shown(endpoint).at(-1)?.badge;
+    const counts = await t.app.inject({
+      url: '/api/users/notifications',
+      headers: bearer(him.token),
+    });
+    expect(counts.json()).toMatchObject({ newLikes: 1, newMessages: 2, unreadConversations: 1 });
+    const { newLikes, unreadConversations } = counts.json<Notifications>();
+    expect(badge).toBe(2);
+    expect(newLikes + unreadConversations).toBe(badge);
   });
 
   it('shows the text when he asked for it, in each device’s language; a second message replaces the first waiting', async () => {

@@ -164,6 +164,12 @@ describe('two nodes on one PostgreSQL and one Redis', () => {
       body: JSON.stringify({ type: 'video', sdp: { type: 'offer', sdp: 'v=0' } }),
     });
     expect(await leilaCalls.next()).toMatchObject({ from: youssef, busy: true });
+    // Another tab of his opens on node 2, which does not hold the call, while it rings (its push
+    // tapped): it rings too, from Redis.
+    const youssefPhone = await connectStomp(node2.url, youssefToken);
+    sessions.push(youssefPhone);
+    const phoneRings = youssefPhone.subscribe(destinations.call(youssef));
+    expect(await phoneRings.next()).toMatchObject({ from: amina, callId: ring.callId });
     // He answers on node 2; Amina's call on node 1 gets the answer.
     const aminaCalls = aminaSocket.subscribe(destinations.call(amina));
     await new Promise((r) => setTimeout(r, 200));

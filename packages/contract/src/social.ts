@@ -66,6 +66,11 @@ export type ProfileViewEntry = z.infer<typeof profileViewEntrySchema>;
 export const notificationsSchema = z.object({
   newLikes: z.number().int(),
   newMessages: z.number().int(),
+  /**
+   * Conversations with an unread message: with the new likes, the app badge (issue 19), the same
+   * number as a push's `badge` sets while the app is closed.
+   */
+  unreadConversations: z.number().int(),
   newViews: z.number().int(),
   lastLikeAt: z.iso.datetime().nullable(),
 });

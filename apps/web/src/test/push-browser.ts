@@ -31,6 +31,7 @@ export function fakePushBrowser({
   subscribed?: boolean;
 } = {}) {
   let current: PushSubscriptionJSON | null = subscribed ? FAKE_SUBSCRIPTION : null;
+  const listeners = new Set<(event: MessageEvent) => void>();
   const asSubscription = (json: PushSubscriptionJSON) => ({
     endpoint: json.endpoint,
     toJSON: () => json,
@@ -67,11 +68,25 @@ export function fakePushBrowser({
     value: {
       ready: Promise.resolve(registration),
       getRegistration: async () => registration,
-      addEventListener() {},
-      removeEventListener() {},
+      addEventListener: (_type: 'message', listener: (event: MessageEvent) => void) =>
+        listeners.add(listener),
+      removeEventListener: (_type: 'message', listener: (event: MessageEvent) => void) =>
+        listeners.delete(listener),
     },
   });
-  return { pushManager, requestPermission, subscription: () => current };
+  return {
+    pushManager,
+    requestPermission,
+    subscription: () => current,
+    /** The push service hands out another subscription (as the worker's renewal leaves it). */
+    rotate(json: PushSubscriptionJSON) {
+      current = json;
+    },
+    /** A message of the service worker to this window. */
+    fromWorker(data: unknown) {
+      for (const listener of listeners) listener(new MessageEvent('message', { data }));
+    },
+  };
 }
 
 /** Safari on an iPhone, in a tab: no PushManager until the app is on the Home Screen. */

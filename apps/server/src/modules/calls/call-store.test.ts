@@ -39,6 +39,32 @@ describe.each(stores)('the call store %s', (_name, create) => {
     expect(await store.current('amina')).toEqual({ callId: 'call-2', peerId: 'karim' });
     expect(await store.current('youssef')).toBeNull();
   });
+
+  it('keeps a call’s ring for the callee until it is answered or ends, and only that call’s', async () => {
+    const store = create();
+    const ring = { callId: 'call-1', callerId: 'amina', signal: '{"type":"video"}' };
+    await store.claim('amina', 'youssef', 'call-1');
+    await store.ring('youssef', ring, 5000);
+    expect(await store.ringing('youssef')).toEqual({ ...ring, candidates: [] });
+    // The caller's candidates are kept with it, a stale call's are not.
+    await store.ringCandidate('call-1', 'youssef', '{"candidate":"a"}');
+    await store.ringCandidate('call-0', 'youssef', '{"candidate":"stale"}');
+    await store.ringCandidate('call-1', 'youssef', '{"candidate":"b"}');
+    await store.ringCandidate('call-1', 'amina', '{"candidate":"not a callee"}');
+    const withCandidates = { ...ring, candidates: ['{"candidate":"a"}', '{"candidate":"b"}'] };
+    expect(await store.ringing('youssef')).toEqual(withCandidates);
+    expect(await store.ringing('amina')).toBeNull();
+    await store.answered('call-0', 'youssef');
+    expect(await store.ringing('youssef')).toEqual(withCandidates);
+    await store.answered('call-1', 'youssef');
+    expect(await store.ringing('youssef')).toBeNull();
+
+    await store.release('call-1', ['amina', 'youssef']);
+    await store.claim('karim', 'youssef', 'call-2');
+    await store.ring('youssef', { ...ring, callId: 'call-2', callerId: 'karim' }, 5000);
+    await store.release('call-2', ['karim', 'youssef']);
+    expect(await store.ringing('youssef')).toBeNull();
+  });
 });
 
 describe.runIf(redis)('the call store on Redis, when a node dies', () => {

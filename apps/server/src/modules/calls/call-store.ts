@@ -4,6 +4,12 @@ import type { Redis } from 'ioredis';
 export type CallClaim = { callId: string; peerId: string };
 
 /**
+ * A call ringing for a member: who calls, the ring they were sent and the caller's candidates sent
+ * since (JSON each), for a socket of theirs that connects while it rings.
+ */
+export type Ring = { callId: string; callerId: string; signal: string; candidates: string[] };
+
+/**
  * Who is in a call, across nodes: a member is in at most one (docs/spec.md §4), so an offer claims
  * both members at once or finds one of them busy. Claims end when the call ends; with several
  * nodes they also expire unless the nodes holding the call renew them, so a node that dies never
@@ -16,6 +22,16 @@ export type CallStore = {
   release(callId: string, memberIds: readonly string[]): Promise<void>;
   /** Keeps these calls' claims alive: called periodically by the node holding them. */
   renew(calls: ReadonlyArray<{ callId: string; memberIds: readonly string[] }>): Promise<void>;
+  /**
+   * The ring sent to the callee, kept while it rings (at most `ttlMs`), so their sockets that
+   * connect meanwhile, on any node, ring too; the answer (`answered`) or the end (`release`)
+   * forgets it.
+   */
+  ring(calleeId: string, ring: Omit<Ring, 'candidates'>, ttlMs: number): Promise<void>;
+  /** A candidate of the caller's, kept with the ring of that call to that callee (if it rings). */
+  ringCandidate(callId: string, calleeId: string, candidate: string): Promise<void>;
+  ringing(memberId: string): Promise<Ring | null>;
+  answered(callId: string, calleeId: string): Promise<void>;
 };
 
 export type ClaimResult = 'claimed' | 'callerBusy' | 'calleeBusy';
@@ -23,6 +39,10 @@ export type ClaimResult = 'claimed' | 'callerBusy' | 'calleeBusy';
 /** One node: claims live as long as the process. */
 export function createMemoryCallStore(): CallStore {
   const claims = new Map<string, CallClaim>();
+  const rings = new Map<string, Ring>();
+  const forget = (callId: string, calleeId: string) => {
+    if (rings.get(calleeId)?.callId === callId) rings.delete(calleeId);
+  };
   return {
     async claim(callerId, calleeId, callId) {
       if (claims.has(callerId)) return 'callerBusy';
@@ -37,9 +57,24 @@ export function createMemoryCallStore(): CallStore {
     async release(callId, memberIds) {
       for (const memberId of memberIds) {
         if (claims.get(memberId)?.callId === callId) claims.delete(memberId);
+        forget(callId, memberId);
       }
     },
     async renew() {},
+    // The call's ring timer ends it within the ring time: no expiry needed here.
+    async ring(calleeId, ring) {
+      rings.set(calleeId, { ...ring, candidates: [] });
+    },
+    async ringCandidate(callId, calleeId, candidate) {
+      const ring = rings.get(calleeId);
+      if (ring?.callId === callId) ring.candidates.push(candidate);
+    },
+    async ringing(memberId) {
+      return rings.get(memberId) ?? null;
+    },
+    async answered(callId, calleeId) {
+      forget(callId, calleeId);
+    },
   };
 }
 
@@ -64,20 +99,26 @@ end
 return 0
 `;
 
+/** ARGV[1] is the call id, ARGV[2] a line to append to its ring (which keeps its expiry). */
+const RING_CANDIDATE = `
+local value = redis.call('GET', KEYS[1])
+local prefix = ARGV[1] .. ' '
+if value and string.sub(value, 1, #prefix) == prefix then redis.call('APPEND', KEYS[1], ARGV[2]) end
+return 0
+`;
+
 /** Several nodes on one Redis; `ttlMs` bounds how long a dead node's calls keep members busy. */
 export function createRedisCallStore(
   redis: Redis,
   options: { ttlMs: number; prefix: string },
 ): CallStore {
   const key = (memberId: string) => `${options.prefix}${memberId}`;
-  const onCall = (callId: string, memberIds: readonly string[], ttlMs?: number) =>
-    redis.eval(
-      ON_CALL_KEYS,
-      memberIds.length,
-      ...memberIds.map(key),
-      callId,
-      ...(ttlMs ? [String(ttlMs)] : []),
-    );
+  // A ring is `<callId> <callerId> <signal>`, then a line per candidate, under
+  // `<prefix>ring:<calleeId>` (JSON has no raw line break): ON_CALL_KEYS reads its call id as it
+  // reads a claim's.
+  const ringKey = (memberId: string) => `${options.prefix}ring:${memberId}`;
+  const onCall = (callId: string, keys: readonly string[], ttlMs?: number) =>
+    redis.eval(ON_CALL_KEYS, keys.length, ...keys, callId, ...(ttlMs ? [String(ttlMs)] : []));
   return {
     async claim(callerId, calleeId, callId) {
       const result = await redis.eval(
@@ -98,10 +139,38 @@ export function createRedisCallStore(
       return { callId, peerId };
     },
     async release(callId, memberIds) {
-      await onCall(callId, memberIds);
+      await onCall(callId, [...memberIds.map(key), ...memberIds.map(ringKey)]);
     },
     async renew(calls) {
-      await Promise.all(calls.map((call) => onCall(call.callId, call.memberIds, options.ttlMs)));
+      await Promise.all(
+        calls.map((call) => onCall(call.callId, call.memberIds.map(key), options.ttlMs)),
+      );
+    },
+    async ring(calleeId, ring, ttlMs) {
+      await redis.set(
+        ringKey(calleeId),
+        `${ring.callId} ${ring.callerId} ${ring.signal}`,
+        'PX',
+        ttlMs,
+      );
+    },
+    async ringCandidate(callId, calleeId, candidate) {
+      await redis.eval(RING_CANDIDATE, 1, ringKey(calleeId), callId, `\n${candidate}`);
+    },
+    async ringing(memberId) {
+      const value = await redis.get(ringKey(memberId));
+      if (!value) return null;
+      const [first = '', ...candidates] = value.split('\n');
+      const [callId = '', callerId = ''] = first.split(' ', 2);
+      return {
+        callId,
+        callerId,
+        signal: first.slice(callId.length + callerId.length + 2),
+        candidates,
+      };
+    },
+    async answered(callId, calleeId) {
+      await onCall(callId, [ringKey(calleeId)]);
     },
   };
 }

@@ -170,11 +170,17 @@ export function createCallsService(deps: {
     ringing.ring.unref();
     const caller = await findPictured(db, toId, fromId);
     const [photoUrl] = caller ? photosFor(deps.photoLinks, toId, caller).mediaUrls : [];
-    await signal(toId, fromId, callId, {
+    const ring: CallSignal = {
       type,
       sdp: signalled.sdp,
       caller: { name: caller?.name ?? '', photoUrl: photoUrl ?? null },
-    });
+    };
+    await store.ring(
+      toId,
+      { callId, callerId: fromId, signal: JSON.stringify(ring) },
+      deps.ringTimeoutMs,
+    );
+    await signal(toId, fromId, callId, ring);
     deps.onCall?.({
       kind: 'call',
       callId,
@@ -201,11 +207,14 @@ export function createCallsService(deps: {
         if (!(await markAnswered(db, callId, from.memberId, clock.now()))) return;
         const call = hold(callId, [toId, from.memberId], from.connectionId);
         clearTimeout(call.ring);
+        await store.answered(callId, from.memberId);
         await signal(toId, from.memberId, callId, { answer });
         // The callee's other tabs stop ringing; the one that answered ignores this.
         await signal(from.memberId, toId, callId, { endCall: true, reason: 'answeredElsewhere' });
         return;
       }
+      // The caller's, while it rings: kept for a socket of the callee that connects meanwhile.
+      await store.ringCandidate(callId, toId, JSON.stringify(candidate));
       await signal(toId, from.memberId, callId, { candidate });
     },
 
@@ -213,6 +222,29 @@ export function createCallsService(deps: {
     async endBetween(memberId: string, otherId: string) {
       const current = await store.current(memberId);
       if (current?.peerId === otherId) await end(current.callId, { by: memberId });
+    },
+
+    /**
+     * A socket subscribed to its member's call topic while a call rings for them (the app opened
+     * from the call's push), on any node: it is sent the ring too, and the caller's candidates so
+     * far. Their sockets already ringing ignore a second offer (one call at a time), and a
+     * candidate added twice changes nothing.
+     */
+    subscribed(member: ConnectedMember, destination: string) {
+      if (destination !== destinations.call(member.memberId)) return;
+      const { memberId } = member;
+      Promise.all([store.ringing(memberId), store.current(memberId)])
+        .then(async ([ring, claim]) => {
+          // A ring kept past its call's end (stored as a hang-up released the call) is not one.
+          if (!ring || claim?.callId !== ring.callId) return;
+          const { callId, callerId } = ring;
+          await signal(memberId, callerId, callId, JSON.parse(ring.signal) as CallSignal);
+          // Without the caller's candidates sent before, that tab could not reach a relayed caller.
+          for (const candidate of ring.candidates) {
+            await signal(memberId, callerId, callId, { candidate: JSON.parse(candidate) });
+          }
+        })
+        .catch((err: unknown) => deps.log.error({ err, memberId }, 'Could not ring a new socket'));
     },
 
     /** A socket closed: the call it was in ends for both sides. */

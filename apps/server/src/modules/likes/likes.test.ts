@@ -122,6 +122,7 @@ describe('likes', () => {
     expect(await notifications(tokenB)).toEqual({
       newLikes: 2,
       newMessages: 0,
+      unreadConversations: 0,
       newViews: 0,
       lastLikeAt: t.clock.now().toISOString(),
     });

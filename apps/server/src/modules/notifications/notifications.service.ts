@@ -11,25 +11,30 @@ export function createNotificationsService(deps: {
 }) {
   return {
     async counts(memberId: string): Promise<Notifications> {
-      const [counts, newMessages] = await Promise.all([
+      const [counts, newMessages, unreadConversations] = await Promise.all([
         countUnseen(deps.db, memberId),
         deps.unreadMessages(memberId),
+        deps.unreadConversations(memberId),
       ]);
       return {
         newLikes: counts.newLikes,
         newMessages,
+        unreadConversations,
         newViews: counts.newViews,
         lastLikeAt: counts.lastLikeAt?.toISOString() ?? null,
       };
     },
 
-    /** The app's badge (issue 19): unread conversations plus new likes. */
+    /**
+     * The app's badge (issue 19): unread conversations plus new likes, the counts' two fields the
+     * open app adds up (use-app-badge.ts), so it shows the number a push set.
+     */
     async badge(memberId: string): Promise<number> {
-      const [counts, conversations] = await Promise.all([
+      const [counts, unreadConversations] = await Promise.all([
         countUnseen(deps.db, memberId),
         deps.unreadConversations(memberId),
       ]);
-      return counts.newLikes + conversations;
+      return counts.newLikes + unreadConversations;
     },
   };
 }

@@ -40,6 +40,7 @@ export function createRealtimeService(deps: {
   /** The SENDs other modules serve (call signals), beside presence. */
   sendHandlers: SendHandler[];
   onConnectionClosed?(member: ConnectedMember): void;
+  onSubscribed?(member: ConnectedMember, destination: string): void;
   /** The process's open connections, which the connection cap counts. */
   openConnections?(): Promise<number>;
   log: FastifyBaseLogger;
@@ -60,6 +61,7 @@ export function createRealtimeService(deps: {
     onMemberConnected: deps.presence.connected,
     onMemberDisconnected: deps.presence.disconnected,
     ...(deps.onConnectionClosed ? { onConnectionClosed: deps.onConnectionClosed } : {}),
+    ...(deps.onSubscribed ? { onSubscribed: deps.onSubscribed } : {}),
     ...(deps.openConnections ? { openConnections: deps.openConnections } : {}),
     sendHandlers: [
       {

@@ -54,11 +54,20 @@ describe('the shell as the app composes it', () => {
     const setAppBadge = vi.fn(async (_count?: number) => undefined);
     Object.defineProperty(navigator, 'setAppBadge', { configurable: true, value: setAppBadge });
     mockEndpoints({
-      notifications: { body: { newLikes: 2, newMessages: 1, newViews: 4, lastLikeAt: likeAt } },
+      notifications: {
+        body: {
+          newLikes: 2,
+          newMessages: 5,
+          unreadConversations: 1,
+          newViews: 4,
+          lastLikeAt: likeAt,
+        },
+      },
       currentUser: { body: aCurrentUser() },
     });
     try {
       await renderScreen(<ShellLayout />, { route: '/suggestions' });
+      // Two likes and one conversation (of five unread messages): what a push's badge says.
       await vi.waitFor(() => expect(setAppBadge).toHaveBeenLastCalledWith(3));
       // A first load asks nothing, unread messages or not: the question waits for a moment.
       expect(screen.queryByRole('dialog')).toBeNull();
@@ -88,6 +97,7 @@ describe('the shell as the app composes it', () => {
     let notifications: Notifications = {
       newLikes: 3,
       newMessages: 0,
+      unreadConversations: 0,
       newViews: 0,
       lastLikeAt: likeAt,
     };
@@ -137,7 +147,13 @@ describe('the shell as the app composes it', () => {
     logIn();
     mockEndpoints({
       notifications: {
-        body: { newLikes: 1, newMessages: 0, newViews: 0, lastLikeAt: likeAt },
+        body: {
+          newLikes: 1,
+          newMessages: 0,
+          unreadConversations: 0,
+          newViews: 0,
+          lastLikeAt: likeAt,
+        },
       },
       likes: { body: [aLike] },
       markLikesSeen: { body: { message: 'Likes marked as seen.' } },
@@ -177,7 +193,13 @@ describe('the shell as the app composes it', () => {
     logIn();
     mockEndpoints({
       notifications: {
-        body: { newLikes: 0, newMessages: 0, newViews: 0, lastLikeAt: null },
+        body: {
+          newLikes: 0,
+          newMessages: 0,
+          unreadConversations: 0,
+          newViews: 0,
+          lastLikeAt: null,
+        },
       },
       subscriptionPlans: {
         body: {
@@ -206,7 +228,13 @@ describe('the moderation link of the profile menu', () => {
     logIn();
     mockEndpoints({
       notifications: {
-        body: { newLikes: 0, newMessages: 0, newViews: 0, lastLikeAt: null },
+        body: {
+          newLikes: 0,
+          newMessages: 0,
+          unreadConversations: 0,
+          newViews: 0,
+          lastLikeAt: null,
+        },
       },
       currentUser: { body: aCurrentUser({ id: 'me', name: 'Youssef', role }) },
     });
@@ -246,7 +274,13 @@ describe('the avatar of the profile menu', () => {
   function answerMe(mediaUrls: string[], role: 'member' | 'moderator' = 'member') {
     mockEndpoints({
       notifications: {
-        body: { newLikes: 0, newMessages: 0, newViews: 0, lastLikeAt: null },
+        body: {
+          newLikes: 0,
+          newMessages: 0,
+          unreadConversations: 0,
+          newViews: 0,
+          lastLikeAt: null,
+        },
       },
       currentUser: {
         body: aCurrentUser({

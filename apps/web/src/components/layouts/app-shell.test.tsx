@@ -195,6 +195,26 @@ describe('the shell for a member', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('opens the liked-you dialog at ?likes=open (a likes push), then drops it from the address', async () => {
+    signIn({ name: 'Amina', mediaUrls: [] });
+    const { router, user } = renderShell('/suggestions?likes=open&x=1', undefined, () => (
+      <p>Likes list</p>
+    ));
+    const dialog = await screen.findByRole('dialog', { name: 'Who liked you' });
+    expect(within(dialog).getByText('Likes list')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/suggestions');
+    expect(router.state.location.search).toBe('?x=1');
+    // Replaced, not pushed: nothing to go Back to that would open it again.
+    expect(router.state.historyAction).toBe('REPLACE');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // A click on a likes notification while the app is open navigates there (notification-clicks).
+    await act(() => router.navigate('/chat?likes=open'));
+    await screen.findByRole('dialog', { name: 'Who liked you' });
+    expect(router.state.location.search).toBe('');
+  });
+
   it('opens the profile menu from the keyboard, with the unbuilt items disabled', async () => {
     // The name as the member typed it; the menu shows it as every screen does.
     signIn({ name: 'amina DIALLO', mediaUrls: [] });

@@ -1,7 +1,7 @@
 import { Eye, Heart, type LucideIcon, MessageCircle, Sparkles } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/lib/cn.ts';
 import { type LikedYouContent, LikedYouDialog } from './liked-you-dialog.tsx';
 import { NavBadge, useBadgeSpeech } from './nav-badge.tsx';
@@ -64,6 +64,24 @@ export function MemberNav({
   const localized = useLocalizedPath();
   const [likedYouOpen, setLikedYouOpen] = useState(false);
   const likesButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const likesAsked = new URLSearchParams(location.search).get('likes') === 'open';
+
+  // A likes push leads to `?likes=open` (server: push-notifier.ts `urlOf`): the dialog opens and
+  // the parameter goes in place, so Back or a reload does not open it again. (useSearchParams
+  // would cost the first route 0.4 kB: react-router is in its chunk.)
+  useEffect(() => {
+    if (!likesAsked) return;
+    setLikedYouOpen(true);
+    const search = new URLSearchParams(location.search);
+    search.delete('likes');
+    const rest = search.toString();
+    void navigate(
+      { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
+      { replace: true, state: location.state },
+    );
+  }, [likesAsked, location, navigate]);
 
   const link = (to: string, icon: LucideIcon, label: string, count: number) => (
     <li className="flex-1 md:flex-none">

@@ -1,11 +1,21 @@
 import type { PushPayload } from '@mawadda/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { type AppWindow, openNotification, showPush, type WorkerScope } from './push-handlers.ts';
+import { SUBSCRIPTION_CHANGED_MESSAGE } from '@/lib/worker-messages.ts';
+import {
+  type AppWindow,
+  openNotification,
+  renewSubscription,
+  showPush,
+  type WorkerScope,
+} from './push-handlers.ts';
 
 function fakeScope(windows: AppWindow[] = []) {
   const scope = {
     location: { origin: 'https://mawadda.test' },
-    registration: { showNotification: vi.fn(async () => undefined) },
+    registration: {
+      showNotification: vi.fn(async () => undefined),
+      pushManager: { subscribe: vi.fn(async (_options: unknown) => ({})) },
+    },
     clients: {
       matchAll: vi.fn(async () => windows),
       openWindow: vi.fn(async () => null),
@@ -137,5 +147,41 @@ describe('a click on a notification', () => {
     const scope = fakeScope();
     await openNotification(scope, { data: { url: '//evil.test/x' }, close() {} });
     expect(scope.clients.openWindow).toHaveBeenCalledWith('https://mawadda.test/');
+  });
+});
+
+describe('the worker when the push service rotates the subscription', () => {
+  const key = new Uint8Array([4, 1, 2, 3]).buffer;
+
+  it('subscribes again with the same server key and tells every open window to send it', async () => {
+    const windows = [fakeWindow(false), fakeWindow(true)];
+    const scope = fakeScope(windows);
+    await renewSubscription(scope, {
+      oldSubscription: { options: { applicationServerKey: key } },
+      newSubscription: null,
+    });
+    expect(scope.registration.pushManager.subscribe).toHaveBeenCalledWith({
+      userVisibleOnly: true,
+      applicationServerKey: key,
+    });
+    // The worker has no session token: the windows send it to the server.
+    for (const window of windows) {
+      expect(window.postMessage).toHaveBeenCalledWith({ type: SUBSCRIPTION_CHANGED_MESSAGE });
+    }
+  });
+
+  it('keeps the browser’s new subscription, and goes on when subscribing is refused', async () => {
+    const open = fakeWindow(true);
+    const scope = fakeScope([open]);
+    await renewSubscription(scope, {
+      oldSubscription: { options: { applicationServerKey: key } },
+      newSubscription: { endpoint: 'https://push.example.net/send/device-2' },
+    });
+    expect(scope.registration.pushManager.subscribe).not.toHaveBeenCalled();
+    expect(open.postMessage).toHaveBeenCalledWith({ type: SUBSCRIPTION_CHANGED_MESSAGE });
+
+    scope.registration.pushManager.subscribe.mockRejectedValueOnce(new Error('NotAllowedError'));
+    await renewSubscription(scope, { oldSubscription: { options: { applicationServerKey: key } } });
+    expect(open.postMessage).toHaveBeenCalledTimes(2);
   });
 });

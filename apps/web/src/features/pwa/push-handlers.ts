@@ -1,4 +1,5 @@
 import type { PushKind, PushPayload } from '@mawadda/contract';
+import { SUBSCRIPTION_CHANGED_MESSAGE } from '@/lib/worker-messages.ts';
 
 /**
  * What the service worker (sw.ts) does with a push and with a click on its notification, kept
@@ -27,6 +28,12 @@ export type WorkerScope = {
   location: { origin: string };
   registration: {
     showNotification(title: string, options: Record<string, unknown>): Promise<void>;
+    pushManager: {
+      subscribe(options: {
+        userVisibleOnly: true;
+        applicationServerKey: BufferSource | string;
+      }): Promise<unknown>;
+    };
   };
   clients: {
     matchAll(options: {
@@ -106,4 +113,32 @@ export async function openNotification(
   }
   open.postMessage({ type: OPEN_URL_MESSAGE, url: path });
   await open.focus();
+}
+
+/** `pushsubscriptionchange`: the subscriptions before and after, as far as the browser says. */
+export type SubscriptionChange = {
+  oldSubscription?: { options?: { applicationServerKey?: ArrayBuffer | null } } | null;
+  newSubscription?: unknown;
+};
+
+/**
+ * The push service rotated this device's subscription (ADR 040). Without a new one (Chromium
+ * gives none), the worker subscribes again with the old one's key, the server's VAPID key, so the
+ * device keeps a subscription. The worker cannot send it to the server: the session's token is in
+ * the page's storage. Every open window of the app is told and sends it; with none open, the
+ * member shell sends it on its next load, as it does on each.
+ */
+export async function renewSubscription(
+  scope: Pick<WorkerScope, 'registration' | 'clients'>,
+  change: SubscriptionChange,
+): Promise<void> {
+  const key = change.oldSubscription?.options?.applicationServerKey;
+  if (!change.newSubscription && key) {
+    // Refused (permission withdrawn meanwhile): the windows find no subscription, and send none.
+    await scope.registration.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: key })
+      .catch(() => undefined);
+  }
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const window of windows) window.postMessage({ type: SUBSCRIPTION_CHANGED_MESSAGE });
 }

@@ -7,7 +7,13 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { openNotification, showPush, type WorkerScope } from './push-handlers.ts';
+import {
+  openNotification,
+  renewSubscription,
+  type SubscriptionChange,
+  showPush,
+  type WorkerScope,
+} from './push-handlers.ts';
 
 /**
  * The service worker, `/sw.js` (vite.config.ts builds it with `injectManifest`): the app shell
@@ -28,6 +34,10 @@ type Scope = WorkerScope & {
   addEventListener(
     type: 'notificationclick',
     listener: (event: ExtendableEvent & { notification: { data: unknown; close(): void } }) => void,
+  ): void;
+  addEventListener(
+    type: 'pushsubscriptionchange',
+    listener: (event: ExtendableEvent & SubscriptionChange) => void,
   ): void;
 };
 declare const self: Scope;
@@ -66,4 +76,8 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.waitUntil(openNotification(self, event.notification));
+});
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(renewSubscription(self, event));
 });

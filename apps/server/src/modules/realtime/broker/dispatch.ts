@@ -15,7 +15,10 @@ export function createDispatcher(
   registry: ConnectionRegistry,
   flood: FloodControl,
   connect: ReturnType<typeof createHandshake>,
-  options: Pick<BrokerOptions, 'limits' | 'log' | 'maySubscribe' | 'sendHandlers'> & {
+  options: Pick<
+    BrokerOptions,
+    'limits' | 'log' | 'maySubscribe' | 'sendHandlers' | 'onSubscribed'
+  > & {
     now: () => number;
   },
 ) {
@@ -44,6 +47,7 @@ export function createDispatcher(
       );
     }
     registry.subscribe(connection, id, destination);
+    options.onSubscribed?.(member, destination);
     return true;
   }
 

@@ -27,6 +27,8 @@ export type BrokerOptions = {
   /** A member's first socket on this node opened, or their last one on this node closed. */
   onMemberConnected?(memberId: string): void;
   onMemberDisconnected?(memberId: string): void;
+  /** A socket subscribed to a destination (a call that rings for its member is told again). */
+  onSubscribed?(member: ConnectedMember, destination: string): void;
   /** Any authenticated socket closed, for whatever reason. */
   onConnectionClosed?(member: ConnectedMember): void;
   /** The process's open connections (HTTP included), for `crowdedAt`; by default, the broker's. */

@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_CHANGED_MESSAGE } from '@/lib/worker-messages.ts';
 import { mockEndpoints } from '@/test/api.ts';
 import { FAKE_SUBSCRIPTION, fakePushBrowser, removePushBrowser } from '@/test/push-browser.ts';
 import { renderScreen } from '@/test/render.tsx';
@@ -45,5 +46,30 @@ describe('this device’s subscription after a sign-in', () => {
     await renderScreen(<PushLayer ask={false} />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api).not.toHaveBeenCalled();
+  });
+
+  it('is sent again when the worker says the push service rotated it, unless turned off here', async () => {
+    localStorage.setItem('authToken', 'a-sign-in-whose-subscription-rotates');
+    const browser = fakePushBrowser({ permission: 'granted', subscribed: true });
+    const sent: unknown[] = [];
+    mockEndpoints({
+      clientConfig: { body: { googleClientId: null, vapidPublicKey: VAPID_KEY } },
+      subscribePush: (request) => {
+        sent.push(request.body);
+        return { status: 201, body: { message: 'Subscribed.' } };
+      },
+    });
+    await renderScreen(<PushLayer ask={false} />);
+    await waitFor(() => expect(sent).toHaveLength(1));
+
+    const rotated = { ...FAKE_SUBSCRIPTION, endpoint: 'https://push.example.net/send/device-2' };
+    browser.rotate(rotated);
+    browser.fromWorker({ type: SUBSCRIPTION_CHANGED_MESSAGE });
+    await waitFor(() => expect(sent).toEqual([FAKE_SUBSCRIPTION, rotated]));
+
+    localStorage.setItem('pushDeviceOff', '1');
+    browser.fromWorker({ type: SUBSCRIPTION_CHANGED_MESSAGE });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toHaveLength(2);
   });
 });

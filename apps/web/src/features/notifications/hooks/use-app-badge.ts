@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import type { NavCounts } from '@/components/layouts/member-nav.tsx';
+import type { MemberCounts } from './use-notification-counts.ts';
 
 /**
  * The installed app's icon shows unread conversations plus new likes (`navigator.setAppBadge`),
- * as the server's pushes set it while the app is closed; 0 clears it as they are read.
+ * the number the server's pushes set while the app is closed (its `notifications.badge`), not
+ * the navbar's unread messages; 0 clears it as they are read.
  */
-export function useAppBadge(counts: NavCounts) {
-  const count = counts.chat + counts.likes;
+export function useAppBadge(counts: Pick<MemberCounts, 'conversations' | 'likes'>) {
+  const count = counts.conversations + counts.likes;
   useEffect(() => {
     // Not every browser has a badge (Firefox, Safari outside the Home Screen): nothing to do.
     void navigator.setAppBadge?.(count).catch(() => undefined);

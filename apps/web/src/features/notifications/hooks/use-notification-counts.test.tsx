@@ -64,6 +64,7 @@ function serve(answers: (Notifications | Promise<Notifications>)[]) {
 const counts = (over: Partial<Notifications> = {}): Notifications => ({
   newLikes: 0,
   newMessages: 0,
+  unreadConversations: 0,
   newViews: 0,
   lastLikeAt: null,
   ...over,

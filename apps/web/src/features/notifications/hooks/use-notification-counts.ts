@@ -7,7 +7,10 @@ import { session, useSession } from '@/lib/session.ts';
 import { fetchNotifications, notificationKeys } from '../api/notifications-api.ts';
 import { likesBadgeCount } from '../utils/likes-badge.ts';
 
-const NONE: NavCounts = { suggestions: 0, likes: 0, chat: 0, views: 0 };
+/** The navbar's counts, and the conversations with an unread message (the app badge's). */
+export type MemberCounts = NavCounts & { conversations: number };
+
+const NONE: MemberCounts = { suggestions: 0, likes: 0, chat: 0, views: 0, conversations: 0 };
 
 /** The key of the signed-in member's counts; null for a visitor. */
 function useCountsKey() {
@@ -17,7 +20,10 @@ function useCountsKey() {
 }
 
 /** The badge counts from the server's answer and the likes seen timestamp (docs/spec.md §4). */
-export function countsOf(notifications: Notifications | undefined, likesSeenAt: number | null) {
+export function countsOf(
+  notifications: Notifications | undefined,
+  likesSeenAt: number | null,
+): MemberCounts {
   if (!notifications) return NONE;
   return {
     // No count of new suggestions exists: the badge stays hidden.
@@ -25,7 +31,8 @@ export function countsOf(notifications: Notifications | undefined, likesSeenAt: 
     likes: likesBadgeCount(notifications.newLikes, notifications.lastLikeAt, likesSeenAt),
     chat: Math.max(0, notifications.newMessages),
     views: Math.max(0, notifications.newViews),
-  } satisfies NavCounts;
+    conversations: Math.max(0, notifications.unreadConversations),
+  };
 }
 
 /**
@@ -34,7 +41,7 @@ export function countsOf(notifications: Notifications | undefined, likesSeenAt: 
  * when it is shown again (the answer is stale by then). Failures are only logged (spec section
  * 8): the badges keep their last counts.
  */
-export function useNotificationCounts(): NavCounts {
+export function useNotificationCounts(): MemberCounts {
   const key = useCountsKey();
   // Kept current: opening the likes (in this tab or another) moves it.
   const likesSeenAt = useSyncExternalStore(session.subscribe, session.likesSeenAt, () => null);
