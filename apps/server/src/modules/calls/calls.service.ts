@@ -61,10 +61,18 @@ export function createCallsService(deps: {
   ): void;
 }) {
   const { db, clock, store } = deps;
-  /** The calls this node holds a socket of, with those sockets and the unanswered ones' timers. */
+  /**
+   * The calls this node holds a socket of, with those sockets, the unanswered ones' timers, and
+   * on the caller's node until when the call may still ring (`ringsUntil`, ms).
+   */
   const held = new Map<
     string,
-    { memberIds: [string, string]; connections: Set<string>; ring?: NodeJS.Timeout }
+    {
+      memberIds: [string, string];
+      connections: Set<string>;
+      ring?: NodeJS.Timeout;
+      ringsUntil?: number;
+    }
   >();
   const callOfConnection = new Map<string, string>();
 
@@ -168,6 +176,7 @@ export function createCallsService(deps: {
       deps.ringTimeoutMs,
     );
     ringing.ring.unref();
+    ringing.ringsUntil = clock.now().getTime() + deps.ringTimeoutMs;
     const caller = await findPictured(db, toId, fromId);
     const [photoUrl] = caller ? photosFor(deps.photoLinks, toId, caller).mediaUrls : [];
     const ring: CallSignal = {
@@ -207,14 +216,19 @@ export function createCallsService(deps: {
         if (!(await markAnswered(db, callId, from.memberId, clock.now()))) return;
         const call = hold(callId, [toId, from.memberId], from.connectionId);
         clearTimeout(call.ring);
+        call.ringsUntil = undefined;
         await store.answered(callId, from.memberId);
         await signal(toId, from.memberId, callId, { answer });
         // The callee's other tabs stop ringing; the one that answered ignores this.
         await signal(from.memberId, toId, callId, { endCall: true, reason: 'answeredElsewhere' });
         return;
       }
-      // The caller's, while it rings: kept for a socket of the callee that connects meanwhile.
-      await store.ringCandidate(callId, toId, JSON.stringify(candidate));
+      // The caller's, while it may ring: kept for a socket of the callee that connects meanwhile.
+      // Only then (the caller's node knows the window): a running call's candidates cost no
+      // trip to the call store.
+      if ((held.get(callId)?.ringsUntil ?? 0) > clock.now().getTime()) {
+        await store.ringCandidate(callId, toId, JSON.stringify(candidate));
+      }
       await signal(toId, from.memberId, callId, { candidate });
     },
 
