@@ -30,8 +30,10 @@ const CHOICE_CODES: Record<ChoiceField, ErrorCode> = {
   education: E.EDUCATION_INVALID,
 };
 
-const choice = <F extends ChoiceField>(field: F) =>
-  optionalField(z.enum(CHOICE_FIELDS[field].values, { error: CHOICE_CODES[field] }));
+type ValueSet<T extends readonly [string, ...string[]]> = { values: T };
+
+const choice = <T extends readonly [string, ...string[]]>(set: ValueSet<T>, field: ChoiceField) =>
+  optionalField(z.enum(set.values, { error: CHOICE_CODES[field] }));
 
 const country = (code: ErrorCode) =>
   optionalField(
@@ -50,14 +52,14 @@ const uniqueList = <T extends z.ZodType>(item: T, code: ErrorCode) =>
  * answered", which the profile then stores, as it does for the skin tone.
  */
 export const faithFamilyShape = {
-  faithBranch: choice('faithBranch'),
-  madhhab: choice('madhhab'),
-  community: choice('community'),
-  prayer: choice('prayer'),
-  hijab: choice('hijab'),
-  beard: choice('beard'),
-  halal: choice('halal'),
-  revert: choice('revert'),
+  faithBranch: choice(CHOICE_FIELDS.faithBranch, 'faithBranch'),
+  madhhab: choice(CHOICE_FIELDS.madhhab, 'madhhab'),
+  community: choice(CHOICE_FIELDS.community, 'community'),
+  prayer: choice(CHOICE_FIELDS.prayer, 'prayer'),
+  hijab: choice(CHOICE_FIELDS.hijab, 'hijab'),
+  beard: choice(CHOICE_FIELDS.beard, 'beard'),
+  halal: choice(CHOICE_FIELDS.halal, 'halal'),
+  revert: choice(CHOICE_FIELDS.revert, 'revert'),
   revertSince: optionalField(
     formNumber(E.REVERT_SINCE_INVALID).pipe(
       z
@@ -67,11 +69,11 @@ export const faithFamilyShape = {
         .refine((year) => year <= new Date().getUTCFullYear(), E.REVERT_SINCE_INVALID),
     ),
   ),
-  marriageTimeline: choice('marriageTimeline'),
-  polygamy: choice('polygamy'),
-  childrenWanted: choice('childrenWanted'),
-  relocation: choice('relocation'),
-  education: choice('education'),
+  marriageTimeline: choice(CHOICE_FIELDS.marriageTimeline, 'marriageTimeline'),
+  polygamy: choice(CHOICE_FIELDS.polygamy, 'polygamy'),
+  childrenWanted: choice(CHOICE_FIELDS.childrenWanted, 'childrenWanted'),
+  relocation: choice(CHOICE_FIELDS.relocation, 'relocation'),
+  education: choice(CHOICE_FIELDS.education, 'education'),
   languages: uniqueList(z.enum(SPOKEN_LANGUAGES, { error: E.LANGUAGES_INVALID }), E.LANGUAGES_INVALID),
   profession: optionalField(
     memberText().max(PROFESSION_MAX_LENGTH, E.PROFESSION_TOO_LONG),
@@ -110,24 +112,24 @@ export function checkFaithFamily(value: FaithFamilyInput, ctx: z.RefinementCtx) 
 }
 
 /** What the profile answers for these fields (null: not answered, or hidden from this reader). */
-const nullableChoice = <F extends ChoiceField>(field: F) =>
-  z.enum(CHOICE_FIELDS[field].values).nullable();
+const nullableChoice = <T extends readonly [string, ...string[]]>(set: ValueSet<T>) =>
+  z.enum(set.values).nullable();
 
 export const faithFamilySchema = z.object({
-  faithBranch: nullableChoice('faithBranch'),
-  madhhab: nullableChoice('madhhab'),
-  community: nullableChoice('community'),
-  prayer: nullableChoice('prayer'),
-  hijab: nullableChoice('hijab'),
-  beard: nullableChoice('beard'),
-  halal: nullableChoice('halal'),
-  revert: nullableChoice('revert'),
+  faithBranch: nullableChoice(CHOICE_FIELDS.faithBranch),
+  madhhab: nullableChoice(CHOICE_FIELDS.madhhab),
+  community: nullableChoice(CHOICE_FIELDS.community),
+  prayer: nullableChoice(CHOICE_FIELDS.prayer),
+  hijab: nullableChoice(CHOICE_FIELDS.hijab),
+  beard: nullableChoice(CHOICE_FIELDS.beard),
+  halal: nullableChoice(CHOICE_FIELDS.halal),
+  revert: nullableChoice(CHOICE_FIELDS.revert),
   revertSince: z.number().int().nullable(),
-  marriageTimeline: nullableChoice('marriageTimeline'),
-  polygamy: nullableChoice('polygamy'),
-  childrenWanted: nullableChoice('childrenWanted'),
-  relocation: nullableChoice('relocation'),
-  education: nullableChoice('education'),
+  marriageTimeline: nullableChoice(CHOICE_FIELDS.marriageTimeline),
+  polygamy: nullableChoice(CHOICE_FIELDS.polygamy),
+  childrenWanted: nullableChoice(CHOICE_FIELDS.childrenWanted),
+  relocation: nullableChoice(CHOICE_FIELDS.relocation),
+  education: nullableChoice(CHOICE_FIELDS.education),
   languages: z.array(z.enum(SPOKEN_LANGUAGES)),
   profession: z.string().nullable(),
   nationality: z.string().nullable(),

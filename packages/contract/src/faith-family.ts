@@ -18,10 +18,8 @@ function valueSet<const V extends string>(
   labels: Record<V, Label>,
   byGender?: Partial<Record<'homme' | 'femme', Partial<Record<V, Label>>>>,
 ) {
-  const values = [...(Object.keys(labels) as V[]), PREFER_NOT_TO_SAY] as [
-    ...V[],
-    typeof PREFER_NOT_TO_SAY,
-  ];
+  type Value = V | typeof PREFER_NOT_TO_SAY;
+  const values = [...(Object.keys(labels) as V[]), PREFER_NOT_TO_SAY] as unknown as [Value, ...Value[]];
   return { values, labels, byGender: byGender ?? {} };
 }
 
@@ -132,7 +130,7 @@ export const LANGUAGE_LABELS = {
   other: { fr: 'Autre', en: 'Other' },
 } satisfies Record<string, Label>;
 export type SpokenLanguage = keyof typeof LANGUAGE_LABELS;
-export const SPOKEN_LANGUAGES = Object.keys(LANGUAGE_LABELS) as SpokenLanguage[];
+export const SPOKEN_LANGUAGES = Object.keys(LANGUAGE_LABELS) as [SpokenLanguage, ...SpokenLanguage[]];
 
 /**
  * ISO 3166-1 alpha-2 codes (as `i18n-iso-countries` lists them, which a test holds this to):
