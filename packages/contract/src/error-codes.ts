@@ -48,7 +48,8 @@ export const ERROR_TEXTS = {
   BEARD_INVALID: 'Beard is asked of men only, with a choice from the list',
   HALAL_INVALID: 'Please choose yes, no or prefer not to say for a halal diet',
   REVERT_INVALID: 'Please choose yes, no or prefer not to say for revert',
-  REVERT_SINCE_INVALID: 'The year of your reversion must be between {{min}} and this year, and goes with revert: yes',
+  REVERT_SINCE_INVALID:
+    'The year of your reversion must be between {{min}} and this year, and goes with revert: yes',
   MARRIAGE_TIMELINE_INVALID: 'Please choose when you hope to marry from the list',
   POLYGAMY_INVALID: 'Please choose your view of polygamy from the list',
   CHILDREN_WANTED_INVALID: 'Please choose whether you want children from the list',

@@ -43,9 +43,16 @@ const country = (code: ErrorCode) =>
     ),
   );
 
-/** A set: each value once, refused (not silently folded) when repeated, so a bug shows. */
-const uniqueList = <T extends z.ZodType>(item: T, code: ErrorCode) =>
-  formList(item).refine((list) => new Set(list).size === list.length, code);
+/**
+ * A set from `values`: each value once, refused (not silently folded) when repeated, so a bug
+ * shows. The refusal names the field itself, not the n-th item, so the form shows it there.
+ */
+const uniqueList = <const T extends readonly string[]>(values: T, code: ErrorCode) =>
+  formList(z.string()).refine(
+    (list): list is T[number][] =>
+      list.every((v) => values.includes(v)) && new Set(list).size === list.length,
+    code,
+  );
 
 /**
  * The faith and family fields of the edit-profile form, all optional: absent (or blank) is "not
@@ -74,17 +81,12 @@ export const faithFamilyShape = {
   childrenWanted: choice(CHOICE_FIELDS.childrenWanted, 'childrenWanted'),
   relocation: choice(CHOICE_FIELDS.relocation, 'relocation'),
   education: choice(CHOICE_FIELDS.education, 'education'),
-  languages: uniqueList(z.enum(SPOKEN_LANGUAGES, { error: E.LANGUAGES_INVALID }), E.LANGUAGES_INVALID),
-  profession: optionalField(
-    memberText().max(PROFESSION_MAX_LENGTH, E.PROFESSION_TOO_LONG),
-  ),
+  languages: uniqueList(SPOKEN_LANGUAGES, E.LANGUAGES_INVALID),
+  profession: optionalField(memberText().max(PROFESSION_MAX_LENGTH, E.PROFESSION_TOO_LONG)),
   nationality: country(E.NATIONALITY_INVALID),
   origin: country(E.ORIGIN_INVALID),
   /** The faith fields the member shows to matches only; the others see nothing of them. */
-  faithMatchesOnly: uniqueList(
-    z.enum(FAITH_FIELDS, { error: E.FAITH_MATCHES_ONLY_INVALID }),
-    E.FAITH_MATCHES_ONLY_INVALID,
-  ),
+  faithMatchesOnly: uniqueList(FAITH_FIELDS, E.FAITH_MATCHES_ONLY_INVALID),
 };
 
 type FaithFamilyInput = {

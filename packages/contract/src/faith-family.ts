@@ -19,7 +19,10 @@ function valueSet<const V extends string>(
   byGender?: Partial<Record<'homme' | 'femme', Partial<Record<V, Label>>>>,
 ) {
   type Value = V | typeof PREFER_NOT_TO_SAY;
-  const values = [...(Object.keys(labels) as V[]), PREFER_NOT_TO_SAY] as unknown as [Value, ...Value[]];
+  const values = [...(Object.keys(labels) as V[]), PREFER_NOT_TO_SAY] as unknown as [
+    Value,
+    ...Value[],
+  ];
   return { values, labels, byGender: byGender ?? {} };
 }
 
@@ -130,13 +133,19 @@ export const LANGUAGE_LABELS = {
   other: { fr: 'Autre', en: 'Other' },
 } satisfies Record<string, Label>;
 export type SpokenLanguage = keyof typeof LANGUAGE_LABELS;
-export const SPOKEN_LANGUAGES = Object.keys(LANGUAGE_LABELS) as [SpokenLanguage, ...SpokenLanguage[]];
+export const SPOKEN_LANGUAGES = Object.keys(LANGUAGE_LABELS) as [
+  SpokenLanguage,
+  ...SpokenLanguage[],
+];
 
 /**
  * ISO 3166-1 alpha-2 codes (as `i18n-iso-countries` lists them, which a test holds this to):
  * the app names them in the reader's language with `Intl.DisplayNames`, so no names ship here.
  */
-export const COUNTRY_CODES = 'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW'.split(' ');
+export const COUNTRY_CODES =
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW'.split(
+    ' ',
+  );
 
 /** The single-choice fields, each with its value set, by profile field name. */
 export const CHOICE_FIELDS = {

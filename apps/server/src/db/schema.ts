@@ -1,10 +1,9 @@
 import {
   CALL_END_REASONS,
+  CALL_TYPES,
   CHOICE_FIELDS,
   type ChoiceField,
   FAITH_FIELDS,
-  SPOKEN_LANGUAGES,
-  CALL_TYPES,
   GENDERS,
   HAS_CHILDREN_VALUES,
   LIKE_KINDS,
@@ -13,6 +12,7 @@ import {
   MODERATION_ACTIONS,
   REPORT_REASONS,
   SKIN_TONES,
+  SPOKEN_LANGUAGES,
   SUBSCRIPTION_PLANS,
 } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
@@ -195,7 +195,10 @@ export const members = pgTable(
     check('members_age_check', sql`${t.age} >= 18`),
     ...(Object.entries(CHOICE_FIELDS) as [ChoiceField, { values: readonly string[] }][]).map(
       ([field, set]) =>
-        check(`members_${snakeCase(field)}_check`, sql`${sql.identifier(snakeCase(field))} in (${inList(set.values)})`),
+        check(
+          `members_${snakeCase(field)}_check`,
+          sql`${sql.identifier(snakeCase(field))} in (${inList(set.values)})`,
+        ),
     ),
     check(
       'members_revert_since_check',
@@ -207,7 +210,10 @@ export const members = pgTable(
       'members_countries_check',
       sql`${t.nationality} ~ '^([A-Z]{2}|prefer-not-to-say)$' and ${t.origin} ~ '^([A-Z]{2}|prefer-not-to-say)$'`,
     ),
-    check('members_languages_check', sql`${t.languages} <@ array[${inList(SPOKEN_LANGUAGES)}]::text[]`),
+    check(
+      'members_languages_check',
+      sql`${t.languages} <@ array[${inList(SPOKEN_LANGUAGES)}]::text[]`,
+    ),
     check(
       'members_faith_matches_only_check',
       sql`${t.faithMatchesOnly} <@ array[${inList(FAITH_FIELDS)}]::text[]`,
