@@ -237,3 +237,11 @@ describe('the database', () => {
     }
   });
 });
+
+describe('the countries of nationality and origin', () => {
+  it('are the ISO codes the geo module names, every one of them', async () => {
+    const { COUNTRY_CODES } = await import('@mawadda/contract');
+    const { default: countries } = await import('i18n-iso-countries');
+    expect([...COUNTRY_CODES].sort()).toEqual(Object.keys(countries.getAlpha2Codes()).sort());
+  });
+});
