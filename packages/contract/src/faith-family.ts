@@ -210,3 +210,34 @@ export const PREFER_NOT_TO_SAY_LABEL: Label = {
   fr: 'Je préfère ne pas le dire',
   en: 'I prefer not to say',
 };
+
+/** Every faith and family field of the profile. */
+export type FaithFamilyField =
+  | ChoiceField
+  | 'revertSince'
+  | 'languages'
+  | 'profession'
+  | 'nationality'
+  | 'origin';
+
+/** The question each field asks, as the form and the profile name it. */
+export const FIELD_LABELS: Record<FaithFamilyField, Label> = {
+  faithBranch: { fr: 'Branche', en: 'Branch' },
+  madhhab: { fr: 'École (madhhab)', en: 'Madhhab' },
+  community: { fr: 'Tariqa ou communauté', en: 'Tariqa or community' },
+  prayer: { fr: 'Prière', en: 'Prayer' },
+  hijab: { fr: 'Hijab', en: 'Hijab' },
+  beard: { fr: 'Barbe', en: 'Beard' },
+  halal: { fr: 'Alimentation halal', en: 'Halal diet' },
+  revert: { fr: 'Converti(e) à l’islam', en: 'Revert' },
+  revertSince: { fr: 'Depuis (année)', en: 'Since (year)' },
+  marriageTimeline: { fr: 'Mariage espéré', en: 'Hoping to marry' },
+  polygamy: { fr: 'Polygamie', en: 'Polygamy' },
+  childrenWanted: { fr: 'Enfants souhaités', en: 'Wants children' },
+  relocation: { fr: 'Prêt(e) à déménager', en: 'Willing to relocate' },
+  languages: { fr: 'Langues parlées', en: 'Languages spoken' },
+  education: { fr: 'Études', en: 'Education' },
+  profession: { fr: 'Profession', en: 'Profession' },
+  nationality: { fr: 'Nationalité', en: 'Nationality' },
+  origin: { fr: 'Pays d’origine', en: 'Country of origin' },
+};
