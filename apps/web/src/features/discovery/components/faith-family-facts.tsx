@@ -35,6 +35,8 @@ export function FaithFamilyFacts({
       const hidden = (member.faithMatchesOnly as string[]).includes(field);
       return hidden ? { field, value: t('faithFamily.matchesOnly') } : null;
     }
+    // The contract's "I prefer not to say" is the member's own words; others read it in the third person.
+    if (value === PREFER_NOT_TO_SAY) return { field, value: said(value) };
     const label = text.choice(field, value as never, member.gender);
     if (field === 'revert' && value === 'yes' && member.revertSince !== null) {
       return {
