@@ -137,6 +137,10 @@ describe('faith and family fields', () => {
     const her = await member('femme', 'Khady');
     const beard = await her.edit({ beard: 'yes' });
     expect([beard.statusCode, beard.json().errors?.[0]?.code]).toEqual([400, 'BEARD_INVALID']);
+    const long = await him.edit({ beard: 'long' });
+    expect([long.statusCode, long.json().errors?.[0]?.code]).toEqual([400, 'BEARD_INVALID']);
+    expect(await him.me()).toMatchObject({ beard: null, hijab: null });
+    expect(await her.me()).toMatchObject({ beard: null, hijab: null });
     expect((await him.edit({ beard: 'yes' })).statusCode).toBe(200);
     expect(await him.me()).toMatchObject({ beard: 'yes', hijab: null });
   });
