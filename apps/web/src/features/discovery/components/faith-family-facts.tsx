@@ -1,11 +1,12 @@
+import type { FaithFamily } from '@mawadda/contract';
+// The zod-free part of the contract: the suggestions' chunk carries no schema.
 import {
   type ChoiceField,
   FAITH_FIELDS,
   FAMILY_FIELDS,
-  type FaithFamily,
   type FaithFamilyField,
   PREFER_NOT_TO_SAY,
-} from '@mawadda/contract';
+} from '@mawadda/contract/faith-family';
 import { useFaithFamilyText } from '@/lib/faith-family-text.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 
