@@ -6,6 +6,8 @@ export * from './endpoint-routes.ts';
 export * from './endpoints.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
+export * from './faith-family.ts';
+export * from './faith-family-schemas.ts';
 export * from './form-fields.ts';
 export * from './geo.ts';
 export * from './payments.ts';

@@ -86,6 +86,8 @@ export const openReportSchema = z.object({
     gender: z.string().nullable(),
     location: z.string().nullable(),
     bio: z.string().nullable(),
+    /** Free text like the bio (ADR 041), so the moderator reads it beside it. */
+    profession: z.string().nullable(),
     photoUrls: z.array(z.string()),
     standing: z.enum(['active', 'suspended', 'banned']),
     /**

@@ -11,6 +11,7 @@ import {
   PRIVACY_VERSION,
 } from './constants.ts';
 import { E } from './error-codes.ts';
+import { checkFaithFamily, faithFamilySchema, faithFamilyShape } from './faith-family-schemas.ts';
 import {
   formBoolean,
   formList,
@@ -138,8 +139,10 @@ export const editProfileFieldsSchema = z
     ),
     /** Ours: members not matched with get blurred copies of the photos; absent: unchanged. */
     photosBlurred: optionalField(formBoolean(E.PHOTOS_BLURRED_INVALID)),
+    ...faithFamilyShape,
   })
-  .refine(bothCoordinatesOrNone, coordinatesError);
+  .refine(bothCoordinatesOrNone, coordinatesError)
+  .superRefine(checkFaithFamily);
 export type EditProfileFields = z.infer<typeof editProfileFieldsSchema>;
 
 export const memberIdSchema = z.uuid({ error: E.MEMBER_ID_INVALID });
@@ -176,6 +179,11 @@ export const userDetailsSchema = userSummarySchema.extend({
   skinTone: z.enum(SKIN_TONES).nullable(),
   /** What the viewer sent this member, a like or a Lovely; null before either. */
   sentLike: z.enum(LIKE_KINDS).nullable(),
+  /**
+   * Faith and family (ADR 041); a faith field the member shows to matches only is null for the
+   * others, and `faithMatchesOnly` then names it.
+   */
+  ...faithFamilySchema.shape,
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
@@ -239,6 +247,7 @@ export const currentUserSchema = z.object({
    * before anything else, and the member area answers `CONSENT_REQUIRED` meanwhile.
    */
   consentRequired: z.boolean(),
+  ...faithFamilySchema.shape,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

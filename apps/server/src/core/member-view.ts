@@ -1,5 +1,7 @@
 import {
   EARTH_RADIUS_KM,
+  FAITH_FIELDS,
+  type FaithFamily,
   GENDERS,
   type Gender,
   type LikeKind,
@@ -112,6 +114,41 @@ export function toSummary(
   };
 }
 
+/**
+ * The member's faith and family answers. For a reader who is not a match, each faith field the
+ * member shows to matches only reads null (ADR 041), as their photos read blurred (ADR 019);
+ * `faithMatchesOnly` still names those fields, so the reader knows they exist and why they are empty.
+ */
+export function faithFamilyOf(member: Member, reader: 'self' | 'match' | 'other'): FaithFamily {
+  const answers: FaithFamily = {
+    faithBranch: member.faithBranch,
+    madhhab: member.madhhab,
+    community: member.community,
+    prayer: member.prayer,
+    hijab: member.hijab,
+    beard: member.beard,
+    halal: member.halal,
+    revert: member.revert,
+    revertSince: member.revertSince,
+    marriageTimeline: member.marriageTimeline,
+    polygamy: member.polygamy,
+    childrenWanted: member.childrenWanted,
+    relocation: member.relocation,
+    education: member.education,
+    languages: member.languages,
+    profession: member.profession,
+    nationality: member.nationality,
+    origin: member.origin,
+    faithMatchesOnly: FAITH_FIELDS.filter((f) => member.faithMatchesOnly.includes(f)),
+  };
+  if (reader !== 'other') return answers;
+  for (const field of answers.faithMatchesOnly) {
+    answers[field] = null;
+    if (field === 'revert') answers.revertSince = null;
+  }
+  return answers;
+}
+
 export function toDetails(
   member: Member & { likedByMe: boolean; matched: boolean; sentLike: LikeKind | null },
   viewer: Pick<MemberRow, 'id' | 'gridLatitude' | 'gridLongitude'>,
@@ -125,5 +162,6 @@ export function toDetails(
     bio: member.bio,
     skinTone: member.skinTone,
     sentLike: member.sentLike,
+    ...faithFamilyOf(member, member.matched ? 'match' : 'other'),
   };
 }

@@ -1,6 +1,9 @@
 import {
   CALL_END_REASONS,
   CALL_TYPES,
+  CHOICE_FIELDS,
+  type ChoiceField,
+  FAITH_FIELDS,
   GENDERS,
   HAS_CHILDREN_VALUES,
   LIKE_KINDS,
@@ -9,6 +12,7 @@ import {
   MODERATION_ACTIONS,
   REPORT_REASONS,
   SKIN_TONES,
+  SPOKEN_LANGUAGES,
   SUBSCRIPTION_PLANS,
 } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
@@ -38,6 +42,8 @@ const cube = customType<{ data: string }>({ dataType: () => 'cube' });
  * them: another member never learns a position finer than that, by value or by distance.
  */
 export const GRID_DEGREES = 0.1;
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const snappedSql = (column: string) => `round(${column} * 10) / 10`;
 const snapped = (column: string) => sql.raw(snappedSql(column));
 
@@ -142,6 +148,34 @@ export const members = pgTable(
      */
     standing: text('standing', { enum: MEMBER_STANDINGS }).notNull().default('active'),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    // Faith and family (ADR 041): each null until answered; `prefer-not-to-say` is an answer.
+    faithBranch: text('faith_branch', { enum: CHOICE_FIELDS.faithBranch.values }),
+    madhhab: text('madhhab', { enum: CHOICE_FIELDS.madhhab.values }),
+    community: text('community', { enum: CHOICE_FIELDS.community.values }),
+    prayer: text('prayer', { enum: CHOICE_FIELDS.prayer.values }),
+    hijab: text('hijab', { enum: CHOICE_FIELDS.hijab.values }),
+    beard: text('beard', { enum: CHOICE_FIELDS.beard.values }),
+    halal: text('halal', { enum: CHOICE_FIELDS.halal.values }),
+    revert: text('revert', { enum: CHOICE_FIELDS.revert.values }),
+    revertSince: integer('revert_since'),
+    marriageTimeline: text('marriage_timeline', { enum: CHOICE_FIELDS.marriageTimeline.values }),
+    polygamy: text('polygamy', { enum: CHOICE_FIELDS.polygamy.values }),
+    childrenWanted: text('children_wanted', { enum: CHOICE_FIELDS.childrenWanted.values }),
+    relocation: text('relocation', { enum: CHOICE_FIELDS.relocation.values }),
+    education: text('education', { enum: CHOICE_FIELDS.education.values }),
+    languages: text('languages', { enum: SPOKEN_LANGUAGES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    profession: text('profession'),
+    /** ISO 3166-1 alpha-2 codes, or `prefer-not-to-say`. */
+    nationality: text('nationality'),
+    origin: text('origin'),
+    /** The faith fields the member shows to matches only (like `photos_blurred` for photos). */
+    faithMatchesOnly: text('faith_matches_only', { enum: FAITH_FIELDS })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('members_email_lower_key').on(sql`lower(${t.email})`),
@@ -159,6 +193,31 @@ export const members = pgTable(
     check('members_has_children_check', sql`${t.hasChildren} in (${inList(HAS_CHILDREN_VALUES)})`),
     check('members_skin_tone_check', sql`${t.skinTone} in (${inList(SKIN_TONES)})`),
     check('members_age_check', sql`${t.age} >= 18`),
+    ...(Object.entries(CHOICE_FIELDS) as [ChoiceField, { values: readonly string[] }][]).map(
+      ([field, set]) =>
+        check(
+          `members_${snakeCase(field)}_check`,
+          sql`${sql.identifier(snakeCase(field))} in (${inList(set.values)})`,
+        ),
+    ),
+    check(
+      'members_revert_since_check',
+      sql`${t.revertSince} is null or (${t.revertSince} between 1900 and 2200 and ${t.revert} = 'yes')`,
+    ),
+    check('members_hijab_gender_check', sql`${t.hijab} is null or ${t.gender} = 'femme'`),
+    check('members_beard_gender_check', sql`${t.beard} is null or ${t.gender} = 'homme'`),
+    check(
+      'members_countries_check',
+      sql`${t.nationality} ~ '^([A-Z]{2}|prefer-not-to-say)$' and ${t.origin} ~ '^([A-Z]{2}|prefer-not-to-say)$'`,
+    ),
+    check(
+      'members_languages_check',
+      sql`${t.languages} <@ array[${inList(SPOKEN_LANGUAGES)}]::text[]`,
+    ),
+    check(
+      'members_faith_matches_only_check',
+      sql`${t.faithMatchesOnly} <@ array[${inList(FAITH_FIELDS)}]::text[]`,
+    ),
     check(
       'members_religious_data_consent_check',
       sql`(${t.religiousDataConsentAt} is null) = (${t.religiousDataConsentVersion} is null)`,

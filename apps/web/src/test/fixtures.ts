@@ -3,6 +3,7 @@ import {
   type CurrentUser,
   type DataExport,
   type ErrorBody,
+  type FaithFamily,
   type Message,
   type Photo,
   PRIVACY_VERSION,
@@ -42,6 +43,29 @@ export function aMember(overrides: Partial<UserSummary> = {}): UserSummary {
   };
 }
 
+/** Faith and family not answered (ADR 041). */
+export const noFaithFamily: FaithFamily = {
+  faithBranch: null,
+  madhhab: null,
+  community: null,
+  prayer: null,
+  hijab: null,
+  beard: null,
+  halal: null,
+  revert: null,
+  revertSince: null,
+  marriageTimeline: null,
+  polygamy: null,
+  childrenWanted: null,
+  relocation: null,
+  education: null,
+  languages: [],
+  profession: null,
+  nationality: null,
+  origin: null,
+  faithMatchesOnly: [],
+};
+
 /** A member's page (`memberDetails`): their summary and what the page adds. */
 export function detailsOf(member: UserSummary, overrides: Partial<UserDetails> = {}): UserDetails {
   return {
@@ -51,6 +75,7 @@ export function detailsOf(member: UserSummary, overrides: Partial<UserDetails> =
     bio: 'Practising, calm, and fond of long walks.\n\nPratiquante et calme.',
     skinTone: 'moyen',
     sentLike: member.likedByMe ? 'like' : null,
+    ...noFaithFamily,
     ...overrides,
   };
 }
@@ -88,6 +113,7 @@ export function aCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser 
     role: 'member',
     religiousDataConsent: { version: PRIVACY_VERSION, givenAt: '2026-01-05T10:00:00.000Z' },
     consentRequired: false,
+    ...noFaithFamily,
     ...overrides,
     photos,
     mediaUrls: overrides.mediaUrls ?? photos.map((p) => p.url),

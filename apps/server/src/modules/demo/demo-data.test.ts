@@ -31,6 +31,16 @@ describe('demo data', () => {
     expect(rows.some((r) => r.location?.includes('Sénégal'))).toBe(true);
     expect(rows.some((r) => r.location?.includes('France'))).toBe(true);
     expect(rows.every((r) => r.bio && /[a-z]/.test(r.bio) && r.bio.includes('\n\n'))).toBe(true);
+    // Faith and family answered by most, mostly Maliki, Senegal's tariqas among them (ADR 041).
+    const share = (test: (r: (typeof rows)[number]) => boolean) =>
+      rows.filter(test).length / rows.length;
+    expect(share((r) => r.madhhab === 'maliki')).toBeGreaterThan(0.5);
+    expect(share((r) => r.prayer !== null)).toBeGreaterThan(0.8);
+    expect(rows.some((r) => r.community === 'tijaniyya')).toBe(true);
+    expect(rows.some((r) => r.community === 'mouridiyya')).toBe(true);
+    expect(share((r) => r.languages.includes('fr'))).toBeGreaterThan(0.7);
+    expect(rows.some((r) => r.languages.includes('wo'))).toBe(true);
+    expect(rows.every((r) => (r.gender === 'homme' ? r.hijab : r.beard) === null)).toBe(true);
 
     const aminata = DEMO_LOGINS[0];
     const response = await login(t.app, aminata.email, DEMO_PASSWORD);

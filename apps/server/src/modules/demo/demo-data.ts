@@ -9,6 +9,7 @@ import { likes, members, profileViews } from '../../db/schema.ts';
 import { type MediaStore, newMediaKey } from '../../lib/media-store.ts';
 import { createPasswordHashing } from '../../lib/passwords.ts';
 import { type ProcessedPhoto, processPhoto } from '../../lib/photo-processor.ts';
+import { demoFaithFamily } from './demo-faith-family.ts';
 import { DEMO_TOWNS, demoBio, FAMILY_NAMES, FIRST_NAMES } from './demo-people.ts';
 
 /** The two accounts the README names; every demo member shares this password. */
@@ -87,6 +88,8 @@ export async function seedDemoData(deps: {
   if (existing) return false;
   const count = deps.count ?? 300;
   const random = randomSource(20_261_122);
+  // Its own sequence, so the people drawn before these fields existed stay the same.
+  const faithRandom = randomSource(20_261_126);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
   const weightedTowns = DEMO_TOWNS.flatMap(
     (town, index) => Array(town.weight).fill(index) as number[],
@@ -121,6 +124,7 @@ export async function seedDemoData(deps: {
       activityDay: today - daysIdle,
       lastActiveAt: new Date(Date.now() - daysIdle * 86_400_000 - Math.floor(random() * 3_600_000)),
       photoCount: 1 + Math.floor(random() * 3),
+      ...demoFaithFamily(faithRandom, gender, town.location),
     };
   });
 

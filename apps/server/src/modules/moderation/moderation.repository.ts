@@ -98,6 +98,7 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
     gender: string | null;
     location: string | null;
     bio: string | null;
+    profession: string | null;
     photo_keys: string[];
     standing: 'active' | 'suspended' | 'banned';
     reporter_count: number;
@@ -106,7 +107,7 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
       reporter.id as reporter_id, reporter.name as reporter_name,
       reporter.standing = 'deleted' as reporter_deleted,
       reported.id as reported_id, reported.name as reported_name, reported.age, reported.gender,
-      reported.location, reported.bio, reported.photo_keys, reported.standing,
+      reported.location, reported.bio, reported.profession, reported.photo_keys, reported.standing,
       (select count(distinct c.reporter_id)::int from reports c
         where c.reported_id = r.reported_id) as reporter_count
     from reports r
@@ -132,6 +133,7 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
       gender: r.gender,
       location: r.location,
       bio: r.bio,
+      profession: r.profession,
       photoKeys: r.photo_keys,
       standing: r.standing,
       reporterCount: r.reporter_count,

@@ -1,4 +1,5 @@
 import { type CurrentUser, PRIVACY_VERSION } from '@mawadda/contract';
+import { faithFamilyOf } from '../../core/member-view.ts';
 import type { Member } from '../../core/members.repository.ts';
 import type { PhotoRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -51,5 +52,6 @@ export function toCurrentUser(
           }
         : null,
     consentRequired: member.religiousDataConsentVersion !== PRIVACY_VERSION,
+    ...faithFamilyOf(member, 'self'),
   };
 }

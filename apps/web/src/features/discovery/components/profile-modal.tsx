@@ -14,6 +14,7 @@ import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { stepIndex } from '../utils/swipe.ts';
+import { FaithFamilyFacts } from './faith-family-facts.tsx';
 import { FeedbackRegion } from './feedback-region.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
@@ -147,7 +148,10 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
               <span className="block h-4 w-5/6 animate-pulse rounded bg-sand-100" />
             </div>
           ) : details.data ? (
-            <Bio name={name} bio={details.data.bio} />
+            <>
+              <Bio name={name} bio={details.data.bio} />
+              <FaithFamilyFacts member={details.data} />
+            </>
           ) : null}
           {details.isPending ? (
             <p role="status" className="sr-only">

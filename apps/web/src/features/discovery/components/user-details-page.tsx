@@ -1,4 +1,5 @@
 import { ArrowLeft, MessageCircle, RotateCcw, UserRoundX } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import '../discovery.css';
@@ -11,6 +12,7 @@ import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
 import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
 import { useDiscoveryTranslation } from '../i18n.ts';
+import { FaithFamilyFacts } from './faith-family-facts.tsx';
 import { FeedbackRegion } from './feedback-region.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
@@ -180,9 +182,24 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
             <div className="rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-6">
               <Bio name={name} bio={member.bio} headingLevel={2} />
             </div>
+
+            <FaithFamilyCard member={member} />
           </div>
         </div>
       </div>
     </main>
+  );
+}
+
+/** The faith and family answers in a card of their own, absent when none is given. */
+function FaithFamilyCard({
+  member,
+}: {
+  member: ComponentProps<typeof FaithFamilyFacts>['member'];
+}) {
+  return (
+    <div className="rounded-card border border-sand-200 bg-white p-5 shadow-card empty:hidden sm:p-6">
+      <FaithFamilyFacts member={member} headingLevel={2} />
+    </div>
   );
 }

@@ -28,6 +28,7 @@ function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
       gender: 'homme',
       location: 'Lyon, France',
       bio: 'Engineer, practising.',
+      profession: 'Ingénieur, argent facile',
       photoUrls: photos,
       standing: 'active',
       reporterCount: 2,
@@ -101,6 +102,8 @@ describe('the moderation page', () => {
     expect(report).toHaveTextContent('Reported by 2 members');
     expect(report).not.toHaveTextContent('added to');
     expect(report).toHaveTextContent('Engineer, practising.');
+    // The profession is free text like the bio: the moderator reads it too.
+    expect(report).toHaveTextContent('Profession: Ingénieur, argent facile');
     const photoList = within(report).getByRole('region', { name: 'Photos' });
     expect(within(photoList).getByRole('img', { name: 'Photo 1 of Karim Benali' })).toHaveAttribute(
       'src',

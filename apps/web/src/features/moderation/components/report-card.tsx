@@ -109,6 +109,9 @@ export function ReportCard({
         <p className="mt-2 max-w-[70ch] whitespace-pre-line leading-relaxed text-ink">
           {reported.bio || t('noBio')}
         </p>
+        {reported.profession ? (
+          <p className="mt-2 text-ink">{t('profession', { profession: reported.profession })}</p>
+        ) : null}
       </section>
 
       <section aria-labelledby={`${id}-photos`} className="mt-5">

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@mawadda/contract';
+import { lazy, Suspense } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useEditProfileForm } from '../hooks/use-edit-profile-form.ts';
 import { useProfileTranslation } from '../i18n.ts';
@@ -11,6 +12,11 @@ import { PlaceSection } from './place-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SaveBar } from './save-bar.tsx';
+
+// Its own chunk (the country list, the value sets' labels): the profile shows without waiting.
+const FaithFamilySection = lazy(() =>
+  import('./faith-family-section.tsx').then((m) => ({ default: m.FaithFamilySection })),
+);
 
 /** The member's profile as a form: photos beside the rest from `lg` up, one save for all. */
 export function EditProfileForm({
@@ -41,6 +47,15 @@ export function EditProfileForm({
           <AboutSection fieldMessage={edit.fieldMessage} />
           <PlaceSection fieldMessage={edit.fieldMessage} location={edit.location} />
           <BioSection fieldMessage={edit.fieldMessage} />
+          <Suspense
+            fallback={
+              <ProfileSection title={t('sections.faithFamily')}>
+                <p className="text-sm text-ink-muted">{t('faithFamily.loading')}</p>
+              </ProfileSection>
+            }
+          >
+            <FaithFamilySection fieldMessage={edit.fieldMessage} />
+          </Suspense>
           <PrivacySection fieldMessage={edit.fieldMessage} />
           <SaveBar saved={edit.saved} failure={edit.failure} pending={edit.pending} />
         </div>

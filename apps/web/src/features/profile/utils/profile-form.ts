@@ -6,7 +6,27 @@ import type {
   MaritalStatus,
   SkinTone,
 } from '@mawadda/contract';
+import {
+  CHOICE_FIELDS,
+  type ChoiceField,
+  type ChoiceValue,
+  type FaithField,
+  type SpokenLanguage,
+} from '@mawadda/contract/faith-family';
 import type { ErrorTarget } from '@/hooks/use-form-submission.ts';
+
+const CHOICE_NAMES = Object.keys(CHOICE_FIELDS) as ChoiceField[];
+
+/** The faith and family inputs (ADR 041): '' is "not answered". */
+export type FaithFamilyFormValues = { [F in ChoiceField]: '' | ChoiceValue<F> } & {
+  revertSince: string;
+  languages: SpokenLanguage[];
+  profession: string;
+  nationality: string;
+  origin: string;
+  /** The faith fields shown to matches only. */
+  faithMatchesOnly: FaithField[];
+};
 
 /** What the form's inputs hold; the contract's schema checks them (docs/spec.md §5). */
 export type ProfileFormValues = {
@@ -20,7 +40,22 @@ export type ProfileFormValues = {
   bio: string;
   /** Members not matched with see blurred copies of the photos. */
   photosBlurred: boolean;
-};
+} & FaithFamilyFormValues;
+
+function faithFamilyValuesOf(user: CurrentUser): FaithFamilyFormValues {
+  const choices = Object.fromEntries(CHOICE_NAMES.map((f) => [f, user[f] ?? ''])) as {
+    [F in ChoiceField]: '' | ChoiceValue<F>;
+  };
+  return {
+    ...choices,
+    revertSince: user.revertSince === null ? '' : String(user.revertSince),
+    languages: user.languages,
+    profession: user.profession ?? '',
+    nationality: user.nationality ?? '',
+    origin: user.origin ?? '',
+    faithMatchesOnly: user.faithMatchesOnly,
+  };
+}
 
 /** The form as the member's profile fills it. */
 export function valuesOf(user: CurrentUser): ProfileFormValues {
@@ -34,6 +69,7 @@ export function valuesOf(user: CurrentUser): ProfileFormValues {
     location: user.location ?? '',
     bio: user.bio ?? '',
     photosBlurred: user.photosBlurred,
+    ...faithFamilyValuesOf(user),
   };
 }
 
@@ -48,6 +84,25 @@ const PROFILE_FIELDS: Record<keyof ProfileFormValues, true> = {
   location: true,
   bio: true,
   photosBlurred: true,
+  faithBranch: true,
+  madhhab: true,
+  community: true,
+  prayer: true,
+  hijab: true,
+  beard: true,
+  halal: true,
+  revert: true,
+  revertSince: true,
+  marriageTimeline: true,
+  polygamy: true,
+  childrenWanted: true,
+  relocation: true,
+  education: true,
+  languages: true,
+  profession: true,
+  nationality: true,
+  origin: true,
+  faithMatchesOnly: true,
 };
 const PHOTO_PATHS = new Set(['profilePicture', 'imagesToRemove', 'photoOrder']);
 
@@ -106,6 +161,14 @@ export function buildProfileFormData({
   put('skinTone', values.skinTone);
   put('bio', values.bio);
   data.append('photosBlurred', String(values.photosBlurred));
+  // Faith and family: an answer left empty is left out, which stores "not answered".
+  for (const field of CHOICE_NAMES) put(field, values[field]);
+  put('revertSince', values.revertSince);
+  put('profession', values.profession);
+  put('nationality', values.nationality);
+  put('origin', values.origin);
+  for (const code of values.languages) data.append('languages', code);
+  for (const field of values.faithMatchesOnly) data.append('faithMatchesOnly', field);
   if (place) {
     data.append('latitude', String(place.latitude));
     data.append('longitude', String(place.longitude));

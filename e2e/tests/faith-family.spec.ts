@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
+import { match } from '../support/match.ts';
+import { registerMember } from '../support/members.ts';
+import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+
+test.afterEach(closeMemberBrowsers);
+
+test('A member answers faith and family, keeps her prayer for matches: a stranger reads "matches only" in French, her match reads it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = String(Date.now()).slice(-6);
+  const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
+  const youssef = await registerMember(request, { name: `Youssef ${tag}`, gender: 'homme' });
+  const karim = await registerMember(request, { name: `Karim ${tag}`, gender: 'homme' });
+  const { aId: awaId } = await match(request, awa, youssef);
+
+  const hers = await loggedInPage(browser, awa);
+  await hers.goto('/mon-profil');
+  await hers.getByRole('combobox', { name: 'Madhhab' }).selectOption({ label: 'Maliki' });
+  await hers.getByRole('combobox', { name: 'Prayer' }).selectOption({ label: 'Always' });
+  await hers.getByRole('checkbox', { name: 'Show my “Prayer” answer to my matches only' }).check();
+  await hers.getByRole('checkbox', { name: 'Wolof' }).check();
+  expect(await seriousViolations(hers)).toEqual([]);
+  await hers.getByRole('button', { name: 'Save my profile' }).click();
+  await expect(hers.getByText('Profile updated successfully!')).toBeVisible();
+
+  // Karim, not matched with her, reads her profile in French: her madhhab, not her prayer.
+  const his = await loggedInPage(browser, karim);
+  await his.goto(`/fr/user-details/${awaId}`);
+  const faith = his.getByRole('heading', { level: 2, name: 'Foi' }).locator('..');
+  await expect(faith.getByText('Malikite')).toBeVisible();
+  await expect(faith.getByText('Réservé aux matchs')).toBeVisible();
+  await expect(his.getByText('Wolof')).toBeVisible();
+  expect(await seriousViolations(his)).toEqual([]);
+
+  // Youssef, her match, reads it in English.
+  const yours = await loggedInPage(browser, youssef);
+  await yours.goto(`/user-details/${awaId}`);
+  const hisView = yours.getByRole('heading', { level: 2, name: 'Faith' }).locator('..');
+  await expect(hisView.getByText('Always')).toBeVisible();
+  await expect(yours.getByText('Shown to matches only')).toHaveCount(0);
+});
