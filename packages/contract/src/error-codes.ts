@@ -96,6 +96,7 @@ export const ERROR_TEXTS = {
   AGE_RANGE_INVALID: 'minAge must not be above maxAge',
   MUTUAL_LIKE_INVALID: 'mutualLike must be true or false',
   PHOTOS_BLURRED_INVALID: 'photosBlurred must be true or false',
+  FAITH_FAMILY_FORM_INVALID: 'faithFamily must be true or false',
   DISTANCE_FILTER_INVALID: 'maxDistanceKm must be a whole number from 1 to 20000',
   // Places
   GEO_LATITUDE_INVALID: 'lat must be a number between -90 and 90',

@@ -139,6 +139,12 @@ export const editProfileFieldsSchema = z
     ),
     /** Ours: members not matched with get blurred copies of the photos; absent: unchanged. */
     photosBlurred: optionalField(formBoolean(E.PHOTOS_BLURRED_INVALID)),
+    /**
+     * Ours: `true` when the form holds the faith and family section, whose absent answers are
+     * then "not answered". Absent (an app from before the section, still cached on a phone): the
+     * stored answers are kept, never wiped by a form that could not show them.
+     */
+    faithFamily: optionalField(formBoolean(E.FAITH_FAMILY_FORM_INVALID)),
     ...faithFamilyShape,
   })
   .refine(bothCoordinatesOrNone, coordinatesError)

@@ -40,9 +40,16 @@ async function member(gender: Gender, name: string) {
           })
         ).statusCode,
       ).toBe(200),
-    /** The edit-profile form sent again, with these faith and family answers. */
-    edit: async (answers: RegistrationInput) => {
-      const body = multipart({ ...validRegistration({ gender, name }), ...answers });
+    /**
+     * The edit-profile form sent again, with these faith and family answers; `section: false`
+     * as an app from before the section sends it (no marker, no answers).
+     */
+    edit: async (answers: RegistrationInput, { section = true } = {}) => {
+      const body = multipart({
+        ...validRegistration({ gender, name }),
+        ...(section ? { faithFamily: 'true' } : {}),
+        ...answers,
+      });
       return t.app.inject({
         method: 'PUT',
         url: '/api/users/update',
@@ -88,6 +95,12 @@ describe('faith and family fields', () => {
     expect(await her.me()).toMatchObject(expected);
     const him = await member('homme', 'Ousmane');
     expect(await him.details(her)).toMatchObject(expected);
+
+    // An app from before the section (cached on her phone) edits her bio: her answers stay.
+    expect((await her.edit({ bio: 'Une autre présentation' }, { section: false })).statusCode).toBe(
+      200,
+    );
+    expect(await her.me()).toMatchObject({ ...expected, bio: 'Une autre présentation' });
 
     // Answers left out of the next edit are "not answered" again, as the skin tone is.
     expect((await her.edit({ prayer: 'prefer-not-to-say' })).statusCode).toBe(200);

@@ -121,7 +121,8 @@ export function createProfileEditing(deps: {
             skinTone: fields.skinTone ?? null,
             bio: fields.bio ?? null,
             photosBlurred: fields.photosBlurred ?? member.photosBlurred,
-            ...faithFamilyAnswers(fields),
+            // A form without the section (an app from before it) keeps the stored answers.
+            ...(fields.faithFamily ? faithFamilyAnswers(fields) : {}),
           });
           const nextPosition = Math.max(-1, ...current.map((p) => p.position)) + 1;
           const newRows = added.rows(memberId, nextPosition);

@@ -194,10 +194,13 @@ describe('Edit profile', () => {
       skinTone: 1,
       bio: 1,
       photosBlurred: 1,
+      faithFamily: 1,
       imagesToRemove: 1,
       profilePicture: 2,
     });
     expect(form.get('photosBlurred')).toBe('false');
+    // The section was in the form: its empty answers mean "not answered" (ADR 041).
+    expect(form.get('faithFamily')).toBe('true');
     expect(form.get('name')).toBe('Amina Diallo Ba');
     expect(form.get('age')).toBe('29');
     expect(form.get('gender')).toBe('femme');

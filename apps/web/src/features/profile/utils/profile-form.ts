@@ -161,7 +161,9 @@ export function buildProfileFormData({
   put('skinTone', values.skinTone);
   put('bio', values.bio);
   data.append('photosBlurred', String(values.photosBlurred));
-  // Faith and family: an answer left empty is left out, which stores "not answered".
+  // Faith and family: an answer left empty is left out, which stores "not answered" (the
+  // marker says the section was in the form: without it the server keeps the answers).
+  data.append('faithFamily', 'true');
   for (const field of CHOICE_NAMES) put(field, values[field]);
   put('revertSince', values.revertSince);
   put('profession', values.profession);
