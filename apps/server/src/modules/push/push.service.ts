@@ -25,6 +25,7 @@ import {
   deliverableSubscriptions,
   findSettings,
   type NewSettingsRow,
+  reachableAmong,
   saveSettings,
   saveSubscription,
 } from './push.repository.ts';
@@ -83,6 +84,9 @@ function settingsRow(
   };
 }
 
+/** How long events wait to be sorted together (a push later by this much is not noticed). */
+const SORT_EVERY_MS = 20;
+
 /** A push service that takes longer than this to answer is tried again later. */
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -140,6 +144,13 @@ export function createPushService(deps: {
     pendingPerMember: deps.delivery.pendingPerMember,
     queued: worker.wake,
   });
+  /**
+   * Events told and not yet sorted: every `SORT_EVERY_MS` one statement finds which of their
+   * members have a device at all, so the chat's thousands of messages a second cost a query a
+   * batch, not one each, and only events for reachable members go through the rules.
+   */
+  let waiting: PushEvent[] = [];
+  let sorting: Promise<void> | null = null;
   /** Events being turned into pushes: `drain` waits for them. */
   const notifying = new Set<Promise<void>>();
   /**
@@ -147,6 +158,48 @@ export function createPushService(deps: {
    * message replaces an earlier one waiting, never the reverse, and the cap counts right.
    */
   const inOrder = new Map<string, Promise<void>>();
+
+  /** One member's events one after the other, members side by side. */
+  function queueInOrder(event: PushEvent) {
+    const member = event.to;
+    const done = (inOrder.get(member) ?? Promise.resolve())
+      .then(() => notifier.notify(event))
+      .catch((err: unknown) => deps.log.error({ err }, 'Could not queue a push'))
+      .finally(() => {
+        notifying.delete(done);
+        if (inOrder.get(member) === done) inOrder.delete(member);
+      });
+    inOrder.set(member, done);
+    notifying.add(done);
+  }
+
+  /** Resolves once the events told so far are queued (or refused). */
+  async function notified(): Promise<void> {
+    // A sorted batch hands its events on to the per-member queues: wait for those too.
+    while (notifying.size > 0) await Promise.all(notifying);
+  }
+
+  function scheduleSort() {
+    if (sorting || waiting.length === 0) return;
+    const sorted = new Promise<void>((resolve) => setTimeout(resolve, SORT_EVERY_MS))
+      .then(sortWaiting)
+      .catch((err: unknown) => deps.log.error({ err }, 'Could not queue a push'))
+      .finally(() => {
+        notifying.delete(sorted);
+        sorting = null;
+        scheduleSort();
+      });
+    sorting = sorted;
+    notifying.add(sorted);
+  }
+
+  async function sortWaiting() {
+    // Told while this batch is sorted, an event starts the next batch.
+    const events = waiting;
+    waiting = [];
+    const reachable = await reachableAmong(db, [...new Set(events.map((e) => e.to))], clock.now());
+    for (const event of events) if (reachable.has(event.to)) queueInOrder(event);
+  }
 
   async function settings(memberId: string): Promise<NotificationSettings> {
     const row = await findSettings(db, memberId);
@@ -257,16 +310,8 @@ export function createPushService(deps: {
      * end): queued as pushes if the rules allow, off the caller's path; failures are logged.
      */
     notify(event: PushEvent): void {
-      const member = event.to;
-      const done = (inOrder.get(member) ?? Promise.resolve())
-        .then(() => notifier.notify(event))
-        .catch((err: unknown) => deps.log.error({ err }, 'Could not queue a push'))
-        .finally(() => {
-          notifying.delete(done);
-          if (inOrder.get(member) === done) inOrder.delete(member);
-        });
-      inOrder.set(member, done);
-      notifying.add(done);
+      waiting.push(event);
+      scheduleSort();
     },
 
     /** `POST /api/push/test`: a test push to each device, quiet hours or not; how many. */
@@ -294,14 +339,11 @@ export function createPushService(deps: {
       );
     },
 
-    /** Resolves once the events told so far are queued (or refused). */
-    async notified(): Promise<void> {
-      await Promise.all(notifying);
-    },
+    notified,
 
     /** Sends what is queued and due now: tests and the bench drive the queue so. */
     async drain(): Promise<void> {
-      await Promise.all(notifying);
+      await notified();
       await worker.drain();
     },
 
@@ -310,7 +352,7 @@ export function createPushService(deps: {
       const stop = pollMs > 0 ? worker.start(pollMs) : undefined;
       return async () => {
         await stop?.();
-        await Promise.all(notifying);
+        await notified();
         sender.close();
       };
     },
