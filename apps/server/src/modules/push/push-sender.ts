@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import dns from 'node:dns';
 import { Agent, request } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import webpush from 'web-push';
 import type { VapidDetails } from './vapid-keys.ts';
 
@@ -127,7 +127,16 @@ export function createPushSender(deps: {
     keepAlive: true,
     maxSockets: 64,
     lookup: guardedLookup(deps.allowLoopback),
-    ...(deps.ca ? { ca: [...rootCertificates, deps.ca.toString('utf8')] } : {}),
+    // A secure context built once rather than `ca`: the agent names its pools of connections
+    // after their options, `ca` included, so 150 root certificates were joined into a string of
+    // 200 kB for every request, and a context built for every new connection.
+    ...(deps.ca
+      ? {
+          secureContext: createSecureContext({
+            ca: [...rootCertificates, deps.ca.toString('utf8')],
+          }),
+        }
+      : {}),
   });
   /**
    * One VAPID JWT per push service (its origin is the audience), signed for `VAPID_VALIDITY_S`
