@@ -142,14 +142,25 @@ export async function claimDue(
   }));
 }
 
-/** Sent: gone from the queue, unless it was replaced meanwhile (then the new one is due now). */
-export async function markSent(db: Executor, id: number, version: number): Promise<void> {
-  const removed = await db.execute(
-    sql`delete from push_queue where id = ${id} and version = ${version}`,
-  );
-  if ((removed.rowCount ?? 0) === 0) {
-    await db.execute(sql`update push_queue set claimed_until = null where id = ${id}`);
-  }
+/**
+ * Sent: gone from the queue, unless replaced meanwhile (then the new version is due now). One
+ * statement for a claim's sent pushes.
+ */
+export async function markSent(
+  db: Executor,
+  sent: readonly { id: number; version: number }[],
+): Promise<void> {
+  if (sent.length === 0) return;
+  await db.execute(sql`
+    with s as (
+      select * from unnest(${sql.param(sent.map((push) => push.id))}::bigint[],
+        ${sql.param(sent.map((push) => push.version))}::int[]) as s(id, version)
+    ), removed as (
+      delete from push_queue q using s where q.id = s.id and q.version = s.version
+      returning q.id
+    )
+    update push_queue q set claimed_until = null from s
+    where q.id = s.id and q.id not in (select id from removed)`);
 }
 
 export async function retryAt(db: Executor, id: number, dueAt: Date): Promise<void> {
