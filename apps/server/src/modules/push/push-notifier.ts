@@ -159,8 +159,8 @@ export function createPushNotifier(deps: {
     aboutId: string | null,
     subscriptions: Subscription[],
     make: (language: PushLanguage) => Omit<PushPayload, 'badge'>,
+    badge: number,
   ): Promise<number> {
-    const badge = await deps.badgeOf(memberId);
     const pushes: QueuedPush[] = subscriptions.map((subscription) => {
       const payload: PushPayload = { ...make(subscription.language), badge };
       const { urgency, ttl } = DELIVERY[payload.kind];
@@ -202,13 +202,19 @@ export function createPushNotifier(deps: {
       }
       const [icon] = photosFor(deps.photoLinks, event.to, rules.about).mediaUrls;
       const subject = subjectOf(event, firstName(rules.about.name));
-      await queue(event.to, event.from, subscriptions, (language) => ({
-        ...pushText(subject, language, settings.showMessageText),
-        tag: tagOf(event),
-        url: urlOf(event, language),
-        icon: icon ?? null,
-        at: event.at.toISOString(),
-      }));
+      await queue(
+        event.to,
+        event.from,
+        subscriptions,
+        (language) => ({
+          ...pushText(subject, language, settings.showMessageText),
+          tag: tagOf(event),
+          url: urlOf(event, language),
+          icon: icon ?? null,
+          at: event.at.toISOString(),
+        }),
+        rules.badge,
+      );
     },
 
     /** A test notification to each of the member's devices, quiet hours or not. */
@@ -216,13 +222,19 @@ export function createPushNotifier(deps: {
       const subscriptions = await deps.subscriptionsOf(memberId);
       if (subscriptions.length === 0) return 0;
       const at = clock.now().toISOString();
-      await queue(memberId, null, subscriptions, (language) => ({
-        ...pushText({ kind: 'test' }, language, false),
-        tag: 'test',
-        url: `/${language}/mon-profil`,
-        icon: null,
-        at,
-      }));
+      await queue(
+        memberId,
+        null,
+        subscriptions,
+        (language) => ({
+          ...pushText({ kind: 'test' }, language, false),
+          tag: 'test',
+          url: `/${language}/mon-profil`,
+          icon: null,
+          at,
+        }),
+        await deps.badgeOf(memberId),
+      );
       return subscriptions.length;
     },
   };

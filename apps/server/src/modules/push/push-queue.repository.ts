@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { blockedBetween, matched } from '../../core/member-rules.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import type { OutgoingPush } from './push-sender.ts';
@@ -212,7 +212,7 @@ export type SettingsRow = {
  * All the rules read of an event in one named statement: the recipient's devices that may be
  * pushed to (newest first), their settings, both members' standing, a block either way, how the
  * recipient sees the other, and whether one of the recipient's sockets showed the conversation
- * since `viewingSince`. Undefined when whom the event is about is no member.
+ * since `viewingSince`, and the app badge (`badgeSql`, the other modules' counts). Undefined when whom the event is about is no member.
  */
 export async function eventRules(
   db: Database,
@@ -220,6 +220,7 @@ export async function eventRules(
   aboutId: string,
   now: Date,
   viewingSince: Date,
+  badgeSql: (memberId: SQL) => SQL,
 ) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const [row] = await queryPrepared<{
@@ -233,6 +234,7 @@ export async function eventRules(
     photos_blurred: boolean;
     matched: boolean;
     viewing: boolean;
+    badge: number;
   }>(
     db,
     sql`
@@ -253,7 +255,8 @@ export async function eventRules(
       a.name, a.photo_keys, a.photos_blurred,
       ${matched(memberId, sql`a.id`)} as matched,
       exists (select 1 from conversation_views v where v.member_id = ${memberId}
-        and v.other_id = ${aboutId} and v.since > ${viewingSince.toISOString()}::timestamptz) as viewing
+        and v.other_id = ${aboutId} and v.since > ${viewingSince.toISOString()}::timestamptz) as viewing,
+      ${badgeSql(sql`${memberId}::uuid`)} as badge
     from members a where a.id = ${aboutId}`,
   );
   if (!row) return undefined;
@@ -262,6 +265,8 @@ export async function eventRules(
     settings: row.settings,
     allowed: row.recipient_active && row.about_active && !row.blocked,
     viewing: row.viewing,
+    /** Unread conversations plus new likes: the app badge. */
+    badge: Number(row.badge),
     about: {
       id: aboutId,
       name: row.name,

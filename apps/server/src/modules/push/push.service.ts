@@ -6,6 +6,7 @@ import {
   type PushSubscriptionRequest,
   viewingFrameSchema,
 } from '@mawadda/contract';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
@@ -137,6 +138,8 @@ export function createPushService(deps: {
   photoLinks: MediaLinks;
   /** Unread conversations plus new likes: the app badge a push carries. */
   badgeOf(memberId: string): Promise<number>;
+  /** The same as a SQL expression of the member's id: read with the rules, in their statement. */
+  badgeSql(memberId: SQL): SQL;
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
   log: FastifyBaseLogger;
 }) {
@@ -164,7 +167,14 @@ export function createPushService(deps: {
     subscriptionsOf,
     settingsOf: settings,
     async rulesOf(memberId, aboutId, viewingSince) {
-      const rules = await eventRules(db, memberId, aboutId, clock.now(), viewingSince);
+      const rules = await eventRules(
+        db,
+        memberId,
+        aboutId,
+        clock.now(),
+        viewingSince,
+        deps.badgeSql,
+      );
       return rules && { ...rules, settings: settingsFrom(rules.settings) };
     },
     badgeOf: deps.badgeOf,
