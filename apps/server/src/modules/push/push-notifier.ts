@@ -136,7 +136,6 @@ export function createPushNotifier(deps: {
   clock: Clock;
   photoLinks: MediaLinks;
   subscriptionsOf(memberId: string): Promise<Subscription[]>;
-  settingsOf(memberId: string): Promise<NotificationSettings>;
   /**
    * What the rules read of an event, in one statement (`eventRules`), with the settings as the
    * member's (the defaults when none are saved).

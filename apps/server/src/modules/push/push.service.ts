@@ -165,7 +165,6 @@ export function createPushService(deps: {
     clock,
     photoLinks: deps.photoLinks,
     subscriptionsOf,
-    settingsOf: settings,
     async rulesOf(memberId, aboutId, viewingSince) {
       const rules = await eventRules(
         db,
