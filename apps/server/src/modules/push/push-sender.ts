@@ -91,6 +91,8 @@ function guardedLookup(allowLoopback: boolean): LookupFunction {
 /** How long a VAPID JWT is signed for, and how long before its expiry a new one is signed. */
 export const VAPID_VALIDITY_S = 12 * 3600;
 export const VAPID_RENEW_S = 3600;
+/** Push services whose JWT is kept at most. */
+const MAX_AUDIENCES = 1000;
 
 /** RFC 8030 §5.4: a topic is at most 32 base64url characters; a tag's hash is. */
 export const topicOf = (tag: string) =>
@@ -157,6 +159,8 @@ export function createPushSender(deps: {
       'aes128gcm',
       expiresAt,
     );
+    // Members name the push services (a few in practice): bounded all the same.
+    if (authorizations.size >= MAX_AUDIENCES) authorizations.clear();
     authorizations.set(audience, { header: headers.Authorization, expiresAt });
     return headers.Authorization;
   }
