@@ -304,6 +304,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     photoLinks,
     // The chat and the notifications are built below; a push is queued only once they are.
     badgeOf: (memberId) => notifications.badge(memberId),
+    badgeSql: (memberId) => notifications.badgeSql(memberId),
     onlineAmong: presence.onlineAmong,
     log,
   });
@@ -372,6 +373,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     db,
     unreadMessages: chat.unreadCount,
     unreadConversations: chat.unreadConversations,
+    unreadConversationsSql: chat.unreadConversationsSql,
   });
   const calls = createCallsService({
     ...members,

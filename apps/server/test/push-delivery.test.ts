@@ -15,7 +15,7 @@ import {
   pushQueue,
   pushSubscriptions,
 } from '../src/db/schema.ts';
-import { claimDue } from '../src/modules/push/push-queue.repository.ts';
+import { claimDue, markSent } from '../src/modules/push/push-queue.repository.ts';
 import { bearer, seedLikes, seedMembers, seedSubscription, sessionFor } from './fixtures.ts';
 import { startTestPushService, type TestPushService } from './push-service.ts';
 import { connectStomp } from './stomp-client.ts';
@@ -171,6 +171,25 @@ describe('a new message', () => {
     expect(shown(french)).toEqual([
       expect.objectContaining({ body: 'Tu es libre ce soir ?', url: `/fr/chat?userId=${her.id}` }),
     ]);
+  });
+
+  it('a push replaced while it was being sent is sent again, the new one', async () => {
+    const { her, him } = await couple();
+    const endpoint = await phone(him);
+    await saveSettings(him, { showMessageText: true });
+    await send(her, him, 'Premier');
+    await t.app.push.notified();
+    // A node claims it and sends it; meanwhile the second message replaces it in the queue.
+    const now = t.clock.now();
+    const claimed = (
+      await claimDue(t.database.db, now, new Date(now.getTime() + 60_000), 1000)
+    ).filter((p) => p.endpoint === endpoint);
+    expect(claimed).toHaveLength(1);
+    await send(her, him, 'Second');
+    await t.app.push.notified();
+    await markSent(t.database.db, claimed);
+    await t.app.push.drain();
+    expect(shown(endpoint).map((p) => p.body)).toEqual(['Second']);
   });
 
   it('a paid gift says so, in French on a French phone', async () => {

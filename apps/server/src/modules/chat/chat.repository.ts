@@ -257,6 +257,16 @@ export async function countUnread(
   return row?.count ?? 0;
 }
 
+/**
+ * `countUnread(…, 'conversation')` as a SQL expression of `memberId` (a value or a column): what
+ * a statement of another module reads beside its own (the push's badge).
+ */
+export function unreadConversationsSql(memberId: SQL): SQL {
+  return sql`(select count(distinct ${messages.senderId})::int from ${messages}
+    where ${messages.receiverId} = ${memberId} and ${messages.readAt} is null
+      and not ${blockedBetween(memberId, sql`${messages.senderId}`)})`;
+}
+
 /** `otherId` is a member and no block stands between the two. */
 export async function memberReachable(db: Executor, memberId: string, otherId: string) {
   const result = await db.execute<{ ok: boolean }>(sql`

@@ -37,6 +37,7 @@ import {
   memberReachable,
   type NewMessage,
   seqOfMessage,
+  unreadConversationsSql,
 } from './chat.repository.ts';
 import { checkVoiceNote, processChatImage } from './chat-media.ts';
 import { createMessageWriter } from './message-writer.ts';
@@ -369,5 +370,8 @@ export function createChatService(deps: {
 
     /** Conversations with a message the member has not read: the app badge counts these. */
     unreadConversations: (memberId: string) => countUnread(db, memberId, 'conversation'),
+
+    /** The same, as a SQL expression for another module's statement. */
+    unreadConversationsSql,
   };
 }

@@ -1,6 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { blockedBetween } from '../../core/member-rules.ts';
 import type { Executor } from '../../db/database.ts';
+
+/**
+ * `countUnseen`'s new likes as a SQL expression of `memberId` (a value or a column): what a
+ * statement of another module reads beside its own (the push's badge).
+ */
+export function newLikesSql(memberId: SQL): SQL {
+  return sql`(select count(*)::int from likes l join members m on m.id = ${memberId}
+    where l.liked_id = m.id and l.created_at > coalesce(m.likes_seen_at, '-infinity')
+      and not ${blockedBetween(memberId, sql`l.liker_id`)})`;
+}
 
 /** Counts since the member last looked, from the likes and views indexes; none from a block. */
 export async function countUnseen(db: Executor, memberId: string) {

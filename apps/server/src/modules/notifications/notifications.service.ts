@@ -1,6 +1,7 @@
 import type { Notifications } from '@mawadda/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { countUnseen } from './notifications.repository.ts';
+import { countUnseen, newLikesSql } from './notifications.repository.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
@@ -8,6 +9,7 @@ export function createNotificationsService(deps: {
   db: Database;
   unreadMessages(memberId: string): Promise<number>;
   unreadConversations(memberId: string): Promise<number>;
+  unreadConversationsSql(memberId: SQL): SQL;
 }) {
   return {
     async counts(memberId: string): Promise<Notifications> {
@@ -36,5 +38,9 @@ export function createNotificationsService(deps: {
       ]);
       return counts.newLikes + unreadConversations;
     },
+
+    /** The badge as a SQL expression of `memberId`: read within the push's own statement. */
+    badgeSql: (memberId: SQL): SQL =>
+      sql`(${newLikesSql(memberId)} + ${deps.unreadConversationsSql(memberId)})`,
   };
 }

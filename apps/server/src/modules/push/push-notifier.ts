@@ -3,7 +3,7 @@ import { photosFor } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
-import { enqueue, eventParties, isViewing, type QueuedPush } from './push-queue.repository.ts';
+import { type EventRules, enqueue, type QueuedPush } from './push-queue.repository.ts';
 import type { OutgoingPush } from './push-sender.ts';
 import { firstName, type PushLanguage, type PushSubject, pushText } from './push-texts.ts';
 
@@ -136,7 +136,15 @@ export function createPushNotifier(deps: {
   clock: Clock;
   photoLinks: MediaLinks;
   subscriptionsOf(memberId: string): Promise<Subscription[]>;
-  settingsOf(memberId: string): Promise<NotificationSettings>;
+  /**
+   * What the rules read of an event, in one statement (`eventRules`), with the settings as the
+   * member's (the defaults when none are saved).
+   */
+  rulesOf(
+    memberId: string,
+    aboutId: string,
+    viewingSince: Date,
+  ): Promise<(Omit<EventRules, 'settings'> & { settings: NotificationSettings }) | undefined>;
   /** Unread conversations plus new likes: the app badge. */
   badgeOf(memberId: string): Promise<number>;
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
@@ -150,8 +158,8 @@ export function createPushNotifier(deps: {
     aboutId: string | null,
     subscriptions: Subscription[],
     make: (language: PushLanguage) => Omit<PushPayload, 'badge'>,
+    badge: number,
   ): Promise<number> {
-    const badge = await deps.badgeOf(memberId);
     const pushes: QueuedPush[] = subscriptions.map((subscription) => {
       const payload: PushPayload = { ...make(subscription.language), badge };
       const { urgency, ttl } = DELIVERY[payload.kind];
@@ -171,34 +179,41 @@ export function createPushNotifier(deps: {
     return queued;
   }
 
-  /** Whether the member has the conversation with `otherId` open on a live socket. */
-  async function viewing(memberId: string, otherId: string): Promise<boolean> {
-    const since = new Date(clock.now().getTime() - VIEWING_FRESH_MS);
-    if (!(await isViewing(db, memberId, otherId, since))) return false;
-    // A node that died leaves its rows: they count only while the member is online somewhere.
-    return (await deps.onlineAmong([memberId])).has(memberId);
-  }
-
   return {
     async notify(event: PushEvent): Promise<void> {
-      const subscriptions = await deps.subscriptionsOf(event.to);
+      const since = new Date(clock.now().getTime() - VIEWING_FRESH_MS);
+      const rules = await deps.rulesOf(event.to, event.from, since);
+      if (!rules) return;
+      const { subscriptions, settings } = rules;
       if (subscriptions.length === 0) return;
-      const settings = await deps.settingsOf(event.to);
       const kind = event.kind === 'message' && event.content === 'gift' ? 'gift' : event.kind;
       if (!settings[SWITCH[kind]]) return;
       if (inQuietHours(settings, clock.now())) return;
-      const parties = await eventParties(db, event.to, event.from);
-      if (!parties?.allowed) return;
-      if (event.kind === 'message' && (await viewing(event.to, event.from))) return;
-      const [icon] = photosFor(deps.photoLinks, event.to, parties.about).mediaUrls;
-      const subject = subjectOf(event, firstName(parties.about.name));
-      await queue(event.to, event.from, subscriptions, (language) => ({
-        ...pushText(subject, language, settings.showMessageText),
-        tag: tagOf(event),
-        url: urlOf(event, language),
-        icon: icon ?? null,
-        at: event.at.toISOString(),
-      }));
+      if (!rules.allowed) return;
+      // Whether the member has the conversation open on a live socket: a node that died leaves
+      // its rows, so they count only while the member is online somewhere.
+      if (
+        event.kind === 'message' &&
+        rules.viewing &&
+        (await deps.onlineAmong([event.to])).has(event.to)
+      ) {
+        return;
+      }
+      const [icon] = photosFor(deps.photoLinks, event.to, rules.about).mediaUrls;
+      const subject = subjectOf(event, firstName(rules.about.name));
+      await queue(
+        event.to,
+        event.from,
+        subscriptions,
+        (language) => ({
+          ...pushText(subject, language, settings.showMessageText),
+          tag: tagOf(event),
+          url: urlOf(event, language),
+          icon: icon ?? null,
+          at: event.at.toISOString(),
+        }),
+        rules.badge,
+      );
     },
 
     /** A test notification to each of the member's devices, quiet hours or not. */
@@ -206,13 +221,19 @@ export function createPushNotifier(deps: {
       const subscriptions = await deps.subscriptionsOf(memberId);
       if (subscriptions.length === 0) return 0;
       const at = clock.now().toISOString();
-      await queue(memberId, null, subscriptions, (language) => ({
-        ...pushText({ kind: 'test' }, language, false),
-        tag: 'test',
-        url: `/${language}/mon-profil`,
-        icon: null,
-        at,
-      }));
+      await queue(
+        memberId,
+        null,
+        subscriptions,
+        (language) => ({
+          ...pushText({ kind: 'test' }, language, false),
+          tag: 'test',
+          url: `/${language}/mon-profil`,
+          icon: null,
+          at,
+        }),
+        await deps.badgeOf(memberId),
+      );
       return subscriptions.length;
     },
   };

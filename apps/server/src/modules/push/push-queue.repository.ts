@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { blockedBetween, matched } from '../../core/member-rules.ts';
-import type { Executor } from '../../db/database.ts';
+import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import type { OutgoingPush } from './push-sender.ts';
 
 /** A push for one device, about to wait in the queue. */
@@ -29,30 +29,42 @@ export async function enqueue(
   now: Date,
   cap: number,
 ): Promise<number> {
-  let queued = 0;
-  for (const push of pushes) {
-    const expiresAt = new Date(now.getTime() + push.ttlSeconds * 1000).toISOString();
-    const replaced = await db.execute(sql`
-      update push_queue set payload = ${push.payload}, urgency = ${push.urgency},
-        ttl_seconds = ${push.ttlSeconds}, expires_at = ${expiresAt}::timestamptz,
-        about_id = ${push.aboutId}, due_at = ${now.toISOString()}::timestamptz,
-        attempts = 0, version = version + 1
-      where subscription_id = ${push.subscriptionId} and tag = ${push.tag}
-        and (payload::json ->> 'at') <= ${push.at}`);
-    if ((replaced.rowCount ?? 0) > 0) {
-      queued++;
-      continue;
-    }
-    const inserted = await db.execute(sql`
+  // One statement: the pushes of one event share all but their device and payload (its
+  // language). Replaced where that device has the tag waiting with an older event; the others
+  // inserted in order while the member has fewer than `cap` waiting (a device with the tag
+  // waiting for a newer event takes nothing).
+  const [first] = pushes;
+  if (!first) return 0;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const expiresAt = sql`${new Date(now.getTime() + first.ttlSeconds * 1000).toISOString()}::timestamptz`;
+  const result = await db.execute<{ queued: number }>(sql`
+    with p as (
+      select * from unnest(${sql.param(pushes.map((push) => push.subscriptionId))}::uuid[],
+        ${sql.param(pushes.map((push) => push.payload))}::text[]) with ordinality
+        as p(subscription_id, payload, ord)
+    ), replaced as (
+      update push_queue q set payload = p.payload, urgency = ${first.urgency},
+        ttl_seconds = ${first.ttlSeconds}, expires_at = ${expiresAt}, about_id = ${first.aboutId},
+        due_at = ${at}, attempts = 0, version = q.version + 1
+      from p
+      where q.subscription_id = p.subscription_id and q.tag = ${first.tag}
+        and (q.payload::json ->> 'at') <= ${first.at}
+      returning q.subscription_id
+    ), inserted as (
       insert into push_queue (subscription_id, member_id, about_id, tag, payload, urgency,
         ttl_seconds, expires_at, due_at)
-      select ${push.subscriptionId}, ${memberId}, ${push.aboutId}, ${push.tag}, ${push.payload},
-        ${push.urgency}, ${push.ttlSeconds}, ${expiresAt}::timestamptz, ${now.toISOString()}::timestamptz
-      where (select count(*) from push_queue where member_id = ${memberId}) < ${cap}
-      on conflict (subscription_id, tag) do nothing`);
-    queued += inserted.rowCount ?? 0;
-  }
-  return queued;
+      select p.subscription_id, ${memberId}::uuid, ${first.aboutId}::uuid, ${first.tag}, p.payload,
+        ${first.urgency}, ${first.ttlSeconds}, ${expiresAt}, ${at}
+      from p
+      where not exists (select 1 from push_queue e
+        where e.subscription_id = p.subscription_id and e.tag = ${first.tag})
+      order by p.ord
+      limit greatest(0, ${cap}::int - (select count(*) from push_queue where member_id = ${memberId}))
+      on conflict (subscription_id, tag) do nothing
+      returning 1
+    )
+    select ((select count(*) from replaced) + (select count(*) from inserted))::int as queued`);
+  return Number(result.rows[0]?.queued ?? 0);
 }
 
 export type ClaimedPush = OutgoingPush & {
@@ -130,14 +142,25 @@ export async function claimDue(
   }));
 }
 
-/** Sent: gone from the queue, unless it was replaced meanwhile (then the new one is due now). */
-export async function markSent(db: Executor, id: number, version: number): Promise<void> {
-  const removed = await db.execute(
-    sql`delete from push_queue where id = ${id} and version = ${version}`,
-  );
-  if ((removed.rowCount ?? 0) === 0) {
-    await db.execute(sql`update push_queue set claimed_until = null where id = ${id}`);
-  }
+/**
+ * Sent: gone from the queue, unless replaced meanwhile (then the new version is due now). One
+ * statement for a claim's sent pushes.
+ */
+export async function markSent(
+  db: Executor,
+  sent: readonly { id: number; version: number }[],
+): Promise<void> {
+  if (sent.length === 0) return;
+  await db.execute(sql`
+    with s as (
+      select * from unnest(${sql.param(sent.map((push) => push.id))}::bigint[],
+        ${sql.param(sent.map((push) => push.version))}::int[]) as s(id, version)
+    ), removed as (
+      delete from push_queue q using s where q.id = s.id and q.version = s.version
+      returning q.id
+    )
+    update push_queue q set claimed_until = null from s
+    where q.id = s.id and q.id not in (select id from removed)`);
 }
 
 export async function retryAt(db: Executor, id: number, dueAt: Date): Promise<void> {
@@ -171,20 +194,38 @@ export async function forgetViewing(db: Executor, connectionId: string): Promise
   await db.execute(sql`delete from conversation_views where connection_id = ${connectionId}`);
 }
 
-/** Whether one of the member's sockets showed that conversation since `after`. */
-export async function isViewing(db: Executor, memberId: string, otherId: string, after: Date) {
-  const result = await db.execute<{ viewing: boolean }>(sql`
-    select exists (select 1 from conversation_views where member_id = ${memberId}
-      and other_id = ${otherId} and since > ${after.toISOString()}::timestamptz) as viewing`);
-  return result.rows[0]?.viewing === true;
-}
+/** A member's notification settings as `eventRules` reads them (null: none saved). */
+export type SettingsRow = {
+  messages: boolean;
+  matches: boolean;
+  likes: boolean;
+  calls: boolean;
+  gifts: boolean;
+  showMessageText: boolean;
+  quietStart: number | null;
+  quietEnd: number | null;
+  timeZone: string;
+  emailDigest: boolean;
+};
 
 /**
- * What the rules need of a recipient and of whom the event is about, in one read: both active,
- * no block either way, and how the recipient sees the other's photos and name.
+ * All the rules read of an event in one named statement: the recipient's devices that may be
+ * pushed to (newest first), their settings, both members' standing, a block either way, how the
+ * recipient sees the other, and whether one of the recipient's sockets showed the conversation
+ * since `viewingSince`, and the app badge (`badgeSql`, the other modules' counts). Undefined when whom the event is about is no member.
  */
-export async function eventParties(db: Executor, memberId: string, aboutId: string) {
-  const result = await db.execute<{
+export async function eventRules(
+  db: Database,
+  memberId: string,
+  aboutId: string,
+  now: Date,
+  viewingSince: Date,
+  badgeSql: (memberId: SQL) => SQL,
+) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await queryPrepared<{
+    subscriptions: { id: string; language: 'fr' | 'en' }[];
+    settings: SettingsRow | null;
     recipient_active: boolean;
     about_active: boolean;
     blocked: boolean;
@@ -192,18 +233,40 @@ export async function eventParties(db: Executor, memberId: string, aboutId: stri
     photo_keys: string[];
     photos_blurred: boolean;
     matched: boolean;
-  }>(sql`
+    viewing: boolean;
+    badge: number;
+  }>(
+    db,
+    sql`
     select
+      (select coalesce(json_agg(json_build_object('id', p.id, 'language', p.language)
+          order by p.subscribed_at desc), '[]'::json)
+        from push_subscriptions p join sessions s on s.id = p.session_id
+        where p.member_id = ${memberId} and s.revoked_at is null and s.expires_at > ${at}
+          and (p.expires_at is null or p.expires_at > ${at})) as subscriptions,
+      (select json_build_object('messages', n.messages, 'matches', n.matches, 'likes', n.likes,
+          'calls', n.calls, 'gifts', n.gifts, 'showMessageText', n.show_message_text,
+          'quietStart', n.quiet_start, 'quietEnd', n.quiet_end, 'timeZone', n.time_zone,
+          'emailDigest', n.email_digest)
+        from notification_settings n where n.member_id = ${memberId}) as settings,
       exists (select 1 from members r where r.id = ${memberId} and r.standing = 'active') as recipient_active,
       a.standing = 'active' as about_active,
       ${blockedBetween(memberId, aboutId)} as blocked,
       a.name, a.photo_keys, a.photos_blurred,
-      ${matched(memberId, sql`a.id`)} as matched
-    from members a where a.id = ${aboutId}`);
-  const row = result.rows[0];
+      ${matched(memberId, sql`a.id`)} as matched,
+      exists (select 1 from conversation_views v where v.member_id = ${memberId}
+        and v.other_id = ${aboutId} and v.since > ${viewingSince.toISOString()}::timestamptz) as viewing,
+      ${badgeSql(sql`${memberId}::uuid`)} as badge
+    from members a where a.id = ${aboutId}`,
+  );
   if (!row) return undefined;
   return {
+    subscriptions: row.subscriptions,
+    settings: row.settings,
     allowed: row.recipient_active && row.about_active && !row.blocked,
+    viewing: row.viewing,
+    /** Unread conversations plus new likes: the app badge. */
+    badge: Number(row.badge),
     about: {
       id: aboutId,
       name: row.name,
@@ -213,3 +276,5 @@ export async function eventParties(db: Executor, memberId: string, aboutId: stri
     },
   };
 }
+
+export type EventRules = NonNullable<Awaited<ReturnType<typeof eventRules>>>;

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { startTestPushService, type TestPushService } from '../../../test/push-service.ts';
-import { createPushSender, type OutgoingPush } from './push-sender.ts';
+import {
+  createPushSender,
+  type OutgoingPush,
+  VAPID_RENEW_S,
+  VAPID_VALIDITY_S,
+} from './push-sender.ts';
 
 /**
  * The sender alone: where it refuses to connect (a member's endpoint must not make the server
@@ -93,5 +98,40 @@ describe('the push sender', () => {
     const delivery = await untrusting.send(pushTo(service.subscribe().endpoint));
     expect(delivery.outcome).toBe('retry');
     untrusting.close();
+  });
+
+  it('signs one VAPID JWT per push service and renews it shortly before it expires', async () => {
+    // The sender's clock starts 11.5 h ago, so that the renewed JWT still expires within the
+    // 24 h the push service (on the real clock) accepts.
+    let at = Date.now() - 11.5 * 3600_000;
+    const sender = createPushSender({
+      vapid,
+      allowLoopback: true,
+      ca: cert,
+      timeoutMs: 2000,
+      now: () => at,
+    });
+    const toNewDevice = () => {
+      const subscription = service.subscribe();
+      return pushTo(subscription.endpoint, subscription.keys);
+    };
+    const first = Math.floor(at / 1000) + VAPID_VALIDITY_S;
+    const before = service.received.length;
+    expect(await sender.send(toNewDevice())).toEqual({ outcome: 'sent' });
+    at += 60_000;
+    expect(await sender.send(toNewDevice())).toEqual({ outcome: 'sent' });
+    // Until VAPID_RENEW_S before its expiry, the same JWT.
+    at = (first - VAPID_RENEW_S) * 1000 - 1000;
+    expect(await sender.send(toNewDevice())).toEqual({ outcome: 'sent' });
+    // Then a new one.
+    at = (first - VAPID_RENEW_S) * 1000;
+    expect(await sender.send(toNewDevice())).toEqual({ outcome: 'sent' });
+    const expiries = service.received.slice(before).map((push) => push.vapid.expiresAt);
+    const renewed = Math.floor(at / 1000) + VAPID_VALIDITY_S;
+    expect(expiries).toEqual([first, first, first, renewed]);
+    expect(new Set(service.received.slice(before).map((p) => p.vapid.audience))).toEqual(
+      new Set([service.origin]),
+    );
+    sender.close();
   });
 });

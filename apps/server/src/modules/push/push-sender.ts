@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import dns from 'node:dns';
 import { Agent, request } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import webpush from 'web-push';
 import type { VapidDetails } from './vapid-keys.ts';
 
@@ -88,6 +88,12 @@ function guardedLookup(allowLoopback: boolean): LookupFunction {
   };
 }
 
+/** How long a VAPID JWT is signed for, and how long before its expiry a new one is signed. */
+export const VAPID_VALIDITY_S = 12 * 3600;
+export const VAPID_RENEW_S = 3600;
+/** Push services whose JWT is kept at most. */
+const MAX_AUDIENCES = 1000;
+
 /** RFC 8030 §5.4: a topic is at most 32 base64url characters; a tag's hash is. */
 export const topicOf = (tag: string) =>
   createHash('sha256').update(tag).digest('base64url').slice(0, 32);
@@ -112,18 +118,52 @@ export function createPushSender(deps: {
   /** Certificates trusted beside the usual ones (a local push service's). */
   ca?: Buffer | undefined;
   timeoutMs: number;
+  /**
+   * The time the VAPID JWT's expiry is counted from (ms): the real one, which the push service
+   * checks it against; a test's own.
+   */
+  now?: () => number;
 }) {
+  const now = deps.now ?? Date.now;
   const agent = new Agent({
     keepAlive: true,
     maxSockets: 64,
     lookup: guardedLookup(deps.allowLoopback),
-    ...(deps.ca ? { ca: [...rootCertificates, deps.ca.toString('utf8')] } : {}),
+    // A secure context built once rather than `ca`: the agent names its pools of connections
+    // after their options, `ca` included, so 150 root certificates were joined into a string of
+    // 200 kB for every request, and a context built for every new connection.
+    ...(deps.ca
+      ? {
+          secureContext: createSecureContext({
+            ca: [...rootCertificates, deps.ca.toString('utf8')],
+          }),
+        }
+      : {}),
   });
-  const vapidDetails = {
-    subject: deps.vapid.subject,
-    publicKey: deps.vapid.publicKey,
-    privateKey: deps.vapid.privateKey,
-  };
+  /**
+   * One VAPID JWT per push service (its origin is the audience), signed for `VAPID_VALIDITY_S`
+   * and reused until `VAPID_RENEW_S` before it expires (RFC 8292 allows 24 h): an ES256
+   * signature per push service and half-day instead of one per push.
+   */
+  const authorizations = new Map<string, { header: string; expiresAt: number }>();
+  function authorizationFor(audience: string): string {
+    const seconds = Math.floor(now() / 1000);
+    const cached = authorizations.get(audience);
+    if (cached && cached.expiresAt - seconds > VAPID_RENEW_S) return cached.header;
+    const expiresAt = seconds + VAPID_VALIDITY_S;
+    const headers = webpush.getVapidHeaders(
+      audience,
+      deps.vapid.subject,
+      deps.vapid.publicKey,
+      deps.vapid.privateKey,
+      'aes128gcm',
+      expiresAt,
+    );
+    // Members name the push services (a few in practice): bounded all the same.
+    if (authorizations.size >= MAX_AUDIENCES) authorizations.clear();
+    authorizations.set(audience, { header: headers.Authorization, expiresAt });
+    return headers.Authorization;
+  }
 
   async function send(push: OutgoingPush): Promise<Delivery> {
     const url = new URL(push.endpoint);
@@ -136,7 +176,8 @@ export function createPushSender(deps: {
       { endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } },
       push.payload,
       {
-        vapidDetails,
+        // `aes128gcm`: the whole of VAPID is this header (`vapid t=<JWT>, k=<public key>`).
+        headers: { Authorization: authorizationFor(url.origin) },
         TTL: push.ttlSeconds,
         urgency: push.urgency,
         topic: topicOf(push.tag),

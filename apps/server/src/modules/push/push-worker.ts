@@ -28,12 +28,18 @@ export function createPushWorker(deps: {
 }) {
   const { db, clock } = deps;
 
-  async function settle(push: Awaited<ReturnType<typeof claimDue>>[number], now: Date) {
+  /** Settles one push; a sent one is added to `sent`, removed from the queue with the claim's. */
+  async function settle(
+    push: Awaited<ReturnType<typeof claimDue>>[number],
+    now: Date,
+    sent: { id: number; version: number }[],
+  ) {
     if (push.forbidden || push.expiresAt <= now) return dropPush(db, push.id);
     const delivery = await deps.sender.send(push);
     switch (delivery.outcome) {
       case 'sent':
-        return markSent(db, push.id, push.version);
+        sent.push({ id: push.id, version: push.version });
+        return;
       case 'gone':
         return deleteEndpoint(db, push.endpoint);
       case 'refused':
@@ -55,12 +61,17 @@ export function createPushWorker(deps: {
   async function once(): Promise<number> {
     const now = clock.now();
     const claimed = await claimDue(db, now, new Date(now.getTime() + deps.leaseMs), deps.batch);
+    const sent: { id: number; version: number }[] = [];
     await Promise.all(
       claimed.map((push) =>
-        settle(push, now).catch((err: unknown) =>
+        settle(push, now, sent).catch((err: unknown) =>
           deps.log.error({ err }, 'Could not settle a push'),
         ),
       ),
+    );
+    // Until then, the lease keeps them from other nodes: sent twice only if this node stops.
+    await markSent(db, sent).catch((err: unknown) =>
+      deps.log.error({ err }, 'Could not settle sent pushes'),
     );
     return claimed.length;
   }

@@ -6,6 +6,7 @@ import {
   type PushSubscriptionRequest,
   viewingFrameSchema,
 } from '@mawadda/contract';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
@@ -30,7 +31,12 @@ import {
   saveSubscription,
 } from './push.repository.ts';
 import { createPushNotifier, type PushEvent } from './push-notifier.ts';
-import { forgetViewing, saveViewing } from './push-queue.repository.ts';
+import {
+  eventRules,
+  forgetViewing,
+  type SettingsRow,
+  saveViewing,
+} from './push-queue.repository.ts';
 import { createPushSender } from './push-sender.ts';
 import { createPushWorker } from './push-worker.ts';
 import type { VapidDetails } from './vapid-keys.ts';
@@ -65,6 +71,25 @@ const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const clockTime = (total: number) =>
   `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+
+/** A member's settings from their stored row (the defaults when they have none). */
+function settingsFrom(row: SettingsRow | undefined | null): NotificationSettings {
+  if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
+  return {
+    messages: row.messages,
+    matches: row.matches,
+    likes: row.likes,
+    calls: row.calls,
+    gifts: row.gifts,
+    showMessageText: row.showMessageText,
+    quietHours:
+      row.quietStart === null || row.quietEnd === null
+        ? null
+        : { start: clockTime(row.quietStart), end: clockTime(row.quietEnd) },
+    timeZone: row.timeZone,
+    emailDigest: row.emailDigest,
+  };
+}
 
 /** The stored row of settings; `language` undefined keeps the one stored (French for a new row). */
 function settingsRow(
@@ -113,6 +138,8 @@ export function createPushService(deps: {
   photoLinks: MediaLinks;
   /** Unread conversations plus new likes: the app badge a push carries. */
   badgeOf(memberId: string): Promise<number>;
+  /** The same as a SQL expression of the member's id: read with the rules, in their statement. */
+  badgeSql(memberId: SQL): SQL;
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
   log: FastifyBaseLogger;
 }) {
@@ -138,7 +165,17 @@ export function createPushService(deps: {
     clock,
     photoLinks: deps.photoLinks,
     subscriptionsOf,
-    settingsOf: settings,
+    async rulesOf(memberId, aboutId, viewingSince) {
+      const rules = await eventRules(
+        db,
+        memberId,
+        aboutId,
+        clock.now(),
+        viewingSince,
+        deps.badgeSql,
+      );
+      return rules && { ...rules, settings: settingsFrom(rules.settings) };
+    },
     badgeOf: deps.badgeOf,
     onlineAmong: deps.onlineAmong,
     pendingPerMember: deps.delivery.pendingPerMember,
@@ -202,22 +239,7 @@ export function createPushService(deps: {
   }
 
   async function settings(memberId: string): Promise<NotificationSettings> {
-    const row = await findSettings(db, memberId);
-    if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
-    return {
-      messages: row.messages,
-      matches: row.matches,
-      likes: row.likes,
-      calls: row.calls,
-      gifts: row.gifts,
-      showMessageText: row.showMessageText,
-      quietHours:
-        row.quietStart === null || row.quietEnd === null
-          ? null
-          : { start: clockTime(row.quietStart), end: clockTime(row.quietEnd) },
-      timeZone: row.timeZone,
-      emailDigest: row.emailDigest,
-    };
+    return settingsFrom(await findSettings(db, memberId));
   }
 
   /** Changes some settings and keeps the others (the defaults for a member who has none). */

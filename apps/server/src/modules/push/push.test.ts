@@ -3,7 +3,7 @@ import {
   type NotificationSettings,
   PUSH_ENDPOINT_MAX_LENGTH,
 } from '@mawadda/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedMembers, sessionFor } from '../../../test/fixtures.ts';
 import {
@@ -204,6 +204,7 @@ describe('a device subscribing to Web Push', () => {
         stepMs: 60_000,
       }),
       badgeOf: async () => 0,
+      badgeSql: () => sql`0`,
       onlineAmong: async () => new Set(),
       log: t.app.log,
     });
