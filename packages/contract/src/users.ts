@@ -11,7 +11,12 @@ import {
   PRIVACY_VERSION,
 } from './constants.ts';
 import { E } from './error-codes.ts';
-import { checkFaithFamily, faithFamilySchema, faithFamilyShape } from './faith-family-schemas.ts';
+import {
+  checkFaithFamily,
+  faithFamilySchema,
+  faithFamilyShape,
+  sharedSchema,
+} from './faith-family-schemas.ts';
 import {
   formBoolean,
   formList,
@@ -190,6 +195,11 @@ export const userDetailsSchema = userSummarySchema.extend({
    * others, and `faithMatchesOnly` then names it.
    */
   ...faithFamilySchema.shape,
+  /**
+   * What the viewer and this member share (at most four items), from answers both gave and the
+   * viewer may see; empty on the viewer's own profile.
+   */
+  shared: sharedSchema,
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 

@@ -262,3 +262,85 @@ describe('the countries of nationality and origin', () => {
     expect([...COUNTRY_CODES].sort()).toEqual(Object.keys(countries.getAlpha2Codes()).sort());
   });
 });
+
+describe('what you share, on member details', () => {
+  const hisAnswers: RegistrationInput = {
+    madhhab: 'maliki',
+    community: 'tijaniyya',
+    beard: 'yes',
+    marriageTimeline: 'within-6-months',
+    childrenWanted: 'yes',
+    relocation: 'diaspora-and-home',
+    languages: ['wo', 'ar', 'fr'],
+    origin: 'SN',
+  };
+
+  it('names at most four things both answered alike, the languages in the viewer’s order', async () => {
+    const her = await member('femme', 'Khady');
+    const him = await member('homme', 'Babacar');
+    expect((await her.edit({ ...herAnswers, faithMatchesOnly: [] })).statusCode).toBe(200);
+    expect((await him.edit(hisAnswers)).statusCode).toBe(200);
+
+    // Seven things hold (languages, madhhab, community, children, within a year, relocation,
+    // origin): the first four are named.
+    expect((await him.details(her)).shared).toEqual([
+      { kind: 'languages', languages: ['wo', 'fr'] },
+      { kind: 'madhhab', value: 'maliki' },
+      { kind: 'community', value: 'tijaniyya' },
+      { kind: 'childrenWanted' },
+    ]);
+    // Her own profile shares nothing with herself.
+    expect((await her.details(her)).shared).toEqual([]);
+  });
+
+  it('shares nothing the viewer did not answer, nor "prefer not to say", nor a different answer', async () => {
+    const her = await member('femme', 'Ndeye');
+    const him = await member('homme', 'Pape');
+    expect((await her.edit({ ...herAnswers, faithMatchesOnly: [] })).statusCode).toBe(200);
+    expect(
+      (
+        await him.edit({
+          madhhab: 'prefer-not-to-say',
+          childrenWanted: 'open',
+          marriageTimeline: 'within-2-years',
+          relocation: 'abroad',
+          origin: 'prefer-not-to-say',
+          languages: ['en', 'other'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await him.details(her)).shared).toEqual([]);
+    // Both said "prefer not to say" on the same question: still nothing shared.
+    expect((await her.edit({ madhhab: 'prefer-not-to-say' })).statusCode).toBe(200);
+    expect((await him.details(her)).shared).toEqual([]);
+  });
+
+  it('uses a matches-only answer for her match, never for a member she has not matched', async () => {
+    const her = await member('femme', 'Awa');
+    const match = await member('homme', 'Lamine');
+    const stranger = await member('homme', 'Ibrahima');
+    // Only the faith answers they have in common, the madhhab and the community kept to matches.
+    const faith = { madhhab: 'maliki', community: 'tijaniyya', beard: 'yes' };
+    expect(
+      (
+        await her.edit({
+          madhhab: 'maliki',
+          community: 'tijaniyya',
+          faithMatchesOnly: ['madhhab', 'community'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await match.edit(faith)).statusCode).toBe(200);
+    expect((await stranger.edit(faith)).statusCode).toBe(200);
+    await her.like(match);
+    await match.like(her);
+
+    const seenByStranger = await stranger.details(her);
+    expect(seenByStranger.shared).toEqual([]);
+    expect(JSON.stringify(seenByStranger)).not.toMatch(/maliki|tijaniyya/);
+    expect((await match.details(her)).shared).toEqual([
+      { kind: 'madhhab', value: 'maliki' },
+      { kind: 'community', value: 'tijaniyya' },
+    ]);
+  });
+});
