@@ -90,6 +90,9 @@ export const faithFamilyShape = {
   faithMatchesOnly: uniqueList(FAITH_FIELDS, E.FAITH_MATCHES_ONLY_INVALID),
 };
 
+/** The faith and family answers as a form (registration or edit profile) sends them, checked. */
+export type FaithFamilyFields = z.infer<z.ZodObject<typeof faithFamilyShape>>;
+
 type FaithFamilyInput = {
   gender?: Gender;
   revert?: string;

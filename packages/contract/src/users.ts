@@ -102,8 +102,15 @@ export const registrationFieldsSchema = z
       E.RELIGIOUS_DATA_CONSENT_REQUIRED,
     ).refine((v) => v === true, E.RELIGIOUS_DATA_CONSENT_REQUIRED),
     mutualLike: optionalField(formBoolean(E.MUTUAL_LIKE_INVALID)),
+    /**
+     * Ours: `true` when the form holds the wizard's faith and family step (ADR 041), as the edit
+     * form says it; the answers are checked exactly as there, each with its field's code.
+     */
+    faithFamily: optionalField(formBoolean(E.FAITH_FAMILY_FORM_INVALID)),
+    ...faithFamilyShape,
   })
-  .refine(bothCoordinatesOrNone, coordinatesError);
+  .refine(bothCoordinatesOrNone, coordinatesError)
+  .superRefine(checkFaithFamily);
 export type RegistrationFields = z.infer<typeof registrationFieldsSchema>;
 
 /**

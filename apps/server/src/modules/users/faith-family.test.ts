@@ -3,8 +3,10 @@ import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  login,
   multipart,
   type RegistrationInput,
+  register,
   registeredMember,
   validRegistration,
 } from '../../../test/fixtures.ts';
@@ -342,5 +344,61 @@ describe('what you share, on member details', () => {
       { kind: 'madhhab', value: 'maliki' },
       { kind: 'community', value: 'tijaniyya' },
     ]);
+  });
+});
+
+describe('faith and family in the registration wizard’s optional step', () => {
+  const memberCount = async () =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(members))[0]?.n ?? 0;
+
+  it('stores the answers sent with the registration, as the edit form would', async () => {
+    const { response, fields } = await register(t.app, {
+      gender: 'femme',
+      faithFamily: 'true',
+      ...herAnswers,
+      faithMatchesOnly: ['prayer'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const loggedIn = await login(t.app, fields.username as string, fields.password as string);
+    const me = await t.app.inject({
+      url: '/api/users/me',
+      headers: bearer(loggedIn.json().token),
+    });
+    expect(me.json()).toMatchObject({
+      ...herAnswers,
+      revertSince: 2015,
+      nationality: 'SN',
+      beard: null,
+      faithMatchesOnly: ['prayer'],
+    });
+  });
+
+  it('registers with nothing answered when the step was skipped', async () => {
+    const { response, fields } = await register(t.app, { faithFamily: 'true' });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(members)
+      .where(eq(members.email, String(fields.username)));
+    expect(row).toMatchObject({ madhhab: null, languages: [], faithMatchesOnly: [] });
+  });
+
+  it.each([
+    ['madhhab', 'zahiri', 'MADHHAB_INVALID'],
+    ['languages', ['fr', 'klingon'], 'LANGUAGES_INVALID'],
+    ['beard', 'yes', 'BEARD_INVALID'],
+    ['revertSince', '2010', 'REVERT_SINCE_INVALID'],
+    ['origin', 'Senegal', 'ORIGIN_INVALID'],
+  ])('refuses %s = %j with %s, creating no account', async (field, value, code) => {
+    const before = await memberCount();
+    const { response } = await register(t.app, {
+      gender: 'femme',
+      faithFamily: 'true',
+      revert: 'no',
+      [field]: value,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([expect.objectContaining({ path: field, code })]);
+    expect(await memberCount()).toBe(before);
   });
 });
