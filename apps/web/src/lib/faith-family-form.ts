@@ -1,9 +1,8 @@
-import {
-  CHOICE_FIELDS,
-  type ChoiceField,
-  type ChoiceValue,
-  type FaithField,
-  type SpokenLanguage,
+import type {
+  ChoiceField,
+  ChoiceValue,
+  FaithField,
+  SpokenLanguage,
 } from '@mawadda/contract/faith-family';
 
 /**
@@ -20,13 +19,32 @@ export type FaithFamilyFormValues = { [F in ChoiceField]: '' | ChoiceValue<F> } 
   faithMatchesOnly: FaithField[];
 };
 
-export const CHOICE_NAMES = Object.keys(CHOICE_FIELDS) as ChoiceField[];
+/**
+ * Every single-choice question unanswered. Written out rather than built from the contract's
+ * value sets so the wizard's first steps do not load the sets and their labels (they come with
+ * the step's own chunk); the record type makes the compiler list every field.
+ */
+const NO_CHOICE: Record<ChoiceField, ''> = {
+  faithBranch: '',
+  madhhab: '',
+  community: '',
+  prayer: '',
+  hijab: '',
+  beard: '',
+  halal: '',
+  revert: '',
+  marriageTimeline: '',
+  polygamy: '',
+  childrenWanted: '',
+  relocation: '',
+  education: '',
+};
+
+export const CHOICE_NAMES = Object.keys(NO_CHOICE) as ChoiceField[];
 
 /** Nothing answered: a new member's step, or the step skipped. */
 export const EMPTY_FAITH_FAMILY: FaithFamilyFormValues = {
-  ...(Object.fromEntries(CHOICE_NAMES.map((field) => [field, ''])) as {
-    [F in ChoiceField]: '';
-  }),
+  ...NO_CHOICE,
   revertSince: '',
   languages: [],
   profession: '',
