@@ -295,6 +295,27 @@ describe('what you share, on member details', () => {
     expect((await her.details(her)).shared).toEqual([]);
   });
 
+  it('names a timeline both within a year, the same relocation answer and the same origin', async () => {
+    const her = await member('femme', 'Coumba');
+    const him = await member('homme', 'Alioune');
+    expect((await her.edit({ ...herAnswers, faithMatchesOnly: [] })).statusCode).toBe(200);
+    expect(
+      (
+        await him.edit({
+          marriageTimeline: 'within-6-months',
+          relocation: 'diaspora-and-home',
+          origin: 'sn',
+          childrenWanted: 'open',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await him.details(her)).shared).toEqual([
+      { kind: 'marriageTimeline' },
+      { kind: 'relocation', value: 'diaspora-and-home' },
+      { kind: 'origin', country: 'SN' },
+    ]);
+  });
+
   it('shares nothing the viewer did not answer, nor "prefer not to say", nor a different answer', async () => {
     const her = await member('femme', 'Ndeye');
     const him = await member('homme', 'Pape');
