@@ -43,3 +43,41 @@ test('A member answers faith and family, keeps her prayer for matches: a strange
   await expect(hisView.getByText('Always')).toBeVisible();
   await expect(yours.getByText('Shown to matches only')).toHaveCount(0);
 });
+
+test('"You share": answers given at registration make a summary, her madhhab kept for matches only shared with her match alone, in French and English', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = String(Date.now()).slice(-6);
+  const alike = { madhhab: 'maliki', childrenWanted: 'yes', faithFamily: 'true' };
+  const fatou = await registerMember(request, {
+    name: `Fatou ${tag}`,
+    gender: 'femme',
+    ...alike,
+    faithMatchesOnly: 'madhhab',
+  });
+  const moussa = await registerMember(request, {
+    name: `Moussa ${tag}`,
+    gender: 'homme',
+    ...alike,
+  });
+  const ibou = await registerMember(request, { name: `Ibou ${tag}`, gender: 'homme', ...alike });
+  const { aId: fatouId } = await match(request, fatou, moussa);
+
+  // Ibou, not matched with her, reads in French: the children, not her madhhab.
+  const his = await loggedInPage(browser, ibou);
+  await his.goto(`/fr/user-details/${fatouId}`);
+  const shared = his.getByRole('heading', { name: 'Vous avez en commun' }).locator('..');
+  await expect(shared.getByText('Vous souhaitez tous deux des enfants')).toBeVisible();
+  await expect(shared.getByRole('listitem')).toHaveCount(1);
+  await expect(his.getByText(/Malikite/)).toHaveCount(0);
+  expect(await seriousViolations(his)).toEqual([]);
+
+  // Moussa, her match, reads both in English.
+  const yours = await loggedInPage(browser, moussa);
+  await yours.goto(`/user-details/${fatouId}`);
+  const yourShared = yours.getByRole('heading', { name: 'You share' }).locator('..');
+  await expect(yourShared.getByText('Madhhab: Maliki')).toBeVisible();
+  await expect(yourShared.getByText('You both want children')).toBeVisible();
+});

@@ -8,7 +8,7 @@ const widePng =
   'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAIAAAA8r+mnAAAAEUlEQVR4nGNQaEjAihioJwEAOL4gAR+bGZkAAAAASUVORK5CYII=';
 
 test.describe('A visitor joins Mawadda', () => {
-  test('registers through the four steps, corrected at each one, then logs in', async ({
+  test('registers through the five steps, corrected at each one, then logs in', async ({
     page,
   }) => {
     const email = newEmail('wizard');
@@ -28,9 +28,9 @@ test.describe('A visitor joins Mawadda', () => {
     await next.click();
 
     // Step 2: the marital status is required.
-    await expect(page.getByText('Step 2 of 4')).toBeVisible();
+    await expect(page.getByText('Step 2 of 5')).toBeVisible();
     await next.click();
-    await expect(page.getByText('Step 2 of 4')).toBeVisible();
+    await expect(page.getByText('Step 2 of 5')).toBeVisible();
     await expect(
       page.getByRole('alert').or(page.locator('[aria-invalid="true"] ~ *')).first(),
     ).toBeVisible();
@@ -39,7 +39,7 @@ test.describe('A visitor joins Mawadda', () => {
 
     // Step 3: no device position here, so the typed town is looked up; a place the lookup does
     // not know is refused at the field; the bio is required.
-    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+    await expect(page.getByText('Step 3 of 5')).toBeVisible();
     const location = page.getByLabel('Location', { exact: true });
     await location.fill('Qqqzzville');
     await expect(page.getByText(/could not find this place on the map/)).toBeVisible();
@@ -49,13 +49,20 @@ test.describe('A visitor joins Mawadda', () => {
     await location.fill('Dakar');
     await expect(page.getByText('Found on the map: Dakar, Senegal')).toBeVisible();
     await next.click();
-    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+    await expect(page.getByText('Step 3 of 5')).toBeVisible();
     await expect(page.getByLabel('About me')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('About me').fill('Pieuse, patiente et gaie, je cherche un mari sérieux.');
     await next.click();
 
-    // Step 4: a bad e-mail, then no photo, then no terms are each refused.
-    await expect(page.getByText('Step 4 of 4')).toBeVisible();
+    // Step 4, optional: faith and family, skippable as plainly as answered; she answers two.
+    await expect(page.getByText('Step 4 of 5')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Skip for now' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Madhhab' }).selectOption({ label: 'Maliki' });
+    await page.getByRole('checkbox', { name: 'Wolof' }).check();
+    await next.click();
+
+    // Step 5: a bad e-mail, then no photo, then no terms are each refused.
+    await expect(page.getByText('Step 5 of 5')).toBeVisible();
     const submit = page.getByRole('button', { name: 'Create my account' });
     await page.getByLabel('E-mail address (your username)').fill('mariam@example');
     await page.getByLabel('Password', { exact: true }).fill('a long enough password');
@@ -106,14 +113,23 @@ test.describe('A visitor joins Mawadda', () => {
     // Typed "Dakar", saved as the lookup found it.
     expect(stored.location).toBe('Dakar, Senegal');
     // The main photo, first, is the wide one.
-    const photos = await page.evaluate(async () => {
+    const me = await page.evaluate(async () => {
       const me = await fetch('/api/users/me', {
         headers: {
           authorization: `Bearer ${localStorage.getItem('authToken') ?? sessionStorage.getItem('authToken')}`,
         },
       });
-      return (await me.json()).photos as { width: number; height: number }[];
+      return (await me.json()) as {
+        photos: { width: number; height: number }[];
+        madhhab: string | null;
+        languages: string[];
+      };
     });
-    expect(photos.map((p) => p.width > p.height)).toEqual([true, false]);
+    expect(me.photos.map((p) => p.width > p.height)).toEqual([true, false]);
+    // The optional step's answers were stored with the account.
+    expect({ madhhab: me.madhhab, languages: me.languages }).toEqual({
+      madhhab: 'maliki',
+      languages: ['wo'],
+    });
   });
 });

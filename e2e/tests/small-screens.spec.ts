@@ -234,19 +234,24 @@ test('At 320 px wide, the registration wizard does not scroll sideways at any st
   await page.getByLabel('Age', { exact: true }).fill('26');
   await page.getByLabel('Woman').check();
   await next.click();
-  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  await expect(page.getByText('Step 2 of 5')).toBeVisible();
   await expectNoOverflow(page, '/register step 2');
 
   await page.getByLabel('Single').check();
   await next.click();
-  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+  await expect(page.getByText('Step 3 of 5')).toBeVisible();
   await page.getByLabel('Location').fill('Dakar');
   await expect(page.getByText(/Found on the map: Dakar/)).toBeVisible();
   await expectNoOverflow(page, '/register step 3');
 
   await page.getByLabel('About me').fill('Pieuse, patiente et gaie, je cherche un mari sérieux.');
   await next.click();
-  await expect(page.getByText('Step 4 of 4')).toBeVisible();
-  await page.locator('input[type="file"]').setInputFiles(portraitPath);
+  await expect(page.getByText('Step 4 of 5')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Madhhab' })).toBeVisible();
   await expectNoOverflow(page, '/register step 4');
+
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page.getByText('Step 5 of 5')).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles(portraitPath);
+  await expectNoOverflow(page, '/register step 5');
 });

@@ -8,6 +8,7 @@ import {
   COUNTRY_CODES,
   FAITH_FIELDS,
   GENDER_ONLY_FIELDS,
+  MAX_SHARED,
   PREFER_NOT_TO_SAY,
   SPOKEN_LANGUAGES,
 } from './faith-family.ts';
@@ -89,6 +90,9 @@ export const faithFamilyShape = {
   faithMatchesOnly: uniqueList(FAITH_FIELDS, E.FAITH_MATCHES_ONLY_INVALID),
 };
 
+/** The faith and family answers as a form (registration or edit profile) sends them, checked. */
+export type FaithFamilyFields = z.infer<z.ZodObject<typeof faithFamilyShape>>;
+
 type FaithFamilyInput = {
   gender?: Gender;
   revert?: string;
@@ -139,3 +143,19 @@ export const faithFamilySchema = z.object({
   faithMatchesOnly: z.array(z.enum(FAITH_FIELDS)),
 });
 export type FaithFamily = z.infer<typeof faithFamilySchema>;
+
+/**
+ * One item of the "you share" summary (ADR 041): the value both members gave, so the reader's
+ * app words it in the reader's language. Both answered it themselves, neither "prefer not to say".
+ */
+export const sharedItemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('languages'), languages: z.array(z.enum(SPOKEN_LANGUAGES)).min(1) }),
+  z.object({ kind: z.literal('madhhab'), value: z.enum(CHOICE_FIELDS.madhhab.values) }),
+  z.object({ kind: z.literal('community'), value: z.enum(CHOICE_FIELDS.community.values) }),
+  z.object({ kind: z.literal('childrenWanted') }),
+  z.object({ kind: z.literal('marriageTimeline') }),
+  z.object({ kind: z.literal('relocation'), value: z.enum(CHOICE_FIELDS.relocation.values) }),
+  z.object({ kind: z.literal('origin'), country: z.string() }),
+]);
+export type SharedItem = z.infer<typeof sharedItemSchema>;
+export const sharedSchema = z.array(sharedItemSchema).max(MAX_SHARED);

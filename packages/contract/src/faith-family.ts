@@ -241,3 +241,24 @@ export const FIELD_LABELS: Record<FaithFamilyField, Label> = {
   nationality: { fr: 'Nationalité', en: 'Nationality' },
   origin: { fr: 'Pays d’origine', en: 'Country of origin' },
 };
+
+/**
+ * What two members share, as the "you share" summary on a profile names it (ADR 041, summary
+ * rule), in the order the server picks them: the first `MAX_SHARED` that hold are shown.
+ */
+export const SHARED_KINDS = [
+  'languages',
+  'madhhab',
+  'community',
+  'childrenWanted',
+  'marriageTimeline',
+  'relocation',
+  'origin',
+] as const;
+export type SharedKind = (typeof SHARED_KINDS)[number];
+
+/** A summary stays a glance: at most four items. */
+export const MAX_SHARED = 4;
+
+/** Timelines that count as "ready within a year" for both. */
+export const WITHIN_A_YEAR = ['within-6-months', 'within-1-year'] as const;

@@ -11,7 +11,12 @@ import {
   PRIVACY_VERSION,
 } from './constants.ts';
 import { E } from './error-codes.ts';
-import { checkFaithFamily, faithFamilySchema, faithFamilyShape } from './faith-family-schemas.ts';
+import {
+  checkFaithFamily,
+  faithFamilySchema,
+  faithFamilyShape,
+  sharedSchema,
+} from './faith-family-schemas.ts';
 import {
   formBoolean,
   formList,
@@ -97,8 +102,15 @@ export const registrationFieldsSchema = z
       E.RELIGIOUS_DATA_CONSENT_REQUIRED,
     ).refine((v) => v === true, E.RELIGIOUS_DATA_CONSENT_REQUIRED),
     mutualLike: optionalField(formBoolean(E.MUTUAL_LIKE_INVALID)),
+    /**
+     * Ours: `true` when the form holds the wizard's faith and family step (ADR 041), as the edit
+     * form says it; the answers are checked exactly as there, each with its field's code.
+     */
+    faithFamily: optionalField(formBoolean(E.FAITH_FAMILY_FORM_INVALID)),
+    ...faithFamilyShape,
   })
-  .refine(bothCoordinatesOrNone, coordinatesError);
+  .refine(bothCoordinatesOrNone, coordinatesError)
+  .superRefine(checkFaithFamily);
 export type RegistrationFields = z.infer<typeof registrationFieldsSchema>;
 
 /**
@@ -190,6 +202,11 @@ export const userDetailsSchema = userSummarySchema.extend({
    * others, and `faithMatchesOnly` then names it.
    */
   ...faithFamilySchema.shape,
+  /**
+   * What the viewer and this member share (at most four items), from answers both gave and the
+   * viewer may see; empty on the viewer's own profile.
+   */
+  shared: sharedSchema,
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 

@@ -5,9 +5,13 @@ import {
   GENDERS,
   type Gender,
   type LikeKind,
+  MAX_SHARED,
+  PREFER_NOT_TO_SAY,
   PRIVACY_VERSION,
+  type SharedItem,
   type UserDetails,
   type UserSummary,
+  WITHIN_A_YEAR,
 } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
 import { type MemberRow, members } from '../db/schema.ts';
@@ -149,12 +153,50 @@ export function faithFamilyOf(member: Member, reader: 'self' | 'match' | 'other'
   return answers;
 }
 
+/** An answer that says something: given, and not "prefer not to say". */
+const answered = <T extends string>(value: T | null): value is T =>
+  value !== null && value !== PREFER_NOT_TO_SAY;
+
+/**
+ * The "you share" summary (ADR 041): from the viewer's own answers and the member's answers as
+ * this viewer may read them (`seen`, where a matches-only field is already null for a
+ * non-match), so it never tells a viewer what the member keeps from them. Both must have
+ * answered; "prefer not to say", "other" and "none" share nothing worth naming. At most four,
+ * in the order of `SHARED_KINDS`.
+ */
+export function sharedBetween(mine: FaithFamily, seen: FaithFamily): SharedItem[] {
+  const items: SharedItem[] = [];
+  const languages = mine.languages.filter((l) => l !== 'other' && seen.languages.includes(l));
+  if (languages.length > 0) items.push({ kind: 'languages', languages });
+  if (answered(mine.madhhab) && mine.madhhab !== 'none-or-other' && mine.madhhab === seen.madhhab)
+    items.push({ kind: 'madhhab', value: mine.madhhab });
+  if (
+    answered(mine.community) &&
+    mine.community !== 'none' &&
+    mine.community !== 'other' &&
+    mine.community === seen.community
+  )
+    items.push({ kind: 'community', value: mine.community });
+  if (mine.childrenWanted === 'yes' && seen.childrenWanted === 'yes')
+    items.push({ kind: 'childrenWanted' });
+  const withinAYear = (t: FaithFamily['marriageTimeline']) =>
+    (WITHIN_A_YEAR as readonly (string | null)[]).includes(t);
+  if (withinAYear(mine.marriageTimeline) && withinAYear(seen.marriageTimeline))
+    items.push({ kind: 'marriageTimeline' });
+  if (answered(mine.relocation) && mine.relocation === seen.relocation)
+    items.push({ kind: 'relocation', value: mine.relocation });
+  if (answered(mine.origin) && mine.origin === seen.origin)
+    items.push({ kind: 'origin', country: mine.origin });
+  return items.slice(0, MAX_SHARED);
+}
+
 export function toDetails(
   member: Member & { likedByMe: boolean; matched: boolean; sentLike: LikeKind | null },
-  viewer: Pick<MemberRow, 'id' | 'gridLatitude' | 'gridLongitude'>,
+  viewer: Member,
   photoLinks: MediaLinks,
   online: boolean,
 ): UserDetails {
+  const seen = faithFamilyOf(member, member.matched ? 'match' : 'other');
   return {
     ...toSummary(member, viewer, photoLinks, online),
     maritalStatus: member.maritalStatus,
@@ -162,6 +204,7 @@ export function toDetails(
     bio: member.bio,
     skinTone: member.skinTone,
     sentLike: member.sentLike,
-    ...faithFamilyOf(member, member.matched ? 'match' : 'other'),
+    ...seen,
+    shared: member.id === viewer.id ? [] : sharedBetween(faithFamilyOf(viewer, 'self'), seen),
   };
 }

@@ -76,6 +76,7 @@ export function detailsOf(member: UserSummary, overrides: Partial<UserDetails> =
     skinTone: 'moyen',
     sentLike: member.likedByMe ? 'like' : null,
     ...noFaithFamily,
+    shared: [],
     ...overrides,
   };
 }

@@ -3,8 +3,10 @@ import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  login,
   multipart,
   type RegistrationInput,
+  register,
   registeredMember,
   validRegistration,
 } from '../../../test/fixtures.ts';
@@ -260,5 +262,164 @@ describe('the countries of nationality and origin', () => {
     const { COUNTRY_CODES } = await import('@mawadda/contract');
     const { default: countries } = await import('i18n-iso-countries');
     expect([...COUNTRY_CODES].sort()).toEqual(Object.keys(countries.getAlpha2Codes()).sort());
+  });
+});
+
+describe('what you share, on member details', () => {
+  const hisAnswers: RegistrationInput = {
+    madhhab: 'maliki',
+    community: 'tijaniyya',
+    beard: 'yes',
+    marriageTimeline: 'within-6-months',
+    childrenWanted: 'yes',
+    relocation: 'diaspora-and-home',
+    languages: ['wo', 'ar', 'fr'],
+    origin: 'SN',
+  };
+
+  it('names at most four things both answered alike, the languages in the viewer’s order', async () => {
+    const her = await member('femme', 'Khady');
+    const him = await member('homme', 'Babacar');
+    expect((await her.edit({ ...herAnswers, faithMatchesOnly: [] })).statusCode).toBe(200);
+    expect((await him.edit(hisAnswers)).statusCode).toBe(200);
+
+    // Seven things hold (languages, madhhab, community, children, within a year, relocation,
+    // origin): the first four are named.
+    expect((await him.details(her)).shared).toEqual([
+      { kind: 'languages', languages: ['wo', 'fr'] },
+      { kind: 'madhhab', value: 'maliki' },
+      { kind: 'community', value: 'tijaniyya' },
+      { kind: 'childrenWanted' },
+    ]);
+    // Her own profile shares nothing with herself.
+    expect((await her.details(her)).shared).toEqual([]);
+  });
+
+  it('names a timeline both within a year, the same relocation answer and the same origin', async () => {
+    const her = await member('femme', 'Coumba');
+    const him = await member('homme', 'Alioune');
+    expect((await her.edit({ ...herAnswers, faithMatchesOnly: [] })).statusCode).toBe(200);
+    expect(
+      (
+        await him.edit({
+          marriageTimeline: 'within-6-months',
+          relocation: 'diaspora-and-home',
+          origin: 'sn',
+          childrenWanted: 'open',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await him.details(her)).shared).toEqual([
+      { kind: 'marriageTimeline' },
+      { kind: 'relocation', value: 'diaspora-and-home' },
+      { kind: 'origin', country: 'SN' },
+    ]);
+  });
+
+  it('shares nothing the viewer did not answer, nor "prefer not to say", nor a different answer', async () => {
+    const her = await member('femme', 'Ndeye');
+    const him = await member('homme', 'Pape');
+    expect((await her.edit({ ...herAnswers, faithMatchesOnly: [] })).statusCode).toBe(200);
+    expect(
+      (
+        await him.edit({
+          madhhab: 'prefer-not-to-say',
+          childrenWanted: 'open',
+          marriageTimeline: 'within-2-years',
+          relocation: 'abroad',
+          origin: 'prefer-not-to-say',
+          languages: ['en', 'other'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await him.details(her)).shared).toEqual([]);
+    // Both said "prefer not to say" on the same question: still nothing shared.
+    expect((await her.edit({ madhhab: 'prefer-not-to-say' })).statusCode).toBe(200);
+    expect((await him.details(her)).shared).toEqual([]);
+  });
+
+  it('uses a matches-only answer for her match, never for a member she has not matched', async () => {
+    const her = await member('femme', 'Awa');
+    const match = await member('homme', 'Lamine');
+    const stranger = await member('homme', 'Ibrahima');
+    // Only the faith answers they have in common, the madhhab and the community kept to matches.
+    const faith = { madhhab: 'maliki', community: 'tijaniyya', beard: 'yes' };
+    expect(
+      (
+        await her.edit({
+          madhhab: 'maliki',
+          community: 'tijaniyya',
+          faithMatchesOnly: ['madhhab', 'community'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await match.edit(faith)).statusCode).toBe(200);
+    expect((await stranger.edit(faith)).statusCode).toBe(200);
+    await her.like(match);
+    await match.like(her);
+
+    const seenByStranger = await stranger.details(her);
+    expect(seenByStranger.shared).toEqual([]);
+    expect(JSON.stringify(seenByStranger)).not.toMatch(/maliki|tijaniyya/);
+    expect((await match.details(her)).shared).toEqual([
+      { kind: 'madhhab', value: 'maliki' },
+      { kind: 'community', value: 'tijaniyya' },
+    ]);
+  });
+});
+
+describe('faith and family in the registration wizard’s optional step', () => {
+  const memberCount = async () =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(members))[0]?.n ?? 0;
+
+  it('stores the answers sent with the registration, as the edit form would', async () => {
+    const { response, fields } = await register(t.app, {
+      gender: 'femme',
+      faithFamily: 'true',
+      ...herAnswers,
+      faithMatchesOnly: ['prayer'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const loggedIn = await login(t.app, fields.username as string, fields.password as string);
+    const me = await t.app.inject({
+      url: '/api/users/me',
+      headers: bearer(loggedIn.json().token),
+    });
+    expect(me.json()).toMatchObject({
+      ...herAnswers,
+      revertSince: 2015,
+      nationality: 'SN',
+      beard: null,
+      faithMatchesOnly: ['prayer'],
+    });
+  });
+
+  it('registers with nothing answered when the step was skipped', async () => {
+    const { response, fields } = await register(t.app, { faithFamily: 'true' });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(members)
+      .where(eq(members.email, String(fields.username)));
+    expect(row).toMatchObject({ madhhab: null, languages: [], faithMatchesOnly: [] });
+  });
+
+  it.each([
+    ['madhhab', 'zahiri', 'MADHHAB_INVALID'],
+    ['languages', ['fr', 'klingon'], 'LANGUAGES_INVALID'],
+    ['beard', 'yes', 'BEARD_INVALID'],
+    ['revertSince', '2010', 'REVERT_SINCE_INVALID'],
+    ['origin', 'Senegal', 'ORIGIN_INVALID'],
+  ])('refuses %s = %j with %s, creating no account', async (field, value, code) => {
+    const before = await memberCount();
+    const { response } = await register(t.app, {
+      gender: 'femme',
+      faithFamily: 'true',
+      revert: 'no',
+      [field]: value,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([expect.objectContaining({ path: field, code })]);
+    expect(await memberCount()).toBe(before);
   });
 });

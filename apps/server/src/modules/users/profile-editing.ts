@@ -24,33 +24,9 @@ import type { MediaLinks } from '../../lib/media-links.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import type { MediaJanitor } from '../media/index.ts';
 import { toCurrentUser } from './current-user.ts';
+import { faithFamilyAnswers } from './faith-family-answers.ts';
 import { type PhotoFiles, photoRequired } from './photo-files.ts';
 import type { PlaceFinder } from './place.ts';
-
-/** The faith and family answers as stored: absent from the form is "not answered" (null). */
-function faithFamilyAnswers(fields: EditProfileFields) {
-  return {
-    faithBranch: fields.faithBranch ?? null,
-    madhhab: fields.madhhab ?? null,
-    community: fields.community ?? null,
-    prayer: fields.prayer ?? null,
-    hijab: fields.hijab ?? null,
-    beard: fields.beard ?? null,
-    halal: fields.halal ?? null,
-    revert: fields.revert ?? null,
-    revertSince: fields.revertSince ?? null,
-    marriageTimeline: fields.marriageTimeline ?? null,
-    polygamy: fields.polygamy ?? null,
-    childrenWanted: fields.childrenWanted ?? null,
-    relocation: fields.relocation ?? null,
-    education: fields.education ?? null,
-    languages: fields.languages,
-    profession: fields.profession ?? null,
-    nationality: fields.nationality ?? null,
-    origin: fields.origin ?? null,
-    faithMatchesOnly: fields.faithMatchesOnly,
-  };
-}
 
 /** Profile editing: the member's own profile, read and changed, photos included, and consent. */
 export function createProfileEditing(deps: {

@@ -20,6 +20,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import type { PasswordHashing } from '../../lib/passwords.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
+import { faithFamilyAnswers } from './faith-family-answers.ts';
 import { type PhotoFiles, photoRequired } from './photo-files.ts';
 import type { PlaceFinder } from './place.ts';
 import {
@@ -117,6 +118,8 @@ export function createRegistration(deps: {
             termsAcceptedAt: deps.clock.now(),
             religiousDataConsentAt: deps.clock.now(),
             religiousDataConsentVersion: PRIVACY_VERSION,
+            // A new account has no answers to keep: what the optional step sent, or none.
+            ...faithFamilyAnswers(fields),
           });
           if (member) await addPhotos(tx, photos.rows(member.id, 0));
           return member;

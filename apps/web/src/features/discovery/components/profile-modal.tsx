@@ -19,6 +19,7 @@ import { FeedbackRegion } from './feedback-region.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.tsx';
+import { SharedSummary } from './shared-summary.tsx';
 
 const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSSProperties;
 
@@ -149,6 +150,7 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
             </div>
           ) : details.data ? (
             <>
+              <SharedSummary shared={details.data.shared} />
               <Bio name={name} bio={details.data.bio} />
               <FaithFamilyFacts member={details.data} />
             </>

@@ -17,6 +17,7 @@ import { FeedbackRegion } from './feedback-region.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.tsx';
+import { SharedSummary } from './shared-summary.tsx';
 
 /** /user-details/{id} (docs/spec.md §2). With `safety`, a menu reports or blocks the member. */
 export function UserDetailsPage({ id, safety }: { id: string; safety?: MemberSafety | undefined }) {
@@ -178,6 +179,8 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
             >
               <ProfileFacts member={member} showSkinTone />
             </section>
+
+            <SharedSummary shared={member.shared} headingLevel={2} />
 
             <div className="rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-6">
               <Bio name={name} bio={member.bio} headingLevel={2} />

@@ -6,27 +6,15 @@ import type {
   MaritalStatus,
   SkinTone,
 } from '@mawadda/contract';
-import {
-  CHOICE_FIELDS,
-  type ChoiceField,
-  type ChoiceValue,
-  type FaithField,
-  type SpokenLanguage,
-} from '@mawadda/contract/faith-family';
+import type { ChoiceField, ChoiceValue } from '@mawadda/contract/faith-family';
 import type { ErrorTarget } from '@/hooks/use-form-submission.ts';
+import {
+  appendFaithFamily,
+  CHOICE_NAMES,
+  type FaithFamilyFormValues,
+} from '@/lib/faith-family-form.ts';
 
-const CHOICE_NAMES = Object.keys(CHOICE_FIELDS) as ChoiceField[];
-
-/** The faith and family inputs (ADR 041): '' is "not answered". */
-export type FaithFamilyFormValues = { [F in ChoiceField]: '' | ChoiceValue<F> } & {
-  revertSince: string;
-  languages: SpokenLanguage[];
-  profession: string;
-  nationality: string;
-  origin: string;
-  /** The faith fields shown to matches only. */
-  faithMatchesOnly: FaithField[];
-};
+export type { FaithFamilyFormValues };
 
 /** What the form's inputs hold; the contract's schema checks them (docs/spec.md §5). */
 export type ProfileFormValues = {
@@ -161,16 +149,7 @@ export function buildProfileFormData({
   put('skinTone', values.skinTone);
   put('bio', values.bio);
   data.append('photosBlurred', String(values.photosBlurred));
-  // Faith and family: an answer left empty is left out, which stores "not answered" (the
-  // marker says the section was in the form: without it the server keeps the answers).
-  data.append('faithFamily', 'true');
-  for (const field of CHOICE_NAMES) put(field, values[field]);
-  put('revertSince', values.revertSince);
-  put('profession', values.profession);
-  put('nationality', values.nationality);
-  put('origin', values.origin);
-  for (const code of values.languages) data.append('languages', code);
-  for (const field of values.faithMatchesOnly) data.append('faithMatchesOnly', field);
+  appendFaithFamily(data, values);
   if (place) {
     data.append('latitude', String(place.latitude));
     data.append('longitude', String(place.longitude));

@@ -102,6 +102,12 @@ async function stepAbout(user: UserEvent) {
   await user.click(screen.getByLabelText('About me'));
   await user.paste('Calm, practising, I love hiking and reading.');
   await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { level: 2, name: 'Faith and family' });
+}
+
+/** The optional step, skipped: the wizard then asks for the account. */
+async function skipFaithFamily(user: UserEvent) {
+  await user.click(screen.getByRole('button', { name: 'Skip for now' }));
   await screen.findByRole('heading', { level: 2, name: 'Your account' });
 }
 
@@ -109,17 +115,17 @@ function nextButton() {
   return screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
 }
 
-// Each test walks the four steps by keyboard and mouse: seconds on a loaded machine.
+// Each test walks the five steps by keyboard and mouse: seconds on a loaded machine.
 describe('Registration wizard', { timeout: 20_000 }, () => {
-  it('shows four step dots, the current one marked, and a way back to login', async () => {
+  it('shows five step dots, the current one marked, and a way back to login', async () => {
     await renderWizard();
     screen.getByRole('heading', { level: 1, name: 'Join Mawadda' });
     const progress = screen.getByRole('list', { name: 'Registration progress' });
     const steps = progress.querySelectorAll('li');
-    expect(steps).toHaveLength(4);
+    expect(steps).toHaveLength(5);
     expect(steps[0]).toHaveAttribute('aria-current', 'step');
     expect(steps[0]).toHaveTextContent('Step 1, About you: current step');
-    screen.getByText('Step 1 of 4');
+    screen.getByText('Step 1 of 5');
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/');
   });
 
@@ -165,7 +171,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(
       screen.getByRole('heading', { level: 2, name: 'Your situation' }),
     );
-    screen.getByText('Step 2 of 4');
+    screen.getByText('Step 2 of 5');
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     const heading = await screen.findByRole('heading', { level: 2, name: 'About you' });
     expect(document.activeElement).toBe(heading);
@@ -198,6 +204,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await stepIdentity(user);
     await stepSituation(user);
     await stepAbout(user);
+    await skipFaithFamily(user);
     await user.type(screen.getByLabelText('E-mail address (your username)'), 'Not an e-mail');
     await user.type(screen.getByLabelText('Password'), 'a-long-password');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
@@ -227,6 +234,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('À propos de moi'));
     await user.paste('Sérieux et souriant.');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.click(await screen.findByRole('button', { name: 'Passer pour l’instant' }));
     const consent = await screen.findByRole('checkbox', { name: /Je consens explicitement/ });
     expect(consent).not.toBeChecked();
     expect(
@@ -255,6 +263,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await stepIdentity(user);
     await stepSituation(user);
     await stepAbout(user);
+    await skipFaithFamily(user);
     const picker = screen.getByLabelText('Add photos');
     await user.upload(picker, [
       new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }),
@@ -295,6 +304,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await stepIdentity(user);
     await stepSituation(user);
     await stepAbout(user);
+    await skipFaithFamily(user);
     await user.type(screen.getByLabelText('E-mail address (your username)'), 'Yusuf@Example.com');
     await user.type(screen.getByLabelText('Password'), 'a-long-password');
     await user.upload(screen.getByLabelText('Add photos'), [png('one.png'), png('two.png')]);
@@ -325,6 +335,8 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
       termsAccepted: 'true',
       religiousDataConsent: 'true',
       mutualLike: 'false',
+      // The optional step was in the form, skipped: no answer, so none is stored.
+      faithFamily: 'true',
     });
     // Skin tone and children not said: left out.
     expect(form.has('skinTone')).toBe(false);
@@ -371,6 +383,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('À propos de moi'));
     await user.paste('Sérieux et souriant.');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.click(await screen.findByRole('button', { name: 'Passer pour l’instant' }));
     await user.type(await screen.findByLabelText('Adresse e-mail (votre identifiant)'), 'y@ex.fr');
     await user.type(screen.getByLabelText('Mot de passe'), 'a-long-password');
     await user.upload(screen.getByLabelText('Ajouter des photos'), [png('moi.png')]);
@@ -400,6 +413,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('À propos de moi'));
     await user.paste('Sérieux et souriant.');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.click(await screen.findByRole('button', { name: 'Passer pour l’instant' }));
     await user.type(await screen.findByLabelText('Adresse e-mail (votre identifiant)'), 'Y@ex.fr');
     await user.type(screen.getByLabelText('Mot de passe'), 'a-long-password');
     await user.upload(screen.getByLabelText('Ajouter des photos'), [png('moi.png')]);
@@ -456,7 +470,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
         name: language === 'en' ? 'About me' : 'À propos de moi',
       });
       expect(bio).toHaveAttribute('aria-invalid', 'true');
-      screen.getByText(language === 'en' ? 'Step 3 of 4' : 'Étape 3 sur 4');
+      screen.getByText(language === 'en' ? 'Step 3 of 5' : 'Étape 3 sur 5');
     },
   );
 
@@ -486,6 +500,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('About me'));
     await user.paste('Calm and practising.');
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    await skipFaithFamily(user);
     await user.type(await screen.findByLabelText('E-mail address (your username)'), 'y@ex.fr');
     await user.type(screen.getByLabelText('Password'), 'a-long-password');
     await user.upload(screen.getByLabelText('Add photos'), [png('one.png')]);
@@ -532,6 +547,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await stepIdentity(user);
     await stepSituation(user);
     await stepAbout(user);
+    await skipFaithFamily(user);
     await user.type(screen.getByLabelText('E-mail address (your username)'), 'y@ex.fr');
     await user.type(screen.getByLabelText('Password'), 'a-long-password');
     await user.upload(screen.getByLabelText('Add photos'), [
@@ -585,6 +601,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await stepIdentity(user);
     await stepSituation(user);
     await stepAbout(user);
+    await skipFaithFamily(user);
     await user.type(screen.getByLabelText('E-mail address (your username)'), 'y@ex.fr');
     await user.type(screen.getByLabelText('Password'), 'a-long-password');
     await user.upload(screen.getByLabelText('Add photos'), [png('one.png')]);
@@ -601,8 +618,92 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     // Back to step 2: no alert follows the member there.
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
     await screen.findByRole('heading', { level: 2, name: 'Your situation' });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+  });
+});
+
+describe('Registration wizard, the faith and family step', { timeout: 20_000 }, () => {
+  it('says it is optional, can wait for the profile, and sends what the member answered', async () => {
+    let sent: FormData | undefined;
+    const { user } = await renderWizard('en', {
+      register: ({ body }: { body: unknown }) => {
+        sent = body as FormData;
+        return { status: 201, body: { message: 'Thank you.' } };
+      },
+      login: { body: { token: 'new-token' } },
+      currentUser: { body: newMember },
+    });
+    await stepIdentity(user);
+    await stepSituation(user);
+    await stepAbout(user);
+    screen.getByText('Step 4 of 5');
+    screen.getByText(
+      'You can answer these questions later in your profile. Answering helps the right members find you.',
+    );
+    // Skipping is offered as plainly as going on.
+    screen.getByRole('button', { name: 'Skip for now' });
+    // A man is asked about a beard, not a hijab.
+    const madhhab = await screen.findByRole('combobox', { name: 'Madhhab' });
+    expect(screen.queryByRole('combobox', { name: 'Hijab' })).toBeNull();
+    await user.selectOptions(madhhab, 'Maliki');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Beard' }), 'Yes');
+    await user.click(screen.getByRole('checkbox', { name: 'Wolof' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Show my “Madhhab” answer to my matches only' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Your account' });
+    await user.type(screen.getByLabelText('E-mail address (your username)'), 'y@ex.fr');
+    await user.type(screen.getByLabelText('Password'), 'a-long-password');
+    await user.upload(screen.getByLabelText('Add photos'), [png('one.png')]);
+    await user.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
+    await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+
+    await vi.waitFor(() => expect(sent).toBeInstanceOf(FormData));
+    const form = sent as FormData;
+    expect(form.get('faithFamily')).toBe('true');
+    expect(form.get('madhhab')).toBe('maliki');
+    expect(form.get('beard')).toBe('yes');
+    expect(form.getAll('languages')).toEqual(['wo']);
+    expect(form.getAll('faithMatchesOnly')).toEqual(['madhhab']);
+    expect(form.has('prayer')).toBe(false);
+  });
+
+  it('drops the answers given before “Skip for now”, in French', async () => {
+    let sent: FormData | undefined;
+    const { user } = await renderWizard('fr', {
+      register: ({ body }: { body: unknown }) => {
+        sent = body as FormData;
+        return { status: 201, body: { message: 'Thank you.' } };
+      },
+      login: { body: { token: 'new-token' } },
+      currentUser: { body: newMember },
+    });
+    await firstStepsInFrench(user);
+    await user.type(await screen.findByLabelText('Localisation'), 'Lyon');
+    await screen.findByText(/Lyon, France/, {}, { timeout: 3000 });
+    await user.click(screen.getByLabelText('À propos de moi'));
+    await user.paste('Sérieux et souriant.');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await screen.findByRole('heading', { level: 2, name: 'Foi et famille' });
+    screen.getByText(/Vous pourrez y répondre plus tard dans votre profil/);
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'École (madhhab)' }),
+      'Malikite',
+    );
+    await user.click(screen.getByRole('button', { name: 'Passer pour l’instant' }));
+    await user.type(await screen.findByLabelText('Adresse e-mail (votre identifiant)'), 'y@ex.fr');
+    await user.type(screen.getByLabelText('Mot de passe'), 'a-long-password');
+    await user.upload(screen.getByLabelText('Ajouter des photos'), [png('moi.png')]);
+    await user.click(screen.getByRole('checkbox', { name: /J'accepte les conditions/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Je consens explicitement/ }));
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+
+    await vi.waitFor(() => expect(sent).toBeInstanceOf(FormData));
+    expect((sent as FormData).has('madhhab')).toBe(false);
   });
 });

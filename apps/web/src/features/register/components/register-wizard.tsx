@@ -2,7 +2,7 @@ import type { RegistrationFields } from '@mawadda/contract';
 import { REGISTRATION_STEPS } from '@mawadda/contract/constants';
 import { E } from '@mawadda/contract/error-codes';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { type SubmissionFailure, useFormSubmission } from '@/hooks/use-form-subm
 import { useNewPhotos } from '@/hooks/use-new-photos.ts';
 import { usePlaceLookup } from '@/hooks/use-place-lookup.ts';
 import { afterLoginRoute } from '@/lib/after-login-route.ts';
+import { EMPTY_FAITH_FAMILY, FAITH_FAMILY_INPUTS } from '@/lib/faith-family-form.ts';
 import { useRegisterMutation } from '../api/register-api.ts';
 import { useRegisterTranslation } from '../i18n.ts';
 import {
@@ -31,6 +32,11 @@ import {
   IdentityStep,
   SituationStep,
 } from './wizard-steps.tsx';
+
+/** The optional step's questions (value sets, country names) load only when it opens. */
+const FaithFamilyStep = lazy(() =>
+  import('./faith-family-step.tsx').then((m) => ({ default: m.FaithFamilyStep })),
+);
 
 type RegistrationResolver = Resolver<RegistrationFormValues, unknown, RegistrationFields>;
 
@@ -60,7 +66,8 @@ const resolver: RegistrationResolver = async (values, context, options) =>
   (await loadSchemaResolver())(values, context, options);
 
 /**
- * The registration wizard (docs/spec.md §2, §4, §5): four steps checked one at a time with the
+ * The registration wizard (docs/spec.md §2, §4, §5): five steps (the fourth, faith and family,
+ * optional and skippable, ADR 041) checked one at a time with the
  * contract's schema, the location found from the device or looked up as typed, and one multipart
  * POST at the end. A field the server refuses brings the member back to its step, where its
  * message shows (and only there).
@@ -157,6 +164,15 @@ export function RegisterWizard() {
     if (valid) goTo(step + 1);
   };
 
+  /** "Skip for now": the step's answers are dropped, so none is sent or refused. */
+  const skip = () => {
+    for (const field of FAITH_FAMILY_INPUTS) {
+      form.setValue(field, EMPTY_FAITH_FAMILY[field] as never);
+    }
+    form.clearErrors(FAITH_FAMILY_INPUTS);
+    goTo(step + 1);
+  };
+
   const refusePhotoless = () => {
     if (photos.photos.length > 0) return false;
     submission.refuse('root.photos', E.PHOTO_REQUIRED);
@@ -245,6 +261,16 @@ export function RegisterWizard() {
               onLocate={location.canLocate ? locate : undefined}
             />
           ) : null}
+          {current.key === 'faithFamily' ? (
+            <>
+              <p className="rounded-xl bg-teal-50 p-4 text-sm text-teal-900">
+                {t('faithFamily.later')}
+              </p>
+              <Suspense fallback={<p role="status">{t('faithFamily.loading')}</p>}>
+                <FaithFamilyStep fieldMessage={submission.fieldMessage} />
+              </Suspense>
+            </>
+          ) : null}
           {current.key === 'account' ? (
             <AccountStep
               fieldMessage={submission.fieldMessage}
@@ -291,14 +317,22 @@ export function RegisterWizard() {
               {registration.isPending ? t('submitting') : t('submit')}
             </Button>
           ) : (
-            <Button
-              type="submit"
-              disabled={step === 1 && ageIsTooLow(age, true)}
-              className="w-full sm:ml-auto sm:w-auto"
-            >
-              {t('next')}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Button>
+            <div className="flex w-full flex-col-reverse gap-3 sm:ml-auto sm:w-auto sm:flex-row">
+              {current.key === 'faithFamily' ? (
+                // As visible as Next: skipping is a choice the step offers, not a way out.
+                <Button variant="secondary" onClick={skip} className="w-full sm:w-auto">
+                  {t('faithFamily.skip')}
+                </Button>
+              ) : null}
+              <Button
+                type="submit"
+                disabled={step === 1 && ageIsTooLow(age, true)}
+                className="w-full sm:w-auto"
+              >
+                {t('next')}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Button>
+            </div>
           )}
         </div>
       </form>

@@ -7,6 +7,12 @@ import {
   type SkinTone,
 } from '@mawadda/contract/value-lists';
 import type { ErrorTarget } from '@/hooks/use-form-submission.ts';
+import {
+  appendFaithFamily,
+  EMPTY_FAITH_FAMILY,
+  FAITH_FAMILY_INPUTS,
+  type FaithFamilyFormValues,
+} from '@/lib/faith-family-form.ts';
 
 /** What the wizard's inputs hold; the contract's schema checks them and the multipart is built from them. */
 export type RegistrationFormValues = {
@@ -22,7 +28,7 @@ export type RegistrationFormValues = {
   password: string;
   termsAccepted: boolean;
   religiousDataConsent: boolean;
-};
+} & FaithFamilyFormValues;
 
 export const EMPTY_REGISTRATION: RegistrationFormValues = {
   name: '',
@@ -37,6 +43,7 @@ export const EMPTY_REGISTRATION: RegistrationFormValues = {
   password: '',
   termsAccepted: false,
   religiousDataConsent: false,
+  ...EMPTY_FAITH_FAMILY,
 };
 
 /** The fields of each step, in order (docs/spec.md §2, register). */
@@ -44,6 +51,8 @@ export const WIZARD_STEPS = [
   { key: 'identity', fields: ['name', 'age', 'gender'] },
   { key: 'situation', fields: ['maritalStatus', 'skinTone', 'hasChildren'] },
   { key: 'about', fields: ['location', 'bio'] },
+  /** Optional (ADR 041): skipping it clears its answers; the profile asks them again later. */
+  { key: 'faithFamily', fields: FAITH_FAMILY_INPUTS },
   { key: 'account', fields: ['username', 'password', 'termsAccepted', 'religiousDataConsent'] },
 ] as const satisfies readonly {
   key: string;
@@ -62,7 +71,7 @@ export function fieldOf(path: string): ErrorTarget<RegistrationFormValues> | und
 
 /** The step (from 1) holding a field the server or the schema complained about. */
 export function stepOfField(field: string): number | undefined {
-  if (field === 'root.photos') return 4;
+  if (field === 'root.photos') return WIZARD_STEPS.length;
   const index = WIZARD_STEPS.findIndex((step) =>
     (step.fields as readonly string[]).includes(field),
   );
@@ -105,6 +114,7 @@ export function buildRegistrationFormData(
   data.append('termsAccepted', String(values.termsAccepted));
   data.append('religiousDataConsent', String(values.religiousDataConsent));
   data.append('mutualLike', 'false');
+  appendFaithFamily(data, values);
   for (const photo of photos) data.append('profilePicture', photo, photo.name);
   return data;
 }
