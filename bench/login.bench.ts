@@ -9,19 +9,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateDatabase, openPglite, pgliteExtensions } from '../apps/server/src/db/database.ts';
 import { members } from '../apps/server/src/db/schema.ts';
-import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { createOutboxMailer } from '../apps/server/src/lib/mailer.ts';
-import { createDiskMediaStore } from '../apps/server/src/lib/media-store.ts';
 import { createPasswordHashing } from '../apps/server/src/lib/passwords.ts';
-import { createMemoryRateLimitStore } from '../apps/server/src/lib/rate-limiter.ts';
-import { createMemoryCallStore } from '../apps/server/src/modules/calls/call-store.ts';
-import { createLocalBackplane } from '../apps/server/src/modules/realtime/backplane.ts';
-import { createMemoryPresenceStore } from '../apps/server/src/modules/realtime/presence-store.ts';
+import { inProcessApp } from './support/in-process-app.ts';
 
 const SAMPLES = 100;
 const FLOOD = 2000;
@@ -29,26 +20,7 @@ const FLOOD = 2000;
 const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-bench-'));
 const database = openPglite(await PGlite.create({ extensions: pgliteExtensions }));
 await migrateDatabase(database.db);
-const app = await buildApp({
-  config: loadConfig({ PUBLIC_URL: 'http://localhost', WEB_DIST_DIR: tmp, DATA_DIR: tmp }),
-  db: database.db,
-  mediaStore: createDiskMediaStore(path.join(tmp, 'media')),
-  privateMediaStore: createDiskMediaStore(path.join(tmp, 'private-media')),
-  exportStore: createDiskMediaStore(path.join(tmp, 'exports')),
-  mailer: createOutboxMailer(
-    path.join(tmp, 'outbox'),
-    'bench@localhost',
-    pino({ level: 'silent' }),
-  ),
-  limiter: createMemoryRateLimitStore(systemClock),
-  clock: systemClock,
-  realtime: {
-    backplane: createLocalBackplane(),
-    presence: createMemoryPresenceStore(),
-    calls: createMemoryCallStore(),
-  },
-  googleVerifier: undefined,
-});
+const app = await inProcessApp({ db: database.db, dir: tmp });
 
 const passwordHash = await createPasswordHashing().hashPassword('the real password');
 await database.db.insert(members).values(

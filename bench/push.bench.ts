@@ -18,23 +18,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { members, pushSubscriptions, sessions } from '../apps/server/src/db/schema.ts';
-import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { createOutboxMailer } from '../apps/server/src/lib/mailer.ts';
-import { createDiskMediaStore } from '../apps/server/src/lib/media-store.ts';
-import { createMemoryRateLimitStore } from '../apps/server/src/lib/rate-limiter.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
-import { createMemoryCallStore } from '../apps/server/src/modules/calls/call-store.ts';
-import { createLocalBackplane } from '../apps/server/src/modules/realtime/backplane.ts';
-import { createMemoryPresenceStore } from '../apps/server/src/modules/realtime/presence-store.ts';
 import {
   type BrowserSubscription,
   startTestPushService,
 } from '../apps/server/test/push-service.ts';
 import { PRIVACY_VERSION } from '../packages/contract/src/constants.ts';
+import { inProcessApp } from './support/in-process-app.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5000);
@@ -135,35 +127,17 @@ for (let start = 0; start < MEMBERS; start += CHUNK) {
   ids.push(...rows.map((row) => row.id));
 }
 
-const app = await buildApp({
-  config: loadConfig({
-    PUBLIC_URL: 'http://localhost',
-    WEB_DIST_DIR: tmp,
-    DATA_DIR: tmp,
+const app = await inProcessApp({
+  db: handle.db,
+  dir: tmp,
+  env: {
     PUSH_LOOPBACK_ENDPOINTS: 'true',
     PUSH_CA_FILE: path.join(
       import.meta.dirname,
       '../apps/server/test/fixtures/push-service.cert.pem',
     ),
     ...(process.env.BENCH_BATCH ? { PUSH_BATCH: process.env.BENCH_BATCH } : {}),
-  }),
-  db: handle.db,
-  mediaStore: createDiskMediaStore(path.join(tmp, 'media')),
-  privateMediaStore: createDiskMediaStore(path.join(tmp, 'private-media')),
-  exportStore: createDiskMediaStore(path.join(tmp, 'exports')),
-  mailer: createOutboxMailer(
-    path.join(tmp, 'outbox'),
-    'bench@localhost',
-    pino({ level: 'silent' }),
-  ),
-  limiter: createMemoryRateLimitStore(systemClock),
-  clock: systemClock,
-  realtime: {
-    backplane: createLocalBackplane(),
-    presence: createMemoryPresenceStore(),
-    calls: createMemoryCallStore(),
   },
-  googleVerifier: undefined,
   logger: pino({ level: 'warn' }),
 });
 await app.ready();
