@@ -350,6 +350,26 @@ describe('nothing is pushed', () => {
     expect(pushesTo(endpoint)).toHaveLength(2);
   });
 
+  it('for a frame that names no member as the open conversation: refused, nothing kept', async () => {
+    const { her, him } = await couple();
+    const endpoint = await phone(him);
+    const socket = await connectStomp(baseUrl, him.token);
+    socket.client.publish({
+      destination: destinations.publishViewing,
+      body: JSON.stringify({ with: 'her' }),
+    });
+    expect((await socket.error).headers.code).toBe('REALTIME_FRAME_INVALID');
+    expect(
+      await t.database.db
+        .select()
+        .from(conversationViews)
+        .where(eq(conversationViews.memberId, him.id)),
+    ).toEqual([]);
+    await send(her, him);
+    await t.app.push.drain();
+    expect(pushesTo(endpoint)).toHaveLength(1);
+  });
+
   it('during his quiet hours, in his time zone (a test notification still goes)', async () => {
     const { her, him } = await couple();
     const endpoint = await phone(him);
