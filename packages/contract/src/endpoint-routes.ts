@@ -23,6 +23,7 @@ export const endpointRoutes = {
   memberDetails: { method: 'GET', path: '/api/users/:id/details' },
   preferences: { method: 'GET', path: '/api/users/preferences' },
   savePreferences: { method: 'PUT', path: '/api/users/preferences' },
+  estimateAudience: { method: 'POST', path: '/api/users/preferences/estimate' },
   like: { method: 'POST', path: '/like' },
   lovely: { method: 'POST', path: '/lovely' },
   likes: { method: 'GET', path: '/likes' },

@@ -51,6 +51,7 @@ import {
 import { iceServersSchema } from './realtime.ts';
 import { moderationActionRequestSchema, openReportSchema, reportRequestSchema } from './safety.ts';
 import {
+  audienceEstimateSchema,
   likeEntrySchema,
   likeRequestSchema,
   likeResponseSchema,
@@ -58,6 +59,7 @@ import {
   notificationsSchema,
   preferencesSchema,
   profileViewEntrySchema,
+  savedPreferencesSchema,
   suggestionsQuerySchema,
 } from './social.ts';
 import {
@@ -209,15 +211,23 @@ const schemas = {
     response: userDetailsSchema,
   },
   preferences: {
-    summary: 'The member’s discovery filters (age range, maximum distance)',
+    summary: 'The member’s discovery filters (age range, maximum distance, dealbreakers)',
     member: true,
-    response: preferencesSchema,
+    response: savedPreferencesSchema,
   },
   savePreferences: {
-    summary: 'Save the discovery filters; null removes a filter',
+    summary:
+      'Save the discovery filters; null removes a filter, absent dealbreakers keep the saved ones',
     member: true,
     body: preferencesSchema,
-    response: preferencesSchema,
+    response: savedPreferencesSchema,
+  },
+  estimateAudience: {
+    summary:
+      'About how many members these filters leave, both ways (the dealbreakers of each side), before saving them',
+    member: true,
+    body: preferencesSchema,
+    response: audienceEstimateSchema,
   },
   like: {
     summary:

@@ -98,6 +98,7 @@ export const ERROR_TEXTS = {
   PHOTOS_BLURRED_INVALID: 'photosBlurred must be true or false',
   FAITH_FAMILY_FORM_INVALID: 'faithFamily must be true or false',
   DISTANCE_FILTER_INVALID: 'maxDistanceKm must be a whole number from 1 to 20000',
+  DEALBREAKER_INVALID: 'Choose one or more of the listed answers for each dealbreaker',
   // Places
   GEO_LATITUDE_INVALID: 'lat must be a number between -90 and 90',
   GEO_LONGITUDE_INVALID: 'lon must be a number between -180 and 180',

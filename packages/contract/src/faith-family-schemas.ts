@@ -6,8 +6,12 @@ import {
   CHOICE_FIELDS,
   type ChoiceField,
   COUNTRY_CODES,
+  DEALBREAKER_FIELDS,
+  type DealbreakerField,
+  dealbreakerValues,
   FAITH_FIELDS,
   GENDER_ONLY_FIELDS,
+  MAX_DEALBREAKER_COUNTRIES,
   MAX_SHARED,
   PREFER_NOT_TO_SAY,
   SPOKEN_LANGUAGES,
@@ -159,3 +163,29 @@ export const sharedItemSchema = z.discriminatedUnion('kind', [
 ]);
 export type SharedItem = z.infer<typeof sharedItemSchema>;
 export const sharedSchema = z.array(sharedItemSchema).max(MAX_SHARED);
+
+/**
+ * The member's dealbreakers (ADR 042): for each field made one, the values accepted, at least
+ * one, each once. A field absent is no dealbreaker. Unknown fields are refused, not ignored: a
+ * filter the server would drop silently would show members the member said no to.
+ */
+export const dealbreakersSchema = z.strictObject(
+  Object.fromEntries(
+    DEALBREAKER_FIELDS.map((field) => [
+      field,
+      z
+        .array(z.string(), { error: E.DEALBREAKER_INVALID })
+        .min(1, E.DEALBREAKER_INVALID)
+        .max(MAX_DEALBREAKER_COUNTRIES, E.DEALBREAKER_INVALID)
+        .refine(
+          (list) =>
+            list.every((v) => dealbreakerValues(field).includes(v)) &&
+            new Set(list).size === list.length,
+          E.DEALBREAKER_INVALID,
+        )
+        .optional(),
+    ]),
+  ) as Record<DealbreakerField, z.ZodOptional<z.ZodArray<z.ZodString>>>,
+  { error: E.DEALBREAKER_INVALID },
+);
+export type Dealbreakers = Partial<Record<DealbreakerField, string[]>>;

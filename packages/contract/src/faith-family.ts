@@ -262,3 +262,47 @@ export const MAX_SHARED = 4;
 
 /** Timelines that count as "ready within a year" for both. */
 export const WITHIN_A_YEAR = ['within-6-months', 'within-1-year'] as const;
+
+/**
+ * The fields a member may make a dealbreaker of in the discovery filters (issue 20, ADR 042):
+ * every single choice, children already, languages and the two countries; not the year of
+ * reversion nor the profession (free text).
+ */
+export const DEALBREAKER_FIELDS = [
+  ...FAITH_FIELDS,
+  ...FAMILY_FIELDS,
+  'hasChildren',
+  'languages',
+  'nationality',
+  'origin',
+] as const;
+export type DealbreakerField = (typeof DEALBREAKER_FIELDS)[number];
+
+/** At most this many countries accepted by one dealbreaker: a filter, not a list of the world. */
+export const MAX_DEALBREAKER_COUNTRIES = 30;
+
+/** Values of `hasChildren` a dealbreaker may accept ("not specified" never meets one). */
+export const HAS_CHILDREN_ACCEPTABLE = ['yes', 'no'] as const;
+
+/**
+ * The values a dealbreaker on `field` may accept: the field's answers without "prefer not to
+ * say", which never meets a dealbreaker (nor does "not answered" or an answer kept to matches).
+ */
+export function dealbreakerValues(field: DealbreakerField): readonly string[] {
+  if (field === 'hasChildren') return HAS_CHILDREN_ACCEPTABLE;
+  if (field === 'languages') return SPOKEN_LANGUAGES;
+  if (field === 'nationality' || field === 'origin') return COUNTRY_CODES;
+  return CHOICE_FIELDS[field].values.filter((v) => v !== PREFER_NOT_TO_SAY);
+}
+
+/**
+ * The dealbreakers a member of `gender` may set: a field asked of one gender only is for the
+ * members whose suggestions are of that gender (a man may require a hijab answer, a woman a beard
+ * answer); a dealbreaker on a field the audience is never asked would leave no one.
+ */
+export function dealbreakerFieldsFor(gender: 'homme' | 'femme'): DealbreakerField[] {
+  return DEALBREAKER_FIELDS.filter((field) => {
+    const askedOf = (GENDER_ONLY_FIELDS as Partial<Record<DealbreakerField, string>>)[field];
+    return askedOf === undefined || askedOf !== gender;
+  });
+}

@@ -2,6 +2,7 @@ import './zod-config.ts';
 import { z } from 'zod';
 import { MAX_AGE, MIN_AGE, SUGGESTIONS_PAGE_SIZE } from './constants.ts';
 import { E } from './error-codes.ts';
+import { dealbreakersSchema } from './faith-family-schemas.ts';
 import { requiredField, wholeNumber } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
 import { genderSchema, LIKE_KINDS } from './value-sets.ts';
@@ -84,19 +85,39 @@ const ageFilter = z
   .min(MIN_AGE, E.AGE_FILTER_INVALID)
   .max(MAX_AGE, E.AGE_FILTER_INVALID)
   .nullable();
+const filterFields = {
+  minAge: ageFilter,
+  maxAge: ageFilter,
+  maxDistanceKm: z
+    .number({ error: E.DISTANCE_FILTER_INVALID })
+    .int(E.DISTANCE_FILTER_INVALID)
+    .min(1, E.DISTANCE_FILTER_INVALID)
+    .max(MAX_DISTANCE_KM_LIMIT, E.DISTANCE_FILTER_INVALID)
+    .nullable(),
+};
+
+/**
+ * The filters as the app sends them. `dealbreakers` absent keeps the saved ones (an app from
+ * before them cannot wipe them); `{}` removes them all.
+ */
 export const preferencesSchema = z
-  .object({
-    minAge: ageFilter,
-    maxAge: ageFilter,
-    maxDistanceKm: z
-      .number({ error: E.DISTANCE_FILTER_INVALID })
-      .int(E.DISTANCE_FILTER_INVALID)
-      .min(1, E.DISTANCE_FILTER_INVALID)
-      .max(MAX_DISTANCE_KM_LIMIT, E.DISTANCE_FILTER_INVALID)
-      .nullable(),
-  })
+  .object({ ...filterFields, dealbreakers: dealbreakersSchema.optional() })
   .refine((p) => p.minAge === null || p.maxAge === null || p.minAge <= p.maxAge, {
     message: E.AGE_RANGE_INVALID,
     path: ['maxAge'],
   });
-export type Preferences = z.infer<typeof preferencesSchema>;
+export type PreferencesInput = z.infer<typeof preferencesSchema>;
+
+/** The filters as saved: the dealbreakers always there. */
+export const savedPreferencesSchema = z.object({
+  ...filterFields,
+  dealbreakers: dealbreakersSchema,
+});
+export type Preferences = z.infer<typeof savedPreferencesSchema>;
+
+/**
+ * About how many members a set of filters leaves, both ways (ADR 042): counted on a sample of
+ * the audience once it is large, so `exact` is false and the number is rounded.
+ */
+export const audienceEstimateSchema = z.object({ about: z.number().int(), exact: z.boolean() });
+export type AudienceEstimate = z.infer<typeof audienceEstimateSchema>;
