@@ -76,7 +76,9 @@ export function DealbreakersSection({
           offered.includes(field),
         );
         return (
-          <fieldset key={group.key} className="flex flex-col">
+          // min-w-0: a fieldset is as wide as its widest content by default, and the country
+          // select is as wide as its longest name, which would push past a phone's edge.
+          <fieldset key={group.key} className="flex min-w-0 flex-col">
             <legend className="mb-1 text-sm font-semibold uppercase tracking-wide text-teal-800">
               {t(`dealbreakers.groups.${group.key}`)}
             </legend>
@@ -119,7 +121,8 @@ function useFieldWords(gender: Gender | null) {
   };
 }
 
-const SUMMARY_COUNTRIES = 3;
+// Two names and a count fit one line on a 360 px phone; three did not.
+const SUMMARY_COUNTRIES = 2;
 
 function FieldDisclosure({
   field,
@@ -171,7 +174,7 @@ function FieldDisclosure({
         {isCountryField(field) ? (
           <CountryChoice field={field} label={label} accepted={accepted} onChange={onChange} />
         ) : (
-          <fieldset>
+          <fieldset className="min-w-0">
             <legend className="text-sm text-ink-muted">
               {t('dealbreakers.accept', { field: label })}
             </legend>
