@@ -65,7 +65,7 @@ test('A man makes prayer a dealbreaker: a woman who prays sometimes and one who 
   for (const name of ['Awa', 'Binta', 'Coumba']) {
     await expect(card(his, `${name} ${tag}`)).toBeVisible();
   }
-  await his.getByRole('button', { name: 'Filters' }).click();
+  await his.getByRole('button', { name: /^Filters/ }).click();
   const filters = his.getByRole('dialog', { name: 'Filters' });
   await expect(filters.getByRole('heading', { name: 'Dealbreakers' })).toBeVisible();
   await expect(
@@ -138,7 +138,7 @@ test('Une femme exige le wolof, en français : un homme qui ne le parle pas quit
   await hers.goto('/fr/suggestions');
   await expect(card(hers, `Ibou ${tag}`)).toBeVisible();
   await expect(card(hers, `Omar ${tag}`)).toBeVisible();
-  await hers.getByRole('button', { name: 'Filtres' }).click();
+  await hers.getByRole('button', { name: /^Filtres/ }).click();
   const filters = hers.getByRole('dialog', { name: 'Filtres' });
   await expect(filters.getByRole('heading', { name: 'Critères éliminatoires' })).toBeVisible();
   await expect(
