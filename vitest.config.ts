@@ -40,6 +40,8 @@ const pgliteParityNames = [
   'moderation.test.ts',
   // The faith and family answers' checks (regular expressions, array containment) in SQL.
   'faith-family.test.ts',
+  // The two-way dealbreakers: generated bit columns, jsonb, a sampled count.
+  'dealbreakers.test.ts',
 ];
 const pgliteParity = databaseFiles.filter((file) =>
   pgliteParityNames.includes(path.posix.basename(file)),

@@ -589,6 +589,8 @@ async function registerModules(
           suggestionPagesPerDay: config.suggestionPagesPerDay,
           detailsPerMinute: config.profilesPerMinute,
           suggestionPagesPerMinute: config.suggestionPagesPerMinute,
+          // An estimate costs about what a page does, and a filter screen asks as often.
+          estimatesPerMinute: config.suggestionPagesPerMinute,
         },
         onlineAmong: s.presence.onlineAmong,
       }),

@@ -156,6 +156,13 @@ async function activeMember() {
     emailDigest: false,
   });
   expect(settings.status).toBe(200);
+  const filters = await call(her.token, 'PUT', '/api/users/preferences', {
+    minAge: 25,
+    maxAge: 40,
+    maxDistanceKm: null,
+    dealbreakers: { prayer: ['always', 'usually'], languages: ['fr', 'wo'] },
+  });
+  expect(filters.status).toBe(200);
   return {
     her,
     him,
@@ -212,6 +219,12 @@ describe('downloading one’s data', () => {
     ]);
     expect(data.profile).toMatchObject({ id: her.id, email: her.fields.username });
     expect(data.profile).not.toHaveProperty('passwordHash');
+    // Her filters, dealbreakers included (ADR 042), not the bits computed from them.
+    expect(data.profile).toMatchObject({
+      preferredMinAge: 25,
+      dealbreakers: { prayer: ['always', 'usually'], languages: ['fr', 'wo'] },
+    });
+    expect(data.profile).not.toHaveProperty('faithRejects');
     expect(data.likesGiven).toEqual([expect.objectContaining({ memberId: him, name: 'Youssef' })]);
     expect(data.likesReceived).toEqual([expect.objectContaining({ memberId: him })]);
     expect(data.profileViewsGiven).toEqual([expect.objectContaining({ memberId: him })]);

@@ -154,6 +154,8 @@ export type SeedMember = {
   longitude?: number | null;
   activityDay?: number;
   photos?: number;
+  /** Any other column: faith and family answers, dealbreakers, filters. */
+  profile?: Partial<typeof members.$inferInsert>;
 };
 
 /**
@@ -178,6 +180,7 @@ export async function seedMembers(db: Database, list: SeedMember[]): Promise<str
         religiousDataConsentAt: new Date(),
         religiousDataConsentVersion: PRIVACY_VERSION,
         ...(m.activityDay === undefined ? {} : { activityDay: m.activityDay }),
+        ...m.profile,
       })),
     )
     .returning({ id: members.id });

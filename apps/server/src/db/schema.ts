@@ -3,6 +3,7 @@ import {
   CALL_TYPES,
   CHOICE_FIELDS,
   type ChoiceField,
+  type Dealbreakers,
   FAITH_FIELDS,
   GENDERS,
   HAS_CHILDREN_VALUES,
@@ -26,6 +27,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -33,6 +35,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { acceptedLanguagesSql, answerBitsSql, rejectedBitsSql } from './answer-bits.ts';
 
 /** PostgreSQL's `cube` (extension): here a point in 4 dimensions, see `position` below. */
 const cube = customType<{ data: string }>({ dataType: () => 'cube' });
@@ -176,6 +179,24 @@ export const members = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The member's dealbreakers (ADR 042): for each field made one, the values accepted. */
+    dealbreakers: jsonb('dealbreakers').$type<Dealbreakers>().notNull().default(sql`'{}'::jsonb`),
+    // The answers and the dealbreakers as bits (db/answer-bits.ts): what the suggestions compare.
+    faithBits: bigint('faith_bits', { mode: 'bigint' })
+      .notNull()
+      .generatedAlwaysAs(answerBitsSql('faith')),
+    familyBits: bigint('family_bits', { mode: 'bigint' })
+      .notNull()
+      .generatedAlwaysAs(answerBitsSql('family')),
+    faithRejects: bigint('faith_rejects', { mode: 'bigint' })
+      .notNull()
+      .generatedAlwaysAs(rejectedBitsSql('faith', sql.raw('dealbreakers'))),
+    familyRejects: bigint('family_rejects', { mode: 'bigint' })
+      .notNull()
+      .generatedAlwaysAs(rejectedBitsSql('family', sql.raw('dealbreakers'))),
+    acceptedLanguages: bigint('accepted_languages', { mode: 'bigint' })
+      .notNull()
+      .generatedAlwaysAs(acceptedLanguagesSql(sql.raw('dealbreakers'))),
   },
   (t) => [
     uniqueIndex('members_email_lower_key').on(sql`lower(${t.email})`),
@@ -218,6 +239,7 @@ export const members = pgTable(
       'members_faith_matches_only_check',
       sql`${t.faithMatchesOnly} <@ array[${inList(FAITH_FIELDS)}]::text[]`,
     ),
+    check('members_dealbreakers_check', sql`jsonb_typeof(${t.dealbreakers}) = 'object'`),
     check(
       'members_religious_data_consent_check',
       sql`(${t.religiousDataConsentAt} is null) = (${t.religiousDataConsentVersion} is null)`,

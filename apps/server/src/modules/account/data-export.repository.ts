@@ -126,8 +126,21 @@ export async function deleteOffered(db: Executor, memberId: string): Promise<str
 
 const dayBefore = (now: Date) => new Date(now.getTime() - 24 * 60 * 60 * 1000);
 
-/** Every column of the member row but the password hash, which is withheld even from its owner. */
-const { passwordHash: _hash, position: _position, ...profileColumns } = getTableColumns(members);
+/**
+ * Every column of the member row but the password hash, which is withheld even from its owner,
+ * and the columns computed from the others for the suggestions' index and filters (the position,
+ * the answers and dealbreakers as bits: ADR 042), which tell nothing the export does not.
+ */
+const {
+  passwordHash: _hash,
+  position: _position,
+  faithBits: _faithBits,
+  familyBits: _familyBits,
+  faithRejects: _faithRejects,
+  familyRejects: _familyRejects,
+  acceptedLanguages: _acceptedLanguages,
+  ...profileColumns
+} = getTableColumns(members);
 
 const otherMember = (column: AnyPgColumn) =>
   sql<string | null>`(select o.name from members o where o.id = ${column})`;

@@ -1,29 +1,34 @@
-import type { Gender } from '@mawadda/contract';
+import type { Dealbreakers, Gender, PreferencesInput } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { members, profileViews } from '../../db/schema.ts';
+import { type Compatibility, compatibilityColumns, compatibilityOf } from './compatibility.ts';
 
 /**
- * What suggestions need of the viewer: gender, grid cell and saved filters. A named statement
- * (`queryPrepared`), like the page it comes before: parsed and planned once per connection.
+ * What suggestions need of the viewer: gender, grid cell, saved filters and their side of the
+ * two-way rule. A named statement (`queryPrepared`), like the page it comes before: parsed and
+ * planned once per connection.
  */
 export async function findViewer(db: Database, id: string) {
-  const [row] = await queryPrepared<{
-    id: string;
-    gender: Gender | null;
-    gridLatitude: number | null;
-    gridLongitude: number | null;
-    preferredMinAge: number | null;
-    preferredMaxAge: number | null;
-    preferredMaxDistanceKm: number | null;
-  }>(
+  const [row] = await queryPrepared<
+    {
+      id: string;
+      gender: Gender | null;
+      gridLatitude: number | null;
+      gridLongitude: number | null;
+      preferredMinAge: number | null;
+      preferredMaxAge: number | null;
+      preferredMaxDistanceKm: number | null;
+      dealbreakers: Dealbreakers;
+    } & Record<keyof Compatibility, unknown>
+  >(
     db,
     sql`select id, gender, grid_latitude as "gridLatitude", grid_longitude as "gridLongitude",
       preferred_min_age as "preferredMinAge", preferred_max_age as "preferredMaxAge",
-      preferred_max_distance_km as "preferredMaxDistanceKm"
+      preferred_max_distance_km as "preferredMaxDistanceKm", dealbreakers, ${compatibilityColumns}
     from members where id = ${id}`,
   );
-  return row;
+  return row && { ...row, compatibility: compatibilityOf(row) };
 }
 
 /** At most one view per viewer, member and (UTC) day: a repeat the same day changes nothing. */
@@ -39,10 +44,11 @@ export async function recordProfileView(
     .onConflictDoNothing();
 }
 
+/** Saves the filters; dealbreakers absent from the form keep the saved ones. */
 export async function savePreferences(
   db: Executor,
   memberId: string,
-  preferences: { minAge: number | null; maxAge: number | null; maxDistanceKm: number | null },
+  preferences: PreferencesInput,
 ) {
   await db
     .update(members)
@@ -50,6 +56,7 @@ export async function savePreferences(
       preferredMinAge: preferences.minAge,
       preferredMaxAge: preferences.maxAge,
       preferredMaxDistanceKm: preferences.maxDistanceKm,
+      ...(preferences.dealbreakers ? { dealbreakers: preferences.dealbreakers } : {}),
     })
     .where(eq(members.id, memberId));
 }

@@ -31,4 +31,10 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryServic
     handler: async (request) =>
       discovery.savePreferences(sessionOf(request).memberId, request.body),
   });
+
+  app.route({
+    ...endpoint('estimateAudience', 'discovery'),
+    handler: async (request) =>
+      discovery.estimateAudience(sessionOf(request).memberId, request.body),
+  });
 };

@@ -1,14 +1,24 @@
-import type { Preferences, UserDetails, UserSummary } from '@mawadda/contract';
+import {
+  type AudienceEstimate,
+  type DealbreakerField,
+  dealbreakerFieldsFor,
+  errorText,
+  type Preferences,
+  type PreferencesInput,
+  type UserDetails,
+  type UserSummary,
+} from '@mawadda/contract';
 import { audienceOf, toDetails, toSummary } from '../../core/member-view.ts';
 import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { invalidFields, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { createMinutePace, type MinutePace } from '../../lib/minute-pace.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
+import { withDealbreakers } from './compatibility.ts';
 import { findViewer, recordProfileView, savePreferences } from './discovery.repository.ts';
-import { anyoneInAgeRange, findSuggestions } from './suggestions.repository.ts';
+import { anyoneInAgeRange, estimateAudience, findSuggestions } from './suggestions.repository.ts';
 
 const ONE_DAY = 24 * 60 * 60 * 1000;
 
@@ -21,6 +31,8 @@ export type ReadingLimits = {
   suggestionPagesPerDay: number;
   detailsPerMinute: number;
   suggestionPagesPerMinute: number;
+  /** Estimates of the audience while the filters are being edited. */
+  estimatesPerMinute: number;
 };
 
 export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
@@ -49,6 +61,11 @@ export function createDiscoveryService(deps: {
     deps.readingLimits.suggestionPagesPerDay,
     deps.readingLimits.suggestionPagesPerMinute,
   );
+  const estimates = createMinutePace({
+    limiter: deps.limiter,
+    name: 'audience-estimates',
+    max: deps.readingLimits.estimatesPerMinute,
+  });
   /** The pace first: a burst refused within the minute spends none of the day. */
   const read = async (limits: { day: Limit; pace: MinutePace }, memberId: string) => {
     await limits.pace.take(memberId);
@@ -85,6 +102,7 @@ export function createDiscoveryService(deps: {
         minAge,
         maxAge,
         maxDistanceKm: viewer.preferredMaxDistanceKm,
+        compatibility: viewer.compatibility,
         offset: page * size,
         limit: size,
       });
@@ -117,12 +135,60 @@ export function createDiscoveryService(deps: {
         minAge: viewer.preferredMinAge,
         maxAge: viewer.preferredMaxAge,
         maxDistanceKm: viewer.preferredMaxDistanceKm,
+        dealbreakers: viewer.dealbreakers,
       };
     },
 
-    async savePreferences(memberId: string, preferences: Preferences): Promise<Preferences> {
+    async savePreferences(memberId: string, preferences: PreferencesInput): Promise<Preferences> {
+      const viewer = await viewerOf(memberId, findViewer);
+      checkDealbreakersFor(viewer.gender, preferences);
       await savePreferences(db, memberId, preferences);
-      return preferences;
+      return {
+        minAge: preferences.minAge,
+        maxAge: preferences.maxAge,
+        maxDistanceKm: preferences.maxDistanceKm,
+        dealbreakers: preferences.dealbreakers ?? viewer.dealbreakers,
+      };
+    },
+
+    /**
+     * About how many members the filters being edited would leave, both ways, before they are
+     * saved (ADR 042): a sample, not a count of the table; paced like the pages it predicts.
+     */
+    async estimateAudience(memberId: string, filters: PreferencesInput): Promise<AudienceEstimate> {
+      const viewer = await viewerOf(memberId, findViewer);
+      checkDealbreakersFor(viewer.gender, filters);
+      await estimates.take(memberId);
+      if (!audienceOf(viewer)) return { about: 0, exact: true };
+      const dealbreakers = filters.dealbreakers ?? viewer.dealbreakers;
+      return estimateAudience(db, {
+        viewer,
+        minAge: filters.minAge,
+        maxAge: filters.maxAge,
+        maxDistanceKm: filters.maxDistanceKm,
+        compatibility: await withDealbreakers(db, viewer.compatibility, dealbreakers),
+      });
     },
   };
+}
+
+/**
+ * A dealbreaker on a field the viewer's audience is never asked (hijab from a woman, beard from
+ * a man) would leave no one: refused with the field named, like any other bad dealbreaker.
+ */
+function checkDealbreakersFor(gender: 'homme' | 'femme' | null, filters: PreferencesInput) {
+  if (!filters.dealbreakers) return;
+  const allowed: readonly DealbreakerField[] = gender ? dealbreakerFieldsFor(gender) : [];
+  const refused = (Object.keys(filters.dealbreakers) as DealbreakerField[]).filter(
+    (field) => !allowed.includes(field),
+  );
+  if (refused.length > 0) {
+    throw invalidFields(
+      refused.map((field) => ({
+        path: `dealbreakers.${field}`,
+        code: 'DEALBREAKER_INVALID',
+        message: errorText('DEALBREAKER_INVALID'),
+      })),
+    );
+  }
 }

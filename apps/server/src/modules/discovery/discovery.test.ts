@@ -148,7 +148,7 @@ describe('suggestions', () => {
     await save({ minAge: 95, maxAge: 99, maxDistanceKm: null });
     expect(await suggestions(token, 0)).toEqual([]);
     const read = await t.app.inject({ url: '/api/users/preferences', headers: bearer(token) });
-    expect(read.json()).toEqual({ minAge: 95, maxAge: 99, maxDistanceKm: null });
+    expect(read.json()).toEqual({ minAge: 95, maxAge: 99, maxDistanceKm: null, dealbreakers: {} });
   });
 
   it('refuses preferences that make no sense', async () => {

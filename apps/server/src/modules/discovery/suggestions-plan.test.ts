@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import { type DatabaseHandle, explainPrepared, openDatabase } from '../../db/database.ts';
+import type { Compatibility } from './compatibility.ts';
 import { suggestionsSql } from './suggestions.repository.ts';
 
 let database: DatabaseHandle;
@@ -38,11 +39,24 @@ const viewerId = '00000000-0000-4000-8000-000000000000';
 /** A man is suggested women (the `femme` audience), a woman men. */
 const man = { id: viewerId, gender: 'homme' as const, gridLatitude: 14.7, gridLongitude: -17.4 };
 const woman = { ...man, gender: 'femme' as const };
+/** A viewer with no dealbreaker, who answered nothing. */
+const noDealbreakers: Compatibility = {
+  faithBits: '0',
+  familyBits: '0',
+  nationality: null,
+  origin: null,
+  faithRejects: '0',
+  familyRejects: '0',
+  acceptedLanguages: '0',
+  acceptedNationalities: null,
+  acceptedOrigins: null,
+};
 const base = {
   viewer: man,
   minAge: null,
   maxAge: null,
   maxDistanceKm: null,
+  compatibility: noDealbreakers,
   offset: 0,
   limit: 100,
 };
@@ -81,6 +95,27 @@ describe('suggestions query plan', () => {
     expect(generic).toMatch(/Index Scan using members_position_femme_idx/);
     expect(generic).toMatch(/Order By: \("position" <-> /);
     expect(generic).not.toMatch(/Sort Key/);
+  });
+
+  it('keeps that plan with dealbreakers on both sides (they filter the walk, ADR 042)', async () => {
+    const strict = {
+      ...base,
+      compatibility: {
+        ...noDealbreakers,
+        faithRejects: '31',
+        familyRejects: '96',
+        acceptedLanguages: '134217728',
+        acceptedNationalities: ['SN', 'ML'],
+      },
+    };
+    for (const text of [
+      await plan(strict),
+      (await explainPrepared(database.db, suggestionsSql(strict))).join('\n'),
+    ]) {
+      expect(text).toMatch(/Index Scan using members_position_femme_idx/);
+      expect(text).toMatch(/Order By: \("position" <-> /);
+      expect(text).not.toMatch(/Sort Key/);
+    }
   });
 });
 

@@ -9,20 +9,22 @@ import {
 } from '../../core/member-view.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { GRID_DEGREES, type MemberRow } from '../../db/schema.ts';
+import { bothWays, type Compatibility } from './compatibility.ts';
 
-export type SuggestionQuery = {
+/** Who the viewer may be suggested: their audience under their filters, both ways. */
+export type AudienceQuery = {
   viewer: Viewer & Pick<MemberRow, 'gridLatitude' | 'gridLongitude'>;
   minAge: number | null;
   maxAge: number | null;
   maxDistanceKm: number | null;
-  offset: number;
-  limit: number;
+  compatibility: Compatibility;
 };
+export type SuggestionQuery = AudienceQuery & { offset: number; limit: number };
 
 const EARTH_RADIUS_KM = 6371;
 
 /** The viewer's cell on the unit sphere, at activity 0; the centre of the earth when unknown. */
-function viewerPoint(viewer: SuggestionQuery['viewer']): [number, number, number] {
+function viewerPoint(viewer: AudienceQuery['viewer']): [number, number, number] {
   if (viewer.gridLatitude === null || viewer.gridLongitude === null) return [0, 0, 0];
   const lat = (viewer.gridLatitude * Math.PI) / 180;
   const lon = (viewer.gridLongitude * Math.PI) / 180;
@@ -35,16 +37,8 @@ function chordFor(km: number): number {
   return 2 * Math.sin(Math.min(Math.PI, padded / EARTH_RADIUS_KM) / 2);
 }
 
-/**
- * Nearest first, then most recently active, through the audience's partial GiST index. The
- * gender is inlined (from the closed value set) so the planner can match the partial index.
- * With a viewer of unknown position every member is at the same distance, so the order is by
- * activity alone. Photo keys travel as JSON and the activity time as a number: the driver's
- * text-array and timestamp parsers would cost more per page than the query itself.
- */
-export function suggestionsSql(q: SuggestionQuery): SQL {
-  const [x, y, z] = viewerPoint(q.viewer);
-  const point = sql`cube(array[${x}::float8, ${y}::float8, ${z}::float8, 0::float8])`;
+/** The audience's members that the filters and the two-way rule leave (ADR 042). */
+function audienceConditions(q: AudienceQuery, point: SQL): SQL {
   const conditions = [visibleTo(q.viewer), sql`position is not null`];
   if (q.minAge !== null) conditions.push(sql`age >= ${q.minAge}`);
   if (q.maxAge !== null) conditions.push(sql`age <= ${q.maxAge}`);
@@ -54,12 +48,32 @@ export function suggestionsSql(q: SuggestionQuery): SQL {
     conditions.push(sql`position <@ cube_enlarge(${point}, ${chord}::float8, 4)`);
     conditions.push(sql`(position <-> ${point}) <= ${chord}::float8`);
   }
+  conditions.push(bothWays(q.compatibility));
+  return sql.join(conditions, sql` and `);
+}
+
+function pointOf(viewer: AudienceQuery['viewer']): SQL {
+  const [x, y, z] = viewerPoint(viewer);
+  return sql`cube(array[${x}::float8, ${y}::float8, ${z}::float8, 0::float8])`;
+}
+
+/**
+ * Nearest first, then most recently active, through the audience's partial GiST index. The
+ * gender is inlined (from the closed value set) so the planner can match the partial index.
+ * With a viewer of unknown position every member is at the same distance, so the order is by
+ * activity alone. The dealbreakers of both sides filter the walk: each row costs a few integer
+ * operations, and the statement's text does not depend on them. Photo keys travel as JSON and
+ * the activity time as a number: the driver's text-array and timestamp parsers would cost more
+ * per page than the query itself.
+ */
+export function suggestionsSql(q: SuggestionQuery): SQL {
+  const point = pointOf(q.viewer);
   return sql`
     select id, name, age, location, grid_latitude, grid_longitude,
       to_json(photo_keys) as photo_keys, photos_blurred,
       ${likeState(q.viewer.id)}
     from members
-    where ${sql.join(conditions, sql` and `)}
+    where ${audienceConditions(q, point)}
     order by position <-> ${point}
     offset ${q.offset} limit ${q.limit}`;
 }
@@ -107,4 +121,44 @@ export async function anyoneInAgeRange(
         and age between ${minAge ?? 0} and ${maxAge ?? 1000}
     ) as found`);
   return result.rows[0]?.found === true;
+}
+
+/**
+ * Rows counted for an estimate: under this many in the table, all of them (exact); above, a
+ * sample of about this many, scaled up. A few milliseconds at a million members.
+ */
+export const ESTIMATE_SAMPLE_ROWS = 20_000;
+
+/**
+ * About how many members the viewer may be suggested under these filters, both ways: never a
+ * count over a large table, but over a sample of its pages (`tablesample system`, repeatable so
+ * the same filters give the same answer), scaled up and rounded to two significant figures.
+ */
+export async function estimateAudience(
+  db: Executor,
+  q: AudienceQuery,
+  sampleRows = ESTIMATE_SAMPLE_ROWS,
+): Promise<{ about: number; exact: boolean }> {
+  const size = await db.execute<{ rows: number }>(
+    sql`select reltuples::float8 as rows from pg_class where oid = 'members'::regclass`,
+  );
+  const rows = Number(size.rows[0]?.rows ?? -1);
+  // -1: never analysed yet, which only a new (small) table is.
+  const percent = rows > sampleRows ? (100 * sampleRows) / rows : 100;
+  const sample =
+    percent < 100
+      ? sql`tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (42)`
+      : sql``;
+  const result = await db.execute<{ found: number }>(sql`
+    select count(*)::int as found from members ${sample}
+    where ${audienceConditions(q, pointOf(q.viewer))}`);
+  const found = Number(result.rows[0]?.found ?? 0);
+  if (percent === 100) return { about: found, exact: true };
+  return { about: twoSignificantFigures((found * 100) / percent), exact: false };
+}
+
+function twoSignificantFigures(n: number): number {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
 }
