@@ -17,10 +17,27 @@ export type NewPhoto = Omit<typeof photos.$inferInsert, 'id' | 'createdAt'>;
 
 /**
  * A member as the rest of the server reads it: every column but the password hash, which only
- * the sign-in check reads (`findCredentials`), so it never rides along into a log or an answer.
+ * the sign-in check reads (`findCredentials`), so it never rides along into a log or an answer,
+ * and the answers and dealbreakers as bits, which only the suggestions statement reads (ADR 042).
  */
-export type Member = Omit<MemberRow, 'passwordHash'>;
-const { passwordHash: _hash, ...memberColumns } = getTableColumns(members);
+export type Member = Omit<
+  MemberRow,
+  | 'passwordHash'
+  | 'faithBits'
+  | 'familyBits'
+  | 'faithRejects'
+  | 'familyRejects'
+  | 'acceptedLanguages'
+>;
+const {
+  passwordHash: _hash,
+  faithBits: _faithBits,
+  familyBits: _familyBits,
+  faithRejects: _faithRejects,
+  familyRejects: _familyRejects,
+  acceptedLanguages: _acceptedLanguages,
+  ...memberColumns
+} = getTableColumns(members);
 const emailIs = (email: string) => sql`lower(${members.email}) = lower(${email})`;
 
 export async function findMemberById(db: Executor, id: string): Promise<Member | undefined> {

@@ -41,6 +41,10 @@ describe('demo data', () => {
     expect(share((r) => r.languages.includes('fr'))).toBeGreaterThan(0.7);
     expect(rows.some((r) => r.languages.includes('wo'))).toBe(true);
     expect(rows.every((r) => (r.gender === 'homme' ? r.hijab : r.beard) === null)).toBe(true);
+    // A few have dealbreakers (ADR 042), most none, so the two-way rule shows without emptying.
+    const strict = share((r) => Object.keys(r.dealbreakers).length > 0);
+    expect(strict).toBeGreaterThan(0.05);
+    expect(strict).toBeLessThan(0.5);
 
     const aminata = DEMO_LOGINS[0];
     const response = await login(t.app, aminata.email, DEMO_PASSWORD);

@@ -9,7 +9,7 @@ import { likes, members, profileViews } from '../../db/schema.ts';
 import { type MediaStore, newMediaKey } from '../../lib/media-store.ts';
 import { createPasswordHashing } from '../../lib/passwords.ts';
 import { type ProcessedPhoto, processPhoto } from '../../lib/photo-processor.ts';
-import { demoFaithFamily } from './demo-faith-family.ts';
+import { demoDealbreakers, demoFaithFamily } from './demo-faith-family.ts';
 import { DEMO_TOWNS, demoBio, FAMILY_NAMES, FIRST_NAMES } from './demo-people.ts';
 
 /** The two accounts the README names; every demo member shares this password. */
@@ -125,6 +125,8 @@ export async function seedDemoData(deps: {
       lastActiveAt: new Date(Date.now() - daysIdle * 86_400_000 - Math.floor(random() * 3_600_000)),
       photoCount: 1 + Math.floor(random() * 3),
       ...demoFaithFamily(faithRandom, gender, town.location),
+      // The logins start with none: a newcomer sets their own in the filters.
+      dealbreakers: login ? {} : demoDealbreakers(faithRandom, gender),
     };
   });
 

@@ -1,4 +1,4 @@
-import type { FaithFamily, Gender, SpokenLanguage } from '@mawadda/contract';
+import type { Dealbreakers, FaithFamily, Gender, SpokenLanguage } from '@mawadda/contract';
 
 /**
  * Plausible faith and family answers for demo members (ADR 041), in proportions close to their
@@ -238,4 +238,37 @@ export function demoFaithFamily(random: Random, gender: Gender, location: string
     origin,
     faithMatchesOnly: matchesOnly ? (random() < 0.5 ? ['prayer'] : ['community', 'prayer']) : [],
   };
+}
+
+/**
+ * The wishes members most often make dealbreakers of, by the gender that may set them (ADR 042):
+ * a man about a wife's hijab, a woman about polygamy, both about prayer, children and timing.
+ */
+const COMMON_DEALBREAKERS: Record<Gender, Dealbreakers[]> = {
+  homme: [
+    { prayer: ['always', 'usually'] },
+    { hijab: ['always', 'sometimes', 'niqab'] },
+    { childrenWanted: ['yes', 'open'] },
+  ],
+  femme: [
+    { polygamy: ['no'] },
+    { prayer: ['always', 'usually'] },
+    { marriageTimeline: ['within-6-months', 'within-1-year'] },
+  ],
+};
+
+/**
+ * Dealbreakers for a demo member: most have none, a fifth one, a few two, so a newcomer's list
+ * already shows the two-way rule (some members are not suggested to someone who does not meet
+ * them) without emptying it.
+ */
+export function demoDealbreakers(random: Random, gender: Gender): Dealbreakers {
+  const draw = random();
+  const common = COMMON_DEALBREAKERS[gender];
+  const count = draw < 0.75 ? 0 : draw < 0.95 ? 1 : 2;
+  const start = Math.floor(random() * common.length);
+  return Object.assign(
+    {},
+    ...Array.from({ length: count }, (_, i) => common[(start + i) % common.length]),
+  );
 }
