@@ -141,10 +141,10 @@ test('Une femme exige le wolof, en français : un homme qui ne le parle pas quit
   await expect(card(hers, `Omar ${tag}`)).toBeVisible();
   await hers.getByRole('button', { name: /^Filtres/ }).click();
   const filters = hers.getByRole('dialog', { name: 'Filtres' });
-  await expect(filters.getByRole('heading', { name: 'Critères éliminatoires' })).toBeVisible();
+  await expect(filters.getByRole('heading', { name: 'Critères indispensables' })).toBeVisible();
   await expect(
     filters.getByText(
-      /une réponse réservée aux matchs ne remplissent jamais un critère éliminatoire/,
+      /une réponse réservée aux matchs ne remplissent jamais un critère indispensable/,
     ),
   ).toBeVisible();
   // A woman may require beard answers, never a hijab.
@@ -163,7 +163,7 @@ test('Une femme exige le wolof, en français : un homme qui ne le parle pas quit
   await expect(card(hers, `Ibou ${tag}`)).toBeVisible();
   await expect(card(hers, `Omar ${tag}`)).toHaveCount(0);
   await expect(hers.getByRole('list', { name: 'Filtres actifs' })).toContainText(
-    '1 critère éliminatoire',
+    '1 critère indispensable',
   );
 
   // Both ways: Omar does not speak Wolof, so Fatou is gone from his suggestions when he next

@@ -77,7 +77,7 @@ async function openFilters(language: 'en' | 'fr' = 'en') {
   });
   // The dealbreakers come in their own chunk, once the member's gender is known.
   await within(dialog).findByRole('heading', {
-    name: language === 'en' ? 'Dealbreakers' : 'Critères éliminatoires',
+    name: language === 'en' ? 'Dealbreakers' : 'Critères indispensables',
   });
   return { user, dialog };
 }
@@ -293,7 +293,7 @@ describe('Dealbreakers in the filters', () => {
     serve({ estimates: [{ about: 1, exact: true }] });
     const { dialog } = await openFilters('fr');
     within(dialog).getByText(
-      'Les suggestions vont dans les deux sens : vous voyez un membre seulement s’il remplit vos critères éliminatoires, et il vous voit seulement si vous remplissez les siens. Une question sans réponse, « Je préfère ne pas le dire » et une réponse réservée aux matchs ne remplissent jamais un critère éliminatoire : répondre ouvertement dans votre profil élargit donc qui vous voit.',
+      'Les suggestions vont dans les deux sens : vous voyez un membre seulement s’il remplit vos critères indispensables, et il vous voit seulement si vous remplissez les siens. Une question sans réponse, « Je préfère ne pas le dire » et une réponse réservée aux matchs ne remplissent jamais un critère indispensable : répondre ouvertement dans votre profil élargit donc qui vous voit.',
     );
     within(dialog).getByRole('group', { name: 'Foi' });
     within(dialog).getByRole('group', { name: 'Mariage et famille' });
