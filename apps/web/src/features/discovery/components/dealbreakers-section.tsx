@@ -110,8 +110,9 @@ function useFieldWords(gender: Gender | null) {
     gender === 'homme' ? 'femme' : gender === 'femme' ? 'homme' : null;
   return {
     text,
+    // "Children" alone would read like "Wants children" beside it: this one is the ones they have.
     label: (field: DealbreakerField) =>
-      field === 'hasChildren' ? t('facts.hasChildren') : text.field(field),
+      field === 'hasChildren' ? t('dealbreakers.hasChildren') : text.field(field),
     value: (field: DealbreakerField, value: string) => {
       if (field === 'hasChildren') return t(`values.hasChildren.${value}`);
       if (field === 'languages') return text.spoken(value as SpokenLanguage);
