@@ -28,6 +28,8 @@ export type FaithFamilyWords = {
   family: string;
   /** The matches-only checkbox under a faith question, naming it. */
   matchesOnly: (field: string) => string;
+  /** What keeping an answer to matches costs: it meets no one's dealbreaker (ADR 042). */
+  matchesOnlyHint: string;
   professionHint: string;
 };
 
@@ -92,6 +94,7 @@ export function FaithFamilyFields({
   words: FaithFamilyWords;
 }) {
   const text = useFaithFamilyText();
+  const matchesOnlyHintId = useId();
   const { register, control, setValue } = useFormContext<Values>();
   const gender = useWatch({ control, name: 'gender' }) || null;
   const revert = useWatch({ control, name: 'revert' });
@@ -137,6 +140,10 @@ export function FaithFamilyFields({
         <legend className="mb-2 font-display text-lg font-semibold text-teal-900">
           {words.faith}
         </legend>
+        {/* Said once, and read with each matches-only box: the trade-off is the same for all. */}
+        <p id={matchesOnlyHintId} className="-mt-2 text-sm text-ink-muted">
+          {words.matchesOnlyHint}
+        </p>
         {FAITH_FIELDS.filter(askedOf).map((field) => (
           <div key={field} className="flex flex-col gap-1">
             {choice(field)}
@@ -152,6 +159,7 @@ export function FaithFamilyFields({
             ) : null}
             <Checkbox
               label={words.matchesOnly(text.field(field))}
+              aria-describedby={matchesOnlyHintId}
               value={field}
               {...register('faithMatchesOnly')}
             />

@@ -1,4 +1,4 @@
-import type { EndpointAnswer, LikeKind, Preferences } from '@mawadda/contract';
+import type { EndpointAnswer, LikeKind, PreferencesInput } from '@mawadda/contract';
 import { SUGGESTIONS_PAGE_SIZE } from '@mawadda/contract/constants';
 import { callApi } from '@/lib/api-client.ts';
 
@@ -10,6 +10,8 @@ export const discoveryKeys = {
   suggestions: () => ['discovery', 'suggestions'] as const,
   details: (id: string) => ['discovery', 'details', id] as const,
   preferences: () => ['discovery', 'preferences'] as const,
+  /** Per member: the next member on the same device never gets the last one's gender. */
+  me: (memberId: string) => ['discovery', 'me', memberId] as const,
 };
 
 /** GET /api/users/suggestions: nearest first, then most recently active; empty past the end. */
@@ -36,6 +38,19 @@ export function fetchPreferences(signal?: AbortSignal) {
   return callApi('preferences', {}, signal);
 }
 
-export function savePreferences(preferences: Preferences) {
+export function savePreferences(preferences: PreferencesInput) {
   return callApi('savePreferences', { body: preferences });
+}
+
+/**
+ * POST /api/users/preferences/estimate: about how many members the unsaved filters leave, both
+ * ways. Cheap on the server (a sample), but still one request per settled change.
+ */
+export function estimateAudience(preferences: PreferencesInput, signal?: AbortSignal) {
+  return callApi('estimateAudience', { body: preferences }, signal);
+}
+
+/** GET /api/users/me: the filters need the member's own gender (hijab or beard dealbreakers). */
+export function fetchCurrentUser(signal?: AbortSignal) {
+  return callApi('currentUser', {}, signal);
 }

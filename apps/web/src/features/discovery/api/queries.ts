@@ -1,8 +1,9 @@
-import type { Preferences, UserDetails, UserSummary } from '@mawadda/contract';
+import type { PreferencesInput, UserDetails, UserSummary } from '@mawadda/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
   discoveryKeys,
+  fetchCurrentUser,
   fetchMemberDetails,
   fetchPreferences,
   fetchSuggestions,
@@ -71,11 +72,25 @@ export function usePreferences() {
   });
 }
 
+/**
+ * The member's own gender, once the filters open: it decides which one-gender dealbreaker they
+ * are offered (hijab for a man, beard for a woman). Null when the profile gives none yet.
+ */
+export function useOwnGender(memberId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: discoveryKeys.me(memberId ?? ''),
+    queryFn: ({ signal }) => logged('own profile', fetchCurrentUser(signal)),
+    enabled: enabled && Boolean(memberId),
+    staleTime: 5 * 60_000,
+    select: (user) => user.gender ?? null,
+  });
+}
+
 /** Saves the filters, then the suggestions start again from page 0. */
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (preferences: Preferences) => savePreferences(preferences),
+    mutationFn: (preferences: PreferencesInput) => savePreferences(preferences),
     onSuccess: async (saved) => {
       queryClient.setQueryData(discoveryKeys.preferences(), saved);
       await queryClient.resetQueries({ queryKey: discoveryKeys.suggestions() });

@@ -1,30 +1,45 @@
-import type { Preferences } from '@mawadda/contract';
+import type {
+  AudienceEstimate,
+  DealbreakerField,
+  Preferences,
+  PreferencesInput,
+} from '@mawadda/contract';
 import { MAX_AGE, MIN_AGE, MODAL_TRANSITION_MS } from '@mawadda/contract/constants';
 import { ChevronDown, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type CSSProperties, type FormEvent, useId, useState } from 'react';
+import { type CSSProperties, type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { ApiError, NetworkError } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
 import { translateError } from '@/lib/translate-error.ts';
-import { useSavePreferences } from '../api/queries.ts';
+import { useOwnGender, useSavePreferences } from '../api/queries.ts';
+import { useAudienceEstimate } from '../hooks/use-audience-estimate.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import {
   DISTANCE_CHOICES,
   draftOf,
+  EMPTY_DRAFT,
   type FilterDraft,
   type FilterError,
+  type FilterField,
   parseFilters,
 } from '../utils/filters.ts';
+
+// Seventeen fields, their value sets and the country names: loaded when the filters open.
+const DealbreakersSection = lazy(() =>
+  import('./dealbreakers-section.tsx').then((module) => ({ default: module.DealbreakersSection })),
+);
 
 const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSSProperties;
 
 /**
- * The discovery filters (beyond the spec): an age range from 18 and a maximum distance, saved
- * with PUT /api/users/preferences; the suggestions then start again from the first page. A bottom
- * sheet on phones, a panel in the middle on wider screens.
+ * The discovery filters (beyond the spec): an age range from 18, a maximum distance and the
+ * dealbreakers (issue 20), saved with PUT /api/users/preferences; the suggestions then start
+ * again from the first page. While they are open, the unsaved filters' audience is estimated
+ * (both ways). A bottom sheet on phones, a panel in the middle on wider screens.
  */
 export function FiltersDialog({
   open,
@@ -37,6 +52,8 @@ export function FiltersDialog({
 }) {
   const returnFocus = useReturnFocus();
   const { t } = useDiscoveryTranslation();
+  const memberId = useSession()?.user?.id;
+  const gender = useOwnGender(memberId, open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -61,7 +78,13 @@ export function FiltersDialog({
           >
             <X aria-hidden="true" className="size-5" />
           </Dialog.Close>
-          <FiltersForm initial={preferences} onSaved={() => onOpenChange(false)} />
+          <FiltersForm
+            initial={preferences}
+            gender={
+              gender.isPending && gender.fetchStatus !== 'idle' ? undefined : (gender.data ?? null)
+            }
+            onSaved={() => onOpenChange(false)}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -70,25 +93,28 @@ export function FiltersDialog({
 
 function FiltersForm({
   initial,
+  gender,
   onSaved,
 }: {
   initial: Preferences | undefined;
+  /** Undefined while the member's own profile loads. */
+  gender: 'homme' | 'femme' | null | undefined;
   onSaved: () => void;
 }) {
   const { t } = useDiscoveryTranslation();
   const distanceId = useId();
   const [draft, setDraft] = useState<FilterDraft>(() => draftOf(initial));
-  const [invalid, setInvalid] = useState<{ field: keyof FilterDraft; error: FilterError } | null>(
-    null,
-  );
+  const [invalid, setInvalid] = useState<{ field: FilterField; error: FilterError } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSavePreferences();
+  const parsed = parseFilters(draft);
+  const audience = useAudienceEstimate(parsed.ok ? parsed.preferences : null);
 
   const message = (error: FilterError) => t(`filters.errors.${error.key}`, error.values ?? {});
-  const fieldError = (field: keyof FilterDraft) =>
+  const fieldError = (field: FilterField) =>
     invalid?.field === field ? message(invalid.error) : undefined;
 
-  function submit(preferences: Preferences) {
+  function submit(preferences: PreferencesInput) {
     setFailure(null);
     save.mutate(preferences, {
       onSuccess: onSaved,
@@ -102,7 +128,6 @@ function FiltersForm({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseFilters(draft);
     if (!parsed.ok) {
       setInvalid({ field: parsed.field, error: parsed.error });
       return;
@@ -112,15 +137,23 @@ function FiltersForm({
   }
 
   function clear() {
-    setDraft({ minAge: '', maxAge: '', maxDistanceKm: '' });
+    setDraft(EMPTY_DRAFT);
     setInvalid(null);
-    submit({ minAge: null, maxAge: null, maxDistanceKm: null });
+    submit({ minAge: null, maxAge: null, maxDistanceKm: null, dealbreakers: {} });
   }
 
-  const update = (field: keyof FilterDraft) => (value: string) => {
+  const update = (field: FilterField) => (value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     if (invalid?.field === field) setInvalid(null);
   };
+
+  const updateDealbreaker = (field: DealbreakerField, values: string[]) =>
+    setDraft((current) => ({
+      ...current,
+      // Saved ones not known yet (the filters opened before they loaded): the member's choice
+      // now stands for them all, as every field the form shows does.
+      dealbreakers: { ...(current.dealbreakers ?? {}), [field]: values },
+    }));
 
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-6">
@@ -192,6 +225,20 @@ function FiltersForm({
         ) : null}
       </div>
 
+      {gender === undefined ? (
+        <SectionLoading />
+      ) : (
+        <Suspense fallback={<SectionLoading />}>
+          <DealbreakersSection
+            dealbreakers={draft.dealbreakers ?? {}}
+            gender={gender}
+            onChange={updateDealbreaker}
+          />
+        </Suspense>
+      )}
+
+      <EstimateNote estimate={audience.estimate} pending={audience.pending} />
+
       {failure ? <Alert tone="error">{failure}</Alert> : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
@@ -203,5 +250,56 @@ function FiltersForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+function SectionLoading() {
+  const { t } = useDiscoveryTranslation();
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
+      <span
+        aria-hidden="true"
+        className="size-4 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
+      />
+      {t('dealbreakers.loading')}
+    </p>
+  );
+}
+
+/**
+ * The estimate of the unsaved filters, read out politely once it settles: `aria-busy` holds the
+ * announcement while a newer figure is on its way, and the last figure stays, dimmed, meanwhile.
+ */
+function EstimateNote({
+  estimate,
+  pending,
+}: {
+  estimate: AudienceEstimate | null;
+  pending: boolean;
+}) {
+  const { t } = useDiscoveryTranslation();
+  const text =
+    estimate === null
+      ? pending
+        ? t('estimate.counting')
+        : ''
+      : estimate.about === 0
+        ? t('estimate.none')
+        : t(estimate.exact ? 'estimate.exact' : 'estimate.about', { count: estimate.about });
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      aria-busy={pending}
+      className="-mb-2 flex min-h-6 items-center gap-2 text-sm font-medium text-teal-900"
+    >
+      {pending ? (
+        <span
+          aria-hidden="true"
+          className="size-3.5 shrink-0 animate-spin rounded-full border-2 border-teal-700/60 border-t-transparent"
+        />
+      ) : null}
+      <span className={pending ? 'opacity-60' : undefined}>{text}</span>
+    </p>
   );
 }

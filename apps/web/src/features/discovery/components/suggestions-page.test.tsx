@@ -4,7 +4,7 @@ import { act, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockEndpoints, type Stubs } from '@/test/api.ts';
-import { anError } from '@/test/fixtures.ts';
+import { aCurrentUser, anError } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { fakeSafety } from '@/test/safety.ts';
 import { discoveryKeys, type SuggestionsPage as Page } from '../api/discovery-api.ts';
@@ -38,6 +38,9 @@ function serveSuggestions(pages: ReturnType<typeof aMember>[][], extra: Stubs = 
       return { body: { content: pages[page] ?? [], page, size: 100 } };
     },
     preferences: { body: NO_FILTERS },
+    // The filters ask for the member's gender and estimate their audience while open.
+    currentUser: { body: aCurrentUser({ id: 'me', gender: 'homme' }) },
+    estimateAudience: { body: { about: 120, exact: false } },
     ...extra,
   });
   return { asked, fetch };
@@ -498,7 +501,7 @@ describe('Suggestions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Show suggestions' }));
 
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(saved).toEqual([{ minAge: 35, maxAge: 45, maxDistanceKm: 100 }]);
+    expect(saved).toEqual([{ minAge: 35, maxAge: 45, maxDistanceKm: 100, dealbreakers: {} }]);
     expect(asked.slice(before)[0]).toBe(0);
     expect(screen.getByRole('list', { name: 'Active filters' }).textContent).toContain(
       '35 to 45 years',

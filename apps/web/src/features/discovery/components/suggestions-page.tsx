@@ -13,7 +13,7 @@ import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { useInView } from '../hooks/use-in-view.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
-import { activeFilterCount } from '../utils/filters.ts';
+import { activeFilterCount, dealbreakerCount } from '../utils/filters.ts';
 import { FeedbackRegion } from './feedback-region.tsx';
 import { FiltersDialog } from './filters-dialog.tsx';
 import { ProfileCard } from './profile-card.tsx';
@@ -190,6 +190,8 @@ function FilterSummary({ preferences }: { preferences: Preferences | undefined }
   } else if (minAge !== null) chips.push(t('filters.summaryAgeMin', { min: minAge }));
   else if (maxAge !== null) chips.push(t('filters.summaryAgeMax', { max: maxAge }));
   if (maxDistanceKm !== null) chips.push(t('filters.summaryDistance', { count: maxDistanceKm }));
+  const dealbreakers = dealbreakerCount(preferences.dealbreakers);
+  if (dealbreakers > 0) chips.push(t('filters.summaryDealbreakers', { count: dealbreakers }));
   if (chips.length === 0) return null;
   return (
     <ul aria-label={t('filters.summaryLabel')} className="mt-4 flex flex-wrap gap-2">

@@ -1,21 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, draftOf, parseFilters } from './filters.ts';
+import { activeFilterCount, draftOf, type FilterDraft, parseFilters } from './filters.ts';
 
-const draft = (minAge: string, maxAge: string, maxDistanceKm = '') => ({
+const draft = (
+  minAge: string,
+  maxAge: string,
+  maxDistanceKm = '',
+  dealbreakers: FilterDraft['dealbreakers'] = {},
+): FilterDraft => ({ minAge, maxAge, maxDistanceKm, dealbreakers });
+
+const saved = (minAge: number | null, maxAge: number | null, maxDistanceKm: number | null) => ({
   minAge,
   maxAge,
   maxDistanceKm,
+  dealbreakers: {},
 });
 
 describe('parseFilters', () => {
   it('turns the fields into preferences, an empty field removing its filter', () => {
     expect(parseFilters(draft('25', '35', '100'))).toEqual({
       ok: true,
-      preferences: { minAge: 25, maxAge: 35, maxDistanceKm: 100 },
+      preferences: { minAge: 25, maxAge: 35, maxDistanceKm: 100, dealbreakers: {} },
     });
     expect(parseFilters(draft('', ' ', ''))).toEqual({
       ok: true,
-      preferences: { minAge: null, maxAge: null, maxDistanceKm: null },
+      preferences: { minAge: null, maxAge: null, maxDistanceKm: null, dealbreakers: {} },
+    });
+  });
+
+  it('sends the dealbreakers with at least one accepted answer; an emptied one is lifted', () => {
+    expect(
+      parseFilters(
+        draft('', '', '', { prayer: ['always', 'usually'], polygamy: [], origin: ['SN'] }),
+      ),
+    ).toEqual({
+      ok: true,
+      preferences: {
+        minAge: null,
+        maxAge: null,
+        maxDistanceKm: null,
+        dealbreakers: { prayer: ['always', 'usually'], origin: ['SN'] },
+      },
+    });
+  });
+
+  it('sends no dealbreakers at all while the saved ones are unknown, so the server keeps them', () => {
+    const parsed = parseFilters(draft('20', '', '', null));
+    expect(parsed).toEqual({
+      ok: true,
+      preferences: { minAge: 20, maxAge: null, maxDistanceKm: null },
     });
   });
 
@@ -36,15 +68,23 @@ describe('parseFilters', () => {
   });
 
   it('reads saved preferences back into the fields', () => {
-    expect(draftOf({ minAge: 20, maxAge: null, maxDistanceKm: 50 })).toEqual(draft('20', '', '50'));
-    expect(draftOf(undefined)).toEqual(draft('', ''));
+    expect(draftOf({ ...saved(20, null, 50), dealbreakers: { languages: ['fr', 'wo'] } })).toEqual(
+      draft('20', '', '50', { languages: ['fr', 'wo'] }),
+    );
+    expect(draftOf(undefined)).toEqual(draft('', '', '', null));
   });
 });
 
 describe('activeFilterCount', () => {
-  it('counts the age range once and the distance once', () => {
-    expect(activeFilterCount({ minAge: 20, maxAge: 30, maxDistanceKm: 10 })).toBe(2);
-    expect(activeFilterCount({ minAge: null, maxAge: 30, maxDistanceKm: null })).toBe(1);
-    expect(activeFilterCount({ minAge: null, maxAge: null, maxDistanceKm: null })).toBe(0);
+  it('counts the age range once, the distance once and each dealbreaker once', () => {
+    expect(activeFilterCount(saved(20, 30, 10))).toBe(2);
+    expect(activeFilterCount(saved(null, 30, null))).toBe(1);
+    expect(activeFilterCount(saved(null, null, null))).toBe(0);
+    expect(
+      activeFilterCount({
+        ...saved(null, 30, null),
+        dealbreakers: { prayer: ['always'], nationality: ['SN'] },
+      }),
+    ).toBe(3);
   });
 });

@@ -38,9 +38,14 @@ describe('Faith and family in edit profile', () => {
     await person.selectOptions(screen.getByLabelText('Madhhab'), 'Maliki');
     await person.selectOptions(screen.getByLabelText('Prayer'), 'Usually');
     await person.selectOptions(screen.getByLabelText('Hijab'), 'I prefer not to say');
-    await person.click(
-      screen.getByRole('checkbox', { name: 'Show my “Prayer” answer to my matches only' }),
+    const prayerToMatches = screen.getByRole('checkbox', {
+      name: 'Show my “Prayer” answer to my matches only',
+    });
+    // What keeping it private costs is read with the box: it meets no one's dealbreaker.
+    expect(prayerToMatches).toHaveAccessibleDescription(
+      /An answer shown to your matches only stays private, so it meets no one’s dealbreaker/,
     );
+    await person.click(prayerToMatches);
     await person.selectOptions(screen.getByLabelText('Polygamy'), 'Would not accept polygamy');
     await person.click(screen.getByRole('checkbox', { name: 'French' }));
     await person.click(screen.getByRole('checkbox', { name: 'Wolof' }));

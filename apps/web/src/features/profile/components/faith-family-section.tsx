@@ -17,6 +17,7 @@ export function FaithFamilySection({ fieldMessage }: { fieldMessage: FieldMessag
           faith: t('faithFamily.faith'),
           family: t('faithFamily.family'),
           matchesOnly: (field) => t('faithFamily.matchesOnly', { field }),
+          matchesOnlyHint: t('faithFamily.matchesOnlyHint'),
           professionHint: t('faithFamily.professionHint'),
         }}
       />

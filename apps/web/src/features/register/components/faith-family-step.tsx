@@ -22,6 +22,7 @@ export function FaithFamilyStep({
         faith: t('faithFamily.faith'),
         family: t('faithFamily.family'),
         matchesOnly: (field) => t('faithFamily.matchesOnly', { field }),
+        matchesOnlyHint: t('faithFamily.matchesOnlyHint'),
         professionHint: t('faithFamily.professionHint'),
       }}
     />

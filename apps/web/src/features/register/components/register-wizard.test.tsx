@@ -651,9 +651,11 @@ describe('Registration wizard, the faith and family step', { timeout: 20_000 }, 
     await user.selectOptions(madhhab, 'Maliki');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Beard' }), 'Yes');
     await user.click(screen.getByRole('checkbox', { name: 'Wolof' }));
-    await user.click(
-      screen.getByRole('checkbox', { name: 'Show my “Madhhab” answer to my matches only' }),
-    );
+    const madhhabToMatches = screen.getByRole('checkbox', {
+      name: 'Show my “Madhhab” answer to my matches only',
+    });
+    expect(madhhabToMatches).toHaveAccessibleDescription(/meets no one’s dealbreaker/);
+    await user.click(madhhabToMatches);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 2, name: 'Your account' });
     await user.type(screen.getByLabelText('E-mail address (your username)'), 'y@ex.fr');
