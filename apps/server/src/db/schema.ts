@@ -151,6 +151,11 @@ export const members = pgTable(
      */
     standing: text('standing', { enum: MEMBER_STANDINGS }).notNull().default('active'),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /**
+     * When a moderator approved the member's verification selfie (issue 21): null, not verified.
+     * New-account limits and the "verified" badge read it.
+     */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     // Faith and family (ADR 041): each null until answered; `prefer-not-to-say` is an answer.
     faithBranch: text('faith_branch', { enum: CHOICE_FIELDS.faithBranch.values }),
     madhhab: text('madhhab', { enum: CHOICE_FIELDS.madhhab.values }),
