@@ -1,12 +1,15 @@
 /**
  * Suggestions at scale: 1,000,000 members in PostgreSQL, spread over real towns weighted by
- * population (Dakar and Abidjan boosted: dense places are the hard case), then 4 concurrent
- * clients over HTTP against the real server in its own process.
- * Measures p50/p95/p99 of the first page, of page 5, and of a viewer nobody matches; records the
- * query plan. Prints one JSON line. Loopback only, bounded in count and time.
+ * population (Dakar and Abidjan boosted: dense places are the hard case), with faith and family
+ * answers and dealbreakers in the proportions of francophone West Africa and its diaspora, then
+ * 4 concurrent clients over HTTP against the real server in its own process.
+ * Measures p50/p95/p99 of the first page, of page 5, and of a viewer nobody matches, on viewers
+ * with the dealbreakers they were loaded with; then the same pages for viewers given none, one and
+ * three dealbreakers. Records the query plans. Prints one JSON line. Loopback only, bounded in
+ * count and time.
  *
- * Usage: node bench/suggestions.bench.ts   (BENCH_DATABASE_URL, BENCH_MEMBERS, BENCH_REQUESTS,
- *   BENCH_ACCEPT_ENCODING)
+ * Usage: node bench/suggestions.bench.ts   (BENCH_DATABASE_URL, BENCH_MEMBERS, BENCH_REQUESTS
+ *   (per measure; half that per group and page), BENCH_ACCEPT_ENCODING, BENCH_REUSE=1)
  * Needs a PostgreSQL whose user may create databases (default: the local test server).
  */
 import { spawn } from 'node:child_process';
@@ -21,13 +24,22 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { explainPrepared, migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
+import { findViewer } from '../apps/server/src/modules/discovery/discovery.repository.ts';
 import { suggestionsSql } from '../apps/server/src/modules/discovery/suggestions.repository.ts';
 import { PRIVACY_VERSION } from '../packages/contract/src/constants.ts';
+import {
+  answerColumns,
+  drawColumns,
+  oneDealbreaker,
+  threeDealbreakers,
+} from './support/faith-family-answers.ts';
 
 const require = createRequire(import.meta.url);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+/** Per group of viewers (none, one, three dealbreakers) and page. */
+const GROUP_REQUESTS = Math.round(REQUESTS / 2);
 /**
  * What Chrome sends (since 123, on Android too: most members' browser); Safari sends
  * `gzip, deflate, br`, older browsers without `zstd` likewise.
@@ -63,16 +75,34 @@ if (!reuse) await loadMembers();
 const loadSeconds = Math.round((Date.now() - started) / 1000);
 log(`loaded in ${loadSeconds} s`);
 
-// Viewers: 200 members at random (dense towns come up most), and one whose age range nobody has.
+// Viewers: 200 members at random (dense towns come up most) with the dealbreakers they were
+// loaded with, one of them given an age range nobody has; then GROUP_SIZE more for each group.
+const MIXED_VIEWERS = 200;
+const GROUP_SIZE = 50;
+const GROUPS = ['none', 'one', 'three'] as const;
+type Group = (typeof GROUPS)[number];
+const wanted = MIXED_VIEWERS + GROUPS.length * GROUP_SIZE;
+const counted = await db.execute<{ rows: number }>(sql`select count(*)::int as rows from members`);
+// About five times the rows needed, whole pages at random: `order by random()` would sort them all.
+const percent = Math.min(100, (100 * 5 * wanted) / Number(counted.rows[0]?.rows ?? 1));
 const viewers = await db.execute<{
   id: string;
   grid_latitude: number;
   grid_longitude: number;
   gender: string;
 }>(
-  sql`select id, grid_latitude, grid_longitude, gender from members tablesample system (1) limit 200`,
+  sql`select id, grid_latitude, grid_longitude, gender
+    from members tablesample system (${sql.raw(percent.toFixed(4))}) limit ${wanted}`,
 );
-const lonely = viewers.rows[0];
+if (viewers.rows.length < wanted) throw new Error(`${viewers.rows.length} viewers of ${wanted}`);
+const mixed = viewers.rows.slice(0, MIXED_VIEWERS);
+const groupViewers = Object.fromEntries(
+  GROUPS.map((group, i) => {
+    const from = MIXED_VIEWERS + i * GROUP_SIZE;
+    return [group, viewers.rows.slice(from, from + GROUP_SIZE)];
+  }),
+) as Record<Group, typeof viewers.rows>;
+const lonely = mixed[0];
 if (!lonely) throw new Error('no viewer');
 await db.execute(sql`delete from sessions`);
 // Only rows that changed: rewriting a million rows would leave the table and indexes bloated.
@@ -81,6 +111,21 @@ await db.execute(sql`
   where preferred_min_age is not null or preferred_max_age is not null`);
 await db.execute(sql`
   update members set preferred_min_age = 95, preferred_max_age = 99 where id = ${lonely.id}`);
+// The groups' dealbreakers drawn as the load draws them, so "one" and "three" are the common
+// wishes in their usual shares; the generated bit columns follow.
+const ids = (group: Group) => sql.param(groupViewers[group].map((v) => v.id));
+await db.execute(sql`
+  update members set dealbreakers = '{}'::jsonb where id = any(${ids('none')}::uuid[])`);
+await db.execute(sql`
+  update members m set dealbreakers = ${oneDealbreaker(sql`m.gender = 'femme'`, sql`d.a`)}
+  from (select id, random() as a from unnest(${ids('one')}::uuid[]) id) d
+  where m.id = d.id`);
+await db.execute(sql`
+  update members m
+  set dealbreakers = ${threeDealbreakers(sql`m.gender = 'femme'`, [sql`d.a`, sql`d.b`, sql`d.c`])}
+  from (select id, random() as a, random() as b, random() as c
+    from unnest(${ids('three')}::uuid[]) id) d
+  where m.id = d.id`);
 const tokenOf = new Map<string, string>();
 for (const viewer of viewers.rows) {
   const token = `bench-${viewer.id}`.padEnd(43, 'x');
@@ -89,37 +134,68 @@ for (const viewer of viewers.rows) {
     insert into sessions (member_id, token_hash, expires_at)
     values (${viewer.id}, ${hashToken(token)}, now() + interval '1 day')`);
 }
-const busy = viewers.rows.slice(1);
+const busy = mixed.slice(1);
 
-const dense = busy.find((v) => Math.abs(v.grid_latitude - 14.7) < 0.3) ?? busy[0];
-// The plan the server runs: its named statement on its generic plan (ADR 024, 025).
-const plan = await explainPrepared(
-  db,
-  suggestionsSql({
-    viewer: {
-      id: dense?.id ?? '',
-      gender: dense?.gender === 'femme' ? 'femme' : 'homme',
-      gridLatitude: dense?.grid_latitude ?? 0,
-      gridLongitude: dense?.grid_longitude ?? 0,
-    },
-    minAge: null,
-    maxAge: null,
-    maxDistanceKm: null,
-    compatibility: {
-      faithBits: '0',
-      familyBits: '0',
-      nationality: null,
-      origin: null,
-      faithRejects: '0',
-      familyRejects: '0',
-      acceptedLanguages: '0',
-      acceptedNationalities: null,
-      acceptedOrigins: null,
-    },
-    offset: 0,
+/** The page query exactly as the server builds it for this viewer, from their saved filters. */
+async function pageQuery(id: string, offset: number) {
+  const viewer = await findViewer(db, id);
+  if (!viewer) throw new Error(`viewer ${id} gone`);
+  const query = suggestionsSql({
+    viewer,
+    minAge: viewer.preferredMinAge,
+    maxAge: viewer.preferredMaxAge,
+    maxDistanceKm: viewer.preferredMaxDistanceKm,
+    compatibility: viewer.compatibility,
+    offset,
     limit: 100,
-  }),
-);
+  });
+  return { viewer, query };
+}
+
+const inDakar = (group: typeof viewers.rows) =>
+  group.find((v) => Math.abs(v.grid_latitude - 14.7) < 0.3) ?? group[0];
+// The plan the server runs: its named statement on its generic plan (ADR 024, 025), for a dense
+// cell, without dealbreakers and with three.
+const plain = await pageQuery(inDakar(groupViewers.none)?.id ?? lonely.id, 0);
+const plan = await explainPrepared(db, plain.query);
+const strict = await pageQuery(inDakar(groupViewers.three)?.id ?? lonely.id, 0);
+const planThreeDealbreakers = await explainPrepared(db, strict.query);
+
+/**
+ * Rows the index walk read to fill a page: those it kept plus those the filter (the viewer, the
+ * dealbreakers both ways) dropped, from the server's plan run with `analyze`.
+ */
+function rowsVisited(lines: string[]) {
+  const scan = lines.findIndex((line) => /Index Scan using members_position_/.test(line));
+  if (scan < 0) return null;
+  const kept = Number(/actual time=\S+ rows=(\d+)/.exec(lines[scan] ?? '')?.[1] ?? 0);
+  let removed = 0;
+  for (const line of lines.slice(scan + 1)) {
+    // The next plan node; the filter's own text has `->` too (jsonb), but never at its start.
+    if (/^\s*->/.test(line)) break;
+    const match = /Rows Removed by Filter: (\d+)/.exec(line);
+    if (match) removed = Number(match[1]);
+  }
+  return kept + removed;
+}
+async function meanRowsVisited(group: typeof viewers.rows, offset: number) {
+  let total = 0;
+  for (const v of group) {
+    total += rowsVisited(await explainPrepared(db, (await pageQuery(v.id, offset)).query)) ?? 0;
+  }
+  return Math.round(total / group.length);
+}
+const walks = {} as Record<Group, { firstPage: number; pageFive: number }>;
+for (const group of GROUPS) {
+  walks[group] = {
+    firstPage: await meanRowsVisited(groupViewers[group], 0),
+    pageFive: await meanRowsVisited(groupViewers[group], 500),
+  };
+}
+const loaded = await db.execute<{ none: number; one: number; three: number }>(sql`
+  select round(avg((n = 0)::int), 3)::float8 as none, round(avg((n = 1)::int), 3)::float8 as one,
+    round(avg((n = 3)::int), 3)::float8 as three
+  from (select (select count(*) from jsonb_object_keys(dealbreakers)) as n from members) m`);
 await handle.close();
 
 async function freePort(): Promise<number> {
@@ -285,6 +361,22 @@ const checks = {
 const firstPage = await measure(REQUESTS, (i) => [pagePath(0), token(viewerAt(i).id)]);
 const pageFive = await measure(REQUESTS, (i) => [pagePath(5), token(viewerAt(i).id)]);
 const nobodyMatches = await measure(REQUESTS, () => [pagePath(0), token(lonely.id)]);
+const groups = {} as Record<Group, unknown>;
+for (const group of GROUPS) {
+  const members = groupViewers[group];
+  const at = (i: number) => members[i % members.length] ?? lonely;
+  const first = await readPages(members.map((v) => [pagePath(0), token(v.id)]));
+  const fifth = await readPages(members.map((v) => [pagePath(5), token(v.id)]));
+  const share = (n: number) => Math.round((n / members.length) * 1000) / 1000;
+  groups[group] = {
+    viewers: members.length,
+    firstPageMs: await measure(GROUP_REQUESTS, (i) => [pagePath(0), token(at(i).id)]),
+    pageFiveMs: await measure(GROUP_REQUESTS, (i) => [pagePath(5), token(at(i).id)]),
+    emptyFirstPages: share(first.empty),
+    emptyFifthPages: share(fifth.empty),
+    meanRowsVisited: walks[group],
+  };
+}
 server.kill('SIGTERM');
 await new Promise((r) => server.on('exit', r));
 
@@ -299,8 +391,11 @@ console.log(
     firstPageMs: firstPage,
     pageFiveMs: pageFive,
     nobodyMatchesMs: nobodyMatches,
-    checks,
+    groups,
+    checks: { ...checks, loadedDealbreakers: loaded.rows[0] },
     plan,
+    planThreeDealbreakers,
+    planThreeDealbreakersOf: strict.viewer.dealbreakers,
   }),
 );
 
@@ -328,20 +423,27 @@ async function loadMembers() {
   for (let from = 1; from <= MEMBERS; from += BATCH) {
     const to = Math.min(MEMBERS, from + BATCH - 1);
     // Each member in a town picked by weight, up to 5 km around its centre, active in the last 60
-    // days, with a bio of a typical length (240 characters) so rows are as wide as real ones.
-    // The draw is made once per member: a `random()` in the town lookup would be a filter drawn
-    // again at each town read in order, and nearly every member would land in the first towns.
+    // days, with a bio of a typical length (240 characters) so rows are as wide as real ones, and
+    // faith and family answers and dealbreakers (`support/faith-family-answers.ts`).
+    // The draws are made once per member, in the subquery: a `random()` in the town lookup would
+    // be a filter drawn again at each town read in order, and nearly every member would land in
+    // the first towns; one in a `case` would be drawn again at each `when`.
+    const answers = answerColumns('u', sql`u.woman`);
     await db.execute(sql`
-      insert into members (id, email, name, gender, age, marital_status, location, latitude, longitude, bio, activity_day, last_active_at, photo_keys, religious_data_consent_at, religious_data_consent_version)
+      insert into members (id, email, name, gender, age, marital_status, location, latitude, longitude, bio, activity_day, last_active_at, photo_keys, religious_data_consent_at, religious_data_consent_version, ${sql.raw(answers.map(([column]) => column).join(', '))})
       select u.id, 'm' || u.g || '@bench.local', 'Member ' || u.g,
-        case when g % 2 = 0 then 'femme' else 'homme' end,
-        18 + (g * 7) % 45, 'celibataire', 'Bench town', 
+        case when u.woman then 'femme' else 'homme' end,
+        18 + (g * 7) % 45, 'celibataire', 'Bench town',
         least(89.9, greatest(-89.9, t.lat + (random() - 0.5) * 0.09)),
         least(179.9, greatest(-179.9, t.lon + (random() - 0.5) * 0.09)),
         repeat('Une bio de longueur réaliste. ', 8), ${today} - (g * 13) % 60, now() - ((g * 13) % 60) * interval '1 day',
-        array['photos/' || u.id || '.webp'], now(), ${PRIVACY_VERSION}
+        array['photos/' || u.id || '.webp'], now(), ${PRIVACY_VERSION},
+        ${sql.join(
+          answers.map(([, value]) => value),
+          sql`, `,
+        )}
       from (
-        select g, gen_random_uuid() as id, random() as draw
+        select g, gen_random_uuid() as id, random() as draw, g % 2 = 0 as woman, ${drawColumns}
         from generate_series(${from}::int, ${to}::int) g
       ) u
       cross join lateral (
