@@ -18,7 +18,7 @@ export type NewPhoto = Omit<typeof photos.$inferInsert, 'id' | 'createdAt'>;
 /**
  * A member as the rest of the server reads it: every column but the password hash, which only
  * the sign-in check reads (`findCredentials`), so it never rides along into a log or an answer,
- * and the answers and dealbreakers as bits, which only the suggestions statement reads (ADR 042).
+ * and the answers and dealbreakers as bits and as a point, which only the suggestions read (ADR 042).
  */
 export type Member = Omit<
   MemberRow,
@@ -28,6 +28,7 @@ export type Member = Omit<
   | 'faithRejects'
   | 'familyRejects'
   | 'acceptedLanguages'
+  | 'answersBox'
 >;
 const {
   passwordHash: _hash,
@@ -36,6 +37,7 @@ const {
   faithRejects: _faithRejects,
   familyRejects: _familyRejects,
   acceptedLanguages: _acceptedLanguages,
+  answersBox: _answersBox,
   ...memberColumns
 } = getTableColumns(members);
 const emailIs = (email: string) => sql`lower(${members.email}) = lower(${email})`;

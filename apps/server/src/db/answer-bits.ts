@@ -1,5 +1,7 @@
 import {
+  COUNTRY_CODES,
   type DealbreakerField,
+  type Dealbreakers,
   dealbreakerValues,
   FAITH_FIELDS,
   FAMILY_FIELDS,
@@ -129,4 +131,61 @@ export function acceptedLanguagesSql(source: SQL): SQL {
         sql`(case when ${source} -> 'languages' ? ${text(v)} then ${literal(valueBit(LANGUAGES, v))} else 0::bigint end)`,
     ),
   );
+}
+
+/**
+ * The member's age and answers as a point for the suggestions index (ADR 042): the age, then one
+ * dimension per single-choice field and per country field, the answer's position in its list,
+ * the unstated ones last. The index keeps it beside `position`, so a viewer's age range and
+ * dealbreakers become a box that the walk tests on each index entry, before computing its
+ * distance or reading its row.
+ */
+const BOX_FIELDS = [...CHOICES.map((f) => f.field), 'nationality', 'origin'] as const;
+
+const literalNumber = (n: number) => sql.raw(`${n}`);
+
+function boxOrdinalSql(field: DealbreakerField): SQL {
+  const values = dealbreakerValues(field);
+  const unstated = literalNumber(values.length);
+  if (field === 'nationality' || field === 'origin') {
+    const list = sql.raw(`array[${COUNTRY_CODES.map((c) => `'${c}'`).join(',')}]::text[]`);
+    return sql`coalesce(array_position(${list}, ${sql.identifier(field)}) - 1, ${unstated})`;
+  }
+  const f = CHOICES.find((c) => c.field === field) as BitField;
+  const kept = f.private
+    ? sql`when ${text(f.field)} = any(faith_matches_only) then ${unstated} `
+    : sql``;
+  const cases = f.values.map(
+    (v, i) => sql`when ${sql.identifier(f.column)} = ${text(v)} then ${literalNumber(i)}`,
+  );
+  return sql`(case ${kept}${sql.join(cases, sql` `)} else ${unstated} end)`;
+}
+
+/** The generated column's expression: the member's age and answers as a point of `cube`. */
+export function answersBoxSql(): SQL {
+  const dimensions = [sql`coalesce(age, 0)`, ...BOX_FIELDS.map((field) => boxOrdinalSql(field))];
+  return sql`cube(array[${sql.join(dimensions, sql`, `)}]::float8[])`;
+}
+
+/**
+ * The box of the ages and answers a viewer accepts, as a `cube` literal: the age range, and per
+ * field from the first to the last accepted position (a set with gaps is checked exactly by the
+ * two-way rule), the whole field, unstated included, when it is no dealbreaker.
+ */
+export function acceptedBox(filters: {
+  minAge: number | null;
+  maxAge: number | null;
+  dealbreakers: Dealbreakers;
+}): string {
+  const lows = [filters.minAge ?? 0];
+  const highs = [filters.maxAge ?? 1000];
+  for (const field of BOX_FIELDS) {
+    const values = dealbreakerValues(field);
+    const accepted = (filters.dealbreakers[field] ?? [])
+      .map((v) => values.indexOf(v))
+      .filter((i) => i >= 0);
+    lows.push(accepted.length > 0 ? Math.min(...accepted) : 0);
+    highs.push(accepted.length > 0 ? Math.max(...accepted) : values.length);
+  }
+  return `(${lows.join(', ')}),(${highs.join(', ')})`;
 }

@@ -35,7 +35,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { acceptedLanguagesSql, answerBitsSql, rejectedBitsSql } from './answer-bits.ts';
+import {
+  acceptedLanguagesSql,
+  answerBitsSql,
+  answersBoxSql,
+  rejectedBitsSql,
+} from './answer-bits.ts';
 
 /** PostgreSQL's `cube` (extension): here a point in 4 dimensions, see `position` below. */
 const cube = customType<{ data: string }>({ dataType: () => 'cube' });
@@ -202,15 +207,19 @@ export const members = pgTable(
     acceptedLanguages: bigint('accepted_languages', { mode: 'bigint' })
       .notNull()
       .generatedAlwaysAs(acceptedLanguagesSql(sql.raw('dealbreakers'))),
+    /** The age and answers as a point, beside `position` in the suggestions index (ADR 042). */
+    answersBox: cube('answers_box').notNull().generatedAlwaysAs(answersBoxSql()),
   },
   (t) => [
     uniqueIndex('members_email_lower_key').on(sql`lower(${t.email})`),
-    // One nearest-first index per audience: a member is suggested to the other gender only.
-    index('members_position_homme_idx')
-      .using('gist', t.position)
+    // One nearest-first index per audience: a member is suggested to the other gender only. The
+    // answers beside the position let the walk skip, entry by entry, the members outside a
+    // viewer's age range and dealbreakers without reading their rows (ADR 042).
+    index('members_position_answers_homme_idx')
+      .using('gist', t.position, t.answersBox)
       .where(sql`${t.gender} = 'homme' and ${t.age} is not null`),
-    index('members_position_femme_idx')
-      .using('gist', t.position)
+    index('members_position_answers_femme_idx')
+      .using('gist', t.position, t.answersBox)
       .where(sql`${t.gender} = 'femme' and ${t.age} is not null`),
     // Answers "does anyone match these ages at all" without walking the nearest-first index.
     index('members_audience_age_idx').on(t.gender, t.age).where(sql`${t.position} is not null`),

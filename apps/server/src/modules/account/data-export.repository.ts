@@ -139,6 +139,7 @@ const {
   faithRejects: _faithRejects,
   familyRejects: _familyRejects,
   acceptedLanguages: _acceptedLanguages,
+  answersBox: _answersBox,
   ...profileColumns
 } = getTableColumns(members);
 

@@ -18,6 +18,8 @@ export type Compatibility = {
   acceptedLanguages: string;
   acceptedNationalities: string[] | null;
   acceptedOrigins: string[] | null;
+  /** The dealbreakers themselves, from which the index's box is drawn (`acceptedBox`). */
+  dealbreakers: Dealbreakers;
 };
 
 /**
@@ -31,6 +33,7 @@ export type Compatibility = {
  * someone's dealbreakers, and for an opaque boolean it guesses half. As separate clauses it
  * multiplied a guess per clause (0.5% for each equality) down to no row at all, and sorted the
  * whole audience instead of walking the index in distance order (`suggestions-plan.test.ts`).
+ * The index itself skips most members a viewer's dealbreakers refuse: see `acceptedBox`.
  */
 export function bothWays(v: Compatibility): SQL {
   const nationalities = sql.param(v.acceptedNationalities);
@@ -52,18 +55,13 @@ export function bothWays(v: Compatibility): SQL {
 /** The columns of a member's row that make their side of the rule, as `Compatibility` names. */
 export const compatibilityColumns = sql`faith_bits as "faithBits", family_bits as "familyBits",
   nationality, origin, faith_rejects as "faithRejects", family_rejects as "familyRejects",
-  accepted_languages as "acceptedLanguages",
-  array(select jsonb_array_elements_text(dealbreakers -> 'nationality')) as "acceptedNationalities",
-  array(select jsonb_array_elements_text(dealbreakers -> 'origin')) as "acceptedOrigins"`;
+  accepted_languages as "acceptedLanguages", dealbreakers`;
 
 /**
  * A row's side of the rule as `Compatibility`: bigints as strings whichever engine read them
- * (node-postgres gives strings, PGlite may give bigints), an empty array as "no dealbreaker on
- * countries", which the rule spells null.
+ * (node-postgres gives strings, PGlite may give bigints), the countries from the dealbreakers.
  */
-export function compatibilityOf(row: Record<keyof Compatibility, unknown>): Compatibility {
-  const countries = (list: unknown) =>
-    Array.isArray(list) && list.length > 0 ? (list as string[]) : null;
+export function compatibilityOf(row: CompatibilityRow): Compatibility {
   return {
     faithBits: String(row.faithBits),
     familyBits: String(row.familyBits),
@@ -72,8 +70,27 @@ export function compatibilityOf(row: Record<keyof Compatibility, unknown>): Comp
     faithRejects: String(row.faithRejects),
     familyRejects: String(row.familyRejects),
     acceptedLanguages: String(row.acceptedLanguages),
-    acceptedNationalities: countries(row.acceptedNationalities),
-    acceptedOrigins: countries(row.acceptedOrigins),
+    ...fromDealbreakers(row.dealbreakers),
+  };
+}
+
+/** The columns `compatibilityColumns` reads, as the driver gives them. */
+export type CompatibilityRow = Record<
+  | 'faithBits'
+  | 'familyBits'
+  | 'nationality'
+  | 'origin'
+  | 'faithRejects'
+  | 'familyRejects'
+  | 'acceptedLanguages',
+  unknown
+> & { dealbreakers: Dealbreakers };
+
+function fromDealbreakers(dealbreakers: Dealbreakers) {
+  return {
+    acceptedNationalities: dealbreakers.nationality ?? null,
+    acceptedOrigins: dealbreakers.origin ?? null,
+    dealbreakers,
   };
 }
 
@@ -100,7 +117,6 @@ export async function withDealbreakers(
     faithRejects: String(masks.faithRejects),
     familyRejects: String(masks.familyRejects),
     acceptedLanguages: String(masks.acceptedLanguages),
-    acceptedNationalities: dealbreakers.nationality ?? null,
-    acceptedOrigins: dealbreakers.origin ?? null,
+    ...fromDealbreakers(dealbreakers),
   };
 }

@@ -1,8 +1,8 @@
-import type { Dealbreakers, Gender, PreferencesInput } from '@mawadda/contract';
+import type { Gender, PreferencesInput } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { members, profileViews } from '../../db/schema.ts';
-import { type Compatibility, compatibilityColumns, compatibilityOf } from './compatibility.ts';
+import { type CompatibilityRow, compatibilityColumns, compatibilityOf } from './compatibility.ts';
 
 /**
  * What suggestions need of the viewer: gender, grid cell, saved filters and their side of the
@@ -19,13 +19,12 @@ export async function findViewer(db: Database, id: string) {
       preferredMinAge: number | null;
       preferredMaxAge: number | null;
       preferredMaxDistanceKm: number | null;
-      dealbreakers: Dealbreakers;
-    } & Record<keyof Compatibility, unknown>
+    } & CompatibilityRow
   >(
     db,
     sql`select id, gender, grid_latitude as "gridLatitude", grid_longitude as "gridLongitude",
       preferred_min_age as "preferredMinAge", preferred_max_age as "preferredMaxAge",
-      preferred_max_distance_km as "preferredMaxDistanceKm", dealbreakers, ${compatibilityColumns}
+      preferred_max_distance_km as "preferredMaxDistanceKm", ${compatibilityColumns}
     from members where id = ${id}`,
   );
   return row && { ...row, compatibility: compatibilityOf(row) };

@@ -7,6 +7,7 @@ import {
   type Viewer,
   visibleTo,
 } from '../../core/member-view.ts';
+import { acceptedBox } from '../../db/answer-bits.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { GRID_DEGREES, type MemberRow } from '../../db/schema.ts';
 import { bothWays, type Compatibility } from './compatibility.ts';
@@ -39,9 +40,14 @@ function chordFor(km: number): number {
 
 /** The audience's members that the filters and the two-way rule leave (ADR 042). */
 function audienceConditions(q: AudienceQuery, point: SQL): SQL {
-  const conditions = [visibleTo(q.viewer), sql`position is not null`];
-  if (q.minAge !== null) conditions.push(sql`age >= ${q.minAge}`);
-  if (q.maxAge !== null) conditions.push(sql`age <= ${q.maxAge}`);
+  const box = acceptedBox({ ...q, dealbreakers: q.compatibility.dealbreakers });
+  const conditions = [
+    visibleTo(q.viewer),
+    sql`position is not null`,
+    // The age range and the dealbreakers' bounds, tested exactly on each entry of the index
+    // walk, before its distance or its row (ADR 042); the two-way rule below checks the rest.
+    sql`answers_box <@ ${box}::cube`,
+  ];
   if (q.maxDistanceKm !== null && q.viewer.gridLatitude !== null) {
     const chord = chordFor(q.maxDistanceKm);
     // The box lets the index skip whole regions; the distance keeps the ball inside it.
