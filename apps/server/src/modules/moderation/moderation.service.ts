@@ -15,6 +15,7 @@ import { type MediaStore, mediaPathOf } from '../../lib/media-store.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import {
   closeReport,
+  fileAutomaticReport,
   fileReport,
   findReport,
   isModerator,
@@ -94,6 +95,25 @@ export function createModerationService(deps: {
         throw badRequest('REPORT_NOTES_FULL');
       }
       return filed;
+    },
+
+    /**
+     * The scam shield's report on a sender (ADR 043): the messages that set it off attached,
+     * added to its open one if there is one. Asking for money puts it first in the queue.
+     */
+    async reportAutomatically(report: {
+      reportedId: string;
+      askingForMoney: boolean;
+      note: string;
+      messageSeqs: number[];
+    }): Promise<{ id: string }> {
+      return fileAutomaticReport(db, {
+        reportedId: report.reportedId,
+        reason: report.askingForMoney ? 'asking-for-money' : 'other',
+        note: report.note,
+        messageSeqs: report.messageSeqs,
+        at: clock.now(),
+      });
     },
 
     async queue(moderatorId: string): Promise<OpenReport[]> {

@@ -11,7 +11,7 @@ function useQueueKey() {
 /** A report with its two members named as every screen names members. */
 const named = (report: OpenReport): OpenReport => ({
   ...report,
-  reporter: { ...report.reporter, name: titleCase(report.reporter.name) },
+  reporter: report.reporter && { ...report.reporter, name: titleCase(report.reporter.name) },
   reported: { ...report.reported, name: titleCase(report.reported.name) },
 });
 
