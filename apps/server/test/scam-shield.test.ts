@@ -143,7 +143,11 @@ describe('a sender who keeps setting the shield off', () => {
   it('is slowed past the hour’s threshold, for an hour, then sends freely again', async () => {
     const { youssef, aminaToken } = await couple();
     for (let i = 0; i < SLOW_AFTER; i += 1) {
-      const response = await send(aminaToken, youssef, `Envoie-moi 50 000 F sur Orange Money (${i})`);
+      const response = await send(
+        aminaToken,
+        youssef,
+        `Envoie-moi 50 000 F sur Orange Money (${i})`,
+      );
       expect(response.statusCode, response.body).toBe(201);
     }
     // Slowed: any message now takes one of the few of a minute.
@@ -270,7 +274,11 @@ describe('a new account, not verified', () => {
 
   it('may not send a link or a phone number: 403 in both languages’ terms, nothing stored', async () => {
     const { id, token, youssef } = await newcomer();
-    for (const text of ['Mon numéro : 07 07 12 34 56', 'Regarde www.exemple.com', 'wa.me/2250707']) {
+    for (const text of [
+      'Mon numéro : 07 07 12 34 56',
+      'Regarde www.exemple.com',
+      'wa.me/2250707',
+    ]) {
       const refused = await send(token, youssef, text);
       expect(refused.statusCode, text).toBe(403);
       expect(refused.json()).toMatchObject({
@@ -279,9 +287,9 @@ describe('a new account, not verified', () => {
         params: { hours: 48 },
       });
     }
-    expect(
-      await t.database.db.select().from(messages).where(eq(messages.senderId, id)),
-    ).toEqual([]);
+    expect(await t.database.db.select().from(messages).where(eq(messages.senderId, id))).toEqual(
+      [],
+    );
     // Other flagged words pass (the receiver is warned), and so do ordinary ones.
     expect((await send(token, youssef, 'Salam, tu es sur Telegram ?')).statusCode).toBe(201);
 
@@ -293,7 +301,10 @@ describe('a new account, not verified', () => {
   it('is lifted by verification', async () => {
     const { id, token, youssef } = await newcomer();
     expect((await send(token, youssef, 'Appelle-moi au 07 07 12 34 56')).statusCode).toBe(403);
-    await t.database.db.update(members).set({ verifiedAt: t.clock.now() }).where(eq(members.id, id));
+    await t.database.db
+      .update(members)
+      .set({ verifiedAt: t.clock.now() })
+      .where(eq(members.id, id));
     expect((await send(token, youssef, 'Appelle-moi au 07 07 12 34 56')).statusCode).toBe(201);
   });
 
@@ -304,7 +315,12 @@ describe('a new account, not verified', () => {
       Array.from({ length: NEW_LIKES + 1 }, () => ({ gender: 'homme' as const })),
     );
     const like = (likedUserId: string) =>
-      t.app.inject({ method: 'POST', url: '/like', headers: bearer(token), payload: { likedUserId } });
+      t.app.inject({
+        method: 'POST',
+        url: '/like',
+        headers: bearer(token),
+        payload: { likedUserId },
+      });
     for (const man of men.slice(0, NEW_LIKES)) expect((await like(man)).statusCode).toBe(200);
     const refused = await like(men[NEW_LIKES] ?? '');
     expect(refused.statusCode).toBe(429);
@@ -312,7 +328,10 @@ describe('a new account, not verified', () => {
     const given = await t.database.db.select().from(likes).where(eq(likes.likerId, id));
     expect(given).toHaveLength(NEW_LIKES + 1); // the match's like, seeded, and the two
     // Verified, the ordinary limit applies to the same day's count.
-    await t.database.db.update(members).set({ verifiedAt: t.clock.now() }).where(eq(members.id, id));
+    await t.database.db
+      .update(members)
+      .set({ verifiedAt: t.clock.now() })
+      .where(eq(members.id, id));
     expect((await like(men[NEW_LIKES] ?? '')).statusCode).toBe(200);
   });
 

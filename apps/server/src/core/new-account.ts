@@ -16,7 +16,10 @@ export function isNewAccount(member: AccountAge, now: Date, windowMs: number): b
 }
 
 /** A member's `AccountAge`; undefined when unknown. */
-export async function accountAgeOf(db: Executor, memberId: string): Promise<AccountAge | undefined> {
+export async function accountAgeOf(
+  db: Executor,
+  memberId: string,
+): Promise<AccountAge | undefined> {
   const [row] = await db
     .select({ createdAt: members.createdAt, verifiedAt: members.verifiedAt })
     .from(members)

@@ -90,8 +90,7 @@ function insertStatement(
   list: readonly NewMessage[],
   allowed: (senderId: SQL, receiverId: SQL) => SQL,
 ) {
-  const column = (value: (m: NewMessage) => string | number | null) =>
-    sql.param(list.map(value));
+  const column = (value: (m: NewMessage) => string | number | null) => sql.param(list.map(value));
   return sql`
     insert into messages (uuid, sender_id, receiver_id, content, image_key, audio_key, shield, sent_at)
     select v.uuid, v.sender_id, v.receiver_id, v.content, v.image_key, v.audio_key, v.shield, v.sent_at

@@ -20,7 +20,7 @@ const TABLE: Record<ShieldRule, Cases> = {
       'Mon numéro Wave, tu as ?',
       'Il faut payer les frais de visa pour que je vienne',
       'Je dois acheter mon billet d’avion pour te rejoindre',
-      "Mon colis est bloqué à la douane, il faut 150 000 FCFA",
+      'Mon colis est bloqué à la douane, il faut 150 000 FCFA',
       "J'ai besoin d'argent pour les frais d'hôpital de ma mère",
       'Envoie 50 000 F par MTN MoMo',
       'Tu peux me prêter un peu ? Prête-moi 200 euros',

@@ -53,13 +53,10 @@ const RULES: Record<ShieldRule, RegExp> = {
    * not, the digits in groups apart by spaces, dots or dashes. 9 digits or more, or 8 from a 0
    * or a +; not an amount ("10 000 000 FCFA"). Numbers spelled in words are not caught.
    */
-  phone: new RegExp(
-    String.raw`(?<![\d])(?:(?:\+|\b00) ?\d(?:[ .\-()]{0,2}\d){7,}|\b0\d(?:[ .\-]{0,2}\d){6,}|\b\d(?:[ .\-]{0,2}\d){8,})(?![\d])(?! ?(?:f|fr|fcfa|cfa|xof|francs?|euros?|€|\$|dollars?|usd)\b)`,
-  ),
+  phone:
+    /(?<![\d])(?:(?:\+|\b00) ?\d(?:[ .\-()]{0,2}\d){7,}|\b0\d(?:[ .-]{0,2}\d){6,}|\b\d(?:[ .-]{0,2}\d){8,})(?![\d])(?! ?(?:f|fr|fcfa|cfa|xof|francs?|euros?|€|\$|dollars?|usd)\b)/,
   /** An address: with a scheme, www., a short link, or a name with a common ending. */
-  link: new RegExp(
-    String.raw`\b(?:https?|ftp)://|\bwww\.|\b(?:t|wa|m)\.me/|\b[a-z0-9][a-z0-9-]*\.(?:com|net|org|info|biz|io|fr|sn|ci|ml|bf|gn|tg|bj|cm|ly|gl|link|xyz|app|site|online|club|top|shop|store|live|vip)\b(?:/\S*)?`,
-  ),
+  link: /\b(?:https?|ftp):\/\/|\bwww\.|\b(?:t|wa|m)\.me\/|\b[a-z0-9][a-z0-9-]*\.(?:com|net|org|info|biz|io|fr|sn|ci|ml|bf|gn|tg|bj|cm|ly|gl|link|xyz|app|site|online|club|top|shop|store|live|vip)\b(?:\/\S*)?/,
   /**
    * Moving to another app. WhatsApp, Telegram, Snapchat, Instagram, Viber, IMO, Messenger are
    * named outright; Signal, Insta, Snap, Facebook only after "sur", "on", "mon", "ton"… (a

@@ -43,7 +43,11 @@ export function createScamShield(deps: {
   report(report: ShieldReport): Promise<unknown>;
 }) {
   const { limiter, clock, config } = deps;
-  const slowedPace = { name: 'shield-slowed-minute', max: config.slowedPerMinute, windowMs: MINUTE };
+  const slowedPace = {
+    name: 'shield-slowed-minute',
+    max: config.slowedPerMinute,
+    windowMs: MINUTE,
+  };
 
   /** The current fixed window of `size` (an hour, a day): its key part and the time left. */
   function window(size: number) {
@@ -85,7 +89,11 @@ export function createScamShield(deps: {
         await limiter.hit(`shield-slowed:${senderId}`, HOUR);
       }
       if (inDay.count >= config.reportAfterPerDay) {
-        const evidence = await deps.flaggedSince(senderId, new Date(day.start), REPORT_MESSAGES_MAX);
+        const evidence = await deps.flaggedSince(
+          senderId,
+          new Date(day.start),
+          REPORT_MESSAGES_MAX,
+        );
         const bits = evidence.reduce((all, message) => all | message.shield, 0);
         await deps.report({
           reportedId: senderId,
