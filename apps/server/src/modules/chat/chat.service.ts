@@ -312,9 +312,10 @@ export function createChatService(deps: {
     /**
      * Sends a message: the scam shield reads the text (a new account's link or number is a 403,
      * a slowed sender's message past their pace a 429), the rule of who may write to whom, and
-     * for a conversation it starts the day's limit of new ones (429); then the attachment is checked and
-     * stored, the message committed, and only then published, to the receiver and to the sender's
-     * other tabs. A retried uuid answers the stored message and publishes nothing twice.
+     * for a conversation it starts the day's limit of new ones (429); then the attachment is
+     * checked and stored, the message committed, and only then published, to the receiver and to
+     * the sender's other tabs; a flagged one is counted against its sender (ADR 043). A retried
+     * uuid answers the stored message and publishes nothing twice.
      */
     async send(
       senderId: string,
