@@ -35,9 +35,10 @@ export type ModerationService = ReturnType<typeof createModerationService>;
 
 /**
  * Reports and what moderators do with them (issue 12). A member reports another, attaching only
- * messages that member sent them; moderators work the queue oldest first. Every action closes
- * its report once and is recorded (who, when, why) in a table that refuses changes; a suspended
- * or banned member's sessions and sockets end at once, and `visibleTo` hides them from everyone.
+ * messages that member sent them (the scam shield reports too, ADR 043); moderators work the
+ * queue, asking for money first, then oldest first. Every action closes its report once and is
+ * recorded (who, when, why) in a table that refuses changes; a suspended or banned member's
+ * sessions and sockets end at once, and `visibleTo` hides them from everyone.
  */
 export function createModerationService(deps: {
   db: Database;

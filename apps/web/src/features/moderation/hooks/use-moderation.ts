@@ -16,8 +16,9 @@ const named = (report: OpenReport): OpenReport => ({
 });
 
 /**
- * The open reports, oldest first, asked again each time the page opens. Kept out of the offline
- * copy: other members' reports, messages and photos have no place in a moderator's storage.
+ * The open reports, asking for money first, then oldest first, asked again each time the page
+ * opens. Kept out of the offline copy: other members' reports, messages and photos have no place
+ * in a moderator's storage.
  */
 export function useOpenReports() {
   return useQuery({
