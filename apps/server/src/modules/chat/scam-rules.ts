@@ -13,7 +13,7 @@ import { SHIELD_RULES, type ShieldRule } from '@mawadda/contract';
  */
 
 /** Words for money, as the object of sending, giving, needing. */
-const MONEY_WORDS = String.raw`(?:(?:l'|de l'|d')?argent|(?:du |le )?fric|(?:les |des )?sous|(?:le |du )?cash|money|funds?|(?:le |du |mon )?(?:djeh?|wari|moni)|(?:les )?jetons|\d[\d .]*(?: ?(?:f|fr|fcfa|cfa|xof|francs?|euros?|dollars?|usd)(?![a-z])| ?[€$])|[€$] ?\d)(?![a-z])`;
+const MONEY_WORDS = String.raw`(?:(?:l'|de l'|d')?argent|(?:du |le )?fric|(?:les|des|de|mes|tes|tes petits|quelques) sous|(?:le |du )?cash|money|funds?|(?:a |un )?(?:loan|pret)|(?:le |du |mon )?(?:djeh?|wari|moni)|(?:les )?jetons|\d[\d .]*(?: ?(?:f|fr|fcfa|cfa|xof|francs?|euros?|dollars?|usd)(?![a-z])| ?[€$])|[€$] ?\d)(?![a-z])`;
 
 /** Mobile money and transfer services; Wave only beside a word that makes it one (below). */
 const MONEY_SERVICES = String.raw`western ?union|money ?gram|orange ?money|om money|mtn ?(?:mo ?mo|mobile money)|\bmomo\b|moov ?(?:money|africa)|\bflooz\b|mobile ?money|free ?money|ria money|world ?remit|\bremitly\b`;
@@ -29,15 +29,13 @@ const RULES: Record<ShieldRule, RegExp> = {
       String.raw`\b(?:envoi[esrz]*|envoy(?:er|ez|e|es)|expedie[rz]?|donne[rz]?|file[rz]?|prete[rz]?|transfere[rz]?|depose[rz]?|send|wire|give|lend|transfer)\b[^.!?\n]{0,25}?(?<![a-z])${MONEY_WORDS}`,
       // "fais-moi un petit geste" (a little money, in Abidjan).
       String.raw`\bfai(?:s|re|tes)[ -]+(?:moi|m'|me)? ?un (?:petit )?geste\b`,
-      String.raw`\bpret(?:e|es|ez|er)?[ -](?:moi|me)\b`,
-      String.raw`\blend me\b|\bloan\b`,
       // "fais-moi un transfert", "un petit transfert": not "le transfert de Mbappé".
       String.raw`\bfai(?:s|re|tes|t)[ -]+(?:moi|m'|me)? ?(?:un |le )?(?:petit )?(?:transfert|virement|depot)\b`,
       String.raw`\b(?:transfert|virement|depot) (?:d'argent|de \d|par|via|sur|orange|wave|mtn|moov)`,
       String.raw`\b(?:money|wire|bank|western) transfers?\b`,
       // Needing money: "j'ai besoin d'argent", "I need money".
       String.raw`\bbesoin (?:de |d'|un peu d'|d'un peu d')?(?:argent|fric|sous|cash|djeh?|wari)\b`,
-      String.raw`\bneed (?:some |the |a little |urgent )?(?:money|cash|funds|help with money)\b`,
+      String.raw`\bneed (?:some |the |a little |urgent |a |an urgent )?(?:money|cash|funds|loan|help with money)\b`,
       // The usual pretexts: fees of a visa, customs, a ticket, a hospital.
       String.raw`\bfrais (?:de |d'|du |des )?(?:visa|douane|dossier|voyage|transport|billet|passeport|hopital|l'hopital|hospitalisation|scolarite|medicaux|ordonnance)`,
       String.raw`\bbillets? d'avion\b|\b(?:plane|flight|air) tickets?\b`,
@@ -50,11 +48,12 @@ const RULES: Record<ShieldRule, RegExp> = {
   ),
   /**
    * A phone (or mobile-money) number: West African and French numbers, with a country code or
-   * not, the digits in groups apart by spaces, dots or dashes. 9 digits or more, or 8 from a 0
-   * or a +; not an amount ("10 000 000 FCFA"). Numbers spelled in words are not caught.
+   * not, the digits in groups apart by spaces, dots or dashes. 9 digits or more, or 8 after a +
+   * or 00 (a date, "05.12.2026", has 8); not an amount ("100 000 000 FCFA"). Numbers spelled in
+   * words are not caught.
    */
   phone:
-    /(?<![\d])(?:(?:\+|\b00) ?\d(?:[ .\-()]{0,2}\d){7,}|\b0\d(?:[ .-]{0,2}\d){6,}|\b\d(?:[ .-]{0,2}\d){8,})(?![\d])(?! ?(?:f|fr|fcfa|cfa|xof|francs?|euros?|€|\$|dollars?|usd)\b)/,
+    /(?<![\d])(?:(?:\+|\b00) ?\d(?:[ .\-()]{0,2}\d){7,}|\b\d(?:[ .-]{0,2}\d){8,})(?![\d])(?! ?(?:f|fr|fcfa|cfa|xof|francs?|euros?|€|\$|dollars?|usd)\b)/,
   /** An address: with a scheme, www., a short link, or a name with a common ending. */
   link: /\b(?:https?|ftp):\/\/|\bwww\.|\b(?:t|wa|m)\.me\/|\b[a-z0-9][a-z0-9-]*\.(?:com|net|org|info|biz|io|fr|sn|ci|ml|bf|gn|tg|bj|cm|ly|gl|link|xyz|app|site|online|club|top|shop|store|live|vip)\b(?:\/\S*)?/,
   /**
