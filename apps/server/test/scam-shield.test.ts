@@ -2,6 +2,7 @@ import { destinations, type Message, messageSchema, type OpenReport } from '@maw
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { likes, members, messages } from '../src/db/schema.ts';
+import { collectMemberData } from '../src/modules/account/data-export.repository.ts';
 import {
   bearer,
   registeredMember,
@@ -136,6 +137,11 @@ describe('the warning under a scam-like message', () => {
       .from(messages)
       .where(and(eq(messages.senderId, amina), eq(messages.uuid, uuid)));
     expect(row?.shield).toBe(2); // phone: the second rule
+    // Her copy of her data says nothing of it; his keeps the warning he was shown.
+    const hers = (await collectMemberData(t.database.db, amina))?.messages ?? [];
+    expect(hers.find((m) => m.uuid === uuid)).not.toHaveProperty('shield');
+    const his = (await collectMemberData(t.database.db, youssef))?.messages ?? [];
+    expect(his.find((m) => m.uuid === uuid)).toMatchObject({ shield: 2 });
   });
 });
 
