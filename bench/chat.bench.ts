@@ -23,6 +23,11 @@
  *   BENCH_ABUSE=1 (then the same load with a socket that stops reading and one that floods),
  *   BENCH_RECONNECT=1 (then every socket dropped at once under load, resubscribed, resynced),
  *   BENCH_RABBITMQ=1 (also connect everyone to RabbitMQ's Web-STOMP: bench/rabbitmq-web-stomp.sh)
+ *   BENCH_SCAM_SHIELD=false (the server's SCAM_SHIELD: its CPU per message without the shield)
+ *
+ * Each message is a line of ordinary chat (French, English) with the bench's delivery record;
+ * none sets the scam shield off, as most messages do not. The members are a month old (not new
+ * accounts, ADR 043). The shield's own cost is also measured in process (`shield`).
  *
  * BENCH_MODE=relay measures call signalling instead of phase 2 onwards: with everyone connected,
  * the members of BENCH_SENDERS pairs (default: all) start a call (offer, answer), then each SENDs
@@ -44,6 +49,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
+import { shieldBits } from '../apps/server/src/modules/chat/scam-rules.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 import { PRIVACY_VERSION } from '../packages/contract/src/constants.ts';
@@ -99,8 +105,9 @@ const tokens: string[] = [];
   for (let start = 0; start < MEMBERS; start += 1000) {
     const count = Math.min(1000, MEMBERS - start);
     const rows = await client.query<{ id: string }>(
-      `insert into members (email, name, age, gender, religious_data_consent_at, religious_data_consent_version)
-       select 'bench' || g || '@bench.test', 'Member ' || g, 30, case when g % 2 = 0 then 'femme' else 'homme' end, now(), $3
+      `insert into members (email, name, age, gender, religious_data_consent_at, religious_data_consent_version, created_at)
+       select 'bench' || g || '@bench.test', 'Member ' || g, 30, case when g % 2 = 0 then 'femme' else 'homme' end, now(), $3,
+         now() - interval '30 days'
        from generate_series($1::int, $2::int) g returning id`,
       [start, start + count - 1, PRIVACY_VERSION],
     );
@@ -191,6 +198,7 @@ async function startNode(name: string) {
           : {}),
         DEMO_DATA: 'false',
         LOG_LEVEL: 'warn',
+        ...(process.env.BENCH_SCAM_SHIELD ? { SCAM_SHIELD: process.env.BENCH_SCAM_SHIELD } : {}),
         WEB_DIST_DIR: dataDir,
         MAX_CONNECTIONS: String(MEMBERS + 1000),
         MAX_CONNECTIONS_PER_ADDRESS: '0',
@@ -245,6 +253,25 @@ function serverStats() {
 
 // --- Phase 1: connect and subscribe everyone, in batches.
 type Delivery = { from: number; seq: number; sentAt: number };
+
+/**
+ * What members write, around the delivery record: ordinary lines of a chat, none of which sets
+ * the scam shield off (a message that did would count towards slowing its sender).
+ */
+const CHAT_LINES = [
+  "Salam aleykoum, comment s'est passée ta journée ?",
+  'Alhamdoulillah, je vais bien. Et toi, le travail ?',
+  'Mes parents aimeraient te rencontrer après le Ramadan, inch’Allah.',
+  'Tu préfères vivre à Dakar ou à Abidjan plus tard ?',
+  "Je t'envoie une photo de ma famille ce soir.",
+  'Assalamu alaykum, how was your day at work?',
+  'I would love to hear more about your family and your plans.',
+  'We could meet at my cousin’s wedding next month, with our families.',
+  'Je fais la prière du vendredi à la grande mosquée, et toi ?',
+  'Ça fait deux ans que je cherche une épouse sérieuse et pieuse.',
+];
+/** The bench's start: a delivery's time rides as seconds since then (short, no long digit run). */
+const BENCH_EPOCH = epochNow();
 const sockets: WebSocket[] = [];
 const received: Delivery[][] = Array.from({ length: MEMBERS }, () => []);
 /** What each member has, live or fetched after a reconnection, by sender sequence: a client's view. */
@@ -314,7 +341,8 @@ function onOurMessage(index: number) {
     const body = JSON.parse(text.slice(text.indexOf('\n\n') + 2, -1)) as { content: string };
     // The abuse phase's long texts are not measured deliveries.
     if (!body.content.startsWith('{')) return;
-    const delivery = JSON.parse(body.content) as Delivery;
+    const record = JSON.parse(body.content) as Omit<Delivery, 'sentAt'> & { at: string };
+    const delivery = { ...record, sentAt: BENCH_EPOCH + Number(record.at) * 1000 };
     // A sender's own tabs get its messages too: only the receiver's copy is measured.
     if (delivery.from === index) return;
     received[index]?.push(delivery);
@@ -887,7 +915,14 @@ function send(sender: number) {
   sentBy[sender] = seq + 1;
   const sentAt = epochNow();
   if (sentAt < measuredFrom) warmUpMessages += 1;
-  const content = JSON.stringify({ from, seq, sentAt });
+  // The time in tenths of a millisecond since the start: a 13-digit epoch would read as a phone
+  // number to the scam shield.
+  const content = JSON.stringify({
+    from,
+    seq,
+    at: ((sentAt - BENCH_EPOCH) / 1000).toFixed(4),
+    text: CHAT_LINES[seq % CHAT_LINES.length],
+  });
   const body = JSON.stringify({ uuid: crypto.randomUUID(), content });
   inFlight += 1;
   senderConnections[sender]?.send(
@@ -1112,6 +1147,37 @@ if (process.env.BENCH_RECONNECT === '1') {
   log(`reconnect: ${JSON.stringify(reconnect)}`);
 }
 
+/**
+ * The scam shield's own CPU per message, in this process (ADR 043): the rules over the texts the
+ * bench sends (as sent, with the delivery record), then over scam-like ones, after a warm-up.
+ */
+function shieldCost() {
+  const ordinary = CHAT_LINES.map((text, seq) =>
+    JSON.stringify({ from: 1234, seq: 98_765 + seq, at: '61.2345', text }),
+  );
+  const scams = [
+    "Envoie-moi de l'argent par Wave, c'est urgent pour les frais de visa",
+    'Add me on WhatsApp +221 77 123 45 67, I have an investment opportunity',
+    'Mon insta c’est awa_d, regarde www.exemple.com',
+  ];
+  const usPer = (texts: string[], rounds: number) => {
+    let bits = 0;
+    for (let i = 0; i < 2000; i++) bits |= shieldBits(texts[i % texts.length] ?? '');
+    const start = process.cpuUsage();
+    for (let i = 0; i < rounds; i++) bits |= shieldBits(texts[i % texts.length] ?? '');
+    const used = process.cpuUsage(start);
+    return { us: Number(((used.user + used.system) / rounds).toFixed(2)), bits };
+  };
+  const plain = usPer(ordinary, 200_000);
+  const flagged = usPer(scams, 200_000);
+  if (plain.bits !== 0) throw new Error('An ordinary line of the bench sets the scam shield off');
+  return {
+    server: process.env.BENCH_SCAM_SHIELD === 'false' ? 'off' : 'on',
+    classifierUsPerOrdinaryMessage: plain.us,
+    classifierUsPerScamMessage: flagged.us,
+  };
+}
+
 // --- Checks: every message once, in order per conversation (live deliveries), and none missing
 // from what each receiver has (live, or fetched after a reconnection).
 let lost = 0;
@@ -1161,6 +1227,7 @@ const result = {
     ),
   ),
   serverRssMb: Math.round(serverStats().rssKb / 1024),
+  shield: shieldCost(),
   ...(rabbitmqResult ? { rabbitmqWebStomp: rabbitmqResult } : {}),
   ...(abuse ? { abuse } : {}),
   ...(reconnect ? { reconnect } : {}),

@@ -124,6 +124,8 @@ export type AppDependencies = {
     | 'likesPerDay'
     | 'firstMessagesPerDay'
     | 'reportsPerDay'
+    | 'scamShield'
+    | 'newAccount'
     | 'mediaSweepMs'
     | 'broker'
     | 'mediaLinkSecret'
@@ -358,6 +360,17 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
   const whoMayWrite = createWhoMayWrite({ db, clock });
   const relationships = createRelationships({ db, clock });
   const members = { db, clock, photoLinks };
+  const moderation = createModerationService({
+    db,
+    clock,
+    limiter,
+    reportsPerDay: config.reportsPerDay,
+    mediaStore: deps.mediaStore,
+    photoLinks,
+    mediaLinks,
+    mailer: deps.mailer,
+    endMemberSessions: auth.endMemberSessions,
+  });
   const chat = createChatService({
     ...members,
     privateMedia: deps.privateMediaStore,
@@ -367,6 +380,9 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     onlineAmong: presence.onlineAmong,
     limiter,
     firstMessagesPerDay: config.firstMessagesPerDay,
+    newAccount: config.newAccount,
+    scamShield: config.scamShield,
+    reportSender: moderation.reportAutomatically,
     onNewMessage: push.notify,
   });
   const notifications = createNotificationsService({
@@ -485,6 +501,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     mediaLinks,
     photoLinks,
     members,
+    moderation,
     chat,
     notifications,
     calls,
@@ -600,6 +617,7 @@ async function registerModules(
         ...s.members,
         limiter,
         likesPerDay: config.likesPerDay,
+        newAccount: config.newAccount,
         publish: s.outlet.publish,
         onLiked: s.push.notify,
       }),
@@ -609,19 +627,7 @@ async function registerModules(
     mount(pushRoutes, { push: s.push }),
     mount(chatRoutes, { chat: s.chat }),
     mount(paymentRoutes, { payments: s.payments }),
-    mount(moderationRoutes, {
-      moderation: createModerationService({
-        db,
-        clock,
-        limiter,
-        reportsPerDay: config.reportsPerDay,
-        mediaStore: deps.mediaStore,
-        photoLinks: s.photoLinks,
-        mediaLinks: s.mediaLinks,
-        mailer: deps.mailer,
-        endMemberSessions: s.auth.endMemberSessions,
-      }),
-    }),
+    mount(moderationRoutes, { moderation: s.moderation }),
     mount(safetyRoutes, {
       relationships: s.relationships,
       photoLinks: s.photoLinks,

@@ -96,6 +96,40 @@ describe('configuration', () => {
     );
   });
 
+  it('has the scam shield on with its thresholds, and a new account’s lower limits, validated', () => {
+    const config = loadConfig({});
+    expect(config.scamShield).toEqual({
+      enabled: true,
+      slowAfterPerHour: 3,
+      slowedPerMinute: 2,
+      reportAfterPerDay: 6,
+    });
+    expect(config.newAccount).toEqual({
+      ms: 48 * 60 * 60 * 1000,
+      likesPerDay: 30,
+      firstMessagesPerDay: 5,
+    });
+    expect(loadConfig({ SCAM_SHIELD: 'false', NEW_ACCOUNT_HOURS: '0' }).scamShield.enabled).toBe(
+      false,
+    );
+    expect(() => loadConfig({ SCAM_SHIELD: 'off' })).toThrowError(
+      /SCAM_SHIELD: must be true or false/,
+    );
+    expect(() => loadConfig({ SHIELD_SLOW_AFTER_PER_HOUR: '0' })).toThrowError(
+      /SHIELD_SLOW_AFTER_PER_HOUR/,
+    );
+    expect(() =>
+      loadConfig({ SHIELD_SLOW_AFTER_PER_HOUR: '5', SHIELD_REPORT_AFTER_PER_DAY: '4' }),
+    ).toThrowError(/SHIELD_REPORT_AFTER_PER_DAY: must be at least SHIELD_SLOW_AFTER_PER_HOUR/);
+    expect(() => loadConfig({ NEW_ACCOUNT_LIKES_PER_DAY: '500' })).toThrowError(
+      /NEW_ACCOUNT_LIKES_PER_DAY: must be at most LIKES_PER_DAY/,
+    );
+    expect(() => loadConfig({ NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY: '21' })).toThrowError(
+      /NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY: must be at most FIRST_MESSAGES_PER_DAY/,
+    );
+    expect(() => loadConfig({ NEW_ACCOUNT_HOURS: '-1' })).toThrowError(/NEW_ACCOUNT_HOURS/);
+  });
+
   it('mails the digest two hours after the news, looks every five minutes, and signs its links', () => {
     expect(loadConfig({})).toMatchObject({
       digestDelayMs: 2 * 60 * 60 * 1000,

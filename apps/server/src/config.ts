@@ -50,6 +50,26 @@ export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
   crowdedAt: 9_000,
 };
 
+/** The chat's scam shield (ADR 043). */
+export type ScamShieldConfig = {
+  /** Off: messages are not read by the rules (the bench compares the two). */
+  enabled: boolean;
+  /** A sender whose messages set it off this many times in an hour (UTC) is slowed. */
+  slowAfterPerHour: number;
+  /** The messages a minute a slowed sender may send, until the end of that hour. */
+  slowedPerMinute: number;
+  /** From this many in a day (UTC), the server reports the sender, the messages attached. */
+  reportAfterPerDay: number;
+};
+
+/** A new account, not verified: its first hours, and its lower daily limits (ADR 043). */
+export type NewAccountConfig = {
+  /** How long an account is new; 0: never. */
+  ms: number;
+  likesPerDay: number;
+  firstMessagesPerDay: number;
+};
+
 /** STUN and TURN for calls (`modules/calls`). */
 export type IceConfig = {
   stunUrls: string[];
@@ -123,6 +143,18 @@ const envSchema = z.object({
   LIKES_PER_DAY: z.coerce.number().int().min(1).default(200),
   FIRST_MESSAGES_PER_DAY: z.coerce.number().int().min(1).default(20),
   REPORTS_PER_DAY: z.coerce.number().int().min(1).default(10),
+  // The scam shield (ADR 043).
+  SCAM_SHIELD: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  SHIELD_SLOW_AFTER_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  SHIELD_SLOWED_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(2),
+  SHIELD_REPORT_AFTER_PER_DAY: z.coerce.number().int().min(1).default(6),
+  NEW_ACCOUNT_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(30 * 24)
+    .default(48),
+  NEW_ACCOUNT_LIKES_PER_DAY: z.coerce.number().int().min(1).default(30),
+  NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY: z.coerce.number().int().min(1).default(5),
   MEDIA_SWEEP_MINUTES: z.coerce.number().min(0).default(10),
   MEDIA_LINK_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -276,6 +308,10 @@ export type Config = {
   firstMessagesPerDay: number;
   /** Reports one member may make in a calendar day (UTC). */
   reportsPerDay: number;
+  /** The scam shield of the chat (ADR 043). */
+  scamShield: ScamShieldConfig;
+  /** What a new account, not verified, may do less of (ADR 043). */
+  newAccount: NewAccountConfig;
   /** How often queued media deletions are retried; 0 turns the periodic sweep off (tests). */
   mediaSweepMs: number;
   /** Signs the links to chat media and profile photos; every node must share it. */
@@ -384,6 +420,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: not a pair (the public key is not the private key's)",
     );
   }
+  if (e.SHIELD_REPORT_AFTER_PER_DAY < e.SHIELD_SLOW_AFTER_PER_HOUR) {
+    throw new Error(
+      'Invalid configuration:\n  SHIELD_REPORT_AFTER_PER_DAY: must be at least SHIELD_SLOW_AFTER_PER_HOUR (a sender is slowed before being reported)',
+    );
+  }
+  if (e.NEW_ACCOUNT_LIKES_PER_DAY > e.LIKES_PER_DAY) {
+    throw new Error(
+      'Invalid configuration:\n  NEW_ACCOUNT_LIKES_PER_DAY: must be at most LIKES_PER_DAY (a new account may do less, not more)',
+    );
+  }
+  if (e.NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY > e.FIRST_MESSAGES_PER_DAY) {
+    throw new Error(
+      'Invalid configuration:\n  NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY: must be at most FIRST_MESSAGES_PER_DAY (a new account may do less, not more)',
+    );
+  }
   const paydunyaKeys = [e.PAYDUNYA_MASTER_KEY, e.PAYDUNYA_PRIVATE_KEY, e.PAYDUNYA_TOKEN];
   if (paydunyaKeys.some(Boolean) && !paydunyaKeys.every(Boolean)) {
     throw new Error(
@@ -429,6 +480,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     likesPerDay: e.LIKES_PER_DAY,
     firstMessagesPerDay: e.FIRST_MESSAGES_PER_DAY,
     reportsPerDay: e.REPORTS_PER_DAY,
+    scamShield: {
+      enabled: e.SCAM_SHIELD === 'true',
+      slowAfterPerHour: e.SHIELD_SLOW_AFTER_PER_HOUR,
+      slowedPerMinute: e.SHIELD_SLOWED_MESSAGES_PER_MINUTE,
+      reportAfterPerDay: e.SHIELD_REPORT_AFTER_PER_DAY,
+    },
+    newAccount: {
+      ms: e.NEW_ACCOUNT_HOURS * 60 * 60 * 1000,
+      likesPerDay: e.NEW_ACCOUNT_LIKES_PER_DAY,
+      firstMessagesPerDay: e.NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY,
+    },
     mediaSweepMs: e.MEDIA_SWEEP_MINUTES * 60 * 1000,
     // One node without a secret makes its own: links made before a restart then stop working,
     // and the conversation, reloaded, gives new ones.

@@ -162,6 +162,9 @@ export type SeedMember = {
  * Members written straight to the database (no password, no files): fast enough to fill a
  * discovery test with hundreds. Photos are rows only.
  */
+/** When seeded members were made: long enough before the test clock not to be new accounts. */
+export const ESTABLISHED_AT = new Date('2026-01-01T00:00:00Z');
+
 export async function seedMembers(db: Database, list: SeedMember[]): Promise<string[]> {
   if (list.length === 0) return [];
   const rows = await db
@@ -179,6 +182,9 @@ export async function seedMembers(db: Database, list: SeedMember[]): Promise<str
         bio: 'Bio',
         religiousDataConsentAt: new Date(),
         religiousDataConsentVersion: PRIVACY_VERSION,
+        // Established accounts, months before the test clock: a new account (ADR 043) is made
+        // by registering, or by giving `profile.createdAt`.
+        createdAt: ESTABLISHED_AT,
         ...(m.activityDay === undefined ? {} : { activityDay: m.activityDay }),
         ...m.profile,
       })),

@@ -97,6 +97,8 @@ export async function createTestApp(
         | 'likesPerDay'
         | 'firstMessagesPerDay'
         | 'reportsPerDay'
+        | 'scamShield'
+        | 'newAccount'
         | 'profilesPerMinute'
         | 'suggestionPagesPerMinute'
         | 'photosPerMinute'

@@ -4,6 +4,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, CONVERSATION_PAGE_SIZE } from './constants.ts'
 import { E } from './error-codes.ts';
 import { memberText, optionalField, wholeNumber } from './form-fields.ts';
 import { CALL_END_REASONS, CALL_TYPES } from './realtime.ts';
+import { SHIELD_RULES } from './value-lists.ts';
 
 /** A call of a call entry, as the conversation and the conversation list word it. */
 export const messageCallSchema = z.object({
@@ -73,6 +74,11 @@ export const messageSchema = z.object({
    * started. `durationSeconds` is null for a call never answered.
    */
   call: messageCallSchema.nullable().optional(),
+  /**
+   * For the receiver only, never the sender: what the scam shield found in the text (ADR 043),
+   * so the app shows a warning under it. Absent when it found nothing.
+   */
+  shield: z.array(z.enum(SHIELD_RULES)).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

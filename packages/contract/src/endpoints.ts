@@ -404,7 +404,7 @@ const schemas = {
   },
   moderationQueue: {
     summary:
-      'Moderators: the open reports, oldest first, each with the reported member and the attached messages',
+      'Moderators: the open reports, asking for money first, then oldest first, each with the reported member and the attached messages (the scam shield’s own reports have no reporter)',
     member: true,
     response: z.array(openReportSchema),
   },

@@ -114,6 +114,9 @@ export const ERROR_TEXTS = {
   MESSAGE_ID_TAKEN: 'This message id was already used for another message.',
   NEW_CONVERSATIONS_DAILY_LIMIT:
     'You have started as many new conversations as allowed today. Try again tomorrow.',
+  NEW_ACCOUNT_CONTACT_DETAILS:
+    'New accounts cannot share links or phone numbers for their first {{hours}} hours.',
+  MESSAGES_SLOWED: 'You are sending messages too quickly. Please wait {{retryAfter}} seconds.',
   CHAT_IMAGE_UNREADABLE: 'This photo could not be read. Please choose a JPEG, PNG or WebP image.',
   CHAT_IMAGE_TOO_LARGE: 'A photo is at most {{maxMb}} MB.',
   VOICE_NOTE_UNSUPPORTED: 'This voice message could not be read. Record it again.',

@@ -77,8 +77,11 @@ export const openReportSchema = z.object({
   createdAt: z.iso.datetime(),
   /** When the reporter last added to it (`createdAt` until then). */
   updatedAt: z.iso.datetime(),
-  /** `deleted`: the reporter has since deleted their account (no name is kept). */
-  reporter: z.object({ id: z.string(), name: z.string(), deleted: z.boolean() }),
+  /**
+   * `deleted`: the reporter has since deleted their account (no name is kept). Null: the scam
+   * shield filed it (ADR 043), its messages the ones that set it off.
+   */
+  reporter: z.object({ id: z.string(), name: z.string(), deleted: z.boolean() }).nullable(),
   reported: z.object({
     id: z.string(),
     name: z.string(),

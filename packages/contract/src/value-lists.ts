@@ -34,3 +34,10 @@ export const REPORT_REASONS = [
   'other',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/**
+ * The scam shield's rules (ADR 043): what a message asked or gave that a scam starts with. The
+ * receiver of such a message is shown a warning; the sender is never told.
+ */
+export const SHIELD_RULES = ['money', 'phone', 'link', 'other-app', 'crypto'] as const;
+export type ShieldRule = (typeof SHIELD_RULES)[number];

@@ -30,6 +30,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -158,7 +159,8 @@ export const members = pgTable(
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     /**
      * When a moderator approved the member's verification selfie (issue 21): null, not verified.
-     * New-account limits and the "verified" badge read it.
+     * The "verified" badge reads it, and a new account not verified has lower limits
+     * (`isNewAccount`, ADR 043).
      */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     // Faith and family (ADR 041): each null until answered; `prefer-not-to-say` is an answer.
@@ -473,6 +475,11 @@ export const messages = pgTable(
     callId: uuid('call_id').references(() => calls.id, { onDelete: 'cascade' }),
     /** The photo or voice note was erased with its sender's account; the message shows it gone. */
     mediaRemoved: boolean('media_removed').notNull().default(false),
+    /**
+     * The scam shield's rules the text set off (ADR 043), one bit each in `SHIELD_RULES` order
+     * (`modules/chat/scam-rules.ts`); 0 for none. Told to the receiver only, never to the sender.
+     */
+    shield: smallint('shield').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -580,9 +587,8 @@ export const reports = pgTable(
   'reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    /** Null: filed by the server itself, the scam shield's escalation (ADR 043). */
+    reporterId: uuid('reporter_id').references(() => members.id, { onDelete: 'cascade' }),
     reportedId: uuid('reported_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -602,6 +608,10 @@ export const reports = pgTable(
     uniqueIndex('reports_open_pair_idx')
       .on(t.reporterId, t.reportedId)
       .where(sql`${t.closedAt} is null`),
+    // One open report of the scam shield per member: its later evidence joins it.
+    uniqueIndex('reports_open_automatic_idx')
+      .on(t.reportedId)
+      .where(sql`${t.closedAt} is null and ${t.reporterId} is null`),
     index('reports_reported_idx').on(t.reportedId, t.reporterId),
     check('reports_not_self_check', sql`${t.reporterId} <> ${t.reportedId}`),
     check(

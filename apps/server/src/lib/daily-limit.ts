@@ -21,14 +21,15 @@ export function createDailyLimit(deps: {
     /**
      * Takes one of the member's slots of today before the work it guards: of any number arriving
      * at once, at most `max` a day get one. `release` gives it back when the work did not count.
+     * `max` lower than the limit's own for this member (a new account, ADR 043): the same count.
      */
-    async reserve(memberId: string): Promise<{ release(): Promise<void> }> {
+    async reserve(memberId: string, max = deps.max): Promise<{ release(): Promise<void> }> {
       const now = deps.clock.now().getTime();
       const dayStart = now - (now % ONE_DAY);
       const untilTomorrow = dayStart + ONE_DAY - now;
       const day = new Date(dayStart).toISOString().slice(0, 10);
       const check = {
-        limit: { name: `${deps.name}-day`, max: deps.max, windowMs: untilTomorrow },
+        limit: { name: `${deps.name}-day`, max, windowMs: untilTomorrow },
         key: `${memberId}:${day}`,
       };
       const slot = await reserveLimits(deps.limiter, [check], () => {

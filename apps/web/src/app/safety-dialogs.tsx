@@ -15,6 +15,7 @@ import { languagePrefixOf, withLanguagePrefix } from '@/components/layouts/paths
 import type {
   MemberSafety,
   ReportableMessage,
+  ReportPreset,
   SafetyMember,
 } from '@/components/members/member-safety-menu.tsx';
 import { chatKeys } from '@/features/chat/api/chat-api.ts';
@@ -37,6 +38,7 @@ type Opened = {
   kind: 'block' | 'report' | 'unmatch';
   member: SafetyMember;
   messages?: readonly ReportableMessage[] | undefined;
+  preset?: ReportPreset | undefined;
 };
 
 const SafetyDialogsContext = createContext<MemberSafety | null>(null);
@@ -115,7 +117,7 @@ export function SafetyDialogsProvider({ children }: { children: ReactNode }) {
   const value = useMemo<MemberSafety>(
     () => ({
       block: (member) => show({ kind: 'block', member }),
-      report: (member, messages) => show({ kind: 'report', member, messages }),
+      report: (member, messages, preset) => show({ kind: 'report', member, messages, preset }),
       unmatch: (member) => show({ kind: 'unmatch', member }),
       labels: {
         menu: (name) => t('actions.menu', { name }),
@@ -149,6 +151,7 @@ export function SafetyDialogsProvider({ children }: { children: ReactNode }) {
           <ReportDialog
             member={memberOf('report')}
             messages={opened?.messages}
+            preset={opened?.preset}
             onClose={close}
             onBlocked={onBlocked}
           />

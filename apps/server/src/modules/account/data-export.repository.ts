@@ -254,7 +254,10 @@ export async function collectMemberData(db: Executor, memberId: string) {
     viewsReceived,
     blocked,
     matchesEnded,
-    messages: conversation,
+    // The scam shield's warning on a message is the receiver's: the sender is never told (ADR 043).
+    messages: conversation.map(({ shield, ...message }) =>
+      message.senderId === memberId ? message : { ...message, shield },
+    ),
     calls: memberCalls,
     sessions: memberSessions,
     pushSubscriptions: devices.map(({ endpoint, ...dates }) => ({

@@ -11,7 +11,7 @@ export type CallOfMessage = Pick<
 export type MessageRow = typeof messages.$inferSelect & { call: CallOfMessage | null };
 export type NewMessage = Pick<
   MessageRow,
-  'uuid' | 'senderId' | 'receiverId' | 'content' | 'imageKey' | 'audioKey' | 'sentAt'
+  'uuid' | 'senderId' | 'receiverId' | 'content' | 'imageKey' | 'audioKey' | 'shield' | 'sentAt'
 >;
 
 /** Messages with the call of a call entry. */
@@ -90,15 +90,16 @@ function insertStatement(
   list: readonly NewMessage[],
   allowed: (senderId: SQL, receiverId: SQL) => SQL,
 ) {
-  const column = (value: (m: NewMessage) => string | null) => sql.param(list.map(value));
+  const column = (value: (m: NewMessage) => string | number | null) => sql.param(list.map(value));
   return sql`
-    insert into messages (uuid, sender_id, receiver_id, content, image_key, audio_key, sent_at)
-    select v.uuid, v.sender_id, v.receiver_id, v.content, v.image_key, v.audio_key, v.sent_at
+    insert into messages (uuid, sender_id, receiver_id, content, image_key, audio_key, shield, sent_at)
+    select v.uuid, v.sender_id, v.receiver_id, v.content, v.image_key, v.audio_key, v.shield, v.sent_at
     from unnest(${column((m) => m.uuid)}::uuid[], ${column((m) => m.senderId)}::uuid[],
       ${column((m) => m.receiverId)}::uuid[], ${column((m) => m.content)}::text[],
       ${column((m) => m.imageKey)}::text[], ${column((m) => m.audioKey)}::text[],
+      ${column((m) => m.shield)}::smallint[],
       ${column((m) => m.sentAt.toISOString())}::timestamptz[]) with ordinality
-      as v(uuid, sender_id, receiver_id, content, image_key, audio_key, sent_at, ord)
+      as v(uuid, sender_id, receiver_id, content, image_key, audio_key, shield, sent_at, ord)
     where ${allowed(sql`v.sender_id`, sql`v.receiver_id`)}
     order by v.ord
     on conflict (sender_id, uuid) do nothing
@@ -129,6 +130,7 @@ type RawMessage = {
   read_at: Date | string | null;
   call_id: string | null;
   media_removed: boolean;
+  shield: number;
 };
 
 // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
@@ -145,8 +147,35 @@ function fromRaw(r: RawMessage): MessageRow {
     readAt: r.read_at ? new Date(r.read_at) : null,
     callId: r.call_id,
     mediaRemoved: r.media_removed,
+    shield: r.shield,
     call: null,
   };
+}
+
+/**
+ * The messages `senderId` sent since `since` that the scam shield flagged, oldest first, at most
+ * `limit` (the newest of them): the evidence of its report (ADR 043). The sender's messages are
+ * found through `messages_sender_uuid_idx`, whose first column is the sender.
+ */
+export async function flaggedMessagesSince(
+  db: Executor,
+  senderId: string,
+  since: Date,
+  limit: number,
+): Promise<Array<{ seq: number; shield: number }>> {
+  const rows = await db
+    .select({ seq: messages.seq, shield: messages.shield })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.senderId, senderId),
+        sql`${messages.shield} <> 0`,
+        sql`${messages.sentAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(sql`${messages.seq} desc`)
+    .limit(limit);
+  return rows.reverse();
 }
 
 /** The conversation of two members in the expression index's terms, whichever side wrote. */

@@ -9,6 +9,8 @@ import {
   type Message,
   type ReadReceipt,
 } from '@mawadda/contract';
+import type { NewAccountConfig, ScamShieldConfig } from '../../config.ts';
+import { accountAgeOf, isNewAccount } from '../../core/new-account.ts';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
 import type { Database } from '../../db/database.ts';
@@ -29,6 +31,7 @@ import {
   countUnread,
   findContacts,
   findMessage,
+  flaggedMessagesSince,
   insertCallEntry,
   insertMessagesPrepared,
   type LastMessageRow,
@@ -41,6 +44,8 @@ import {
 } from './chat.repository.ts';
 import { checkVoiceNote, processChatImage } from './chat-media.ts';
 import { createMessageWriter } from './message-writer.ts';
+import { shieldRules } from './scam-rules.ts';
+import { CONTACT_DETAILS, createScamShield, type ShieldReport } from './scam-shield.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 
@@ -112,6 +117,11 @@ export function createChatService(deps: {
   limiter: RateLimitStore;
   /** Conversations one member may start in a day: what a spammer writing to everyone meets. */
   firstMessagesPerDay: number;
+  /** A new account, not verified, starts fewer and sends no links or numbers (ADR 043). */
+  newAccount: Pick<NewAccountConfig, 'ms' | 'firstMessagesPerDay'>;
+  scamShield: ScamShieldConfig;
+  /** The scam shield reports a sender whose messages keep setting it off (moderation). */
+  reportSender?(report: ShieldReport): Promise<unknown>;
   /** A new message (a gift included, not a call's entry) reached the receiver: to push it. */
   onNewMessage?(message: NewMessageNotice): void;
 }) {
@@ -123,10 +133,29 @@ export function createChatService(deps: {
     max: deps.firstMessagesPerDay,
     code: 'NEW_CONVERSATIONS_DAILY_LIMIT',
   });
+  const shield = createScamShield({
+    limiter: deps.limiter,
+    clock,
+    config: deps.scamShield,
+    flaggedSince: (senderId, since, limit) => flaggedMessagesSince(db, senderId, since, limit),
+    report: async (report) => deps.reportSender?.(report),
+  });
 
-  /** A message as `viewerId` receives it: media links made for them. */
+  /** Whether the member is a new account, not verified (ADR 043); unknown: not new. */
+  async function isNew(memberId: string): Promise<boolean> {
+    const age = await accountAgeOf(db, memberId);
+    return age !== undefined && isNewAccount(age, clock.now(), deps.newAccount.ms);
+  }
+
+  /**
+   * A message as `viewerId` receives it: media links made for them, and the scam shield's
+   * findings for its receiver only (the sender never learns what set it off).
+   */
   function toMessage(row: MessageRow, viewerId: string): Message {
     return {
+      ...(row.shield !== 0 && viewerId === row.receiverId
+        ? { shield: shieldRules(row.shield) }
+        : {}),
       uuid: row.uuid,
       senderId: row.senderId,
       receiverId: row.receiverId,
@@ -253,7 +282,10 @@ export function createChatService(deps: {
     const done = Promise.withResolvers<void>();
     opening.set(pair, done.promise);
     try {
-      const slot = await newConversations.reserve(senderId);
+      const slot = await newConversations.reserve(
+        senderId,
+        (await isNew(senderId)) ? deps.newAccount.firstMessagesPerDay : deps.firstMessagesPerDay,
+      );
       const result = await write().catch(async (error: unknown) => {
         await slot.release();
         throw error;
@@ -278,10 +310,12 @@ export function createChatService(deps: {
 
   return {
     /**
-     * Sends a message: the rule of who may write to whom first, and for a conversation it starts
-     * the day's limit of new ones (429); then the attachment is checked and
-     * stored, the message committed, and only then published, to the receiver and to the sender's
-     * other tabs. A retried uuid answers the stored message and publishes nothing twice.
+     * Sends a message: the scam shield reads the text (a new account's link or number is a 403,
+     * a slowed sender's message past their pace a 429), the rule of who may write to whom, and
+     * for a conversation it starts the day's limit of new ones (429); then the attachment is
+     * checked and stored, the message committed, and only then published, to the receiver and to
+     * the sender's other tabs; a flagged one is counted against its sender (ADR 043). A retried
+     * uuid answers the stored message and publishes nothing twice.
      */
     async send(
       senderId: string,
@@ -292,11 +326,26 @@ export function createChatService(deps: {
       const content = fields.content?.trim() ? fields.content : null;
       if (files.image && files.audio) throw badRequest('MESSAGE_ONE_ATTACHMENT');
       if (!content && !files.image && !files.audio) throw badRequest('MESSAGE_EMPTY');
+      // The scam shield reads the text (ADR 043): a new account's link or number is refused,
+      // stored nowhere; a sender slowed for setting it off waits.
+      const flags = shield.read(content);
+      if ((flags & CONTACT_DETAILS) !== 0 && (await isNew(senderId))) {
+        throw new HttpError(403, 'NEW_ACCOUNT_CONTACT_DETAILS', {
+          params: { hours: Math.round(deps.newAccount.ms / 3_600_000) },
+        });
+      }
+      await shield.pace(senderId);
       // Nothing of a refused member's file is read or kept; a text is checked as it is stored.
       if (files.image || files.audio) await deps.whoMayWrite.assertMayWrite(senderId, receiverId);
       const { row, created, attachment } = await countedIfFirst(senderId, receiverId, async () => {
         const attachment = await storeAttachment(files.image, files.audio);
-        const message = { uuid: fields.uuid ?? crypto.randomUUID(), senderId, receiverId, content };
+        const message = {
+          uuid: fields.uuid ?? crypto.randomUUID(),
+          senderId,
+          receiverId,
+          content,
+          shield: flags,
+        };
         return { ...(await store({ ...message, ...attachment, sentAt: clock.now() })), attachment };
       });
       if (!created) {
@@ -305,7 +354,9 @@ export function createChatService(deps: {
         if (row.receiverId !== receiverId) throw new HttpError(409, 'MESSAGE_ID_TAKEN');
         return { message: toMessage(row, senderId), created: false };
       }
-      return { message: await publishNew(row), created: true };
+      const message = await publishNew(row);
+      if (row.shield !== 0) await shield.flagged(senderId);
+      return { message, created: true };
     },
 
     /** A message stored elsewhere (a paid gift), delivered as a sent one is. */

@@ -28,6 +28,7 @@ const message = (senderId: string, receiverId: string, content: string): NewMess
   senderId,
   receiverId,
   content,
+  shield: 0,
   imageKey: null,
   audioKey: null,
   sentAt: new Date(),

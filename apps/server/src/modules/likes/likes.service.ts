@@ -6,7 +6,9 @@ import {
   type MatchEvent,
   type MatchedMember,
 } from '@mawadda/contract';
+import type { NewAccountConfig } from '../../config.ts';
 import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
+import { isNewAccount } from '../../core/new-account.ts';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -34,6 +36,8 @@ export function createLikesService(deps: {
   photoLinks: MediaLinks;
   /** New likes one member may give in a day: a person likes a few dozen, a script everyone. */
   likesPerDay: number;
+  /** A new account, not verified, gives fewer (ADR 043). */
+  newAccount: Pick<NewAccountConfig, 'ms' | 'likesPerDay'>;
   /** Delivers a body live to these members' subscribers of `destination` (the broker). */
   publish: Publish;
   /** A new like, or the like back that made a match: `to` is the member to tell (Web Push). */
@@ -86,7 +90,10 @@ export function createLikesService(deps: {
       if (!liker || !liked) throw notFound('MEMBER_NOT_FOUND');
       let added = false;
       if (!(await likeExists(db, likerId, likedId))) {
-        const slot = await dailyLikes.reserve(likerId);
+        const max = isNewAccount(liker, clock.now(), deps.newAccount.ms)
+          ? deps.newAccount.likesPerDay
+          : deps.likesPerDay;
+        const slot = await dailyLikes.reserve(likerId, max);
         // The same like sent twice at once is stored once, and counted once.
         added = await insertLike(db, { likerId, likedId, kind }, clock.now());
         if (!added) await slot.release();

@@ -53,6 +53,42 @@ export async function fileReport(
   return row;
 }
 
+/**
+ * A report by the server itself (the scam shield, ADR 043): no reporter, one open per member
+ * (`reports_open_automatic_idx`). Filed again while open, its reason joins the others and its
+ * messages are added; the note is the last one given (it says the counts).
+ */
+export async function fileAutomaticReport(
+  db: Executor,
+  report: {
+    reportedId: string;
+    reason: ReportReason;
+    note: string;
+    messageSeqs: number[];
+    at: Date;
+  },
+): Promise<{ id: string }> {
+  const { at, reason, ...rest } = report;
+  const [row] = await db
+    .insert(reports)
+    .values({ ...rest, reporterId: null, reasons: [reason], createdAt: at, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [reports.reportedId],
+      targetWhere: sql`${reports.closedAt} is null and ${reports.reporterId} is null`,
+      set: {
+        reasons: sql`${reports.reasons} || array(
+          select r from unnest(excluded.reasons) r where r <> all(${reports.reasons}))`,
+        note: sql`excluded.note`,
+        messageSeqs: sql`array(
+          select distinct s from unnest(${reports.messageSeqs} || excluded.message_seqs) s order by s)`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+    .returning({ id: reports.id });
+  if (!row) throw new Error('An automatic report was not stored');
+  return row;
+}
+
 /** The `seq` of those of `uuids` that `senderId` sent `receiverId` (call entries excepted). */
 export async function messagesSentTo(
   db: Executor,
@@ -77,7 +113,8 @@ export async function messagesSentTo(
 }
 
 /**
- * The open reports `moderatorId` may act on, oldest first, with the reported member and how many
+ * The open reports `moderatorId` may act on, those for asking for money first (ADR 043), then
+ * oldest first, with the reported member and how many
  * members reported them (a member reporting again adds to their report: one pattern, one person):
  * none about the moderator (they would learn who reported them) and none they filed.
  */
@@ -89,9 +126,9 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
     message_seqs: Array<string | number>;
     created_at: Date | string;
     updated_at: Date | string;
-    reporter_id: string;
-    reporter_name: string;
-    reporter_deleted: boolean;
+    reporter_id: string | null;
+    reporter_name: string | null;
+    reporter_deleted: boolean | null;
     reported_id: string;
     reported_name: string;
     age: number | null;
@@ -111,11 +148,11 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
       (select count(distinct c.reporter_id)::int from reports c
         where c.reported_id = r.reported_id) as reporter_count
     from reports r
-    join members reporter on reporter.id = r.reporter_id
+    left join members reporter on reporter.id = r.reporter_id
     join members reported on reported.id = r.reported_id
     where r.closed_at is null
-      and r.reported_id <> ${moderatorId} and r.reporter_id <> ${moderatorId}
-    order by r.created_at, r.id
+      and r.reported_id <> ${moderatorId} and r.reporter_id is distinct from ${moderatorId}
+    order by 'asking-for-money' = any(r.reasons) desc, r.created_at, r.id
     limit ${limit}`);
   // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
   return result.rows.map((r) => ({
@@ -125,7 +162,10 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
     messageSeqs: r.message_seqs.map(Number),
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
-    reporter: { id: r.reporter_id, name: r.reporter_name, deleted: r.reporter_deleted },
+    reporter:
+      r.reporter_id === null
+        ? null
+        : { id: r.reporter_id, name: r.reporter_name ?? '', deleted: r.reporter_deleted === true },
     reported: {
       id: r.reported_id,
       name: r.reported_name,

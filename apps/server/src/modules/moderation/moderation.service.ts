@@ -15,6 +15,7 @@ import { type MediaStore, mediaPathOf } from '../../lib/media-store.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import {
   closeReport,
+  fileAutomaticReport,
   fileReport,
   findReport,
   isModerator,
@@ -34,9 +35,10 @@ export type ModerationService = ReturnType<typeof createModerationService>;
 
 /**
  * Reports and what moderators do with them (issue 12). A member reports another, attaching only
- * messages that member sent them; moderators work the queue oldest first. Every action closes
- * its report once and is recorded (who, when, why) in a table that refuses changes; a suspended
- * or banned member's sessions and sockets end at once, and `visibleTo` hides them from everyone.
+ * messages that member sent them (the scam shield reports too, ADR 043); moderators work the
+ * queue, asking for money first, then oldest first. Every action closes its report once and is
+ * recorded (who, when, why) in a table that refuses changes; a suspended or banned member's
+ * sessions and sockets end at once, and `visibleTo` hides them from everyone.
  */
 export function createModerationService(deps: {
   db: Database;
@@ -94,6 +96,25 @@ export function createModerationService(deps: {
         throw badRequest('REPORT_NOTES_FULL');
       }
       return filed;
+    },
+
+    /**
+     * The scam shield's report on a sender (ADR 043): the messages that set it off attached,
+     * added to its open one if there is one. Asking for money puts it first in the queue.
+     */
+    async reportAutomatically(report: {
+      reportedId: string;
+      askingForMoney: boolean;
+      note: string;
+      messageSeqs: number[];
+    }): Promise<{ id: string }> {
+      return fileAutomaticReport(db, {
+        reportedId: report.reportedId,
+        reason: report.askingForMoney ? 'asking-for-money' : 'other',
+        note: report.note,
+        messageSeqs: report.messageSeqs,
+        at: clock.now(),
+      });
     },
 
     async queue(moderatorId: string): Promise<OpenReport[]> {

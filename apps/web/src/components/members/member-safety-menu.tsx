@@ -1,3 +1,4 @@
+import type { ReportReason } from '@mawadda/contract/value-lists';
 import { EllipsisVertical, Flag, HeartCrack, type LucideIcon, ShieldBan } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { cn } from '@/lib/cn.ts';
@@ -14,6 +15,9 @@ export type ReportableMessage = {
   timestamp: string;
 };
 
+/** What a report opened from a message starts with: its reason chosen, the message attached. */
+export type ReportPreset = { reason: ReportReason; messageIds: readonly string[] };
+
 /**
  * Blocking, reporting and unmatching, given by the app (app/safety-dialogs.tsx) to the screens
  * that show another member: each opens its dialog. `labels` are the actions' names in the
@@ -21,7 +25,11 @@ export type ReportableMessage = {
  */
 export type MemberSafety = {
   block: (member: SafetyMember) => void;
-  report: (member: SafetyMember, messages?: readonly ReportableMessage[]) => void;
+  report: (
+    member: SafetyMember,
+    messages?: readonly ReportableMessage[],
+    preset?: ReportPreset,
+  ) => void;
   unmatch: (member: SafetyMember) => void;
   labels: { menu: (name: string) => string; block: string; report: string; unmatch: string };
 };

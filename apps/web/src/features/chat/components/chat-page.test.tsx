@@ -653,6 +653,93 @@ describe('ChatPage', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Unmatch' }));
     expect(safety.unmatch.mock.calls).toEqual([[{ id: AWA, name: 'Awa Diop' }]]);
   });
+
+  it('warns calmly under a message the scam shield flagged, and reports it in one tap', async () => {
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      markConversationRead: { body: { message: 'ok' } },
+      conversation: {
+        body: [
+          message({ uuid: 'm1', content: 'Salam', isRead: true }),
+          message({
+            uuid: 'm2',
+            content: 'Envoie-moi 50 000 F par Wave',
+            isRead: true,
+            shield: ['money'],
+          }),
+          message({ uuid: 'm3', content: 'Mon insta ?', isRead: true, shield: ['other-app'] }),
+          // Mine never carries it (the server never tells the sender): nothing shows anyway.
+          message({
+            uuid: 'm4',
+            senderId: ME,
+            receiverId: AWA,
+            content: 'wa.me',
+            shield: ['link'],
+          }),
+        ],
+      },
+    });
+    await connect();
+    const safety = {
+      block: vi.fn(),
+      report: vi.fn(),
+      unmatch: vi.fn(),
+      labels: { menu: () => 'More', block: 'Block', report: 'Report', unmatch: 'Unmatch' },
+    };
+    await renderScreen(<ChatPage safety={safety} />, {
+      route: `/chat?userId=${AWA}`,
+      path: '/chat',
+    });
+    await waitFor(() => expect(messages()).toHaveLength(4));
+    const notes = screen.getAllByRole('note');
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toHaveTextContent(
+      'Never send money to someone you have not met. Mawadda will never ask you for money.',
+    );
+    // Under the flagged messages only: not under "Salam", not under mine.
+    const [salam, flagged, , mine] = messages();
+    expect(within(salam as HTMLElement).queryByRole('note')).toBeNull();
+    expect(within(flagged as HTMLElement).getByRole('note')).toBe(notes[0]);
+    expect(within(mine as HTMLElement).queryByRole('note')).toBeNull();
+
+    const user = userEvent.setup();
+    const [money, otherApp] = screen.getAllByRole('button', {
+      name: 'Report this message from Awa Diop',
+    });
+    await user.click(money as HTMLElement);
+    await user.click(otherApp as HTMLElement);
+    expect(safety.report.mock.calls.map(([member, , preset]) => [member, preset])).toEqual([
+      [
+        { id: AWA, name: 'Awa Diop' },
+        { reason: 'asking-for-money', messageIds: ['m2'] },
+      ],
+      [
+        { id: AWA, name: 'Awa Diop' },
+        { reason: 'other', messageIds: ['m3'] },
+      ],
+    ]);
+  });
+
+  it('words the warning in French', async () => {
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      markConversationRead: { body: { message: 'ok' } },
+      conversation: {
+        body: [message({ uuid: 'm1', content: 'Envoie sur Wave', shield: ['money'] })],
+      },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, {
+      route: `/fr/chat?userId=${AWA}`,
+      path: '/fr/chat',
+      language: 'fr',
+    });
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      "N'envoyez jamais d'argent à quelqu'un que vous n'avez pas rencontré. Mawadda ne vous demandera jamais d'argent.",
+    );
+    // Without the safety dialogs (no member screens), no report button.
+    expect(screen.queryByRole('button', { name: /Signaler ce message/ })).toBeNull();
+  });
 });
 
 describe('the conversation list, names, drafts and unavailable conversations', () => {

@@ -25,7 +25,7 @@ import { drafts } from '../hooks/drafts.ts';
 import { outbox, useOutgoing } from '../hooks/outbox.ts';
 import { useContact, useConversation, useMarkRead } from '../hooks/use-chat.ts';
 import { useChatTranslation } from '../i18n.ts';
-import { chatItems } from '../utils/chat-items.ts';
+import { type ChatItem, chatItems } from '../utils/chat-items.ts';
 import { giftNumberOf } from '../utils/gift-message.ts';
 import { messagesOf } from '../utils/messages.ts';
 import { Composer } from './composer.tsx';
@@ -136,6 +136,23 @@ export function Conversation({
   const profilePath = localized(`/user-details/${encodeURIComponent(other)}`);
   // A deleted account has no profile, takes no gift or call, and cannot be reported or blocked.
   const gone = contact?.deleted === true;
+  const reportables = () =>
+    reportable(messages, other, {
+      photo: t('message.photoFrom', { name }),
+      voice: t('message.voiceFrom', { name }),
+    });
+  // The scam shield's "Report": asking for money when that is what it found (ADR 043).
+  const reportMessage =
+    safety && !gone
+      ? (item: ChatItem) =>
+          safety.report({ id: other, name }, reportables(), {
+            reason:
+              item.shield.includes('money') || item.shield.includes('crypto')
+                ? 'asking-for-money'
+                : 'other',
+            messageIds: [item.uuid],
+          })
+      : undefined;
 
   if (unavailable) return <Unavailable />;
 
@@ -215,10 +232,7 @@ export function Conversation({
               safety={safety}
               member={{ id: other, name }}
               matched={contact?.matched}
-              messages={reportable(messages, other, {
-                photo: t('message.photoFrom', { name }),
-                voice: t('message.voiceFrom', { name }),
-              })}
+              messages={reportables()}
               className="max-sm:w-10"
             />
           ) : null}
@@ -257,6 +271,7 @@ export function Conversation({
           onLoadOlder={() => void query.fetchNextPage()}
           onRetry={outbox.retry}
           onRemove={outbox.remove}
+          onReport={reportMessage}
         />
       )}
 

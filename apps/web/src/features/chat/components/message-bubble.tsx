@@ -1,4 +1,13 @@
-import { Check, CheckCheck, Clock, RotateCcw, TriangleAlert, X } from 'lucide-react';
+import {
+  Check,
+  CheckCheck,
+  Clock,
+  Flag,
+  RotateCcw,
+  ShieldAlert,
+  TriangleAlert,
+  X,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
 import { translateError } from '@/lib/translate-error.ts';
@@ -18,11 +27,14 @@ export function MessageBubble({
   otherName,
   onRetry,
   onRemove,
+  onReport,
 }: {
   item: ChatItem;
   otherName: string;
   onRetry: (uuid: string) => void;
   onRemove: (uuid: string) => void;
+  /** Opens the report of this message (a warned one). */
+  onReport?: ((item: ChatItem) => void) | undefined;
 }) {
   const { t, i18n } = useChatTranslation();
   const { t: tAll } = useTranslation();
@@ -79,6 +91,9 @@ export function MessageBubble({
           {mine ? <Ticks state={state} /> : null}
         </p>
       </div>
+      {!mine && item.shield.length > 0 ? (
+        <ShieldNote item={item} otherName={otherName} onReport={onReport} />
+      ) : null}
       {state === 'failed' ? (
         <div className="mt-1 flex flex-wrap items-center justify-end gap-1 text-sm">
           <span className="text-danger">{refusal ?? t('message.notSent')}</span>
@@ -101,6 +116,47 @@ export function MessageBubble({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * The scam shield's warning under a message received (ADR 043): calm, the same words whatever
+ * set it off (the sender is not told, and the receiver needs no detail), and the report one tap
+ * away, its reason and this message already chosen.
+ */
+function ShieldNote({
+  item,
+  otherName,
+  onReport,
+}: {
+  item: ChatItem;
+  otherName: string;
+  onReport: ((item: ChatItem) => void) | undefined;
+}) {
+  const { t } = useChatTranslation();
+  return (
+    <div
+      role="note"
+      data-testid="shield-note"
+      className="mt-1 flex max-w-[min(85%,28rem)] items-start gap-2 rounded-2xl border border-amber-100 bg-amber-50 px-3 py-2 text-sm text-ink"
+    >
+      <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+      <div>
+        <p className="leading-relaxed">{t('shield.warning')}</p>
+        {onReport ? (
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            aria-label={t('shield.reportLabel', { name: otherName })}
+            onClick={() => onReport(item)}
+            className="mt-0.5 inline-flex min-h-11 items-center gap-1.5 font-semibold text-teal-800 underline underline-offset-4"
+          >
+            <Flag aria-hidden="true" className="size-4" />
+            {t('shield.report')}
+          </button>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

@@ -21,6 +21,7 @@ export function MessageList({
   onLoadOlder,
   onRetry,
   onRemove,
+  onReport,
 }: {
   items: ChatItem[];
   otherName: string;
@@ -29,6 +30,8 @@ export function MessageList({
   onLoadOlder: () => void;
   onRetry: (uuid: string) => void;
   onRemove: (uuid: string) => void;
+  /** Reports a received message the scam shield warned of; without it, no report button. */
+  onReport?: ((item: ChatItem) => void) | undefined;
 }) {
   const { t } = useChatTranslation();
   const scroller = useRef<HTMLElement>(null);
@@ -123,6 +126,7 @@ export function MessageList({
                 otherName={otherName}
                 onRetry={onRetry}
                 onRemove={onRemove}
+                onReport={onReport}
               />
             ),
           )}

@@ -1,4 +1,4 @@
-import type { Message } from '@mawadda/contract';
+import type { Message, ShieldRule } from '@mawadda/contract';
 import type { Refusal } from '@/lib/translate-error.ts';
 import type { Outgoing } from '../hooks/outbox.ts';
 import type { CallRecord } from './call-entry.ts';
@@ -22,6 +22,11 @@ export type ChatItem = {
   call: CallRecord | null;
   /** Its photo or voice note was erased with its sender's account. */
   mediaRemoved: boolean;
+  /**
+   * What the scam shield found in a message received (ADR 043): a warning shows under it. The
+   * server tells only the receiver; none on mine.
+   */
+  shield: ShieldRule[];
 };
 
 /**
@@ -42,6 +47,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
       refusal: null,
       call: m.call ?? null,
       mediaRemoved: m.mediaRemoved ?? false,
+      shield: m.senderId !== me ? (m.shield ?? []) : [],
     })),
     ...outgoing
       .filter((o) => !stored.has(o.uuid))
@@ -56,6 +62,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
         refusal: o.refusal,
         call: null,
         mediaRemoved: false,
+        shield: [],
       })),
   ];
 }

@@ -12,7 +12,10 @@ export function fetchMe(signal?: AbortSignal) {
   return callApi('currentUser', {}, signal);
 }
 
-/** GET /api/moderation/reports: the open reports, oldest first (moderators only). */
+/**
+ * GET /api/moderation/reports: the open reports, asking for money first, then oldest first
+ * (moderators only).
+ */
 export function fetchOpenReports(signal?: AbortSignal) {
   return callApi('moderationQueue', {}, signal);
 }

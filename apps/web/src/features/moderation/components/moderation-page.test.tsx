@@ -206,6 +206,20 @@ describe('the moderation page', () => {
     ).toHaveTextContent('Signalé par un membre qui a depuis supprimé son compte');
   });
 
+  it('says when the scam shield filed the report (no reporter), in both languages', async () => {
+    serve([aReport({ reporter: null })]);
+    const { unmount } = await renderScreen(<ModerationPage />, { route: '/moderation' });
+    expect(
+      await screen.findByRole('article', { name: 'Karim Benali: Asking for money' }),
+    ).toHaveTextContent('Reported by the scam shield: these messages kept setting it off');
+    unmount();
+    serve([aReport({ reporter: null })]);
+    await renderScreen(<ModerationPage />, { route: '/fr/moderation', language: 'fr' });
+    expect(
+      await screen.findByRole('article', { name: "Karim Benali : Demande d'argent" }),
+    ).toHaveTextContent('Signalé par le bouclier anti-arnaque');
+  });
+
   it('works in French: removes the chosen photo', async () => {
     const sent = serve([
       aReport({

@@ -68,9 +68,11 @@ export function ReportCard({
         {t('reportHeading', { name: reported.name, reasons })}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        {report.reporter.deleted
-          ? t('reportedByDeletedMember')
-          : t('reportedBy', { name: report.reporter.name })}{' '}
+        {report.reporter === null
+          ? t('reportedByShield')
+          : report.reporter.deleted
+            ? t('reportedByDeletedMember')
+            : t('reportedBy', { name: report.reporter.name })}{' '}
         · <When iso={report.createdAt} now={now} phrase={(time) => t('reportedAt', { time })} />
         {report.updatedAt === report.createdAt ? null : (
           <>

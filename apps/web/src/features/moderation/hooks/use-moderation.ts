@@ -11,13 +11,14 @@ function useQueueKey() {
 /** A report with its two members named as every screen names members. */
 const named = (report: OpenReport): OpenReport => ({
   ...report,
-  reporter: { ...report.reporter, name: titleCase(report.reporter.name) },
+  reporter: report.reporter && { ...report.reporter, name: titleCase(report.reporter.name) },
   reported: { ...report.reported, name: titleCase(report.reported.name) },
 });
 
 /**
- * The open reports, oldest first, asked again each time the page opens. Kept out of the offline
- * copy: other members' reports, messages and photos have no place in a moderator's storage.
+ * The open reports, asking for money first, then oldest first, asked again each time the page
+ * opens. Kept out of the offline copy: other members' reports, messages and photos have no place
+ * in a moderator's storage.
  */
 export function useOpenReports() {
   return useQuery({

@@ -103,6 +103,31 @@ describe('Report dialog', () => {
     expect(sent(api)[1]).toEqual(['POST', '/api/users/awa-2/block']);
   });
 
+  it('opened from the scam shield’s warning, starts with asking for money and that message chosen', async () => {
+    const api = mockEndpoints({ report: { status: 201, body: { id: 'report-1' } } });
+    const messages = [reportable(1), { ...reportable(2), text: 'Envoie sur Wave' }];
+    const { user, dialog } = await open((props) => (
+      <ReportDialog
+        {...props}
+        messages={messages}
+        preset={{ reason: 'asking-for-money', messageIds: [reportable(2).uuid] }}
+        onBlocked={vi.fn()}
+      />
+    ));
+    expect(within(dialog).getByRole('radio', { name: 'Asking for money' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: /Envoie sur Wave/ })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: /Message 1/ })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Send the report' }));
+    await within(dialog).findByText(/your report was sent/);
+    expect(sent(api)).toEqual([
+      [
+        'POST',
+        '/api/reports',
+        { reportedId: 'awa-2', reason: 'asking-for-money', messageIds: [reportable(2).uuid] },
+      ],
+    ]);
+  });
+
   it('asks for a reason first, and sends neither note nor messages when there are none', async () => {
     const api = mockEndpoints({ report: { status: 201, body: { id: 'report-1' } } });
     const { user, dialog } = await open((props) => <ReportDialog {...props} onBlocked={vi.fn()} />);

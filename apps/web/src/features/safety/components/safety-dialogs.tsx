@@ -8,7 +8,11 @@ import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { DialogFrame } from '@/components/dialog-frame.tsx';
 import { MediaImage } from '@/components/media-image.tsx';
-import type { ReportableMessage, SafetyMember } from '@/components/members/member-safety-menu.tsx';
+import type {
+  ReportableMessage,
+  ReportPreset,
+  SafetyMember,
+} from '@/components/members/member-safety-menu.tsx';
 import { useFailureText } from '@/hooks/use-failure-text.ts';
 import { fullDate } from '@/lib/format.ts';
 import { blockMember, sendReport, unmatchMember } from '../api/safety-api.ts';
@@ -122,11 +126,14 @@ function ConfirmButtons({
 export function ReportDialog({
   member: asGiven,
   messages = [],
+  preset,
   onClose,
   onBlocked,
 }: MemberDialogProps & {
   /** Their messages, from a conversation; none elsewhere. */
   messages?: readonly ReportableMessage[] | undefined;
+  /** Opened from a message (the scam shield's warning): its reason and the message, chosen. */
+  preset?: ReportPreset | undefined;
   onBlocked: (member: SafetyMember) => void;
 }) {
   const { t } = useSafetyTranslation();
@@ -145,6 +152,7 @@ export function ReportDialog({
           key={member.id}
           member={member}
           messages={messages}
+          preset={preset}
           onClose={onClose}
           onBlocked={onBlocked}
         />
@@ -156,20 +164,24 @@ export function ReportDialog({
 function ReportSteps({
   member,
   messages,
+  preset,
   onClose,
   onBlocked,
 }: {
   member: SafetyMember;
   messages: readonly ReportableMessage[];
+  preset: ReportPreset | undefined;
   onClose: () => void;
   onBlocked: (member: SafetyMember) => void;
 }) {
   const { t } = useSafetyTranslation();
   const failureText = useFailureText();
-  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [reason, setReason] = useState<ReportReason | null>(preset?.reason ?? null);
   const [missingReason, setMissingReason] = useState(false);
   const [note, setNote] = useState('');
-  const [chosen, setChosen] = useState<readonly string[]>([]);
+  const [chosen, setChosen] = useState<readonly string[]>(() =>
+    (preset?.messageIds ?? []).filter((uuid) => messages.some((m) => m.uuid === uuid)),
+  );
   const report = useMutation({
     mutationFn: (chosenReason: ReportReason) =>
       sendReport({

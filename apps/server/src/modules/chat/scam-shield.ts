@@ -1,0 +1,109 @@
+import { REPORT_MESSAGES_MAX } from '@mawadda/contract';
+import type { ScamShieldConfig } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
+import { SHIELD_BITS, shieldBits, shieldRules } from './scam-rules.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Bits a new account may not send (ADR 043). */
+export const CONTACT_DETAILS = SHIELD_BITS.link | SHIELD_BITS.phone;
+/** Bits that make the shield's report one of asking for money (first in the queue). */
+const MONEY = SHIELD_BITS.money | SHIELD_BITS.crypto;
+
+/** The server's report of a sender, for the moderation queue. */
+export type ShieldReport = {
+  reportedId: string;
+  askingForMoney: boolean;
+  note: string;
+  messageSeqs: number[];
+};
+
+/**
+ * The scam shield (ADR 043): reads a message's text with the rule table, and follows the senders
+ * whose messages keep setting it off. Counted in the rate-limit store (Redis with several nodes),
+ * in fixed windows of the hour and the day (UTC): from `slowAfterPerHour` flagged messages in an
+ * hour, the sender may send only `slowedPerMinute` messages a minute for the next hour (429
+ * `MESSAGES_SLOWED`); from `reportAfterPerDay` in a day, the server reports them, their flagged
+ * messages of the day attached, each new one added to the open report.
+ */
+export function createScamShield(deps: {
+  limiter: RateLimitStore;
+  clock: Clock;
+  config: ScamShieldConfig;
+  /** The sender's flagged messages since a time, oldest first, the newest `limit` of them. */
+  flaggedSince(
+    senderId: string,
+    since: Date,
+    limit: number,
+  ): Promise<Array<{ seq: number; shield: number }>>;
+  report(report: ShieldReport): Promise<unknown>;
+}) {
+  const { limiter, clock, config } = deps;
+  const slowedPace = {
+    name: 'shield-slowed-minute',
+    max: config.slowedPerMinute,
+    windowMs: MINUTE,
+  };
+
+  /** The current fixed window of `size` (an hour, a day): its key part and the time left. */
+  function window(size: number) {
+    const now = clock.now().getTime();
+    const start = now - (now % size);
+    return { start, key: String(start), left: start + size - now };
+  }
+
+  return {
+    /** The rules the text sets off, as bits; 0 with the shield off. */
+    read(text: string | null): number {
+      return config.enabled ? shieldBits(text) : 0;
+    },
+
+    /** A slowed sender's message takes one of their few a minute: 429 past them. */
+    async pace(senderId: string): Promise<void> {
+      if (!config.enabled) return;
+      const { count } = await limiter.peek(`shield-slowed:${senderId}`);
+      if (count === 0) return;
+      await reserveLimits(limiter, [{ limit: slowedPace, key: senderId }], (retryAfterMs) => {
+        const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
+        return new HttpError(429, 'MESSAGES_SLOWED', {
+          params: { retryAfter },
+          headers: { 'retry-after': String(retryAfter) },
+        });
+      });
+    },
+
+    /** A stored message the rules flagged: counted; the sender slowed or reported past the bars. */
+    async flagged(senderId: string): Promise<void> {
+      const hour = window(HOUR);
+      const day = window(DAY);
+      const [inHour, inDay] = await Promise.all([
+        limiter.hit(`shield-hour:${senderId}:${hour.key}`, hour.left),
+        limiter.hit(`shield-day:${senderId}:${day.key}`, day.left),
+      ]);
+      if (inHour.count >= config.slowAfterPerHour) {
+        // The first hit opens the hour of slowness; later ones do not stretch it.
+        await limiter.hit(`shield-slowed:${senderId}`, HOUR);
+      }
+      if (inDay.count >= config.reportAfterPerDay) {
+        const evidence = await deps.flaggedSince(
+          senderId,
+          new Date(day.start),
+          REPORT_MESSAGES_MAX,
+        );
+        const bits = evidence.reduce((all, message) => all | message.shield, 0);
+        await deps.report({
+          reportedId: senderId,
+          askingForMoney: (bits & MONEY) !== 0,
+          note: `Scam shield: ${inDay.count} flagged messages today (${shieldRules(bits).join(', ')}).`,
+          messageSeqs: evidence.map((message) => message.seq),
+        });
+      }
+    },
+  };
+}
+
+export type ScamShield = ReturnType<typeof createScamShield>;
