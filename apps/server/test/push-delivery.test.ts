@@ -173,6 +173,15 @@ describe('a new message', () => {
     ]);
   });
 
+  it('never puts a text the scam shield flagged on a lock screen, even when he asked for texts', async () => {
+    const { her, him } = await couple();
+    const endpoint = await phone(him);
+    await saveSettings(him, { showMessageText: true });
+    await send(her, him, 'Envoie-moi 50 000 F par Orange Money pour le billet');
+    await t.app.push.drain();
+    expect(shown(endpoint).map((p) => [p.title, p.body])).toEqual([['Amina', 'Sent you a message']]);
+  });
+
   it('a push replaced while it was being sent is sent again, the new one', async () => {
     const { her, him } = await couple();
     const endpoint = await phone(him);

@@ -66,7 +66,9 @@ function noticeOf(row: MessageRow): NewMessageNotice {
     from: row.senderId,
     to: row.receiverId,
     content: gift ? 'gift' : row.imageKey ? 'photo' : row.audioKey ? 'voice' : 'text',
-    text: gift ? null : row.content,
+    // A text the scam shield flagged never goes to a lock screen, where its warning cannot go
+    // with it (ADR 043): the push then says only that a message came.
+    text: gift || row.shield !== 0 ? null : row.content,
     at: row.sentAt,
   };
 }
