@@ -187,10 +187,10 @@ export const ERROR_TEXTS = {
   VERIFICATION_POSE_UNKNOWN: 'Ask for a pose first, then take the photo with that pose.',
   VERIFICATION_POSE_EXPIRED:
     'This pose was asked more than 10 minutes ago. Ask for a new pose and take the photo again.',
-  VERIFICATION_PENDING: 'Your photo is already waiting for a moderator. You will be told the answer.',
+  VERIFICATION_PENDING:
+    'Your photo is already waiting for a moderator. You will be told the answer.',
   VERIFICATION_ALREADY_VERIFIED: 'You are already verified.',
-  VERIFICATION_RETRY_LATER:
-    'You may ask to be verified again from {{until, date}}.',
+  VERIFICATION_RETRY_LATER: 'You may ask to be verified again from {{until, date}}.',
   VERIFICATION_SELFIE_REQUIRED: 'Take the photo with the camera, then send it.',
   VERIFICATION_SELFIE_UNREADABLE: 'This photo could not be read. Take it again.',
   VERIFICATION_NO_PHOTO: 'Add a profile photo first: a moderator compares it with your selfie.',

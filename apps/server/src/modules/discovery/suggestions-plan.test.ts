@@ -56,6 +56,7 @@ const base = {
   minAge: null,
   maxAge: null,
   maxDistanceKm: null,
+  verifiedOnly: false,
   compatibility: noDealbreakers,
   offset: 0,
   limit: 100,
@@ -95,6 +96,18 @@ describe('suggestions query plan', () => {
     expect(generic).toMatch(/Index Scan using members_position_femme_idx/);
     expect(generic).toMatch(/Order By: \("position" <-> /);
     expect(generic).not.toMatch(/Sort Key/);
+  });
+
+  it('keeps that plan for verified members only (issue 21: one condition more on the walk)', async () => {
+    const verified = { ...base, verifiedOnly: true };
+    for (const text of [
+      await plan(verified),
+      (await explainPrepared(database.db, suggestionsSql(verified))).join('\n'),
+    ]) {
+      expect(text).toMatch(/Index Scan using members_position_femme_idx/);
+      expect(text).toMatch(/Order By: \("position" <-> /);
+      expect(text).not.toMatch(/Sort Key/);
+    }
   });
 
   it('keeps that plan with dealbreakers on both sides (they filter the walk, ADR 042)', async () => {
