@@ -14,6 +14,7 @@ CREATE TABLE "verification_requests" (
 	"decided_at" timestamp with time zone,
 	"duplicate_of" uuid,
 	"duplicate_distance" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "verification_requests_status_check" CHECK ("verification_requests"."status" in ('drawn', 'pending', 'approved', 'refused')),
 	CONSTRAINT "verification_requests_selfie_check" CHECK ("verification_requests"."status" = 'drawn' or "verification_requests"."selfie_key" is not null)
 );

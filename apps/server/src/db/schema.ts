@@ -671,6 +671,8 @@ export const verificationRequests = pgTable(
       onDelete: 'set null',
     }),
     duplicateDistance: integer('duplicate_distance'),
+    /** The database's time of the row, not the app clock's: orders a member's requests. */
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('verification_requests_open_idx')

@@ -15,7 +15,7 @@ export async function requestsOf(db: Executor, memberId: string): Promise<Verifi
     .select()
     .from(verificationRequests)
     .where(eq(verificationRequests.memberId, memberId))
-    .orderBy(desc(verificationRequests.poseDrawnAt), desc(verificationRequests.id));
+    .orderBy(desc(verificationRequests.createdAt), desc(verificationRequests.id));
 }
 
 export async function findRequest(db: Executor, id: string): Promise<VerificationRow | undefined> {
@@ -184,7 +184,7 @@ export async function queueRecheck(
     .where(
       and(eq(verificationRequests.memberId, memberId), eq(verificationRequests.status, 'approved')),
     )
-    .orderBy(desc(verificationRequests.decidedAt))
+    .orderBy(desc(verificationRequests.createdAt))
     .limit(1);
   if (!approved?.selfieKey) return 'none';
   await db
