@@ -6,6 +6,7 @@ import {
   type VerificationState,
 } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members, verificationRequests } from '../src/db/schema.ts';
@@ -15,6 +16,7 @@ import {
   bearer,
   jpegWithGps,
   multipart,
+  registeredMember,
   seedLikes,
   seedMembers,
   seedSubscription,
@@ -425,5 +427,72 @@ describe('the verified-only filter', () => {
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((m) => m.verified)).toBe(true);
     expect(after.map((m) => m.id)).toContain(verified);
+  });
+});
+
+describe('export and deletion', () => {
+  it('exports the verification state and the selfie; deletion erases both', async () => {
+    const { id, token, fields } = await registeredMember(t.app, { gender: 'homme' });
+    const member = {
+      post: async (url: string) => {
+        const a = await t.app.inject({ method: 'POST', url, headers: bearer(token) });
+        return { status: a.statusCode, body: a.json() };
+      },
+    };
+    const drawn = await member.post('/api/users/me/verification/pose');
+    const form = multipart(
+      { pose: drawn.body.pose },
+      {
+        selfie: [{ filename: 's.jpg', contentType: 'image/jpeg', data: await selfieImage(seed++) }],
+      },
+    );
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/verification',
+      headers: { ...bearer(token), ...form.headers },
+      payload: form.payload,
+    });
+    expect(sent.statusCode).toBe(201);
+    await decide((await requestOf(id)).id, { decision: 'approve' });
+    const [row] = await t.database.db
+      .select()
+      .from(verificationRequests)
+      .where(eq(verificationRequests.memberId, id));
+    const selfieFile = path.join(t.privateMediaDir, row?.selfieKey ?? '');
+    const stored = await fs.readFile(selfieFile);
+
+    expect((await member.post('/api/users/me/export')).status).toBe(202);
+    await t.app.dataExports.runPending();
+    const file = await t.app.inject({ url: '/api/users/me/export/file', headers: bearer(token) });
+    const zip = unzipSync(new Uint8Array(file.rawPayload));
+    const data = JSON.parse(Buffer.from(zip['data.json'] ?? []).toString('utf8'));
+    expect(data.verification.verifiedAt).not.toBeNull();
+    expect(data.verification.requests).toEqual([
+      expect.objectContaining({ status: 'approved', pose: drawn.body.pose }),
+    ]);
+    const name = data.verification.requests[0].selfie as string;
+    expect(name).toMatch(/^verification\//);
+    expect(Buffer.from(zip[name] ?? []).equals(stored)).toBe(true);
+    expect(JSON.stringify(data)).not.toContain(moderator);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: bearer(token),
+      payload: { password: fields.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    await t.app.mediaJanitor.sweepQueue();
+    const left = await t.database.db
+      .select()
+      .from(verificationRequests)
+      .where(eq(verificationRequests.memberId, id));
+    expect(left).toEqual([]);
+    await expect(fs.stat(selfieFile)).rejects.toThrow();
+    // The record of the decision outlives the account, as every moderation record does.
+    const record = await t.database.db.execute(
+      sql`select 1 from moderation_actions where member_id = ${id}`,
+    );
+    expect(record.rows).toHaveLength(1);
   });
 });
