@@ -27,4 +27,6 @@ ALTER TABLE "verification_requests" ADD CONSTRAINT "verification_requests_duplic
 CREATE UNIQUE INDEX "verification_requests_open_idx" ON "verification_requests" USING btree ("member_id") WHERE "verification_requests"."status" in ('drawn', 'pending');--> statement-breakpoint
 CREATE INDEX "verification_requests_member_idx" ON "verification_requests" USING btree ("member_id","pose_drawn_at");--> statement-breakpoint
 CREATE INDEX "verification_requests_pending_idx" ON "verification_requests" USING btree ("submitted_at") WHERE "verification_requests"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "members_position_homme_verified_idx" ON "members" USING gist ("position") WHERE "members"."gender" = 'homme' and "members"."age" is not null and "members"."verified_at" is not null;--> statement-breakpoint
+CREATE INDEX "members_position_femme_verified_idx" ON "members" USING gist ("position") WHERE "members"."gender" = 'femme' and "members"."age" is not null and "members"."verified_at" is not null;--> statement-breakpoint
 ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_action_check" CHECK ("moderation_actions"."action" in ('dismiss', 'remove-photo', 'warn', 'suspend', 'ban', 'verification-approved', 'verification-refused'));

@@ -220,6 +220,14 @@ export const members = pgTable(
     index('members_position_femme_idx')
       .using('gist', t.position)
       .where(sql`${t.gender} = 'femme' and ${t.age} is not null`),
+    // The same for the verified-only filter (issue 21): walking the whole audience's index for
+    // the few verified members of a region would read most of it; these hold only them.
+    index('members_position_homme_verified_idx')
+      .using('gist', t.position)
+      .where(sql`${t.gender} = 'homme' and ${t.age} is not null and ${t.verifiedAt} is not null`),
+    index('members_position_femme_verified_idx')
+      .using('gist', t.position)
+      .where(sql`${t.gender} = 'femme' and ${t.age} is not null and ${t.verifiedAt} is not null`),
     // Answers "does anyone match these ages at all" without walking the nearest-first index.
     index('members_audience_age_idx').on(t.gender, t.age).where(sql`${t.position} is not null`),
     check('members_gender_check', sql`${t.gender} in (${inList(GENDERS)})`),
