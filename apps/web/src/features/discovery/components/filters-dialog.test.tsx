@@ -52,7 +52,13 @@ function serve({
     savePreferences: ({ body }) => {
       const sent = body as PreferencesInput;
       puts.push(sent);
-      return { body: { ...sent, dealbreakers: sent.dealbreakers ?? saved.dealbreakers } };
+      return {
+        body: {
+          ...sent,
+          dealbreakers: sent.dealbreakers ?? saved.dealbreakers,
+          verifiedOnly: sent.verifiedOnly ?? saved.verifiedOnly,
+        },
+      };
     },
     estimateAudience: ({ body }) => {
       estimated.push(body as PreferencesInput);

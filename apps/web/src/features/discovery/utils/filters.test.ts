@@ -6,13 +6,20 @@ const draft = (
   maxAge: string,
   maxDistanceKm = '',
   dealbreakers: FilterDraft['dealbreakers'] = {},
-): FilterDraft => ({ minAge, maxAge, maxDistanceKm, dealbreakers });
+): FilterDraft => ({
+  minAge,
+  maxAge,
+  maxDistanceKm,
+  dealbreakers,
+  verifiedOnly: dealbreakers === null ? null : false,
+});
 
 const saved = (minAge: number | null, maxAge: number | null, maxDistanceKm: number | null) => ({
   minAge,
   maxAge,
   maxDistanceKm,
   dealbreakers: {},
+  verifiedOnly: false,
 });
 
 describe('parseFilters', () => {

@@ -28,6 +28,7 @@ function like(
     gender: 'femme',
     mediaUrls: [`/media/photos/${name}.webp`],
     photosBlurred: false,
+    verified: false,
     createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
     isNew,
     kind,

@@ -542,7 +542,7 @@ describe('Photo privacy', () => {
     const { sent } = serve(user, () => ({ body: aCurrentUser({ photosBlurred: true }) }));
     await show('fr');
     const person = userEvent.setup();
-    const region = screen.getByRole('region', { name: 'Confidentialité des photos' });
+    const region = screen.getByRole('region', { name: 'Confidentialité' });
     const box = within(region).getByRole('checkbox', {
       name: 'Flouter mes photos pour les membres avec qui je n’ai pas de match',
     });
