@@ -9,7 +9,7 @@ import { translateError } from '@/lib/translate-error.ts';
 import { useSendSelfie } from '../hooks/use-verification.ts';
 import { useProfileTranslation } from '../i18n.ts';
 
-type Camera =
+type CameraState =
   | { kind: 'starting' }
   | { kind: 'live' }
   | { kind: 'failed'; reason: 'denied' | 'none' };
