@@ -26,11 +26,23 @@ describe('parseFilters', () => {
   it('turns the fields into preferences, an empty field removing its filter', () => {
     expect(parseFilters(draft('25', '35', '100'))).toEqual({
       ok: true,
-      preferences: { minAge: 25, maxAge: 35, maxDistanceKm: 100, dealbreakers: {} },
+      preferences: {
+        minAge: 25,
+        maxAge: 35,
+        maxDistanceKm: 100,
+        dealbreakers: {},
+        verifiedOnly: false,
+      },
     });
     expect(parseFilters(draft('', ' ', ''))).toEqual({
       ok: true,
-      preferences: { minAge: null, maxAge: null, maxDistanceKm: null, dealbreakers: {} },
+      preferences: {
+        minAge: null,
+        maxAge: null,
+        maxDistanceKm: null,
+        dealbreakers: {},
+        verifiedOnly: false,
+      },
     });
   });
 
@@ -46,6 +58,7 @@ describe('parseFilters', () => {
         maxAge: null,
         maxDistanceKm: null,
         dealbreakers: { prayer: ['always', 'usually'], origin: ['SN'] },
+        verifiedOnly: false,
       },
     });
   });
