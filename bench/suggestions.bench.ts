@@ -105,6 +105,7 @@ const plan = await explainPrepared(
     minAge: null,
     maxAge: null,
     maxDistanceKm: null,
+    verifiedOnly: false,
     compatibility: {
       faithBits: '0',
       familyBits: '0',
