@@ -12,7 +12,7 @@ test.afterEach(closeMemberBrowsers);
 function spot(tag: string) {
   const n = Number(tag) % 1000;
   return {
-    location: 'Tombouctou, Mali',
+    location: 'Kayes, Mali',
     latitude: String(-25 + n / 1000),
     longitude: String(150 + n / 1000),
   };
