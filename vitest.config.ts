@@ -42,6 +42,8 @@ const pgliteParityNames = [
   'faith-family.test.ts',
   // The two-way dealbreakers: generated bit columns, jsonb, a sampled count.
   'dealbreakers.test.ts',
+  // Verified members: the selfies' Hamming distance (`bit_count` over `bigint # bigint`).
+  'verification.test.ts',
 ];
 const pgliteParity = databaseFiles.filter((file) =>
   pgliteParityNames.includes(path.posix.basename(file)),
