@@ -4,12 +4,13 @@ import {
   type VerificationQueueItem,
   type VerificationRefusal,
 } from '@mawadda/contract';
-import { AlertTriangle, BadgeCheck, CircleCheckBig } from 'lucide-react';
+import { AlertTriangle, CircleCheckBig } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { MediaImage } from '@/components/media-image.tsx';
+import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { QueryState } from '@/components/query-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { translateError } from '@/lib/translate-error.ts';
@@ -85,9 +86,7 @@ function VerificationCard({
     >
       <h2 id={headingId} className="font-display text-xl font-semibold text-teal-900">
         {item.member.age !== null ? `${name}, ${item.member.age}` : name}
-        {item.member.verified ? (
-          <BadgeCheck aria-label={t('verification.verifiedNow')} className="ml-2 inline size-5" />
-        ) : null}
+        {item.member.verified ? <VerifiedBadge className="ml-2 align-middle" /> : null}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">{t(`verification.trigger.${item.trigger}`)}</p>
       <p className="mt-3 text-ink">

@@ -1,8 +1,8 @@
 import { VERIFICATION_POSES, type VerificationPoseDraw } from '@mawadda/contract';
-import { BadgeCheck, Clock, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { VerifiedIcon } from '@/components/members/verified-badge.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
 import { translateError } from '@/lib/translate-error.ts';
@@ -40,18 +40,16 @@ export function VerificationSection() {
           <p className="text-sm text-danger">{t('verification.error')}</p>
         ) : state.status === 'approved' && state.verified ? (
           <p className="flex items-center gap-2 font-semibold text-teal-800">
-            <BadgeCheck aria-hidden="true" className="size-5 shrink-0" />
+            <VerifiedIcon className="size-5 shrink-0" />
             {t('verification.status.approved')}
           </p>
         ) : state.status === 'pending' ? (
-          <p className="flex items-center gap-2 text-ink">
-            <Clock aria-hidden="true" className="size-5 shrink-0 text-teal-700" />
+          <p className="text-ink">
             {sent ? t('verification.sent') : t('verification.status.pending')}
           </p>
         ) : state.status === 'refused' ? (
           <div className="flex flex-col gap-1">
             <p className="flex items-center gap-2 font-medium text-rose-800">
-              <ShieldAlert aria-hidden="true" className="size-5 shrink-0" />
               {t('verification.status.refused', {
                 reason: state.reason ? t(`verification.reasons.${state.reason}`) : '',
               })}
