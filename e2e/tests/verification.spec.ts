@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { type Member, memberId, registerMember } from '../support/members.ts';
 import { MODERATOR } from '../support/moderator.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
@@ -41,6 +42,8 @@ async function sendSelfie(page: Page) {
   const pose = (await dialog.getByTestId('verification-pose').textContent())?.trim() ?? '';
   // Taken with the camera only: there is no file input to pick a photo with.
   await expect(dialog.locator('input[type=file]')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Take the photo' })).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Take the photo' }).click();
   await expect(dialog.getByRole('img', { name: 'The photo you took' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Send' }).click();
@@ -88,6 +91,7 @@ test('A member takes the pose with the camera, a moderator approves, and another
           .evaluate((img: HTMLImageElement) => img.naturalWidth),
       )
       .toBeGreaterThan(0);
+    expect(await seriousViolations(theirs)).toEqual([]);
     await request_.getByRole('button', { name: 'Approve' }).click();
     await expect(theirs.getByText(`Omar ${tag} is verified.`)).toBeVisible();
     await expect(request_).toHaveCount(0);
@@ -104,6 +108,7 @@ test('A member takes the pose with the camera, a moderator approves, and another
   await hers.goto('/suggestions');
   await expect(card(hers, `Omar ${tag}`)).toContainText('Verified');
   await expect(card(hers, `Karim ${tag}`)).not.toContainText('Verified');
+  expect(await seriousViolations(hers)).toEqual([]);
   await hers.goto(`/user-details/${omarId}`);
   await expect(hers.getByRole('heading', { level: 1 })).toContainText('Verified');
 
