@@ -309,6 +309,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     selfieLinks,
     photoLinks,
     retryMs: config.verificationRetryMs,
+    mailer: deps.mailer,
   });
   const presence = createPresenceService({
     store: deps.realtime.presence,

@@ -260,6 +260,12 @@ describe('the moderators’ queue', () => {
     const early = await member.post('/api/users/me/verification/pose');
     expect([early.status, early.body.code]).toEqual([429, 'VERIFICATION_RETRY_LATER']);
     expect(early.body.params.until).toBe(state.retryAfter);
+    // A mail says so too, in both languages, with the reason.
+    const [row] = await t.database.db.select().from(members).where(eq(members.id, id));
+    const mail = t.mailer.sent.findLast((m) => m.to === row?.email);
+    expect(mail?.subject).toBe('Votre selfie de vérification Mawadda n’a pas été accepté');
+    expect(mail?.text).toContain('C’était la photo d’une photo ou d’un écran.');
+    expect(mail?.text).toContain('It was a photo of a photo or of a screen.');
     t.clock.advance(24 * 60 * 60_000 + 1000);
     expect((await member.post('/api/users/me/verification/pose')).status).toBe(200);
     const record = await t.database.db.execute<{ action: string; reason: string }>(

@@ -8,14 +8,17 @@ import {
   type VerificationState,
   type VerificationTrigger,
 } from '@mawadda/contract';
+import { findMemberById } from '../../core/members.repository.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { type MediaStore, newMediaKey, storageFailure } from '../../lib/media-store.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { isModerator, recordModerationAction } from '../moderation/index.ts';
 import { processSelfie } from './selfie.ts';
+import { verificationMail } from './verification.mail.ts';
 import {
   decideRequest,
   drawPose,
@@ -55,6 +58,8 @@ export function createVerificationService(deps: {
   selfieLinks: MediaLinks;
   photoLinks: MediaLinks;
   retryMs: number;
+  /** Tells the member the decision (the in-app state says it too). */
+  mailer: Mailer;
 }) {
   const { db, clock } = deps;
 
@@ -219,6 +224,23 @@ export function createVerificationService(deps: {
         return true;
       });
       if (!done) throw new HttpError(409, 'VERIFICATION_DECIDED');
+      const member = await findMemberById(db, request.memberId);
+      if (member) {
+        await deps.mailer.send(
+          verificationMail({
+            to: member.email,
+            name: member.name,
+            decision:
+              decision.decision === 'approve'
+                ? { approved: true }
+                : {
+                    approved: false,
+                    reason: decision.reason,
+                    retryAt: new Date(now.getTime() + deps.retryMs),
+                  },
+          }),
+        );
+      }
       return { message: approved ? 'Verified' : 'Refused' };
     },
 
