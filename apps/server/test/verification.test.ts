@@ -365,6 +365,37 @@ describe('after approval', () => {
     expect((await member.get('/api/users/me')).body.verified).toBe(true);
   });
 
+  it('an edit that keeps the main photo keeps the badge, with no check queued', async () => {
+    const { id, member } = await verifiedMember();
+    const me = (await member.get('/api/users/me')).body;
+    const form = multipart(
+      {
+        name: me.name,
+        age: String(me.age),
+        gender: me.gender,
+        maritalStatus: me.maritalStatus,
+        location: me.location,
+        bio: 'A new bio, the same face',
+        photoOrder: [me.mediaUrls[0], 'new:0'],
+      },
+      {
+        profilePicture: [
+          { filename: 'more.jpg', contentType: 'image/jpeg', data: await jpegWithGps(400, 300) },
+        ],
+      },
+    );
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/update',
+      headers: { ...member.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().verified).toBe(true);
+    expect(edited.json().mediaUrls).toHaveLength(2);
+    expect((await queue()).some((r) => r.member.id === id)).toBe(false);
+  });
+
   it('a fake-profile report queues a check and keeps the badge until it is decided', async () => {
     const { id, member } = await verifiedMember();
     const [reporter = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
