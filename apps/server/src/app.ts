@@ -310,6 +310,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     photoLinks,
     retryMs: config.verificationRetryMs,
     mailer: deps.mailer,
+    limiter,
   });
   const presence = createPresenceService({
     store: deps.realtime.presence,

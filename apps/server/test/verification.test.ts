@@ -11,7 +11,10 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members, verificationRequests } from '../src/db/schema.ts';
 import { differenceHash, hammingDistance } from '../src/modules/verification/selfie.ts';
-import { DUPLICATE_MAX_DISTANCE } from '../src/modules/verification/verification.service.ts';
+import {
+  DUPLICATE_MAX_DISTANCE,
+  POSES_PER_DAY,
+} from '../src/modules/verification/verification.service.ts';
 import {
   bearer,
   jpegWithGps,
@@ -160,6 +163,16 @@ describe('asking to be verified', () => {
     expect([again.status, again.body.code]).toEqual([409, 'VERIFICATION_PENDING']);
     const sent = await member.send('thumbs-up', await selfieImage(seed++));
     expect([sent.status, sent.body.code]).toEqual([409, 'VERIFICATION_PENDING']);
+  });
+
+  it('allows a few poses a day, not a search for an easy one', async () => {
+    const [id = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
+    const member = await as(id);
+    for (let i = 0; i < POSES_PER_DAY; i++) {
+      expect((await member.post('/api/users/me/verification/pose')).status).toBe(200);
+    }
+    const over = await member.post('/api/users/me/verification/pose');
+    expect([over.status, over.body.code]).toEqual([429, 'VERIFICATION_POSES_DAILY_LIMIT']);
   });
 
   it('refuses a member without a profile photo', async () => {

@@ -187,6 +187,8 @@ export const ERROR_TEXTS = {
   VERIFICATION_POSE_UNKNOWN: 'Ask for a pose first, then take the photo with that pose.',
   VERIFICATION_POSE_EXPIRED:
     'This pose was asked more than 10 minutes ago. Ask for a new pose and take the photo again.',
+  VERIFICATION_POSES_DAILY_LIMIT:
+    'You have asked for as many poses as allowed today. Try again tomorrow.',
   VERIFICATION_PENDING:
     'Your photo is already waiting for a moderator. You will be told the answer.',
   VERIFICATION_ALREADY_VERIFIED: 'You are already verified.',

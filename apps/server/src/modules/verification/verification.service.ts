@@ -11,11 +11,13 @@ import {
 import { findMemberById } from '../../core/members.repository.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { type MediaStore, newMediaKey, storageFailure } from '../../lib/media-store.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
+import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import { isModerator, recordModerationAction } from '../moderation/index.ts';
 import { processSelfie } from './selfie.ts';
 import { verificationMail } from './verification.mail.ts';
@@ -41,6 +43,8 @@ export const SELFIE_FOLDER = 'selfie';
  */
 export const DUPLICATE_MAX_DISTANCE = 10;
 const QUEUE_PAGE = 50;
+/** Poses a member may draw in a day (UTC): a few tries, not a search for an easy one. */
+export const POSES_PER_DAY = 5;
 
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
@@ -60,8 +64,17 @@ export function createVerificationService(deps: {
   retryMs: number;
   /** Tells the member the decision (the in-app state says it too). */
   mailer: Mailer;
+  limiter: RateLimitStore;
 }) {
   const { db, clock } = deps;
+  // Drawing again and again until a pose matches a photo one already has would defeat the pose.
+  const dailyPoses = createDailyLimit({
+    limiter: deps.limiter,
+    clock,
+    name: 'verification-poses',
+    max: POSES_PER_DAY,
+    code: 'VERIFICATION_POSES_DAILY_LIMIT',
+  });
 
   function stateOf(rows: VerificationRow[], verified: boolean): VerificationState {
     const latest = rows.find((r) => r.status !== 'drawn');
@@ -115,6 +128,7 @@ export function createVerificationService(deps: {
     /** A pose drawn at random, by the server: a member cannot choose one they have a photo of. */
     async drawPose(memberId: string): Promise<VerificationPoseDraw> {
       await assertMayAsk(memberId);
+      await dailyPoses.reserve(memberId);
       const now = clock.now();
       const pose = VERIFICATION_POSE_IDS[randomInt(VERIFICATION_POSE_IDS.length)] ?? 'thumbs-up';
       const expiresAt = new Date(now.getTime() + VERIFICATION_POSE_TTL_MS);
