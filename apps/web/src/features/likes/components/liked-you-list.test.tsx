@@ -107,6 +107,18 @@ describe('The liked-you list', () => {
     expect(matchMoment.current()).toEqual(match);
   });
 
+  it('says a verified member is verified, to the eye and in the entry’s name (issue 21)', async () => {
+    logIn();
+    serve([{ ...like('aicha', 10, false), verified: true }, like('binta', 20, false)]);
+    await show({ language: 'fr' });
+    const list = await screen.findByRole('list');
+    const aicha = within(list).getByRole('button', { name: /^Aicha, 28, Vérifié\(e\),/ });
+    expect(within(aicha).getByTitle('Vérifié(e)')).toBeVisible();
+    expect(within(list).getByRole('button', { name: /^Binta, 28,/ })).not.toHaveAccessibleName(
+      /Vérifié/,
+    );
+  });
+
   it('keeps the focus on a like back while it is sent, and after a failure', async () => {
     logIn();
     const waiting = like('khadija', 30, false);
