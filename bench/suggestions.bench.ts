@@ -145,6 +145,7 @@ async function pageQuery(id: string, offset: number) {
     minAge: viewer.preferredMinAge,
     maxAge: viewer.preferredMaxAge,
     maxDistanceKm: viewer.preferredMaxDistanceKm,
+    verifiedOnly: viewer.preferredVerifiedOnly,
     compatibility: viewer.compatibility,
     offset,
     limit: 100,

@@ -92,6 +92,12 @@ import {
 } from './modules/realtime/index.ts';
 import { createRelationships, safetyRoutes } from './modules/relationships/index.ts';
 import { createUsersService, registrationRoutes, usersRoutes } from './modules/users/index.ts';
+import {
+  createVerificationService,
+  SELFIE_PREFIX,
+  selfieRoutes,
+  verificationRoutes,
+} from './modules/verification/index.ts';
 import { authentication, memberArea } from './plugins/authentication.ts';
 import { limitConnections, refuseEncodedForms } from './plugins/connection-limits.ts';
 import {
@@ -126,6 +132,7 @@ export type AppDependencies = {
     | 'reportsPerDay'
     | 'scamShield'
     | 'newAccount'
+    | 'verificationRetryMs'
     | 'mediaSweepMs'
     | 'broker'
     | 'mediaLinkSecret'
@@ -289,6 +296,24 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     prefix: MEDIA_URL_PREFIX,
     stepMs: Math.ceil(config.photoLinkTtlMs / 4 / 60_000) * 60_000,
   });
+  // Selfies are opened by a moderator deciding: a link lives as long as a chat media link.
+  const selfieLinks = createMediaLinks({
+    secret: config.mediaLinkSecret,
+    ttlMs: config.mediaLinkTtlMs,
+    clock,
+    prefix: SELFIE_PREFIX,
+    stepMs: 60_000,
+  });
+  const verification = createVerificationService({
+    db,
+    clock,
+    privateMedia: deps.privateMediaStore,
+    selfieLinks,
+    photoLinks,
+    retryMs: config.verificationRetryMs,
+    mailer: deps.mailer,
+    limiter,
+  });
   const presence = createPresenceService({
     store: deps.realtime.presence,
     backplane: deps.realtime.backplane,
@@ -370,6 +395,8 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     mediaLinks,
     mailer: deps.mailer,
     endMemberSessions: auth.endMemberSessions,
+    onFakeProfileReport: (memberId) =>
+      db.transaction((tx) => verification.recheck(tx, memberId, 'fake-profile-report')),
   });
   const chat = createChatService({
     ...members,
@@ -456,6 +483,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     log,
     passwords,
     registrationsPerHourPerAddress: config.registrationsPerHourPerAddress,
+    onMainPhotoChanged: (tx, memberId) => verification.recheck(tx, memberId, 'main-photo-changed'),
   });
   const providers = deps.paymentProviders ?? (await paymentProviders(config, db));
   const payments = createPaymentsService({
@@ -500,6 +528,8 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     relationships,
     mediaLinks,
     photoLinks,
+    selfieLinks,
+    verification,
     members,
     moderation,
     chat,
@@ -562,6 +592,7 @@ async function registerModules(
       pace: createMinutePace({ limiter, name: 'photos', max: config.photosPerMinute }),
     }),
     mount(privateMediaRoutes, { db, store: deps.privateMediaStore, links: s.mediaLinks }),
+    mount(selfieRoutes, { db, store: deps.privateMediaStore, links: s.selfieLinks }),
     mount(digestRoutes, { digest: s.digest }),
     mount(paymentCatalogueRoutes, { payments: s.payments }),
     mount(paymentNotificationRoutes, {
@@ -628,6 +659,7 @@ async function registerModules(
     mount(chatRoutes, { chat: s.chat }),
     mount(paymentRoutes, { payments: s.payments }),
     mount(moderationRoutes, { moderation: s.moderation }),
+    mount(verificationRoutes, { verification: s.verification }),
     mount(safetyRoutes, {
       relationships: s.relationships,
       photoLinks: s.photoLinks,

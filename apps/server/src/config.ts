@@ -155,6 +155,7 @@ const envSchema = z.object({
     .default(48),
   NEW_ACCOUNT_LIKES_PER_DAY: z.coerce.number().int().min(1).default(30),
   NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY: z.coerce.number().int().min(1).default(5),
+  VERIFICATION_RETRY_HOURS: z.coerce.number().min(0).default(24),
   MEDIA_SWEEP_MINUTES: z.coerce.number().min(0).default(10),
   MEDIA_LINK_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -312,6 +313,8 @@ export type Config = {
   scamShield: ScamShieldConfig;
   /** What a new account, not verified, may do less of (ADR 043). */
   newAccount: NewAccountConfig;
+  /** How long after a refused verification selfie a member may send another (issue 21). */
+  verificationRetryMs: number;
   /** How often queued media deletions are retried; 0 turns the periodic sweep off (tests). */
   mediaSweepMs: number;
   /** Signs the links to chat media and profile photos; every node must share it. */
@@ -491,6 +494,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       likesPerDay: e.NEW_ACCOUNT_LIKES_PER_DAY,
       firstMessagesPerDay: e.NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY,
     },
+    verificationRetryMs: e.VERIFICATION_RETRY_HOURS * 60 * 60 * 1000,
     mediaSweepMs: e.MEDIA_SWEEP_MINUTES * 60 * 1000,
     // One node without a secret makes its own: links made before a restart then stop working,
     // and the conversation, reloaded, gives new ones.

@@ -216,6 +216,7 @@ describe('downloading one’s data', () => {
       'payments',
       'giftsReceived',
       'reportsMade',
+      'verification',
     ]);
     expect(data.profile).toMatchObject({ id: her.id, email: her.fields.username });
     expect(data.profile).not.toHaveProperty('passwordHash');

@@ -179,7 +179,9 @@ describe('a new message', () => {
     await saveSettings(him, { showMessageText: true });
     await send(her, him, 'Envoie-moi 50 000 F par Orange Money pour le billet');
     await t.app.push.drain();
-    expect(shown(endpoint).map((p) => [p.title, p.body])).toEqual([['Amina', 'Sent you a message']]);
+    expect(shown(endpoint).map((p) => [p.title, p.body])).toEqual([
+      ['Amina', 'Sent you a message'],
+    ]);
   });
 
   it('a push replaced while it was being sent is sent again, the new one', async () => {

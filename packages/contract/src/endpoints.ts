@@ -73,6 +73,13 @@ import {
   userDetailsSchema,
   userSummarySchema,
 } from './users.ts';
+import {
+  verificationDecisionSchema,
+  verificationPoseSchema,
+  verificationQueueItemSchema,
+  verificationRequestFieldsSchema,
+  verificationStateSchema,
+} from './verification.ts';
 
 /**
  * What an endpoint takes and answers. `form` marks a multipart endpoint: its fields follow the
@@ -414,6 +421,43 @@ const schemas = {
     member: true,
     params: z.object({ id: z.uuid({ error: E.REPORT_NOT_FOUND }) }),
     body: moderationActionRequestSchema,
+    response: messageResponseSchema,
+  },
+  verificationPose: {
+    summary:
+      'Draw a pose for the verification selfie (issue 21), valid 10 minutes; drawing again replaces it. Refused while a request waits, once verified, or before the retry delay after a refusal',
+    member: true,
+    response: verificationPoseSchema,
+  },
+  requestVerification: {
+    summary:
+      'Send the verification selfie (multipart: pose, selfie), taken with the camera in the pose drawn: re-encoded (metadata removed), kept private (moderators only) and queued',
+    member: true,
+    form: {
+      fields: verificationRequestFieldsSchema,
+      files: { selfie: 'The selfie, one image taken with the camera' },
+    },
+    status: 201,
+    response: verificationStateSchema,
+  },
+  verification: {
+    summary:
+      'The member’s verification: none, pending, approved or refused (with the reason and when they may ask again)',
+    member: true,
+    response: verificationStateSchema,
+  },
+  verificationQueue: {
+    summary:
+      'Moderators: the verification requests waiting, oldest first, with the pose, the selfie (a link signed for this moderator) and the profile photos; a selfie close to another account’s is flagged',
+    member: true,
+    response: z.array(verificationQueueItemSchema),
+  },
+  verificationDecision: {
+    summary:
+      'Moderators: approve (the badge shows) or refuse with a reason (the member is told and may ask again later); recorded with who, when and why',
+    member: true,
+    params: z.object({ id: z.uuid({ error: E.VERIFICATION_NOT_FOUND }) }),
+    body: verificationDecisionSchema,
     response: messageResponseSchema,
   },
   blockedMembers: {

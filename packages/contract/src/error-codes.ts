@@ -186,6 +186,27 @@ export const ERROR_TEXTS = {
   MODERATORS_ONLY: 'Only moderators may do this.',
   REPORT_ABOUT_YOU: 'This report is about you: another moderator will handle it.',
   REPORT_FILED_BY_YOU: 'You filed this report: another moderator will handle it.',
+  // Verified members (issue 21)
+  VERIFICATION_POSE_UNKNOWN: 'Ask for a pose first, then take the photo with that pose.',
+  VERIFICATION_POSE_EXPIRED:
+    'This pose was asked more than 10 minutes ago. Ask for a new pose and take the photo again.',
+  VERIFICATION_POSES_DAILY_LIMIT:
+    'You have asked for as many poses as allowed today. Try again tomorrow.',
+  VERIFICATION_PENDING:
+    'Your photo is already waiting for a moderator. You will be told the answer.',
+  VERIFICATION_ALREADY_VERIFIED: 'You are already verified.',
+  VERIFICATION_RETRY_LATER: 'You may ask to be verified again from {{until, date}}.',
+  VERIFICATION_SELFIE_REQUIRED: 'Take the photo with the camera, then send it.',
+  VERIFICATION_SELFIE_UNREADABLE: 'This photo could not be read. Take it again.',
+  VERIFICATION_NO_PHOTO: 'Add a profile photo first: a moderator compares it with your selfie.',
+  VERIFICATION_NOT_FOUND: 'This verification request does not exist.',
+  VERIFICATION_DECIDED: 'This verification request was already decided.',
+  VERIFICATION_ABOUT_YOU: 'This request is yours: another moderator will decide it.',
+  VERIFICATION_DECISION_INVALID: 'Approve, or refuse with a reason.',
+  VERIFICATION_REASON_INVALID:
+    'Choose why: wrong pose, face not visible, not the same person or a photo of a photo.',
+  VERIFIED_MEMBERS_ONLY: 'This member accepts first messages from verified members only.',
+  VERIFIED_WRITERS_ONLY_INVALID: 'Only verified members may write: true or false.',
   // Reading other members' profiles, pages and photos
   READING_TOO_FAST:
     'That is faster than anyone reads. Please wait {{retryAfter}} seconds and try again.',

@@ -19,3 +19,4 @@ export * from './text.ts';
 export * from './topics.ts';
 export * from './users.ts';
 export * from './value-sets.ts';
+export * from './verification.ts';

@@ -27,6 +27,14 @@ export type ReportRequest = z.infer<typeof reportRequestSchema>;
 export const MODERATION_ACTIONS = ['dismiss', 'remove-photo', 'warn', 'suspend', 'ban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
+/** What the append-only record holds: the actions on reports, and verification decisions. */
+export const RECORDED_MODERATION_ACTIONS = [
+  ...MODERATION_ACTIONS,
+  'verification-approved',
+  'verification-refused',
+] as const;
+export type RecordedModerationAction = (typeof RECORDED_MODERATION_ACTIONS)[number];
+
 /**
  * A moderator's action on a report: always with a reason (kept in the record); `photoUrl` names
  * the photo to remove, `days` the length of a suspension.

@@ -48,6 +48,8 @@ const listedMember = {
   mediaUrls: z.array(z.string()),
   /** The member blurs their photos until a match: `mediaUrls` are blurred copies. */
   photosBlurred: z.boolean(),
+  /** The verified badge (issue 21). */
+  verified: z.boolean(),
 };
 
 export const likeEntrySchema = z.object({
@@ -101,7 +103,12 @@ const filterFields = {
  * before them cannot wipe them); `{}` removes them all.
  */
 export const preferencesSchema = z
-  .object({ ...filterFields, dealbreakers: dealbreakersSchema.optional() })
+  .object({
+    ...filterFields,
+    dealbreakers: dealbreakersSchema.optional(),
+    /** Suggest verified members only (issue 21); absent keeps the saved choice. */
+    verifiedOnly: z.boolean({ error: E.INVALID_VALUE }).optional(),
+  })
   .refine((p) => p.minAge === null || p.maxAge === null || p.minAge <= p.maxAge, {
     message: E.AGE_RANGE_INVALID,
     path: ['maxAge'],
@@ -112,6 +119,7 @@ export type PreferencesInput = z.infer<typeof preferencesSchema>;
 export const savedPreferencesSchema = z.object({
   ...filterFields,
   dealbreakers: dealbreakersSchema,
+  verifiedOnly: z.boolean(),
 });
 export type Preferences = z.infer<typeof savedPreferencesSchema>;
 

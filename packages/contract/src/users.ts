@@ -151,6 +151,8 @@ export const editProfileFieldsSchema = z
     ),
     /** Ours: members not matched with get blurred copies of the photos; absent: unchanged. */
     photosBlurred: optionalField(formBoolean(E.PHOTOS_BLURRED_INVALID)),
+    /** Ours (issue 21): only verified members may write first to the member; absent: unchanged. */
+    verifiedWritersOnly: optionalField(formBoolean(E.VERIFIED_WRITERS_ONLY_INVALID)),
     /**
      * Ours: `true` when the form holds the faith and family section, whose absent answers are
      * then "not answered". Absent (an app from before the section, still cached on a phone): the
@@ -187,6 +189,8 @@ export const userSummarySchema = z.object({
   matched: z.boolean(),
   /** The member blurs their photos until a match: `mediaUrls` are blurred copies. */
   photosBlurred: z.boolean(),
+  /** A moderator matched the member's selfie to their photos (issue 21): the badge shows. */
+  verified: z.boolean(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
@@ -254,6 +258,10 @@ export const currentUserSchema = z.object({
   mutualLike: z.boolean(),
   /** Members the member has not matched with see blurred copies of the photos. */
   photosBlurred: z.boolean(),
+  /** Only verified members may write first to the member (issue 21). */
+  verifiedWritersOnly: z.boolean(),
+  /** The member's own badge (issue 21). */
+  verified: z.boolean(),
   mediaUrls: z.array(z.string()),
   photos: z.array(photoSchema),
   /** False until bio, gender and a photo are present: the client then opens /mon-profil. */

@@ -70,6 +70,15 @@ export function suggestable(fromId: string | SQL, toId: string | SQL) {
 }
 
 /**
+ * `toId` accepts first contact from verified members only and `fromId` is not one (issue 21):
+ * only an opening is refused; a conversation begun or a match stays open (ADR 044).
+ */
+export function verifiedOnlyRefuses(fromId: string | SQL, toId: string | SQL) {
+  return sql`exists (select 1 from members t join members f on f.id = ${fromId}
+    where t.id = ${toId} and t.verified_writers_only and f.verified_at is null)`;
+}
+
+/**
  * `senderId` wrote to `receiverId` (a message or a gift, not a call entry): a conversation begun.
  * An unmatch closes it whatever was written (`unmatchedBetween`), so this needs no date.
  */
@@ -104,6 +113,7 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
     subscribed: boolean;
     suggestable: boolean;
     blocked: boolean;
+    verified_only: boolean;
   }>(sql`
     select
       exists (select 1 from members where id = ${toId} and standing <> 'deleted')
@@ -113,7 +123,8 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
       ${unmatchedBetween(fromId, toId)} as unmatched,
       ${subscribed(fromId, now)} as subscribed,
       ${suggestable(fromId, toId)} as suggestable,
-      ${blockedBetween(fromId, toId)} as blocked`);
+      ${blockedBetween(fromId, toId)} as blocked,
+      ${verifiedOnlyRefuses(fromId, toId)} as verified_only`);
   const row = result.rows[0];
   return {
     exists: row?.exists === true,
@@ -123,6 +134,7 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
     subscribed: row?.subscribed === true,
     suggestable: row?.suggestable === true,
     blocked: row?.blocked === true,
+    verifiedOnly: row?.verified_only === true,
   };
 }
 

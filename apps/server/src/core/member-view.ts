@@ -90,7 +90,7 @@ export type ViewedMember = Pick<
   | 'gridLongitude'
   | 'photoKeys'
   | 'photosBlurred'
-> & { likedByMe: boolean; matched: boolean };
+> & { likedByMe: boolean; matched: boolean; verified: boolean };
 
 /**
  * What a member sees of another: grid coordinates and a rounded distance, never the exact
@@ -115,6 +115,7 @@ export function toSummary(
     online,
     likedByMe: member.likedByMe,
     matched: member.matched,
+    verified: member.verified,
   };
 }
 
@@ -198,7 +199,7 @@ export function toDetails(
 ): UserDetails {
   const seen = faithFamilyOf(member, member.matched ? 'match' : 'other');
   return {
-    ...toSummary(member, viewer, photoLinks, online),
+    ...toSummary({ ...member, verified: member.verifiedAt !== null }, viewer, photoLinks, online),
     maritalStatus: member.maritalStatus,
     hasChildren: member.hasChildren,
     bio: member.bio,

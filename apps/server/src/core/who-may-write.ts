@@ -12,6 +12,7 @@ import {
   subscribed,
   suggestable,
   unmatchedBetween,
+  verifiedOnlyRefuses,
   wroteTo,
 } from './member-rules.ts';
 
@@ -25,7 +26,8 @@ type Act = 'write' | 'gift' | 'call';
  * match again, whatever their subscriptions. Otherwise anyone may answer a member who wrote to
  * them first; a subscriber may also write first to any member they may be suggested, and anyone
  * may send them a gift (it is paid for); only subscribers call (their matches and those members).
- * A block, either way, stops all of it.
+ * A member who accepts first contact from verified members only (issue 21, ADR 044) is not
+ * written to, sent a gift or called first by anyone else. A block, either way, stops all of it.
  */
 export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
   /**
@@ -45,6 +47,7 @@ export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
     if (between.unmatched) throw new HttpError(403, 'MATCH_ENDED');
     if (act !== 'call' && between.answering) return;
     if (!between.suggestable) throw notFound('MEMBER_NOT_FOUND');
+    if (between.verifiedOnly) throw new HttpError(403, 'VERIFIED_MEMBERS_ONLY');
     if (act !== 'gift' && !between.subscribed) throw new HttpError(403, 'SUBSCRIPTION_REQUIRED');
   }
 
@@ -55,7 +58,8 @@ export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
   const mayReach = (fromId: string | SQL, toId: string | SQL, opening: SQL) =>
     sql`(not ${blockedBetween(fromId, toId)} and not ${deletedAccount(toId)} and ${consentGiven(toId)}
       and (${matched(fromId, toId)} or (not ${unmatchedBetween(fromId, toId)}
-        and (${wroteTo(toId, fromId)} or (${opening} and ${suggestable(fromId, toId)})))))`;
+        and (${wroteTo(toId, fromId)} or (${opening} and ${suggestable(fromId, toId)}
+          and not ${verifiedOnlyRefuses(fromId, toId)})))))`;
 
   return {
     /**

@@ -10,14 +10,18 @@ import {
   LIKE_KINDS,
   MARITAL_STATUSES,
   MEMBER_ROLES,
-  MODERATION_ACTIONS,
+  RECORDED_MODERATION_ACTIONS,
   REPORT_REASONS,
   SKIN_TONES,
   SPOKEN_LANGUAGES,
   SUBSCRIPTION_PLANS,
+  VERIFICATION_POSE_IDS,
+  VERIFICATION_REFUSALS,
+  VERIFICATION_TRIGGERS,
 } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -163,6 +167,10 @@ export const members = pgTable(
      * (`isNewAccount`, ADR 043).
      */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** The member's choice (issue 21): only verified members may write to them first. */
+    verifiedWritersOnly: boolean('verified_writers_only').notNull().default(false),
+    /** The member's filter (issue 21): suggest verified members only. */
+    preferredVerifiedOnly: boolean('preferred_verified_only').notNull().default(false),
     // Faith and family (ADR 041): each null until answered; `prefer-not-to-say` is an answer.
     faithBranch: text('faith_branch', { enum: CHOICE_FIELDS.faithBranch.values }),
     madhhab: text('madhhab', { enum: CHOICE_FIELDS.madhhab.values }),
@@ -223,6 +231,15 @@ export const members = pgTable(
     index('members_position_answers_femme_idx')
       .using('gist', t.position, t.answersBox)
       .where(sql`${t.gender} = 'femme' and ${t.age} is not null`),
+    // The same for the verified-only filter (issue 21): walking the whole audience's index for
+    // the few verified members of a region would read most of it; these hold only them (with
+    // their answers too, for the dealbreakers' box).
+    index('members_position_answers_homme_verified_idx')
+      .using('gist', t.position, t.answersBox)
+      .where(sql`${t.gender} = 'homme' and ${t.age} is not null and ${t.verifiedAt} is not null`),
+    index('members_position_answers_femme_verified_idx')
+      .using('gist', t.position, t.answersBox)
+      .where(sql`${t.gender} = 'femme' and ${t.age} is not null and ${t.verifiedAt} is not null`),
     // Answers "does anyone match these ages at all" without walking the nearest-first index.
     index('members_audience_age_idx').on(t.gender, t.age).where(sql`${t.position} is not null`),
     check('members_gender_check', sql`${t.gender} in (${inList(GENDERS)})`),
@@ -633,7 +650,7 @@ export const moderationActions = pgTable(
     moderatorId: uuid('moderator_id').notNull(),
     memberId: uuid('member_id').notNull(),
     reportId: uuid('report_id'),
-    action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+    action: text('action', { enum: RECORDED_MODERATION_ACTIONS }).notNull(),
     reason: text('reason').notNull(),
     photoKey: text('photo_key'),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
@@ -641,7 +658,66 @@ export const moderationActions = pgTable(
   },
   (t) => [
     index('moderation_actions_member_idx').on(t.memberId, t.createdAt),
-    check('moderation_actions_action_check', sql`${t.action} in (${inList(MODERATION_ACTIONS)})`),
+    check(
+      'moderation_actions_action_check',
+      sql`${t.action} in (${inList(RECORDED_MODERATION_ACTIONS)})`,
+    ),
+  ],
+);
+
+export const VERIFICATION_REQUEST_STATUSES = ['drawn', 'pending', 'approved', 'refused'] as const;
+
+/**
+ * A member's verification (issue 21, ADR 044): `drawn` when the server drew a pose (valid until
+ * `pose_expires_at`), `pending` once the selfie came (or when the app asked a moderator to check
+ * again: a new main photo, a fake-profile report), then `approved` or `refused` by a moderator.
+ * A member has at most one `drawn` or `pending` row. The selfie is a private file (never served
+ * but to moderators); `phash` is its 64-bit dHash, compared with other accounts' selfies.
+ */
+export const verificationRequests = pgTable(
+  'verification_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    trigger: text('trigger', { enum: VERIFICATION_TRIGGERS }).notNull().default('member'),
+    pose: text('pose', { enum: VERIFICATION_POSE_IDS }).notNull(),
+    poseDrawnAt: timestamp('pose_drawn_at', { withTimezone: true }).notNull(),
+    poseExpiresAt: timestamp('pose_expires_at', { withTimezone: true }).notNull(),
+    /** In the private media store; a re-check points at the selfie of the approval it checks. */
+    selfieKey: text('selfie_key'),
+    phash: bigint('phash', { mode: 'bigint' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    status: text('status', { enum: VERIFICATION_REQUEST_STATUSES }).notNull(),
+    reason: text('reason', { enum: VERIFICATION_REFUSALS }),
+    /** The moderator, kept without a foreign key like the moderation record. */
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Another account's request whose selfie is near this one's, when it came. */
+    duplicateOf: uuid('duplicate_of').references((): AnyPgColumn => verificationRequests.id, {
+      onDelete: 'set null',
+    }),
+    duplicateDistance: integer('duplicate_distance'),
+    /** The database's time of the row, not the app clock's: orders a member's requests. */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('verification_requests_open_idx')
+      .on(t.memberId)
+      .where(sql`${t.status} in ('drawn', 'pending')`),
+    index('verification_requests_member_idx').on(t.memberId, t.poseDrawnAt),
+    index('verification_requests_pending_idx')
+      .on(t.submittedAt)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      'verification_requests_status_check',
+      sql`${t.status} in (${inList(VERIFICATION_REQUEST_STATUSES)})`,
+    ),
+    check(
+      'verification_requests_selfie_check',
+      sql`${t.status} = 'drawn' or ${t.selfieKey} is not null`,
+    ),
   ],
 );
 

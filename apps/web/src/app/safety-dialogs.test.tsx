@@ -37,6 +37,7 @@ const contact = (id: string): Contact => ({
   name: id,
   mediaUrls: [],
   photosBlurred: false,
+  verified: false,
   online: false,
   unreadCount: 0,
   lastMessageTime: null,

@@ -39,6 +39,7 @@ export function aMember(overrides: Partial<UserSummary> = {}): UserSummary {
     likedByMe: false,
     matched: false,
     photosBlurred: false,
+    verified: false,
     ...overrides,
   };
 }
@@ -108,6 +109,8 @@ export function aCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser 
     bio: 'Calm, practising, fond of long walks by the sea.',
     mutualLike: false,
     photosBlurred: false,
+    verifiedWritersOnly: false,
+    verified: false,
     profileComplete: true,
     createdAt: '2026-01-05T10:00:00.000Z',
     subscription: null,
@@ -128,6 +131,7 @@ export function aContact(overrides: Partial<Contact> = {}): Contact {
     name: 'Awa',
     mediaUrls: [],
     photosBlurred: false,
+    verified: false,
     online: false,
     unreadCount: 0,
     lastMessageTime: null,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { queueMediaDeletions, removePhotos } from '../../core/members.repository.ts';
 import type { Executor } from '../../db/database.ts';
-import { dataExports, members, photos } from '../../db/schema.ts';
+import { dataExports, members, photos, verificationRequests } from '../../db/schema.ts';
 
 /**
  * Erases a member, in the caller's transaction (ADR 020). What outlives the account, because the
@@ -77,6 +77,16 @@ export async function eraseMember(tx: Executor, memberId: string): Promise<strin
     tx,
     exportFiles.flatMap((e) => (e.key ? [e.key] : [])),
     'exports',
+  );
+  // The verification selfies (issue 21): their rows go with the member row.
+  const selfies = await tx
+    .selectDistinct({ key: verificationRequests.selfieKey })
+    .from(verificationRequests)
+    .where(eq(verificationRequests.memberId, memberId));
+  await queueMediaDeletions(
+    tx,
+    selfies.flatMap((s) => (s.key ? [s.key] : [])),
+    'private-media',
   );
   await tx.delete(members).where(eq(members.id, memberId));
   return standIn;

@@ -6,7 +6,8 @@ import type { ZipEntry } from './zip-file.ts';
 /**
  * The ZIP of a member's data: `data.json` (every record, dates in ISO 8601, files named by their
  * place in the ZIP) and the files themselves: their profile photos (`photos/`) and the photos and
- * voice notes of their conversations, either way (`messages/`).
+ * voice notes of their conversations, either way (`messages/`), and their verification selfies
+ * (`verification/`).
  */
 export function archiveEntries(
   data: MemberData,
@@ -25,6 +26,17 @@ export function archiveEntries(
     if (!key) return null;
     const name = `messages/${path.basename(key)}`;
     files.push({ name, source: { file: path.join(stores.privateMediaStore.root, key) } });
+    return name;
+  };
+  // A re-check points at the selfie it checks again: the file is in the ZIP once.
+  const selfies = new Map<string, string>();
+  const selfie = (key: string | null) => {
+    if (!key) return null;
+    const known = selfies.get(key);
+    if (known) return known;
+    const name = `verification/${path.basename(key)}`;
+    files.push({ name, source: { file: path.join(stores.privateMediaStore.root, key) } });
+    selfies.set(key, name);
     return name;
   };
   const messages = data.messages.map((m) => ({
@@ -58,6 +70,13 @@ export function archiveEntries(
     payments: data.payments,
     giftsReceived: data.giftsReceived,
     reportsMade: data.reportsMade,
+    verification: {
+      verifiedAt: profile.verifiedAt,
+      requests: data.verifications.map(({ selfieKey, ...request }) => ({
+        ...request,
+        selfie: selfie(selfieKey),
+      })),
+    },
   };
   return [
     { name: 'data.json', source: { data: Buffer.from(JSON.stringify(json, null, 2)) } },

@@ -17,6 +17,7 @@ import {
   reports,
   sessions,
   unmatches,
+  verificationRequests,
 } from '../../db/schema.ts';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
@@ -151,7 +152,7 @@ const otherMember = (column: AnyPgColumn) =>
  * and received, profile views either way, blocks and ended matches, messages and calls either
  * way, sessions, push subscriptions (each one's push service), notification settings and the
  * last e-mail digest,
- * payments and gifts received, and the reports they made.
+ * payments and gifts received, the reports they made and their verification requests.
  */
 export async function collectMemberData(db: Executor, memberId: string) {
   const [profile] = await db.select(profileColumns).from(members).where(eq(members.id, memberId));
@@ -245,6 +246,24 @@ export async function collectMemberData(db: Executor, memberId: string) {
     .from(reports)
     .where(eq(reports.reporterId, memberId))
     .orderBy(asc(reports.createdAt));
+  // Their verification requests (issue 21), and the selfie file of each; not the moderator who
+  // decided, nor the other account a selfie looked like.
+  const verifications = await db
+    .select({
+      id: verificationRequests.id,
+      trigger: verificationRequests.trigger,
+      pose: verificationRequests.pose,
+      poseDrawnAt: verificationRequests.poseDrawnAt,
+      poseExpiresAt: verificationRequests.poseExpiresAt,
+      selfieKey: verificationRequests.selfieKey,
+      submittedAt: verificationRequests.submittedAt,
+      status: verificationRequests.status,
+      reason: verificationRequests.reason,
+      decidedAt: verificationRequests.decidedAt,
+    })
+    .from(verificationRequests)
+    .where(eq(verificationRequests.memberId, memberId))
+    .orderBy(asc(verificationRequests.createdAt));
   return {
     profile,
     photos: memberPhotos,
@@ -269,6 +288,7 @@ export async function collectMemberData(db: Executor, memberId: string) {
     payments,
     giftsReceived,
     reportsMade,
+    verifications,
   };
 }
 

@@ -320,6 +320,7 @@ export type ContactRow = {
   name: string;
   photoKeys: string[];
   photosBlurred: boolean;
+  verified: boolean;
   unreadCount: number;
   lastMessageAt: Date | null;
   lastMessage: LastMessageRow | null;
@@ -333,6 +334,7 @@ type RawContact = {
   name: string;
   photo_keys: string[];
   photos_blurred: boolean;
+  verified: boolean;
   unread_count: number;
   last_message_at: Date | string | null;
   matched: boolean;
@@ -376,7 +378,7 @@ export async function findContacts(
     ), last_messages as (
       select distinct on (partner_id) partner_id, seq from mine order by partner_id, sent_at desc, seq desc
     ), matches as ${matchesOf(memberId)}
-    select m.id, m.name, m.photo_keys, m.photos_blurred, coalesce(c.unread_count, 0) as unread_count, c.last_message_at,
+    select m.id, m.name, m.photo_keys, m.photos_blurred, m.verified_at is not null as verified, coalesce(c.unread_count, 0) as unread_count, c.last_message_at,
       matches.id is not null as matched, m.standing = 'deleted' as deleted,
       lm.sender_id as last_sender_id, left(lm.content, ${previewLength}::int) as last_content,
       lm.image_key is not null as last_has_image, lm.audio_key is not null as last_has_audio,
@@ -402,6 +404,7 @@ export async function findContacts(
     name: r.name,
     photoKeys: r.photo_keys,
     photosBlurred: r.photos_blurred,
+    verified: r.verified,
     unreadCount: r.unread_count,
     lastMessageAt: dateOrNull(r.last_message_at),
     lastMessage:

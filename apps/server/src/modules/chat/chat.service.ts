@@ -178,6 +178,7 @@ export function createChatService(deps: {
       id: row.id,
       name: row.name,
       ...photosFor(deps.photoLinks, memberId, row),
+      verified: row.verified,
       online: online.has(row.id),
       unreadCount: row.unreadCount,
       lastMessageTime: row.lastMessageAt?.toISOString() ?? null,

@@ -298,7 +298,7 @@ describe('the estimate before saving', () => {
     await t.database.db.execute(sql`analyze members`);
     const viewer = await findViewer(t.database.db, viewerId);
     if (!viewer) throw new Error('no viewer');
-    const query = { viewer, minAge: age, maxAge: age, maxDistanceKm: null };
+    const query = { viewer, minAge: age, maxAge: age, maxDistanceKm: null, verifiedOnly: false };
     const all = await estimateAudience(
       t.database.db,
       { ...query, compatibility: viewer.compatibility },

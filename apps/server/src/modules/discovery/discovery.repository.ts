@@ -19,12 +19,14 @@ export async function findViewer(db: Database, id: string) {
       preferredMinAge: number | null;
       preferredMaxAge: number | null;
       preferredMaxDistanceKm: number | null;
+      preferredVerifiedOnly: boolean;
     } & CompatibilityRow
   >(
     db,
     sql`select id, gender, grid_latitude as "gridLatitude", grid_longitude as "gridLongitude",
       preferred_min_age as "preferredMinAge", preferred_max_age as "preferredMaxAge",
-      preferred_max_distance_km as "preferredMaxDistanceKm", ${compatibilityColumns}
+      preferred_max_distance_km as "preferredMaxDistanceKm",
+      preferred_verified_only as "preferredVerifiedOnly", ${compatibilityColumns}
     from members where id = ${id}`,
   );
   return row && { ...row, compatibility: compatibilityOf(row) };
@@ -56,6 +58,9 @@ export async function savePreferences(
       preferredMaxAge: preferences.maxAge,
       preferredMaxDistanceKm: preferences.maxDistanceKm,
       ...(preferences.dealbreakers ? { dealbreakers: preferences.dealbreakers } : {}),
+      ...(preferences.verifiedOnly === undefined
+        ? {}
+        : { preferredVerifiedOnly: preferences.verifiedOnly }),
     })
     .where(eq(members.id, memberId));
 }

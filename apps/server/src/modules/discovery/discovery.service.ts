@@ -102,6 +102,7 @@ export function createDiscoveryService(deps: {
         minAge,
         maxAge,
         maxDistanceKm: viewer.preferredMaxDistanceKm,
+        verifiedOnly: viewer.preferredVerifiedOnly,
         compatibility: viewer.compatibility,
         offset: page * size,
         limit: size,
@@ -136,6 +137,7 @@ export function createDiscoveryService(deps: {
         maxAge: viewer.preferredMaxAge,
         maxDistanceKm: viewer.preferredMaxDistanceKm,
         dealbreakers: viewer.dealbreakers,
+        verifiedOnly: viewer.preferredVerifiedOnly,
       };
     },
 
@@ -148,6 +150,7 @@ export function createDiscoveryService(deps: {
         maxAge: preferences.maxAge,
         maxDistanceKm: preferences.maxDistanceKm,
         dealbreakers: preferences.dealbreakers ?? viewer.dealbreakers,
+        verifiedOnly: preferences.verifiedOnly ?? viewer.preferredVerifiedOnly,
       };
     },
 
@@ -166,6 +169,7 @@ export function createDiscoveryService(deps: {
         minAge: filters.minAge,
         maxAge: filters.maxAge,
         maxDistanceKm: filters.maxDistanceKm,
+        verifiedOnly: filters.verifiedOnly ?? viewer.preferredVerifiedOnly,
         compatibility: await withDealbreakers(db, viewer.compatibility, dealbreakers),
       });
     },

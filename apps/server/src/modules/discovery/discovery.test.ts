@@ -148,7 +148,13 @@ describe('suggestions', () => {
     await save({ minAge: 95, maxAge: 99, maxDistanceKm: null });
     expect(await suggestions(token, 0)).toEqual([]);
     const read = await t.app.inject({ url: '/api/users/preferences', headers: bearer(token) });
-    expect(read.json()).toEqual({ minAge: 95, maxAge: 99, maxDistanceKm: null, dealbreakers: {} });
+    expect(read.json()).toEqual({
+      minAge: 95,
+      maxAge: 99,
+      maxDistanceKm: null,
+      dealbreakers: {},
+      verifiedOnly: false,
+    });
   });
 
   it('refuses preferences that make no sense', async () => {

@@ -18,11 +18,11 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await database.db.execute(sql`
     insert into members (email, name, gender, age, location, latitude, longitude,
-      religious_data_consent_at, religious_data_consent_version)
+      religious_data_consent_at, religious_data_consent_version, verified_at)
     select 'plan' || g || '@example.com', 'Member ' || g,
       case when g % 2 = 0 then 'femme' else 'homme' end, 18 + g % 40, 'Somewhere',
       -60 + (g::bigint * 7919 % 12000) / 100.0, -170 + (g::bigint * 104729 % 34000) / 100.0,
-      now(), ${PRIVACY_VERSION}
+      now(), ${PRIVACY_VERSION}, case when g % 5 < 2 then now() end
     from generate_series(1, 60000) g`);
   await database.db.execute(sql`analyze members`);
   return () => database.close();
@@ -57,6 +57,7 @@ const base = {
   minAge: null,
   maxAge: null,
   maxDistanceKm: null,
+  verifiedOnly: false,
   compatibility: noDealbreakers,
   offset: 0,
   limit: 100,
@@ -96,6 +97,18 @@ describe('suggestions query plan', () => {
     expect(generic).toMatch(/Index Scan using members_position_answers_femme_idx/);
     expect(generic).toMatch(/Order By: \("position" <-> /);
     expect(generic).not.toMatch(/Sort Key/);
+  });
+
+  it('keeps that plan for verified members only (issue 21: one condition more on the walk)', async () => {
+    const verified = { ...base, verifiedOnly: true };
+    for (const text of [
+      await plan(verified),
+      (await explainPrepared(database.db, suggestionsSql(verified))).join('\n'),
+    ]) {
+      expect(text).toMatch(/Index Scan using members_position_answers_femme_verified_idx/);
+      expect(text).toMatch(/Order By: \("position" <-> /);
+      expect(text).not.toMatch(/Sort Key/);
+    }
   });
 
   it('keeps that plan with dealbreakers on both sides (they filter the walk, ADR 042)', async () => {

@@ -18,6 +18,8 @@ export type AudienceQuery = {
   minAge: number | null;
   maxAge: number | null;
   maxDistanceKm: number | null;
+  /** Verified members only (issue 21): one more shape of the statement, not one per value. */
+  verifiedOnly: boolean;
   compatibility: Compatibility;
 };
 export type SuggestionQuery = AudienceQuery & { offset: number; limit: number };
@@ -54,6 +56,7 @@ function audienceConditions(q: AudienceQuery, point: SQL): SQL {
     conditions.push(sql`position <@ cube_enlarge(${point}, ${chord}::float8, 4)`);
     conditions.push(sql`(position <-> ${point}) <= ${chord}::float8`);
   }
+  if (q.verifiedOnly) conditions.push(sql`verified_at is not null`);
   conditions.push(bothWays(q.compatibility));
   return sql.join(conditions, sql` and `);
 }
@@ -76,7 +79,7 @@ export function suggestionsSql(q: SuggestionQuery): SQL {
   const point = pointOf(q.viewer);
   return sql`
     select id, name, age, location, grid_latitude, grid_longitude,
-      to_json(photo_keys) as photo_keys, photos_blurred,
+      to_json(photo_keys) as photo_keys, photos_blurred, verified_at is not null as verified,
       ${likeState(q.viewer.id)}
     from members
     where ${audienceConditions(q, point)}
@@ -94,6 +97,7 @@ export async function findSuggestions(db: Database, q: SuggestionQuery): Promise
     grid_longitude: number | null;
     photo_keys: string[];
     photos_blurred: boolean;
+    verified: boolean;
     liked_by_me: boolean;
     matched: boolean;
   }>(db, suggestionsSql(q));
@@ -107,6 +111,7 @@ export async function findSuggestions(db: Database, q: SuggestionQuery): Promise
     gridLongitude: r.grid_longitude,
     photoKeys: r.photo_keys,
     photosBlurred: r.photos_blurred,
+    verified: r.verified,
     likedByMe: r.liked_by_me,
     matched: r.matched,
   }));

@@ -38,6 +38,7 @@ export async function listLikers(db: Executor, member: Viewer, limit: number) {
       gender: members.gender,
       photoKeys: members.photoKeys,
       photosBlurred: members.photosBlurred,
+      verified: sql<boolean>`${members.verifiedAt} is not null`.mapWith(Boolean),
       createdAt: likes.createdAt,
       kind: likes.kind,
       // They liked me; a match once I liked them back.

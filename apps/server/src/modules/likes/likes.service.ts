@@ -122,6 +122,7 @@ export function createLikesService(deps: {
         age: row.age,
         gender: row.gender,
         ...photosFor(deps.photoLinks, memberId, row),
+        verified: row.verified,
         createdAt: row.createdAt.toISOString(),
         isNew: seenAt === null || row.createdAt > seenAt,
         kind: row.kind,

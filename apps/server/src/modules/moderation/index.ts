@@ -1,4 +1,8 @@
 /** The moderation module's public face: reports, and what moderators do about them. */
-export { setRoleByEmail } from './moderation.repository.ts';
+export {
+  isModerator,
+  recordAction as recordModerationAction,
+  setRoleByEmail,
+} from './moderation.repository.ts';
 export { moderationRoutes } from './moderation.routes.ts';
 export { createModerationService, type ModerationService } from './moderation.service.ts';

@@ -1,4 +1,4 @@
-import type { ModerationAction, ReportReason } from '@mawadda/contract';
+import type { RecordedModerationAction, ReportReason } from '@mawadda/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { members, messages, moderationActions, photos, reports } from '../../db/schema.ts';
@@ -210,8 +210,8 @@ export async function recordAction(
   action: {
     moderatorId: string;
     memberId: string;
-    reportId: string;
-    action: ModerationAction;
+    reportId: string | null;
+    action: RecordedModerationAction;
     reason: string;
     photoKey?: string | null;
     suspendedUntil?: Date | null;

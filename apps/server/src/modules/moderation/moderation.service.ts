@@ -52,6 +52,11 @@ export function createModerationService(deps: {
   mailer: Mailer;
   /** Ends every session of the member, on every node, with their sockets. */
   endMemberSessions(memberId: string): Promise<void>;
+  /**
+   * A report of a fake profile was filed: a verified member is checked again by a moderator
+   * (issue 21). Wired by app.ts, so moderation does not depend on verification.
+   */
+  onFakeProfileReport?(memberId: string): Promise<void>;
 }) {
   const { db, clock } = deps;
   const dailyReports = createDailyLimit({
@@ -95,6 +100,7 @@ export function createModerationService(deps: {
         await slot.release();
         throw badRequest('REPORT_NOTES_FULL');
       }
+      if (request.reason === 'fake-profile') await deps.onFakeProfileReport?.(request.reportedId);
       return filed;
     },
 

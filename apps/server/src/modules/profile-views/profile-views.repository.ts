@@ -12,11 +12,13 @@ export async function listViewers(db: Executor, member: Viewer, limit: number) {
     gender: 'homme' | 'femme' | null;
     photo_keys: string[];
     photos_blurred: boolean;
+    verified: boolean;
     matched: boolean;
     viewed_at: Date | string;
   }>(sql`
     select members.id, members.name, members.age, members.gender, members.photo_keys,
-      members.photos_blurred, ${likeStateColumns(member.id).matched} as matched, v.viewed_at
+      members.photos_blurred, members.verified_at is not null as verified,
+      ${likeStateColumns(member.id).matched} as matched, v.viewed_at
     from (
       select viewer_id, max(viewed_at) as viewed_at
       from profile_views where viewed_id = ${member.id}
@@ -34,6 +36,7 @@ export async function listViewers(db: Executor, member: Viewer, limit: number) {
     gender: r.gender,
     photoKeys: r.photo_keys,
     photosBlurred: r.photos_blurred,
+    verified: r.verified,
     matched: r.matched,
     viewedAt: new Date(r.viewed_at),
   }));

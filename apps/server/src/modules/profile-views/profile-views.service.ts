@@ -26,6 +26,7 @@ export function createProfileViewsService(deps: {
         age: row.age,
         gender: row.gender,
         ...photosFor(deps.photoLinks, memberId, row),
+        verified: row.verified,
         viewedAt: row.viewedAt.toISOString(),
       }));
     },

@@ -28,6 +28,8 @@ export function toCurrentUser(
     bio: member.bio,
     mutualLike: member.mutualLike,
     photosBlurred: member.photosBlurred,
+    verifiedWritersOnly: member.verifiedWritersOnly,
+    verified: member.verifiedAt !== null,
     mediaUrls,
     photos: memberPhotos.map((p) => ({
       url: own(p.displayKey),

@@ -16,7 +16,7 @@ import {
   reorderPhotos,
   updateMember,
 } from '../../core/members.repository.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Transaction } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
@@ -38,6 +38,11 @@ export function createProfileEditing(deps: {
   placeFor: PlaceFinder;
   janitor: MediaJanitor;
   log: FastifyBaseLogger;
+  /**
+   * The main photo changed, in the edit's transaction: a verified member's badge waits for a
+   * moderator to match it to their selfie again (issue 21, ADR 044). Wired by app.ts.
+   */
+  onMainPhotoChanged?(tx: Transaction, memberId: string): Promise<void>;
 }) {
   const { db, placeFor } = deps;
 
@@ -97,6 +102,7 @@ export function createProfileEditing(deps: {
             skinTone: fields.skinTone ?? null,
             bio: fields.bio ?? null,
             photosBlurred: fields.photosBlurred ?? member.photosBlurred,
+            verifiedWritersOnly: fields.verifiedWritersOnly ?? member.verifiedWritersOnly,
             // A form without the section (an app from before it) keeps the stored answers.
             ...(fields.faithFamily ? faithFamilyAnswers(fields) : {}),
           });
@@ -111,6 +117,10 @@ export function createProfileEditing(deps: {
           );
           await addPhotos(tx, newRows);
           await reorderPhotos(tx, memberId, order);
+          const after = await findMemberById(tx, memberId);
+          if (member.photoKeys[0] !== after?.photoKeys[0]) {
+            await deps.onMainPhotoChanged?.(tx, memberId);
+          }
         });
       } catch (error) {
         await added.discard();

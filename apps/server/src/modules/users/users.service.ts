@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { Database, Transaction } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
@@ -37,6 +37,7 @@ export function createUsersService(deps: {
   passwords: PasswordHashing;
   /** Registration attempts from one address in an hour, refused ones included. */
   registrationsPerHourPerAddress: number;
+  onMainPhotoChanged?(tx: Transaction, memberId: string): Promise<void>;
 }) {
   const photoFiles = createPhotoFiles(deps.mediaStore);
   const placeFor = createPlaceFinder(deps.cities);

@@ -41,6 +41,7 @@ const aLike: LikeEntry = {
   gender: 'femme',
   mediaUrls: [],
   photosBlurred: false,
+  verified: false,
   createdAt: likeAt,
   kind: 'like',
   matched: false,

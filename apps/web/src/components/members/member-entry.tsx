@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
 import { capitalize, fullDate, timeAgo } from '@/lib/format.ts';
 import { MediaImage } from '../media-image.tsx';
+import { useVerifiedWord, VerifiedBadge } from './verified-badge.tsx';
 
 /**
  * One member of a list (who liked me, who viewed me), as a button that opens them (spec section
@@ -38,6 +39,8 @@ export function MemberEntry({
     age: number | null;
     mediaUrls: readonly string[];
     photosBlurred: boolean;
+    /** The verified badge (issue 21); absent in what an older cache kept. */
+    verified?: boolean;
   };
   /** When it happened (ISO). */
   time: string;
@@ -76,9 +79,16 @@ export function MemberEntry({
   const shown = phrase ? capitalize(phrase, language) : null;
   const blurred = member.photosBlurred && member.mediaUrls.length > 0;
   const descriptionId = useId();
+  const verifiedWord = useVerifiedWord();
   // One phrase, in the order it is seen, for screen readers (the visible text stays part of the
   // name, as WCAG 2.5.3 asks).
-  const label = [person, badge, labelAsSentence ? phrase : shown, blurred && blurredPhoto.note]
+  const label = [
+    person,
+    member.verified && verifiedWord,
+    badge,
+    labelAsSentence ? phrase : shown,
+    blurred && blurredPhoto.note,
+  ]
     .filter(Boolean)
     .join(', ');
   return (
@@ -107,6 +117,7 @@ export function MemberEntry({
             <span className="truncate">{name}</span>
             {member.age !== null ? <span className="shrink-0">, {member.age}</span> : null}
           </span>
+          {member.verified ? <VerifiedBadge /> : null}
           {badge ? (
             <>
               {' '}

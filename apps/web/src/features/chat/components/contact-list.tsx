@@ -6,6 +6,7 @@ import { formatBadge } from '@/components/layouts/badge.ts';
 import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { ListLoadError } from '@/components/members/list-load-error.tsx';
+import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useGiftLookup } from '../hooks/gift-lookup.ts';
 import { useChatTranslation } from '../i18n.ts';
@@ -151,6 +152,7 @@ export function ContactList({
                   >
                     {contact.name}
                   </span>
+                  {contact.verified ? <VerifiedBadge className="self-center" /> : null}
                   {contact.online ? (
                     <span className="sr-only">, {t('contacts.online')}, </span>
                   ) : null}

@@ -18,6 +18,7 @@ import {
   MemberSafetyMenu,
   type ReportableMessage,
 } from '@/components/members/member-safety-menu.tsx';
+import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { cn } from '@/lib/cn.ts';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { translateError } from '@/lib/translate-error.ts';
@@ -185,6 +186,7 @@ export function Conversation({
                 {name}
               </Link>
             )}
+            {contact?.verified ? <VerifiedBadge className="ml-1.5 align-middle" /> : null}
           </h2>
           <div className="flex min-w-0 items-center gap-2">
             <p className="min-w-0 truncate text-sm text-ink-muted" data-testid="presence">

@@ -64,6 +64,7 @@ describe('contacts after a message', () => {
     name: id,
     mediaUrls: [],
     photosBlurred: false,
+    verified: false,
     online: false,
     unreadCount: 0,
     lastMessageTime,

@@ -52,7 +52,13 @@ function serve({
     savePreferences: ({ body }) => {
       const sent = body as PreferencesInput;
       puts.push(sent);
-      return { body: { ...sent, dealbreakers: sent.dealbreakers ?? saved.dealbreakers } };
+      return {
+        body: {
+          ...sent,
+          dealbreakers: sent.dealbreakers ?? saved.dealbreakers,
+          verifiedOnly: sent.verifiedOnly ?? saved.verifiedOnly,
+        },
+      };
     },
     estimateAudience: ({ body }) => {
       estimated.push(body as PreferencesInput);
@@ -148,6 +154,7 @@ describe('Dealbreakers in the filters', () => {
           languages: ['fr', 'wo'],
           nationality: ['SN'],
         },
+        verifiedOnly: false,
       },
     ]);
     expect(asked.slice(before)[0]).toBe(0);
@@ -203,7 +210,7 @@ describe('Dealbreakers in the filters', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Show suggestions' }));
     await vi.waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toEqual({ minAge: 25, maxAge: null, maxDistanceKm: null, dealbreakers: {} });
+    expect(puts[0]).toEqual({ ...NO_FILTERS, minAge: 25 });
   });
 
   it('clears every dealbreaker with the other filters', async () => {
@@ -213,7 +220,7 @@ describe('Dealbreakers in the filters', () => {
     const { user, dialog } = await openFilters();
     await user.click(within(dialog).getByRole('button', { name: 'Clear all filters' }));
     await vi.waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toEqual({ minAge: null, maxAge: null, maxDistanceKm: null, dealbreakers: {} });
+    expect(puts[0]).toEqual(NO_FILTERS);
   });
 
   it('estimates the unsaved draft both ways and says so politely: about, exact, none', async () => {
@@ -232,12 +239,7 @@ describe('Dealbreakers in the filters', () => {
     await vi.waitFor(() => expect(region).toHaveTextContent('About 240 members match both ways'), {
       timeout: 2000,
     });
-    expect(estimated[0]).toEqual({
-      minAge: null,
-      maxAge: null,
-      maxDistanceKm: null,
-      dealbreakers: {},
-    });
+    expect(estimated[0]).toEqual(NO_FILTERS);
 
     const halal = await expand(user, dialog, 'Halal diet');
     await user.click(within(halal).getByRole('checkbox', { name: 'Yes' }));
@@ -250,6 +252,7 @@ describe('Dealbreakers in the filters', () => {
       maxAge: null,
       maxDistanceKm: null,
       dealbreakers: { halal: ['yes'] },
+      verifiedOnly: false,
     });
 
     await user.selectOptions(within(dialog).getByLabelText('Maximum distance'), 'Within 10 km');

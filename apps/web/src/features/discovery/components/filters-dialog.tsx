@@ -10,6 +10,7 @@ import { Dialog } from 'radix-ui';
 import { type CSSProperties, type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { Checkbox } from '@/components/checkbox.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { ApiError, NetworkError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
@@ -139,7 +140,13 @@ function FiltersForm({
   function clear() {
     setDraft(EMPTY_DRAFT);
     setInvalid(null);
-    submit({ minAge: null, maxAge: null, maxDistanceKm: null, dealbreakers: {} });
+    submit({
+      minAge: null,
+      maxAge: null,
+      maxDistanceKm: null,
+      dealbreakers: {},
+      verifiedOnly: false,
+    });
   }
 
   const update = (field: FilterField) => (value: string) => {
@@ -224,6 +231,16 @@ function FiltersForm({
           </p>
         ) : null}
       </div>
+
+      <Checkbox
+        label={t('filters.verifiedOnly')}
+        hint={t('filters.verifiedOnlyHint')}
+        checked={draft.verifiedOnly ?? false}
+        onChange={(event) => {
+          const verifiedOnly = event.target.checked;
+          setDraft((current) => ({ ...current, verifiedOnly }));
+        }}
+      />
 
       {gender === undefined ? (
         <SectionLoading />

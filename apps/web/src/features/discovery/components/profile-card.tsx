@@ -5,6 +5,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { MediaImage } from '@/components/media-image.tsx';
+import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { BlurredNote } from './blurred-note.tsx';
@@ -104,6 +105,7 @@ export const ProfileCard = memo(function ProfileCard({
           >
             <span className="truncate">{name}</span>
             {member.age !== null ? <span className="shrink-0">, {member.age}</span> : null}
+            {member.verified ? <VerifiedBadge className="ml-1.5 self-center" /> : null}
           </button>
         </h2>
         <LocationLine member={member} showDistance={false} />

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/button.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
+import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
 import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
@@ -113,6 +114,7 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
             <Dialog.Title className="font-display text-3xl font-semibold leading-tight text-teal-900">
               {name}
               {shown.age !== null ? <span className="text-teal-800">, {shown.age}</span> : null}
+              {shown.verified ? <VerifiedBadge className="ml-2 align-middle" /> : null}
             </Dialog.Title>
             <LocationLine member={shown} className="mt-1.5" />
           </div>

@@ -501,7 +501,9 @@ describe('Suggestions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Show suggestions' }));
 
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(saved).toEqual([{ minAge: 35, maxAge: 45, maxDistanceKm: 100, dealbreakers: {} }]);
+    expect(saved).toEqual([
+      { minAge: 35, maxAge: 45, maxDistanceKm: 100, dealbreakers: {}, verifiedOnly: false },
+    ]);
     expect(asked.slice(before)[0]).toBe(0);
     expect(screen.getByRole('list', { name: 'Active filters' }).textContent).toContain(
       '35 to 45 years',

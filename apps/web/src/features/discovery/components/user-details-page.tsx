@@ -8,6 +8,7 @@ import { buttonClass } from '@/components/button.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
+import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
 import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
@@ -146,6 +147,9 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
               <h1 className="font-display text-3xl font-semibold leading-tight text-teal-900 md:text-4xl">
                 {name}
                 {member.age !== null ? <span className="text-teal-800">, {member.age}</span> : null}
+                {member.verified ? (
+                  <VerifiedBadge withText className="ml-3 align-middle text-base" />
+                ) : null}
               </h1>
               <LocationLine member={member} className="mt-2 text-base" />
             </div>

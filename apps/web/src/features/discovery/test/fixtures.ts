@@ -3,7 +3,13 @@ import { vi } from 'vitest';
 
 export { aMember, detailsOf } from '@/test/fixtures.ts';
 
-export const NO_FILTERS = { minAge: null, maxAge: null, maxDistanceKm: null, dealbreakers: {} };
+export const NO_FILTERS = {
+  minAge: null,
+  maxAge: null,
+  maxDistanceKm: null,
+  dealbreakers: {},
+  verifiedOnly: false,
+};
 
 /**
  * IntersectionObserver is not in jsdom: a stand-in whose `intersect()` says the observed

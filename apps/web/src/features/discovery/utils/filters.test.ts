@@ -6,24 +6,43 @@ const draft = (
   maxAge: string,
   maxDistanceKm = '',
   dealbreakers: FilterDraft['dealbreakers'] = {},
-): FilterDraft => ({ minAge, maxAge, maxDistanceKm, dealbreakers });
+): FilterDraft => ({
+  minAge,
+  maxAge,
+  maxDistanceKm,
+  dealbreakers,
+  verifiedOnly: dealbreakers === null ? null : false,
+});
 
 const saved = (minAge: number | null, maxAge: number | null, maxDistanceKm: number | null) => ({
   minAge,
   maxAge,
   maxDistanceKm,
   dealbreakers: {},
+  verifiedOnly: false,
 });
 
 describe('parseFilters', () => {
   it('turns the fields into preferences, an empty field removing its filter', () => {
     expect(parseFilters(draft('25', '35', '100'))).toEqual({
       ok: true,
-      preferences: { minAge: 25, maxAge: 35, maxDistanceKm: 100, dealbreakers: {} },
+      preferences: {
+        minAge: 25,
+        maxAge: 35,
+        maxDistanceKm: 100,
+        dealbreakers: {},
+        verifiedOnly: false,
+      },
     });
     expect(parseFilters(draft('', ' ', ''))).toEqual({
       ok: true,
-      preferences: { minAge: null, maxAge: null, maxDistanceKm: null, dealbreakers: {} },
+      preferences: {
+        minAge: null,
+        maxAge: null,
+        maxDistanceKm: null,
+        dealbreakers: {},
+        verifiedOnly: false,
+      },
     });
   });
 
@@ -39,6 +58,7 @@ describe('parseFilters', () => {
         maxAge: null,
         maxDistanceKm: null,
         dealbreakers: { prayer: ['always', 'usually'], origin: ['SN'] },
+        verifiedOnly: false,
       },
     });
   });

@@ -15,6 +15,8 @@ export type FilterDraft = {
   maxAge: string;
   maxDistanceKm: string;
   dealbreakers: Dealbreakers | null;
+  /** Verified members only (issue 21); null, like the dealbreakers, until the saved one is known. */
+  verifiedOnly: boolean | null;
 };
 
 /** The fields a rule of the draft can name. */
@@ -31,6 +33,7 @@ export function draftOf(preferences: Preferences | undefined): FilterDraft {
     maxAge: preferences?.maxAge == null ? '' : String(preferences.maxAge),
     maxDistanceKm: preferences?.maxDistanceKm == null ? '' : String(preferences.maxDistanceKm),
     dealbreakers: preferences ? { ...preferences.dealbreakers } : null,
+    verifiedOnly: preferences ? (preferences.verifiedOnly ?? false) : null,
   };
 }
 
@@ -40,6 +43,7 @@ export const EMPTY_DRAFT: FilterDraft = {
   maxAge: '',
   maxDistanceKm: '',
   dealbreakers: {},
+  verifiedOnly: false,
 };
 
 function age(text: string): number | null | 'invalid' {
@@ -94,6 +98,7 @@ export function parseFilters(
   }
   const preferences: PreferencesInput = { minAge, maxAge, maxDistanceKm };
   if (draft.dealbreakers) preferences.dealbreakers = activeDealbreakers(draft.dealbreakers);
+  if (draft.verifiedOnly !== null) preferences.verifiedOnly = draft.verifiedOnly;
   return { ok: true, preferences };
 }
 
@@ -107,6 +112,9 @@ export function activeFilterCount(preferences: Preferences | undefined): number 
   if (!preferences) return 0;
   const age = preferences.minAge !== null || preferences.maxAge !== null ? 1 : 0;
   return (
-    age + (preferences.maxDistanceKm !== null ? 1 : 0) + dealbreakerCount(preferences.dealbreakers)
+    age +
+    (preferences.maxDistanceKm !== null ? 1 : 0) +
+    (preferences.verifiedOnly ? 1 : 0) +
+    dealbreakerCount(preferences.dealbreakers)
   );
 }

@@ -28,6 +28,7 @@ function like(
     gender: 'femme',
     mediaUrls: [`/media/photos/${name}.webp`],
     photosBlurred: false,
+    verified: false,
     createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
     isNew,
     kind,
@@ -104,6 +105,18 @@ describe('The liked-you list', () => {
     expect(khadija).toHaveFocus();
     // "It's a match" is the app's to show (shell-layout.test.tsx): it is told whom.
     expect(matchMoment.current()).toEqual(match);
+  });
+
+  it('says a verified member is verified, to the eye and in the entry’s name (issue 21)', async () => {
+    logIn();
+    serve([{ ...like('aicha', 10, false), verified: true }, like('binta', 20, false)]);
+    await show({ language: 'fr' });
+    const list = await screen.findByRole('list');
+    const aicha = within(list).getByRole('button', { name: /^Aicha, 28, Vérifié\(e\),/ });
+    expect(within(aicha).getByTitle('Vérifié(e)')).toBeVisible();
+    expect(within(list).getByRole('button', { name: /^Binta, 28,/ })).not.toHaveAccessibleName(
+      /Vérifié/,
+    );
   });
 
   it('keeps the focus on a like back while it is sent, and after a failure', async () => {

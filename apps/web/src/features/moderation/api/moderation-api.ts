@@ -1,11 +1,22 @@
-import type { ModerationActionRequest } from '@mawadda/contract';
+import type { ModerationActionRequest, VerificationDecision } from '@mawadda/contract';
 import { callApi } from '@/lib/api-client.ts';
 
 export const moderationKeys = {
   /** Per member: the next member on the same device never sees the last one's. */
   role: (memberId: string) => ['moderation', memberId, 'role'] as const,
   queue: (memberId: string) => ['moderation', memberId, 'queue'] as const,
+  verifications: (memberId: string) => ['moderation', memberId, 'verifications'] as const,
 };
+
+/** GET /api/moderation/verifications: the selfies waiting, oldest first (moderators only). */
+export function fetchVerificationQueue(signal?: AbortSignal) {
+  return callApi('verificationQueue', {}, signal);
+}
+
+/** POST /api/moderation/verifications/:id/decision: approve, or refuse with a reason. */
+export function decideVerification(requestId: string, body: VerificationDecision) {
+  return callApi('verificationDecision', { params: { id: requestId }, body });
+}
 
 /** GET /api/users/me: the member, with their role. */
 export function fetchMe(signal?: AbortSignal) {

@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleCheckBig, ShieldAlert, ShieldCheck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -11,6 +11,10 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useLeaveQueue, useOpenReports } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
 import { ReportCard } from './report-card.tsx';
+import { VerificationQueue } from './verification-queue.tsx';
+
+const TABS = ['reports', 'verifications'] as const;
+type Tab = (typeof TABS)[number];
 
 const pageClass = 'mx-auto w-full max-w-4xl px-4 pb-12 pt-6 md:pt-10';
 
@@ -26,6 +30,9 @@ export function ModerationPage() {
   const leaveQueue = useLeaveQueue();
   const [outcome, setOutcome] = useState<{ text: string; at: number } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const [tab, setTab] = useState<Tab>('reports');
+  const tabIds = { reports: useId(), verifications: useId() };
+  const panelId = useId();
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
   useDocumentTitle(t(forbidden ? 'forbiddenTitle' : 'title'));
 
@@ -47,7 +54,7 @@ export function ModerationPage() {
           lead={t('lead')}
           titleRef={heading}
         >
-          {query.data && reports.length > 0 ? (
+          {tab === 'reports' && query.data && reports.length > 0 ? (
             <p className="mt-2 font-semibold text-ink">{t('count', { count: reports.length })}</p>
           ) : null}
         </PageHeader>
@@ -64,39 +71,76 @@ export function ModerationPage() {
           ) : null}
         </div>
 
-        <div className="mt-6">
-          <QueryState
-            query={query}
-            items={reports}
-            pending={
-              <p role="status" className="text-ink-muted">
-                {t('loading')}
-              </p>
-            }
-            error={{
-              message: t('error'),
-              retry: t('retry'),
-              className: 'rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card',
-            }}
-            empty={<EmptyState icon={CircleCheckBig} title={t('empty')} hint={t('emptyHint')} />}
-          >
-            {(items) => (
-              <ol className="flex flex-col gap-6">
-                {items.map((report) => (
-                  <li key={report.id}>
-                    <ReportCard
-                      report={report}
-                      now={now}
-                      onLeave={(text) => {
-                        leaveQueue(report.id);
-                        setOutcome({ text, at: Date.now() });
-                      }}
-                    />
-                  </li>
-                ))}
-              </ol>
-            )}
-          </QueryState>
+        {/* Two queues, one page: a tab list moved through with the arrow keys (WAI-ARIA tabs). */}
+        <div
+          role="tablist"
+          aria-label={t('tabs.label')}
+          className="mt-6 flex gap-2 border-b border-sand-200"
+          onKeyDown={(event: KeyboardEvent) => {
+            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+            const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length] ?? 'reports';
+            setTab(next);
+            document.getElementById(tabIds[next])?.focus();
+          }}
+        >
+          {TABS.map((name) => (
+            <button
+              key={name}
+              id={tabIds[name]}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              aria-controls={panelId}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => setTab(name)}
+              className={`-mb-px min-h-11 border-b-2 px-4 font-semibold ${
+                tab === name
+                  ? 'border-teal-700 text-teal-900'
+                  : 'border-transparent text-ink-muted hover:text-teal-800'
+              }`}
+            >
+              {t(`tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+
+        <div id={panelId} role="tabpanel" aria-labelledby={tabIds[tab]} className="mt-6">
+          {tab === 'verifications' ? (
+            <VerificationQueue onDecided={(text) => setOutcome({ text, at: Date.now() })} />
+          ) : (
+            <QueryState
+              query={query}
+              items={reports}
+              pending={
+                <p role="status" className="text-ink-muted">
+                  {t('loading')}
+                </p>
+              }
+              error={{
+                message: t('error'),
+                retry: t('retry'),
+                className: 'rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card',
+              }}
+              empty={<EmptyState icon={CircleCheckBig} title={t('empty')} hint={t('emptyHint')} />}
+            >
+              {(items) => (
+                <ol className="flex flex-col gap-6">
+                  {items.map((report) => (
+                    <li key={report.id}>
+                      <ReportCard
+                        report={report}
+                        now={now}
+                        onLeave={(text) => {
+                          leaveQueue(report.id);
+                          setOutcome({ text, at: Date.now() });
+                        }}
+                      />
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </QueryState>
+          )}
         </div>
       </div>
     </main>

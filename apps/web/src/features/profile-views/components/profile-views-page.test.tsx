@@ -18,6 +18,7 @@ function view(name: string, hoursAgo: number, overrides: Partial<ProfileViewEntr
     gender: 'homme',
     mediaUrls: [`/media/photos/${name}.webp`],
     photosBlurred: false,
+    verified: false,
     viewedAt: new Date(Date.now() - hoursAgo * HOUR).toISOString(),
     ...overrides,
   } satisfies ProfileViewEntry;

@@ -18,6 +18,11 @@ const FaithFamilySection = lazy(() =>
   import('./faith-family-section.tsx').then((m) => ({ default: m.FaithFamilySection })),
 );
 
+// Its own chunk: the camera and the verification state load only once the page shows.
+const VerificationSection = lazy(() =>
+  import('./verification-section.tsx').then((m) => ({ default: m.VerificationSection })),
+);
+
 /** The member's profile as a form: photos beside the rest from `lg` up, one save for all. */
 export function EditProfileForm({
   user,
@@ -60,6 +65,12 @@ export function EditProfileForm({
           <SaveBar saved={edit.saved} failure={edit.failure} pending={edit.pending} />
         </div>
       </form>
+      {/* Outside the form: its buttons act on their own, never submit the profile. */}
+      <div className="mt-6 lg:ml-[calc(22rem+1.5rem)]">
+        <Suspense fallback={null}>
+          <VerificationSection />
+        </Suspense>
+      </div>
     </FormProvider>
   );
 }

@@ -39,6 +39,9 @@ function serve(user = aCurrentUser(), update?: (form: FormData) => Reply<'update
       return { body: { results: [thies, mbour].filter((p) => q.startsWith(p.city)) } };
     },
     reverseGeocode: { body: thies },
+    verification: {
+      body: { status: 'none', reason: null, retryAfter: null, verified: false },
+    },
   });
   return { sent, fetch };
 }
@@ -194,6 +197,7 @@ describe('Edit profile', () => {
       skinTone: 1,
       bio: 1,
       photosBlurred: 1,
+      verifiedWritersOnly: 1,
       faithFamily: 1,
       imagesToRemove: 1,
       profilePicture: 2,
@@ -542,7 +546,7 @@ describe('Photo privacy', () => {
     const { sent } = serve(user, () => ({ body: aCurrentUser({ photosBlurred: true }) }));
     await show('fr');
     const person = userEvent.setup();
-    const region = screen.getByRole('region', { name: 'Confidentialité des photos' });
+    const region = screen.getByRole('region', { name: 'Confidentialité' });
     const box = within(region).getByRole('checkbox', {
       name: 'Flouter mes photos pour les membres avec qui je n’ai pas de match',
     });

@@ -10,6 +10,9 @@ function serve(user = aCurrentUser()) {
   const sent: FormData[] = [];
   mockEndpoints({
     currentUser: { body: user },
+    verification: {
+      body: { status: 'none', reason: null, retryAfter: null, verified: false },
+    },
     updateProfile: ({ body }) => {
       sent.push(body as FormData);
       return { body: user };

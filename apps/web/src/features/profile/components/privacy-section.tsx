@@ -5,7 +5,10 @@ import type { ProfileFormValues } from '../utils/profile-form.ts';
 import type { FieldMessage } from './about-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
-/** Whether members one has not matched with see one's photos blurred (the server blurs them). */
+/**
+ * Whether members one has not matched with see one's photos blurred (the server blurs them), and
+ * whether only verified members may write first (the server's writing rule enforces it).
+ */
 export function PrivacySection({ fieldMessage }: { fieldMessage: FieldMessage }) {
   const { t } = useProfileTranslation();
   const { register } = useFormContext<ProfileFormValues>();
@@ -16,6 +19,12 @@ export function PrivacySection({ fieldMessage }: { fieldMessage: FieldMessage })
         hint={t('privacy.hint')}
         error={fieldMessage('photosBlurred')}
         {...register('photosBlurred')}
+      />
+      <Checkbox
+        label={t('fields.verifiedWritersOnly')}
+        hint={t('privacy.verifiedWritersOnlyHint')}
+        error={fieldMessage('verifiedWritersOnly')}
+        {...register('verifiedWritersOnly')}
       />
     </ProfileSection>
   );

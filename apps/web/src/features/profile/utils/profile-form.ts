@@ -28,6 +28,8 @@ export type ProfileFormValues = {
   bio: string;
   /** Members not matched with see blurred copies of the photos. */
   photosBlurred: boolean;
+  /** Only verified members may write first (issue 21). */
+  verifiedWritersOnly: boolean;
 } & FaithFamilyFormValues;
 
 function faithFamilyValuesOf(user: CurrentUser): FaithFamilyFormValues {
@@ -57,6 +59,7 @@ export function valuesOf(user: CurrentUser): ProfileFormValues {
     location: user.location ?? '',
     bio: user.bio ?? '',
     photosBlurred: user.photosBlurred,
+    verifiedWritersOnly: user.verifiedWritersOnly,
     ...faithFamilyValuesOf(user),
   };
 }
@@ -72,6 +75,7 @@ const PROFILE_FIELDS: Record<keyof ProfileFormValues, true> = {
   location: true,
   bio: true,
   photosBlurred: true,
+  verifiedWritersOnly: true,
   faithBranch: true,
   madhhab: true,
   community: true,
@@ -149,6 +153,7 @@ export function buildProfileFormData({
   put('skinTone', values.skinTone);
   put('bio', values.bio);
   data.append('photosBlurred', String(values.photosBlurred));
+  data.append('verifiedWritersOnly', String(values.verifiedWritersOnly));
   appendFaithFamily(data, values);
   if (place) {
     data.append('latitude', String(place.latitude));

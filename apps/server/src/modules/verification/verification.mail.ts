@@ -1,0 +1,82 @@
+import type { VerificationRefusal } from '@mawadda/contract';
+import { bilingualMail } from '../../lib/bilingual-mail.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
+
+const REASONS: Record<VerificationRefusal, { en: string; fr: string }> = {
+  'pose-wrong': {
+    en: 'The pose in your selfie was not the one asked.',
+    fr: 'La pose de votre selfie n’était pas celle demandée.',
+  },
+  'face-not-visible': {
+    en: 'Your face was not clearly visible.',
+    fr: 'Votre visage n’était pas bien visible.',
+  },
+  'not-same-person': {
+    en: 'The selfie does not look like the person in your profile photos.',
+    fr: 'Le selfie ne ressemble pas à la personne de vos photos de profil.',
+  },
+  'photo-of-photo': {
+    en: 'It was a photo of a photo or of a screen.',
+    fr: 'C’était la photo d’une photo ou d’un écran.',
+  },
+};
+
+/**
+ * A moderator's decision on the member's verification selfie (issue 21), so a member who is not
+ * in the app learns it: the badge, or why not and from when they may try again.
+ */
+export function verificationMail(options: {
+  to: string;
+  name: string;
+  decision: { approved: true } | { approved: false; reason: VerificationRefusal; retryAt: Date };
+}): MailMessage {
+  const { decision } = options;
+  const day = (language: 'en' | 'fr') =>
+    decision.approved
+      ? ''
+      : new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+          dateStyle: 'long',
+          timeStyle: 'short',
+          timeZone: 'UTC',
+        }).format(decision.retryAt);
+  return bilingualMail({
+    to: options.to,
+    name: options.name,
+    // The member's language is not kept yet: French first, as most members read it.
+    language: 'fr',
+    texts: {
+      en: decision.approved
+        ? {
+            subject: 'You are verified on Mawadda',
+            paragraphs: (name) => [
+              `Assalamu alaykum ${name},`,
+              'A moderator matched your selfie with your profile photos: the verified badge now shows on your profile.',
+            ],
+          }
+        : {
+            subject: 'Your Mawadda verification selfie was not accepted',
+            paragraphs: (name) => [
+              `Assalamu alaykum ${name},`,
+              REASONS[decision.reason].en,
+              `You may send a new selfie from your profile from ${day('en')} (UTC).`,
+            ],
+          },
+      fr: decision.approved
+        ? {
+            subject: 'Vous êtes vérifié(e) sur Mawadda',
+            paragraphs: (name) => [
+              `Assalamu alaykum ${name},`,
+              'Un modérateur a comparé votre selfie avec vos photos de profil : le badge « vérifié » s’affiche désormais sur votre profil.',
+            ],
+          }
+        : {
+            subject: 'Votre selfie de vérification Mawadda n’a pas été accepté',
+            paragraphs: (name) => [
+              `Assalamu alaykum ${name},`,
+              REASONS[decision.reason].fr,
+              `Vous pourrez envoyer un nouveau selfie depuis votre profil à partir du ${day('fr')} (UTC).`,
+            ],
+          },
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { callApi } from '@/lib/api-client.ts';
+
+export const verificationKeys = {
+  /** Per member, like the profile: the next member on the device never sees the last one's. */
+  state: (memberId: string) => ['profile', memberId, 'verification'] as const,
+};
+
+/** GET /api/users/me/verification: none, pending, approved or refused (why, and until when). */
+export function fetchVerification(signal?: AbortSignal) {
+  return callApi('verification', {}, signal);
+}
+
+/** POST /api/users/me/verification/pose: a pose drawn by the server, valid ten minutes. */
+export function drawPose() {
+  return callApi('verificationPose', {});
+}
+
+/** POST /api/users/me/verification (multipart: pose, selfie): queues the selfie. */
+export function sendSelfie(pose: string, selfie: Blob) {
+  const form = new FormData();
+  form.append('pose', pose);
+  // A name for the part: the server reads the bytes, never the name.
+  form.append('selfie', selfie, 'selfie.jpg');
+  return callApi('requestVerification', { form });
+}

@@ -1,0 +1,117 @@
+import type { VerificationState } from '@mawadda/contract';
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockEndpoints } from '@/test/api.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
+import { aCurrentUser, logIn } from '../test/fixtures.ts';
+import { EditProfilePage } from './edit-profile-page.tsx';
+
+const none: VerificationState = { status: 'none', reason: null, retryAfter: null, verified: false };
+const stopped = vi.fn();
+
+/**
+ * jsdom has no camera, video or canvas: a camera that grants itself (as the journeys' Chromium's
+ * fake one does), a video of 640 × 480 and a canvas that gives a JPEG Blob.
+ */
+beforeEach(() => {
+  stopped.mockReset();
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: {
+      getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop: stopped }] })),
+    },
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  vi.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(640);
+  vi.spyOn(HTMLVideoElement.prototype, 'videoHeight', 'get').mockReturnValue(480);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    drawImage: vi.fn(),
+  } as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
+    done(new Blob(['jpeg'], { type: 'image/jpeg' })),
+  );
+  URL.createObjectURL = vi.fn(() => 'blob:selfie');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+});
+
+function serve(state: VerificationState = none) {
+  const user = aCurrentUser();
+  logIn(user);
+  const sent: FormData[] = [];
+  mockEndpoints({
+    currentUser: { body: user },
+    verification: { body: state },
+    verificationPose: { body: { pose: 'thumbs-up', expiresAt: '2026-11-26T10:10:00.000Z' } },
+    requestVerification: ({ body }) => {
+      sent.push(body as FormData);
+      return { status: 201, body: { ...none, status: 'pending' } };
+    },
+  });
+  return sent;
+}
+
+describe('Get verified', () => {
+  it('shows the pose drawn, takes the photo with the camera and sends it as a Blob', async () => {
+    const sent = serve();
+    await renderScreen(<EditProfilePage />, { route: '/mon-profil', language: 'en' });
+    const section = await screen.findByRole('region', { name: 'Get verified' });
+    await within(section).findByText('You are not verified yet.');
+    const person = userEvent.setup();
+    await person.click(within(section).getByRole('button', { name: 'Get verified' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your verification selfie' });
+    expect(dialog).toHaveTextContent('Show a thumb up beside your face');
+    // The camera, never a file: no input to pick a photo from the gallery.
+    expect(dialog.querySelector('input[type=file]')).toBeNull();
+    const take = within(dialog).getByRole('button', { name: 'Take the photo' });
+    await vi.waitFor(() => expect(take).toBeEnabled());
+    await person.click(take);
+    expect(within(dialog).getByRole('img', { name: 'The photo you took' })).toBeVisible();
+    await person.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.get('pose')).toBe('thumbs-up');
+    expect(sent[0]?.get('selfie')).toBeInstanceOf(Blob);
+    await within(section).findByText('Sent: a moderator will look at your selfie.');
+    // The dialog closed and the camera with it.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(stopped).toHaveBeenCalled();
+  });
+
+  it('tells a refused member why, in French, and from when they may try again', async () => {
+    serve({
+      status: 'refused',
+      reason: 'photo-of-photo',
+      retryAfter: '2026-11-27T10:00:00.000Z',
+      verified: false,
+    });
+    await renderScreen(<EditProfilePage />, { route: '/mon-profil', language: 'fr' });
+    const section = await screen.findByRole('region', { name: 'Se faire vérifier' });
+    await within(section).findByText(
+      'Votre selfie a été refusé : c’était la photo d’une photo ou d’un écran.',
+    );
+    expect(section).toHaveTextContent(/Vous pourrez réessayer à partir du 27 novembre 2026/);
+    expect(within(section).queryByRole('button', { name: 'Réessayer' })).toBeNull();
+  });
+
+  it('says when the camera cannot be opened', async () => {
+    serve();
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: {
+        getUserMedia: vi.fn(async () => {
+          throw new DOMException('denied', 'NotAllowedError');
+        }),
+      },
+    });
+    await renderScreen(<EditProfilePage />, { route: '/mon-profil', language: 'en' });
+    const section = await screen.findByRole('region', { name: 'Get verified' });
+    const person = userEvent.setup();
+    await person.click(await within(section).findByRole('button', { name: 'Get verified' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your verification selfie' });
+    await within(dialog).findByText(/The camera could not be opened/);
+    expect(within(dialog).getByRole('button', { name: 'Take the photo' })).toBeDisabled();
+  });
+});
