@@ -449,6 +449,28 @@ describe('only verified members may write to me', () => {
   });
 });
 
+describe('verification and the new-account limits (ADR 043, 044)', () => {
+  it('a new account approved by a moderator may send a phone number at once', async () => {
+    const [her = '', him = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme' },
+      { gender: 'homme', profile: { createdAt: t.clock.now() } },
+    ]);
+    await seedLikes(t.database.db, [
+      [her, him],
+      [him, her],
+    ]);
+    const member = await as(him);
+    const number = { content: 'Appelle-moi au 07 07 12 34 56' };
+    const before = await member.post(`/api/chat/send/${her}`, number);
+    expect([before.status, before.body.code]).toEqual([403, 'NEW_ACCOUNT_CONTACT_DETAILS']);
+
+    const drawn = await member.post('/api/users/me/verification/pose');
+    expect((await member.send(drawn.body.pose, await selfieImage(seed++))).status).toBe(201);
+    expect((await decide((await requestOf(him)).id, { decision: 'approve' })).status).toBe(200);
+    expect((await member.post(`/api/chat/send/${her}`, number)).status).toBe(201);
+  });
+});
+
 describe('the verified-only filter', () => {
   it('suggests verified members only once chosen, and the badge shows on cards', async () => {
     const [viewer = '', plain = '', verified = ''] = await seedMembers(t.database.db, [
