@@ -13,7 +13,14 @@ export const messageCallSchema = z.object({
   durationSeconds: z.number().int().nullable(),
 });
 
-export const LAST_MESSAGE_KINDS = ['text', 'photo', 'voice', 'call', 'removed'] as const;
+/**
+ * A line the server writes in a conversation, worded by the app in the reader's language:
+ * `guardian-follows`, the sender's guardian follows the conversation from here on (ADR 045).
+ */
+export const MESSAGE_NOTICES = ['guardian-follows'] as const;
+export type MessageNotice = (typeof MESSAGE_NOTICES)[number];
+
+export const LAST_MESSAGE_KINDS = ['text', 'photo', 'voice', 'call', 'removed', 'notice'] as const;
 
 /**
  * What the conversation list shows of a conversation's last message. Never a media link: the web
@@ -31,6 +38,8 @@ export const lastMessageSchema = z.object({
   text: z.string().nullable(),
   /** The call of a call entry (null while the call has no end reason). */
   call: messageCallSchema.nullable(),
+  /** The notice of a `notice` line. */
+  notice: z.enum(MESSAGE_NOTICES).nullable().optional(),
 });
 export type LastMessage = z.infer<typeof lastMessageSchema>;
 
@@ -49,6 +58,11 @@ export const contactSchema = z.object({
   matched: z.boolean(),
   /** The member deleted their account: their messages stay, shown from "a deleted member". */
   deleted: z.boolean(),
+  /**
+   * Whose guardian follows this conversation (ADR 045): the header says so, to both. Absent from
+   * servers before family mode.
+   */
+  guardianFollows: z.object({ mine: z.boolean(), theirs: z.boolean() }).optional(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -73,6 +87,8 @@ export const messageSchema = z.object({
    * started. `durationSeconds` is null for a call never answered.
    */
   call: messageCallSchema.nullable().optional(),
+  /** A line of the server's (`senderId` is the member it is about), never a member's words. */
+  notice: z.enum(MESSAGE_NOTICES).nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

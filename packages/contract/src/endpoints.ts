@@ -27,6 +27,18 @@ import {
   searchGeocodeQuerySchema,
 } from './geo.ts';
 import {
+  followRequestSchema,
+  guardianConversationQuerySchema,
+  guardianLinkParamsSchema,
+  guardianMessagesSchema,
+  guardianOverviewSchema,
+  guardianPageSchema,
+  guardianRequestSchema,
+  guardianSchema,
+  guardianSettingsSchema,
+  guardianVisitSchema,
+} from './guardians.ts';
+import {
   checkoutSessionResponseSchema,
   giftCheckoutQuerySchema,
   giftCheckoutRequestSchema,
@@ -367,6 +379,67 @@ const schemas = {
     member: false,
     query: digestUnsubscribeQuerySchema,
     response: messageResponseSchema,
+  },
+  guardians: {
+    summary:
+      'Family mode (ADR 045): the member’s guardians (at most two), the default for new conversations and which conversations they follow',
+    member: true,
+    response: guardianOverviewSchema,
+  },
+  addGuardian: {
+    summary:
+      'Name a guardian: they are mailed (in the language chosen) a link to a read-only page of the conversations the member lets them follow; at most two',
+    member: true,
+    body: guardianRequestSchema,
+    status: 201,
+    response: guardianSchema,
+  },
+  removeGuardian: {
+    summary: 'Remove a guardian: their link stops working at once',
+    member: true,
+    params: z.object({ id: z.uuid({ error: E.GUARDIAN_NOT_FOUND }) }),
+    response: messageResponseSchema,
+  },
+  saveGuardianSettings: {
+    summary: 'Whether a conversation that starts from now on is followed by the guardians',
+    member: true,
+    body: guardianSettingsSchema,
+    response: guardianOverviewSchema,
+  },
+  followAllConversations: {
+    summary:
+      'Follow (or stop following) every conversation of today at once; the other member of a newly followed one is told first, in it',
+    member: true,
+    body: followRequestSchema,
+    response: guardianOverviewSchema,
+  },
+  followConversation: {
+    summary:
+      'Let the guardians follow one conversation, or stop: the other member is told first, by a line in the conversation and in its header; only what is written from that line on is shown',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    body: followRequestSchema,
+    response: guardianOverviewSchema,
+  },
+  guardianVisits: {
+    summary: 'When the guardians opened their page, the latest first (the last 100)',
+    member: true,
+    response: z.array(guardianVisitSchema),
+  },
+  guardianPage: {
+    summary:
+      'A guardian’s read-only page, by the token of their link (no login): the conversations the member lets them follow; each opening is logged for the member. An unknown or revoked link is a 404 that says nothing more',
+    member: false,
+    params: guardianLinkParamsSchema,
+    response: guardianPageSchema,
+  },
+  guardianConversation: {
+    summary:
+      'A page of a followed conversation for the guardian, from the notice line on (never earlier), media as short-lived links; 404 for a conversation not followed, blocked, unmatched or with a member gone',
+    member: false,
+    params: guardianLinkParamsSchema.extend({ userId: memberIdSchema }),
+    query: guardianConversationQuerySchema,
+    response: guardianMessagesSchema,
   },
   iceServers: {
     summary:

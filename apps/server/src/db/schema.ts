@@ -8,8 +8,10 @@ import {
   GENDERS,
   HAS_CHILDREN_VALUES,
   LIKE_KINDS,
+  GUARDIAN_RELATIONS,
   MARITAL_STATUSES,
   MEMBER_ROLES,
+  MESSAGE_NOTICES,
   MODERATION_ACTIONS,
   REPORT_REASONS,
   SKIN_TONES,
@@ -473,6 +475,11 @@ export const messages = pgTable(
     callId: uuid('call_id').references(() => calls.id, { onDelete: 'cascade' }),
     /** The photo or voice note was erased with its sender's account; the message shows it gone. */
     mediaRemoved: boolean('media_removed').notNull().default(false),
+    /**
+     * A line of the server's, not the sender's words (ADR 045): the sender's guardian follows the
+     * conversation from here on. Not writing: it opens nothing under the rule of who may write.
+     */
+    notice: text('notice', { enum: MESSAGE_NOTICES }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -800,4 +807,83 @@ export const conversationViews = pgTable(
     since: timestamp('since', { withTimezone: true }).notNull(),
   },
   (t) => [index('conversation_views_member_idx').on(t.memberId, t.otherId)],
+);
+
+/**
+ * Family mode (issue 22, ADR 045): a guardian a member names, who follows through a link the
+ * conversations the member lets them. The link's token is stored only as its SHA-256, as a
+ * session's; removing a guardian sets `revoked_at` and the link answers 404 from then on.
+ */
+export const guardians = pgTable(
+  'guardians',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    relation: text('relation', { enum: GUARDIAN_RELATIONS }).notNull(),
+    email: text('email').notNull(),
+    language: text('language', { enum: MAIL_LANGUAGES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('guardians_member_idx').on(t.memberId),
+    check('guardians_relation_check', sql`${t.relation} in (${inList(GUARDIAN_RELATIONS)})`),
+    check('guardians_language_check', sql`${t.language} in (${inList(MAIL_LANGUAGES)})`),
+  ],
+);
+
+/** Whether a member's conversation that starts from now on is followed; no row: not followed. */
+export const guardianSettings = pgTable('guardian_settings', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  followNew: boolean('follow_new').notNull(),
+});
+
+/**
+ * A member's choice for one conversation, for all their guardians. While followed, `notice_seq`
+ * is the notice line told to the other member: the guardian sees that conversation from it on,
+ * never before (ADR 045). A conversation without a row takes the member's default when it is
+ * first looked at.
+ */
+export const guardianFollows = pgTable(
+  'guardian_follows',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    otherId: uuid('other_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    followed: boolean('followed').notNull(),
+    noticeSeq: bigint('notice_seq', { mode: 'number' }),
+    since: timestamp('since', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.otherId] }),
+    // The other member's header: whose guardian follows a conversation with them.
+    index('guardian_follows_other_idx').on(t.otherId, t.memberId),
+    check(
+      'guardian_follows_notice_check',
+      sql`not ${t.followed} or (${t.noticeSeq} is not null and ${t.since} is not null)`,
+    ),
+  ],
+);
+
+/** Each opening of a guardian's page, for the member (and their export). */
+export const guardianVisits = pgTable(
+  'guardian_visits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('guardian_visits_guardian_idx').on(t.guardianId, t.at)],
 );

@@ -1,0 +1,46 @@
+CREATE TABLE "guardian_follows" (
+	"member_id" uuid NOT NULL,
+	"other_id" uuid NOT NULL,
+	"followed" boolean NOT NULL,
+	"notice_seq" bigint,
+	"since" timestamp with time zone,
+	CONSTRAINT "guardian_follows_member_id_other_id_pk" PRIMARY KEY("member_id","other_id"),
+	CONSTRAINT "guardian_follows_notice_check" CHECK (not "guardian_follows"."followed" or ("guardian_follows"."notice_seq" is not null and "guardian_follows"."since" is not null))
+);
+--> statement-breakpoint
+CREATE TABLE "guardian_settings" (
+	"member_id" uuid PRIMARY KEY NOT NULL,
+	"follow_new" boolean NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "guardian_visits" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"guardian_id" uuid NOT NULL,
+	"at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "guardians" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"member_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"relation" text NOT NULL,
+	"email" text NOT NULL,
+	"language" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"last_visit_at" timestamp with time zone,
+	CONSTRAINT "guardians_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "guardians_relation_check" CHECK ("guardians"."relation" in ('father', 'brother', 'uncle', 'mother', 'imam', 'friend', 'other')),
+	CONSTRAINT "guardians_language_check" CHECK ("guardians"."language" in ('fr', 'en'))
+);
+--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "notice" text;--> statement-breakpoint
+ALTER TABLE "guardian_follows" ADD CONSTRAINT "guardian_follows_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guardian_follows" ADD CONSTRAINT "guardian_follows_other_id_members_id_fk" FOREIGN KEY ("other_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guardian_settings" ADD CONSTRAINT "guardian_settings_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guardian_visits" ADD CONSTRAINT "guardian_visits_guardian_id_guardians_id_fk" FOREIGN KEY ("guardian_id") REFERENCES "public"."guardians"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guardians" ADD CONSTRAINT "guardians_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "guardian_follows_other_idx" ON "guardian_follows" USING btree ("other_id","member_id");--> statement-breakpoint
+CREATE INDEX "guardian_visits_guardian_idx" ON "guardian_visits" USING btree ("guardian_id","at");--> statement-breakpoint
+CREATE INDEX "guardians_member_idx" ON "guardians" USING btree ("member_id");
