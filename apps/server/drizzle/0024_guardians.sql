@@ -4,8 +4,7 @@ CREATE TABLE "guardian_follows" (
 	"followed" boolean NOT NULL,
 	"notice_seq" bigint,
 	"since" timestamp with time zone,
-	CONSTRAINT "guardian_follows_member_id_other_id_pk" PRIMARY KEY("member_id","other_id"),
-	CONSTRAINT "guardian_follows_notice_check" CHECK (not "guardian_follows"."followed" or ("guardian_follows"."notice_seq" is not null and "guardian_follows"."since" is not null))
+	CONSTRAINT "guardian_follows_member_id_other_id_pk" PRIMARY KEY("member_id","other_id")
 );
 --> statement-breakpoint
 CREATE TABLE "guardian_settings" (

@@ -54,6 +54,11 @@ import {
 } from './modules/digest/index.ts';
 import { createDiscoveryService, discoveryRoutes } from './modules/discovery/index.ts';
 import { type CityIndex, geoRoutes, loadCityIndex } from './modules/geo/index.ts';
+import {
+  createGuardiansService,
+  guardianPageRoutes,
+  guardianSettingsRoutes,
+} from './modules/guardians/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createLikesService, likesRoutes } from './modules/likes/index.ts';
 import {
@@ -369,6 +374,16 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     firstMessagesPerDay: config.firstMessagesPerDay,
     onNewMessage: push.notify,
   });
+  const guardians = createGuardiansService({
+    db,
+    clock,
+    limiter,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    photoLinks,
+    chat,
+    log,
+  });
   const notifications = createNotificationsService({
     db,
     unreadMessages: chat.unreadCount,
@@ -486,6 +501,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     photoLinks,
     members,
     chat,
+    guardians,
     notifications,
     calls,
     realtime,
@@ -546,6 +562,7 @@ async function registerModules(
     }),
     mount(privateMediaRoutes, { db, store: deps.privateMediaStore, links: s.mediaLinks }),
     mount(digestRoutes, { digest: s.digest }),
+    mount(guardianPageRoutes, { guardians: s.guardians }),
     mount(paymentCatalogueRoutes, { payments: s.payments }),
     mount(paymentNotificationRoutes, {
       payments: s.payments,
@@ -608,6 +625,7 @@ async function registerModules(
     mount(notificationsRoutes, { notifications: s.notifications }),
     mount(pushRoutes, { push: s.push }),
     mount(chatRoutes, { chat: s.chat }),
+    mount(guardianSettingsRoutes, { guardians: s.guardians }),
     mount(paymentRoutes, { payments: s.payments }),
     mount(moderationRoutes, {
       moderation: createModerationService({

@@ -6,9 +6,9 @@ import {
   type Dealbreakers,
   FAITH_FIELDS,
   GENDERS,
+  GUARDIAN_RELATIONS,
   HAS_CHILDREN_VALUES,
   LIKE_KINDS,
-  GUARDIAN_RELATIONS,
   MARITAL_STATUSES,
   MEMBER_ROLES,
   MESSAGE_NOTICES,
@@ -846,10 +846,10 @@ export const guardianSettings = pgTable('guardian_settings', {
 });
 
 /**
- * A member's choice for one conversation, for all their guardians. While followed, `notice_seq`
- * is the notice line told to the other member: the guardian sees that conversation from it on,
- * never before (ADR 045). A conversation without a row takes the member's default when it is
- * first looked at.
+ * A member's choice for one conversation, for all their guardians. `notice_seq` is the notice
+ * line that told the other member, written when following begins while the member has a guardian
+ * (null while they have none): a guardian sees the conversation from it on, never before
+ * (ADR 045). A conversation without a row takes the member's default when it is first looked at.
  */
 export const guardianFollows = pgTable(
   'guardian_follows',
@@ -868,10 +868,6 @@ export const guardianFollows = pgTable(
     primaryKey({ columns: [t.memberId, t.otherId] }),
     // The other member's header: whose guardian follows a conversation with them.
     index('guardian_follows_other_idx').on(t.otherId, t.memberId),
-    check(
-      'guardian_follows_notice_check',
-      sql`not ${t.followed} or (${t.noticeSeq} is not null and ${t.since} is not null)`,
-    ),
   ],
 );
 

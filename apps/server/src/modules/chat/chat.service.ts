@@ -7,11 +7,12 @@ import {
   GIFT_MESSAGE_PREFIX,
   type LastMessage,
   type Message,
+  type MessageNotice,
   type ReadReceipt,
 } from '@mawadda/contract';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import type { calls } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
@@ -31,6 +32,7 @@ import {
   findMessage,
   insertCallEntry,
   insertMessagesPrepared,
+  insertNotice,
   type LastMessageRow,
   type MessageRow,
   markRead,
@@ -83,16 +85,24 @@ function callOf(call: CallOfMessage | null): NonNullable<Message['call']> | null
 /** The conversation list's preview of a message: what it is, never a media link. */
 function previewOf(row: LastMessageRow, viewerId: string): LastMessage {
   const call = callOf(row.call);
-  const kind = row.call
-    ? 'call'
-    : row.hasImage
-      ? 'photo'
-      : row.hasAudio
-        ? 'voice'
-        : row.mediaRemoved
-          ? 'removed'
-          : 'text';
-  return { mine: row.senderId === viewerId, kind, text: call ? null : row.content, call };
+  const kind = row.notice
+    ? 'notice'
+    : row.call
+      ? 'call'
+      : row.hasImage
+        ? 'photo'
+        : row.hasAudio
+          ? 'voice'
+          : row.mediaRemoved
+            ? 'removed'
+            : 'text';
+  return {
+    mine: row.senderId === viewerId,
+    kind,
+    text: call ? null : row.content,
+    call,
+    notice: row.notice,
+  };
 }
 
 /** About 8 MB of keys: far more conversations than one node has going at once. */
@@ -137,6 +147,7 @@ export function createChatService(deps: {
       isRead: row.readAt !== null,
       mediaRemoved: row.mediaRemoved,
       call: callOf(row.call),
+      notice: row.notice,
     };
   }
 
@@ -153,6 +164,7 @@ export function createChatService(deps: {
       lastMessage: row.lastMessage && previewOf(row.lastMessage, memberId),
       matched: row.matched,
       deleted: row.deleted,
+      guardianFollows: row.guardianFollows,
     }));
   }
 
@@ -306,6 +318,54 @@ export function createChatService(deps: {
         return { message: toMessage(row, senderId), created: false };
       }
       return { message: await publishNew(row), created: true };
+    },
+
+    /**
+     * A notice line from `memberId` in their conversation with `otherId` (ADR 045), stored and
+     * published to both before it answers: whoever reads after it was told. Never pushed: the
+     * other member reads it in the conversation and its header. Answers its `seq`.
+     */
+    async writeNotice(
+      memberId: string,
+      otherId: string,
+      notice: MessageNotice,
+      executor: Executor = db,
+    ): Promise<{ seq: number; sentAt: Date; publish(): Promise<void> }> {
+      const row = await insertNotice(executor, memberId, otherId, notice, clock.now());
+      return {
+        seq: row.seq,
+        sentAt: row.sentAt,
+        publish: async () => {
+          await deps.publish(destinations.chat(otherId), toMessage(row, otherId), [otherId]);
+          await deps.publish(destinations.chat(memberId), toMessage(row, memberId), [memberId]);
+        },
+      };
+    },
+
+    /**
+     * A page of a conversation from `fromSeq` on, as `memberId` sees it (media links made for
+     * them): what a guardian reads of it (ADR 045). The caller checked the guardian's right.
+     */
+    async pageFrom(
+      memberId: string,
+      otherId: string,
+      fromSeq: number,
+      query: { before?: string | undefined; size?: number | undefined },
+    ): Promise<Message[]> {
+      let beforeSeq: number | undefined;
+      if (query.before) {
+        beforeSeq = await seqOfMessage(db, memberId, otherId, query.before);
+        if (beforeSeq === undefined) throw badRequest('CURSOR_INVALID');
+      }
+      const rows = await conversationPage(
+        db,
+        memberId,
+        otherId,
+        query.size ?? CONVERSATION_PAGE_SIZE,
+        beforeSeq,
+        fromSeq,
+      );
+      return rows.map((row) => toMessage(row, memberId));
     },
 
     /** A message stored elsewhere (a paid gift), delivered as a sent one is. */

@@ -1,0 +1,295 @@
+import {
+  type Contact,
+  type Guardian,
+  type GuardianOverview,
+  type GuardianPage,
+  type GuardianRequest,
+  type GuardianVisit,
+  MAX_GUARDIANS,
+  type Message,
+} from '@mawadda/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { photosFor } from '../../core/profile-photos.ts';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
+import { hashToken, newSecretToken } from '../../lib/tokens.ts';
+import type { ChatService } from '../chat/index.ts';
+import { firstName, guardianInvitationMail } from './guardian-invitation.mail.ts';
+import {
+  activeGuardians,
+  clearNotices,
+  type FollowRow,
+  followNewOf,
+  followsOf,
+  type GuardianRow,
+  guardianByTokenHash,
+  insertGuardian,
+  lockFollow,
+  lockMember,
+  recordVisit,
+  revokeGuardian,
+  saveFollow,
+  saveFollowNew,
+  viewableConversations,
+  visitsOf,
+} from './guardians.repository.ts';
+
+export type GuardiansService = ReturnType<typeof createGuardiansService>;
+
+const MINUTE = 60_000;
+/**
+ * A person reading a page and its conversations asks a few times a minute; a script guessing
+ * tokens or copying a conversation asks far more. Per link, and per address for guesses, which
+ * have no link to count against.
+ */
+const PER_LINK: Limit = { name: 'guardian-link', max: 60, windowMs: MINUTE };
+const PER_ADDRESS: Limit = { name: 'guardian-address', max: 120, windowMs: MINUTE };
+/** The visit log the member reads: the latest openings. */
+const VISITS_SHOWN = 100;
+
+const linkInvalid = () => notFound('GUARDIAN_LINK_INVALID');
+
+function toGuardian(row: GuardianRow): Guardian {
+  return {
+    id: row.id,
+    name: row.name,
+    relation: row.relation,
+    email: row.email,
+    language: row.language,
+    createdAt: row.createdAt.toISOString(),
+    lastVisitAt: row.lastVisitAt?.toISOString() ?? null,
+  };
+}
+
+export function createGuardiansService(deps: {
+  db: Database;
+  clock: Clock;
+  limiter: RateLimitStore;
+  mailer: Mailer;
+  publicUrl: string;
+  /** Profile photo links: the other members' pictures on the guardian's page. */
+  photoLinks: MediaLinks;
+  chat: Pick<ChatService, 'contacts' | 'writeNotice' | 'pageFrom'>;
+  log: FastifyBaseLogger;
+}) {
+  const { db, clock } = deps;
+
+  /**
+   * Starts following one conversation: the notice line first, in the same transaction as the
+   * row that lets a guardian read from it, published once committed. Nothing is written while
+   * the member has no guardian (nobody follows yet): the row waits with no notice.
+   */
+  async function startFollowing(memberId: string, otherId: string): Promise<void> {
+    const publish = await db.transaction(async (tx) => {
+      const row = await lockFollow(tx, memberId, otherId);
+      if (row?.followed && row.noticeSeq !== null) return undefined;
+      if ((await activeGuardians(tx, memberId)).length === 0) {
+        await saveFollow(tx, { memberId, otherId, followed: true, noticeSeq: null, since: null });
+        return undefined;
+      }
+      const notice = await deps.chat.writeNotice(memberId, otherId, 'guardian-follows', tx);
+      await saveFollow(tx, {
+        memberId,
+        otherId,
+        followed: true,
+        noticeSeq: notice.seq,
+        since: notice.sentAt,
+      });
+      return notice.publish;
+    });
+    await publish?.();
+  }
+
+  async function stopFollowing(memberId: string, otherId: string): Promise<void> {
+    await saveFollow(db, { memberId, otherId, followed: false, noticeSeq: null, since: null });
+  }
+
+  /** Followed conversations whose other member was not told yet (no guardian then): told now. */
+  async function tellPending(memberId: string): Promise<void> {
+    for (const row of await followsOf(db, memberId)) {
+      if (row.followed && row.noticeSeq === null) await startFollowing(memberId, row.otherId);
+    }
+  }
+
+  /**
+   * The member's conversations (the chat's contacts, less deleted accounts) with their choice. A
+   * conversation seen for the first time takes the member's default for new ones, and is
+   * followed from now: its other member is told before anything of it is shown.
+   */
+  async function conversationsOf(memberId: string): Promise<{
+    contacts: Contact[];
+    follows: Map<string, FollowRow>;
+  }> {
+    const contacts = (await deps.chat.contacts(memberId)).filter((c) => !c.deleted);
+    let follows = new Map((await followsOf(db, memberId)).map((row) => [row.otherId, row]));
+    const fresh = contacts.filter((c) => !follows.has(c.id));
+    if (fresh.length > 0) {
+      const followNew = await followNewOf(db, memberId);
+      for (const contact of fresh) {
+        if (followNew) await startFollowing(memberId, contact.id);
+        else await stopFollowing(memberId, contact.id);
+      }
+      follows = new Map((await followsOf(db, memberId)).map((row) => [row.otherId, row]));
+    }
+    return { contacts, follows };
+  }
+
+  async function overview(memberId: string): Promise<GuardianOverview> {
+    const { contacts, follows } = await conversationsOf(memberId);
+    return {
+      guardians: (await activeGuardians(db, memberId)).map(toGuardian),
+      followNewConversations: await followNewOf(db, memberId),
+      conversations: contacts.map((contact) => {
+        const row = follows.get(contact.id);
+        return {
+          userId: contact.id,
+          name: contact.name,
+          followed: row?.followed ?? false,
+          since: row?.since?.toISOString() ?? null,
+        };
+      }),
+    };
+  }
+
+  /** The guardian of a link, counted under the link's and the address's limits; 404 otherwise. */
+  async function guardianOf(token: string, address: string) {
+    const tokenHash = hashToken(token);
+    await reserveLimits(
+      deps.limiter,
+      [
+        { limit: PER_LINK, key: tokenHash },
+        { limit: PER_ADDRESS, key: address },
+      ],
+      tooManyRequests,
+    );
+    const guardian = await guardianByTokenHash(db, tokenHash);
+    if (!guardian) throw linkInvalid();
+    return guardian;
+  }
+
+  return {
+    overview,
+
+    /**
+     * Names a guardian (at most `MAX_GUARDIANS` whose link works) and mails them their link; the
+     * token exists only in that mail, its hash in the database. A first guardian makes the
+     * followed conversations' other members told now.
+     */
+    async add(memberId: string, request: GuardianRequest): Promise<Guardian> {
+      const token = newSecretToken();
+      const { row, memberName } = await db.transaction(async (tx) => {
+        const member = await lockMember(tx, memberId);
+        if (!member) throw notFound('MEMBER_NOT_FOUND');
+        const current = await activeGuardians(tx, memberId);
+        if (current.length >= MAX_GUARDIANS) throw new HttpError(409, 'GUARDIANS_TOO_MANY');
+        if (current.some((g) => g.email === request.email)) {
+          throw new HttpError(409, 'GUARDIAN_EMAIL_TAKEN');
+        }
+        const row = await insertGuardian(tx, {
+          memberId,
+          ...request,
+          tokenHash: hashToken(token),
+          createdAt: clock.now(),
+        });
+        return { row, memberName: member.name };
+      });
+      await deps.mailer.send(
+        guardianInvitationMail({
+          to: row.email,
+          guardianName: row.name,
+          memberName,
+          relation: row.relation,
+          language: row.language,
+          link: `${deps.publicUrl}/${row.language}/guardian/${token}`,
+        }),
+      );
+      await tellPending(memberId);
+      return toGuardian(row);
+    },
+
+    /**
+     * Removes a guardian: their link is dead from this commit. Without any guardian left, the
+     * followed conversations forget their notice, so a later guardian tells the others again.
+     */
+    async remove(memberId: string, guardianId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (!(await revokeGuardian(tx, memberId, guardianId, clock.now()))) {
+          throw notFound('GUARDIAN_NOT_FOUND');
+        }
+        if ((await activeGuardians(tx, memberId)).length === 0) await clearNotices(tx, memberId);
+      });
+    },
+
+    async saveSettings(memberId: string, followNew: boolean): Promise<GuardianOverview> {
+      // The conversations of today keep the default they had: it is for those that start later.
+      await conversationsOf(memberId);
+      await saveFollowNew(db, memberId, followNew);
+      return overview(memberId);
+    },
+
+    async follow(memberId: string, otherId: string, followed: boolean): Promise<GuardianOverview> {
+      const { contacts } = await conversationsOf(memberId);
+      if (!contacts.some((c) => c.id === otherId)) throw notFound('MEMBER_NOT_FOUND');
+      if (followed) await startFollowing(memberId, otherId);
+      else await stopFollowing(memberId, otherId);
+      return overview(memberId);
+    },
+
+    async followAll(memberId: string, followed: boolean): Promise<GuardianOverview> {
+      const { contacts } = await conversationsOf(memberId);
+      for (const contact of contacts) {
+        if (followed) await startFollowing(memberId, contact.id);
+        else await stopFollowing(memberId, contact.id);
+      }
+      return overview(memberId);
+    },
+
+    async visits(memberId: string): Promise<GuardianVisit[]> {
+      const rows = await visitsOf(db, memberId, VISITS_SHOWN);
+      return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+    },
+
+    /** The guardian's page: logged as a visit for the member. */
+    async page(token: string, address: string): Promise<GuardianPage> {
+      const guardian = await guardianOf(token, address);
+      // New conversations take the member's default here too: a guardian never waits for the
+      // member to open their settings, and the other member is still told first.
+      await conversationsOf(guardian.memberId);
+      const rows = await viewableConversations(db, guardian.memberId);
+      await recordVisit(db, guardian.id, clock.now());
+      return {
+        memberName: firstName(guardian.memberName),
+        memberId: guardian.memberId,
+        guardianName: guardian.name,
+        language: guardian.language,
+        conversations: rows.map((row) => ({
+          id: row.id,
+          name: firstName(row.name),
+          ...photosFor(deps.photoLinks, guardian.memberId, row),
+          since: row.since.toISOString(),
+          lastMessageTime: row.lastMessageAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    /**
+     * A page of a followed conversation, from its notice line on. A conversation not followed,
+     * or ended by a block, an unmatch, a ban or a deletion, is a 404 as an unknown member is.
+     */
+    async conversation(
+      token: string,
+      address: string,
+      otherId: string,
+      query: { before?: string | undefined; size?: number | undefined },
+    ): Promise<Message[]> {
+      const guardian = await guardianOf(token, address);
+      const [conversation] = await viewableConversations(db, guardian.memberId, otherId);
+      if (!conversation) throw notFound('MEMBER_NOT_FOUND');
+      return deps.chat.pageFrom(guardian.memberId, otherId, conversation.noticeSeq, query);
+    },
+  };
+}
