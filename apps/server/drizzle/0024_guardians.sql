@@ -34,6 +34,7 @@ CREATE TABLE "guardians" (
 	CONSTRAINT "guardians_language_check" CHECK ("guardians"."language" in ('fr', 'en'))
 );
 --> statement-breakpoint
+ALTER TABLE "messages" DROP CONSTRAINT "messages_not_empty_check";--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "notice" text;--> statement-breakpoint
 ALTER TABLE "guardian_follows" ADD CONSTRAINT "guardian_follows_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guardian_follows" ADD CONSTRAINT "guardian_follows_other_id_members_id_fk" FOREIGN KEY ("other_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -42,4 +43,6 @@ ALTER TABLE "guardian_visits" ADD CONSTRAINT "guardian_visits_guardian_id_guardi
 ALTER TABLE "guardians" ADD CONSTRAINT "guardians_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "guardian_follows_other_idx" ON "guardian_follows" USING btree ("other_id","member_id");--> statement-breakpoint
 CREATE INDEX "guardian_visits_guardian_idx" ON "guardian_visits" USING btree ("guardian_id","at");--> statement-breakpoint
-CREATE INDEX "guardians_member_idx" ON "guardians" USING btree ("member_id");
+CREATE INDEX "guardians_member_idx" ON "guardians" USING btree ("member_id");--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_notice_check" CHECK ("messages"."notice" in ('guardian-follows'));--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_not_empty_check" CHECK ("messages"."content" is not null or "messages"."image_key" is not null or "messages"."audio_key" is not null or "messages"."call_id" is not null or "messages"."media_removed" or "messages"."notice" is not null);

@@ -504,9 +504,10 @@ export const messages = pgTable(
       .on(t.sentAt)
       .where(sql`${t.readAt} is null and ${t.callId} is null`),
     check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
+    check('messages_notice_check', sql`${t.notice} in (${inList(MESSAGE_NOTICES)})`),
     check(
       'messages_not_empty_check',
-      sql`${t.content} is not null or ${t.imageKey} is not null or ${t.audioKey} is not null or ${t.callId} is not null or ${t.mediaRemoved}`,
+      sql`${t.content} is not null or ${t.imageKey} is not null or ${t.audioKey} is not null or ${t.callId} is not null or ${t.mediaRemoved} or ${t.notice} is not null`,
     ),
   ],
 );

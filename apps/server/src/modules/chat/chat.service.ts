@@ -101,7 +101,8 @@ function previewOf(row: LastMessageRow, viewerId: string): LastMessage {
     kind,
     text: call ? null : row.content,
     call,
-    notice: row.notice,
+    // Only on a notice: the members' own lines stay as they were before family mode.
+    ...(row.notice ? { notice: row.notice } : {}),
   };
 }
 
@@ -147,7 +148,7 @@ export function createChatService(deps: {
       isRead: row.readAt !== null,
       mediaRemoved: row.mediaRemoved,
       call: callOf(row.call),
-      notice: row.notice,
+      ...(row.notice ? { notice: row.notice } : {}),
     };
   }
 

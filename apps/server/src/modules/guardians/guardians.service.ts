@@ -1,5 +1,6 @@
 import {
   type Contact,
+  GUARDIAN_TOKEN_PATTERN,
   type Guardian,
   type GuardianOverview,
   type GuardianPage,
@@ -166,7 +167,9 @@ export function createGuardiansService(deps: {
       ],
       tooManyRequests,
     );
-    const guardian = await guardianByTokenHash(db, tokenHash);
+    const guardian = GUARDIAN_TOKEN_PATTERN.test(token)
+      ? await guardianByTokenHash(db, tokenHash)
+      : undefined;
     if (!guardian) throw linkInvalid();
     return guardian;
   }
@@ -185,7 +188,9 @@ export function createGuardiansService(deps: {
         const member = await lockMember(tx, memberId);
         if (!member) throw notFound('MEMBER_NOT_FOUND');
         const current = await activeGuardians(tx, memberId);
-        if (current.length >= MAX_GUARDIANS) throw new HttpError(409, 'GUARDIANS_TOO_MANY');
+        if (current.length >= MAX_GUARDIANS) {
+          throw new HttpError(409, 'GUARDIANS_TOO_MANY', { params: { max: MAX_GUARDIANS } });
+        }
         if (current.some((g) => g.email === request.email)) {
           throw new HttpError(409, 'GUARDIAN_EMAIL_TAKEN');
         }
