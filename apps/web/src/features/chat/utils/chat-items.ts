@@ -1,4 +1,4 @@
-import type { Message } from '@mawadda/contract';
+import type { Message, MessageNotice } from '@mawadda/contract';
 import type { Refusal } from '@/lib/translate-error.ts';
 import type { Outgoing } from '../hooks/outbox.ts';
 import type { CallRecord } from './call-entry.ts';
@@ -22,6 +22,8 @@ export type ChatItem = {
   call: CallRecord | null;
   /** Its photo or voice note was erased with its sender's account. */
   mediaRemoved: boolean;
+  /** A line of the server's about the sender (their guardian follows), not their words. */
+  notice: MessageNotice | null;
 };
 
 /**
@@ -42,6 +44,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
       refusal: null,
       call: m.call ?? null,
       mediaRemoved: m.mediaRemoved ?? false,
+      notice: m.notice ?? null,
     })),
     ...outgoing
       .filter((o) => !stored.has(o.uuid))
@@ -56,6 +59,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
         refusal: o.refusal,
         call: null,
         mediaRemoved: false,
+        notice: null,
       })),
   ];
 }
