@@ -56,6 +56,8 @@ import { createDiscoveryService, discoveryRoutes } from './modules/discovery/ind
 import { type CityIndex, geoRoutes, loadCityIndex } from './modules/geo/index.ts';
 import {
   createGuardiansService,
+  type GuardiansService,
+  guardianDigestRoutes,
   guardianPageRoutes,
   guardianSettingsRoutes,
 } from './modules/guardians/index.ts';
@@ -193,6 +195,7 @@ declare module 'fastify' {
     realtime: RealtimeService;
     push: PushService;
     digest: DigestService;
+    guardians: GuardiansService;
   }
 }
 
@@ -314,6 +317,9 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     log,
   });
   app.decorate('push', push);
+  const unsubscribeSecret =
+    config.unsubscribeSecret ??
+    (await keptSecret(path.join(config.dataDir, 'secrets', 'unsubscribe')));
   const digest = createDigestService({
     db,
     clock,
@@ -321,10 +327,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     log,
     publicUrl: config.publicUrl,
     delayMs: config.digestDelayMs,
-    tokens: createUnsubscribeTokens(
-      config.unsubscribeSecret ??
-        (await keptSecret(path.join(config.dataDir, 'secrets', 'unsubscribe'))),
-    ),
+    tokens: createUnsubscribeTokens(unsubscribeSecret),
     stopEmailDigest: push.stopEmailDigest,
   });
   app.decorate('digest', digest);
@@ -382,8 +385,10 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     publicUrl: config.publicUrl,
     photoLinks,
     chat,
+    unsubscribeTokens: createUnsubscribeTokens(unsubscribeSecret, 'guardian-digest-unsubscribe'),
     log,
   });
+  app.decorate('guardians', guardians);
   const notifications = createNotificationsService({
     db,
     unreadMessages: chat.unreadCount,
@@ -486,7 +491,10 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
         ]
       : []),
     ...(config.digestEveryMs > 0
-      ? [{ name: 'e-mail digest', start: () => digest.start(config.digestEveryMs) }]
+      ? [
+          { name: 'e-mail digest', start: () => digest.start(config.digestEveryMs) },
+          { name: 'guardian digest', start: () => guardians.startDigest(config.digestEveryMs) },
+        ]
       : []),
   ];
 
@@ -563,6 +571,7 @@ async function registerModules(
     mount(privateMediaRoutes, { db, store: deps.privateMediaStore, links: s.mediaLinks }),
     mount(digestRoutes, { digest: s.digest }),
     mount(guardianPageRoutes, { guardians: s.guardians }),
+    mount(guardianDigestRoutes, { guardians: s.guardians }),
     mount(paymentCatalogueRoutes, { payments: s.payments }),
     mount(paymentNotificationRoutes, {
       payments: s.payments,

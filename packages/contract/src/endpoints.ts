@@ -29,6 +29,8 @@ import {
 import {
   followRequestSchema,
   guardianConversationQuerySchema,
+  guardianDigestSchema,
+  guardianDigestUnsubscribeQuerySchema,
   guardianLinkParamsSchema,
   guardianMessagesSchema,
   guardianOverviewSchema,
@@ -440,6 +442,21 @@ const schemas = {
     params: guardianLinkParamsSchema.extend({ userId: memberIdSchema }),
     query: guardianConversationQuerySchema,
     response: guardianMessagesSchema,
+  },
+  saveGuardianDigest: {
+    summary:
+      'The guardian chooses how often they are mailed what is new in the conversations they follow: daily, weekly or never',
+    member: false,
+    params: guardianLinkParamsSchema,
+    body: guardianDigestSchema,
+    response: guardianDigestSchema,
+  },
+  unsubscribeGuardianDigest: {
+    summary:
+      'One-click unsubscribe from a guardian’s e-mail digest (RFC 8058 List-Unsubscribe-Post), no login: the signed token of the mail turns it off; 400 UNSUBSCRIBE_LINK_INVALID for a token not signed by the server',
+    member: false,
+    query: guardianDigestUnsubscribeQuerySchema,
+    response: messageResponseSchema,
   },
   iceServers: {
     summary:

@@ -174,6 +174,7 @@ export const ERROR_TEXTS = {
   GUARDIANS_TOO_MANY: 'You can name at most {{max}} guardians. Remove one to add another.',
   GUARDIAN_EMAIL_TAKEN: 'This address is already one of your guardians.',
   GUARDIAN_NOT_FOUND: 'This guardian is no longer on your list.',
+  GUARDIAN_DIGEST_INVALID: 'Choose how often you are mailed: daily, weekly or never.',
   GUARDIAN_LINK_INVALID:
     'This link does not work. Ask the person who sent it to you for a new one.',
   // Safety and moderation

@@ -118,6 +118,23 @@ export const guardianConversationSchema = z.object({
 });
 export type GuardianConversation = z.infer<typeof guardianConversationSchema>;
 
+/** How often a guardian is mailed what is new in the conversations they follow. */
+export const GUARDIAN_DIGESTS = ['daily', 'weekly', 'off'] as const;
+export type GuardianDigest = (typeof GUARDIAN_DIGESTS)[number];
+
+/** `PUT /api/guardian/{token}/digest`: the guardian's choice. */
+export const guardianDigestSchema = z.object({
+  digest: z.enum(GUARDIAN_DIGESTS, { error: E.GUARDIAN_DIGEST_INVALID }),
+});
+
+/** The one-click unsubscribe of a guardian's digest (RFC 8058): a token signed by the server. */
+export const guardianDigestUnsubscribeQuerySchema = z.object({
+  token: z
+    .string({ error: E.UNSUBSCRIBE_LINK_INVALID })
+    .max(200, E.UNSUBSCRIBE_LINK_INVALID)
+    .regex(/^[A-Za-z0-9_.-]+$/, E.UNSUBSCRIBE_LINK_INVALID),
+});
+
 /** `GET /api/guardian/{token}`: the page of a guardian, read-only. */
 export const guardianPageSchema = z.object({
   /** The member's first name. */
@@ -125,6 +142,8 @@ export const guardianPageSchema = z.object({
   memberId: z.string(),
   guardianName: z.string(),
   language: z.enum(GUARDIAN_LANGUAGES),
+  /** How often the guardian is mailed the news (their choice, on this page). */
+  digest: z.enum(GUARDIAN_DIGESTS),
   conversations: z.array(guardianConversationSchema),
 });
 export type GuardianPage = z.infer<typeof guardianPageSchema>;

@@ -6,6 +6,7 @@ import {
   type Dealbreakers,
   FAITH_FIELDS,
   GENDERS,
+  GUARDIAN_DIGESTS,
   GUARDIAN_RELATIONS,
   HAS_CHILDREN_VALUES,
   LIKE_KINDS,
@@ -830,9 +831,17 @@ export const guardians = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
+    /** How often the guardian is mailed the news of what they follow (their choice). */
+    digest: text('digest', { enum: GUARDIAN_DIGESTS }).notNull().default('weekly'),
+    /**
+     * When the last digest was claimed: the next one tells what came after, and waits a day or a
+     * week from it. Null before the first (news counted from `created_at`).
+     */
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
   },
   (t) => [
     index('guardians_member_idx').on(t.memberId),
+    check('guardians_digest_check', sql`${t.digest} in (${inList(GUARDIAN_DIGESTS)})`),
     check('guardians_relation_check', sql`${t.relation} in (${inList(GUARDIAN_RELATIONS)})`),
     check('guardians_language_check', sql`${t.language} in (${inList(MAIL_LANGUAGES)})`),
   ],
@@ -870,6 +879,23 @@ export const guardianFollows = pgTable(
     // The other member's header: whose guardian follows a conversation with them.
     index('guardian_follows_other_idx').on(t.otherId, t.memberId),
   ],
+);
+
+/**
+ * Further links to a guardian's page, each mailed once in a digest and stored only as its SHA-256:
+ * the invitation's token is not kept, so a digest cannot repeat it. They expire; revoking the
+ * guardian ends them with the rest.
+ */
+export const guardianLinks = pgTable(
+  'guardian_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('guardian_links_guardian_idx').on(t.guardianId)],
 );
 
 /** Each opening of a guardian's page, for the member (and their export). */

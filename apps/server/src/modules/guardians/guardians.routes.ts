@@ -68,6 +68,12 @@ export const guardianPageRoutes: FastifyPluginAsyncZod<{ guardians: GuardiansSer
   });
 
   app.route({
+    ...endpoint('saveGuardianDigest', 'guardians'),
+    handler: async (request) =>
+      guardians.saveDigest(request.params.token, request.ip, request.body.digest),
+  });
+
+  app.route({
     ...endpoint('guardianConversation', 'guardians'),
     handler: async (request) =>
       guardians.conversation(
@@ -76,5 +82,28 @@ export const guardianPageRoutes: FastifyPluginAsyncZod<{ guardians: GuardiansSer
         request.params.userId,
         request.query,
       ),
+  });
+};
+
+/**
+ * The one-click unsubscribe of a guardian's digest (RFC 8058): a mail client posts the form
+ * `List-Unsubscribe=One-Click`, of which nothing is needed.
+ */
+export const guardianDigestRoutes: FastifyPluginAsyncZod<{ guardians: GuardiansService }> = async (
+  app,
+  { guardians },
+) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+
+  app.route({
+    ...endpoint('unsubscribeGuardianDigest', 'guardians'),
+    handler: async (request) => {
+      await guardians.unsubscribeDigest(request.query.token);
+      return { message: 'Unsubscribed from the guardian’s e-mail digest.' };
+    },
   });
 };

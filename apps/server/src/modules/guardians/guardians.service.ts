@@ -1,7 +1,9 @@
 import {
   type Contact,
+  endpointRoutes,
   GUARDIAN_TOKEN_PATTERN,
   type Guardian,
+  type GuardianDigest,
   type GuardianOverview,
   type GuardianPage,
   type GuardianRequest,
@@ -13,26 +15,34 @@ import type { FastifyBaseLogger } from 'fastify';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import type { ChatService } from '../chat/index.ts';
+import type { UnsubscribeTokens } from '../digest/index.ts';
+import { guardianDigestMail } from './guardian-digest.mail.ts';
 import { firstName, guardianInvitationMail } from './guardian-invitation.mail.ts';
 import {
   activeGuardians,
+  claimDueGuardianDigests,
   clearNotices,
+  deleteExpiredLinks,
+  digestNews,
   type FollowRow,
   followNewOf,
   followsOf,
   type GuardianRow,
   guardianByTokenHash,
   insertGuardian,
+  insertLink,
   lockFollow,
   lockMember,
   recordVisit,
+  releaseGuardianDigest,
   revokeGuardian,
+  saveDigest,
   saveFollow,
   saveFollowNew,
   viewableConversations,
@@ -51,6 +61,9 @@ const PER_LINK: Limit = { name: 'guardian-link', max: 60, windowMs: MINUTE };
 const PER_ADDRESS: Limit = { name: 'guardian-address', max: 120, windowMs: MINUTE };
 /** The visit log the member reads: the latest openings. */
 const VISITS_SHOWN = 100;
+/** Guardians claimed and mailed per statement: a run goes on while batches come back full. */
+const DIGEST_BATCH = 200;
+const DAY = 24 * 60 * MINUTE;
 
 const linkInvalid = () => notFound('GUARDIAN_LINK_INVALID');
 
@@ -75,9 +88,14 @@ export function createGuardiansService(deps: {
   /** Profile photo links: the other members' pictures on the guardian's page. */
   photoLinks: MediaLinks;
   chat: Pick<ChatService, 'contacts' | 'writeNotice' | 'pageFrom'>;
+  /** Signs the one-click unsubscribe of a guardian's digest (its own purpose, ADR 038's secret). */
+  unsubscribeTokens: UnsubscribeTokens;
   log: FastifyBaseLogger;
 }) {
-  const { db, clock } = deps;
+  const { db, clock, log } = deps;
+
+  const pageUrl = (language: string, token: string) =>
+    `${deps.publicUrl}/${language}/guardian/${token}`;
 
   /**
    * Starts following one conversation: the notice line first, in the same transaction as the
@@ -168,14 +186,98 @@ export function createGuardiansService(deps: {
       tooManyRequests,
     );
     const guardian = GUARDIAN_TOKEN_PATTERN.test(token)
-      ? await guardianByTokenHash(db, tokenHash)
+      ? await guardianByTokenHash(db, tokenHash, clock.now())
       : undefined;
     if (!guardian) throw linkInvalid();
     return guardian;
   }
 
+  /**
+   * Mails every guardian due a digest now, with a fresh link to their page (the invitation's token
+   * is not kept); how many were sent. A guardian with nothing new is not mailed, and the claim
+   * stands: nothing of that window was left untold. A mail that fails ends the run, its claim
+   * undone.
+   */
+  async function runDigest(): Promise<number> {
+    let sent = 0;
+    const now = clock.now();
+    await deleteExpiredLinks(db, now);
+    for (;;) {
+      const due = await claimDueGuardianDigests(db, now, DIGEST_BATCH);
+      for (const guardian of due) {
+        const news = await digestNews(db, guardian.memberId, guardian.since, now);
+        if (news.length === 0) continue;
+        const token = newSecretToken();
+        const weekly = guardian.digest === 'weekly';
+        await insertLink(
+          db,
+          guardian.id,
+          hashToken(token),
+          new Date(now.getTime() + (weekly ? 7 : 1) * DAY + DAY),
+        );
+        const unsubscribeUrl = `${deps.publicUrl}${endpointRoutes.unsubscribeGuardianDigest.path}?token=${deps.unsubscribeTokens.tokenFor(guardian.id)}`;
+        try {
+          await deps.mailer.send(
+            guardianDigestMail({
+              to: guardian.email,
+              guardianName: guardian.name,
+              memberName: guardian.memberName,
+              language: guardian.language,
+              weekly,
+              news,
+              pageUrl: pageUrl(guardian.language, token),
+              unsubscribeUrl,
+            }),
+          );
+          sent++;
+        } catch (err) {
+          log.error({ err, guardianId: guardian.id }, 'Could not send a guardian digest');
+          await releaseGuardianDigest(db, guardian.id, guardian.previous);
+          return sent;
+        }
+      }
+      if (due.length < DIGEST_BATCH) return sent;
+    }
+  }
+
   return {
     overview,
+
+    runDigest,
+
+    /** Runs the guardians' digest every `everyMs` on this node (as the members' digest runs). */
+    startDigest(everyMs: number) {
+      let running: Promise<unknown> | undefined;
+      const timer = setInterval(() => {
+        running ??= runDigest()
+          .catch((err: unknown) => log.error({ err }, 'The guardian digest run failed'))
+          .finally(() => {
+            running = undefined;
+          });
+      }, everyMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+
+    /** The guardian's choice of how often to be mailed, from their page. */
+    async saveDigest(token: string, address: string, digest: GuardianDigest) {
+      const guardian = await guardianOf(token, address);
+      await saveDigest(db, guardian.id, digest);
+      return { digest };
+    },
+
+    /**
+     * The one-click unsubscribe of a guardian's digest: as often as it is used; a token the
+     * server did not sign is refused, a guardian gone since has nothing to turn off.
+     */
+    async unsubscribeDigest(token: string): Promise<void> {
+      const guardianId = deps.unsubscribeTokens.memberOf(token);
+      if (!guardianId) throw badRequest('UNSUBSCRIBE_LINK_INVALID');
+      await saveDigest(db, guardianId, 'off');
+    },
 
     /**
      * Names a guardian (at most `MAX_GUARDIANS` whose link works) and mails them their link; the
@@ -209,7 +311,7 @@ export function createGuardiansService(deps: {
           memberName,
           relation: row.relation,
           language: row.language,
-          link: `${deps.publicUrl}/${row.language}/guardian/${token}`,
+          link: pageUrl(row.language, token),
         }),
       );
       await tellPending(memberId);
@@ -271,6 +373,7 @@ export function createGuardiansService(deps: {
         memberId: guardian.memberId,
         guardianName: guardian.name,
         language: guardian.language,
+        digest: guardian.digest,
         conversations: rows.map((row) => ({
           id: row.id,
           name: firstName(row.name),

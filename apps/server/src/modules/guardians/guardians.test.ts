@@ -431,3 +431,103 @@ describe('export and deletion', () => {
     expect((await page(guardian.token)).statusCode).toBe(404);
   });
 });
+
+describe('the guardian’s digest', () => {
+  const MINUTE = 60_000;
+  const DAY = 24 * 60 * MINUTE;
+  const mailsTo = (address: string | undefined, from: number) =>
+    t.mailer.sent.slice(from).filter((m) => m.to === address);
+
+  it('mails counts and first names, never a text, with a fresh link and a one-click unsubscribe', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: `/api/guardian/${guardian.token}/digest`,
+      payload: { digest: 'daily' },
+    });
+    expect(chosen.json()).toEqual({ digest: 'daily' });
+    t.clock.advance(MINUTE);
+    await send(youssef, aminata, 'Rendez-vous samedi chez ma tante');
+    await send(aminata, youssef, 'Avec plaisir');
+
+    let from = t.mailer.sent.length;
+    await t.app.guardians.runDigest();
+    const [mail, ...more] = mailsTo(guardian.mail?.to, from);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Nouveaux messages dans les conversations de Aminata sur Mawadda');
+    expect(mail?.text).toContain('Youssef : 2 messages');
+    expect(mail?.text).not.toContain('Rendez-vous');
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = /\/fr\/guardian\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(link).not.toBe(guardian.token);
+    expect((await page(link)).statusCode).toBe(200);
+
+    // The same day: nothing more; the next day, only what came since.
+    from = t.mailer.sent.length;
+    t.clock.advance(MINUTE);
+    await send(youssef, aminata, 'Et toi ?');
+    await t.app.guardians.runDigest();
+    expect(mailsTo(guardian.mail?.to, from)).toEqual([]);
+    t.clock.advance(DAY);
+    await t.app.guardians.runDigest();
+    expect(mailsTo(guardian.mail?.to, from)[0]?.text).toContain('Youssef : 1 message\n');
+
+    const unsubscribe = /<http:\/\/mawadda\.test([^>]+)>/.exec(
+      mail?.headers?.['List-Unsubscribe'] ?? '',
+    )?.[1];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: unsubscribe ?? '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await page(guardian.token)).json<GuardianPage>().digest).toBe('off');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/api/guardian-digest/unsubscribe?token=${guardian.id}.AAAA`,
+    });
+    expect(forged.statusCode).toBe(400);
+
+    // The digest's link dies with the guardian.
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/guardians/${guardian.id}`,
+      headers: bearer(aminata.token),
+    });
+    expect((await page(link)).statusCode).toBe(404);
+  });
+
+  it('is weekly unless chosen, tells nothing of a conversation not followed, and none to a revoked guardian', async () => {
+    const { aminata, youssef, karim } = await family();
+    const weekly = await addGuardian(aminata);
+    t.clock.advance(1000);
+    const revoked = await addGuardian(aminata, { name: 'Imam Sall', relation: 'imam' });
+    await follow(aminata, youssef);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/guardians/${revoked.id}`,
+      headers: bearer(aminata.token),
+    });
+    t.clock.advance(MINUTE);
+    await send(karim, aminata, 'Not followed');
+    await send(youssef, aminata, 'Followed');
+    const from = t.mailer.sent.length;
+    await t.app.guardians.runDigest();
+    const [first] = mailsTo(weekly.mail?.to, from);
+    expect(first?.text).toContain('Youssef : 1 message');
+    expect(first?.text).not.toContain('Karim');
+    expect(mailsTo(revoked.mail?.to, from)).toEqual([]);
+
+    const later = t.mailer.sent.length;
+    t.clock.advance(DAY + MINUTE);
+    await send(youssef, aminata, 'A day later');
+    await t.app.guardians.runDigest();
+    expect(mailsTo(weekly.mail?.to, later)).toEqual([]);
+    t.clock.advance(7 * DAY);
+    await t.app.guardians.runDigest();
+    expect(mailsTo(weekly.mail?.to, later)).toHaveLength(1);
+  });
+});
