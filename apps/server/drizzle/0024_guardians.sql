@@ -43,6 +43,14 @@ CREATE TABLE "guardians" (
 	CONSTRAINT "guardians_language_check" CHECK ("guardians"."language" in ('fr', 'en'))
 );
 --> statement-breakpoint
+CREATE TABLE "wali_requests" (
+	"asker_id" uuid NOT NULL,
+	"asked_id" uuid NOT NULL,
+	"asked_at" timestamp with time zone NOT NULL,
+	"answered_at" timestamp with time zone,
+	CONSTRAINT "wali_requests_asker_id_asked_id_pk" PRIMARY KEY("asker_id","asked_id")
+);
+--> statement-breakpoint
 ALTER TABLE "messages" DROP CONSTRAINT "messages_not_empty_check";--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "notice" text;--> statement-breakpoint
 ALTER TABLE "guardian_follows" ADD CONSTRAINT "guardian_follows_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -51,9 +59,12 @@ ALTER TABLE "guardian_links" ADD CONSTRAINT "guardian_links_guardian_id_guardian
 ALTER TABLE "guardian_settings" ADD CONSTRAINT "guardian_settings_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guardian_visits" ADD CONSTRAINT "guardian_visits_guardian_id_guardians_id_fk" FOREIGN KEY ("guardian_id") REFERENCES "public"."guardians"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guardians" ADD CONSTRAINT "guardians_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wali_requests" ADD CONSTRAINT "wali_requests_asker_id_members_id_fk" FOREIGN KEY ("asker_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wali_requests" ADD CONSTRAINT "wali_requests_asked_id_members_id_fk" FOREIGN KEY ("asked_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "guardian_follows_other_idx" ON "guardian_follows" USING btree ("other_id","member_id");--> statement-breakpoint
 CREATE INDEX "guardian_links_guardian_idx" ON "guardian_links" USING btree ("guardian_id");--> statement-breakpoint
 CREATE INDEX "guardian_visits_guardian_idx" ON "guardian_visits" USING btree ("guardian_id","at");--> statement-breakpoint
 CREATE INDEX "guardians_member_idx" ON "guardians" USING btree ("member_id");--> statement-breakpoint
-ALTER TABLE "messages" ADD CONSTRAINT "messages_notice_check" CHECK ("messages"."notice" in ('guardian-follows'));--> statement-breakpoint
+CREATE INDEX "wali_requests_asked_idx" ON "wali_requests" USING btree ("asked_id");--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_notice_check" CHECK ("messages"."notice" in ('guardian-follows', 'wali-asked', 'wali-shared', 'wali-declined'));--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_not_empty_check" CHECK ("messages"."content" is not null or "messages"."image_key" is not null or "messages"."audio_key" is not null or "messages"."call_id" is not null or "messages"."media_removed" or "messages"."notice" is not null);

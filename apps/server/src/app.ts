@@ -385,6 +385,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     publicUrl: config.publicUrl,
     photoLinks,
     chat,
+    whoMayWrite,
     unsubscribeTokens: createUnsubscribeTokens(unsubscribeSecret, 'guardian-digest-unsubscribe'),
     log,
   });

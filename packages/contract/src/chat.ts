@@ -14,10 +14,17 @@ export const messageCallSchema = z.object({
 });
 
 /**
- * A line the server writes in a conversation, worded by the app in the reader's language:
- * `guardian-follows`, the sender's guardian follows the conversation from here on (ADR 045).
+ * A line the server writes in a conversation, worded by the app in the reader's language
+ * (ADR 045): `guardian-follows`, the sender's guardian follows the conversation from here on;
+ * `wali-asked`, the sender asks the other for their guardian's contact; `wali-shared` and
+ * `wali-declined`, the sender's answer (the contact shared is in `wali`).
  */
-export const MESSAGE_NOTICES = ['guardian-follows'] as const;
+export const MESSAGE_NOTICES = [
+  'guardian-follows',
+  'wali-asked',
+  'wali-shared',
+  'wali-declined',
+] as const;
 export type MessageNotice = (typeof MESSAGE_NOTICES)[number];
 
 export const LAST_MESSAGE_KINDS = ['text', 'photo', 'voice', 'call', 'removed', 'notice'] as const;
@@ -89,6 +96,10 @@ export const messageSchema = z.object({
   call: messageCallSchema.nullable().optional(),
   /** A line of the server's (`senderId` is the member it is about), never a member's words. */
   notice: z.enum(MESSAGE_NOTICES).nullable().optional(),
+  /** The guardian's contact a `wali-shared` line shares: as the sender typed it. */
+  wali: z
+    .object({ name: z.string(), relation: z.string(), phone: z.string().nullable() })
+    .optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

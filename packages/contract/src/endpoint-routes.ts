@@ -54,6 +54,8 @@ export const endpointRoutes = {
   guardianVisits: { method: 'GET', path: '/api/guardians/visits' },
   guardianPage: { method: 'GET', path: '/api/guardian/:token' },
   guardianConversation: { method: 'GET', path: '/api/guardian/:token/conversations/:userId' },
+  askWaliContact: { method: 'POST', path: '/api/chat/wali/:userId' },
+  answerWaliContact: { method: 'POST', path: '/api/chat/wali/:userId/answer' },
   saveGuardianDigest: { method: 'PUT', path: '/api/guardian/:token/digest' },
   unsubscribeGuardianDigest: { method: 'POST', path: '/api/guardian-digest/unsubscribe' },
   iceServers: { method: 'GET', path: '/api/calls/ice-servers' },

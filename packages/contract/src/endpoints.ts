@@ -39,6 +39,7 @@ import {
   guardianSchema,
   guardianSettingsSchema,
   guardianVisitSchema,
+  waliAnswerSchema,
 } from './guardians.ts';
 import {
   checkoutSessionResponseSchema,
@@ -442,6 +443,23 @@ const schemas = {
     params: guardianLinkParamsSchema.extend({ userId: memberIdSchema }),
     query: guardianConversationQuerySchema,
     response: guardianMessagesSchema,
+  },
+  askWaliContact: {
+    summary:
+      'Ask the other member of a conversation for their guardian’s (wali’s) contact: a line in the conversation, which they accept or decline; one request open at a time per pair; under the rule of who may write',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    status: 201,
+    response: messageSchema,
+  },
+  answerWaliContact: {
+    summary:
+      'Answer the other member’s request for your wali’s contact: decline, or share a name, a relation and, if typed, a phone number; the answer is a line in the conversation',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    body: waliAnswerSchema,
+    status: 201,
+    response: messageSchema,
   },
   saveGuardianDigest: {
     summary:

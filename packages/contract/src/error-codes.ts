@@ -175,6 +175,10 @@ export const ERROR_TEXTS = {
   GUARDIAN_EMAIL_TAKEN: 'This address is already one of your guardians.',
   GUARDIAN_NOT_FOUND: 'This guardian is no longer on your list.',
   GUARDIAN_DIGEST_INVALID: 'Choose how often you are mailed: daily, weekly or never.',
+  WALI_REQUEST_PENDING: 'You already asked for their wali’s contact: wait for the answer.',
+  WALI_REQUEST_NONE: 'There is no request for your wali’s contact to answer.',
+  WALI_ANSWER_INVALID: 'Accept (with your wali’s name and relation) or decline.',
+  WALI_PHONE_INVALID: 'Type a phone number with digits only, such as +221 77 123 45 67.',
   GUARDIAN_LINK_INVALID:
     'This link does not work. Ask the person who sent it to you for a new one.',
   // Safety and moderation

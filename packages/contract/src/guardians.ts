@@ -155,3 +155,30 @@ export const guardianConversationQuerySchema = z.object({
 });
 
 export const guardianMessagesSchema = z.array(messageSchema);
+
+/** A phone number as a person types it: digits, spaces, dots, dashes, a leading +. */
+export const WALI_PHONE_PATTERN = /^\+?[0-9][0-9 .-]{5,24}$/;
+
+/**
+ * `POST /api/chat/wali/{userId}/answer`: the one asked declines, or shares their guardian's name
+ * and relation, and a phone number if they type one.
+ */
+export const waliAnswerSchema = z.discriminatedUnion(
+  'accept',
+  [
+    z.object({ accept: z.literal(false) }),
+    z.object({
+      accept: z.literal(true),
+      name: guardianRequestSchema.shape.name,
+      relation: guardianRequestSchema.shape.relation,
+      phone: optionalField(
+        z
+          .string({ error: E.WALI_PHONE_INVALID })
+          .trim()
+          .regex(WALI_PHONE_PATTERN, E.WALI_PHONE_INVALID),
+      ),
+    }),
+  ],
+  { error: E.WALI_ANSWER_INVALID },
+);
+export type WaliAnswer = z.infer<typeof waliAnswerSchema>;

@@ -898,6 +898,29 @@ export const guardianLinks = pgTable(
   (t) => [index('guardian_links_guardian_idx').on(t.guardianId)],
 );
 
+/**
+ * "Ask for the wali's contact" (issue 22): one request per asker and member asked, open until
+ * answered (`answered_at`); asked again once answered. The question and the answer are notice
+ * lines of the conversation; the contact shared is in the answer's line only.
+ */
+export const waliRequests = pgTable(
+  'wali_requests',
+  {
+    askerId: uuid('asker_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    askedId: uuid('asked_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.askerId, t.askedId] }),
+    index('wali_requests_asked_idx').on(t.askedId),
+  ],
+);
+
 /** Each opening of a guardian's page, for the member (and their export). */
 export const guardianVisits = pgTable(
   'guardian_visits',

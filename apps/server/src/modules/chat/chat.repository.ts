@@ -221,13 +221,17 @@ export async function conversationPage(
   return rows.reverse().map(withCall);
 }
 
-/** A notice line from `memberId` to `otherId` (ADR 045), unread until the other opens it. */
+/**
+ * A notice line from `memberId` to `otherId` (ADR 045), unread until the other opens it; `content`
+ * is the server's (a wali contact shared, as JSON), never shown as text.
+ */
 export async function insertNotice(
   db: Executor,
   memberId: string,
   otherId: string,
   notice: NonNullable<MessageRow['notice']>,
   now: Date,
+  content: string | null = null,
 ): Promise<MessageRow> {
   const [row] = await db
     .insert(messages)
@@ -236,6 +240,7 @@ export async function insertNotice(
       senderId: memberId,
       receiverId: otherId,
       notice,
+      content,
       sentAt: now,
     })
     .returning();

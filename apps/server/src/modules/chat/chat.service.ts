@@ -99,11 +99,22 @@ function previewOf(row: LastMessageRow, viewerId: string): LastMessage {
   return {
     mine: row.senderId === viewerId,
     kind,
-    text: call ? null : row.content,
+    // A notice's content is the server's (a wali contact shared), never a preview.
+    text: call || row.notice ? null : row.content,
     call,
     // Only on a notice: the members' own lines stay as they were before family mode.
     ...(row.notice ? { notice: row.notice } : {}),
   };
+}
+
+/** The contact a `wali-shared` line holds, stored as JSON in its content by the guardians module. */
+function waliOf(content: string): NonNullable<Message['wali']> {
+  const {
+    name = '',
+    relation = '',
+    phone = null,
+  } = JSON.parse(content) as Partial<NonNullable<Message['wali']>>;
+  return { name, relation, phone };
 }
 
 /** About 8 MB of keys: far more conversations than one node has going at once. */
@@ -141,7 +152,7 @@ export function createChatService(deps: {
       uuid: row.uuid,
       senderId: row.senderId,
       receiverId: row.receiverId,
-      content: row.content,
+      content: row.notice ? null : row.content,
       imageUrl: row.imageKey ? deps.mediaLinks.urlFor(viewerId, row.imageKey) : null,
       audioUrl: row.audioKey ? deps.mediaLinks.urlFor(viewerId, row.audioKey) : null,
       timestamp: row.sentAt.toISOString(),
@@ -149,6 +160,7 @@ export function createChatService(deps: {
       mediaRemoved: row.mediaRemoved,
       call: callOf(row.call),
       ...(row.notice ? { notice: row.notice } : {}),
+      ...(row.notice === 'wali-shared' && row.content ? { wali: waliOf(row.content) } : {}),
     };
   }
 
@@ -331,11 +343,13 @@ export function createChatService(deps: {
       otherId: string,
       notice: MessageNotice,
       executor: Executor = db,
-    ): Promise<{ seq: number; sentAt: Date; publish(): Promise<void> }> {
-      const row = await insertNotice(executor, memberId, otherId, notice, clock.now());
+      content: string | null = null,
+    ): Promise<{ seq: number; sentAt: Date; message: Message; publish(): Promise<void> }> {
+      const row = await insertNotice(executor, memberId, otherId, notice, clock.now(), content);
       return {
         seq: row.seq,
         sentAt: row.sentAt,
+        message: toMessage(row, memberId),
         publish: async () => {
           await deps.publish(destinations.chat(otherId), toMessage(row, otherId), [otherId]);
           await deps.publish(destinations.chat(memberId), toMessage(row, memberId), [memberId]);

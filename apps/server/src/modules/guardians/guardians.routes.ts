@@ -48,6 +48,28 @@ export const guardianSettingsRoutes: FastifyPluginAsyncZod<{
     ...endpoint('guardianVisits', 'guardians'),
     handler: async (request) => guardians.visits(sessionOf(request).memberId),
   });
+
+  app.route({
+    ...endpoint('askWaliContact', 'chat'),
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await guardians.askWali(sessionOf(request).memberId, request.params.userId)),
+  });
+
+  app.route({
+    ...endpoint('answerWaliContact', 'chat'),
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await guardians.answerWali(
+            sessionOf(request).memberId,
+            request.params.userId,
+            request.body,
+          ),
+        ),
+  });
 };
 
 /**

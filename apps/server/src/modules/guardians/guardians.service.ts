@@ -10,9 +10,11 @@ import {
   type GuardianVisit,
   MAX_GUARDIANS,
   type Message,
+  type WaliAnswer,
 } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { photosFor } from '../../core/profile-photos.ts';
+import type { WhoMayWrite } from '../../core/who-may-write.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
@@ -28,6 +30,7 @@ import {
   activeGuardians,
   claimDueGuardianDigests,
   clearNotices,
+  closeWaliRequest,
   deleteExpiredLinks,
   digestNews,
   type FollowRow,
@@ -39,6 +42,8 @@ import {
   insertLink,
   lockFollow,
   lockMember,
+  openWaliRequest,
+  pairOpen,
   recordVisit,
   releaseGuardianDigest,
   revokeGuardian,
@@ -88,6 +93,7 @@ export function createGuardiansService(deps: {
   /** Profile photo links: the other members' pictures on the guardian's page. */
   photoLinks: MediaLinks;
   chat: Pick<ChatService, 'contacts' | 'writeNotice' | 'pageFrom'>;
+  whoMayWrite: WhoMayWrite;
   /** Signs the one-click unsubscribe of a guardian's digest (its own purpose, ADR 038's secret). */
   unsubscribeTokens: UnsubscribeTokens;
   log: FastifyBaseLogger;
@@ -260,6 +266,52 @@ export function createGuardiansService(deps: {
         clearInterval(timer);
         await running;
       };
+    },
+
+    /**
+     * "Ask for the wali's contact": under the rule of who may write (the question is the asker's
+     * act), one open request per pair; the question is a line in the conversation, published to
+     * both once stored.
+     */
+    async askWali(askerId: string, otherId: string): Promise<Message> {
+      await deps.whoMayWrite.assertMayWrite(askerId, otherId);
+      const notice = await db.transaction(async (tx) => {
+        if (!(await openWaliRequest(tx, askerId, otherId, clock.now()))) {
+          throw new HttpError(409, 'WALI_REQUEST_PENDING');
+        }
+        return deps.chat.writeNotice(askerId, otherId, 'wali-asked', tx);
+      });
+      await notice.publish();
+      return notice.message;
+    },
+
+    /**
+     * The answer of the member asked: declined, or the contact they type (their guardian's name
+     * and relation, a phone number if they want); a line in the conversation either way. No
+     * request open, or the pair ended since (a block, an unmatch, an account gone): refused.
+     */
+    async answerWali(answererId: string, askerId: string, answer: WaliAnswer): Promise<Message> {
+      if (!(await pairOpen(db, answererId, askerId))) throw notFound('MEMBER_NOT_FOUND');
+      const notice = await db.transaction(async (tx) => {
+        if (!(await closeWaliRequest(tx, askerId, answererId, clock.now()))) {
+          throw notFound('WALI_REQUEST_NONE');
+        }
+        return answer.accept
+          ? deps.chat.writeNotice(
+              answererId,
+              askerId,
+              'wali-shared',
+              tx,
+              JSON.stringify({
+                name: answer.name,
+                relation: answer.relation,
+                phone: answer.phone ?? null,
+              }),
+            )
+          : deps.chat.writeNotice(answererId, askerId, 'wali-declined', tx);
+      });
+      await notice.publish();
+      return notice.message;
     },
 
     /** The guardian's choice of how often to be mailed, from their page. */

@@ -531,3 +531,77 @@ describe('the guardian’s digest', () => {
     expect(mailsTo(weekly.mail?.to, later)).toHaveLength(1);
   });
 });
+
+describe('asking for the wali’s contact', () => {
+  const ask = (from: Person, to: Person) =>
+    t.app.inject({ method: 'POST', url: `/api/chat/wali/${to.id}`, headers: bearer(from.token) });
+  const answer = (from: Person, to: Person, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/chat/wali/${to.id}/answer`,
+      headers: bearer(from.token),
+      payload,
+    });
+
+  it('puts the question and the answer in the conversation, one open question at a time', async () => {
+    const { aminata, youssef } = await family();
+    const asked = await ask(youssef, aminata);
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json<Message>()).toMatchObject({ notice: 'wali-asked', senderId: youssef.id });
+    expect((await ask(youssef, aminata)).json()).toMatchObject({ code: 'WALI_REQUEST_PENDING' });
+    expect((await conversation(aminata, youssef)).at(-1)?.notice).toBe('wali-asked');
+
+    const badPhone = await answer(aminata, youssef, {
+      accept: true,
+      name: 'Mamadou Diallo',
+      relation: 'father',
+      phone: 'call me',
+    });
+    expect(badPhone.json()).toMatchObject({ code: 'WALI_PHONE_INVALID' });
+    const noName = await answer(aminata, youssef, { accept: true, relation: 'father' });
+    expect(noName.json()).toMatchObject({ code: 'GUARDIAN_NAME_REQUIRED' });
+
+    const shared = await answer(aminata, youssef, {
+      accept: true,
+      name: 'Mamadou Diallo',
+      relation: 'father',
+      phone: '+221 77 123 45 67',
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    const line = (await conversation(youssef, aminata)).at(-1);
+    expect(line).toMatchObject({
+      notice: 'wali-shared',
+      senderId: aminata.id,
+      content: null,
+      wali: { name: 'Mamadou Diallo', relation: 'father', phone: '+221 77 123 45 67' },
+    });
+    expect((await contact(youssef, aminata)).lastMessage).toMatchObject({
+      kind: 'notice',
+      text: null,
+    });
+    expect((await answer(aminata, youssef, { accept: false })).json()).toMatchObject({
+      code: 'WALI_REQUEST_NONE',
+    });
+
+    // Answered, it may be asked again; declined, the line says so.
+    expect((await ask(youssef, aminata)).statusCode).toBe(201);
+    const declined = await answer(aminata, youssef, { accept: false });
+    expect(declined.json<Message>()).toMatchObject({ notice: 'wali-declined' });
+  });
+
+  it('is asked under the rule of who may write, and a block ends the question', async () => {
+    const { aminata, youssef, karim } = await family();
+    const refused = await ask(aminata, karim);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED' });
+
+    expect((await ask(youssef, aminata)).statusCode).toBe(201);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${youssef.id}/block`,
+      headers: bearer(aminata.token),
+    });
+    const after = await answer(aminata, youssef, { accept: false });
+    expect(after.statusCode).toBe(404);
+  });
+});

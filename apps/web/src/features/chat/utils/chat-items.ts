@@ -24,6 +24,8 @@ export type ChatItem = {
   mediaRemoved: boolean;
   /** A line of the server's about the sender (their guardian follows), not their words. */
   notice: MessageNotice | null;
+  /** The contact a `wali-shared` line shares. */
+  wali?: Message['wali'];
 };
 
 /**
@@ -45,6 +47,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
       call: m.call ?? null,
       mediaRemoved: m.mediaRemoved ?? false,
       notice: m.notice ?? null,
+      wali: m.wali,
     })),
     ...outgoing
       .filter((o) => !stored.has(o.uuid))

@@ -2,6 +2,7 @@ import type { LastMessage, Message } from '@mawadda/contract';
 import type { TFunction } from 'i18next';
 import { callEntryText } from './call-entry.ts';
 import { type GiftLookup, giftNumberOf } from './gift-message.ts';
+import { noticeText } from './notice-text.ts';
 
 /** What the conversation list keeps of a message that just arrived (as the server previews it). */
 export function lastMessageOf(message: Message, me: string): LastMessage {
@@ -38,7 +39,7 @@ export function lastMessageText(
   otherName = '',
 ): string {
   if (last.kind === 'notice') {
-    return last.mine ? t('guardian.followsMine') : t('guardian.followsTheirs', { name: otherName });
+    return noticeText(t, last.notice ?? 'guardian-follows', last.mine, otherName);
   }
   if (last.kind === 'call') {
     return last.call ? callEntryText(t, last.call, last.mine) : t('lastMessage.call');
