@@ -1,3 +1,5 @@
+import type { guardianEndpointRoutes } from './guardian-endpoint-routes.ts';
+
 /**
  * Method and path of every HTTP endpoint (docs/spec.md §7), zod-free so the web's first route can
  * call the API without loading schemas. `endpoints.ts` gives each one its schemas; the server
@@ -45,19 +47,6 @@ export const endpointRoutes = {
   saveNotificationSettings: { method: 'PUT', path: '/api/push/settings' },
   pushTest: { method: 'POST', path: '/api/push/test' },
   unsubscribeDigest: { method: 'POST', path: '/api/notifications/digest/unsubscribe' },
-  guardians: { method: 'GET', path: '/api/guardians' },
-  addGuardian: { method: 'POST', path: '/api/guardians' },
-  removeGuardian: { method: 'DELETE', path: '/api/guardians/:id' },
-  saveGuardianSettings: { method: 'PUT', path: '/api/guardians/settings' },
-  followAllConversations: { method: 'PUT', path: '/api/guardians/conversations' },
-  followConversation: { method: 'PUT', path: '/api/guardians/conversations/:userId' },
-  guardianVisits: { method: 'GET', path: '/api/guardians/visits' },
-  guardianPage: { method: 'GET', path: '/api/guardian/:token' },
-  guardianConversation: { method: 'GET', path: '/api/guardian/:token/conversations/:userId' },
-  askWaliContact: { method: 'POST', path: '/api/chat/wali/:userId' },
-  answerWaliContact: { method: 'POST', path: '/api/chat/wali/:userId/answer' },
-  saveGuardianDigest: { method: 'PUT', path: '/api/guardian/:token/digest' },
-  unsubscribeGuardianDigest: { method: 'POST', path: '/api/guardian-digest/unsubscribe' },
   iceServers: { method: 'GET', path: '/api/calls/ice-servers' },
   block: { method: 'POST', path: '/api/users/:id/block' },
   unblock: { method: 'DELETE', path: '/api/users/:id/block' },
@@ -75,7 +64,12 @@ export const endpointRoutes = {
   confirmSubscription: { method: 'POST', path: '/api/subscription/confirm' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
-export type EndpointName = keyof typeof endpointRoutes;
+/**
+ * Every endpoint's name: this map's, and family mode's (`guardian-endpoint-routes.ts`, ADR 045),
+ * which is kept apart so the web's first route does not carry the paths only its later pages
+ * call (the first route's budget, `bench/web/first-route-size.bench.ts`).
+ */
+export type EndpointName = keyof typeof endpointRoutes | keyof typeof guardianEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

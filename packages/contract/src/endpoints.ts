@@ -26,6 +26,7 @@ import {
   reverseGeocodeQuerySchema,
   searchGeocodeQuerySchema,
 } from './geo.ts';
+import { guardianEndpointRoutes } from './guardian-endpoint-routes.ts';
 import {
   followRequestSchema,
   guardianConversationQuerySchema,
@@ -578,13 +579,16 @@ const schemas = {
   },
 } satisfies Record<EndpointName, EndpointSchemas>;
 
+/** Every endpoint's method and path, family mode's included. */
+export const allEndpointRoutes = { ...endpointRoutes, ...guardianEndpointRoutes };
+
 /** Every endpoint: its method and path with its schemas. */
 export const endpoints = Object.fromEntries(
   Object.entries(schemas).map(([name, entry]) => [
     name,
-    { ...endpointRoutes[name as EndpointName], ...entry },
+    { ...allEndpointRoutes[name as EndpointName], ...entry },
   ]),
-) as { [K in EndpointName]: (typeof endpointRoutes)[K] & (typeof schemas)[K] };
+) as { [K in EndpointName]: (typeof allEndpointRoutes)[K] & (typeof schemas)[K] };
 export type Endpoints = typeof endpoints;
 
 type Part<E, Key extends string, As extends string> =

@@ -166,7 +166,8 @@ export const ERROR_TEXTS = {
     'This unsubscribe link is not valid: use the link of the e-mail as it is, or turn the e-mail digest off in the app’s settings.',
   // Family mode: guardians (issue 22, ADR 045)
   GUARDIAN_NAME_REQUIRED: 'Give the guardian’s name.',
-  GUARDIAN_NAME_TOO_LONG: 'A guardian’s name is at most {{max}} characters.',
+  // The numbers are written out: a default parameter would weigh on the first route (ADR 045).
+  GUARDIAN_NAME_TOO_LONG: 'A guardian’s name is at most 80 characters.',
   GUARDIAN_RELATION_INVALID:
     'Choose how the guardian is related to you: father, brother, uncle, mother, imam, friend or other.',
   GUARDIAN_LANGUAGE_INVALID: 'Choose the language of the guardian’s e-mail: French or English.',

@@ -1,6 +1,5 @@
 import {
   type Contact,
-  endpointRoutes,
   GUARDIAN_TOKEN_PATTERN,
   type Guardian,
   type GuardianDigest,
@@ -8,6 +7,7 @@ import {
   type GuardianPage,
   type GuardianRequest,
   type GuardianVisit,
+  guardianEndpointRoutes,
   MAX_GUARDIANS,
   type Message,
   type WaliAnswer,
@@ -221,7 +221,7 @@ export function createGuardiansService(deps: {
           hashToken(token),
           new Date(now.getTime() + (weekly ? 7 : 1) * DAY + DAY),
         );
-        const unsubscribeUrl = `${deps.publicUrl}${endpointRoutes.unsubscribeGuardianDigest.path}?token=${deps.unsubscribeTokens.tokenFor(guardian.id)}`;
+        const unsubscribeUrl = `${deps.publicUrl}${guardianEndpointRoutes.unsubscribeGuardianDigest.path}?token=${deps.unsubscribeTokens.tokenFor(guardian.id)}`;
         try {
           await deps.mailer.send(
             guardianDigestMail({

@@ -8,7 +8,6 @@ import { ArrowLeft, RefreshCw, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
-import { LanguageSwitch } from '@/components/language-switch.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { fullDate } from '@/lib/format.ts';
 import {
@@ -181,6 +180,26 @@ function DigestChoice({ token, digest }: { token: string; digest: GuardianDigest
 }
 
 /**
+ * A link to the same page in the other language. Not the app's language switch: sharing that
+ * component with this chunk split it out of the first route's, which the first route paid for.
+ */
+function OtherLanguage({ token }: { token: string }) {
+  const { i18n } = useGuardiansTranslation();
+  const other = i18n.language === 'fr' ? 'en' : 'fr';
+  return (
+    <a
+      href={`/${other}/guardian/${token}`}
+      lang={other}
+      hrefLang={other}
+      rel="noreferrer"
+      className="inline-flex min-h-11 items-center rounded-full px-3 font-semibold text-teal-800 hover:bg-teal-50"
+    >
+      {other === 'fr' ? 'Français' : 'English'}
+    </a>
+  );
+}
+
+/**
  * The guardian's page (issue 22, ADR 045): no login, the link is the key. The conversations the
  * member shares, each opened read-only; asked again every half minute while open, and on
  * "Refresh". An unknown or revoked link says so, and nothing else.
@@ -262,7 +281,7 @@ export function GuardianPage({ token }: { token: string }) {
           <ShieldCheck aria-hidden="true" className="size-5" />
           Mawadda
         </p>
-        <LanguageSwitch />
+        <OtherLanguage token={token} />
       </div>
       {content}
     </main>
