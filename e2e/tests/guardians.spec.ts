@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { guardianLinkFor } from '../support/mailbox.ts';
 import { match } from '../support/match.ts';
 import { registerMember } from '../support/members.ts';
@@ -45,18 +46,24 @@ test('A member names a guardian, who reads the conversation from the mailed link
   );
   await expect(his.getByTestId('guardian-notice')).toBeVisible();
 
-  // The guardian opens the mailed link, with no account.
+  // The guardian opens the mailed link, with no account, on a phone.
   const link = await guardianLinkFor(guardianAddress);
-  const guardianContext = await browser.newContext();
+  const guardianContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const guardian = await guardianContext.newPage();
   await guardian.goto(link);
   await expect(
     guardian.getByRole('heading', { name: `Les conversations de Aminata` }),
   ).toBeVisible();
-  await guardian.getByRole('button', { name: `Lire la conversation avec Youssef` }).click();
+  expect(await seriousViolations(guardian)).toEqual([]);
+  await guardian.getByRole('button', { name: /^Avec Youssef/ }).click();
   await expect(guardian.getByRole('listitem').first()).toContainText(
     'les tuteurs de Aminata suivent cette conversation',
   );
+  expect(await seriousViolations(guardian)).toEqual([]);
+  // Nothing wider than the phone's screen.
+  expect(
+    await guardian.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+  ).toBe(true);
 
   // He writes; the guardian reads it on refreshing.
   await his.getByRole('textbox', { name: `Message to Aminata ${tag}` }).fill(`Salam ${tag}`);

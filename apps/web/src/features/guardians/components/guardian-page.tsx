@@ -245,7 +245,6 @@ export function GuardianPage({ token }: { token: string }) {
                 <button
                   type="button"
                   onClick={() => setOpenId(conversation.id)}
-                  aria-label={t('page.open', { name: conversation.name })}
                   className="flex min-h-11 w-full items-center gap-3 rounded-xl border border-sand-200 bg-white px-3 py-2 text-left hover:bg-sand-100"
                 >
                   {conversation.mediaUrls[0] ? (
