@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { guardianLinkFor } from '../support/mailbox.ts';
 import { match } from '../support/match.ts';
-import { registerMember } from '../support/members.ts';
+import { memberId, registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 
 test.afterEach(closeMemberBrowsers);
@@ -71,7 +71,22 @@ test('A member names a guardian, who reads the conversation from the mailed link
   await guardian.getByRole('button', { name: 'Actualiser' }).click();
   await expect(guardian.getByText(`Salam ${tag}`)).toBeVisible();
 
+  // He asks for her wali's contact; she shares her father's, which he then reads.
+  await his.getByRole('button', { name: `Ask for Aminata ${tag}’s wali’s contact` }).click();
+  await expect(his.getByTestId('notice-line').last()).toContainText(
+    `You asked Aminata ${tag} for their wali’s contact`,
+  );
+  await hers.goto(`/chat?userId=${await memberId(request, youssef)}`);
+  const answer = hers.getByRole('form', { name: `Share your wali’s contact with Youssef ${tag}?` });
+  await answer.getByLabel('Your wali’s name').fill('Mamadou Diallo');
+  await answer.getByLabel('Phone number (optional)').fill('+221 77 123 45 67');
+  await answer.getByRole('button', { name: 'Share' }).click();
+  await expect(his.getByTestId('notice-line').last()).toContainText(
+    `Aminata ${tag} shared their wali’s contact: Mamadou Diallo (father) · +221 77 123 45 67`,
+  );
+
   // She removes him: the link no longer opens anything.
+  await hers.goto('/mon-profil');
   await section.getByRole('button', { name: 'Remove Mamadou Diallo' }).click();
   await expect(section.getByText('You have not named a guardian.')).toBeVisible();
   await guardian.goto(link);

@@ -1,4 +1,4 @@
-import type { guardianEndpointRoutes } from './guardian-endpoint-routes.ts';
+import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
 
 /**
  * Method and path of every HTTP endpoint (docs/spec.md §7), zod-free so the web's first route can
@@ -69,7 +69,10 @@ export const endpointRoutes = {
  * which is kept apart so the web's first route does not carry the paths only its later pages
  * call (the first route's budget, `bench/web/first-route-size.bench.ts`).
  */
-export type EndpointName = keyof typeof endpointRoutes | keyof typeof guardianEndpointRoutes;
+export type EndpointName =
+  | keyof typeof endpointRoutes
+  | keyof typeof guardianEndpointRoutes
+  | keyof typeof waliEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

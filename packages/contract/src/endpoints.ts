@@ -26,7 +26,7 @@ import {
   reverseGeocodeQuerySchema,
   searchGeocodeQuerySchema,
 } from './geo.ts';
-import { guardianEndpointRoutes } from './guardian-endpoint-routes.ts';
+import { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
 import {
   followRequestSchema,
   guardianConversationQuerySchema,
@@ -580,7 +580,11 @@ const schemas = {
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's included. */
-export const allEndpointRoutes = { ...endpointRoutes, ...guardianEndpointRoutes };
+export const allEndpointRoutes = {
+  ...endpointRoutes,
+  ...guardianEndpointRoutes,
+  ...waliEndpointRoutes,
+};
 
 /** Every endpoint: its method and path with its schemas. */
 export const endpoints = Object.fromEntries(

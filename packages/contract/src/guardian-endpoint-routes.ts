@@ -13,8 +13,16 @@ export const guardianEndpointRoutes = {
   guardianVisits: { method: 'GET', path: '/api/guardians/visits' },
   guardianPage: { method: 'GET', path: '/api/guardian/:token' },
   guardianConversation: { method: 'GET', path: '/api/guardian/:token/conversations/:userId' },
-  askWaliContact: { method: 'POST', path: '/api/chat/wali/:userId' },
-  answerWaliContact: { method: 'POST', path: '/api/chat/wali/:userId/answer' },
   saveGuardianDigest: { method: 'PUT', path: '/api/guardian/:token/digest' },
   unsubscribeGuardianDigest: { method: 'POST', path: '/api/guardian-digest/unsubscribe' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
+
+/**
+ * "Ask for the wali's contact", called from the chat only: a map of its own, so each lazy chunk
+ * that calls family mode carries only its own paths (a map two chunks share becomes a chunk of
+ * its own, named in the first route's table of chunks).
+ */
+export const waliEndpointRoutes = {
+  askWaliContact: { method: 'POST', path: '/api/chat/wali/:userId' },
+  answerWaliContact: { method: 'POST', path: '/api/chat/wali/:userId/answer' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;

@@ -32,6 +32,7 @@ import { Composer } from './composer.tsx';
 import { BlurredNote, ContactAvatar, photoBlurred } from './contact-list.tsx';
 import { GuardianNotice } from './guardian-notice.tsx';
 import { MessageList } from './message-list.tsx';
+import { WaliControls } from './wali-controls.tsx';
 
 // 40 px wide below `sm` (44 px tall, the touch height), so a 320 px phone keeps room for the
 // name beside the back link and the four actions.
@@ -281,6 +282,16 @@ export function Conversation({
           icon={CalendarClock}
           title={t('newConversationsLimit.title')}
           text={translateError(tAll, 'NEW_CONVERSATIONS_DAILY_LIMIT')}
+        />
+      ) : null}
+
+      {contact && !contact.deleted ? (
+        <WaliControls
+          me={me}
+          other={other}
+          name={name}
+          messages={messages}
+          matched={contact.matched}
         />
       ) : null}
 

@@ -3,9 +3,8 @@ import { endpointRoutes } from '@mawadda/contract/endpoint-routes';
 import { guardianEndpointRoutes } from '@mawadda/contract/guardian-endpoint-routes';
 import { callApi } from '@/lib/api-client.ts';
 
-// Family mode's endpoints join the map the API client reads, once this chunk loads: kept apart,
-// they add nothing to the first route (ADR 045). The map is the contract's one object, so this
-// runs before any call below.
+// Family mode's endpoints join the map the API client reads once this chunk loads: kept apart,
+// they add nothing to the first route (ADR 045).
 Object.assign(endpointRoutes, guardianEndpointRoutes);
 
 export const guardiansKeys = {
