@@ -19,17 +19,27 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** Waits for a mail to `address` and answers the password reset link it carries. */
-export async function resetLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
+/** Waits for a mail to `address` holding a link that `pattern` finds, and answers the link. */
+async function linkFor(address: string, pattern: RegExp, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of outboxFiles().reverse()) {
       const mail = decodeQuotedPrintable(fs.readFileSync(file, 'utf8'));
       if (!new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail)) continue;
-      const link = /https?:\/\/[^\s"<]+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail)?.[0];
+      const link = pattern.exec(mail)?.[0];
       if (link) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no reset mail to ${address} in the outbox`);
+  throw new Error(`no mail with such a link to ${address} in the outbox`);
+}
+
+/** Waits for a mail to `address` and answers the password reset link it carries. */
+export function resetLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
+  return linkFor(address, /https?:\/\/[^\s"<]+\/reset-password\/[A-Za-z0-9_-]+/, timeoutMs);
+}
+
+/** Waits for a guardian's invitation to `address` and answers the link to their page. */
+export function guardianLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
+  return linkFor(address, /https?:\/\/[^\s"<]+\/(?:fr|en)\/guardian\/[A-Za-z0-9_-]+/, timeoutMs);
 }

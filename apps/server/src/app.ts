@@ -54,6 +54,13 @@ import {
 } from './modules/digest/index.ts';
 import { createDiscoveryService, discoveryRoutes } from './modules/discovery/index.ts';
 import { type CityIndex, geoRoutes, loadCityIndex } from './modules/geo/index.ts';
+import {
+  createGuardiansService,
+  type GuardiansService,
+  guardianDigestRoutes,
+  guardianPageRoutes,
+  guardianSettingsRoutes,
+} from './modules/guardians/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createLikesService, likesRoutes } from './modules/likes/index.ts';
 import {
@@ -197,6 +204,7 @@ declare module 'fastify' {
     realtime: RealtimeService;
     push: PushService;
     digest: DigestService;
+    guardians: GuardiansService;
   }
 }
 
@@ -336,6 +344,9 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     log,
   });
   app.decorate('push', push);
+  const unsubscribeSecret =
+    config.unsubscribeSecret ??
+    (await keptSecret(path.join(config.dataDir, 'secrets', 'unsubscribe')));
   const digest = createDigestService({
     db,
     clock,
@@ -343,10 +354,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     log,
     publicUrl: config.publicUrl,
     delayMs: config.digestDelayMs,
-    tokens: createUnsubscribeTokens(
-      config.unsubscribeSecret ??
-        (await keptSecret(path.join(config.dataDir, 'secrets', 'unsubscribe'))),
-    ),
+    tokens: createUnsubscribeTokens(unsubscribeSecret),
     stopEmailDigest: push.stopEmailDigest,
   });
   app.decorate('digest', digest);
@@ -412,6 +420,19 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     reportSender: moderation.reportAutomatically,
     onNewMessage: push.notify,
   });
+  const guardians = createGuardiansService({
+    db,
+    clock,
+    limiter,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    photoLinks,
+    chat,
+    whoMayWrite,
+    unsubscribeTokens: createUnsubscribeTokens(unsubscribeSecret, 'guardian-digest-unsubscribe'),
+    log,
+  });
+  app.decorate('guardians', guardians);
   const notifications = createNotificationsService({
     db,
     unreadMessages: chat.unreadCount,
@@ -515,7 +536,10 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
         ]
       : []),
     ...(config.digestEveryMs > 0
-      ? [{ name: 'e-mail digest', start: () => digest.start(config.digestEveryMs) }]
+      ? [
+          { name: 'e-mail digest', start: () => digest.start(config.digestEveryMs) },
+          { name: 'guardian digest', start: () => guardians.startDigest(config.digestEveryMs) },
+        ]
       : []),
   ];
 
@@ -533,6 +557,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     members,
     moderation,
     chat,
+    guardians,
     notifications,
     calls,
     realtime,
@@ -594,6 +619,8 @@ async function registerModules(
     mount(privateMediaRoutes, { db, store: deps.privateMediaStore, links: s.mediaLinks }),
     mount(selfieRoutes, { db, store: deps.privateMediaStore, links: s.selfieLinks }),
     mount(digestRoutes, { digest: s.digest }),
+    mount(guardianPageRoutes, { guardians: s.guardians }),
+    mount(guardianDigestRoutes, { guardians: s.guardians }),
     mount(paymentCatalogueRoutes, { payments: s.payments }),
     mount(paymentNotificationRoutes, {
       payments: s.payments,
@@ -657,6 +684,7 @@ async function registerModules(
     mount(notificationsRoutes, { notifications: s.notifications }),
     mount(pushRoutes, { push: s.push }),
     mount(chatRoutes, { chat: s.chat }),
+    mount(guardianSettingsRoutes, { guardians: s.guardians }),
     mount(paymentRoutes, { payments: s.payments }),
     mount(moderationRoutes, { moderation: s.moderation }),
     mount(verificationRoutes, { verification: s.verification }),

@@ -11,6 +11,7 @@ describe('the app routes the server and the service worker answer with index.htm
       '/en/suggestions',
       '/user-details/6f1c2b1e-0000-4000-8000-000000000000',
       '/fr/reset-password/abc123',
+      '/fr/guardian/abc123',
       '/fr/chat?checkout=done',
       '/mon-profil/',
     ]) {
@@ -26,6 +27,7 @@ describe('the app routes the server and the service worker answer with index.htm
       '/fr/fr',
       '/chat/extra',
       '/user-details/',
+      '/guardian/',
       '/sw.js',
       '/index.html',
     ]) {

@@ -6,4 +6,4 @@
  * the other. Zod-free: the web build's configuration imports it.
  */
 export const APP_ROUTES =
-  /^(\/(en|fr))?(\/|\/register|\/forget|\/reset-password\/[^/]+|\/terms|\/privacy|\/suggestions|\/user-details\/[^/]+|\/chat|\/gifts|\/mon-profil|\/profile-views)?\/?(\?.*)?$/;
+  /^(\/(en|fr))?(\/|\/register|\/forget|\/reset-password\/[^/]+|\/guardian\/[^/]+|\/terms|\/privacy|\/suggestions|\/user-details\/[^/]+|\/chat|\/gifts|\/mon-profil|\/profile-views)?\/?(\?.*)?$/;

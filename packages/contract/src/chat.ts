@@ -14,7 +14,21 @@ export const messageCallSchema = z.object({
   durationSeconds: z.number().int().nullable(),
 });
 
-export const LAST_MESSAGE_KINDS = ['text', 'photo', 'voice', 'call', 'removed'] as const;
+/**
+ * A line the server writes in a conversation, worded by the app in the reader's language
+ * (ADR 045): `guardian-follows`, the sender's guardian follows the conversation from here on;
+ * `wali-asked`, the sender asks the other for their guardian's contact; `wali-shared` and
+ * `wali-declined`, the sender's answer (the contact shared is in `wali`).
+ */
+export const MESSAGE_NOTICES = [
+  'guardian-follows',
+  'wali-asked',
+  'wali-shared',
+  'wali-declined',
+] as const;
+export type MessageNotice = (typeof MESSAGE_NOTICES)[number];
+
+export const LAST_MESSAGE_KINDS = ['text', 'photo', 'voice', 'call', 'removed', 'notice'] as const;
 
 /**
  * What the conversation list shows of a conversation's last message. Never a media link: the web
@@ -32,6 +46,8 @@ export const lastMessageSchema = z.object({
   text: z.string().nullable(),
   /** The call of a call entry (null while the call has no end reason). */
   call: messageCallSchema.nullable(),
+  /** The notice of a `notice` line. */
+  notice: z.enum(MESSAGE_NOTICES).nullable().optional(),
 });
 export type LastMessage = z.infer<typeof lastMessageSchema>;
 
@@ -52,6 +68,11 @@ export const contactSchema = z.object({
   matched: z.boolean(),
   /** The member deleted their account: their messages stay, shown from "a deleted member". */
   deleted: z.boolean(),
+  /**
+   * Whose guardian follows this conversation (ADR 045): the header says so, to both. Absent from
+   * servers before family mode.
+   */
+  guardianFollows: z.object({ mine: z.boolean(), theirs: z.boolean() }).optional(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -81,6 +102,12 @@ export const messageSchema = z.object({
    * so the app shows a warning under it. Absent when it found nothing.
    */
   shield: z.array(z.enum(SHIELD_RULES)).optional(),
+  /** A line of the server's (`senderId` is the member it is about), never a member's words. */
+  notice: z.enum(MESSAGE_NOTICES).nullable().optional(),
+  /** The guardian's contact a `wali-shared` line shares: as the sender typed it. */
+  wali: z
+    .object({ name: z.string(), relation: z.string(), phone: z.string().nullable() })
+    .optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -89,3 +89,7 @@ export const REPORT_NOTE_MAX_LENGTH = 1000;
 export const REPORT_NOTES_MAX_LENGTH = 5 * REPORT_NOTE_MAX_LENGTH;
 /** How many messages of the conversation a report may attach. */
 export const REPORT_MESSAGES_MAX = 20;
+
+/** Family mode (issue 22): guardians a member may name at once, and the length of a name. */
+export const MAX_GUARDIANS = 2;
+export const GUARDIAN_NAME_MAX_LENGTH = 80;

@@ -1,3 +1,5 @@
+import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
+
 /**
  * Method and path of every HTTP endpoint (docs/spec.md §7), zod-free so the web's first route can
  * call the API without loading schemas. `endpoints.ts` gives each one its schemas; the server
@@ -67,7 +69,15 @@ export const endpointRoutes = {
   confirmSubscription: { method: 'POST', path: '/api/subscription/confirm' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
-export type EndpointName = keyof typeof endpointRoutes;
+/**
+ * Every endpoint's name: this map's, and family mode's (`guardian-endpoint-routes.ts`, ADR 045),
+ * which is kept apart so the web's first route does not carry the paths only its later pages
+ * call (the first route's budget, `bench/web/first-route-size.bench.ts`).
+ */
+export type EndpointName =
+  | keyof typeof endpointRoutes
+  | keyof typeof guardianEndpointRoutes
+  | keyof typeof waliEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

@@ -26,6 +26,22 @@ import {
   reverseGeocodeQuerySchema,
   searchGeocodeQuerySchema,
 } from './geo.ts';
+import { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
+import {
+  followRequestSchema,
+  guardianConversationQuerySchema,
+  guardianDigestSchema,
+  guardianDigestUnsubscribeQuerySchema,
+  guardianLinkParamsSchema,
+  guardianMessagesSchema,
+  guardianOverviewSchema,
+  guardianPageSchema,
+  guardianRequestSchema,
+  guardianSchema,
+  guardianSettingsSchema,
+  guardianVisitSchema,
+  waliAnswerSchema,
+} from './guardians.ts';
 import {
   checkoutSessionResponseSchema,
   giftCheckoutQuerySchema,
@@ -375,6 +391,99 @@ const schemas = {
     query: digestUnsubscribeQuerySchema,
     response: messageResponseSchema,
   },
+  guardians: {
+    summary:
+      'Family mode (ADR 045): the member’s guardians (at most two), the default for new conversations and which conversations they follow',
+    member: true,
+    response: guardianOverviewSchema,
+  },
+  addGuardian: {
+    summary:
+      'Name a guardian: they are mailed (in the language chosen) a link to a read-only page of the conversations the member lets them follow; at most two',
+    member: true,
+    body: guardianRequestSchema,
+    status: 201,
+    response: guardianSchema,
+  },
+  removeGuardian: {
+    summary: 'Remove a guardian: their link stops working at once',
+    member: true,
+    params: z.object({ id: z.uuid({ error: E.GUARDIAN_NOT_FOUND }) }),
+    response: messageResponseSchema,
+  },
+  saveGuardianSettings: {
+    summary: 'Whether a conversation that starts from now on is followed by the guardians',
+    member: true,
+    body: guardianSettingsSchema,
+    response: guardianOverviewSchema,
+  },
+  followAllConversations: {
+    summary:
+      'Follow (or stop following) every conversation of today at once; the other member of a newly followed one is told first, in it',
+    member: true,
+    body: followRequestSchema,
+    response: guardianOverviewSchema,
+  },
+  followConversation: {
+    summary:
+      'Let the guardians follow one conversation, or stop: the other member is told first, by a line in the conversation and in its header; only what is written from that line on is shown',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    body: followRequestSchema,
+    response: guardianOverviewSchema,
+  },
+  guardianVisits: {
+    summary: 'When the guardians opened their page, the latest first (the last 100)',
+    member: true,
+    response: z.array(guardianVisitSchema),
+  },
+  guardianPage: {
+    summary:
+      'A guardian’s read-only page, by the token of their link (no login): the conversations the member lets them follow; each opening is logged for the member. An unknown or revoked link is a 404 that says nothing more',
+    member: false,
+    params: guardianLinkParamsSchema,
+    response: guardianPageSchema,
+  },
+  guardianConversation: {
+    summary:
+      'A page of a followed conversation for the guardian, from the notice line on (never earlier), media as short-lived links; 404 for a conversation not followed, blocked, unmatched or with a member gone',
+    member: false,
+    params: guardianLinkParamsSchema.extend({ userId: memberIdSchema }),
+    query: guardianConversationQuerySchema,
+    response: guardianMessagesSchema,
+  },
+  askWaliContact: {
+    summary:
+      'Ask the other member of a conversation for their guardian’s (wali’s) contact: a line in the conversation, which they accept or decline; one request open at a time per pair; under the rule of who may write',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    status: 201,
+    response: messageSchema,
+  },
+  answerWaliContact: {
+    summary:
+      'Answer the other member’s request for your wali’s contact: decline, or share a name, a relation and, if typed, a phone number; the answer is a line in the conversation',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    body: waliAnswerSchema,
+    status: 201,
+    response: messageSchema,
+  },
+  saveGuardianDigest: {
+    summary:
+      'The guardian chooses how often they are mailed what is new in the conversations they follow: daily, weekly or never',
+    member: false,
+    params: guardianLinkParamsSchema,
+    body: guardianDigestSchema,
+    response: guardianDigestSchema,
+  },
+  unsubscribeGuardianDigest: {
+    summary:
+      'One-click unsubscribe from a guardian’s e-mail digest (RFC 8058 List-Unsubscribe-Post), no login: the signed token of the mail turns it off; 400 UNSUBSCRIBE_LINK_INVALID for a token not signed by the server',
+    member: false,
+    query: guardianDigestUnsubscribeQuerySchema,
+    response: messageResponseSchema,
+  },
   iceServers: {
     summary:
       'STUN servers, and TURN servers with credentials made for this member (TURN REST scheme), for a call',
@@ -514,13 +623,20 @@ const schemas = {
   },
 } satisfies Record<EndpointName, EndpointSchemas>;
 
+/** Every endpoint's method and path, family mode's included. */
+export const allEndpointRoutes = {
+  ...endpointRoutes,
+  ...guardianEndpointRoutes,
+  ...waliEndpointRoutes,
+};
+
 /** Every endpoint: its method and path with its schemas. */
 export const endpoints = Object.fromEntries(
   Object.entries(schemas).map(([name, entry]) => [
     name,
-    { ...endpointRoutes[name as EndpointName], ...entry },
+    { ...allEndpointRoutes[name as EndpointName], ...entry },
   ]),
-) as { [K in EndpointName]: (typeof endpointRoutes)[K] & (typeof schemas)[K] };
+) as { [K in EndpointName]: (typeof allEndpointRoutes)[K] & (typeof schemas)[K] };
 export type Endpoints = typeof endpoints;
 
 type Part<E, Key extends string, As extends string> =

@@ -167,6 +167,24 @@ export const ERROR_TEXTS = {
   TIME_ZONE_INVALID: 'Choose a time zone such as Europe/Paris or Africa/Dakar.',
   UNSUBSCRIBE_LINK_INVALID:
     'This unsubscribe link is not valid: use the link of the e-mail as it is, or turn the e-mail digest off in the app’s settings.',
+  // Family mode: guardians (issue 22, ADR 045)
+  GUARDIAN_NAME_REQUIRED: 'Give the guardian’s name.',
+  // The numbers are written out: a default parameter would weigh on the first route (ADR 045).
+  GUARDIAN_NAME_TOO_LONG: 'A guardian’s name is at most 80 characters.',
+  GUARDIAN_RELATION_INVALID:
+    'Choose how the guardian is related to you: father, brother, uncle, mother, imam, friend or other.',
+  GUARDIAN_LANGUAGE_INVALID: 'Choose the language of the guardian’s e-mail: French or English.',
+  GUARDIAN_FOLLOW_INVALID: 'followed must be true or false.',
+  GUARDIANS_TOO_MANY: 'You can name at most {{max}} guardians. Remove one to add another.',
+  GUARDIAN_EMAIL_TAKEN: 'This address is already one of your guardians.',
+  GUARDIAN_NOT_FOUND: 'This guardian is no longer on your list.',
+  GUARDIAN_DIGEST_INVALID: 'Choose how often you are mailed: daily, weekly or never.',
+  WALI_REQUEST_PENDING: 'You already asked for their wali’s contact: wait for the answer.',
+  WALI_REQUEST_NONE: 'There is no request for your wali’s contact to answer.',
+  WALI_ANSWER_INVALID: 'Accept (with your wali’s name and relation) or decline.',
+  WALI_PHONE_INVALID: 'Type a phone number with digits only, such as +221 77 123 45 67.',
+  GUARDIAN_LINK_INVALID:
+    'This link does not work. Ask the person who sent it to you for a new one.',
   // Safety and moderation
   REPORTED_REQUIRED: 'Choose the member you report.',
   REPORT_REASON_INVALID: 'Choose why you report this member.',

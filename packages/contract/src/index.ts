@@ -10,6 +10,8 @@ export * from './faith-family.ts';
 export * from './faith-family-schemas.ts';
 export * from './form-fields.ts';
 export * from './geo.ts';
+export * from './guardian-endpoint-routes.ts';
+export * from './guardians.ts';
 export * from './payments.ts';
 export * from './push.ts';
 export * from './realtime.ts';

@@ -79,14 +79,15 @@ export function verifiedOnlyRefuses(fromId: string | SQL, toId: string | SQL) {
 }
 
 /**
- * `senderId` wrote to `receiverId` (a message or a gift, not a call entry): a conversation begun.
+ * `senderId` wrote to `receiverId` (a message or a gift, not a call entry nor a notice line): a
+ * conversation begun.
  * An unmatch closes it whatever was written (`unmatchedBetween`), so this needs no date.
  */
 export function wroteTo(senderId: string | SQL, receiverId: string | SQL) {
   return sql`exists (select 1 from messages w
     where least(w.sender_id, w.receiver_id) = least(${senderId}::uuid, ${receiverId}::uuid)
       and greatest(w.sender_id, w.receiver_id) = greatest(${senderId}::uuid, ${receiverId}::uuid)
-      and w.sender_id = ${senderId}::uuid and w.call_id is null)`;
+      and w.sender_id = ${senderId}::uuid and w.call_id is null and w.notice is null)`;
 }
 
 /**

@@ -6,10 +6,13 @@ import {
   type Dealbreakers,
   FAITH_FIELDS,
   GENDERS,
+  GUARDIAN_DIGESTS,
+  GUARDIAN_RELATIONS,
   HAS_CHILDREN_VALUES,
   LIKE_KINDS,
   MARITAL_STATUSES,
   MEMBER_ROLES,
+  MESSAGE_NOTICES,
   RECORDED_MODERATION_ACTIONS,
   REPORT_REASONS,
   SKIN_TONES,
@@ -497,6 +500,11 @@ export const messages = pgTable(
      * (`modules/chat/scam-rules.ts`); 0 for none. Told to the receiver only, never to the sender.
      */
     shield: smallint('shield').notNull().default(0),
+    /**
+     * A line of the server's, not the sender's words (ADR 045): the sender's guardian follows the
+     * conversation from here on. Not writing: it opens nothing under the rule of who may write.
+     */
+    notice: text('notice', { enum: MESSAGE_NOTICES }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -521,9 +529,10 @@ export const messages = pgTable(
       .on(t.sentAt)
       .where(sql`${t.readAt} is null and ${t.callId} is null`),
     check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
+    check('messages_notice_check', sql`${t.notice} in (${inList(MESSAGE_NOTICES)})`),
     check(
       'messages_not_empty_check',
-      sql`${t.content} is not null or ${t.imageKey} is not null or ${t.audioKey} is not null or ${t.callId} is not null or ${t.mediaRemoved}`,
+      sql`${t.content} is not null or ${t.imageKey} is not null or ${t.audioKey} is not null or ${t.callId} is not null or ${t.mediaRemoved} or ${t.notice} is not null`,
     ),
   ],
 );
@@ -886,4 +895,127 @@ export const conversationViews = pgTable(
     since: timestamp('since', { withTimezone: true }).notNull(),
   },
   (t) => [index('conversation_views_member_idx').on(t.memberId, t.otherId)],
+);
+
+/**
+ * Family mode (issue 22, ADR 045): a guardian a member names, who follows through a link the
+ * conversations the member lets them. The link's token is stored only as its SHA-256, as a
+ * session's; removing a guardian sets `revoked_at` and the link answers 404 from then on.
+ */
+export const guardians = pgTable(
+  'guardians',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    relation: text('relation', { enum: GUARDIAN_RELATIONS }).notNull(),
+    email: text('email').notNull(),
+    language: text('language', { enum: MAIL_LANGUAGES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
+    /** How often the guardian is mailed the news of what they follow (their choice). */
+    digest: text('digest', { enum: GUARDIAN_DIGESTS }).notNull().default('weekly'),
+    /**
+     * When the last digest was claimed: the next one tells what came after, and waits a day or a
+     * week from it. Null before the first (news counted from `created_at`).
+     */
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('guardians_member_idx').on(t.memberId),
+    check('guardians_digest_check', sql`${t.digest} in (${inList(GUARDIAN_DIGESTS)})`),
+    check('guardians_relation_check', sql`${t.relation} in (${inList(GUARDIAN_RELATIONS)})`),
+    check('guardians_language_check', sql`${t.language} in (${inList(MAIL_LANGUAGES)})`),
+  ],
+);
+
+/** Whether a member's conversation that starts from now on is followed; no row: not followed. */
+export const guardianSettings = pgTable('guardian_settings', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  followNew: boolean('follow_new').notNull(),
+});
+
+/**
+ * A member's choice for one conversation, for all their guardians. `notice_seq` is the notice
+ * line that told the other member, written when following begins while the member has a guardian
+ * (null while they have none): a guardian sees the conversation from it on, never before
+ * (ADR 045). A conversation without a row takes the member's default when it is first looked at.
+ */
+export const guardianFollows = pgTable(
+  'guardian_follows',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    otherId: uuid('other_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    followed: boolean('followed').notNull(),
+    noticeSeq: bigint('notice_seq', { mode: 'number' }),
+    since: timestamp('since', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.otherId] }),
+    // The other member's header: whose guardian follows a conversation with them.
+    index('guardian_follows_other_idx').on(t.otherId, t.memberId),
+  ],
+);
+
+/**
+ * Further links to a guardian's page, each mailed once in a digest and stored only as its SHA-256:
+ * the invitation's token is not kept, so a digest cannot repeat it. They expire; revoking the
+ * guardian ends them with the rest.
+ */
+export const guardianLinks = pgTable(
+  'guardian_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('guardian_links_guardian_idx').on(t.guardianId)],
+);
+
+/**
+ * "Ask for the wali's contact" (issue 22): one request per asker and member asked, open until
+ * answered (`answered_at`); asked again once answered. The question and the answer are notice
+ * lines of the conversation; the contact shared is in the answer's line only.
+ */
+export const waliRequests = pgTable(
+  'wali_requests',
+  {
+    askerId: uuid('asker_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    askedId: uuid('asked_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.askerId, t.askedId] }),
+    index('wali_requests_asked_idx').on(t.askedId),
+  ],
+);
+
+/** Each opening of a guardian's page, for the member (and their export). */
+export const guardianVisits = pgTable(
+  'guardian_visits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('guardian_visits_guardian_idx').on(t.guardianId, t.at)],
 );

@@ -6,9 +6,17 @@ const PRIVATE_QUERY = /^\/api\/geo\//;
 /** Paths ending in a password-reset token (the link's page and its check): logged without it. */
 const RESET_TOKEN_PATH = /^((?:\/(?:en|fr))?\/reset-password\/|\/api\/auth\/reset-password\/)[^/]+/;
 
+/**
+ * Paths holding a guardian's link token (the page and its API, ADR 045): the token is the key to
+ * a member's conversations, logged without it.
+ */
+const GUARDIAN_TOKEN_PATH = /^((?:\/(?:en|fr))?\/guardian\/|\/api\/guardian\/)[^/]+/;
+
 export function loggedUrl(url: string): string {
   const [rawPath = url, query] = url.split('?');
-  const path = rawPath.replace(RESET_TOKEN_PATH, '$1[redacted]');
+  const path = rawPath
+    .replace(RESET_TOKEN_PATH, '$1[redacted]')
+    .replace(GUARDIAN_TOKEN_PATH, '$1[redacted]');
   if (query === undefined) return path;
   return `${path}?${PRIVATE_QUERY.test(path) ? '[redacted]' : query}`;
 }

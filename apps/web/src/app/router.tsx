@@ -45,6 +45,7 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'register', loader: visitorsOnly, lazy: () => import('./routes/register.tsx') },
     { path: 'forget', lazy: () => import('./routes/forget.tsx') },
     { path: 'reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
+    { path: 'guardian/:token', lazy: () => import('./routes/guardian.tsx') },
     {
       lazy: () => import('./routes/shell-layout.tsx'),
       children: [

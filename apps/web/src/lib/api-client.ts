@@ -118,7 +118,10 @@ export function callApi<K extends EndpointName>(
     ? [input?: EndpointRequest<K>, signal?: AbortSignal]
     : [input: EndpointRequest<K>, signal?: AbortSignal]
 ): Promise<EndpointAnswer<K>> {
-  const { method, path } = endpointRoutes[name];
+  // Family mode's endpoints are written into the map by their own chunk (ADR 045).
+  const { method, path } = (
+    endpointRoutes as Record<EndpointName, { method: string; path: string }>
+  )[name];
   const { params, query, body, form } = (input ?? {}) as CallInput;
   const search = new URLSearchParams(
     Object.entries(query ?? {}).flatMap(([key, value]) =>

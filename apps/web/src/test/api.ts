@@ -1,8 +1,8 @@
 import {
+  allEndpointRoutes,
   type EndpointAnswer,
   type EndpointName,
   type ErrorBody,
-  endpointRoutes,
   endpoints,
   errorBodySchema,
 } from '@mawadda/contract';
@@ -89,9 +89,9 @@ afterEach(() => {
   if (found.length > 0) throw found[0];
 });
 
-const routes = (Object.keys(endpointRoutes) as EndpointName[])
+const routes = (Object.keys(allEndpointRoutes) as EndpointName[])
   .map((name) => {
-    const { method, path } = endpointRoutes[name];
+    const { method, path } = allEndpointRoutes[name];
     const names: string[] = [];
     const pattern = path.replace(/:([A-Za-z]+)/g, (_, param: string) => {
       names.push(param);

@@ -6,6 +6,10 @@ import {
   calls,
   dataExports,
   emailDigests,
+  guardianFollows,
+  guardianSettings,
+  guardians,
+  guardianVisits,
   likes,
   members,
   messages,
@@ -152,7 +156,9 @@ const otherMember = (column: AnyPgColumn) =>
  * and received, profile views either way, blocks and ended matches, messages and calls either
  * way, sessions, push subscriptions (each one's push service), notification settings and the
  * last e-mail digest,
- * payments and gifts received, the reports they made and their verification requests.
+ * payments and gifts received, the reports they made, their verification requests, and family
+ * mode: their guardians (never the link's hash), the visit log, the default and each
+ * conversation's choice (ADR 045).
  */
 export async function collectMemberData(db: Executor, memberId: string) {
   const [profile] = await db.select(profileColumns).from(members).where(eq(members.id, memberId));
@@ -264,6 +270,38 @@ export async function collectMemberData(db: Executor, memberId: string) {
     .from(verificationRequests)
     .where(eq(verificationRequests.memberId, memberId))
     .orderBy(asc(verificationRequests.createdAt));
+  const memberGuardians = await db
+    .select({
+      id: guardians.id,
+      name: guardians.name,
+      relation: guardians.relation,
+      email: guardians.email,
+      language: guardians.language,
+      createdAt: guardians.createdAt,
+      revokedAt: guardians.revokedAt,
+      lastVisitAt: guardians.lastVisitAt,
+    })
+    .from(guardians)
+    .where(eq(guardians.memberId, memberId))
+    .orderBy(asc(guardians.createdAt));
+  const visits = await db
+    .select({ guardianId: guardianVisits.guardianId, at: guardianVisits.at })
+    .from(guardianVisits)
+    .innerJoin(guardians, eq(guardians.id, guardianVisits.guardianId))
+    .where(eq(guardians.memberId, memberId))
+    .orderBy(asc(guardianVisits.at));
+  const [guardianDefault] = await db
+    .select({ followNewConversations: guardianSettings.followNew })
+    .from(guardianSettings)
+    .where(eq(guardianSettings.memberId, memberId));
+  const follows = await db
+    .select({
+      memberId: guardianFollows.otherId,
+      followed: guardianFollows.followed,
+      since: guardianFollows.since,
+    })
+    .from(guardianFollows)
+    .where(eq(guardianFollows.memberId, memberId));
   return {
     profile,
     photos: memberPhotos,
@@ -289,6 +327,12 @@ export async function collectMemberData(db: Executor, memberId: string) {
     giftsReceived,
     reportsMade,
     verifications,
+    guardians: {
+      guardians: memberGuardians,
+      visits,
+      followNewConversations: guardianDefault?.followNewConversations ?? false,
+      conversations: follows,
+    },
   };
 }
 

@@ -131,6 +131,7 @@ type RawMessage = {
   call_id: string | null;
   media_removed: boolean;
   shield: number;
+  notice: MessageRow['notice'];
 };
 
 // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
@@ -148,6 +149,7 @@ function fromRaw(r: RawMessage): MessageRow {
     callId: r.call_id,
     mediaRemoved: r.media_removed,
     shield: r.shield,
+    notice: r.notice,
     call: null,
   };
 }
@@ -215,6 +217,7 @@ export async function conversationStarted(
       and(
         between(a, b),
         isNull(messages.callId),
+        isNull(messages.notice),
         beforeSeq === undefined ? undefined : sql`${messages.seq} < ${beforeSeq}`,
       ),
     )
@@ -222,23 +225,56 @@ export async function conversationStarted(
   return row !== undefined;
 }
 
-/** Up to `size` messages before `beforeSeq` (or the newest), returned oldest first. */
+/**
+ * Up to `size` messages before `beforeSeq` (or the newest), returned oldest first; with `fromSeq`,
+ * none written before that one (a guardian's view starts at its notice line, ADR 045).
+ */
 export async function conversationPage(
   db: Executor,
   a: string,
   b: string,
   size: number,
   beforeSeq?: number,
+  fromSeq?: number,
 ): Promise<MessageRow[]> {
   const rows = await selectMessages(db)
     .where(
-      beforeSeq === undefined
-        ? between(a, b)
-        : and(between(a, b), sql`${messages.seq} < ${beforeSeq}`),
+      and(
+        between(a, b),
+        beforeSeq === undefined ? undefined : sql`${messages.seq} < ${beforeSeq}`,
+        fromSeq === undefined ? undefined : sql`${messages.seq} >= ${fromSeq}`,
+      ),
     )
     .orderBy(sql`${messages.seq} desc`)
     .limit(size);
   return rows.reverse().map(withCall);
+}
+
+/**
+ * A notice line from `memberId` to `otherId` (ADR 045), unread until the other opens it; `content`
+ * is the server's (a wali contact shared, as JSON), never shown as text.
+ */
+export async function insertNotice(
+  db: Executor,
+  memberId: string,
+  otherId: string,
+  notice: NonNullable<MessageRow['notice']>,
+  now: Date,
+  content: string | null = null,
+): Promise<MessageRow> {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      uuid: crypto.randomUUID(),
+      senderId: memberId,
+      receiverId: otherId,
+      notice,
+      content,
+      sentAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('The notice was not stored');
+  return { ...row, call: null };
 }
 
 /** Marks read what `senderId` sent `readerId`; answers how many messages it changed. */
@@ -313,6 +349,7 @@ export type LastMessageRow = {
   mediaRemoved: boolean;
   /** The call of a call entry. */
   call: CallOfMessage | null;
+  notice: MessageRow['notice'];
 };
 
 export type ContactRow = {
@@ -327,6 +364,8 @@ export type ContactRow = {
   matched: boolean;
   /** The stand-in of a deleted account (ADR 020): its messages stay, from a deleted member. */
   deleted: boolean;
+  /** Whose guardian follows the conversation (ADR 045). */
+  guardianFollows: { mine: boolean; theirs: boolean };
 };
 
 type RawContact = {
@@ -344,6 +383,9 @@ type RawContact = {
   last_has_image: boolean | null;
   last_has_audio: boolean | null;
   last_media_removed: boolean | null;
+  last_notice: MessageRow['notice'];
+  mine_followed: boolean;
+  theirs_followed: boolean;
   last_call_type: CallOfMessage['type'] | null;
   last_call_answered_at: Date | string | null;
   last_call_ended_at: Date | string | null;
@@ -382,7 +424,11 @@ export async function findContacts(
       matches.id is not null as matched, m.standing = 'deleted' as deleted,
       lm.sender_id as last_sender_id, left(lm.content, ${previewLength}::int) as last_content,
       lm.image_key is not null as last_has_image, lm.audio_key is not null as last_has_audio,
-      lm.media_removed as last_media_removed,
+      lm.media_removed as last_media_removed, lm.notice as last_notice,
+      exists (select 1 from guardian_follows gf where gf.member_id = ${memberId} and gf.other_id = m.id
+        and gf.followed and exists (select 1 from guardians g where g.member_id = ${memberId} and g.revoked_at is null)) as mine_followed,
+      exists (select 1 from guardian_follows gf where gf.member_id = m.id and gf.other_id = ${memberId}
+        and gf.followed and exists (select 1 from guardians g where g.member_id = m.id and g.revoked_at is null)) as theirs_followed,
       lc.type as last_call_type, lc.answered_at as last_call_answered_at,
       lc.ended_at as last_call_ended_at, lc.end_reason as last_call_end_reason
     from members m
@@ -416,6 +462,7 @@ export async function findContacts(
             hasImage: r.last_has_image === true,
             hasAudio: r.last_has_audio === true,
             mediaRemoved: r.last_media_removed === true,
+            notice: r.last_notice,
             call:
               r.last_call_type === null
                 ? null
@@ -428,5 +475,6 @@ export async function findContacts(
           },
     matched: r.matched,
     deleted: r.deleted,
+    guardianFollows: { mine: r.mine_followed, theirs: r.theirs_followed },
   }));
 }

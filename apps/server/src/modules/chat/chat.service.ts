@@ -7,13 +7,14 @@ import {
   GIFT_MESSAGE_PREFIX,
   type LastMessage,
   type Message,
+  type MessageNotice,
   type ReadReceipt,
 } from '@mawadda/contract';
 import type { NewAccountConfig, ScamShieldConfig } from '../../config.ts';
 import { accountAgeOf, isNewAccount } from '../../core/new-account.ts';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import type { calls } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
@@ -34,6 +35,7 @@ import {
   flaggedMessagesSince,
   insertCallEntry,
   insertMessagesPrepared,
+  insertNotice,
   type LastMessageRow,
   type MessageRow,
   markRead,
@@ -90,16 +92,36 @@ function callOf(call: CallOfMessage | null): NonNullable<Message['call']> | null
 /** The conversation list's preview of a message: what it is, never a media link. */
 function previewOf(row: LastMessageRow, viewerId: string): LastMessage {
   const call = callOf(row.call);
-  const kind = row.call
-    ? 'call'
-    : row.hasImage
-      ? 'photo'
-      : row.hasAudio
-        ? 'voice'
-        : row.mediaRemoved
-          ? 'removed'
-          : 'text';
-  return { mine: row.senderId === viewerId, kind, text: call ? null : row.content, call };
+  const kind = row.notice
+    ? 'notice'
+    : row.call
+      ? 'call'
+      : row.hasImage
+        ? 'photo'
+        : row.hasAudio
+          ? 'voice'
+          : row.mediaRemoved
+            ? 'removed'
+            : 'text';
+  return {
+    mine: row.senderId === viewerId,
+    kind,
+    // A notice's content is the server's (a wali contact shared), never a preview.
+    text: call || row.notice ? null : row.content,
+    call,
+    // Only on a notice: the members' own lines stay as they were before family mode.
+    ...(row.notice ? { notice: row.notice } : {}),
+  };
+}
+
+/** The contact a `wali-shared` line holds, stored as JSON in its content by the guardians module. */
+function waliOf(content: string): NonNullable<Message['wali']> {
+  const {
+    name = '',
+    relation = '',
+    phone = null,
+  } = JSON.parse(content) as Partial<NonNullable<Message['wali']>>;
+  return { name, relation, phone };
 }
 
 /** About 8 MB of keys: far more conversations than one node has going at once. */
@@ -161,13 +183,15 @@ export function createChatService(deps: {
       uuid: row.uuid,
       senderId: row.senderId,
       receiverId: row.receiverId,
-      content: row.content,
+      content: row.notice ? null : row.content,
       imageUrl: row.imageKey ? deps.mediaLinks.urlFor(viewerId, row.imageKey) : null,
       audioUrl: row.audioKey ? deps.mediaLinks.urlFor(viewerId, row.audioKey) : null,
       timestamp: row.sentAt.toISOString(),
       isRead: row.readAt !== null,
       mediaRemoved: row.mediaRemoved,
       call: callOf(row.call),
+      ...(row.notice ? { notice: row.notice } : {}),
+      ...(row.notice === 'wali-shared' && row.content ? { wali: waliOf(row.content) } : {}),
     };
   }
 
@@ -185,6 +209,7 @@ export function createChatService(deps: {
       lastMessage: row.lastMessage && previewOf(row.lastMessage, memberId),
       matched: row.matched,
       deleted: row.deleted,
+      guardianFollows: row.guardianFollows,
     }));
   }
 
@@ -360,6 +385,56 @@ export function createChatService(deps: {
       const message = await publishNew(row);
       if (row.shield !== 0) await shield.flagged(senderId);
       return { message, created: true };
+    },
+
+    /**
+     * A notice line from `memberId` in their conversation with `otherId` (ADR 045), stored and
+     * published to both before it answers: whoever reads after it was told. Never pushed: the
+     * other member reads it in the conversation and its header. Answers its `seq`.
+     */
+    async writeNotice(
+      memberId: string,
+      otherId: string,
+      notice: MessageNotice,
+      executor: Executor = db,
+      content: string | null = null,
+    ): Promise<{ seq: number; sentAt: Date; message: Message; publish(): Promise<void> }> {
+      const row = await insertNotice(executor, memberId, otherId, notice, clock.now(), content);
+      return {
+        seq: row.seq,
+        sentAt: row.sentAt,
+        message: toMessage(row, memberId),
+        publish: async () => {
+          await deps.publish(destinations.chat(otherId), toMessage(row, otherId), [otherId]);
+          await deps.publish(destinations.chat(memberId), toMessage(row, memberId), [memberId]);
+        },
+      };
+    },
+
+    /**
+     * A page of a conversation from `fromSeq` on, as `memberId` sees it (media links made for
+     * them): what a guardian reads of it (ADR 045). The caller checked the guardian's right.
+     */
+    async pageFrom(
+      memberId: string,
+      otherId: string,
+      fromSeq: number,
+      query: { before?: string | undefined; size?: number | undefined },
+    ): Promise<Message[]> {
+      let beforeSeq: number | undefined;
+      if (query.before) {
+        beforeSeq = await seqOfMessage(db, memberId, otherId, query.before);
+        if (beforeSeq === undefined) throw badRequest('CURSOR_INVALID');
+      }
+      const rows = await conversationPage(
+        db,
+        memberId,
+        otherId,
+        query.size ?? CONVERSATION_PAGE_SIZE,
+        beforeSeq,
+        fromSeq,
+      );
+      return rows.map((row) => toMessage(row, memberId));
     },
 
     /** A message stored elsewhere (a paid gift), delivered as a sent one is. */

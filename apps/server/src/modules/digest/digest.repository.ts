@@ -47,7 +47,7 @@ export async function claimDueDigests(
   const oldest = sql`${at(delayMs + LOOKBACK_MS)}::timestamptz`;
   const dayAgo = sql`${at(DAY_MS)}::timestamptz`;
   const delay = sql`${delayMs} * interval '1 millisecond'`;
-  const unread = sql`msg.read_at is null and msg.call_id is null
+  const unread = sql`msg.read_at is null and msg.call_id is null and msg.notice is null
     and msg.sent_at > ${oldest} and msg.sent_at <= ${cutoff}`;
   const result = await db.execute<{
     member_id: string;

@@ -4,4 +4,4 @@
  */
 export { digestRoutes } from './digest.routes.ts';
 export { createDigestService, type DigestService } from './digest.service.ts';
-export { createUnsubscribeTokens } from './unsubscribe-token.ts';
+export { createUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-token.ts';

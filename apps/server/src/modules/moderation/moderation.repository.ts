@@ -106,6 +106,7 @@ export async function messagesSentTo(
         eq(messages.receiverId, receiverId),
         inArray(messages.uuid, [...uuids]),
         isNull(messages.callId),
+        isNull(messages.notice),
       ),
     )
     .orderBy(asc(messages.seq));

@@ -14,10 +14,17 @@ const NotificationsSection = lazy(() =>
   })),
 );
 
+/** Family mode's section, in its own chunk with its texts. */
+const GuardiansSection = lazy(() =>
+  import('@/features/guardians/components/guardians-section.tsx').then((module) => ({
+    default: module.GuardiansSection,
+  })),
+);
+
 /**
  * A saved profile (place, gender, age) changes who is suggested: the suggestions start again.
  * Below the form: the member's subscription, its button opening the subscription modal, their
- * notifications while the app is closed, the members they blocked, then downloading their data
+ * notifications while the app is closed, their guardians (family mode), the members they blocked, then downloading their data
  * and deleting their account.
  */
 export function Component() {
@@ -31,6 +38,9 @@ export function Component() {
           <SubscriptionSummary onChoosePlan={openSubscription} />
           <Suspense fallback={null}>
             <NotificationsSection />
+          </Suspense>
+          <Suspense fallback={null}>
+            <GuardiansSection />
           </Suspense>
           <BlockedMembers />
           <AccountSections />

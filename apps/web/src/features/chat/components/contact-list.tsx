@@ -129,7 +129,7 @@ export function ContactList({
         const badge = formatBadge(contact.unreadCount);
         const current = contact.id === selected;
         const last = contact.lastMessage
-          ? lastMessageText(t, contact.lastMessage, gifts)
+          ? lastMessageText(t, contact.lastMessage, gifts, contact.name)
           : t('contacts.newMatch');
         return (
           <li key={contact.id}>

@@ -31,7 +31,9 @@ import { giftNumberOf } from '../utils/gift-message.ts';
 import { messagesOf } from '../utils/messages.ts';
 import { Composer } from './composer.tsx';
 import { BlurredNote, ContactAvatar, photoBlurred } from './contact-list.tsx';
+import { GuardianNotice } from './guardian-notice.tsx';
 import { MessageList } from './message-list.tsx';
+import { WaliControls } from './wali-controls.tsx';
 
 // 40 px wide below `sm` (44 px tall, the touch height), so a 320 px phone keeps room for the
 // name beside the back link and the four actions.
@@ -71,7 +73,7 @@ function reportable(
   words: { photo: string; voice: string },
 ): ReportableMessage[] {
   return messages
-    .filter((m) => m.senderId === other && !m.call && giftNumberOf(m.content) === null)
+    .filter((m) => m.senderId === other && !m.call && !m.notice && giftNumberOf(m.content) === null)
     .map((m) => ({
       uuid: m.uuid,
       text: m.content ?? (m.imageUrl ? words.photo : words.voice),
@@ -240,6 +242,7 @@ export function Conversation({
           ) : null}
         </div>
       </header>
+      <GuardianNotice contact={contact} name={name} />
 
       {query.isPending ? (
         <div className="flex flex-1 items-center justify-center">
@@ -296,6 +299,16 @@ export function Conversation({
           icon={CalendarClock}
           title={t('newConversationsLimit.title')}
           text={translateError(tAll, 'NEW_CONVERSATIONS_DAILY_LIMIT')}
+        />
+      ) : null}
+
+      {contact && !contact.deleted ? (
+        <WaliControls
+          me={me}
+          other={other}
+          name={name}
+          messages={messages}
+          matched={contact.matched}
         />
       ) : null}
 

@@ -4,6 +4,7 @@ import { useChatTranslation } from '../i18n.ts';
 import type { ChatItem } from '../utils/chat-items.ts';
 import { CallEntry } from './call-entry.tsx';
 import { MessageBubble } from './message-bubble.tsx';
+import { NoticeLine } from './notice-line.tsx';
 
 /** Near enough to the top to load older messages, or to the bottom to follow new ones. */
 const EDGE_PX = 80;
@@ -117,7 +118,9 @@ export function MessageList({
       ) : (
         <ol ref={list} className="flex flex-col gap-2">
           {items.map((item) =>
-            item.call ? (
+            item.notice ? (
+              <NoticeLine key={item.uuid} item={item} otherName={otherName} />
+            ) : item.call ? (
               <CallEntry key={item.uuid} item={item} call={item.call} otherName={otherName} />
             ) : (
               <MessageBubble

@@ -1,10 +1,11 @@
-import type { Contact, Message } from '@mawadda/contract';
+import type { Contact, Message, WaliAnswer } from '@mawadda/contract';
 import { CONVERSATION_PAGE_SIZE } from '@mawadda/contract/constants';
 import { destinations } from '@mawadda/contract/destinations';
 import { titleCase } from '@mawadda/contract/text';
 import {
   type QueryClient,
   useInfiniteQuery,
+  useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -12,6 +13,8 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useOnReconnect, useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 import {
+  answerWaliContact,
+  askWaliContact,
   chatKeys,
   fetchContact,
   fetchContacts,
@@ -200,4 +203,20 @@ export function useMarkRead(
         console.warn('[chat] marking as read failed', error);
       });
   }, [hasUnread, visible, me, other, queryClient, round]);
+}
+
+/**
+ * Asking for the other member's wali's contact, and answering their question (ADR 045): the
+ * line the server writes comes back as the answer and over the socket, keyed by uuid.
+ */
+export function useWaliContact(me: string, other: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = (message: Message) => applyMessage(queryClient, me, message);
+  return {
+    ask: useMutation({ mutationFn: () => askWaliContact(other), onSuccess }),
+    answer: useMutation({
+      mutationFn: (answer: WaliAnswer) => answerWaliContact(other, answer),
+      onSuccess,
+    }),
+  };
 }

@@ -1,4 +1,4 @@
-import type { Message, ShieldRule } from '@mawadda/contract';
+import type { Message, MessageNotice, ShieldRule } from '@mawadda/contract';
 import type { Refusal } from '@/lib/translate-error.ts';
 import type { Outgoing } from '../hooks/outbox.ts';
 import type { CallRecord } from './call-entry.ts';
@@ -27,6 +27,10 @@ export type ChatItem = {
    * server tells only the receiver; none on mine.
    */
   shield: ShieldRule[];
+  /** A line of the server's about the sender (their guardian follows), not their words. */
+  notice: MessageNotice | null;
+  /** The contact a `wali-shared` line shares. */
+  wali?: Message['wali'];
 };
 
 /**
@@ -48,6 +52,8 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
       call: m.call ?? null,
       mediaRemoved: m.mediaRemoved ?? false,
       shield: m.senderId !== me ? (m.shield ?? []) : [],
+      notice: m.notice ?? null,
+      wali: m.wali,
     })),
     ...outgoing
       .filter((o) => !stored.has(o.uuid))
@@ -63,6 +69,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
         call: null,
         mediaRemoved: false,
         shield: [],
+        notice: null,
       })),
   ];
 }

@@ -2,20 +2,29 @@ import type { LastMessage, Message } from '@mawadda/contract';
 import type { TFunction } from 'i18next';
 import { callEntryText } from './call-entry.ts';
 import { type GiftLookup, giftNumberOf } from './gift-message.ts';
+import { noticeText } from './notice-text.ts';
 
 /** What the conversation list keeps of a message that just arrived (as the server previews it). */
 export function lastMessageOf(message: Message, me: string): LastMessage {
   const call = message.call ?? null;
-  const kind = call
-    ? 'call'
-    : message.imageUrl
-      ? 'photo'
-      : message.audioUrl
-        ? 'voice'
-        : message.mediaRemoved
-          ? 'removed'
-          : 'text';
-  return { mine: message.senderId === me, kind, text: call ? null : message.content, call };
+  const kind = message.notice
+    ? 'notice'
+    : call
+      ? 'call'
+      : message.imageUrl
+        ? 'photo'
+        : message.audioUrl
+          ? 'voice'
+          : message.mediaRemoved
+            ? 'removed'
+            : 'text';
+  return {
+    mine: message.senderId === me,
+    kind,
+    text: call ? null : message.content,
+    call,
+    ...(message.notice ? { notice: message.notice } : {}),
+  };
 }
 
 /**
@@ -23,7 +32,15 @@ export function lastMessageOf(message: Message, me: string): LastMessage {
  * namespace): its text, or what it was ("Photo", "Voice message", "Missed voice call", a gift),
  * after "You: " when the member sent it. Never a link.
  */
-export function lastMessageText(t: TFunction, last: LastMessage, gifts: GiftLookup): string {
+export function lastMessageText(
+  t: TFunction,
+  last: LastMessage,
+  gifts: GiftLookup,
+  otherName = '',
+): string {
+  if (last.kind === 'notice') {
+    return noticeText(t, last.notice ?? 'guardian-follows', last.mine, otherName);
+  }
   if (last.kind === 'call') {
     return last.call ? callEntryText(t, last.call, last.mine) : t('lastMessage.call');
   }

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../lib/endpoint.ts';
+import { sessionOf } from '../../plugins/authentication.ts';
+import type { GuardiansService } from './guardians.service.ts';
+
+/** The member's side of family mode (ADR 045), in the member area. */
+export const guardianSettingsRoutes: FastifyPluginAsyncZod<{
+  guardians: GuardiansService;
+}> = async (app, { guardians }) => {
+  app.route({
+    ...endpoint('guardians', 'guardians'),
+    handler: async (request) => guardians.overview(sessionOf(request).memberId),
+  });
+
+  app.route({
+    ...endpoint('addGuardian', 'guardians'),
+    handler: async (request, reply) =>
+      reply.status(201).send(await guardians.add(sessionOf(request).memberId, request.body)),
+  });
+
+  app.route({
+    ...endpoint('removeGuardian', 'guardians'),
+    handler: async (request) => {
+      await guardians.remove(sessionOf(request).memberId, request.params.id);
+      return { message: 'The guardian was removed: their link no longer works.' };
+    },
+  });
+
+  app.route({
+    ...endpoint('saveGuardianSettings', 'guardians'),
+    handler: async (request) =>
+      guardians.saveSettings(sessionOf(request).memberId, request.body.followNewConversations),
+  });
+
+  app.route({
+    ...endpoint('followAllConversations', 'guardians'),
+    handler: async (request) =>
+      guardians.followAll(sessionOf(request).memberId, request.body.followed),
+  });
+
+  app.route({
+    ...endpoint('followConversation', 'guardians'),
+    handler: async (request) =>
+      guardians.follow(sessionOf(request).memberId, request.params.userId, request.body.followed),
+  });
+
+  app.route({
+    ...endpoint('guardianVisits', 'guardians'),
+    handler: async (request) => guardians.visits(sessionOf(request).memberId),
+  });
+
+  app.route({
+    ...endpoint('askWaliContact', 'chat'),
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await guardians.askWali(sessionOf(request).memberId, request.params.userId)),
+  });
+
+  app.route({
+    ...endpoint('answerWaliContact', 'chat'),
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await guardians.answerWali(
+            sessionOf(request).memberId,
+            request.params.userId,
+            request.body,
+          ),
+        ),
+  });
+};
+
+/**
+ * The guardian's page (ADR 045), open: the link's token is the key. Never cached, since its
+ * address holds the token; the token is kept out of the logs by the logger (`loggedUrl`).
+ */
+export const guardianPageRoutes: FastifyPluginAsyncZod<{ guardians: GuardiansService }> = async (
+  app,
+  { guardians },
+) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.route({
+    ...endpoint('guardianPage', 'guardians'),
+    handler: async (request) => guardians.page(request.params.token, request.ip),
+  });
+
+  app.route({
+    ...endpoint('saveGuardianDigest', 'guardians'),
+    handler: async (request) =>
+      guardians.saveDigest(request.params.token, request.ip, request.body.digest),
+  });
+
+  app.route({
+    ...endpoint('guardianConversation', 'guardians'),
+    handler: async (request) =>
+      guardians.conversation(
+        request.params.token,
+        request.ip,
+        request.params.userId,
+        request.query,
+      ),
+  });
+};
+
+/**
+ * The one-click unsubscribe of a guardian's digest (RFC 8058): a mail client posts the form
+ * `List-Unsubscribe=One-Click`, of which nothing is needed.
+ */
+export const guardianDigestRoutes: FastifyPluginAsyncZod<{ guardians: GuardiansService }> = async (
+  app,
+  { guardians },
+) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+
+  app.route({
+    ...endpoint('unsubscribeGuardianDigest', 'guardians'),
+    handler: async (request) => {
+      await guardians.unsubscribeDigest(request.query.token);
+      return { message: 'Unsubscribed from the guardian’s e-mail digest.' };
+    },
+  });
+};

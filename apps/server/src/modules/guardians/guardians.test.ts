@@ -1,0 +1,607 @@
+import { Writable } from 'node:stream';
+import type { Contact, GuardianOverview, GuardianPage, Message } from '@mawadda/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  seedLikes,
+  seedMembers,
+  seedSubscription,
+  sessionFor,
+} from '../../../test/fixtures.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { guardians, members, messages } from '../../db/schema.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { eraseMember } from '../account/account-deletion.repository.ts';
+import { collectMemberData } from '../account/data-export.repository.ts';
+
+let t: TestContext;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await createTestApp({ logger: createLogger('info', sink) });
+});
+
+type Person = { id: string; token: string };
+
+/** Aminata, Youssef whom she matched, and Karim, a subscriber who liked her: each signed in. */
+async function family(): Promise<{ aminata: Person; youssef: Person; karim: Person }> {
+  const [aminata = '', youssef = '', karim = ''] = await seedMembers(t.database.db, [
+    { gender: 'femme', name: 'Aminata Diallo' },
+    { gender: 'homme', name: 'Youssef Ba' },
+    { gender: 'homme', name: 'Karim Sow' },
+  ]);
+  await seedLikes(t.database.db, [
+    [aminata, youssef],
+    [youssef, aminata],
+    [karim, aminata],
+  ]);
+  await seedSubscription(t.database.db, karim);
+  const person = async (id: string) => ({ id, token: await sessionFor(t.database.db, id) });
+  return {
+    aminata: await person(aminata),
+    youssef: await person(youssef),
+    karim: await person(karim),
+  };
+}
+
+async function send(from: Person, to: Person, content: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/chat/send/${to.id}`,
+    headers: bearer(from.token),
+    payload: { content },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Message>();
+}
+
+/** Adds a guardian and answers the token of the link mailed to them. */
+async function addGuardian(member: Person, overrides: Record<string, string> = {}) {
+  const sentBefore = t.mailer.sent.length;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/guardians',
+    headers: bearer(member.token),
+    payload: {
+      name: 'Mamadou Diallo',
+      relation: 'father',
+      email: `father-${crypto.randomUUID()}@example.org`,
+      language: 'fr',
+      ...overrides,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const mail = t.mailer.sent[sentBefore];
+  const token = /\/guardian\/([A-Za-z0-9_-]{43})\b/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`No link in ${mail?.text}`);
+  return { id: res.json<{ id: string }>().id, token, mail };
+}
+
+async function follow(member: Person, other: Person, followed = true) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/guardians/conversations/${other.id}`,
+    headers: bearer(member.token),
+    payload: { followed },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<GuardianOverview>();
+}
+
+const page = (token: string) => t.app.inject({ url: `/api/guardian/${token}` });
+const read = (token: string, other: Person) =>
+  t.app.inject({ url: `/api/guardian/${token}/conversations/${other.id}` });
+
+async function conversation(reader: Person, other: Person) {
+  const res = await t.app.inject({
+    url: `/api/chat/conversation/${other.id}`,
+    headers: bearer(reader.token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Message[]>();
+}
+
+async function contact(reader: Person, other: Person) {
+  const res = await t.app.inject({
+    url: `/api/chat/contacts/${other.id}`,
+    headers: bearer(reader.token),
+  });
+  return res.json<Contact>();
+}
+
+describe('a member names guardians', () => {
+  it('mails the guardian a link in the language chosen, keeps only its hash, and caps them at two', async () => {
+    const { aminata } = await family();
+    const first = await addGuardian(aminata);
+    expect(first.mail?.subject).toContain('Aminata vous invite');
+    expect(first.mail?.text).toContain(`http://mawadda.test/fr/guardian/${first.token}`);
+    const [row] = await t.database.db.select().from(guardians).where(eq(guardians.id, first.id));
+    expect(row?.tokenHash).not.toContain(first.token);
+    expect(JSON.stringify(row)).not.toContain(first.token);
+
+    t.clock.advance(1000);
+    await addGuardian(aminata, { name: 'Imam Sall', relation: 'imam', language: 'en' });
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/guardians',
+      headers: bearer(aminata.token),
+      payload: { name: 'Oncle', relation: 'uncle', email: 'oncle@example.org', language: 'fr' },
+    });
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toMatchObject({ code: 'GUARDIANS_TOO_MANY', params: { max: 2 } });
+
+    const overview = await t.app.inject({ url: '/api/guardians', headers: bearer(aminata.token) });
+    const list = overview.json<GuardianOverview>().guardians;
+    expect(list.map((g) => g.relation)).toEqual(['father', 'imam']);
+    expect(overview.body).not.toContain(first.token);
+  });
+
+  it('refuses a relation off the list', async () => {
+    const { aminata } = await family();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/guardians',
+      headers: bearer(aminata.token),
+      payload: { name: 'X', relation: 'cousin', email: 'x@example.org', language: 'fr' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'GUARDIAN_RELATION_INVALID' });
+  });
+});
+
+describe('the other member is told before any of their messages reaches the guardian', () => {
+  it('writes the notice line first and shows the guardian nothing older than it', async () => {
+    const { aminata, youssef } = await family();
+    const before = await send(youssef, aminata, 'Written before anyone followed');
+    const guardian = await addGuardian(aminata);
+    const overview = await follow(aminata, youssef);
+    expect(overview.conversations).toContainEqual(
+      expect.objectContaining({ userId: youssef.id, followed: true }),
+    );
+
+    // Youssef reads the notice in his conversation, after what he wrote before it.
+    const his = await conversation(youssef, aminata);
+    const noticeAt = his.findIndex((m) => m.notice === 'guardian-follows');
+    expect(noticeAt).toBeGreaterThan(his.findIndex((m) => m.uuid === before.uuid));
+    expect(his[noticeAt]).toMatchObject({ senderId: aminata.id, content: null });
+    expect((await contact(youssef, aminata)).guardianFollows).toEqual({
+      mine: false,
+      theirs: true,
+    });
+    expect((await contact(aminata, youssef)).guardianFollows).toEqual({
+      mine: true,
+      theirs: false,
+    });
+
+    const after = await send(youssef, aminata, 'Written after the notice');
+    const res = await read(guardian.token, youssef);
+    expect(res.statusCode, res.body).toBe(200);
+    const seen = res.json<Message[]>();
+    // The order: the notice, then his message; nothing he wrote before he was told.
+    expect(seen.map((m) => m.notice ?? m.content)).toEqual([
+      'guardian-follows',
+      'Written after the notice',
+    ]);
+    expect(seen.some((m) => m.uuid === before.uuid)).toBe(false);
+    const seqs = await t.database.db
+      .select({ uuid: messages.uuid, seq: messages.seq, notice: messages.notice })
+      .from(messages)
+      .where(sql`${messages.senderId} in (${aminata.id}, ${youssef.id})`);
+    const seqOf = (uuid: string) => seqs.find((m) => m.uuid === uuid)?.seq ?? -1;
+    const noticeSeq = seqs.find((m) => m.notice === 'guardian-follows')?.seq ?? Infinity;
+    for (const shown of seen.filter((m) => m.senderId === youssef.id)) {
+      expect(seqOf(shown.uuid)).toBeGreaterThan(noticeSeq);
+    }
+    expect(seqOf(after.uuid)).toBeGreaterThan(noticeSeq);
+  });
+
+  it('a conversation chosen before any guardian existed is told only when the first guardian is added', async () => {
+    const { aminata, youssef } = await family();
+    await send(youssef, aminata, 'Salam');
+    await follow(aminata, youssef);
+    expect((await conversation(youssef, aminata)).some((m) => m.notice)).toBe(false);
+    expect((await contact(youssef, aminata)).guardianFollows?.theirs).toBe(false);
+
+    const guardian = await addGuardian(aminata);
+    expect((await conversation(youssef, aminata)).at(-1)?.notice).toBe('guardian-follows');
+    const seen = (await read(guardian.token, youssef)).json<Message[]>();
+    expect(seen.map((m) => m.notice ?? m.content)).toEqual(['guardian-follows']);
+  });
+
+  it('a new conversation under "follow new conversations" is told as the guardian first looks', async () => {
+    const { aminata, karim } = await family();
+    const guardian = await addGuardian(aminata);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/guardians/settings',
+      headers: bearer(aminata.token),
+      payload: { followNewConversations: true },
+    });
+    expect(saved.json<GuardianOverview>().followNewConversations).toBe(true);
+    // Karim, a subscriber, writes first: a conversation that did not exist when it was set.
+    const first = await send(karim, aminata, 'Assalamu alaykum');
+    const res = await page(guardian.token);
+    expect(res.json<GuardianPage>().conversations.map((c) => c.id)).toEqual([karim.id]);
+    const seen = (await read(guardian.token, karim)).json<Message[]>();
+    expect(seen.map((m) => m.notice ?? m.content)).toEqual(['guardian-follows']);
+    expect(seen.some((m) => m.uuid === first.uuid)).toBe(false);
+    expect((await conversation(karim, aminata)).at(-1)?.notice).toBe('guardian-follows');
+  });
+});
+
+describe('what the guardian page shows', () => {
+  it('lists only the chosen conversations, first names only, and logs each visit for the member', async () => {
+    const { aminata, youssef, karim } = await family();
+    await send(karim, aminata, 'Hello');
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+
+    const res = await page(guardian.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<GuardianPage>();
+    expect(body).toMatchObject({ memberName: 'Aminata', guardianName: 'Mamadou Diallo' });
+    expect(body.conversations).toEqual([
+      expect.objectContaining({ id: youssef.id, name: 'Youssef' }),
+    ]);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+
+    // Karim's conversation was not chosen: 404 as a member one cannot see.
+    const notChosen = await read(guardian.token, karim);
+    expect(notChosen.statusCode).toBe(404);
+    expect(notChosen.json()).toMatchObject({ code: 'MEMBER_NOT_FOUND' });
+
+    const visits = await t.app.inject({
+      url: '/api/guardians/visits',
+      headers: bearer(aminata.token),
+    });
+    expect(visits.json()).toEqual([
+      { guardianId: guardian.id, guardianName: 'Mamadou Diallo', at: t.clock.now().toISOString() },
+    ]);
+    const overview = await t.app.inject({ url: '/api/guardians', headers: bearer(aminata.token) });
+    expect(overview.json<GuardianOverview>().guardians[0]?.lastVisitAt).toBe(
+      t.clock.now().toISOString(),
+    );
+  });
+
+  it('a conversation no longer followed is gone from the page at once', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    expect((await read(guardian.token, youssef)).statusCode).toBe(200);
+    await follow(aminata, youssef, false);
+    expect((await read(guardian.token, youssef)).statusCode).toBe(404);
+    expect((await page(guardian.token)).json<GuardianPage>().conversations).toEqual([]);
+  });
+});
+
+describe('what ends the view', () => {
+  it('a block, either way', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${aminata.id}/block`,
+      headers: bearer(youssef.token),
+    });
+    expect(blocked.statusCode).toBe(200);
+    expect((await read(guardian.token, youssef)).statusCode).toBe(404);
+    expect((await page(guardian.token)).json<GuardianPage>().conversations).toEqual([]);
+  });
+
+  it('an unmatch', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${youssef.id}/match`,
+      headers: bearer(aminata.token),
+    });
+    expect(ended.statusCode).toBe(200);
+    expect((await read(guardian.token, youssef)).statusCode).toBe(404);
+  });
+
+  it('the other member deleting their account, or being banned', async () => {
+    const { aminata, youssef, karim } = await family();
+    await send(karim, aminata, 'Salam');
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    await follow(aminata, karim);
+    await t.database.db.transaction((tx) => eraseMember(tx, youssef.id));
+    await t.database.db.update(members).set({ standing: 'banned' }).where(eq(members.id, karim.id));
+    expect((await page(guardian.token)).json<GuardianPage>().conversations).toEqual([]);
+    expect((await read(guardian.token, youssef)).statusCode).toBe(404);
+    expect((await read(guardian.token, karim)).statusCode).toBe(404);
+  });
+
+  it('the member being banned: the link answers as an unknown one', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    await t.database.db
+      .update(members)
+      .set({ standing: 'banned' })
+      .where(eq(members.id, aminata.id));
+    expect((await page(guardian.token)).statusCode).toBe(404);
+  });
+});
+
+describe('refusals that teach nothing', () => {
+  it('an unknown, a malformed and a revoked link are the same 404', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    expect((await page(guardian.token)).statusCode).toBe(200);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/guardians/${guardian.id}`,
+      headers: bearer(aminata.token),
+    });
+    expect(removed.statusCode).toBe(200);
+    const revoked = await page(guardian.token);
+    const unknown = await page('A'.repeat(43));
+    const malformed = await page('not-a-token');
+    for (const res of [revoked, unknown, malformed]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(revoked.json());
+    }
+    expect(revoked.json()).toMatchObject({ code: 'GUARDIAN_LINK_INVALID' });
+    expect((await read(guardian.token, youssef)).statusCode).toBe(404);
+    // The last guardian gone, the header no longer says anyone follows.
+    expect((await contact(youssef, aminata)).guardianFollows?.theirs).toBe(false);
+  });
+
+  it('a guardian token is no key to any member endpoint', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    for (const url of [
+      '/api/users/me',
+      '/api/chat/contacts',
+      `/api/chat/conversation/${youssef.id}`,
+      '/api/guardians',
+    ]) {
+      const res = await t.app.inject({ url, headers: bearer(guardian.token) });
+      expect(res.statusCode, url).toBe(401);
+    }
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/send/${youssef.id}`,
+      headers: bearer(guardian.token),
+      payload: { content: 'From the guardian' },
+    });
+    expect(sent.statusCode).toBe(401);
+  });
+
+  it('the token never reaches the log', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    logLines.length = 0;
+    await page(guardian.token);
+    await read(guardian.token, youssef);
+    await t.app.inject({ url: `/fr/guardian/${guardian.token}` });
+    const log = logLines.join('');
+    expect(log).toContain('/api/guardian/[redacted]');
+    expect(log).toContain(`/api/guardian/[redacted]/conversations/${youssef.id}`);
+    expect(log).not.toContain(guardian.token);
+  });
+
+  it('a link asked too often is slowed down', async () => {
+    const { aminata } = await family();
+    const guardian = await addGuardian(aminata);
+    let last = 0;
+    for (let i = 0; i < 61; i++) last = (await page(guardian.token)).statusCode;
+    expect(last).toBe(429);
+  });
+});
+
+describe('export and deletion', () => {
+  it('the export holds the guardians and their visits, never the link; deletion removes them', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    await page(guardian.token);
+    const data = await collectMemberData(t.database.db, aminata.id);
+    expect(data?.guardians.guardians).toEqual([
+      expect.objectContaining({ id: guardian.id, relation: 'father', revokedAt: null }),
+    ]);
+    expect(data?.guardians.visits).toHaveLength(1);
+    expect(data?.guardians.conversations).toEqual([
+      expect.objectContaining({ memberId: youssef.id, followed: true }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain(guardian.token);
+
+    await t.database.db.transaction((tx) => eraseMember(tx, aminata.id));
+    const left = await t.database.db
+      .select()
+      .from(guardians)
+      .where(and(eq(guardians.id, guardian.id)));
+    expect(left).toEqual([]);
+    expect((await page(guardian.token)).statusCode).toBe(404);
+  });
+});
+
+describe('the guardian’s digest', () => {
+  const MINUTE = 60_000;
+  const DAY = 24 * 60 * MINUTE;
+  const mailsTo = (address: string | undefined, from: number) =>
+    t.mailer.sent.slice(from).filter((m) => m.to === address);
+
+  it('mails counts and first names, never a text, with a fresh link and a one-click unsubscribe', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: `/api/guardian/${guardian.token}/digest`,
+      payload: { digest: 'daily' },
+    });
+    expect(chosen.json()).toEqual({ digest: 'daily' });
+    t.clock.advance(MINUTE);
+    await send(youssef, aminata, 'Rendez-vous samedi chez ma tante');
+    await send(aminata, youssef, 'Avec plaisir');
+
+    let from = t.mailer.sent.length;
+    await t.app.guardians.runDigest();
+    const [mail, ...more] = mailsTo(guardian.mail?.to, from);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Nouveaux messages dans les conversations de Aminata sur Mawadda');
+    expect(mail?.text).toContain('Youssef : 2 messages');
+    expect(mail?.text).not.toContain('Rendez-vous');
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = /\/fr\/guardian\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(link).not.toBe(guardian.token);
+    expect((await page(link)).statusCode).toBe(200);
+
+    // The same day: nothing more; the next day, only what came since.
+    from = t.mailer.sent.length;
+    t.clock.advance(MINUTE);
+    await send(youssef, aminata, 'Et toi ?');
+    await t.app.guardians.runDigest();
+    expect(mailsTo(guardian.mail?.to, from)).toEqual([]);
+    t.clock.advance(DAY);
+    await t.app.guardians.runDigest();
+    expect(mailsTo(guardian.mail?.to, from)[0]?.text).toContain('Youssef : 1 message\n');
+
+    const unsubscribe = /<http:\/\/mawadda\.test([^>]+)>/.exec(
+      mail?.headers?.['List-Unsubscribe'] ?? '',
+    )?.[1];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: unsubscribe ?? '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await page(guardian.token)).json<GuardianPage>().digest).toBe('off');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/api/guardian-digest/unsubscribe?token=${guardian.id}.AAAA`,
+    });
+    expect(forged.statusCode).toBe(400);
+
+    // The digest's link dies with the guardian.
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/guardians/${guardian.id}`,
+      headers: bearer(aminata.token),
+    });
+    expect((await page(link)).statusCode).toBe(404);
+  });
+
+  it('is weekly unless chosen, tells nothing of a conversation not followed, and none to a revoked guardian', async () => {
+    const { aminata, youssef, karim } = await family();
+    const weekly = await addGuardian(aminata);
+    t.clock.advance(1000);
+    const revoked = await addGuardian(aminata, { name: 'Imam Sall', relation: 'imam' });
+    await follow(aminata, youssef);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/guardians/${revoked.id}`,
+      headers: bearer(aminata.token),
+    });
+    t.clock.advance(MINUTE);
+    await send(karim, aminata, 'Not followed');
+    await send(youssef, aminata, 'Followed');
+    const from = t.mailer.sent.length;
+    await t.app.guardians.runDigest();
+    const [first] = mailsTo(weekly.mail?.to, from);
+    expect(first?.text).toContain('Youssef : 1 message');
+    expect(first?.text).not.toContain('Karim');
+    expect(mailsTo(revoked.mail?.to, from)).toEqual([]);
+
+    const later = t.mailer.sent.length;
+    t.clock.advance(DAY + MINUTE);
+    await send(youssef, aminata, 'A day later');
+    await t.app.guardians.runDigest();
+    expect(mailsTo(weekly.mail?.to, later)).toEqual([]);
+    t.clock.advance(7 * DAY);
+    await t.app.guardians.runDigest();
+    expect(mailsTo(weekly.mail?.to, later)).toHaveLength(1);
+  });
+});
+
+describe('asking for the wali’s contact', () => {
+  const ask = (from: Person, to: Person) =>
+    t.app.inject({ method: 'POST', url: `/api/chat/wali/${to.id}`, headers: bearer(from.token) });
+  const answer = (from: Person, to: Person, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/chat/wali/${to.id}/answer`,
+      headers: bearer(from.token),
+      payload,
+    });
+
+  it('puts the question and the answer in the conversation, one open question at a time', async () => {
+    const { aminata, youssef } = await family();
+    const asked = await ask(youssef, aminata);
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json<Message>()).toMatchObject({ notice: 'wali-asked', senderId: youssef.id });
+    expect((await ask(youssef, aminata)).json()).toMatchObject({ code: 'WALI_REQUEST_PENDING' });
+    expect((await conversation(aminata, youssef)).at(-1)?.notice).toBe('wali-asked');
+
+    const badPhone = await answer(aminata, youssef, {
+      accept: true,
+      name: 'Mamadou Diallo',
+      relation: 'father',
+      phone: 'call me',
+    });
+    expect(badPhone.json()).toMatchObject({ code: 'WALI_PHONE_INVALID' });
+    const noName = await answer(aminata, youssef, { accept: true, relation: 'father' });
+    expect(noName.json()).toMatchObject({ code: 'GUARDIAN_NAME_REQUIRED' });
+
+    const shared = await answer(aminata, youssef, {
+      accept: true,
+      name: 'Mamadou Diallo',
+      relation: 'father',
+      phone: '+221 77 123 45 67',
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    const line = (await conversation(youssef, aminata)).at(-1);
+    expect(line).toMatchObject({
+      notice: 'wali-shared',
+      senderId: aminata.id,
+      content: null,
+      wali: { name: 'Mamadou Diallo', relation: 'father', phone: '+221 77 123 45 67' },
+    });
+    expect((await contact(youssef, aminata)).lastMessage).toMatchObject({
+      kind: 'notice',
+      text: null,
+    });
+    expect((await answer(aminata, youssef, { accept: false })).json()).toMatchObject({
+      code: 'WALI_REQUEST_NONE',
+    });
+
+    // Answered, it may be asked again; declined, the line says so.
+    expect((await ask(youssef, aminata)).statusCode).toBe(201);
+    const declined = await answer(aminata, youssef, { accept: false });
+    expect(declined.json<Message>()).toMatchObject({ notice: 'wali-declined' });
+  });
+
+  it('is asked under the rule of who may write, and a block ends the question', async () => {
+    const { aminata, youssef, karim } = await family();
+    const refused = await ask(aminata, karim);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED' });
+
+    expect((await ask(youssef, aminata)).statusCode).toBe(201);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${youssef.id}/block`,
+      headers: bearer(aminata.token),
+    });
+    const after = await answer(aminata, youssef, { accept: false });
+    expect(after.statusCode).toBe(404);
+  });
+});

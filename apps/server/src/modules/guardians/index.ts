@@ -1,0 +1,10 @@
+/**
+ * Family mode's public face (issue 22, ADR 045): a member's guardians, what they follow, and the
+ * read-only page their link opens.
+ */
+export {
+  guardianDigestRoutes,
+  guardianPageRoutes,
+  guardianSettingsRoutes,
+} from './guardians.routes.ts';
+export { createGuardiansService, type GuardiansService } from './guardians.service.ts';

@@ -1,0 +1,34 @@
+import { ShieldCheck } from 'lucide-react';
+import { useChatTranslation } from '../i18n.ts';
+import type { ChatItem } from '../utils/chat-items.ts';
+import { noticeText, waliContactText } from '../utils/notice-text.ts';
+import { messageTime } from '../utils/time.ts';
+
+/**
+ * A line of the server's in the conversation (ADR 045), centred like a call entry: "Aminata's
+ * guardian follows this conversation", a request for a wali's contact and its answer (with the
+ * contact shared), in the reader's language, with its time.
+ */
+export function NoticeLine({ item, otherName }: { item: ChatItem; otherName: string }) {
+  const { t, i18n } = useChatTranslation();
+  return (
+    <li className="flex justify-center" data-testid="notice-line">
+      <p className="flex max-w-[90%] items-center gap-2 rounded-2xl border border-teal-200 bg-teal-50 px-4 py-1.5 text-center text-sm text-teal-900">
+        <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
+        <span className="font-medium">
+          {item.notice ? noticeText(t, item.notice, item.mine, otherName) : null}
+          {item.wali ? (
+            <>
+              {': '}
+              <span className="font-semibold">{waliContactText(t, item.wali)}</span>
+            </>
+          ) : null}
+        </span>
+        <span className="sr-only">, </span>
+        <time dateTime={item.timestamp} className="text-xs text-teal-800">
+          {messageTime(item.timestamp, i18n.language)}
+        </time>
+      </p>
+    </li>
+  );
+}

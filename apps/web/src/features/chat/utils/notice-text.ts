@@ -1,0 +1,28 @@
+import type { Message, MessageNotice } from '@mawadda/contract';
+import type { TFunction } from 'i18next';
+
+const KEYS: Record<MessageNotice, string> = {
+  'guardian-follows': 'guardian.follows',
+  'wali-asked': 'guardian.waliAsked',
+  'wali-shared': 'guardian.waliShared',
+  'wali-declined': 'guardian.waliDeclined',
+};
+
+/**
+ * A notice line in the reader's language (`t` of the chat namespace, ADR 045): about the reader
+ * ("Your guardian follows…") or about the other member ("Aminata's guardian follows…").
+ */
+export function noticeText(
+  t: TFunction,
+  notice: MessageNotice,
+  mine: boolean,
+  otherName: string,
+): string {
+  return t(`${KEYS[notice]}${mine ? 'Mine' : 'Theirs'}`, { name: otherName });
+}
+
+/** The contact a `wali-shared` line carries: "Mamadou Diallo (father) · +221 77 123 45 67". */
+export function waliContactText(t: TFunction, wali: NonNullable<Message['wali']>): string {
+  const relation = t(`guardian.relation.${wali.relation}`, { defaultValue: wali.relation });
+  return [`${wali.name} (${relation})`, ...(wali.phone ? [wali.phone] : [])].join(' · ');
+}

@@ -1,0 +1,79 @@
+import type { Message, GuardianPage as Page } from '@mawadda/contract';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockEndpoints } from '@/test/api.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
+import { GuardianPage } from './guardian-page.tsx';
+
+const TOKEN = 'A'.repeat(43);
+const AMINATA = '11111111-1111-4111-8111-111111111111';
+const YOUSSEF = '22222222-2222-4222-8222-222222222222';
+
+const page: Page = {
+  memberName: 'Aminata',
+  memberId: AMINATA,
+  guardianName: 'Mamadou Diallo',
+  language: 'fr',
+  digest: 'weekly',
+  conversations: [
+    {
+      id: YOUSSEF,
+      name: 'Youssef',
+      mediaUrls: [],
+      photosBlurred: false,
+      since: '2026-11-22T10:00:00.000Z',
+      lastMessageTime: '2026-11-22T10:05:00.000Z',
+    },
+  ],
+};
+
+const line = (overrides: Partial<Message>): Message => ({
+  uuid: crypto.randomUUID(),
+  senderId: YOUSSEF,
+  receiverId: AMINATA,
+  content: null,
+  imageUrl: null,
+  audioUrl: null,
+  timestamp: '2026-11-22T10:05:00.000Z',
+  isRead: true,
+  ...overrides,
+});
+
+describe('the guardian’s page', () => {
+  it('lists the shared conversations and reads one, the notice line first', async () => {
+    mockEndpoints({
+      guardianPage: { body: page },
+      guardianConversation: {
+        body: [
+          line({ senderId: AMINATA, receiverId: YOUSSEF, notice: 'guardian-follows' }),
+          line({ content: 'Salam, comment vas-tu ?' }),
+        ],
+      },
+    });
+    await renderScreen(<GuardianPage token={TOKEN} />, { language: 'fr' });
+    expect(
+      await screen.findByRole('heading', { name: 'Les conversations de Aminata' }),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: /^Avec Youssef/ }));
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(
+      'À partir d’ici, les tuteurs de Aminata suivent cette conversation : Youssef en a été prévenu.',
+    );
+    expect(items[1]).toHaveTextContent('Salam, comment vas-tu ?');
+    // Read-only: nothing to type in, nothing to send.
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('says a dead link does not work, and nothing more', async () => {
+    mockEndpoints({
+      guardianPage: {
+        status: 404,
+        body: { code: 'GUARDIAN_LINK_INVALID', message: 'This link does not work.' },
+      },
+    });
+    await renderScreen(<GuardianPage token={TOKEN} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link does not work. Ask the person who sent it to you for a new one.',
+    );
+  });
+});

@@ -1,0 +1,85 @@
+import type { GuardianOverview } from '@mawadda/contract';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockEndpoints } from '@/test/api.ts';
+import { renderScreen, screen } from '@/test/render.tsx';
+import { GuardiansSection } from './guardians-section.tsx';
+
+const YOUSSEF = '22222222-2222-4222-8222-222222222222';
+const GUARDIAN = '33333333-3333-4333-8333-333333333333';
+
+beforeEach(() => {
+  localStorage.setItem('authToken', 'token');
+  localStorage.setItem(
+    'currentUser',
+    JSON.stringify({ id: 'me-1', name: 'Aminata', mediaUrls: [] }),
+  );
+});
+
+const empty: GuardianOverview = {
+  guardians: [],
+  followNewConversations: false,
+  conversations: [{ userId: YOUSSEF, name: 'Youssef', followed: false, since: null }],
+};
+const father = {
+  id: GUARDIAN,
+  name: 'Mamadou Diallo',
+  relation: 'father' as const,
+  email: 'mamadou@example.org',
+  language: 'fr' as const,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  lastVisitAt: null,
+};
+
+describe('the guardians section', () => {
+  it('names a guardian, then lets them follow a conversation', async () => {
+    let overview = empty;
+    const api = mockEndpoints({
+      guardians: () => ({ body: overview }),
+      addGuardian: () => {
+        overview = { ...overview, guardians: [father] };
+        return { status: 201, body: father };
+      },
+      followConversation: ({ body }) => {
+        overview = {
+          ...overview,
+          conversations: [
+            {
+              userId: YOUSSEF,
+              name: 'Youssef',
+              followed: (body as { followed: boolean }).followed,
+              since: '2026-11-22T10:00:00.000Z',
+            },
+          ],
+        };
+        return { body: overview };
+      },
+    });
+    await renderScreen(<GuardiansSection />);
+    await userEvent.type(await screen.findByLabelText('Name'), 'Mamadou Diallo');
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'mamadou@example.org');
+    await userEvent.selectOptions(screen.getByLabelText('Language of the e-mail'), 'fr');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a guardian' }));
+    expect(
+      await screen.findByText('Mamadou Diallo was sent an e-mail with the link.'),
+    ).toBeVisible();
+    const added = api.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(added?.[1]?.body))).toEqual({
+      name: 'Mamadou Diallo',
+      relation: 'father',
+      email: 'mamadou@example.org',
+      language: 'fr',
+    });
+    expect(await screen.findByText('Has not opened the link yet')).toBeVisible();
+
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Let them follow my conversation with Youssef' }),
+    );
+    expect(
+      await screen.findByRole('checkbox', {
+        name: 'Let them follow my conversation with Youssef',
+        checked: true,
+      }),
+    ).toBeVisible();
+  });
+});

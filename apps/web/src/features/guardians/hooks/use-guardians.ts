@@ -1,0 +1,75 @@
+import type { GuardianDigest, GuardianOverview, GuardianRequest } from '@mawadda/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@/lib/session.ts';
+import {
+  addGuardian,
+  fetchGuardianConversation,
+  fetchGuardianPage,
+  fetchGuardians,
+  followAllConversations,
+  followConversation,
+  guardiansKeys,
+  removeGuardian,
+  saveGuardianDigest,
+  saveGuardianSettings,
+} from '../api/guardians-api.ts';
+
+/** The guardian's page asks again this often while open: the conversation reads as it goes. */
+const PAGE_REFRESH_MS = 30_000;
+
+export function useGuardians() {
+  const me = useSession()?.user?.id ?? '';
+  return useQuery({
+    queryKey: guardiansKeys.overview(me),
+    queryFn: ({ signal }) => fetchGuardians(signal),
+    enabled: me !== '',
+  });
+}
+
+/** A change of the member's guardians or choices: the answer is the new overview. */
+function useOverviewMutation<T>(change: (input: T) => Promise<GuardianOverview | unknown>) {
+  const me = useSession()?.user?.id ?? '';
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guardiansKeys.overview(me) }),
+  });
+}
+
+export const useAddGuardian = () =>
+  useOverviewMutation((request: GuardianRequest) => addGuardian(request));
+export const useRemoveGuardian = () => useOverviewMutation((id: string) => removeGuardian(id));
+export const useFollowNew = () => useOverviewMutation((on: boolean) => saveGuardianSettings(on));
+export const useFollow = () =>
+  useOverviewMutation(({ userId, followed }: { userId: string; followed: boolean }) =>
+    followConversation(userId, followed),
+  );
+export const useFollowAll = () =>
+  useOverviewMutation((followed: boolean) => followAllConversations(followed));
+
+export function useGuardianPage(token: string) {
+  return useQuery({
+    queryKey: guardiansKeys.page(token),
+    queryFn: ({ signal }) => fetchGuardianPage(token, signal),
+    refetchInterval: PAGE_REFRESH_MS,
+    retry: false,
+  });
+}
+
+export function useGuardianConversation(token: string, userId: string | null) {
+  return useQuery({
+    queryKey: guardiansKeys.conversation(token, userId ?? ''),
+    queryFn: ({ signal }) => fetchGuardianConversation(token, userId ?? '', signal),
+    enabled: userId !== null,
+    refetchInterval: PAGE_REFRESH_MS,
+    retry: false,
+  });
+}
+
+export function useGuardianDigest(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (digest: GuardianDigest) => saveGuardianDigest(token, digest),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guardiansKeys.page(token) }),
+  });
+}

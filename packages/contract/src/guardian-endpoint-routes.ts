@@ -1,0 +1,28 @@
+/**
+ * Method and path of family mode's endpoints (issue 22, ADR 045), zod-free, apart from
+ * `endpointRoutes` so the web's first route does not load them: the pages that call them add
+ * them to the API client (`addEndpointRoutes`). `endpoints.ts` gives each one its schemas.
+ */
+export const guardianEndpointRoutes = {
+  guardians: { method: 'GET', path: '/api/guardians' },
+  addGuardian: { method: 'POST', path: '/api/guardians' },
+  removeGuardian: { method: 'DELETE', path: '/api/guardians/:id' },
+  saveGuardianSettings: { method: 'PUT', path: '/api/guardians/settings' },
+  followAllConversations: { method: 'PUT', path: '/api/guardians/conversations' },
+  followConversation: { method: 'PUT', path: '/api/guardians/conversations/:userId' },
+  guardianVisits: { method: 'GET', path: '/api/guardians/visits' },
+  guardianPage: { method: 'GET', path: '/api/guardian/:token' },
+  guardianConversation: { method: 'GET', path: '/api/guardian/:token/conversations/:userId' },
+  saveGuardianDigest: { method: 'PUT', path: '/api/guardian/:token/digest' },
+  unsubscribeGuardianDigest: { method: 'POST', path: '/api/guardian-digest/unsubscribe' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
+
+/**
+ * "Ask for the wali's contact", called from the chat only: a map of its own, so each lazy chunk
+ * that calls family mode carries only its own paths (a map two chunks share becomes a chunk of
+ * its own, named in the first route's table of chunks).
+ */
+export const waliEndpointRoutes = {
+  askWaliContact: { method: 'POST', path: '/api/chat/wali/:userId' },
+  answerWaliContact: { method: 'POST', path: '/api/chat/wali/:userId/answer' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
