@@ -110,6 +110,11 @@ export default defineConfig({
     emptyOutDir: true,
     // Lists each route's chunk and imports: bench/web/first-route-size.bench.ts reads it.
     manifest: true,
+    rolldownOptions: {
+      // Lazy chunks named by their hash alone: the first route carries every chunk's file name
+      // (the router's preload lists), and the names cost bytes that no member reads.
+      output: { chunkFileNames: 'assets/[hash].js' },
+    },
   },
   server: {
     proxy: {

@@ -1,4 +1,8 @@
 import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
+import type {
+  verificationEndpointRoutes,
+  verificationQueueEndpointRoutes,
+} from './verification-endpoint-routes.ts';
 
 /**
  * Method and path of every HTTP endpoint (docs/spec.md §7), zod-free so the web's first route can
@@ -21,9 +25,6 @@ export const endpointRoutes = {
   requestDataExport: { method: 'POST', path: '/api/users/me/export' },
   dataExport: { method: 'GET', path: '/api/users/me/export' },
   downloadDataExport: { method: 'GET', path: '/api/users/me/export/file' },
-  verificationPose: { method: 'POST', path: '/api/users/me/verification/pose' },
-  requestVerification: { method: 'POST', path: '/api/users/me/verification' },
-  verification: { method: 'GET', path: '/api/users/me/verification' },
   suggestions: { method: 'GET', path: '/api/users/suggestions' },
   memberDetails: { method: 'GET', path: '/api/users/:id/details' },
   preferences: { method: 'GET', path: '/api/users/preferences' },
@@ -58,8 +59,6 @@ export const endpointRoutes = {
   report: { method: 'POST', path: '/api/reports' },
   moderationQueue: { method: 'GET', path: '/api/moderation/reports' },
   moderationAction: { method: 'POST', path: '/api/moderation/reports/:id/actions' },
-  verificationQueue: { method: 'GET', path: '/api/moderation/verifications' },
-  verificationDecision: { method: 'POST', path: '/api/moderation/verifications/:id/decision' },
   gifts: { method: 'GET', path: '/api/gifts' },
   giftCheckout: { method: 'POST', path: '/api/payment/create-checkout-session' },
   sendGift: { method: 'POST', path: '/api/gifts/send' },
@@ -70,14 +69,17 @@ export const endpointRoutes = {
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 /**
- * Every endpoint's name: this map's, and family mode's (`guardian-endpoint-routes.ts`, ADR 045),
- * which is kept apart so the web's first route does not carry the paths only its later pages
- * call (the first route's budget, `bench/web/first-route-size.bench.ts`).
+ * Every endpoint's name: this map's, family mode's (`guardian-endpoint-routes.ts`, ADR 045) and
+ * verification's (`verification-endpoint-routes.ts`), which are kept apart so the web's first
+ * route does not carry the paths only its later pages call (the first route's budget,
+ * `bench/web/first-route-size.bench.ts`).
  */
 export type EndpointName =
   | keyof typeof endpointRoutes
   | keyof typeof guardianEndpointRoutes
-  | keyof typeof waliEndpointRoutes;
+  | keyof typeof waliEndpointRoutes
+  | keyof typeof verificationEndpointRoutes
+  | keyof typeof verificationQueueEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

@@ -96,6 +96,10 @@ import {
   verificationRequestFieldsSchema,
   verificationStateSchema,
 } from './verification.ts';
+import {
+  verificationEndpointRoutes,
+  verificationQueueEndpointRoutes,
+} from './verification-endpoint-routes.ts';
 
 /**
  * What an endpoint takes and answers. `form` marks a multipart endpoint: its fields follow the
@@ -623,11 +627,13 @@ const schemas = {
   },
 } satisfies Record<EndpointName, EndpointSchemas>;
 
-/** Every endpoint's method and path, family mode's included. */
+/** Every endpoint's method and path, family mode's and verification's included. */
 export const allEndpointRoutes = {
   ...endpointRoutes,
   ...guardianEndpointRoutes,
   ...waliEndpointRoutes,
+  ...verificationEndpointRoutes,
+  ...verificationQueueEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */

@@ -22,3 +22,4 @@ export * from './topics.ts';
 export * from './users.ts';
 export * from './value-sets.ts';
 export * from './verification.ts';
+export * from './verification-endpoint-routes.ts';

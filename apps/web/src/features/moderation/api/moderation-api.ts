@@ -1,5 +1,10 @@
 import type { ModerationActionRequest, VerificationDecision } from '@mawadda/contract';
+import { endpointRoutes } from '@mawadda/contract/endpoint-routes';
+import { verificationQueueEndpointRoutes } from '@mawadda/contract/verification-endpoint-routes';
 import { callApi } from '@/lib/api-client.ts';
+
+// The verification queue's endpoints join the API client's map with this chunk (ADR 045's way).
+Object.assign(endpointRoutes, verificationQueueEndpointRoutes);
 
 export const moderationKeys = {
   /** Per member: the next member on the same device never sees the last one's. */

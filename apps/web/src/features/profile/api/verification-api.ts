@@ -1,4 +1,10 @@
+import { endpointRoutes } from '@mawadda/contract/endpoint-routes';
+import { verificationEndpointRoutes } from '@mawadda/contract/verification-endpoint-routes';
 import { callApi } from '@/lib/api-client.ts';
+
+// The verification endpoints join the map the API client reads once this chunk loads: kept
+// apart, they add nothing to the first route (as family mode's, ADR 045).
+Object.assign(endpointRoutes, verificationEndpointRoutes);
 
 export const verificationKeys = {
   /** Per member, like the profile: the next member on the device never sees the last one's. */
