@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { runEvery } from '../../lib/run-every.ts';
 import { digestMail } from './digest.mail.ts';
 import { claimDueDigests, memberExists, releaseDigest } from './digest.repository.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
@@ -71,19 +72,7 @@ export function createDigestService(deps: {
 
     /** Runs every `everyMs` on this node; the claim keeps nodes from mailing a member twice. */
     start(everyMs: number) {
-      let running: Promise<unknown> | undefined;
-      const timer = setInterval(() => {
-        running ??= run()
-          .catch((err: unknown) => log.error({ err }, 'The e-mail digest run failed'))
-          .finally(() => {
-            running = undefined;
-          });
-      }, everyMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
+      return runEvery(everyMs, run, (err) => log.error({ err }, 'The e-mail digest run failed'));
     },
 
     /**

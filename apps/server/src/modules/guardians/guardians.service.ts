@@ -21,6 +21,7 @@ import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http
 import type { Mailer } from '../../lib/mailer.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
+import { runEvery } from '../../lib/run-every.ts';
 import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { UnsubscribeTokens } from '../digest/index.ts';
@@ -253,19 +254,9 @@ export function createGuardiansService(deps: {
 
     /** Runs the guardians' digest every `everyMs` on this node (as the members' digest runs). */
     startDigest(everyMs: number) {
-      let running: Promise<unknown> | undefined;
-      const timer = setInterval(() => {
-        running ??= runDigest()
-          .catch((err: unknown) => log.error({ err }, 'The guardian digest run failed'))
-          .finally(() => {
-            running = undefined;
-          });
-      }, everyMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
+      return runEvery(everyMs, runDigest, (err) =>
+        log.error({ err }, 'The guardian digest run failed'),
+      );
     },
 
     /**
