@@ -29,7 +29,6 @@ import {
 import { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
 import {
   followRequestSchema,
-  guardianConversationQuerySchema,
   guardianDigestSchema,
   guardianDigestUnsubscribeQuerySchema,
   guardianLinkParamsSchema,
@@ -453,7 +452,7 @@ const schemas = {
       'A page of a followed conversation for the guardian, from the notice line on (never earlier), media as short-lived links; 404 for a conversation not followed, blocked, unmatched or with a member gone',
     member: false,
     params: guardianLinkParamsSchema.extend({ userId: memberIdSchema }),
-    query: guardianConversationQuerySchema,
+    query: conversationQuerySchema,
     response: guardianMessagesSchema,
   },
   askWaliContact: {

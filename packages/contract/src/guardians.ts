@@ -2,9 +2,9 @@ import './zod-config.ts';
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { messageSchema } from './chat.ts';
-import { CONVERSATION_PAGE_SIZE, GUARDIAN_NAME_MAX_LENGTH } from './constants.ts';
+import { GUARDIAN_NAME_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
-import { memberText, optionalField, requiredField, wholeNumber } from './form-fields.ts';
+import { memberText, optionalField, requiredField } from './form-fields.ts';
 
 /**
  * Family mode (issue 22, ADR 045): a guardian (wali, chaperone) a member names follows, read-only
@@ -147,12 +147,6 @@ export const guardianPageSchema = z.object({
   conversations: z.array(guardianConversationSchema),
 });
 export type GuardianPage = z.infer<typeof guardianPageSchema>;
-
-/** Older messages of a followed conversation: `before` is the uuid of the oldest shown. */
-export const guardianConversationQuerySchema = z.object({
-  before: optionalField(z.uuid({ error: E.CURSOR_INVALID })),
-  size: wholeNumber(E.PAGE_SIZE_INVALID, { min: 1, max: CONVERSATION_PAGE_SIZE * 2 }).optional(),
-});
 
 export const guardianMessagesSchema = z.array(messageSchema);
 

@@ -134,7 +134,7 @@ export async function saveFollowNew(db: Executor, memberId: string, followNew: b
     .onConflictDoUpdate({ target: guardianSettings.memberId, set: { followNew } });
 }
 
-/** The member's choices, each conversation's row locked when `forUpdate`. */
+/** The member's choice for each conversation that has one. */
 export async function followsOf(db: Executor, memberId: string): Promise<FollowRow[]> {
   return db.select().from(guardianFollows).where(eq(guardianFollows.memberId, memberId));
 }
