@@ -664,8 +664,9 @@ async function registerModules(
           suggestionPagesPerDay: config.suggestionPagesPerDay,
           detailsPerMinute: config.profilesPerMinute,
           suggestionPagesPerMinute: config.suggestionPagesPerMinute,
-          // An estimate costs about what a page does, and a filter screen asks as often.
-          estimatesPerMinute: config.suggestionPagesPerMinute,
+          // An estimate costs about what a page does, but a filter screen asks once per change
+          // that settles (each tick of seventeen fields): three times a reader's pace of pages.
+          estimatesPerMinute: config.suggestionPagesPerMinute * 3,
         },
         onlineAmong: s.presence.onlineAmong,
       }),

@@ -52,6 +52,19 @@ describe('the pace of reading other members', () => {
     expectTooFast(await page(10));
   });
 
+  it('lets a person tick dealbreakers and see each estimate, not a script counting the membership', async () => {
+    const { token } = await reader(1);
+    const estimate = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/preferences/estimate',
+        headers: bearer(token),
+        payload: { minAge: null, maxAge: null, maxDistanceKm: null, dealbreakers: {} },
+      });
+    for (let n = 0; n < 30; n++) expect((await estimate()).statusCode).toBe(200);
+    expectTooFast(await estimate());
+  });
+
   it('lets a person see a screen full of photos, and stops a script fetching them all', async () => {
     const owner = await registeredMember(t.app, { gender: 'homme' });
     const { token } = await reader(0);
