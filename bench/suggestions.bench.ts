@@ -10,7 +10,10 @@
  *
  * Usage: node bench/suggestions.bench.ts   (BENCH_DATABASE_URL, BENCH_MEMBERS, BENCH_REQUESTS
  *   (per measure; half that per group and page), BENCH_ACCEPT_ENCODING, BENCH_REUSE=1)
- * Needs a PostgreSQL whose user may create databases (default: the local test server).
+ * Needs a PostgreSQL whose user may create databases (default: the local test server). The
+ * figures in docs/performance.md are measured on one sized as production asks (ADR 049):
+ * `bash bench/postgresql-sized.sh`, then BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres.
+ * Each measure reports the share of blocks PostgreSQL found in its shared buffers.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -207,6 +210,10 @@ async function freePort(): Promise<number> {
     });
   });
 }
+const stats = new pg.Client({ connectionString: benchUrl.toString() });
+await stats.connect();
+const sharedBuffers = (await stats.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]
+  ?.shared_buffers;
 const port = await freePort();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/src/server.ts')], {
   env: {
@@ -316,6 +323,7 @@ async function readPages(paths: Array<[string, string]>) {
 async function measure(count: number, url: (i: number) => [string, string]) {
   const times: number[] = [];
   let next = 0;
+  const blocksBefore = await blocksRead();
   const cpuBefore = serverCpuMs();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -329,14 +337,33 @@ async function measure(count: number, url: (i: number) => [string, string]) {
       }
     }),
   );
+  const serverCpuMsPerRequest = Math.round(((serverCpuMs() - cpuBefore) / count) * 100) / 100;
+  const blocks = await blocksRead();
+  const hit = blocks.hit - blocksBefore.hit;
+  const read = blocks.read - blocksBefore.read;
   times.sort((a, b) => a - b);
   return {
     requests: count,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
-    serverCpuMsPerRequest: Math.round(((serverCpuMs() - cpuBefore) / count) * 100) / 100,
+    serverCpuMsPerRequest,
+    // Blocks PostgreSQL found in its shared buffers, against those it had to read from the
+    // operating system (ADR 049): below about 99 %, the page waits on reads, not on its plan.
+    bufferHitPercent: Math.round((1000 * hit) / Math.max(1, hit + read)) / 10,
   };
+}
+
+/**
+ * The bench database's block counters. Backends publish them at most once a second and when they
+ * go idle, so the counters are read a little after the last answer.
+ */
+async function blocksRead() {
+  await new Promise((r) => setTimeout(r, 1100));
+  const { rows } = await stats.query<{ hit: string; read: string }>(
+    'select blks_hit as hit, blks_read as read from pg_stat_database where datname = current_database()',
+  );
+  return { hit: Number(rows[0]?.hit ?? 0), read: Number(rows[0]?.read ?? 0) };
 }
 
 /** User + system CPU of the server process so far (Linux /proc), in ms. */
@@ -380,6 +407,7 @@ for (const group of GROUPS) {
 }
 server.kill('SIGTERM');
 await new Promise((r) => server.on('exit', r));
+await stats.end();
 
 console.log(
   JSON.stringify({
@@ -388,6 +416,7 @@ console.log(
     members: MEMBERS,
     towns: towns.length,
     clients: CLIENTS,
+    sharedBuffers,
     loadSeconds,
     firstPageMs: firstPage,
     pageFiveMs: pageFive,
