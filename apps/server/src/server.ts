@@ -13,7 +13,7 @@ import {
   createRedisRateLimitStore,
   type RateLimitStore,
 } from './lib/rate-limiter.ts';
-import { createS3MediaStore } from './lib/s3-media-store.ts';
+import { s3MediaStoreIn } from './lib/s3-media-store.ts';
 import { createGoogleVerifier } from './modules/auth/index.ts';
 import { createMemoryCallStore, createRedisCallStore } from './modules/calls/index.ts';
 import { seedDemoData } from './modules/demo/index.ts';
@@ -43,10 +43,7 @@ await migrateDatabase(database.db);
 /** One folder of the disk, or one prefix of the bucket every node shares (ADR 046). */
 const storeFor = (folder: 'media' | 'private-media' | 'exports') =>
   config.objectStore
-    ? createS3MediaStore({
-        ...config.objectStore,
-        prefix: `${config.objectStore.prefix}${folder}/`,
-      })
+    ? s3MediaStoreIn(config.objectStore, folder)
     : createDiskMediaStore(path.join(config.dataDir, folder));
 const mediaStore = storeFor('media');
 // Demo members only ever go into the embedded database, and only while it is empty.

@@ -176,3 +176,7 @@ export function createS3MediaStore(location: S3Location): MediaStore {
     },
   };
 }
+
+/** One of the app's stores (`media`, `private-media`, `exports`) under its folder of the bucket. */
+export const s3MediaStoreIn = (location: S3Location, folder: string) =>
+  createS3MediaStore({ ...location, prefix: `${location.prefix}${folder}/` });
