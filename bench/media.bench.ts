@@ -38,7 +38,9 @@ async function timed(headers: Record<string, string>, status: number) {
     const start = performance.now();
     const answer = await app.inject({ url, headers });
     times.push(performance.now() - start);
-    if (answer.statusCode !== status) throw new Error(`expected ${status}, got ${answer.statusCode}`);
+    if (answer.statusCode !== status) {
+      throw new Error(`expected ${status}, got ${answer.statusCode}`);
+    }
   }
   return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)) };
 }
