@@ -88,6 +88,8 @@ describe('an S3 bucket that refuses or is down', () => {
       expected,
     );
     expect(await refused.read('photos/g.webp').catch(unavailable)).toEqual(expected);
+    const noBucket = createS3MediaStore({ ...s3.location, bucket: 'no-such-bucket' });
+    expect(await noBucket.read('photos/g.webp').catch(unavailable)).toEqual(expected);
 
     const store = createS3MediaStore(s3.location);
     await s3.stop();

@@ -45,7 +45,7 @@ const valuesOf = (xml: string, tag: string) =>
  * The bucket stays private: members never see its URLs, the media routes check their links and
  * their rights, then stream from here. A PUT is atomic in S3: a reader sees the old object, the
  * new one or none, never half. Any failure to answer is a `MediaStoreUnavailableError`; a missing
- * object is `undefined`.
+ * object is `undefined`; a missing bucket is unavailable.
  */
 export function createS3MediaStore(location: S3Location): MediaStore {
   // Two tries more on a 5xx or a 429 for small requests; none for a streamed upload (its body
@@ -78,9 +78,11 @@ export function createS3MediaStore(location: S3Location): MediaStore {
       const response = init.once
         ? await fetch(await client.sign(url, signedInit))
         : await client.fetch(url, signedInit);
-      if (response.ok || response.status === 304 || response.status === 404) return response;
+      if (response.ok) return response;
       const answer = await response.text().catch(() => '');
       const code = valuesOf(answer, 'Code')[0] ?? '';
+      // A missing object is an answer (its body read); a missing bucket is a store set up wrong.
+      if (response.status === 404 && code !== 'NoSuchBucket') return response;
       throw new MediaStoreUnavailableError(
         `Object store answered ${method} with ${response.status} ${code}`.trim(),
       );
@@ -151,10 +153,7 @@ export function createS3MediaStore(location: S3Location): MediaStore {
       const response = await request(objectUrl(key), {
         headers: range ? { range: `bytes=${range.start}-${range.end}` } : {},
       });
-      if (response.status === 404 || !response.body) {
-        await response.body?.cancel();
-        return undefined;
-      }
+      if (response.status === 404 || !response.body) return undefined;
       return { ...infoOf(response), body: Readable.fromWeb(response.body as never) };
     },
     async *list(prefix = '') {
