@@ -46,6 +46,9 @@ const storeFor = (folder: 'media' | 'private-media' | 'exports') =>
     ? s3MediaStoreIn(config.objectStore, folder)
     : createDiskMediaStore(path.join(config.dataDir, folder));
 const mediaStore = storeFor('media');
+const mediaWhere = config.objectStore
+  ? `s3://${config.objectStore.bucket}/${config.objectStore.prefix}`
+  : 'disk';
 // Demo members only ever go into the embedded database, and only while it is empty.
 if (config.demoData && database.engine === 'pglite') {
   await seedDemoData({ db: database.db, mediaStore, log: logger });
@@ -108,5 +111,5 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 
 await app.listen({ host: config.host, port: config.port });
 app.log.info(
-  `Mawadda is running at ${config.publicUrl} (database: ${database.engine}, data: ${config.dataDir}, media: ${config.objectStore ? `s3://${config.objectStore.bucket}/${config.objectStore.prefix}` : 'disk'})`,
+  `Mawadda is running at ${config.publicUrl} (database: ${database.engine}, data: ${config.dataDir}, media: ${mediaWhere})`,
 );

@@ -18,7 +18,7 @@ export type MediaRead = MediaInfo & { body: Readable };
  */
 export type MediaStore = {
   put(key: string, data: Buffer): Promise<void>;
-  /** Stores a finished file of the local disk under `key` (a data export's ZIP), whole or not at all. */
+  /** Stores a finished file of the local disk (a data export's ZIP), whole or not at all. */
   putFile(key: string, file: string): Promise<void>;
   /** Removes the files; a key already gone is no error. */
   remove(keys: string[]): Promise<void>;
@@ -27,7 +27,7 @@ export type MediaStore = {
   stat(key: string): Promise<MediaInfo | undefined>;
   /** The file's bytes, or a range of them; undefined when there is no such file. */
   read(key: string, range?: { start: number; end: number }): Promise<MediaRead | undefined>;
-  /** Every file whose key starts with `prefix`, in no set order (the janitor's and the exports' sweeps). */
+  /** Every file whose key starts with `prefix`, in no set order (the janitor's sweeps). */
   list(prefix?: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 };
 

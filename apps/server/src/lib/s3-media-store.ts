@@ -59,9 +59,10 @@ export function createS3MediaStore(location: S3Location): MediaStore {
     initRetryMs: 100,
   });
   const endpoint = new URL(location.endpoint);
+  const base = endpoint.pathname.replace(/\/$/, '');
   const bucketUrl = location.forcePathStyle
-    ? `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}/${location.bucket}`
-    : `${endpoint.protocol}//${location.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, '')}`;
+    ? `${endpoint.origin}${base}/${location.bucket}`
+    : `${endpoint.protocol}//${location.bucket}.${endpoint.host}${base}`;
   const objectUrl = (key: string) =>
     `${bucketUrl}/${(location.prefix + key).split('/').map(encodeURIComponent).join('/')}`;
 

@@ -169,7 +169,7 @@ export function createDataExports(deps: {
       await removeLeftovers();
     },
 
-    /** The member's copy while it is offered: its bytes, read from the store, and when it was made. */
+    /** The member's copy while it is offered: its bytes from the store, and when it was made. */
     async offeredFile(memberId: string) {
       const row = await latestExport(db, memberId);
       if (row?.status !== 'ready' || !row.fileKey || !row.readyAt) return undefined;

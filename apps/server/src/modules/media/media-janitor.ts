@@ -58,7 +58,7 @@ export function createMediaJanitor(deps: {
   }
 
   return {
-    /** Deletes the queued files; one sweep at a time. A store's error leaves the queue for later. */
+    /** Deletes the queued files; one sweep at a time. A store's error leaves the queue. */
     sweepQueue(): Promise<number> {
       running ??= sweepQueueOnce().finally(() => {
         running = undefined;
