@@ -149,4 +149,44 @@ describe('configuration', () => {
       /UNSUBSCRIBE_SECRET: must be at least 32 characters/,
     );
   });
+
+  it('keeps media on the disk unless MEDIA_STORE_URL names a bucket, whose keys it then asks for', () => {
+    expect(loadConfig({}).objectStore).toBeUndefined();
+    const keys = { MEDIA_STORE_ACCESS_KEY_ID: 'AKIA1', MEDIA_STORE_SECRET_ACCESS_KEY: 'secret' };
+    expect(
+      loadConfig({
+        MEDIA_STORE_URL: 's3://mawadda-media/prod/eu',
+        MEDIA_STORE_REGION: 'eu-west-3',
+        ...keys,
+      }).objectStore,
+    ).toEqual({
+      bucket: 'mawadda-media',
+      prefix: 'prod/eu/',
+      endpoint: 'https://s3.eu-west-3.amazonaws.com',
+      region: 'eu-west-3',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        MEDIA_STORE_URL: 's3://media',
+        MEDIA_STORE_ENDPOINT: 'http://minio.internal:9000',
+        MEDIA_STORE_FORCE_PATH_STYLE: 'true',
+        ...keys,
+      }).objectStore,
+    ).toMatchObject({ prefix: '', endpoint: 'http://minio.internal:9000', forcePathStyle: true });
+    expect(() => loadConfig({ MEDIA_STORE_URL: 'https://bucket.example', ...keys })).toThrowError(
+      /MEDIA_STORE_URL: must be s3:\/\/bucket/,
+    );
+    expect(() => loadConfig({ MEDIA_STORE_URL: 's3://media' })).toThrowError(
+      /MEDIA_STORE_ACCESS_KEY_ID and MEDIA_STORE_SECRET_ACCESS_KEY: required with MEDIA_STORE_URL/,
+    );
+    expect(() => loadConfig({ MEDIA_STORE_ENDPOINT: 'https://s3.example', ...keys })).toThrowError(
+      /MEDIA_STORE_URL: required with the other MEDIA_STORE_ settings/,
+    );
+    expect(() =>
+      loadConfig({ MEDIA_STORE_URL: 's3://media', MEDIA_STORE_FORCE_PATH_STYLE: 'yes', ...keys }),
+    ).toThrowError(/MEDIA_STORE_FORCE_PATH_STYLE: must be true or false/);
+  });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SubscriptionPlan } from '@mawadda/contract';
 import { z } from 'zod';
+import type { S3Location } from './lib/s3-media-store.ts';
 
 /** The STOMP broker's limits (`modules/realtime`): settings, so they live here. */
 export type BrokerLimits = {
@@ -157,6 +158,27 @@ const envSchema = z.object({
   NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY: z.coerce.number().int().min(1).default(5),
   VERIFICATION_RETRY_HOURS: z.coerce.number().min(0).default(24),
   MEDIA_SWEEP_MINUTES: z.coerce.number().min(0).default(10),
+  // An S3-compatible bucket for every node's media (ADR 046); unset: the disk under DATA_DIR.
+  MEDIA_STORE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(
+        /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._-]+)*\/?$/,
+        'must be s3://bucket or s3://bucket/prefix (a bucket name: lower-case letters, digits, . and -)',
+      )
+      .optional(),
+  ),
+  MEDIA_STORE_ENDPOINT: optionalUrl(/^https?:$/, 'https://s3.eu-west-3.amazonaws.com'),
+  MEDIA_STORE_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name like eu-west-3 (auto for R2)')
+    .default('us-east-1'),
+  MEDIA_STORE_ACCESS_KEY_ID: optionalText,
+  MEDIA_STORE_SECRET_ACCESS_KEY: optionalText,
+  MEDIA_STORE_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
   MEDIA_LINK_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
@@ -317,6 +339,11 @@ export type Config = {
   verificationRetryMs: number;
   /** How often queued media deletions are retried; 0 turns the periodic sweep off (tests). */
   mediaSweepMs: number;
+  /**
+   * The bucket every node keeps media in (photos, chat media, selfies, data exports); undefined:
+   * the disk under `dataDir`, for one node.
+   */
+  objectStore: S3Location | undefined;
   /** Signs the links to chat media and profile photos; every node must share it. */
   mediaLinkSecret: Buffer;
   mediaLinkTtlMs: number;
@@ -385,6 +412,34 @@ const list = (value: string) =>
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Reads the environment once; a wrong value throws an error naming every bad variable. */
+/** The bucket of `MEDIA_STORE_*`, when MEDIA_STORE_URL names one; the keys go with it. */
+function objectStoreOf(e: z.infer<typeof envSchema>): S3Location | undefined {
+  if (!e.MEDIA_STORE_URL) {
+    if (e.MEDIA_STORE_ENDPOINT || e.MEDIA_STORE_ACCESS_KEY_ID || e.MEDIA_STORE_SECRET_ACCESS_KEY) {
+      throw new Error(
+        'Invalid configuration:\n  MEDIA_STORE_URL: required with the other MEDIA_STORE_ settings (s3://bucket/prefix; unset, media stay on the disk)',
+      );
+    }
+    return undefined;
+  }
+  if (!e.MEDIA_STORE_ACCESS_KEY_ID || !e.MEDIA_STORE_SECRET_ACCESS_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  MEDIA_STORE_ACCESS_KEY_ID and MEDIA_STORE_SECRET_ACCESS_KEY: required with MEDIA_STORE_URL (the bucket is private)',
+    );
+  }
+  const [bucket = '', ...folders] = e.MEDIA_STORE_URL.slice('s3://'.length).split('/');
+  const prefix = folders.filter(Boolean).join('/');
+  return {
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: e.MEDIA_STORE_ENDPOINT ?? `https://s3.${e.MEDIA_STORE_REGION}.amazonaws.com`,
+    region: e.MEDIA_STORE_REGION,
+    accessKeyId: e.MEDIA_STORE_ACCESS_KEY_ID,
+    secretAccessKey: e.MEDIA_STORE_SECRET_ACCESS_KEY,
+    forcePathStyle: e.MEDIA_STORE_FORCE_PATH_STYLE === 'true',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -438,6 +493,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY: must be at most FIRST_MESSAGES_PER_DAY (a new account may do less, not more)',
     );
   }
+  const objectStore = objectStoreOf(e);
   const paydunyaKeys = [e.PAYDUNYA_MASTER_KEY, e.PAYDUNYA_PRIVATE_KEY, e.PAYDUNYA_TOKEN];
   if (paydunyaKeys.some(Boolean) && !paydunyaKeys.every(Boolean)) {
     throw new Error(
@@ -498,6 +554,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSweepMs: e.MEDIA_SWEEP_MINUTES * 60 * 1000,
     // One node without a secret makes its own: links made before a restart then stop working,
     // and the conversation, reloaded, gives new ones.
+    objectStore,
     mediaLinkSecret: e.MEDIA_LINK_SECRET ? Buffer.from(e.MEDIA_LINK_SECRET) : randomBytes(32),
     mediaLinkTtlMs: e.MEDIA_LINK_MINUTES * 60 * 1000,
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET ? Buffer.from(e.DEVICE_COOKIE_SECRET) : undefined,

@@ -13,6 +13,7 @@ import {
   createRedisRateLimitStore,
   type RateLimitStore,
 } from './lib/rate-limiter.ts';
+import { s3MediaStoreIn } from './lib/s3-media-store.ts';
 import { createGoogleVerifier } from './modules/auth/index.ts';
 import { createMemoryCallStore, createRedisCallStore } from './modules/calls/index.ts';
 import { seedDemoData } from './modules/demo/index.ts';
@@ -39,7 +40,15 @@ const database = await openDatabase({
 });
 await migrateDatabase(database.db);
 
-const mediaStore = createDiskMediaStore(path.join(config.dataDir, 'media'));
+/** One folder of the disk, or one prefix of the bucket every node shares (ADR 046). */
+const storeFor = (folder: 'media' | 'private-media' | 'exports') =>
+  config.objectStore
+    ? s3MediaStoreIn(config.objectStore, folder)
+    : createDiskMediaStore(path.join(config.dataDir, folder));
+const mediaStore = storeFor('media');
+const mediaWhere = config.objectStore
+  ? `s3://${config.objectStore.bucket}/${config.objectStore.prefix}`
+  : 'disk';
 // Demo members only ever go into the embedded database, and only while it is empty.
 if (config.demoData && database.engine === 'pglite') {
   await seedDemoData({ db: database.db, mediaStore, log: logger });
@@ -74,8 +83,8 @@ const app = await buildApp({
   config,
   db: database.db,
   mediaStore,
-  privateMediaStore: createDiskMediaStore(path.join(config.dataDir, 'private-media')),
-  exportStore: createDiskMediaStore(path.join(config.dataDir, 'exports')),
+  privateMediaStore: storeFor('private-media'),
+  exportStore: storeFor('exports'),
   mailer,
   limiter,
   clock: systemClock,
@@ -102,5 +111,5 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 
 await app.listen({ host: config.host, port: config.port });
 app.log.info(
-  `Mawadda is running at ${config.publicUrl} (database: ${database.engine}, data: ${config.dataDir})`,
+  `Mawadda is running at ${config.publicUrl} (database: ${database.engine}, data: ${config.dataDir}, media: ${mediaWhere})`,
 );

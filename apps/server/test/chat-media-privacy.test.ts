@@ -149,6 +149,6 @@ describe('a chat photo or voice note', () => {
     const [link = ''] = await links(hers, youssef);
     const key = new URL(link, 'http://x').pathname.replace('/chat-media/', '');
     await fs.rm(path.join(t.privateMediaDir, key));
-    expect(await answers([link])).toEqual([[404, 'NOT_FOUND']]);
+    expect(await answers([link])).toEqual([[404, 'FILE_NOT_FOUND']]);
   });
 });

@@ -23,6 +23,7 @@ import {
   createRedisRateLimitStore,
   type RateLimitStore,
 } from '../src/lib/rate-limiter.ts';
+import { type S3Location, s3MediaStoreIn } from '../src/lib/s3-media-store.ts';
 import { createGoogleVerifier } from '../src/modules/auth/google-verifier.ts';
 import { createMemoryCallStore } from '../src/modules/calls/call-store.ts';
 import { createLocalBackplane } from '../src/modules/realtime/backplane.ts';
@@ -82,6 +83,8 @@ export async function createTestApp(
     webDistDir?: string;
     logger?: FastifyBaseLogger;
     mediaStore?: (root: string) => MediaStore;
+    /** Every store in this bucket (`test/s3-server.ts`) rather than in temporary folders. */
+    objectStore?: S3Location;
     database?: DatabaseHandle;
     publicUrl?: string;
     realtime?: AppDependencies['realtime'];
@@ -103,6 +106,7 @@ export async function createTestApp(
         | 'suggestionPagesPerMinute'
         | 'photosPerMinute'
         | 'mediaSweepMs'
+        | 'mediaLinkSecret'
       >
     >;
     /** The push queue's bounds (the loop stays off: tests drain the queue themselves). */
@@ -162,9 +166,17 @@ export async function createTestApp(
     },
     db: database.db,
     passwordHashing: testPasswordHashing,
-    mediaStore: (options.mediaStore ?? createDiskMediaStore)(mediaDir),
-    privateMediaStore: createDiskMediaStore(privateMediaDir),
-    exportStore: createDiskMediaStore(exportsDir),
+    ...(options.objectStore
+      ? {
+          mediaStore: s3MediaStoreIn(options.objectStore, 'media'),
+          privateMediaStore: s3MediaStoreIn(options.objectStore, 'private-media'),
+          exportStore: s3MediaStoreIn(options.objectStore, 'exports'),
+        }
+      : {
+          mediaStore: (options.mediaStore ?? createDiskMediaStore)(mediaDir),
+          privateMediaStore: createDiskMediaStore(privateMediaDir),
+          exportStore: createDiskMediaStore(exportsDir),
+        }),
     mailer,
     limiter,
     clock,

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from '../../lib/endpoint.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -28,18 +27,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     ...endpoint('downloadDataExport', 'account'),
     handler: async (request, reply) => {
       const offered = await exports.offeredFile(sessionOf(request).memberId);
-      const stat = offered && (await fs.promises.stat(offered.file).catch(() => undefined));
-      if (!offered || !stat) throw notFound('DATA_EXPORT_UNAVAILABLE');
+      if (!offered) throw notFound('DATA_EXPORT_UNAVAILABLE');
       const day = offered.readyAt.toISOString().slice(0, 10);
       return (
         reply
           .header('content-type', 'application/zip')
-          .header('content-length', String(stat.size))
+          .header('content-length', String(offered.file.size))
           .header('content-disposition', `attachment; filename="mawadda-data-${day}.zip"`)
           .header('cache-control', 'private, no-store')
-          // Streamed from the disk, never whole in memory: the contract's File is what the client
+          // Streamed from the store, never whole in memory: the contract's File is what the client
           // receives, the bytes of this stream.
-          .send(fs.createReadStream(offered.file) as unknown as File)
+          .send(offered.file.body as unknown as File)
       );
     },
   });

@@ -17,15 +17,18 @@ export function archiveEntries(
   const { photoKeys: _keys, ...profile } = data.profile;
   const memberId = profile.id;
   const files: ZipEntry[] = [];
+  const stored = (store: MediaStore, key: string) => ({
+    read: async () => (await store.read(key))?.body,
+  });
   const photos = data.photos.map((photo, index) => {
     const name = `photos/${String(index + 1).padStart(2, '0')}${path.extname(photo.displayKey)}`;
-    files.push({ name, source: { file: path.join(stores.mediaStore.root, photo.displayKey) } });
+    files.push({ name, source: stored(stores.mediaStore, photo.displayKey) });
     return { file: name, width: photo.width, height: photo.height, addedAt: photo.createdAt };
   });
   const attachment = (key: string | null) => {
     if (!key) return null;
     const name = `messages/${path.basename(key)}`;
-    files.push({ name, source: { file: path.join(stores.privateMediaStore.root, key) } });
+    files.push({ name, source: stored(stores.privateMediaStore, key) });
     return name;
   };
   // A re-check points at the selfie it checks again: the file is in the ZIP once.
@@ -35,7 +38,7 @@ export function archiveEntries(
     const known = selfies.get(key);
     if (known) return known;
     const name = `verification/${path.basename(key)}`;
-    files.push({ name, source: { file: path.join(stores.privateMediaStore.root, key) } });
+    files.push({ name, source: stored(stores.privateMediaStore, key) });
     selfies.set(key, name);
     return name;
   };

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { DATA_EXPORT_TTL_HOURS, type DataExport } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,7 +7,7 @@ import { queueMediaDeletions } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
-import type { MediaStore } from '../../lib/media-store.ts';
+import { type MediaStore, storageFailure } from '../../lib/media-store.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import { archiveEntries } from './data-archive.ts';
 import {
@@ -42,7 +43,7 @@ export function createDataExports(deps: {
   clock: Clock;
   limiter: RateLimitStore;
   log: FastifyBaseLogger;
-  /** Where the ZIPs are written (a disk folder). */
+  /** Where the ZIPs are kept while offered (a disk folder or a bucket's prefix). */
   exportStore: MediaStore;
   /** Profile photos and chat media, read into the ZIP. */
   mediaStore: MediaStore;
@@ -84,11 +85,12 @@ export function createDataExports(deps: {
     // The member deleted the account meanwhile: the request went with it.
     if (!data) return;
     const key = exportFileKey(job.id);
-    const file = path.join(deps.exportStore.root, key);
-    const partial = `${file}.${process.pid}.partial`;
+    // Made on this node's disk, then stored whole: a ZIP is only ever offered complete.
+    const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'mawadda-export-'));
+    const file = path.join(scratch, key);
     try {
-      const sizeBytes = await writeZip(partial, archiveEntries(data, clock.now(), deps));
-      await fs.rename(partial, file);
+      const sizeBytes = await writeZip(file, archiveEntries(data, clock.now(), deps));
+      await deps.exportStore.putFile(key, file);
       const readyAt = clock.now();
       const offered = await markExportReady(db, job.id, {
         fileKey: key,
@@ -99,8 +101,9 @@ export function createDataExports(deps: {
       if (!offered) await deps.exportStore.remove([key]);
     } catch (error) {
       deps.log.error({ err: error, exportId: job.id }, 'Data export failed');
-      await fs.rm(partial, { force: true });
       await markExportFailed(db, job.id);
+    } finally {
+      await fs.rm(scratch, { recursive: true, force: true });
     }
   }
 
@@ -111,9 +114,8 @@ export function createDataExports(deps: {
   async function removeLeftovers(): Promise<void> {
     const cutoff = clock.now().getTime() - CLAIM_LEASE_MS;
     const old: string[] = [];
-    for (const name of await fs.readdir(deps.exportStore.root)) {
-      const stat = await fs.stat(path.join(deps.exportStore.root, name)).catch(() => undefined);
-      if (stat?.isFile() && stat.mtimeMs < cutoff) old.push(name);
+    for await (const file of deps.exportStore.list()) {
+      if (file.modifiedAt.getTime() < cutoff) old.push(file.key);
     }
     const named = new Set(await namedExportFiles(db, old));
     await deps.exportStore.remove(old.filter((name) => !named.has(name)));
@@ -167,12 +169,15 @@ export function createDataExports(deps: {
       await removeLeftovers();
     },
 
-    /** The member's copy while it is offered: its file's path and when it was made. */
+    /** The member's copy while it is offered: its bytes from the store, and when it was made. */
     async offeredFile(memberId: string) {
       const row = await latestExport(db, memberId);
       if (row?.status !== 'ready' || !row.fileKey || !row.readyAt) return undefined;
       if (!row.expiresAt || row.expiresAt <= clock.now()) return undefined;
-      return { file: path.join(deps.exportStore.root, row.fileKey), readyAt: row.readyAt };
+      const file = await deps.exportStore.read(row.fileKey).catch((error) => {
+        throw storageFailure(error);
+      });
+      return file && { file, readyAt: row.readyAt };
     },
 
     /** Makes what is pending and sweeps now, then every `intervalMs`; errors are logged. */

@@ -4,12 +4,15 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 export type ZipEntry = {
   name: string;
-  /** A file on disk, read as a stream; or bytes made in memory (compressed). */
-  source: { file: string } | { data: Uint8Array };
+  /**
+   * A stored file, read as a stream (undefined: it has disappeared meanwhile); or bytes made in
+   * memory (compressed).
+   */
+  source: { read: () => Promise<AsyncIterable<Uint8Array> | undefined> } | { data: Uint8Array };
 };
 
 /**
- * Writes a ZIP of `entries` to `file`, a chunk at a time: files on disk are read as streams and
+ * Writes a ZIP of `entries` to `file`, a chunk at a time: stored files are read as streams and
  * the writer waits for the disk whenever it falls behind, so memory stays bounded whatever the
  * size of the photos. Files already compressed (WebP, Opus) are stored as they are. A source
  * file that has disappeared meanwhile is left out. Answers the ZIP's size in bytes.
@@ -41,17 +44,12 @@ export async function writeZip(file: string, entries: Iterable<ZipEntry>): Promi
         await drained();
         continue;
       }
-      const stream = fs.createReadStream(entry.source.file);
-      try {
-        await once(stream, 'open');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw error;
-      }
+      const stream = await entry.source.read();
+      if (!stream) continue;
       const stored = new ZipPassThrough(entry.name);
       zip.add(stored);
       for await (const chunk of stream) {
-        stored.push(chunk as Buffer);
+        stored.push(chunk);
         await drained();
       }
       stored.push(new Uint8Array(0), true);

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { displayKeyOfBlurred } from '../../core/profile-photos.ts';
@@ -11,11 +9,13 @@ import type { MediaStore } from '../../lib/media-store.ts';
 const BATCH = 500;
 
 /**
- * Deletes media files nobody refers to any more. The queue (`media_deletions`) holds the keys
- * of removed photos, of a deleted account's chat media and of expired data exports, each with its
- * folder, written in the same transaction: a failing disk or a crash only delays the deletion. Orphans are files no photo row names (an upload whose transaction never committed;
- * a blurred copy counts as its photo's) and `.partial` leftovers of interrupted writes; both are
- * left alone during a grace period, so an upload in flight is never touched.
+ * Deletes media files nobody refers to any more, on the disk or in a bucket alike. The queue
+ * (`media_deletions`) holds the keys of removed photos, of a deleted account's chat media and of
+ * expired data exports, each with its folder, written in the same transaction: a failing store or
+ * a crash only delays the deletion. Orphans are files no photo row names (an upload whose
+ * transaction never committed; a blurred copy counts as its photo's) and `.partial` leftovers of
+ * interrupted writes to a disk; both are left alone during a grace period, so an upload in flight
+ * is never touched.
  */
 export function createMediaJanitor(deps: {
   db: Database;
@@ -58,7 +58,7 @@ export function createMediaJanitor(deps: {
   }
 
   return {
-    /** Deletes the queued files; one sweep at a time. A disk error leaves the queue for later. */
+    /** Deletes the queued files; one sweep at a time. A store's error leaves the queue. */
     sweepQueue(): Promise<number> {
       running ??= sweepQueueOnce().finally(() => {
         running = undefined;
@@ -69,14 +69,9 @@ export function createMediaJanitor(deps: {
     /** Deletes orphan and `.partial` files older than the grace period; answers how many. */
     async cleanOrphans(): Promise<number> {
       const cutoff = deps.clock.now().getTime() - deps.orphanGraceMs;
-      const entries = await fs.readdir(mediaStore.root, { recursive: true, withFileTypes: true });
       const candidates: string[] = [];
-      for (const entry of entries) {
-        if (!entry.isFile()) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        const stat = await fs.stat(file).catch(() => undefined);
-        if (!stat || stat.mtimeMs > cutoff) continue;
-        candidates.push(path.relative(mediaStore.root, file).split(path.sep).join('/'));
+      for await (const file of mediaStore.list()) {
+        if (file.modifiedAt.getTime() <= cutoff) candidates.push(file.key);
       }
       const partial = candidates.filter((key) => key.endsWith('.partial'));
       const complete = candidates.filter((key) => !key.endsWith('.partial'));

@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import {
   displayKeyOfBlurred,
@@ -11,7 +8,13 @@ import {
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
-import { MEDIA_URL_PREFIX, type MediaStore } from '../../lib/media-store.ts';
+import { sendStoredMedia } from '../../lib/media-reply.ts';
+import {
+  MEDIA_URL_PREFIX,
+  type MediaStore,
+  readWhole,
+  storageFailure,
+} from '../../lib/media-store.ts';
 import type { MinutePace } from '../../lib/minute-pace.ts';
 import { blurPhoto } from '../../lib/photo-processor.ts';
 
@@ -36,36 +39,24 @@ export async function mediaRoutes(
   },
 ) {
   const { store } = options;
-  // Range requests and validators come from @fastify/static; it serves nothing by itself here.
-  // Its headers are set only once the file is found: a file gone from the disk answers the JSON
-  // 404 of any missing route, not a JSON body under an image type (a 500).
-  await app.register(fastifyStatic, {
-    root: store.root,
-    serve: false,
-    index: false,
-    setHeaders: (reply) => {
-      reply.header('content-type', 'image/webp');
-      reply.header('x-content-type-options', 'nosniff');
-      // `private`: no shared cache (a proxy, a household's) keeps a copy for someone else. The
-      // bytes of a link never change, so the member's own browser keeps what it was shown.
-      reply.header('cache-control', `private, max-age=${KEPT_SECONDS}, immutable`);
-    },
-  });
+  const headers = {
+    'content-type': 'image/webp',
+    'x-content-type-options': 'nosniff',
+    // `private`: no shared cache (a proxy, a household's) keeps a copy for someone else. The
+    // bytes of a link never change, so the member's own browser keeps what it was shown.
+    'cache-control': `private, max-age=${KEPT_SECONDS}, immutable`,
+  };
   const making = new Map<string, Promise<void>>();
 
   async function ensureBlurred(key: string, displayKey: string) {
-    const exists = await fs
-      .access(path.join(store.root, key))
-      .then(() => true)
-      .catch(() => false);
-    if (exists) return;
+    if (await store.stat(key)) return;
     let made = making.get(key);
     if (!made) {
-      made = fs
-        .readFile(path.join(store.root, displayKey))
-        .catch((error: NodeJS.ErrnoException) => {
+      made = readWhole(store, displayKey)
+        .then((display) => {
           // Nothing to blur: the photo's own file is gone, so is its copy.
-          throw error.code === 'ENOENT' ? notFound('FILE_NOT_FOUND') : error;
+          if (!display) throw notFound('FILE_NOT_FOUND');
+          return display;
         })
         .then(blurPhoto)
         .then((data) => store.put(key, data))
@@ -92,8 +83,11 @@ export async function mediaRoutes(
       if (!access || !mayOpenPhoto(access, viewerId, displayKey !== undefined)) {
         throw notFound('FILE_NOT_FOUND');
       }
-      if (displayKey) await ensureBlurred(key, displayKey);
-      return reply.sendFile(key, { cacheControl: false, contentType: false, dotfiles: 'deny' });
+      if (displayKey)
+        await ensureBlurred(key, displayKey).catch((error) => {
+          throw storageFailure(error);
+        });
+      return sendStoredMedia(request, reply, store, key, headers);
     },
   );
 }

@@ -1,9 +1,9 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { contentTypeOf } from '../../lib/content-types.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type MediaLinks, PRIVATE_MEDIA_PREFIX } from '../../lib/media-links.ts';
+import { sendStoredMedia } from '../../lib/media-reply.ts';
 import type { MediaStore } from '../../lib/media-store.ts';
 import { findChatMediaAccess, mayOpenChatMedia } from './chat-media-access.ts';
 
@@ -20,19 +20,6 @@ export async function privateMediaRoutes(
   app: FastifyInstance,
   options: { db: Database; store: MediaStore; links: MediaLinks },
 ) {
-  // Range requests and validators come from @fastify/static; it serves nothing by itself here.
-  // Its headers are set only once the file is found: a file gone from the disk answers the JSON
-  // 404 of any missing route, not a JSON body under an audio type (a 500).
-  await app.register(fastifyStatic, {
-    root: options.store.root,
-    serve: false,
-    index: false,
-    setHeaders: (reply, filePath) => {
-      reply.header('content-type', contentTypeOf(filePath) ?? 'application/octet-stream');
-      // `private`: no shared cache (a proxy, a household's) keeps a copy for someone else.
-      reply.header('cache-control', `private, max-age=${Math.floor(options.links.ttlMs / 1000)}`);
-    },
-  });
   app.get<{ Params: { '*': string }; Querystring: { m?: string; e?: string; s?: string } }>(
     `${PRIVATE_MEDIA_PREFIX}*`,
     { schema: { hide: true } },
@@ -47,7 +34,11 @@ export async function privateMediaRoutes(
       const viewerId = request.query.m ?? '';
       const access = await findChatMediaAccess(options.db, key, viewerId);
       if (!access || !mayOpenChatMedia(access, viewerId)) throw notFound('FILE_NOT_FOUND');
-      return reply.sendFile(key, { cacheControl: false, contentType: false, dotfiles: 'deny' });
+      return sendStoredMedia(request, reply, options.store, key, {
+        'content-type': contentTypeOf(key) ?? 'application/octet-stream',
+        // `private`: no shared cache (a proxy, a household's) keeps a copy for someone else.
+        'cache-control': `private, max-age=${Math.floor(options.links.ttlMs / 1000)}`,
+      });
     },
   );
 }

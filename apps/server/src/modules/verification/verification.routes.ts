@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import { VERIFICATION_SELFIE_MAX_BYTES, verificationRequestFieldsSchema } from '@mawadda/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
+import { sendStoredMedia } from '../../lib/media-reply.ts';
 import type { MediaStore } from '../../lib/media-store.ts';
 import { readMultipartForm } from '../../lib/multipart.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -70,15 +70,6 @@ export async function selfieRoutes(
   app: FastifyInstance,
   options: { db: Database; store: MediaStore; links: MediaLinks },
 ) {
-  await app.register(fastifyStatic, {
-    root: options.store.root,
-    serve: false,
-    index: false,
-    setHeaders: (reply) => {
-      reply.header('content-type', 'image/webp');
-      reply.header('cache-control', `private, max-age=${Math.floor(options.links.ttlMs / 1000)}`);
-    },
-  });
   app.get<{ Params: { '*': string }; Querystring: { m?: string; e?: string; s?: string } }>(
     `${SELFIE_PREFIX}*`,
     { schema: { hide: true } },
@@ -92,7 +83,10 @@ export async function selfieRoutes(
         throw new HttpError(403, 'MODERATORS_ONLY');
       }
       if (!(await selfieExists(options.db, key))) throw notFound('FILE_NOT_FOUND');
-      return reply.sendFile(key, { cacheControl: false, contentType: false, dotfiles: 'deny' });
+      return sendStoredMedia(request, reply, options.store, key, {
+        'content-type': 'image/webp',
+        'cache-control': `private, max-age=${Math.floor(options.links.ttlMs / 1000)}`,
+      });
     },
   );
 }
