@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Bytes on the wire for a member on a 360 px phone (DPR 3), as Chromium counts them over the
  * DevTools protocol (`Network.loadingFinished` encodedDataLength: headers and compressed body),

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -16,12 +15,13 @@ import { RootLayout } from './routes/root-layout.tsx';
  * Anonymous visitors are sent to login (docs/spec.md §6: visitors and members only); a member's
  * screens get back their last answers first (lib/member-area.ts).
  */
-function requireMember(queryClient: QueryClient) {
-  return async () => {
-    const { enterMemberArea } = await import('@/lib/member-area.ts');
-    if (!(await enterMemberArea(queryClient))) throw redirect('/');
-    return null;
-  };
+async function requireMember() {
+  const [{ enterMemberArea }, { appQueryClient }] = await Promise.all([
+    import('@/lib/member-area.ts'),
+    import('@/lib/query-client.ts'),
+  ]);
+  if (!(await enterMemberArea(appQueryClient()))) throw redirect('/');
+  return null;
 }
 
 /**
@@ -39,7 +39,7 @@ function visitorsOnly({ request }: LoaderFunctionArgs) {
  * The app shell (top navigation bar) wraps every route except /, /register, /forget and
  * /reset-password/*.
  */
-function appRoutes(queryClient: QueryClient): RouteObject[] {
+function appRoutes(): RouteObject[] {
   return [
     { index: true, loader: visitorsOnly, lazy: () => import('./routes/login.tsx') },
     { path: 'register', loader: visitorsOnly, lazy: () => import('./routes/register.tsx') },
@@ -52,7 +52,7 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'terms', lazy: () => import('./routes/terms.tsx') },
         { path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
         {
-          loader: requireMember(queryClient),
+          loader: requireMember,
           lazy: () => import('./routes/member-area.tsx'),
           children: [
             { path: 'suggestions', lazy: () => import('./routes/suggestions.tsx') },
@@ -71,8 +71,8 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 /** The same screens under /fr and /en: the path prefix chooses the language (docs/spec.md §1). */
-export function routeTree(queryClient: QueryClient): RouteObject[] {
-  const routes = appRoutes(queryClient);
+export function routeTree(): RouteObject[] {
+  const routes = appRoutes();
   return [
     {
       element: <RootLayout />,
@@ -86,8 +86,8 @@ export function routeTree(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  const router = createBrowserRouter(routeTree(queryClient));
+export function createAppRouter() {
+  const router = createBrowserRouter(routeTree());
   // To login in the language of the address; a suspension or a ban is said there first.
   setSessionExpiredHandler((closedBy) => {
     const home = withLanguagePrefix(languagePrefixOf(router.state.location.pathname), '/');
