@@ -9,6 +9,7 @@ import type { LoginLocationState } from '@/features/auth/components/login-page.t
 import { setSessionExpiredHandler } from '@/lib/api-client.ts';
 import { session } from '@/lib/session.ts';
 import { BrandSplash } from './brand-splash.tsx';
+import { RootErrorScreen } from './root-error-screen.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 
 /**
@@ -77,6 +78,8 @@ export function routeTree(): RouteObject[] {
     {
       element: <RootLayout />,
       HydrateFallback: BrandSplash,
+      // Below it, a screen that throws or a chunk that will not load (ADR 047).
+      ErrorBoundary: RootErrorScreen,
       children: [
         { path: '/', children: routes },
         { path: '/fr', children: routes },
