@@ -17,11 +17,12 @@ afterEach(async () => {
 /** The app's root route over a screen that fails as a broken release would. */
 function showBrokenScreen(path: string) {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const [root] = routeTree();
+  const root = routeTree()[0];
   const router = createMemoryRouter(
     [
       {
-        ...root,
+        element: root?.element,
+        ErrorBoundary: root?.ErrorBoundary,
         children: [
           {
             path: '*',
