@@ -12,6 +12,7 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/scripts',
   'apps/web/package.json',
   'packages/contract/src',
   'package-lock.json',

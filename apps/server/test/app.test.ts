@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import { endpoints, NAME_MAX_LENGTH } from '@mawadda/contract';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -180,6 +181,50 @@ describe('web app hosting', () => {
     expect(script.rawPayload.length).toBeLessThan(1000);
     const docs = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(docs.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the build’s brotli or gzip copy of an asset by Accept-Encoding, else the file itself', async () => {
+    // What `npm run build` leaves (apps/web/scripts/precompress-build.ts): a copy of each kind.
+    const file = path.join(webDist, 'assets', 'chunk-Ef56Gh78.js');
+    const source = Buffer.from('export const greeting = "Salam";\n'.repeat(200));
+    const br = zlib.brotliCompressSync(source, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+    });
+    const gz = zlib.gzipSync(source, { level: 9 });
+    await fs.writeFile(file, source);
+    await fs.writeFile(`${file}.br`, br);
+    await fs.writeFile(`${file}.gz`, gz);
+    const answers = [
+      ['gzip, deflate, br, zstd', 'br', br],
+      ['gzip', 'gzip', gz],
+      ['identity', undefined, source],
+      [undefined, undefined, source],
+    ] as const;
+    const etags = new Set<string>();
+    for (const [acceptEncoding, encoding, body] of answers) {
+      const asset = await t.app.inject({
+        url: '/assets/chunk-Ef56Gh78.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+      expect(asset.statusCode, acceptEncoding).toBe(200);
+      expect(asset.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(asset.rawPayload.equals(body), acceptEncoding).toBe(true);
+      expect(asset.headers['content-length']).toBe(String(body.length));
+      expect(asset.headers['content-type']).toContain('javascript');
+      expect(asset.headers.vary).toContain('accept-encoding');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      etags.add(String(asset.headers.etag));
+    }
+    // Each copy has its own validator: a cache never answers one encoding for another.
+    expect(etags.size).toBe(3);
+    // A range is of the bytes sent: here the brotli copy's.
+    const range = await t.app.inject({
+      url: '/assets/chunk-Ef56Gh78.js',
+      headers: { 'accept-encoding': 'br', range: 'bytes=0-9' },
+    });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-encoding']).toBe('br');
+    expect(range.rawPayload.equals(br.subarray(0, 10))).toBe(true);
   });
 
   it('answers a path that is neither a file nor a route with a 404', async () => {

@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from '@/app/provider.tsx';
-import { createQueryClient } from '@/app/query-client.ts';
 import { createAppRouter } from '@/app/router.tsx';
 import { initI18n } from '@/i18n/i18n.ts';
 import '@/styles.css';
@@ -14,15 +13,14 @@ const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?
 if (nonce && !nonce.startsWith('%')) setNonce(nonce);
 
 initI18n();
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProvider queryClient={queryClient}>
+    <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>,

@@ -43,7 +43,8 @@ function appShellReader(indexFile: string): () => Promise<AppShell> {
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and the service worker
- * revalidated on every load so a release reaches members at once. The page is sent with its
+ * revalidated on every load so a release reaches members at once; the build's precompressed
+ * copies sent to the browsers that accept them (ADR 047). The page is sent with its
  * Content-Security-Policy: the inlined stylesheet allowed by its hash (read from the build,
  * never hard-coded), styles added at run time by a fresh nonce per answer.
  */
@@ -64,6 +65,10 @@ export async function registerWebApp(
     index: false,
     wildcard: true,
     cacheControl: false,
+    // The build's brotli (quality 11) and gzip copies (apps/web/scripts/precompress-build.ts),
+    // chosen by Accept-Encoding, with `vary: accept-encoding` and each copy's own length and
+    // ETag; a file without copies is compressed on the fly by @fastify/compress (app.ts).
+    preCompressed: true,
     setHeaders(res, filePath) {
       const relative = path.relative(options.distDir, filePath);
       const hashed = relative.startsWith(`assets${path.sep}`);

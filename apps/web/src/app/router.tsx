@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -10,18 +9,20 @@ import type { LoginLocationState } from '@/features/auth/components/login-page.t
 import { setSessionExpiredHandler } from '@/lib/api-client.ts';
 import { session } from '@/lib/session.ts';
 import { BrandSplash } from './brand-splash.tsx';
+import { RootErrorScreen } from './root-error-screen.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 
 /**
  * Anonymous visitors are sent to login (docs/spec.md §6: visitors and members only); a member's
  * screens get back their last answers first (lib/member-area.ts).
  */
-function requireMember(queryClient: QueryClient) {
-  return async () => {
-    const { enterMemberArea } = await import('@/lib/member-area.ts');
-    if (!(await enterMemberArea(queryClient))) throw redirect('/');
-    return null;
-  };
+async function requireMember() {
+  const [{ enterMemberArea }, { appQueryClient }] = await Promise.all([
+    import('@/lib/member-area.ts'),
+    import('@/lib/query-client.ts'),
+  ]);
+  if (!(await enterMemberArea(appQueryClient()))) throw redirect('/');
+  return null;
 }
 
 /**
@@ -39,7 +40,7 @@ function visitorsOnly({ request }: LoaderFunctionArgs) {
  * The app shell (top navigation bar) wraps every route except /, /register, /forget and
  * /reset-password/*.
  */
-function appRoutes(queryClient: QueryClient): RouteObject[] {
+function appRoutes(): RouteObject[] {
   return [
     { index: true, loader: visitorsOnly, lazy: () => import('./routes/login.tsx') },
     { path: 'register', loader: visitorsOnly, lazy: () => import('./routes/register.tsx') },
@@ -52,7 +53,7 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'terms', lazy: () => import('./routes/terms.tsx') },
         { path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
         {
-          loader: requireMember(queryClient),
+          loader: requireMember,
           lazy: () => import('./routes/member-area.tsx'),
           children: [
             { path: 'suggestions', lazy: () => import('./routes/suggestions.tsx') },
@@ -71,12 +72,14 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 /** The same screens under /fr and /en: the path prefix chooses the language (docs/spec.md §1). */
-export function routeTree(queryClient: QueryClient): RouteObject[] {
-  const routes = appRoutes(queryClient);
+export function routeTree(): RouteObject[] {
+  const routes = appRoutes();
   return [
     {
       element: <RootLayout />,
       HydrateFallback: BrandSplash,
+      // Below it, a screen that throws or a chunk that will not load (ADR 047).
+      ErrorBoundary: RootErrorScreen,
       children: [
         { path: '/', children: routes },
         { path: '/fr', children: routes },
@@ -86,8 +89,8 @@ export function routeTree(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  const router = createBrowserRouter(routeTree(queryClient));
+export function createAppRouter() {
+  const router = createBrowserRouter(routeTree());
   // To login in the language of the address; a suspension or a ban is said there first.
   setSessionExpiredHandler((closedBy) => {
     const home = withLanguagePrefix(languagePrefixOf(router.state.location.pathname), '/');

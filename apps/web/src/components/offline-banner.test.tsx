@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n.ts';
+import { appQueryClient } from '@/lib/query-client.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 
 beforeAll(async () => {
@@ -36,7 +37,9 @@ function Screen({ queryKey, visitor = false }: { queryKey: string; visitor?: boo
 }
 
 function renderBanner(answers: Array<{ key: string; loadedAt: number; visitor?: boolean }> = []) {
-  const queryClient = new QueryClient();
+  // The app's one client, as the notice reads it; emptied for each test.
+  const queryClient = appQueryClient();
+  queryClient.clear();
   for (const { key, loadedAt } of answers) {
     queryClient.setQueryData([key], 'kept', { updatedAt: loadedAt });
   }

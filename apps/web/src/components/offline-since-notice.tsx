@@ -1,6 +1,7 @@
-import { type QueryCache, useQueryClient } from '@tanstack/react-query';
+import type { QueryCache } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appQueryClient } from '@/lib/query-client.ts';
 
 /**
  * When the oldest answer on screen was loaded (ms), or null when none is shown. Visitors' answers
@@ -23,7 +24,9 @@ function oldestShown(cache: QueryCache): number | null {
  */
 export function OfflineSinceNotice() {
   const { t, i18n } = useTranslation();
-  const cache = useQueryClient().getQueryCache();
+  // The app's client itself: this notice shows above every screen, login included, which has
+  // no query provider (app/with-queries.tsx).
+  const cache = appQueryClient().getQueryCache();
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
   const at = useSyncExternalStore(
     subscribe,

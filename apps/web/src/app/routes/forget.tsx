@@ -1,5 +1,8 @@
 import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page.tsx';
+import { withQueries } from '../with-queries.tsx';
 
-export function Component() {
+function ForgetRoute() {
   return <ForgotPasswordPage />;
 }
+
+export const Component = withQueries(ForgetRoute);

@@ -1,5 +1,8 @@
 import { RegisterPage } from '@/features/register/components/register-page.tsx';
+import { withQueries } from '../with-queries.tsx';
 
-export function Component() {
+function RegisterRoute() {
   return <RegisterPage />;
 }
+
+export const Component = withQueries(RegisterRoute);

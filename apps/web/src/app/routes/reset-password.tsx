@@ -1,5 +1,8 @@
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page.tsx';
+import { withQueries } from '../with-queries.tsx';
 
-export function Component() {
+function ResetPasswordRoute() {
   return <ResetPasswordPage />;
 }
+
+export const Component = withQueries(ResetPasswordRoute);

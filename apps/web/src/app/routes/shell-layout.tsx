@@ -17,6 +17,7 @@ import { PaymentDialogsProvider, usePaymentDialogs } from '../payment-dialogs.ts
 import { usePushMoment } from '../push-moment.ts';
 import { SafetyDialogsProvider, useSafetyDialogs } from '../safety-dialogs.tsx';
 import { useFreshOwnPhotos } from '../use-fresh-own-photos.ts';
+import { withQueries } from '../with-queries.tsx';
 
 /** The liked-you list loads with the dialog's first opening, not with every page. */
 const LikedYouList = lazy(() =>
@@ -65,7 +66,7 @@ const CallLayer = lazy(() =>
  * badge follows the counts, and notifications while the app is closed are offered once the member
  * has a match or a message (push-moment.ts).
  */
-export function Component() {
+function ShellLayout() {
   // A member who has not consented to the privacy text yet (ADR 021) gets the bar and the page
   // (the question, or the legal texts) and nothing live: no socket, calls or polled badges.
   if (useSession()?.user?.consentRequired) {
@@ -137,3 +138,5 @@ function Shell() {
     </>
   );
 }
+
+export const Component = withQueries(ShellLayout);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client.ts';
-import { type Credentials, signIn, startSession } from '@/lib/sign-in.ts';
+import { startSession } from '@/lib/sign-in.ts';
 
 export function useClientConfig() {
   return useQuery({
@@ -9,14 +9,6 @@ export function useClientConfig() {
     staleTime: Number.POSITIVE_INFINITY,
     // A visitor's answer: not part of a member's offline copy (lib/member-cache.ts).
     meta: { persist: false },
-  });
-}
-
-/** `remember`: remember-me ticked, so the session outlives the browser session. */
-export function useLoginMutation() {
-  return useMutation({
-    mutationFn: ({ credentials, remember }: { credentials: Credentials; remember: boolean }) =>
-      signIn(credentials, remember),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@mawadda/contract';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
@@ -9,16 +9,25 @@ import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { PasswordField } from '@/components/password-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { session } from '@/lib/session.ts';
-import { useLoginMutation } from '../api/auth-api.ts';
+import { signIn } from '@/lib/sign-in.ts';
 import { loginErrorMessage } from '../utils/login-error.ts';
 
-type LoginValues = { username: string; password: string; remember: boolean };
+type FieldErrors = { username?: string | undefined; password?: string | undefined };
+
+/** The text key of what is missing, field by field (both required, docs/spec.md §5). */
+function missing(username: string, password: string): FieldErrors {
+  return {
+    username: username.trim() === '' ? 'login.usernameRequired' : undefined,
+    password: password === '' ? 'login.passwordRequired' : undefined,
+  };
+}
 
 /**
  * E-mail (or username) and password, both required (docs/spec.md §5). The remembered username is
  * prefilled; ticking remember-me keeps it and the session for next time, unticking forgets the
  * username and ends the session with the browser session. The page holds the choice (`remember`)
- * so Google sign-in follows it too.
+ * so Google sign-in follows it too. Two fields need no form library: the first route is lighter
+ * without one (ADR 047); a field said missing is checked again as the visitor types.
  */
 export function LoginForm({
   initialUsername,
@@ -33,36 +42,49 @@ export function LoginForm({
 }) {
   const { t } = useTranslation('auth');
   const localized = useLocalizedPath();
-  const login = useLoginMutation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues>({
-    defaultValues: {
-      username: initialUsername,
-      password: '',
-      remember,
-    },
-  });
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
 
-  const onSubmit = handleSubmit((values) => {
-    const username = values.username.trim();
-    login.mutate(
-      { credentials: { username, password: values.password }, remember: values.remember },
-      {
-        onSuccess: (user) => {
-          session.remember(values.remember ? username : null);
-          onSignedIn(user);
-        },
+  const values = () => ({
+    username: usernameInput.current?.value ?? '',
+    password: passwordInput.current?.value ?? '',
+  });
+  const recheck = () => {
+    const { username, password } = values();
+    if (errors.username || errors.password) setErrors(missing(username, password));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const { username, password } = values();
+    const found = missing(username, password);
+    setErrors(found);
+    if (found.username) return usernameInput.current?.focus();
+    if (found.password) return passwordInput.current?.focus();
+    setPending(true);
+    setFailure(null);
+    signIn({ username: username.trim(), password }, remember).then(
+      (user) => {
+        session.remember(remember ? username.trim() : null);
+        onSignedIn(user);
+      },
+      (error: unknown) => {
+        setFailure(error);
+        setPending(false);
       },
     );
-  });
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      {login.isError ? <Alert tone="error">{loginErrorMessage(t, login.error)}</Alert> : null}
+      {failure ? <Alert tone="error">{loginErrorMessage(t, failure)}</Alert> : null}
       <TextField
+        ref={usernameInput}
+        name="username"
         label={t('login.username')}
         autoComplete="username"
         inputMode="email"
@@ -70,24 +92,27 @@ export function LoginForm({
         autoCorrect="off"
         spellCheck={false}
         required
-        error={errors.username?.message && t(errors.username.message)}
-        {...register('username', {
-          validate: (value) => value.trim() !== '' || 'login.usernameRequired',
-        })}
+        defaultValue={initialUsername}
+        onChange={recheck}
+        error={errors.username && t(errors.username)}
       />
       <PasswordField
+        ref={passwordInput}
+        name="password"
         label={t('login.password')}
         showLabel={t('password.show')}
         hideLabel={t('password.hide')}
         autoComplete="current-password"
         required
-        error={errors.password?.message && t(errors.password.message)}
-        {...register('password', { required: 'login.passwordRequired' })}
+        onChange={recheck}
+        error={errors.password && t(errors.password)}
       />
       <div className="-my-1 flex flex-wrap items-center justify-between gap-x-4">
         <Checkbox
+          name="remember"
           label={t('login.remember')}
-          {...register('remember', { onChange: (event) => onRememberChange(event.target.checked) })}
+          checked={remember}
+          onChange={(event) => onRememberChange(event.target.checked)}
         />
         <Link
           to={localized('/forget')}
@@ -96,8 +121,8 @@ export function LoginForm({
           {t('login.forgot')}
         </Link>
       </div>
-      <Button type="submit" block busy={login.isPending}>
-        {login.isPending ? t('login.submitting') : t('login.submit')}
+      <Button type="submit" block busy={pending}>
+        {pending ? t('login.submitting') : t('login.submit')}
       </Button>
     </form>
   );

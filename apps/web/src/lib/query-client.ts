@@ -25,3 +25,15 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let appClient: QueryClient | undefined;
+
+/**
+ * The app's one query client, made by the first screen that asks for it: the member area's
+ * loader, a screen's provider (with-queries.tsx) or the offline notice. Login needs none, so
+ * TanStack Query is not part of the first route (ADR 047).
+ */
+export function appQueryClient(): QueryClient {
+  appClient ??= createQueryClient();
+  return appClient;
+}

@@ -1,7 +1,7 @@
 import { MutationObserver, onlineManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '@/lib/api-client.ts';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 
 function openOffline() {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

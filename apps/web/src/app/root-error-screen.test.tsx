@@ -1,0 +1,60 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '@/i18n/i18n.ts';
+import { routeTree } from './router.tsx';
+
+beforeAll(() => {
+  initI18n();
+});
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+});
+
+/** The app's root route over a screen that fails as a broken release would. */
+function showBrokenScreen(path: string) {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const root = routeTree()[0];
+  const router = createMemoryRouter(
+    [
+      {
+        element: root?.element,
+        ErrorBoundary: root?.ErrorBoundary,
+        children: [
+          {
+            path: '*',
+            Component: () => {
+              throw new Error('a chunk of an older release');
+            },
+          },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe('the root error screen', () => {
+  it('replaces a screen that fails with a focused message and a reload, in English', async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    showBrokenScreen('/suggestions');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+    expect(heading).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Reload the page' }));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('speaks French to a French member', async () => {
+    await i18n.changeLanguage('fr');
+    showBrokenScreen('/fr/suggestions');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Un problème est survenu' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Recharger la page' })).toBeVisible();
+  });
+});
