@@ -7,6 +7,7 @@ import {
   findPhotoAccess,
   mayOpenPhoto,
   PROFILE_PHOTO_KEY,
+  photoKeyOfFile,
 } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -43,8 +44,9 @@ export async function mediaRoutes(
     root: store.root,
     serve: false,
     index: false,
-    setHeaders: (reply) => {
-      reply.header('content-type', 'image/webp');
+    setHeaders: (reply, file) => {
+      // The route lets through only the names of PROFILE_PHOTO_KEY: AVIF sizes, WebP otherwise.
+      reply.header('content-type', file.endsWith('.avif') ? 'image/avif' : 'image/webp');
       reply.header('x-content-type-options', 'nosniff');
       // `private`: no shared cache (a proxy, a household's) keeps a copy for someone else. The
       // bytes of a link never change, so the member's own browser keeps what it was shown.
@@ -88,7 +90,8 @@ export async function mediaRoutes(
       const viewerId = request.query.m ?? '';
       await options.pace.take(viewerId);
       const displayKey = displayKeyOfBlurred(key);
-      const access = await findPhotoAccess(options.db, displayKey ?? key, viewerId);
+      // Every size is the photo itself: only the blurred copy is open to any holder of a link.
+      const access = await findPhotoAccess(options.db, photoKeyOfFile(key), viewerId);
       if (!access || !mayOpenPhoto(access, viewerId, displayKey !== undefined)) {
         throw notFound('FILE_NOT_FOUND');
       }
