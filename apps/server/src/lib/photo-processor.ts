@@ -79,9 +79,27 @@ export async function processPhoto(
       .raw()
       .toBuffer({ resolveWithObject: true });
     const source = sharp(decoded.data, { raw: decoded.info });
+    const { width, height } = decoded.info;
+    // The widths a photo does not reach all come out at its own size: encoded once, stored under
+    // each name (a 640 px upload is four files' work, not eight).
+    const encodings = new Map<string, Promise<ProcessedImage>>();
+    const encodeOnce = (nominalWidth: number, format: PhotoFormat) => {
+      const ownSize = nominalWidth >= width && nominalWidth * 2 >= height;
+      const key = `${ownSize ? 'own' : nominalWidth}.${format}`;
+      let encoding = encodings.get(key);
+      if (!encoding) {
+        encoding = encodeSize(source.clone(), nominalWidth, format);
+        encodings.set(key, encoding);
+      }
+      return encoding;
+    };
     sizes = await Promise.all(
       PHOTO_WIDTHS.flatMap((nominalWidth) =>
-        PHOTO_FORMATS.map((format) => encodeSize(source.clone(), nominalWidth, format)),
+        PHOTO_FORMATS.map(async (format) => ({
+          ...(await encodeOnce(nominalWidth, format)),
+          nominalWidth,
+          format,
+        })),
       ),
     );
   } catch {
@@ -103,14 +121,14 @@ async function encodeSize(
   image: Sharp,
   nominalWidth: number,
   format: PhotoFormat,
-): Promise<PhotoSize> {
+): Promise<ProcessedImage> {
   const resized = image.resize(box(nominalWidth));
   const encoded =
     format === 'avif'
       ? resized.avif({ quality: QUALITY.avif, effort: AVIF_EFFORT })
       : resized.webp({ quality: QUALITY.webp });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, nominalWidth, format };
+  return { data, width: info.width, height: info.height };
 }
 
 /**

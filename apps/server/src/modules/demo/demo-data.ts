@@ -142,7 +142,7 @@ export async function seedDemoData(deps: {
       const image = images[gender][(i + position * 3) % images[gender].length];
       if (!image) continue;
       const { displayKey, thumbnailKey, files } = newPhotoFiles(image);
-      for (const file of files) await mediaStore.put(file.key, file.data);
+      await Promise.all(files.map((file) => mediaStore.put(file.key, file.data)));
       photoRows.push({
         memberId: row.id,
         position,
