@@ -113,6 +113,7 @@ import {
   registerNotFoundHandler,
 } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSaveDataEcho } from './plugins/save-data.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -262,6 +263,7 @@ async function createHttpServer(deps: AppDependencies) {
   registerErrorHandler(app);
   refuseEncodedForms(app);
   registerSecurityHeaders(app, { https: isHttps(deps) });
+  registerSaveDataEcho(app);
 
   // zstd (Chrome, Firefox), brotli or gzip for text (the app's JavaScript, CSS, JSON): the first
   // visit on a slow mobile network is mostly bytes. Images are already compressed and pass as

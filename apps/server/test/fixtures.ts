@@ -92,12 +92,13 @@ export function multipart(fields: RegistrationInput, files: Record<string, Uploa
 
 /**
  * A camera photo, made once per test worker: the server suite registers members by the hundred,
- * and drawing a new 1600 × 1200 JPEG for each took 9 of its 62 s on PostgreSQL. Nothing writes
- * to it.
+ * and drawing a new 1600 × 1200 JPEG for each took 9 of its 62 s on PostgreSQL. Small, since the
+ * server encodes every size a photo reaches (ADR 048): at 480 px that is four files' work, not
+ * eight of 1080 px; the tests of the sizes upload a larger one. Nothing writes to it.
  */
 let cameraPhoto: Promise<Buffer> | undefined;
 export async function photo(name = 'portrait.jpg'): Promise<UploadFile> {
-  cameraPhoto ??= jpegWithGps();
+  cameraPhoto ??= jpegWithGps(480, 360);
   return { filename: name, contentType: 'image/jpeg', data: await cameraPhoto };
 }
 

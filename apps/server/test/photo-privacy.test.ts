@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PHOTO_FORMATS, PHOTO_WIDTHS, photoSources } from '@mawadda/contract/photo-sizes';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +179,42 @@ describe('blurred photos', () => {
     const bare = await fetchMedia(new URL(hers, 'http://x').pathname);
     expect(bare.statusCode).toBe(403);
     expect(bare.json().code).toBe('MEDIA_LINK_INVALID');
+  });
+
+  it('never gives a member not matched with a sharp size: no link names one, none opens for him', async () => {
+    const { amina, youssef, karim } = await aminaBlurring();
+    const seenByHim = [
+      ...(await karim.card(amina)).mediaUrls,
+      ...(await karim.details(amina)).mediaUrls,
+    ];
+    for (const url of seenByHim) expect(photoSources(url), url).toBeUndefined();
+    // His valid proof on each size's name, made from the blurred link he was given.
+    const [blurred = ''] = seenByHim;
+    for (const width of PHOTO_WIDTHS) {
+      for (const format of PHOTO_FORMATS) {
+        const size = blurred
+          .replace('-blur.webp', '.webp')
+          .replace(/-\d+\.webp/, `-${width}.${format}`);
+        expect(mediaKey(size)).toMatch(new RegExp(`-${width}\\.${format}$`));
+        const refused = await fetchMedia(size);
+        expect([refused.statusCode, refused.json().code], size).toEqual([404, 'FILE_NOT_FOUND']);
+      }
+    }
+    // Her match gets every size, each in its format.
+    const [forHim = ''] = (await youssef.details(amina)).mediaUrls;
+    const sources = photoSources(forHim);
+    expect(sources).toBeDefined();
+    for (const format of PHOTO_FORMATS) {
+      const urls = (sources?.[format] ?? '').split(', ').map((entry) => entry.split(' ')[0] ?? '');
+      expect(urls).toHaveLength(PHOTO_WIDTHS.length);
+      for (const url of urls) {
+        const answer = await fetchMedia(url);
+        expect([answer.statusCode, answer.headers['content-type']], url).toEqual([
+          200,
+          `image/${format}`,
+        ]);
+      }
+    }
   });
 
   it('stops a match’s link when the match ends, and anyone’s when a block begins', async () => {

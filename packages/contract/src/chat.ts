@@ -88,6 +88,11 @@ export const messageSchema = z.object({
   content: z.string().nullable(),
   imageUrl: z.string().nullable(),
   audioUrl: z.string().nullable(),
+  /**
+   * The size in bytes of the photo or voice note, which data saver shows before fetching it
+   * (ADR 048); absent for messages sent before it was kept.
+   */
+  mediaBytes: z.number().int().optional(),
   timestamp: z.iso.datetime(),
   isRead: z.boolean(),
   /** The photo or voice note was erased with its sender's account. */

@@ -10,7 +10,7 @@ import {
   photos,
 } from '../db/schema.ts';
 import { likeStateColumns, type Viewer, visibleTo } from './member-view.ts';
-import { blurredKeyOf } from './profile-photos.ts';
+import { photoFilesOf } from './profile-photos.ts';
 
 export type NewMember = typeof members.$inferInsert;
 export type NewPhoto = Omit<typeof photos.$inferInsert, 'id' | 'createdAt'>;
@@ -176,10 +176,7 @@ export async function removePhotos(db: Executor, memberId: string, ids: string[]
     .where(and(eq(photos.memberId, memberId), inArray(photos.id, ids)))
     .returning({ displayKey: photos.displayKey, thumbnailKey: photos.thumbnailKey });
   await copyPhotoKeys(db, [memberId]);
-  await queueMediaDeletions(
-    db,
-    removed.flatMap((p) => [p.displayKey, p.thumbnailKey, blurredKeyOf(p.displayKey)]),
-  );
+  await queueMediaDeletions(db, removed.flatMap(photoFilesOf));
 }
 
 /**

@@ -1,11 +1,85 @@
+import {
+  isSizedPhoto,
+  PHOTO_FORMATS,
+  PHOTO_WIDTHS,
+  photoSizeUrl,
+} from '@mawadda/contract/photo-sizes';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import type { MediaLinks } from '../lib/media-links.ts';
+import { newMediaKey } from '../lib/media-store.ts';
+import type { ProcessedPhoto } from '../lib/photo-processor.ts';
 import { blockedBetween, matched } from './member-rules.ts';
 
-/** A stored profile photo file: the display size, its thumbnail, or its blurred copy. */
-export const PROFILE_PHOTO_KEY = /^photos\/[0-9a-f-]{36}(-thumb|-blur)?\.webp$/;
+const WIDTHS = PHOTO_WIDTHS.join('|');
+const FORMATS = PHOTO_FORMATS.join('|');
+const WIDEST = Math.max(...PHOTO_WIDTHS);
+
+/**
+ * A stored profile photo file: one of its sizes (ADR 048), or, for a photo stored before sizes,
+ * its display file or thumbnail; or the blurred copy of either kind.
+ */
+export const PROFILE_PHOTO_KEY = new RegExp(
+  `^photos/[0-9a-f-]{36}(?:(?:-thumb|-blur|-${WIDEST}-blur)?\\.webp|-(?:${WIDTHS})\\.(?:${FORMATS}))$`,
+);
 const BLURRED_SUFFIX = '-blur.webp';
+const SIZE_KEY = new RegExp(`^(photos/[0-9a-f-]{36})-(?:${WIDTHS})\\.(?:${FORMATS})$`);
+
+/** The display key of a new photo: its widest WebP, whose name the other sizes derive from. */
+export const SIZED_DISPLAY_SUFFIX = `-${WIDEST}.webp`;
+
+/** The key of one size of a photo stored with sizes. */
+export const photoSizeKey = photoSizeUrl;
+
+/** The display key of the photo one of whose sizes this is; undefined for any other key. */
+export function displayKeyOfSize(key: string): string | undefined {
+  const match = SIZE_KEY.exec(key);
+  return match ? `${match[1]}${SIZED_DISPLAY_SUFFIX}` : undefined;
+}
+
+/** The size `thumbnailUrl` names for a photo stored with sizes: the old thumbnail was 400 px. */
+const THUMBNAIL_WIDTH = 480;
+
+/**
+ * Keys for a new photo and the files to write under them: every size, and the blurred copy. The
+ * widest WebP is the display file (`url`), the 480 px WebP the thumbnail, so clients that know
+ * no sizes keep working.
+ */
+export function newPhotoFiles(photo: ProcessedPhoto) {
+  const displayKey = newMediaKey('photos', SIZED_DISPLAY_SUFFIX);
+  return {
+    displayKey,
+    thumbnailKey: photoSizeKey(displayKey, THUMBNAIL_WIDTH, 'webp'),
+    files: [
+      ...photo.sizes.map((size) => ({
+        key: photoSizeKey(displayKey, size.nominalWidth, size.format),
+        data: size.data,
+      })),
+      { key: blurredKeyOf(displayKey), data: photo.blurred },
+    ],
+  };
+}
+
+/**
+ * Every file of a photo: its display file, thumbnail, blurred copy and, for a photo stored with
+ * sizes, each size in each format. What goes when the photo goes.
+ */
+export function photoFilesOf(photo: { displayKey: string; thumbnailKey: string }): string[] {
+  const sizes = isSizedPhoto(photo.displayKey)
+    ? PHOTO_WIDTHS.flatMap((w) => PHOTO_FORMATS.map((f) => photoSizeKey(photo.displayKey, w, f)))
+    : [];
+  return [
+    ...new Set([photo.displayKey, photo.thumbnailKey, blurredKeyOf(photo.displayKey), ...sizes]),
+  ];
+}
+
+/**
+ * The display key a file of a photo is found by in `photos` (a blurred copy, a size), or the key
+ * itself (a display file, an old thumbnail).
+ */
+export function photoKeyOfFile(key: string): string {
+  return displayKeyOfBlurred(key) ?? displayKeyOfSize(key) ?? key;
+}
 
 /**
  * The blurred copy of a photo lives beside its display file under the same name, so no column

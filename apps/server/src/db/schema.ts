@@ -491,6 +491,11 @@ export const messages = pgTable(
     content: text('content'),
     imageKey: text('image_key'),
     audioKey: text('audio_key'),
+    /**
+     * The stored size of the photo or voice note, so data saver can say what a tap costs
+     * (ADR 048); null for messages without one and for those sent before it was kept.
+     */
+    mediaBytes: integer('media_bytes'),
     /** A call entry: made, from the caller to the callee, when the call ends. */
     callId: uuid('call_id').references(() => calls.id, { onDelete: 'cascade' }),
     /** The photo or voice note was erased with its sender's account; the message shows it gone. */

@@ -1,5 +1,6 @@
 import type { EndpointAnswer, EndpointName, EndpointRequest, ErrorBody } from '@mawadda/contract';
 import { endpointPath, endpointRoutes } from '@mawadda/contract/endpoint-routes';
+import { dataSaver } from './data-saver.ts';
 import { session } from './session.ts';
 
 /** A failed call: the status and the server's coded refusal when it sent one. */
@@ -77,6 +78,7 @@ export async function send(path: string, options: Options & { accept: string }):
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError(error);
   }
+  dataSaver.noteAnswer(response);
   if (!response.ok) {
     const errorBody: ErrorBody | undefined = await response.json().catch(() => undefined);
     const closed = response.status === 403 && ACCOUNT_CLOSED.has(errorBody?.code ?? '');

@@ -11,7 +11,15 @@ export type CallOfMessage = Pick<
 export type MessageRow = typeof messages.$inferSelect & { call: CallOfMessage | null };
 export type NewMessage = Pick<
   MessageRow,
-  'uuid' | 'senderId' | 'receiverId' | 'content' | 'imageKey' | 'audioKey' | 'shield' | 'sentAt'
+  | 'uuid'
+  | 'senderId'
+  | 'receiverId'
+  | 'content'
+  | 'imageKey'
+  | 'audioKey'
+  | 'mediaBytes'
+  | 'shield'
+  | 'sentAt'
 >;
 
 /** Messages with the call of a call entry. */
@@ -92,14 +100,14 @@ function insertStatement(
 ) {
   const column = (value: (m: NewMessage) => string | number | null) => sql.param(list.map(value));
   return sql`
-    insert into messages (uuid, sender_id, receiver_id, content, image_key, audio_key, shield, sent_at)
-    select v.uuid, v.sender_id, v.receiver_id, v.content, v.image_key, v.audio_key, v.shield, v.sent_at
+    insert into messages (uuid, sender_id, receiver_id, content, image_key, audio_key, media_bytes, shield, sent_at)
+    select v.uuid, v.sender_id, v.receiver_id, v.content, v.image_key, v.audio_key, v.media_bytes, v.shield, v.sent_at
     from unnest(${column((m) => m.uuid)}::uuid[], ${column((m) => m.senderId)}::uuid[],
       ${column((m) => m.receiverId)}::uuid[], ${column((m) => m.content)}::text[],
       ${column((m) => m.imageKey)}::text[], ${column((m) => m.audioKey)}::text[],
-      ${column((m) => m.shield)}::smallint[],
+      ${column((m) => m.mediaBytes)}::integer[], ${column((m) => m.shield)}::smallint[],
       ${column((m) => m.sentAt.toISOString())}::timestamptz[]) with ordinality
-      as v(uuid, sender_id, receiver_id, content, image_key, audio_key, shield, sent_at, ord)
+      as v(uuid, sender_id, receiver_id, content, image_key, audio_key, media_bytes, shield, sent_at, ord)
     where ${allowed(sql`v.sender_id`, sql`v.receiver_id`)}
     order by v.ord
     on conflict (sender_id, uuid) do nothing
@@ -126,6 +134,7 @@ type RawMessage = {
   content: string | null;
   image_key: string | null;
   audio_key: string | null;
+  media_bytes: number | null;
   sent_at: Date | string;
   read_at: Date | string | null;
   call_id: string | null;
@@ -144,6 +153,7 @@ function fromRaw(r: RawMessage): MessageRow {
     content: r.content,
     imageKey: r.image_key,
     audioKey: r.audio_key,
+    mediaBytes: r.media_bytes,
     sentAt: new Date(r.sent_at),
     readAt: r.read_at ? new Date(r.read_at) : null,
     callId: r.call_id,

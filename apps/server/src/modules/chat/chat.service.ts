@@ -186,6 +186,7 @@ export function createChatService(deps: {
       content: row.notice ? null : row.content,
       imageUrl: row.imageKey ? deps.mediaLinks.urlFor(viewerId, row.imageKey) : null,
       audioUrl: row.audioKey ? deps.mediaLinks.urlFor(viewerId, row.audioKey) : null,
+      ...(row.mediaBytes !== null ? { mediaBytes: row.mediaBytes } : {}),
       timestamp: row.sentAt.toISOString(),
       isRead: row.readAt !== null,
       mediaRemoved: row.mediaRemoved,
@@ -228,13 +229,21 @@ export function createChatService(deps: {
   async function storeAttachment(image?: UploadedFile, audio?: UploadedFile) {
     if (image) {
       const data = await processChatImage(image.data);
-      return { imageKey: await put('chat', '.webp', data), audioKey: null };
+      return {
+        imageKey: await put('chat', '.webp', data),
+        audioKey: null,
+        mediaBytes: data.length,
+      };
     }
     if (audio) {
       const note = await checkVoiceNote(audio.data);
-      return { imageKey: null, audioKey: await put('voice', note.extension, audio.data) };
+      return {
+        imageKey: null,
+        audioKey: await put('voice', note.extension, audio.data),
+        mediaBytes: audio.data.length,
+      };
     }
-    return { imageKey: null, audioKey: null };
+    return { imageKey: null, audioKey: null, mediaBytes: null };
   }
 
   async function put(folder: string, extension: string, data: Buffer) {

@@ -69,6 +69,7 @@ async function conversation(token: string, withId: string, query = '') {
     content: string | null;
     imageUrl: string | null;
     audioUrl: string | null;
+    mediaBytes?: number;
     isRead: boolean;
   }>;
 }
@@ -230,6 +231,8 @@ describe('photos and voice notes', () => {
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(Math.max(metadata.width ?? 0, metadata.height ?? 0)).toBeLessThanOrEqual(1600);
+    // Its size comes with the message: data saver says what a tap on it costs.
+    expect(received?.mediaBytes).toBe(served.rawPayload.length);
 
     // Not a public file, whatever the path tried.
     const key = new URL(link, 'http://x').pathname.replace('/chat-media/', '');

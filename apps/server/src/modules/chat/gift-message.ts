@@ -32,6 +32,7 @@ export async function writeGiftMessage(
         content: `${GIFT_MESSAGE_PREFIX}${gift.giftId}`,
         imageKey: null,
         audioKey: null,
+        mediaBytes: null,
         shield: 0,
         sentAt: gift.sentAt,
       },

@@ -31,6 +31,7 @@ const message = (senderId: string, receiverId: string, content: string): NewMess
   shield: 0,
   imageKey: null,
   audioKey: null,
+  mediaBytes: null,
   sentAt: new Date(),
 });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { addPhotos, type NewPhoto } from '../../core/members.repository.ts';
-import { blurredKeyOf } from '../../core/profile-photos.ts';
+import { newPhotoFiles } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import { likes, members, profileViews } from '../../db/schema.ts';
-import { type MediaStore, newMediaKey } from '../../lib/media-store.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
 import { createPasswordHashing } from '../../lib/passwords.ts';
 import { type ProcessedPhoto, processPhoto } from '../../lib/photo-processor.ts';
 import { demoDealbreakers, demoFaithFamily } from './demo-faith-family.ts';
@@ -141,11 +141,8 @@ export async function seedDemoData(deps: {
     for (let position = 0; position < (people[i]?.photoCount ?? 1); position++) {
       const image = images[gender][(i + position * 3) % images[gender].length];
       if (!image) continue;
-      const displayKey = newMediaKey('photos', '.webp');
-      const thumbnailKey = newMediaKey('photos', '-thumb.webp');
-      await mediaStore.put(displayKey, image.display.data);
-      await mediaStore.put(thumbnailKey, image.thumbnail.data);
-      await mediaStore.put(blurredKeyOf(displayKey), image.blurred);
+      const { displayKey, thumbnailKey, files } = newPhotoFiles(image);
+      await Promise.all(files.map((file) => mediaStore.put(file.key, file.data)));
       photoRows.push({
         memberId: row.id,
         position,

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PHOTO_WIDTHS, photoSizeUrl } from '@mawadda/contract/photo-sizes';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -57,9 +58,16 @@ const queued = async () =>
   (await t.database.db.select().from(mediaDeletions)).map((row) => row.key);
 
 describe('removed photos and a failing disk', () => {
-  it('answers the member even when the disk refuses to delete, then deletes on a later sweep', async () => {
+  it('answers the member even when the disk refuses to delete, then deletes every size on a later sweep', async () => {
     const { token } = await registeredMember(t.app);
     const removed = (await me(token)).mediaUrls[0] as string;
+    // Every file of the photo shares its name: each size in each format, and the blurred copy.
+    const filesOfPhoto = async () => {
+      const name = path.basename(mediaKey(removed)).replace(/-\d+\.webp$/, '');
+      const all = await fs.readdir(path.join(t.mediaDir, 'photos'));
+      return all.filter((file) => file.startsWith(name));
+    };
+    expect(await filesOfPhoto()).toHaveLength(PHOTO_WIDTHS.length * 2 + 1);
     disk.failRemove = true;
     const response = await removePhoto(token, removed);
     expect(response.statusCode, response.body).toBe(200);
@@ -71,6 +79,7 @@ describe('removed photos and a failing disk', () => {
     await t.app.mediaJanitor.sweepQueue();
     expect(await served(removed)).toBe(404);
     expect(await queued()).toEqual([]);
+    expect(await filesOfPhoto()).toEqual([]);
   });
 
   it('deletes, at start, the files a crash left queued', async () => {
@@ -123,23 +132,28 @@ describe('removed photos and a failing disk', () => {
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
   });
 
-  it('cleans old orphan and .partial files, never fresh ones or photos in use', async () => {
+  it('cleans old orphan and .partial files, never fresh ones or photos in use, sizes included', async () => {
     const { token } = await registeredMember(t.app);
     const inUseUrl = (await me(token)).mediaUrls[0] as string;
     const inUse = mediaKey(inUseUrl);
     const inUseBlurred = inUse.replace(/\.webp$/, '-blur.webp');
+    const inUseSizes = PHOTO_WIDTHS.map((width) => photoSizeUrl(inUse, width, 'avif'));
     const dir = path.join(t.mediaDir, 'photos');
     const old = new Date(t.clock.now().getTime() - 2 * 60 * 60 * 1000);
+    const neverCommitted = 'photos/00000000-0000-4000-8000-000000000000';
     const files = {
       orphan: 'photos/never-committed.webp',
       orphanBlurred: 'photos/never-committed-blur.webp',
+      orphanSize: `${neverCommitted}-480.avif`,
+      orphanWidest: `${neverCommitted}-1080.webp`,
       partial: 'photos/interrupted.webp.123.partial',
       fresh: 'photos/upload-in-flight.webp',
     };
     for (const key of Object.values(files)) {
       await fs.writeFile(path.join(t.mediaDir, key), 'bytes');
     }
-    for (const key of [files.orphan, files.orphanBlurred, files.partial, inUse, inUseBlurred]) {
+    const aged = [...Object.values(files), inUse, inUseBlurred, ...inUseSizes];
+    for (const key of aged.filter((key) => key !== files.fresh)) {
       await fs.utimes(path.join(t.mediaDir, key), old, old);
     }
     await fs.utimes(path.join(t.mediaDir, files.fresh), t.clock.now(), t.clock.now());
@@ -149,6 +163,9 @@ describe('removed photos and a failing disk', () => {
     expect(left).not.toContain('never-committed.webp');
     expect(left).not.toContain('never-committed-blur.webp');
     expect(left).not.toContain('interrupted.webp.123.partial');
+    expect(left).not.toContain(path.basename(files.orphanSize));
+    expect(left).not.toContain(path.basename(files.orphanWidest));
+    expect(left).toEqual(expect.arrayContaining(inUseSizes.map((key) => path.basename(key))));
     expect(left).toContain('upload-in-flight.webp');
     expect(left).toContain(path.basename(inUse));
     expect(left).toContain(path.basename(inUseBlurred));

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { displayKeyOfBlurred } from '../../core/profile-photos.ts';
+import { photoKeyOfFile } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import { MEDIA_STORES, mediaDeletions, photos } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,7 +13,7 @@ const BATCH = 500;
  * (`media_deletions`) holds the keys of removed photos, of a deleted account's chat media and of
  * expired data exports, each with its folder, written in the same transaction: a failing store or
  * a crash only delays the deletion. Orphans are files no photo row names (an upload whose
- * transaction never committed; a blurred copy counts as its photo's) and `.partial` leftovers of
+ * transaction never committed; a blurred copy and each size count as their photo's) and `.partial` leftovers of
  * interrupted writes to a disk; both are left alone during a grace period, so an upload in flight
  * is never touched.
  */
@@ -78,15 +78,14 @@ export function createMediaJanitor(deps: {
       const orphans: string[] = [];
       for (let i = 0; i < complete.length; i += BATCH) {
         const files = complete.slice(i, i + BATCH);
-        // A blurred copy belongs to the photo whose display file it was made from.
-        const ownerKey = (file: string) => displayKeyOfBlurred(file) ?? file;
-        const keys = [...new Set(files.map(ownerKey))];
+        // A blurred copy and each size belong to the photo whose display file names them.
+        const keys = [...new Set(files.map(photoKeyOfFile))];
         const named = await db
           .select({ display: photos.displayKey, thumbnail: photos.thumbnailKey })
           .from(photos)
           .where(sql`${photos.displayKey} in ${keys} or ${photos.thumbnailKey} in ${keys}`);
         const used = new Set(named.flatMap((row) => [row.display, row.thumbnail]));
-        orphans.push(...files.filter((file) => !used.has(ownerKey(file))));
+        orphans.push(...files.filter((file) => !used.has(photoKeyOfFile(file))));
       }
       await mediaStore.remove([...partial, ...orphans]);
       return partial.length + orphans.length;

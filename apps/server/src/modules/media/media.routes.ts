@@ -4,6 +4,7 @@ import {
   findPhotoAccess,
   mayOpenPhoto,
   PROFILE_PHOTO_KEY,
+  photoKeyOfFile,
 } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -39,13 +40,14 @@ export async function mediaRoutes(
   },
 ) {
   const { store } = options;
-  const headers = {
-    'content-type': 'image/webp',
+  // The route lets through only the names of PROFILE_PHOTO_KEY: AVIF sizes, WebP otherwise.
+  const headersFor = (key: string) => ({
+    'content-type': key.endsWith('.avif') ? 'image/avif' : 'image/webp',
     'x-content-type-options': 'nosniff',
     // `private`: no shared cache (a proxy, a household's) keeps a copy for someone else. The
     // bytes of a link never change, so the member's own browser keeps what it was shown.
     'cache-control': `private, max-age=${KEPT_SECONDS}, immutable`,
-  };
+  });
   const making = new Map<string, Promise<void>>();
 
   async function ensureBlurred(key: string, displayKey: string) {
@@ -79,7 +81,8 @@ export async function mediaRoutes(
       const viewerId = request.query.m ?? '';
       await options.pace.take(viewerId);
       const displayKey = displayKeyOfBlurred(key);
-      const access = await findPhotoAccess(options.db, displayKey ?? key, viewerId);
+      // Every size is the photo itself: only the blurred copy is open to any holder of a link.
+      const access = await findPhotoAccess(options.db, photoKeyOfFile(key), viewerId);
       if (!access || !mayOpenPhoto(access, viewerId, displayKey !== undefined)) {
         throw notFound('FILE_NOT_FOUND');
       }
@@ -87,7 +90,7 @@ export async function mediaRoutes(
         await ensureBlurred(key, displayKey).catch((error) => {
           throw storageFailure(error);
         });
-      return sendStoredMedia(request, reply, store, key, headers);
+      return sendStoredMedia(request, reply, store, key, headersFor(key));
     },
   );
 }

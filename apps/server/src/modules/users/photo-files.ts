@@ -1,14 +1,9 @@
 import { errorText, newPhotoSlotIndex } from '@mawadda/contract';
 import type { NewPhoto } from '../../core/members.repository.ts';
-import { blurredKeyOf } from '../../core/profile-photos.ts';
+import { newPhotoFiles, photoFilesOf } from '../../core/profile-photos.ts';
 import type { PhotoRow } from '../../db/schema.ts';
 import { badRequest, invalidFields } from '../../lib/http-error.ts';
-import {
-  type MediaStore,
-  mediaPathOf,
-  newMediaKey,
-  storageFailure,
-} from '../../lib/media-store.ts';
+import { type MediaStore, mediaPathOf, storageFailure } from '../../lib/media-store.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { type ProcessedPhoto, processPhoto } from '../../lib/photo-processor.ts';
 
@@ -22,7 +17,7 @@ export type PhotoFiles = ReturnType<typeof createPhotoFiles>;
 
 /**
  * A member's photos as files and as the form names them: new files checked, re-encoded and
- * stored (display, thumbnail, blurred copy), and the URLs the form sends back read as the
+ * stored (every size, the blurred copy), and the URLs the form sends back read as the
  * member's photos (to remove, or to order).
  */
 export function createPhotoFiles(mediaStore: MediaStore) {
@@ -32,22 +27,12 @@ export function createPhotoFiles(mediaStore: MediaStore) {
     for (const [index, file] of files.entries()) {
       processed.push(await processPhoto(file.data, { index: index + 1, name: file.filename }));
     }
-    const stored = processed.map((photo) => ({
-      photo,
-      displayKey: newMediaKey('photos', '.webp'),
-      thumbnailKey: newMediaKey('photos', '-thumb.webp'),
-    }));
+    const stored = processed.map((photo) => ({ photo, ...newPhotoFiles(photo) }));
     const discard = () =>
       // Best effort: what a failing disk keeps is an orphan the janitor deletes later.
-      mediaStore
-        .remove(stored.flatMap((s) => [s.displayKey, s.thumbnailKey, blurredKeyOf(s.displayKey)]))
-        .catch(() => {});
+      mediaStore.remove(stored.flatMap(photoFilesOf)).catch(() => {});
     const writes = await Promise.allSettled(
-      stored.flatMap((s) => [
-        mediaStore.put(s.displayKey, s.photo.display.data),
-        mediaStore.put(s.thumbnailKey, s.photo.thumbnail.data),
-        mediaStore.put(blurredKeyOf(s.displayKey), s.photo.blurred),
-      ]),
+      stored.flatMap((s) => s.files.map((file) => mediaStore.put(file.key, file.data))),
     );
     const failed = writes.find((w) => w.status === 'rejected');
     if (failed) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PHOTO_FORMATS, PHOTO_WIDTHS, photoSizeUrl } from '@mawadda/contract/photo-sizes';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -379,7 +380,7 @@ describe('registration from one address', () => {
 });
 
 describe('registration photos', () => {
-  it('re-encodes each photo without any metadata, at a display size and a thumbnail', async () => {
+  it('re-encodes each photo without any metadata, at every width in AVIF and WebP', async () => {
     const original = await jpegWithGps(1600, 1200);
     const originalMeta = await sharp(original).metadata();
     expect(originalMeta.exif).toBeDefined(); // the upload really carries EXIF with GPS
@@ -396,36 +397,52 @@ describe('registration photos', () => {
       .where(eq(photos.memberId, await memberIdOf(fields.username)))
       .orderBy(photos.position);
     expect(rows.map((r) => r.position)).toEqual([0, 1]);
+    const displayKey = rows[0]?.displayKey ?? '';
+    expect(rows[0]).toMatchObject({ width: 1080, height: 810 });
 
-    const display = await fs.readFile(path.join(t.mediaDir, rows[0]?.displayKey ?? ''));
-    const thumbnail = await fs.readFile(path.join(t.mediaDir, rows[0]?.thumbnailKey ?? ''));
-    for (const stored of [display, thumbnail]) {
+    const sizes = PHOTO_WIDTHS.flatMap((width) =>
+      PHOTO_FORMATS.map((format) => ({
+        width,
+        format,
+        key: photoSizeUrl(displayKey, width, format),
+      })),
+    );
+    // The display file and the thumbnail old clients ask for are two of the sizes.
+    expect(sizes.map((s) => s.key)).toEqual(
+      expect.arrayContaining([displayKey, rows[0]?.thumbnailKey]),
+    );
+    for (const size of sizes) {
+      const stored = await fs.readFile(path.join(t.mediaDir, size.key));
       const meta = await sharp(stored).metadata();
-      expect(meta.format).toBe('webp');
+      expect(meta.format).toBe(size.format === 'avif' ? 'heif' : 'webp');
+      expect([meta.width, meta.height]).toEqual([size.width, (size.width * 3) / 4]);
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
       expect(stored.includes('SpyCam')).toBe(false);
       expect(stored.includes('Owner Secret Name')).toBe(false);
     }
-    const displayMeta = await sharp(display).metadata();
-    expect([displayMeta.width, displayMeta.height]).toEqual([1080, 810]);
-    const thumbnailMeta = await sharp(thumbnail).metadata();
-    expect(Math.max(thumbnailMeta.width ?? 0, thumbnailMeta.height ?? 0)).toBe(400);
   });
 
-  it('serves the media URLs with their type, kept by the member’s browser only, thumbnails included', async () => {
+  it('serves the media URLs with their type, kept by the member’s browser only, thumbnails and AVIF sizes included', async () => {
     const { response, fields } = await register(t.app);
     expect(response.statusCode).toBe(201);
     const token = (await login(t.app, fields.username as string, fields.password as string)).json()
       .token;
     const me = (await t.app.inject({ url: '/api/users/me', headers: bearer(token) })).json();
-    for (const url of [me.mediaUrls[0], me.photos[0].thumbnailUrl]) {
+    const avif = photoSizeUrl(me.mediaUrls[0], 240, 'avif');
+    for (const [url, type] of [
+      [me.mediaUrls[0], 'webp'],
+      [me.photos[0].thumbnailUrl, 'webp'],
+      [avif, 'avif'],
+    ]) {
       const media = await t.app.inject({ url });
       expect(media.statusCode).toBe(200);
-      expect(media.headers['content-type']).toBe('image/webp');
+      expect(media.headers['content-type']).toBe(`image/${type}`);
       expect(media.headers['cache-control']).toBe('private, max-age=604800, immutable');
       expect(media.headers['x-content-type-options']).toBe('nosniff');
-      expect((await sharp(media.rawPayload).metadata()).format).toBe('webp');
+      expect((await sharp(media.rawPayload).metadata()).format).toBe(
+        type === 'avif' ? 'heif' : type,
+      );
     }
   });
 

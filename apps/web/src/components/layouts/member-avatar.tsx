@@ -16,6 +16,8 @@ export function MemberAvatar({
     return (
       <MediaImage
         src={photoUrl}
+        // A round photo of at most 56 px: the smallest size, not the 1080 px file.
+        sizes="56px"
         alt=""
         loading="eager"
         className={cn(className, 'rounded-full bg-sand-200 object-cover')}

@@ -107,6 +107,8 @@ export function MemberEntry({
     >
       <MediaImage
         src={member.mediaUrls[0]}
+        // A round photo of at most 56 px: the smallest size, not the 1080 px file.
+        sizes="56px"
         alt=""
         className={cn('shrink-0 rounded-full bg-sand-200 object-cover', photoClassName)}
       />

@@ -16,6 +16,7 @@ import { useChatTranslation } from '../i18n.ts';
 import type { ChatItem } from '../utils/chat-items.ts';
 import { giftNumberOf } from '../utils/gift-message.ts';
 import { messageTime } from '../utils/time.ts';
+import { MediaOnTap } from './media-on-tap.tsx';
 
 /**
  * One message: its photo, voice note and text, its time, and on my messages the ticks (spec
@@ -54,21 +55,27 @@ export function MessageBubble({
       >
         <span className="sr-only">{mine ? t('message.you') : otherName}: </span>
         {item.imageUrl ? (
-          <img
-            src={item.imageUrl}
-            alt={mine ? t('message.yourPhoto') : t('message.photoFrom', { name: otherName })}
-            className="mb-1 max-h-72 w-auto max-w-full rounded-2xl bg-sand-100 object-contain"
-          />
+          <MediaOnTap kind="photo" url={item.imageUrl} bytes={item.mediaBytes} mine={mine}>
+            <img
+              src={item.imageUrl}
+              alt={mine ? t('message.yourPhoto') : t('message.photoFrom', { name: otherName })}
+              className="mb-1 max-h-72 w-auto max-w-full rounded-2xl bg-sand-100 object-contain"
+            />
+          </MediaOnTap>
         ) : null}
         {item.audioUrl ? (
-          // biome-ignore lint/a11y/useMediaCaption: a member's voice note has no caption to give.
-          <audio
-            controls
-            preload="metadata"
-            src={item.audioUrl}
-            aria-label={mine ? t('message.yourVoice') : t('message.voiceFrom', { name: otherName })}
-            className="mb-1 h-10 w-64 max-w-full"
-          />
+          <MediaOnTap kind="voice" url={item.audioUrl} bytes={item.mediaBytes} mine={mine}>
+            {/* biome-ignore lint/a11y/useMediaCaption: a member's voice note has no caption to give. */}
+            <audio
+              controls
+              preload="metadata"
+              src={item.audioUrl}
+              aria-label={
+                mine ? t('message.yourVoice') : t('message.voiceFrom', { name: otherName })
+              }
+              className="mb-1 h-10 w-64 max-w-full"
+            />
+          </MediaOnTap>
         ) : null}
         {item.mediaRemoved ? (
           <p className="italic opacity-80">{t('message.mediaRemoved')}</p>

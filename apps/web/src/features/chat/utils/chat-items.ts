@@ -15,6 +15,8 @@ export type ChatItem = {
   content: string | null;
   imageUrl: string | null;
   audioUrl: string | null;
+  /** The size of the photo or voice note, when the server kept it: data saver shows it. */
+  mediaBytes?: number | undefined;
   timestamp: string;
   state: ChatItemState;
   refusal: Refusal | null;
@@ -46,6 +48,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
       content: m.content,
       imageUrl: m.imageUrl,
       audioUrl: m.audioUrl,
+      mediaBytes: m.mediaBytes,
       timestamp: m.timestamp,
       state: (m.senderId !== me ? 'received' : m.isRead ? 'read' : 'sent') as ChatItemState,
       refusal: null,

@@ -63,6 +63,8 @@ export function Lightbox({
             src={photos[index]}
             alt={t('carousel.photoAlt', { index: index + 1, name })}
             loading="eager"
+            sizes="100vw"
+            dataSaverWidth={720}
             draggable={false}
             className="max-h-full max-w-full select-none rounded-lg object-contain shadow-2xl"
           />

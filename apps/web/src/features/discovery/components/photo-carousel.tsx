@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, UserRound } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { MediaImage } from '@/components/media-image.tsx';
 import { cn } from '@/lib/cn.ts';
+import { useDataSaver } from '@/lib/data-saver.ts';
 import { useSwipe } from '../hooks/use-swipe.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { stepIndex } from '../utils/swipe.ts';
@@ -18,6 +19,9 @@ export type CarouselProps = {
   blurred?: boolean;
   className?: string;
 };
+
+/** The dialog's photo: the screen's width on a phone, a column of the dialog from 768 px. */
+const CAROUSEL_PHOTO_SIZES = '(min-width: 768px) 480px, 100vw';
 
 const arrowClass =
   'absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-teal-900 shadow-md ring-1 ring-black/5 transition hover:bg-white';
@@ -37,6 +41,8 @@ export function PhotoCarousel({
   className = '',
 }: CarouselProps) {
   const { t } = useDiscoveryTranslation();
+  // The photos beside the shown one are fetched ahead for a swipe without a wait, not in data saver.
+  const ahead = useDataSaver() ? 0 : 1;
   const count = photos.length;
   const current = Math.min(Math.max(index, 0), Math.max(count - 1, 0));
   const go = (step: 1 | -1) => {
@@ -92,7 +98,9 @@ export function PhotoCarousel({
             <MediaImage
               src={url}
               alt={t(blurred ? 'carousel.blurredAlt' : 'carousel.photoAlt', { index: i + 1, name })}
-              loading={Math.abs(i - current) <= 1 ? 'eager' : 'lazy'}
+              loading={Math.abs(i - current) <= ahead ? 'eager' : 'lazy'}
+              sizes={CAROUSEL_PHOTO_SIZES}
+              dataSaverWidth={480}
               draggable={false}
               className="size-full select-none object-cover"
             />

@@ -12,6 +12,13 @@ import { BlurredNote } from './blurred-note.tsx';
 import { LikeButton, matchStyle } from './like-button.tsx';
 import { LocationLine, useDistanceText } from './profile-parts.tsx';
 
+/**
+ * The photo's CSS width in the suggestions grid (its columns, gaps and padding, `gridClass` of
+ * suggestions-page.tsx): 158 px on a 360 px phone, so 480 px at density 3.
+ */
+export const CARD_PHOTO_SIZES =
+  '(min-width: 1152px) 265px, (min-width: 1024px) calc((100vw - 92px) / 4), (min-width: 768px) calc((100vw - 64px) / 3), (min-width: 640px) calc((100vw - 48px) / 2), (min-width: 352px) calc((100vw - 44px) / 2), calc(100vw - 32px)';
+
 const actionClass =
   'flex size-11 items-center justify-center rounded-full bg-sand-100 text-teal-800 ring-1 ring-sand-300/70 transition-colors hover:bg-teal-50 hover:text-teal-900';
 
@@ -26,12 +33,15 @@ export const ProfileCard = memo(function ProfileCard({
   onOpen,
   onGift,
   vibrating,
+  priority = false,
 }: {
   member: UserSummary;
   onOpen: (member: UserSummary) => void;
   /** Opens the gift popup; without it the gift button goes to /gifts for this member. */
   onGift: ((member: { id: string; name: string }) => void) | undefined;
   vibrating: boolean;
+  /** The first card of the screen: its photo is the largest thing painted first (the LCP). */
+  priority?: boolean;
 }) {
   const { t } = useDiscoveryTranslation();
   const localized = useLocalizedPath();
@@ -53,6 +63,11 @@ export const ProfileCard = memo(function ProfileCard({
         {photo ? (
           <MediaImage
             src={photo}
+            sizes={CARD_PHOTO_SIZES}
+            width={480}
+            height={600}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             alt={member.photosBlurred ? t('card.blurredAlt', { name }) : ''}
             className="size-full object-cover transition-transform duration-500 ease-out group-hover:scale-[1.03]"
           />

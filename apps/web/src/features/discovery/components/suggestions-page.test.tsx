@@ -3,6 +3,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { act, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dataSaver } from '@/lib/data-saver.ts';
 import { mockEndpoints, type Stubs } from '@/test/api.ts';
 import { aCurrentUser, anError } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
@@ -93,7 +94,9 @@ describe('Suggestions', () => {
     within(first).getByText('3 photos');
     within(first).getByText('Online');
     expect(first.querySelector('img')?.getAttribute('src')).toBe('/media/a1.webp');
-    expect(first.querySelector('img')?.getAttribute('loading')).toBe('lazy');
+    // The first card's photo is the screen's largest paint: fetched at once, before the rest.
+    expect(first.querySelector('img')?.getAttribute('loading')).toBe('eager');
+    expect(first.querySelector('img')?.getAttribute('fetchpriority')).toBe('high');
     expect(
       within(first).getByRole('link', { name: 'Send a gift to Aïcha Diallo' }).getAttribute('href'),
     ).toMatch(/^\/gifts\?receiverId=/);
@@ -173,6 +176,26 @@ describe('Suggestions', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
     expect(asked).toEqual([0, 1, 2]);
+  });
+
+  it('in data saver, asks for the next page only at the end, and the cards for small photos', async () => {
+    logIn();
+    const sized = '/media/photos/6f1c2d3e-0000-4000-8000-000000000001-1080.webp?m=me&e=1&s=p';
+    const observer = fakeIntersectionObserver();
+    serveSuggestions([[aMember({ name: 'first', mediaUrls: [sized] })]]);
+    const { unmount } = await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await screen.findByRole('heading', { name: /^First/ });
+    expect(observer.rootMargins()).toEqual(['0px 0px 600px 0px']);
+    const sources = () =>
+      [...document.querySelectorAll('article picture source')].map((s) => s.getAttribute('srcset'));
+    expect(sources()[0]).toContain('1080w');
+    unmount();
+
+    dataSaver.choose(true);
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await screen.findByRole('heading', { name: /^First/ });
+    expect(observer.rootMargins()).toEqual(['0px']);
+    expect(sources()).toEqual([expect.stringMatching(/ 240w$/), expect.stringMatching(/ 240w$/)]);
   });
 
   it('fills the heart on a like, which cannot be repeated, and survives a reload', async () => {

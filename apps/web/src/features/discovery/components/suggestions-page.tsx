@@ -9,6 +9,7 @@ import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { useDataSaver } from '@/lib/data-saver.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { useInView } from '../hooks/use-in-view.ts';
@@ -52,7 +53,10 @@ function Suggestions({
   const [selected, setSelected] = useState<UserSummary | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const sentinel = useInView<HTMLDivElement>('0px 0px 600px 0px');
+  // The next page is asked for 600 px before the end, so its photos are there when scrolled to;
+  // in data saver only at the end, so no photo is fetched that the member does not scroll to.
+  const saving = useDataSaver();
+  const sentinel = useInView<HTMLDivElement>(saving ? '0px' : '0px 0px 600px 0px');
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, members } =
     suggestions;
@@ -126,10 +130,11 @@ function Suggestions({
             <NoSuggestions filtered={filterCount > 0} onWiden={() => setFiltersOpen(true)} />
           ) : (
             <ul aria-label={t('page.list')} className={gridClass}>
-              {members.map((member) => (
+              {members.map((member, index) => (
                 <li key={member.id}>
                   <ProfileCard
                     member={member}
+                    priority={index === 0}
                     onOpen={open}
                     onGift={onGift}
                     vibrating={vibrating.has(member.id)}

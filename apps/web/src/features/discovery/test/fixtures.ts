@@ -16,11 +16,19 @@ export const NO_FILTERS = {
  * elements (the sentinel after the last card) came into view, or left it.
  */
 export function fakeIntersectionObserver() {
-  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
+  const observers = new Set<{
+    callback: IntersectionObserverCallback;
+    targets: Element[];
+    rootMargin: string | undefined;
+  }>();
   class FakeObserver {
-    readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
-    constructor(callback: IntersectionObserverCallback) {
-      this.entry = { callback, targets: [] };
+    readonly entry: {
+      callback: IntersectionObserverCallback;
+      targets: Element[];
+      rootMargin: string | undefined;
+    };
+    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      this.entry = { callback, targets: [], rootMargin: options?.rootMargin };
       observers.add(this.entry);
     }
     observe(target: Element) {
@@ -36,6 +44,8 @@ export function fakeIntersectionObserver() {
   }
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   return {
+    /** How far ahead of the viewport each observer watching now looks. */
+    rootMargins: () => [...observers].map((o) => o.rootMargin),
     intersect(isIntersecting = true) {
       act(() => {
         for (const { callback, targets } of [...observers]) {

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "media_bytes" integer;

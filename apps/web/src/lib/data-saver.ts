@@ -1,0 +1,76 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Data saver (ADR 048): smaller photos, no photos fetched ahead, chat photos and voice notes
+ * fetched on a tap. On when the browser asks to save data (`navigator.connection.saveData`, or
+ * the server telling back a `Save-Data: on` it received), unless the member chose for this
+ * device; the member's choice is kept on the device, since what data costs is the phone's plan,
+ * not the account's.
+ */
+const STORAGE_KEY = 'dataSaver';
+/** The header the server answers with when the request carried `Save-Data: on`. */
+const SAVE_DATA_ECHO = 'x-save-data';
+
+type Choice = 'on' | 'off' | null;
+
+const listeners = new Set<() => void>();
+let browserAsked = readBrowserHint();
+
+function readBrowserHint(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return connection?.saveData === true;
+}
+
+function readChoice(): Choice {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return value === 'on' || value === 'off' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+export const dataSaver = {
+  isOn(): boolean {
+    const choice = readChoice();
+    return choice === null ? browserAsked : choice === 'on';
+  },
+  /** Whether the browser asked to save data, whatever the member chose. */
+  browserAsked: () => browserAsked,
+  /** The member's choice for this device. */
+  choose(on: boolean) {
+    try {
+      localStorage.setItem(STORAGE_KEY, on ? 'on' : 'off');
+    } catch {
+      // Storage refused (private mode, full): the choice lasts until the page reloads.
+    }
+    notify();
+  },
+  /** Reads an API answer for the server's word that the browser sent `Save-Data: on`. */
+  noteAnswer(response: Pick<Response, 'headers'>) {
+    if (!browserAsked && response.headers.get(SAVE_DATA_ECHO) === 'on') {
+      browserAsked = true;
+      notify();
+    }
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  /** Back to the browser's word alone (tests). */
+  reset() {
+    browserAsked = readBrowserHint();
+    notify();
+  },
+};
+
+/** Whether data saver is on, kept current when the member or the browser changes it. */
+export function useDataSaver(): boolean {
+  return useSyncExternalStore(dataSaver.subscribe, dataSaver.isOn, () => false);
+}
