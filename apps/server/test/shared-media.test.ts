@@ -135,12 +135,10 @@ describe('media on two nodes sharing a bucket', () => {
     });
     await a.app.dataExports.runPending();
     const hers = (await s3.keys()).filter((key) => !before.has(key));
-    // Her photo, its thumbnail and blurred copy, and the copy of her data.
+    // Her photo at its four widths in AVIF and WebP, its blurred copy, and the copy of her data.
     expect(hers.map((key) => key.split('/')[0]).sort()).toEqual([
       'exports',
-      'media',
-      'media',
-      'media',
+      ...Array.from({ length: 9 }, () => 'media'),
     ]);
     const deleted = await b.app.inject({
       method: 'DELETE',
