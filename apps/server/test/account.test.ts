@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import type { JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members, messages, orders, photos } from '../src/db/schema.ts';
+import { createDiskMediaStore } from '../src/lib/media-store.ts';
 import {
   bearer,
   jpegWithGps,
@@ -28,9 +29,24 @@ const HOUR = 60 * 60 * 1000;
 /** The secret part of a push endpoint: the export names the push service, never this. */
 const PUSH_TOKEN = 'dGhpcy1pcy1hLXB1c2gtdG9rZW4';
 
+/** While set, reading a stored photo waits for it: a copy of one's data stays "being made". */
+let photoReadsHeld: Promise<void> | undefined;
+
 beforeAll(async () => {
   google = await createTestGoogle();
-  t = await createTestApp({ googleKeys: google.keys });
+  t = await createTestApp({
+    googleKeys: google.keys,
+    mediaStore: (root) => {
+      const disk = createDiskMediaStore(root);
+      return {
+        ...disk,
+        read: async (key, range) => {
+          await photoReadsHeld;
+          return disk.read(key, range);
+        },
+      };
+    },
+  });
   baseUrl = await listenOnLoopback(t.app);
 });
 
@@ -177,6 +193,10 @@ async function activeMember() {
 describe('downloading one’s data', () => {
   it('makes a ZIP in the background with data.json and the photos, for the member alone', async () => {
     const { her, him, hisToken } = await activeMember();
+    let release = () => {};
+    photoReadsHeld = new Promise((resolve) => {
+      release = resolve;
+    });
     const asked = await call(her.token, 'POST', '/api/users/me/export');
     expect(asked).toMatchObject({ status: 202, body: { status: 'pending', readyAt: null } });
     // Nothing to download while it is being made.
@@ -185,6 +205,8 @@ describe('downloading one’s data', () => {
     // Asking again while it is being made answers the same request.
     const again = await call(her.token, 'POST', '/api/users/me/export');
     expect(again.body.requestedAt).toBe(asked.body.requestedAt);
+    release();
+    photoReadsHeld = undefined;
     await t.app.dataExports.runPending();
 
     const ready = await exportOf(her.token);
