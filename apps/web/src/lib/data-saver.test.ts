@@ -18,6 +18,16 @@ describe('data saver', () => {
     expect(dataSaver.browserAsked()).toBe(true);
   });
 
+  it('remembers the server’s word for the next page load, until the browser stops asking', () => {
+    dataSaver.noteAnswer(answer({ 'x-save-data': 'on' }));
+    dataSaver.reset();
+    expect(dataSaver.isOn()).toBe(true);
+    dataSaver.noteAnswer(answer({}));
+    expect(dataSaver.isOn()).toBe(false);
+    dataSaver.reset();
+    expect(dataSaver.isOn()).toBe(false);
+  });
+
   it('follows the member’s choice on this device, over the browser’s, and keeps it', () => {
     dataSaver.noteAnswer(answer({ 'x-save-data': 'on' }));
     dataSaver.choose(false);

@@ -8,6 +8,11 @@ import { useSyncExternalStore } from 'react';
  * not the account's.
  */
 const STORAGE_KEY = 'dataSaver';
+/**
+ * The server's last word on the browser's `Save-Data`, kept for the next page load: its first
+ * screen is drawn before any answer arrives, and would fetch the large photos otherwise.
+ */
+const ECHO_KEY = 'dataSaverAsked';
 /** The header the server answers with when the request carried `Save-Data: on`. */
 const SAVE_DATA_ECHO = 'x-save-data';
 
@@ -18,16 +23,29 @@ let browserAsked = readBrowserHint();
 
 function readBrowserHint(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return connection?.saveData === true;
+  return connection?.saveData === true || readStored(ECHO_KEY) === 'on';
 }
 
-function readChoice(): Choice {
+function readStored(key: string): string | null {
   try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return value === 'on' || value === 'off' ? value : null;
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
+}
+
+function store(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage refused (private mode, full): it lasts until the page reloads.
+  }
+}
+
+function readChoice(): Choice {
+  const value = readStored(STORAGE_KEY);
+  return value === 'on' || value === 'off' ? value : null;
 }
 
 const notify = () => {
@@ -43,17 +61,20 @@ export const dataSaver = {
   browserAsked: () => browserAsked,
   /** The member's choice for this device. */
   choose(on: boolean) {
-    try {
-      localStorage.setItem(STORAGE_KEY, on ? 'on' : 'off');
-    } catch {
-      // Storage refused (private mode, full): the choice lasts until the page reloads.
-    }
+    store(STORAGE_KEY, on ? 'on' : 'off');
     notify();
   },
-  /** Reads an API answer for the server's word that the browser sent `Save-Data: on`. */
+  /**
+   * Reads an API answer for the server's word on the browser's `Save-Data`: on when the request
+   * carried it, off again once the browser stops sending it.
+   */
   noteAnswer(response: Pick<Response, 'headers'>) {
-    if (!browserAsked && response.headers.get(SAVE_DATA_ECHO) === 'on') {
-      browserAsked = true;
+    const echoed = response.headers.get(SAVE_DATA_ECHO) === 'on';
+    if (echoed === (readStored(ECHO_KEY) === 'on')) return;
+    store(ECHO_KEY, echoed ? 'on' : null);
+    const asked = readBrowserHint();
+    if (asked !== browserAsked) {
+      browserAsked = asked;
       notify();
     }
   },
