@@ -12,16 +12,20 @@ import '@/styles.css';
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
 if (nonce && !nonce.startsWith('%')) setNonce(nonce);
 
-initI18n();
+const texts = initI18n();
+// Made while the texts load: the router starts fetching the route's chunk at once.
 const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
+// Rendered once the language's texts are here (no top-level await: it splits the entry's chunk).
+void texts.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  ),
 );

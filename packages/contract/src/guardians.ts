@@ -5,23 +5,13 @@ import { messageSchema } from './chat.ts';
 import { GUARDIAN_NAME_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
 import { memberText, optionalField, requiredField } from './form-fields.ts';
+import { GUARDIAN_RELATIONS } from './value-lists.ts';
 
 /**
  * Family mode (issue 22, ADR 045): a guardian (wali, chaperone) a member names follows, read-only
  * and through a link, the conversations the member chose. The other member of a followed
  * conversation is told first, in it (a notice line) and in its header.
  */
-
-export const GUARDIAN_RELATIONS = [
-  'father',
-  'brother',
-  'uncle',
-  'mother',
-  'imam',
-  'friend',
-  'other',
-] as const;
-export type GuardianRelation = (typeof GUARDIAN_RELATIONS)[number];
 
 /** The languages a guardian is written to in (the invitation, the page's first language). */
 export const GUARDIAN_LANGUAGES = ['fr', 'en'] as const;

@@ -1,24 +1,47 @@
 // The contract's entry points imported here carry no zod: the first route stays light.
 import { AUTH_ERROR_TEXTS } from '@mawadda/contract/auth-error-codes';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@mawadda/contract/constants';
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageDetector } from './language-detector.ts';
-import authEn from './locales/en/auth.json';
-import commonEn from './locales/en/common.json';
-import authFr from './locales/fr/auth.json';
-import commonFr from './locales/fr/common.json';
 
 /**
- * Bundled translations (nothing is fetched). The long legal texts live in their own namespace,
- * added by the legal pages' chunk so the first route stays small.
+ * The first route's texts, each language in a chunk of its own (the worker precaches them),
+ * loaded by i18next when the language is chosen: a French visitor downloads no English (ADR 047).
+ * The long legal texts live in their own namespace, added by the legal pages' chunk.
  */
-export const resources = {
-  // The server's refusals by code (lib/translate-error.ts): at first only the English of the
-  // visitor's screens (login); each language's whole catalogue comes with it (addErrorTexts).
-  en: { common: commonEn, auth: authEn, errors: AUTH_ERROR_TEXTS },
-  fr: { common: commonFr, auth: authFr },
-} as const;
+const firstRouteTexts: Record<Language, () => Promise<Record<string, ResourceKey>>> = {
+  en: () => import('./first-route-en.ts'),
+  fr: () => import('./first-route-fr.ts'),
+};
+
+/**
+ * i18next's backend for the first route's namespaces. Any other namespace is added whole by its
+ * own chunk (a feature's `i18n.ts`, the refusals by addErrorTexts): nothing to load here.
+ */
+export const firstRouteBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = firstRouteTexts[language as Language];
+    if (!load || !['common', 'auth'].includes(namespace)) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (texts) => callback(null, texts[namespace] ?? {}),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+/**
+ * English stands in for a missing text in any other language, and for a visitor whose browser
+ * names neither language; French itself needs none (every text has its French, locales.test.ts),
+ * so a French visitor's English is never loaded.
+ */
+export const fallbackLanguages = (code: string | undefined) =>
+  code?.startsWith('fr') ? [] : [FALLBACK_LANGUAGE];
 
 /** Each language's whole refusal catalogue; English is the contract's own text. */
 const errorCatalogues = {
@@ -29,8 +52,8 @@ const errorCatalogues = {
 /**
  * A language's refusals, in a chunk of their own (the worker precaches it) asked for as soon as
  * the language is chosen: a refusal only shows after a round trip to the server, by which time
- * the chunk is here. Until then the visitor's English refusals stand in, and a code with no text
- * yet gets the screen's own message (translateError).
+ * the chunk is here. Until then an English visitor's login refusals are here already, and a code
+ * with no text yet gets the screen's own message (translateError).
  */
 export async function addErrorTexts(instance: typeof i18n, language: Language) {
   const [texts, { addDateFormat }] = await Promise.all([
@@ -46,23 +69,10 @@ export type Language = (typeof LANGUAGES)[number];
 
 /**
  * docs/spec.md §1: the first French or English of languageDetector's candidates (path, subdomain,
- * html lang, browser), else English; nothing is cached.
+ * html lang, browser), else English; nothing is cached. Resolves once the chosen language's
+ * texts are here: the app renders after.
  */
-export function initI18n() {
-  void i18n
-    .use(languageDetector)
-    .use(initReactI18next)
-    .init({
-      resources,
-      ns: ['common', 'auth', 'errors'],
-      defaultNS: 'common',
-      supportedLngs: [...LANGUAGES],
-      fallbackLng: FALLBACK_LANGUAGE,
-      load: 'languageOnly',
-      nonExplicitSupportedLngs: true,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
+export async function initI18n() {
   const applyLanguage = (lng: string) => {
     document.documentElement.lang = lng;
     document.documentElement.dir = 'ltr';
@@ -72,8 +82,25 @@ export function initI18n() {
     applyLanguage(language);
     void addErrorTexts(i18n, language);
   };
-  onLanguage();
   i18n.on('languageChanged', onLanguage);
+  await i18n
+    .use(languageDetector)
+    .use(firstRouteBackend)
+    .use(initReactI18next)
+    .init({
+      // The server's refusals by code (lib/translate-error.ts): at first only the English of the
+      // visitor's screens (login); each language's whole catalogue comes with it (addErrorTexts).
+      resources: { en: { errors: AUTH_ERROR_TEXTS } },
+      partialBundledLanguages: true,
+      ns: ['common', 'auth', 'errors'],
+      defaultNS: 'common',
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: fallbackLanguages,
+      load: 'languageOnly',
+      nonExplicitSupportedLngs: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   return i18n;
 }
 

@@ -5,9 +5,9 @@ import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
-import { addErrorTexts, resources } from '@/i18n/i18n.ts';
+import { addErrorTexts, firstRouteBackend, type Language } from '@/i18n/i18n.ts';
 
-export type TestLanguage = keyof typeof resources;
+export type TestLanguage = Language;
 
 afterEach(() => {
   cleanup();
@@ -24,14 +24,17 @@ URL.revokeObjectURL ??= () => {};
 /** An i18next instance of its own, with the bundled translations, in one language. */
 export async function createTestI18n(language: TestLanguage = 'en'): Promise<I18n> {
   const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: 'en',
-    ns: Object.keys(resources.en),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-  });
+  await instance
+    .use(firstRouteBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      preload: ['en', 'fr'],
+      fallbackLng: 'en',
+      ns: ['common', 'auth', 'errors'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+    });
   await Promise.all([addErrorTexts(instance, 'en'), addErrorTexts(instance, 'fr')]);
   document.documentElement.lang = language;
   return instance;

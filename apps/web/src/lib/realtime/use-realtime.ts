@@ -1,6 +1,18 @@
-import { type TopicDestination, type TopicPayload, topicSchemaOf } from '@mawadda/contract/topics';
+import type { TopicDestination, TopicPayload } from '@mawadda/contract/topics';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { type RealtimeState, realtime } from './realtime-client.ts';
+
+let topicSchemas: Promise<typeof import('@mawadda/contract/topics')> | undefined;
+
+/**
+ * The topics' schemas (zod and the contract's shapes, about 30 kB brotli) load with the first
+ * frame rather than with the shell, which subscribes as soon as a member is in: a visit that
+ * receives nothing live never downloads them (ADR 047).
+ */
+function loadTopicSchemas() {
+  topicSchemas ??= import('@mawadda/contract/topics');
+  return topicSchemas;
+}
 
 /** The connection's state, kept current. */
 export function useRealtimeState(): RealtimeState {
@@ -21,18 +33,26 @@ export function useRealtimeSubscription<D extends TopicDestination>(
   latest.current = handler;
   useEffect(() => {
     if (!destination) return;
-    const schema = topicSchemaOf(destination);
-    return realtime.subscribe(destination, (body) => {
-      const parsed = schema?.safeParse(body);
-      if (!parsed?.success) {
-        console.warn(
-          `Dropped a real-time frame on ${destination}: it does not match the topic's schema`,
-          parsed?.error.issues ?? 'no schema for this destination',
-        );
-        return;
-      }
-      latest.current(parsed.data);
+    let subscribed = true;
+    const unsubscribe = realtime.subscribe(destination, (body) => {
+      // Frames that come while the schemas load are handled once they are here, in their order.
+      void loadTopicSchemas().then(({ topicSchemaOf }) => {
+        if (!subscribed) return;
+        const parsed = topicSchemaOf(destination)?.safeParse(body);
+        if (!parsed?.success) {
+          console.warn(
+            `Dropped a real-time frame on ${destination}: it does not match the topic's schema`,
+            parsed?.error.issues ?? 'no schema for this destination',
+          );
+          return;
+        }
+        latest.current(parsed.data);
+      });
     });
+    return () => {
+      subscribed = false;
+      unsubscribe();
+    };
   }, [destination]);
 }
 

@@ -1,4 +1,5 @@
-import { GUARDIAN_RELATIONS, type GuardianRelation, type Message } from '@mawadda/contract';
+import type { GuardianRelation, Message } from '@mawadda/contract';
+import { GUARDIAN_RELATIONS } from '@mawadda/contract/value-lists';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';

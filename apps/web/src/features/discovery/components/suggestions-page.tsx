@@ -1,6 +1,6 @@
 import type { Preferences, UserSummary } from '@mawadda/contract';
 import { RotateCcw, SlidersHorizontal, Sparkles, UserRoundPen } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import '../discovery.css';
 import { Button, buttonClass } from '@/components/button.tsx';
@@ -16,9 +16,13 @@ import { useInView } from '../hooks/use-in-view.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { activeFilterCount, dealbreakerCount } from '../utils/filters.ts';
 import { FeedbackRegion } from './feedback-region.tsx';
-import { FiltersDialog } from './filters-dialog.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { ProfileModal } from './profile-modal.tsx';
+
+/** The filters load with their first opening: most visits never open them (ADR 047). */
+const FiltersDialog = lazy(() =>
+  import('./filters-dialog.tsx').then((module) => ({ default: module.FiltersDialog })),
+);
 
 /** Opens the gift popup for a member; given by the app (the gifts are another feature). */
 export type OnGift = (member: { id: string; name: string }) => void;
@@ -53,6 +57,12 @@ function Suggestions({
   const [selected, setSelected] = useState<UserSummary | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Stays mounted once opened, so the dialog can play its closing transition.
+  const [filtersLoaded, setFiltersLoaded] = useState(false);
+  const openFilters = () => {
+    setFiltersLoaded(true);
+    setFiltersOpen(true);
+  };
   // The next page is asked for 600 px before the end, so its photos are there when scrolled to;
   // in data saver only at the end, so no photo is fetched that the member does not scroll to.
   const saving = useDataSaver();
@@ -99,7 +109,7 @@ function Suggestions({
               variant="secondary"
               size="snug"
               aria-haspopup="dialog"
-              onClick={() => setFiltersOpen(true)}
+              onClick={openFilters}
               icon={<SlidersHorizontal aria-hidden="true" className="size-5" />}
               className="shrink-0 shadow-sm"
             >
@@ -127,7 +137,7 @@ function Suggestions({
           ) : suggestions.isError && members.length === 0 ? (
             <RetryNote text={t('page.error')} onRetry={() => void suggestions.refetch()} />
           ) : members.length === 0 ? (
-            <NoSuggestions filtered={filterCount > 0} onWiden={() => setFiltersOpen(true)} />
+            <NoSuggestions filtered={filterCount > 0} onWiden={openFilters} />
           ) : (
             <ul aria-label={t('page.list')} className={gridClass}>
               {members.map((member, index) => (
@@ -176,12 +186,32 @@ function Suggestions({
         onOpenChange={setModalOpen}
         safety={safety}
       />
-      <FiltersDialog
-        open={filtersOpen}
-        onOpenChange={setFiltersOpen}
-        preferences={preferences.data}
-      />
+      {filtersLoaded ? (
+        <Suspense fallback={<FiltersLoading />}>
+          <FiltersDialog
+            open={filtersOpen}
+            onOpenChange={setFiltersOpen}
+            preferences={preferences.data}
+          />
+        </Suspense>
+      ) : null}
     </main>
+  );
+}
+
+function FiltersLoading() {
+  const { t } = useDiscoveryTranslation();
+  return (
+    <p
+      role="status"
+      className="fixed inset-x-0 bottom-6 z-50 mx-auto flex w-fit items-center gap-2 rounded-full bg-white px-4 py-2 text-sm text-ink-muted shadow-lg"
+    >
+      <span
+        aria-hidden="true"
+        className="size-4 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
+      />
+      {t('filters.loading')}
+    </p>
   );
 }
 
