@@ -19,7 +19,6 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -30,6 +29,7 @@ import { hashToken } from '../apps/server/src/lib/tokens.ts';
 import { findViewer } from '../apps/server/src/modules/discovery/discovery.repository.ts';
 import { suggestionsSql } from '../apps/server/src/modules/discovery/suggestions.repository.ts';
 import { PRIVACY_VERSION } from '../packages/contract/src/constants.ts';
+import { freePort } from './support/demo-app-server.ts';
 import {
   answerColumns,
   drawColumns,
@@ -202,14 +202,6 @@ const loaded = await db.execute<{ none: number; one: number; three: number }>(sq
   from (select (select count(*) from jsonb_object_keys(dealbreakers)) as n from members) m`);
 await handle.close();
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 const stats = new pg.Client({ connectionString: benchUrl.toString() });
 await stats.connect();
 const sharedBuffers = (await stats.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]

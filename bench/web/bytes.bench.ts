@@ -15,55 +15,14 @@
  * Usage: node bench/web/bytes.bench.ts  (builds the web app first; CHROMIUM_PATH overrides
  * Debian's /usr/bin/chromium-headless-shell, then /usr/bin/chromium)
  */
-import { execFileSync, spawn } from 'node:child_process';
+
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startDemoAppServer } from '../support/demo-app-server.ts';
 
 const KB = 1000;
-const root = path.resolve(import.meta.dirname, '../..');
-execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const port = await freePort();
-const base = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mawadda-bytes-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/src/server.ts')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: 'true',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-for (
-  let i = 0;
-  !(await fetch(`${base}/readyz`).then(
-    (r) => r.ok,
-    () => false,
-  ));
-  i++
-) {
-  if (i > 1200) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const app = await startDemoAppServer('bytes');
+const { base } = app;
 
 // The demo logins (apps/server/src/modules/demo/demo-data.ts).
 const PASSWORD = 'mawadda-demo';
@@ -221,9 +180,7 @@ try {
 } finally {
   await context?.close();
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
 
 const total = (tally: Tally, without: string[] = []) =>

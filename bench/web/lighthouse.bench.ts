@@ -6,58 +6,15 @@
  * Usage: node bench/web/lighthouse.bench.ts  (builds the web app first; CHROME_PATH overrides
  * /usr/bin/chromium)
  */
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { startDemoAppServer } from '../support/demo-app-server.ts';
 
 const RUNS = 3;
-const root = path.resolve(import.meta.dirname, '../..');
-execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mawadda-lighthouse-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/src/server.ts')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://localhost:${port}`,
-    LOG_LEVEL: 'warn',
-    // The demo members: someone to log in as, and suggestions with their portraits.
-    DEMO_DATA: 'true',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://localhost:${port}`;
-for (
-  let i = 0;
-  !(await fetch(`${base}/readyz`).then(
-    (r) => r.ok,
-    () => false,
-  ));
-  i++
-) {
-  if (i > 1200) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const app = await startDemoAppServer('lighthouse', { serverLog: 'inherit' });
+const { base } = app;
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -163,9 +120,7 @@ try {
 } finally {
   await browser.close();
   chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
 
 console.log(
