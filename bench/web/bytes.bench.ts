@@ -18,6 +18,7 @@
 
 import fs from 'node:fs';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { BENCH_CHROMIUM_FLAGS } from '../support/chromium-flags.ts';
 import { startDemoAppServer } from '../support/demo-app-server.ts';
 
 const KB = 1000;
@@ -102,14 +103,7 @@ const browser = await chromium.launch({
   executablePath:
     process.env.CHROMIUM_PATH ??
     ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: BENCH_CHROMIUM_FLAGS,
 });
 const phone = (serviceWorkers: 'allow' | 'block') =>
   browser.newContext({

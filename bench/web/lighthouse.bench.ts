@@ -10,6 +10,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { BENCH_CHROMIUM_FLAGS } from '../support/chromium-flags.ts';
 import { startDemoAppServer } from '../support/demo-app-server.ts';
 
 const RUNS = 3;
@@ -18,15 +19,7 @@ const { base } = app;
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: ['--headless=new', ...BENCH_CHROMIUM_FLAGS],
 });
 
 /**

@@ -157,8 +157,20 @@ test('a first match brings the question; the subscription reaches the server; a 
   const omarId = await like(request, awa, omar);
   const subscription = push.subscribe();
   let context!: BrowserContext;
+  // What her sockets tell the server she has on screen (the bodies of their viewing frames).
+  const viewing: string[] = [];
   const page = await loggedInPage(browser, awa, async (made) => {
     context = made;
+    made.on('page', (opened) =>
+      opened.on('websocket', (socket) =>
+        socket.on('framesent', (frame) => {
+          const text = String(frame.payload);
+          if (text.startsWith('SEND') && text.includes('destination:/app/viewing')) {
+            viewing.push(text.slice(text.indexOf('\n\n') + 2));
+          }
+        }),
+      ),
+    );
     await usePushService(made, subscription);
     // She has never been asked (the other journeys' members have declined).
     await made.addInitScript(() => localStorage.removeItem('pushDeclined'));
@@ -213,6 +225,9 @@ test('a first match brings the question; the subscription reaches the server; a 
   await clickNotification(context);
   await expect(page).toHaveURL(new RegExp(`/chat\\?userId=${omarId}`));
   expect(context.pages()).toHaveLength(1);
+  // A message written before her app has told the server she reads it is pushed, rightly: the
+  // test writes once it has.
+  await expect.poll(() => viewing.at(-1) ?? '').toContain(omarId);
 
   // While she reads the conversation his next message shows there and her phone is left alone;
   // once she has left it, the one after is pushed again.
