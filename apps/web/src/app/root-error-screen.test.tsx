@@ -5,8 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n.ts';
 import { routeTree } from './router.tsx';
 
-beforeAll(() => {
-  initI18n();
+// The app renders once the language's texts are here (main.tsx): so do the tests.
+beforeAll(async () => {
+  await initI18n();
 });
 afterEach(async () => {
   cleanup();
