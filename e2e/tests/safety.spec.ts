@@ -134,3 +134,31 @@ test('A reports B from the conversation with a message attached, and is offered 
     messages: [{ content: `Send me 500 euros ${tag}` }],
   });
 });
+
+test('A report opened from a profile’s menu comes over the profile, which is still there once it closes', async ({
+  browser,
+  request,
+}) => {
+  const tag = String(Date.now()).slice(-6);
+  await registerMember(request, { name: `Bintou ${tag}`, gender: 'femme' });
+  const member = await registerMember(request, { name: `Moussa ${tag}`, gender: 'homme' });
+  const page = await loggedInPage(browser, member);
+  await page.goto('/suggestions');
+  await page.getByRole('main').getByRole('button', { name: /, \d+$/ }).first().click();
+  const profile = page.getByRole('dialog');
+  const more = profile.getByRole('button', { name: /^More actions for/ });
+  await more.click();
+  await page.getByRole('menuitem', { name: 'Report' }).click();
+  const report = page.getByRole('dialog', { name: /^Report / });
+  // The report takes the focus, so the keyboard speaks to it.
+  await expect
+    .poll(() => report.evaluate((dialog) => dialog.contains(document.activeElement)))
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(report).toBeHidden();
+  await expect(profile).toBeVisible();
+  await expect(more).toBeFocused();
+  // The menu opens again from the profile, as many times as needed.
+  await more.click();
+  await expect(page.getByRole('menuitem', { name: 'Block' })).toBeVisible();
+});
