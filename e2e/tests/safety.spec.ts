@@ -144,7 +144,11 @@ test('A report opened from a profile’s menu comes over the profile, which is s
   const member = await registerMember(request, { name: `Moussa ${tag}`, gender: 'homme' });
   const page = await loggedInPage(browser, member);
   await page.goto('/suggestions');
-  await page.getByRole('main').getByRole('button', { name: /, \d+$/ }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /, \d+$/ })
+    .first()
+    .click();
   const profile = page.getByRole('dialog');
   const more = profile.getByRole('button', { name: /^More actions for/ });
   await more.click();

@@ -101,10 +101,13 @@ export function MemberSafetyMenu({
           align="end"
           sideOffset={6}
           collisionPadding={8}
-          onCloseAutoFocus={() => {
+          onCloseAutoFocus={(event) => {
             const action = chosen.current;
             chosen.current = null;
-            action?.();
+            if (!action) return;
+            event.preventDefault();
+            trigger.current?.focus();
+            action();
           }}
           className="z-[60] min-w-48 rounded-2xl border border-sand-200 bg-white p-1.5 shadow-card"
         >
