@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { reactOnPreactAliases } from './react-on-preact.aliases.ts';
 
 // The API server `npm run dev` starts beside Vite (apps/server, PORT 8080 by default).
 const apiServer = 'http://localhost:8080';
@@ -80,7 +81,13 @@ function preloadLoginRoute(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   // `@/` is src/ (tsconfig.json `paths`): shared code is imported by one name from anywhere.
-  resolve: { alias: { '@/': `${import.meta.dirname}/src/` } },
+  resolve: {
+    alias: [
+      { find: '@/', replacement: `${import.meta.dirname}/src/` },
+      ...reactOnPreactAliases(import.meta.dirname),
+    ],
+  },
+
   plugins: [
     react(),
     inlineStylesheet(),

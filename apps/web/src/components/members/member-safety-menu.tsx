@@ -1,6 +1,7 @@
 import type { ReportReason } from '@mawadda/contract/value-lists';
 import { EllipsisVertical, Flag, HeartCrack, type LucideIcon, ShieldBan } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn.ts';
 
 /** The member a safety action is about, as the dialogs name them. */
@@ -58,6 +59,18 @@ export function MemberSafetyMenu({
   className?: string;
 }) {
   const { labels } = safety;
+  const trigger = useRef<HTMLButtonElement>(null);
+  // In a dialog (a profile, the likes), the menu goes into the dialog's own element: events do
+  // not travel from a portal to the components around it on Preact (ADR 050), so a press on a
+  // menu placed outside the dialog's element would read to the dialog as a press outside it,
+  // and close it.
+  // The action chosen runs once the menu has closed and given the focus back to its button, so
+  // the dialog it opens finds that button as what to give the focus back to.
+  const chosen = useRef<(() => void) | null>(null);
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    setContainer(trigger.current?.closest<HTMLElement>('[role="dialog"]') ?? null);
+  }, []);
   const items: Array<[string, LucideIcon, () => void]> = [
     [labels.report, Flag, () => safety.report(member, messages)],
     [labels.block, ShieldBan, () => safety.block(member)],
@@ -74,6 +87,7 @@ export function MemberSafetyMenu({
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
+        ref={trigger}
         aria-label={labels.menu(member.name)}
         className={cn(
           'flex size-11 shrink-0 items-center justify-center rounded-full text-teal-800 transition-colors hover:bg-teal-50 data-[state=open]:bg-teal-50',
@@ -82,15 +96,29 @@ export function MemberSafetyMenu({
       >
         <EllipsisVertical aria-hidden="true" className="size-5" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
+      <DropdownMenu.Portal container={container}>
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
           collisionPadding={8}
+          onCloseAutoFocus={(event) => {
+            const action = chosen.current;
+            chosen.current = null;
+            if (!action) return;
+            event.preventDefault();
+            trigger.current?.focus();
+            action();
+          }}
           className="z-[60] min-w-48 rounded-2xl border border-sand-200 bg-white p-1.5 shadow-card"
         >
           {items.map(([label, Icon, onSelect]) => (
-            <DropdownMenu.Item key={label} onSelect={onSelect} className={itemClass}>
+            <DropdownMenu.Item
+              key={label}
+              onSelect={() => {
+                chosen.current = onSelect;
+              }}
+              className={itemClass}
+            >
               <Icon aria-hidden="true" className="size-[1.125rem] shrink-0 text-rose-700" />
               {label}
             </DropdownMenu.Item>
