@@ -12,6 +12,6 @@ export function reactOnPreactAliases(webDir: string) {
     { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
     { find: /^react-dom$/, replacement: 'preact/compat' },
     { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-    { find: /^react$/, replacement: path.join(webDir, 'src/lib/react-on-preact.ts') },
+    { find: /^react$/, replacement: path.join(webDir, 'src/lib/react-on-preact.js') },
   ];
 }

@@ -87,7 +87,6 @@ export default defineConfig({
       ...reactOnPreactAliases(import.meta.dirname),
     ],
   },
-
   plugins: [
     react(),
     inlineStylesheet(),

@@ -60,13 +60,13 @@ export function MemberSafetyMenu({
 }) {
   const { labels } = safety;
   const trigger = useRef<HTMLButtonElement>(null);
-  // In a dialog (a profile, the likes), the menu goes into the dialog's own element: events do
-  // not travel from a portal to the components around it on Preact (ADR 050), so a press on a
-  // menu placed outside the dialog's element would read to the dialog as a press outside it,
-  // and close it.
-  // The action chosen runs once the menu has closed and given the focus back to its button, so
-  // the dialog it opens finds that button as what to give the focus back to.
+  // The action chosen runs once the menu has closed and this component has put the focus back on
+  // its button (Radix's own return of the focus does not take on Preact, ADR 050), so the dialog
+  // it opens finds that button as what to give the focus back to.
   const chosen = useRef<(() => void) | null>(null);
+  // In a dialog (a profile, the likes), the menu goes into the dialog's own element: events do
+  // not travel from a portal to the components around it on Preact, so a press on a menu placed
+  // outside the dialog's element would read to the dialog as a press outside it, and close it.
   const [container, setContainer] = useState<HTMLElement | null>(null);
   useLayoutEffect(() => {
     setContainer(trigger.current?.closest<HTMLElement>('[role="dialog"]') ?? null);
