@@ -147,6 +147,29 @@ async function deliverToWorker(page: Page, payload: string) {
   });
 }
 
+/**
+ * A push handed to the worker, and the notification it shows. DevTools answers before the worker
+ * has the push, and once, in a full run on a busy machine, a push it was handed showed nothing
+ * for 10 s (never alone, and the worker's code has no path that shows nothing for a payload from
+ * our server). A real push service delivers again what was not taken; this hands it once more.
+ * Same tag, so a slow first one and the second make one notification; a worker that shows
+ * nothing for both still fails here.
+ */
+async function pushShown(page: Page, payload: string) {
+  const shown = async () => (await shownNotifications(page)).length;
+  await deliverToWorker(page, payload);
+  const first = await expect
+    .poll(shown, { timeout: 5_000 })
+    .toBe(1)
+    .then(
+      () => true,
+      () => false,
+    );
+  if (first) return;
+  await deliverToWorker(page, payload);
+  await expect.poll(shown).toBe(1);
+}
+
 test('a first match brings the question; the subscription reaches the server; a message is pushed, shown, and its click opens the conversation; a like’s opens who liked her', async ({
   browser,
   request,
@@ -216,8 +239,7 @@ test('a first match brings the question; the subscription reaches the server; a 
   expect(payload.body).not.toContain('Salam');
 
   // Her browser hands it to the app's worker, which shows it.
-  await deliverToWorker(page, received?.payload ?? '');
-  await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
+  await pushShown(page, received?.payload ?? '');
   const [shown] = await shownNotifications(page);
   expect(shown).toMatchObject({ title: payload.title, body: payload.body, tag: payload.tag });
 
@@ -274,8 +296,7 @@ test('a first match brings the question; the subscription reaches the server; a 
     push.received.slice(beforeLike).find((p) => JSON.parse(p.payload).kind === 'like');
   await expect.poll(likeOf, { timeout: 10_000 }).toBeTruthy();
   expect(JSON.parse(likeOf()?.payload ?? '{}').url).toMatch(/\/suggestions\?likes=open$/);
-  await deliverToWorker(page, likeOf()?.payload ?? '');
-  await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
+  await pushShown(page, likeOf()?.payload ?? '');
   await clickNotification(context);
   await expect(page.getByRole('dialog', { name: 'Who liked you' })).toBeVisible();
   await expect(page).toHaveURL(/\/suggestions$/);
