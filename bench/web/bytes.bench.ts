@@ -13,7 +13,8 @@
  * - opening a conversation of 50 messages from the suggestions: <= 60 KB without media
  *
  * Usage: node bench/web/bytes.bench.ts  (builds the web app first; CHROMIUM_PATH overrides
- * Debian's /usr/bin/chromium-headless-shell, then /usr/bin/chromium)
+ * Debian's /usr/bin/chromium-headless-shell, then /usr/bin/chromium; BENCH_LIST=1 also lists
+ * each measure's requests, largest first)
  */
 
 import fs from 'node:fs';
@@ -73,11 +74,14 @@ async function measure(page: Page, action: () => Promise<unknown>): Promise<Tall
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const types = new Map<string, string>();
+  const urls = new Map<string, string>();
+  const listed: [string, number][] = [];
   const pending = new Set<string>();
   const tally: Tally = {};
   let lastActivity = Date.now();
   cdp.on('Network.requestWillBeSent', (event) => {
     types.set(event.requestId, event.type ?? 'Other');
+    urls.set(event.requestId, event.request.url);
     pending.add(event.requestId);
     lastActivity = Date.now();
   });
@@ -85,6 +89,7 @@ async function measure(page: Page, action: () => Promise<unknown>): Promise<Tall
     if (!pending.delete(requestId)) return;
     const type = types.get(requestId) ?? 'Other';
     tally[type] = (tally[type] ?? 0) + bytes;
+    listed.push([`${type} ${urls.get(requestId)}`, bytes]);
     lastActivity = Date.now();
   };
   cdp.on('Network.loadingFinished', (event) => finish(event.requestId, event.encodedDataLength));
@@ -96,6 +101,12 @@ async function measure(page: Page, action: () => Promise<unknown>): Promise<Tall
     await new Promise((r) => setTimeout(r, 100));
   }
   await cdp.detach();
+  if (process.env.BENCH_LIST) {
+    for (const [request, bytes] of listed.sort((a, b) => b[1] - a[1])) {
+      console.log(`${String(bytes).padStart(8)} ${request.replace(base, '').slice(0, 140)}`);
+    }
+    console.log('');
+  }
   return tally;
 }
 

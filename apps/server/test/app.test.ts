@@ -183,10 +183,8 @@ describe('web app hosting', () => {
     expect(docs.headers['content-encoding']).toBe('gzip');
   });
 
-  it('sends the build’s brotli or gzip copy of an asset by Accept-Encoding, else the file itself', async () => {
-    // What `npm run build` leaves (apps/web/scripts/precompress-build.ts): a copy of each kind.
-    const file = path.join(webDist, 'assets', 'chunk-Ef56Gh78.js');
-    const source = Buffer.from('export const greeting = "Salam";\n'.repeat(200));
+  /** What `npm run build` leaves (apps/web/scripts/precompress-build.ts): a copy of each kind. */
+  async function withCopies(file: string, source: Buffer) {
     const br = zlib.brotliCompressSync(source, {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
     });
@@ -194,13 +192,19 @@ describe('web app hosting', () => {
     await fs.writeFile(file, source);
     await fs.writeFile(`${file}.br`, br);
     await fs.writeFile(`${file}.gz`, gz);
-    const answers = [
+    return [
       ['gzip, deflate, br, zstd', 'br', br],
       ['gzip', 'gzip', gz],
       ['identity', undefined, source],
       [undefined, undefined, source],
     ] as const;
-    const etags = new Set<string>();
+  }
+
+  it('sends the build’s brotli or gzip copy of an asset by Accept-Encoding, else the file itself, with no header a phone never uses', async () => {
+    const answers = await withCopies(
+      path.join(webDist, 'assets', 'chunk-Ef56Gh78.js'),
+      Buffer.from('export const greeting = "Salam";\n'.repeat(200)),
+    );
     for (const [acceptEncoding, encoding, body] of answers) {
       const asset = await t.app.inject({
         url: '/assets/chunk-Ef56Gh78.js',
@@ -213,13 +217,44 @@ describe('web app hosting', () => {
       expect(asset.headers['content-type']).toContain('javascript');
       expect(asset.headers.vary).toContain('accept-encoding');
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      etags.add(String(asset.headers.etag));
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      // Never revalidated (immutable for a year), read whole, never run as a page: each of the
+      // hundred-odd files of a first visit without validators, ranges or a page's policies.
+      for (const header of [
+        'etag',
+        'last-modified',
+        'accept-ranges',
+        'x-frame-options',
+        'permissions-policy',
+        'cross-origin-opener-policy',
+        'content-security-policy',
+      ]) {
+        expect(asset.headers[header], header).toBeUndefined();
+      }
     }
-    // Each copy has its own validator: a cache never answers one encoding for another.
+  });
+
+  it('sends the worker’s copies each with its own validator, so no cache answers one encoding for another', async () => {
+    const answers = await withCopies(
+      path.join(webDist, 'sw.js'),
+      Buffer.from('self.addEventListener("fetch", () => {});\n'.repeat(100)),
+    );
+    const etags = new Set<string>();
+    for (const [acceptEncoding, encoding, body] of answers) {
+      const worker = await t.app.inject({
+        url: '/sw.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+      expect(worker.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(worker.rawPayload.equals(body), acceptEncoding).toBe(true);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      etags.add(String(worker.headers.etag));
+    }
     expect(etags.size).toBe(3);
     // A range is of the bytes sent: here the brotli copy's.
+    const [, , br] = answers[0];
     const range = await t.app.inject({
-      url: '/assets/chunk-Ef56Gh78.js',
+      url: '/sw.js',
       headers: { 'accept-encoding': 'br', range: 'bytes=0-9' },
     });
     expect(range.statusCode).toBe(206);

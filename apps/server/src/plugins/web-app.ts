@@ -59,21 +59,32 @@ export async function registerWebApp(
   }
   const readAppShell = appShellReader(indexFile);
   await readAppShell();
-  await app.register(fastifyStatic, {
-    root: options.distDir,
-    prefix: '/',
+  const files = {
     index: false,
     wildcard: true,
     cacheControl: false,
     // The build's brotli (quality 11) and gzip copies (apps/web/scripts/precompress-build.ts),
-    // chosen by Accept-Encoding, with `vary: accept-encoding` and each copy's own length and
-    // ETag; a file without copies is compressed on the fly by @fastify/compress (app.ts).
+    // chosen by Accept-Encoding, with `vary: accept-encoding` and each copy's own length; a
+    // file without copies is compressed on the fly by @fastify/compress (app.ts).
     preCompressed: true,
-    setHeaders(res, filePath) {
-      const relative = path.relative(options.distDir, filePath);
-      const hashed = relative.startsWith(`assets${path.sep}`);
-      res.header('cache-control', hashed ? FOREVER : NO_CACHE);
-    },
+  } as const;
+  // Hashed files never change under their name and are cached for a year without a question:
+  // no validators to revalidate them with, and no ranges (scripts and styles are read whole).
+  await app.register(fastifyStatic, {
+    ...files,
+    root: path.join(options.distDir, 'assets'),
+    prefix: '/assets/',
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
+    setHeaders: (reply) => reply.header('cache-control', FOREVER),
+  });
+  await app.register(fastifyStatic, {
+    ...files,
+    root: options.distDir,
+    prefix: '/',
+    decorateReply: false,
+    setHeaders: (reply) => reply.header('cache-control', NO_CACHE),
   });
   const sendAppShell = async (reply: FastifyReply, status: number) => {
     const { page, styleHashes } = await readAppShell();
