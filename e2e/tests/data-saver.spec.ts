@@ -4,6 +4,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { match } from '../support/match.ts';
 import { type Member, portraitPath, registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+import { scrollToCard } from '../support/suggestions.ts';
 
 test.afterEach(closeMemberBrowsers);
 
@@ -37,6 +38,7 @@ async function cardPhoto(page: Page, name: string) {
   const card = page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) }) });
+  await scrollToCard(page, card);
   // Decorative on the card (alt=""): the name beside it says whose it is.
   const image = card.locator('img');
   await expect

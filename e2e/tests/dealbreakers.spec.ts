@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+import { scrollSuggestionsToEnd, scrollToCard } from '../support/suggestions.ts';
 
 test.afterEach(closeMemberBrowsers);
 
@@ -58,12 +59,12 @@ test('A man makes prayer a dealbreaker: a woman who prays sometimes and one who 
 
   // Before: Binta sees Moussa.
   const hers = await loggedInPage(browser, binta);
-  await expect(card(hers, `Moussa ${tag}`)).toBeVisible();
-  await expect(card(hers, `Cheikh ${tag}`)).toBeVisible();
+  await scrollToCard(hers, card(hers, `Moussa ${tag}`));
+  await scrollToCard(hers, card(hers, `Cheikh ${tag}`));
 
   const his = await loggedInPage(browser, moussa);
   for (const name of ['Awa', 'Binta', 'Coumba']) {
-    await expect(card(his, `${name} ${tag}`)).toBeVisible();
+    await scrollToCard(his, card(his, `${name} ${tag}`));
   }
   await his.getByRole('button', { name: /^Filters/ }).click();
   const filters = his.getByRole('dialog', { name: 'Filters' });
@@ -89,7 +90,8 @@ test('A man makes prayer a dealbreaker: a woman who prays sometimes and one who 
   await expect(filters).toBeHidden();
 
   // Awa prays always and says so openly; Binta prays sometimes; Coumba keeps it to matches.
-  await expect(card(his, `Awa ${tag}`)).toBeVisible();
+  await scrollToCard(his, card(his, `Awa ${tag}`));
+  await scrollSuggestionsToEnd(his);
   await expect(card(his, `Binta ${tag}`)).toHaveCount(0);
   await expect(card(his, `Coumba ${tag}`)).toHaveCount(0);
   await expect(his.getByRole('list', { name: 'Active filters' })).toContainText('1 dealbreaker');
@@ -97,7 +99,8 @@ test('A man makes prayer a dealbreaker: a woman who prays sometimes and one who 
   // Both ways: Binta does not meet his dealbreaker, so he is gone from hers when she next
   // comes (a new browser: a reload within minutes shows the suggestions the app kept).
   const hersLater = await loggedInPage(browser, binta);
-  await expect(card(hersLater, `Cheikh ${tag}`)).toBeVisible();
+  await scrollToCard(hersLater, card(hersLater, `Cheikh ${tag}`));
+  await scrollSuggestionsToEnd(hersLater);
   await expect(card(hersLater, `Moussa ${tag}`)).toHaveCount(0);
 });
 
@@ -132,13 +135,13 @@ test('Une femme exige le wolof, en français : un homme qui ne le parle pas quit
 
   const his = await loggedInPage(browser, omar);
   await his.goto('/fr/suggestions');
-  await expect(card(his, `Fatou ${tag}`)).toBeVisible();
-  await expect(card(his, `Dior ${tag}`)).toBeVisible();
+  await scrollToCard(his, card(his, `Fatou ${tag}`));
+  await scrollToCard(his, card(his, `Dior ${tag}`));
 
   const hers = await loggedInPage(browser, fatou);
   await hers.goto('/fr/suggestions');
-  await expect(card(hers, `Ibou ${tag}`)).toBeVisible();
-  await expect(card(hers, `Omar ${tag}`)).toBeVisible();
+  await scrollToCard(hers, card(hers, `Ibou ${tag}`));
+  await scrollToCard(hers, card(hers, `Omar ${tag}`));
   await hers.getByRole('button', { name: /^Filtres/ }).click();
   const filters = hers.getByRole('dialog', { name: 'Filtres' });
   await expect(filters.getByRole('heading', { name: 'Critères indispensables' })).toBeVisible();
@@ -160,7 +163,8 @@ test('Une femme exige le wolof, en français : un homme qui ne le parle pas quit
   await filters.getByRole('button', { name: 'Voir les suggestions' }).click();
   await expect(filters).toBeHidden();
 
-  await expect(card(hers, `Ibou ${tag}`)).toBeVisible();
+  await scrollToCard(hers, card(hers, `Ibou ${tag}`));
+  await scrollSuggestionsToEnd(hers);
   await expect(card(hers, `Omar ${tag}`)).toHaveCount(0);
   await expect(hers.getByRole('list', { name: 'Filtres actifs' })).toContainText(
     '1 critère indispensable',
@@ -170,6 +174,7 @@ test('Une femme exige le wolof, en français : un homme qui ne le parle pas quit
   // comes.
   const hisLater = await loggedInPage(browser, omar);
   await hisLater.goto('/fr/suggestions');
-  await expect(card(hisLater, `Dior ${tag}`)).toBeVisible();
+  await scrollToCard(hisLater, card(hisLater, `Dior ${tag}`));
+  await scrollSuggestionsToEnd(hisLater);
   await expect(card(hisLater, `Fatou ${tag}`)).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { memberId, registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+import { scrollToCard } from '../support/suggestions.ts';
 
 test.afterEach(closeMemberBrowsers);
 
@@ -70,7 +71,7 @@ test('Offline, a member still sees the suggestions and badges last loaded, and f
     .getByRole('list', { name: 'Suggested members' })
     .getByRole('heading', { name: new RegExp(`Awa ${tag}`) });
   const likes = page.getByRole('button', { name: /^Likes/ });
-  await expect(card).toBeVisible();
+  await scrollToCard(page, card);
   await expect(likes).toHaveAccessibleName(/1 new/);
   await waitForServiceWorker(page);
   await expect(card).toBeVisible();
@@ -88,7 +89,7 @@ test('Offline, a member still sees the suggestions and badges last loaded, and f
 
   await page.context().setOffline(true);
   await page.reload();
-  await expect(card).toBeVisible();
+  await scrollToCard(page, card);
   // ...and still shown offline: the kept answer names the same link, which the browser keeps.
   await expect(photo).not.toHaveAttribute('data-fallback', 'true');
   await photo.scrollIntoViewIfNeeded();

@@ -3,6 +3,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { like, match } from '../support/match.ts';
 import { registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+import { scrollToCard } from '../support/suggestions.ts';
 
 test.afterEach(closeMemberBrowsers);
 
@@ -27,8 +28,8 @@ test('A member blurs her photos: a member she has not matched with sees the blur
   browser,
   request,
 }) => {
-  // Three browsers and four accessibility checks: 40-52 s on this machine, even quiet.
-  test.setTimeout(60_000);
+  // Three browsers and four accessibility checks: 40-53 s on this machine, even quiet.
+  test.setTimeout(90_000);
   const tag = String(Date.now()).slice(-6);
   const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
   const youssef = await registerMember(request, { name: `Youssef ${tag}`, gender: 'homme' });
@@ -53,6 +54,7 @@ test('A member blurs her photos: a member she has not matched with sees the blur
   const card = his
     .getByRole('article')
     .filter({ has: his.getByRole('heading', { level: 2, name: new RegExp(`^Awa ${tag}`) }) });
+  await scrollToCard(his, card);
   await expect(card.getByText('Visible after a match')).toBeVisible();
   const blurred = card.getByRole('img', { name: `Blurred photo of Awa ${tag}` });
   await expectLoaded(blurred);

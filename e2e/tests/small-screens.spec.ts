@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { memberId, portraitPath, registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+import { scrollToCard } from '../support/suggestions.ts';
 
 test.afterEach(closeMemberBrowsers);
 
@@ -131,7 +132,7 @@ test('At 320 px wide, no member screen scrolls sideways; at 320 and 360 px Frenc
 
   // The suggestions, with the bottom tab bar and its badges.
   const card = page.getByRole('heading', { level: 2, name: /Aminata Ndeye Fatou/ });
-  await expect(card).toBeVisible();
+  await scrollToCard(page, card);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expectNoOverflow(page, '/suggestions');
 

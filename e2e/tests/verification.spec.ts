@@ -3,6 +3,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { type Member, memberId, registerMember } from '../support/members.ts';
 import { MODERATOR } from '../support/moderator.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+import { scrollSuggestionsToEnd, scrollToCard } from '../support/suggestions.ts';
 
 // The project's Chromium runs with a fake camera that grants itself
 // (`--use-fake-device-for-media-stream`, `--use-fake-ui-for-media-stream`): the selfie is a frame
@@ -106,8 +107,8 @@ test('A member takes the pose with the camera, a moderator approves, and another
   // Amina sees the badge on his card and on his profile.
   const hers = await loggedInPage(browser, amina);
   await hers.goto('/suggestions');
-  await expect(card(hers, `Omar ${tag}`)).toContainText('Verified');
-  await expect(card(hers, `Karim ${tag}`)).not.toContainText('Verified');
+  await expect(await scrollToCard(hers, card(hers, `Omar ${tag}`))).toContainText('Verified');
+  await expect(await scrollToCard(hers, card(hers, `Karim ${tag}`))).not.toContainText('Verified');
   expect(await seriousViolations(hers)).toEqual([]);
   await hers.goto(`/user-details/${omarId}`);
   await expect(hers.getByRole('heading', { level: 1 })).toContainText('Verified');
@@ -119,7 +120,8 @@ test('A member takes the pose with the camera, a moderator approves, and another
   await filters.getByRole('checkbox', { name: 'Verified members only' }).check();
   await filters.getByRole('button', { name: 'Show suggestions' }).click();
   await expect(filters).toBeHidden();
-  await expect(card(hers, `Omar ${tag}`)).toBeVisible();
+  await scrollToCard(hers, card(hers, `Omar ${tag}`));
+  await scrollSuggestionsToEnd(hers);
   await expect(card(hers, `Karim ${tag}`)).toHaveCount(0);
 });
 

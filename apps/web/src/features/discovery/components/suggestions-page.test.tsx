@@ -178,6 +178,28 @@ describe('Suggestions', () => {
     expect(asked).toEqual([0, 1, 2]);
   });
 
+  it('draws a page’s first twelve cards, the others once the end comes near, then asks for the next page', async () => {
+    logIn();
+    const observer = fakeIntersectionObserver();
+    const first = Array.from({ length: 30 }, (_, i) => aMember({ name: `member ${i}` }));
+    const { asked } = serveSuggestions([first]);
+    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+
+    await screen.findByRole('heading', { name: /^Member 0/ });
+    const cards = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(cards()).toHaveLength(12);
+    expect(cards()[11]).toMatch(/^Member 11/);
+    // The rest of the page is not "everyone".
+    expect(screen.queryByText(/That's everyone for now/)).toBeNull();
+    expect(asked).toEqual([0]);
+
+    // The end stays in view: the other cards, then the next page (empty: the end).
+    observer.intersect(true);
+    await screen.findByText(/That's everyone for now/);
+    expect(cards()).toHaveLength(30);
+    expect(asked).toEqual([0, 1]);
+  });
+
   it('in data saver, asks for the next page only at the end, and the cards for small photos', async () => {
     logIn();
     const sized = '/media/photos/6f1c2d3e-0000-4000-8000-000000000001-1080.webp?m=me&e=1&s=p';

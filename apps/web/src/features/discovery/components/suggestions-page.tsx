@@ -39,6 +39,15 @@ export function SuggestionsPage({ onGift, safety }: { onGift?: OnGift; safety?: 
   );
 }
 
+/**
+ * Cards drawn at first, and added each time the end of the list comes near. A page holds 100
+ * members (docs/spec.md) and a phone's screen shows four: drawing them all kept a mid-range phone
+ * busy before its first screen answered, and the browser fetched the photos of every card within
+ * a few screens (more on a slow network) that most members never scroll to.
+ */
+const CARDS_AT_FIRST = 12;
+const CARDS_MORE = 12;
+
 const gridClass =
   'grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-5';
 
@@ -73,14 +82,26 @@ function Suggestions({
   const canLoadMore = members.length > 0 && hasNextPage && !suggestions.isFetching;
 
   const pageCount = suggestions.data?.pages.length ?? 0;
-  // The last card came into view (the sentinel sits just after it): the next page. While it stays
-  // in view after a page arrives (each new page re-checks), the next one follows, until a page
-  // comes back empty.
+  const [drawn, setDrawn] = useState(CARDS_AT_FIRST);
+  // Without an observer nothing tells that the end is near: every card, and a button for more.
+  const moreToDraw = sentinel.supported && drawn < members.length;
+  const shown = moreToDraw ? members.slice(0, drawn) : members;
+  // The last card came into view (the sentinel sits just after it): more cards, and once all are
+  // drawn the next page. While it stays in view (each addition re-checks), more follow, until a
+  // page comes back empty.
   useEffect(() => {
-    if (pageCount > 0 && sentinel.inView && canLoadMore && !isFetchNextPageError) {
-      void fetchNextPage();
-    }
-  }, [pageCount, sentinel.inView, canLoadMore, isFetchNextPageError, fetchNextPage]);
+    if (!sentinel.inView || pageCount === 0) return;
+    if (moreToDraw) setDrawn(drawn + CARDS_MORE);
+    else if (canLoadMore && !isFetchNextPageError) void fetchNextPage();
+  }, [
+    pageCount,
+    sentinel.inView,
+    moreToDraw,
+    drawn,
+    canLoadMore,
+    isFetchNextPageError,
+    fetchNextPage,
+  ]);
 
   // A member blocked from their profile dialog leaves the suggestions: the dialog goes with them.
   const selectedGone = selected !== null && !members.some((m) => m.id === selected.id);
@@ -140,7 +161,7 @@ function Suggestions({
             <NoSuggestions filtered={filterCount > 0} onWiden={openFilters} />
           ) : (
             <ul aria-label={t('page.list')} className={gridClass}>
-              {members.map((member, index) => (
+              {shown.map((member, index) => (
                 <li key={member.id}>
                   <ProfileCard
                     member={member}
@@ -168,7 +189,7 @@ function Suggestions({
               </p>
             ) : isFetchNextPageError ? (
               <RetryNote text={t('page.moreError')} onRetry={() => void fetchNextPage()} />
-            ) : !hasNextPage ? (
+            ) : !hasNextPage && !moreToDraw ? (
               <p className="max-w-md text-sm text-ink-muted">{t('page.end')}</p>
             ) : !sentinel.supported ? (
               <Button variant="secondary" onClick={() => void fetchNextPage()}>
