@@ -212,15 +212,15 @@ describe('the shell as the app composes it', () => {
     });
     await renderScreen(<ShellLayout />, { route: '/suggestions' });
     const user = userEvent.setup();
-    const menu = screen.getByRole('button', { name: 'Profile menu' });
-    await user.click(menu);
+    const menu = () => screen.getByRole('button', { name: 'Profile menu' });
+    await user.click(menu());
     await user.click(await screen.findByRole('menuitem', { name: 'Subscription' }));
     const plans = await screen.findByRole('dialog', { name: 'Choose a plan' }, { timeout: 5000 });
     expect(await within(plans).findByRole('radio', { name: /Weekly/ })).toBeEnabled();
     expect(plans).toHaveTextContent('3,000 FCFA');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    await vi.waitFor(() => expect(menu).toHaveFocus());
+    await vi.waitFor(() => expect(menu()).toHaveFocus());
   });
 });
 

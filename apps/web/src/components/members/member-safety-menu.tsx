@@ -1,130 +1,32 @@
-import type { ReportReason } from '@mawadda/contract/value-lists';
-import { EllipsisVertical, Flag, HeartCrack, type LucideIcon, ShieldBan } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { EllipsisVertical } from 'lucide-react';
+import { lazy } from 'react';
 import { cn } from '@/lib/cn.ts';
+import { DeferredMenu } from '../deferred-menu.tsx';
+import { type MemberSafetyMenuProps, SAFETY_TRIGGER_CLASS } from './member-safety.ts';
 
-/** The member a safety action is about, as the dialogs name them. */
-export type SafetyMember = { id: string; name: string };
+export type {
+  MemberSafety,
+  ReportableMessage,
+  ReportPreset,
+  SafetyMember,
+} from './member-safety.ts';
 
-/** A message of theirs a report may attach, as the screen that shows it words it. */
-export type ReportableMessage = {
-  uuid: string;
-  /** The text, or what the message is ("A photo"). */
-  text: string;
-  imageUrl: string | null;
-  timestamp: string;
-};
-
-/** What a report opened from a message starts with: its reason chosen, the message attached. */
-export type ReportPreset = { reason: ReportReason; messageIds: readonly string[] };
-
-/**
- * Blocking, reporting and unmatching, given by the app (app/safety-dialogs.tsx) to the screens
- * that show another member: each opens its dialog. `labels` are the actions' names in the
- * member's language, from the safety feature's texts, so every screen words them alike.
- */
-export type MemberSafety = {
-  block: (member: SafetyMember) => void;
-  report: (
-    member: SafetyMember,
-    messages?: readonly ReportableMessage[],
-    preset?: ReportPreset,
-  ) => void;
-  unmatch: (member: SafetyMember) => void;
-  labels: { menu: (name: string) => string; block: string; report: string; unmatch: string };
-};
-
-const itemClass =
-  'group flex min-h-11 cursor-pointer select-none items-center gap-3 rounded-xl px-3 text-[0.9375rem] text-ink outline-none transition-colors data-[highlighted]:bg-teal-50 data-[highlighted]:text-teal-900';
+const loadMenu = () => import('./member-safety-menu-radix.tsx');
+const MemberSafetyMenuRadix = lazy(loadMenu);
 
 /**
  * A "more" button and its menu for one member: Report, Block, and Unmatch when the two are
- * matched. Radix gives the keyboard behaviour (Enter, Space or arrows to open, arrows to move,
- * Escape to close and give the focus back). Not modal: the dialog an item opens takes the focus
- * from the button the menu gave it back to, and gives it back there when it closes.
+ * matched (member-safety-menu-radix.tsx), loaded when the member reaches for it.
  */
-export function MemberSafetyMenu({
-  safety,
-  member,
-  messages,
-  matched = false,
-  className,
-}: {
-  safety: MemberSafety;
-  member: SafetyMember;
-  /** The messages a report from here may attach (a conversation). */
-  messages?: readonly ReportableMessage[];
-  matched?: boolean | undefined;
-  className?: string;
-}) {
-  const { labels } = safety;
-  const trigger = useRef<HTMLButtonElement>(null);
-  // The action chosen runs once the menu has closed and this component has put the focus back on
-  // its button (Radix's own return of the focus does not take on Preact, ADR 050), so the dialog
-  // it opens finds that button as what to give the focus back to.
-  const chosen = useRef<(() => void) | null>(null);
-  // In a dialog (a profile, the likes), the menu goes into the dialog's own element: events do
-  // not travel from a portal to the components around it on Preact, so a press on a menu placed
-  // outside the dialog's element would read to the dialog as a press outside it, and close it.
-  const [container, setContainer] = useState<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    setContainer(trigger.current?.closest<HTMLElement>('[role="dialog"]') ?? null);
-  }, []);
-  const items: Array<[string, LucideIcon, () => void]> = [
-    [labels.report, Flag, () => safety.report(member, messages)],
-    [labels.block, ShieldBan, () => safety.block(member)],
-    ...(matched
-      ? [
-          [labels.unmatch, HeartCrack, () => safety.unmatch(member)] as [
-            string,
-            LucideIcon,
-            () => void,
-          ],
-        ]
-      : []),
-  ];
+export function MemberSafetyMenu(props: MemberSafetyMenuProps) {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        ref={trigger}
-        aria-label={labels.menu(member.name)}
-        className={cn(
-          'flex size-11 shrink-0 items-center justify-center rounded-full text-teal-800 transition-colors hover:bg-teal-50 data-[state=open]:bg-teal-50',
-          className,
-        )}
-      >
-        <EllipsisVertical aria-hidden="true" className="size-5" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal container={container}>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          collisionPadding={8}
-          onCloseAutoFocus={(event) => {
-            const action = chosen.current;
-            chosen.current = null;
-            if (!action) return;
-            event.preventDefault();
-            trigger.current?.focus();
-            action();
-          }}
-          className="z-[60] min-w-48 rounded-2xl border border-sand-200 bg-white p-1.5 shadow-card"
-        >
-          {items.map(([label, Icon, onSelect]) => (
-            <DropdownMenu.Item
-              key={label}
-              onSelect={() => {
-                chosen.current = onSelect;
-              }}
-              className={itemClass}
-            >
-              <Icon aria-hidden="true" className="size-[1.125rem] shrink-0 text-rose-700" />
-              {label}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DeferredMenu
+      preload={loadMenu}
+      className={cn(SAFETY_TRIGGER_CLASS, props.className)}
+      label={props.safety.labels.menu(props.member.name)}
+      menu={(opening) => <MemberSafetyMenuRadix {...props} opening={opening} />}
+    >
+      <EllipsisVertical aria-hidden="true" className="size-5" />
+    </DeferredMenu>
   );
 }

@@ -192,6 +192,7 @@ describe('Profile views', () => {
     ).toEqual(['Report', 'Block']);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(safety.block.mock.calls).toEqual([[{ id: omar.id, name: 'Omar' }]]);
-    expect(more).toHaveFocus();
+    // The menu loaded on its first opening, its button in place of the first one.
+    expect(screen.getByRole('button', { name: 'More actions for Omar' })).toHaveFocus();
   });
 });
