@@ -1,5 +1,6 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell.tsx';
 import { LikedYouLoading } from '@/components/layouts/liked-you-dialog.tsx';
 import { useIsModerator } from '@/features/moderation/hooks/use-is-moderator.ts';
@@ -8,9 +9,9 @@ import {
   useClearNotificationCount,
   useNotificationCounts,
 } from '@/features/notifications/hooks/use-notification-counts.ts';
-import { usePaymentsTranslation } from '@/features/payments/i18n.ts';
+import { readPaymentReturn } from '@/features/payments/utils/payment-return.ts';
 import { InstallPrompt } from '@/features/pwa/install-prompt.tsx';
-import { useSession } from '@/lib/session.ts';
+import { session, useSession } from '@/lib/session.ts';
 import { useLiveChatBadge } from '../live-chat-badge.ts';
 import { useNotificationClicks } from '../notification-clicks.ts';
 import { PaymentDialogsProvider, usePaymentDialogs } from '../payment-dialogs.tsx';
@@ -94,12 +95,18 @@ function Shell() {
   useNotificationClicks();
   const askPush = usePushMoment(me);
   const clearCount = useClearNotificationCount();
-  const { t } = usePaymentsTranslation();
+  const { t } = useTranslation();
   const { openSubscription } = usePaymentDialogs();
   const safety = useSafetyDialogs();
   const moderator = useIsModerator();
+  // A checkout's provider brings the member back with a full load: the notice, its texts and
+  // its calls load then, and with no other visit.
+  const { search } = useLocation();
+  const [paymentReturn] = useState(
+    () => readPaymentReturn(search, session.pendingPlan.get()) !== null,
+  );
   const subscription = useMemo(
-    () => ({ label: t('status.title'), onSelect: openSubscription }),
+    () => ({ label: t('profileMenu.subscription'), onSelect: openSubscription }),
     [t, openSubscription],
   );
   const likedYou = useCallback(
@@ -115,9 +122,11 @@ function Shell() {
       <AppShell
         notice={
           <>
-            <Suspense fallback={null}>
-              <PaymentReturnNotice />
-            </Suspense>
+            {paymentReturn ? (
+              <Suspense fallback={null}>
+                <PaymentReturnNotice />
+              </Suspense>
+            ) : null}
             <InstallPrompt />
           </>
         }
