@@ -19,7 +19,8 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
  * it), not with the screen: Radix's menu and its positioning are about 18 kB on the wire, and most
  * visits open no menu. Until then the button is a plain one that looks and reads the same; its
  * press loads the menu (`menu`, a lazy component given how it was opened), which mounts open as
- * soon as it is there, its own button in place of this one.
+ * soon as it is there, its own button in place of this one (`preload` must load what `menu`
+ * renders).
  */
 export function DeferredMenu({
   preload,
@@ -36,14 +37,26 @@ export function DeferredMenu({
   children: ReactNode;
 }) {
   const [opening, setOpening] = useState<MenuOpening | null>(null);
-  const open = (byKeyboard: boolean, button: HTMLElement) =>
-    setOpening({ byKeyboard, focused: document.activeElement === button });
-  const plain = (
+  const [pending, setPending] = useState(false);
+  // The menu is rendered once its code is here, so this button (and the focus on it) stays while
+  // it loads; a load that fails (offline before the app was installed) leaves the button as it was.
+  const open = (byKeyboard: boolean, button: HTMLElement) => {
+    const focused = document.activeElement === button;
+    setPending(true);
+    preload().then(
+      () => setOpening({ byKeyboard, focused }),
+      () => setPending(false),
+    );
+  };
+  // While the menu loads after a press, the button already looks pressed (its open state).
+  const plain = (pending: boolean) => (
     <button
       type="button"
       aria-haspopup="menu"
       aria-expanded="false"
       aria-label={label}
+      aria-busy={pending || undefined}
+      data-state={pending ? 'open' : undefined}
       className={className}
       onPointerEnter={() => void preload()}
       onFocus={() => void preload()}
@@ -58,8 +71,8 @@ export function DeferredMenu({
       {children}
     </button>
   );
-  if (!opening) return plain;
-  return <Suspense fallback={plain}>{menu(opening)}</Suspense>;
+  if (!opening) return plain(pending);
+  return <Suspense fallback={plain(true)}>{menu(opening)}</Suspense>;
 }
 
 /**
