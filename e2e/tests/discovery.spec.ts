@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { memberId, portraitPath, registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+import { scrollToCard } from '../support/suggestions.ts';
 
 test.afterEach(closeMemberBrowsers);
 
@@ -39,7 +40,9 @@ test('Two members find each other: a Lovely, the list, a like back, the match li
   await expect(likes).not.toHaveAccessibleName(/new/);
 
   // She likes him back from her suggestions: "It's a match" at once for her, live for him.
-  await hers.getByRole('button', { name: `Like Ibrahima ${tag}` }).click();
+  await (
+    await scrollToCard(hers, hers.getByRole('button', { name: `Like Ibrahima ${tag}` }))
+  ).click();
   const herMatch = hers.getByRole('dialog', { name: "It's a match!" });
   await expect(herMatch).toHaveAccessibleDescription(
     `You and Ibrahima ${tag} like each other. Take the first step: say salam.`,

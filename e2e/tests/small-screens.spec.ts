@@ -184,7 +184,7 @@ test('At 320 px wide, no member screen scrolls sideways; at 320 and 360 px Frenc
     await page.setViewportSize({ width, height: 640 });
     await page.goto('/fr/suggestions');
     const frenchCard = page.getByRole('heading', { level: 2, name: /Aminata Ndeye Fatou/ });
-    await expect(frenchCard).toBeVisible();
+    await scrollToCard(page, frenchCard);
     await expectNoOverflow(page, `/fr/suggestions at ${width} px`, width);
     await expectTabLabelsOnOneLine(page, width);
     await expectAgeShown(frenchCard, 29, width, `the suggestion card at ${width} px`);
