@@ -1,6 +1,6 @@
 // DOM matchers (toBeVisible, toHaveTextContent, toHaveFocus...): a test asserts what a member sees.
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { options } from 'preact';
 import { afterAll, vi } from 'vitest';
 import { fakeCreateImageBitmap } from './image-files.ts';
@@ -45,10 +45,12 @@ localStorage.clear();
 sessionStorage.clear();
 window.history.replaceState(null, '', '/');
 
-// What loads on first use (a menu's Radix code, a dialog: ADR 047, 051) is imported anew in each
-// file (modules are reset above), and on a loaded machine (CI's full run) that takes more than
-// testing-library's 1 s for a `findBy` or a `waitFor`.
-configure({ asyncUtilTimeout: 4000 });
+// What loads on first use (a menu's Radix code, a dialog: ADR 047, 051) is imported and
+// transformed anew in each file (modules are reset above), which on a fresh clone's cold cache
+// takes more than testing-library's 1 s for a `findBy` or a `waitFor`. Set on the instance this
+// file's tests import: the one imported above predates the reset.
+const { configure } = await import('@testing-library/react');
+configure({ asyncUtilTimeout: 5000 });
 
 // A file whose tests leave a screen mounted unmounts it before the next file starts.
 afterAll(() => cleanup());
