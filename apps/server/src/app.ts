@@ -114,7 +114,7 @@ import {
 } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSaveDataEcho } from './plugins/save-data.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { isScriptOrStylesheet, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export type AppDependencies = {
@@ -257,8 +257,8 @@ async function createHttpServer(deps: AppDependencies) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  app.addHook('onSend', async (request, reply) => {
+    if (!isScriptOrStylesheet(reply)) reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
   refuseEncodedForms(app);

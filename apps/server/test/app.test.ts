@@ -219,8 +219,10 @@ describe('web app hosting', () => {
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(asset.headers['x-content-type-options']).toBe('nosniff');
       // Never revalidated (immutable for a year), read whole, never run as a page: each of the
-      // hundred-odd files of a first visit without validators, ranges or a page's policies.
+      // hundred-odd files of a first visit without validators, ranges, a page's policies or a
+      // request id.
       for (const header of [
+        'x-request-id',
         'etag',
         'last-modified',
         'accept-ranges',

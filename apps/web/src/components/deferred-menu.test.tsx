@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeferredMenu, type MenuOpening } from './deferred-menu.tsx';
 
 /** A menu's code that arrives when the test says, or never. */
@@ -55,9 +55,11 @@ describe('a deferred menu', () => {
   });
 
   it('leaves the button as it was when the menu cannot load (offline before the app was installed)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const menu = slowMenu();
     await userEvent.setup().click(button());
     await menu.fail();
+    expect(logged).toHaveBeenCalledWith('[menu] could not load', expect.any(TypeError));
     expect(button()).not.toHaveAttribute('aria-busy');
     expect(button()).not.toHaveAttribute('data-state');
     expect(button()).toHaveAttribute('aria-expanded', 'false');

@@ -45,7 +45,10 @@ export function DeferredMenu({
     setPending(true);
     preload().then(
       () => setOpening({ byKeyboard, focused }),
-      () => setPending(false),
+      (error: unknown) => {
+        console.error('[menu] could not load', error);
+        setPending(false);
+      },
     );
   };
   // While the menu loads after a press, the button already looks pressed (its open state).
