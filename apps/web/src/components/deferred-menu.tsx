@@ -8,8 +8,11 @@ import {
   useState,
 } from 'react';
 
-/** How the member opened a deferred menu before its menu had loaded. */
-export type MenuOpening = { byKeyboard: boolean; focused: boolean };
+/** The button a deferred menu shows, which its loaded menu shows the same. */
+export type MenuButton = { className: string; label: string | undefined; children: ReactNode };
+
+/** How the member opened a deferred menu before its menu had loaded, and on what button. */
+export type MenuOpening = { byKeyboard: boolean; focused: boolean; button: MenuButton };
 
 /** The keys that open a menu button (WAI-ARIA's menu button pattern). */
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
@@ -44,7 +47,7 @@ export function DeferredMenu({
     const focused = document.activeElement === button;
     setPending(true);
     preload().then(
-      () => setOpening({ byKeyboard, focused }),
+      () => setOpening({ byKeyboard, focused, button: { className, label, children } }),
       (error: unknown) => {
         console.error('[menu] could not load', error);
         setPending(false);
@@ -79,8 +82,9 @@ export function DeferredMenu({
 }
 
 /**
- * For the loaded menu (Radix's, controlled by `open` and `onOpenChange`): its button focused where
- * the plain one was, then the menu opened as the member asked. A press opens it at once (one
+ * For the loaded menu (Radix's, controlled by `open` and `onOpenChange`): its button, given
+ * `triggerProps` and the plain one's content, focused where the plain one was, then the menu
+ * opened as the member asked. A press opens it at once (one
  * render after mounting, so a menu placed by its button knows where: the safety menu); a key is
  * handed to the button once Radix listens, so Radix opens it as from a key of its own, the
  * first item focused.
@@ -99,5 +103,11 @@ export function useDeferredMenuOpening(opening: MenuOpening) {
       new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }),
     );
   }, [opening]);
-  return { trigger, open, onOpenChange: setOpen };
+  const { className, label } = opening.button;
+  return {
+    trigger,
+    triggerProps: { ref: trigger, className, 'aria-label': label },
+    open,
+    onOpenChange: setOpen,
+  };
 }

@@ -19,7 +19,7 @@ import { cn } from '@/lib/cn.ts';
 import { type MenuOpening, useDeferredMenuOpening } from '../deferred-menu.tsx';
 import { MemberAvatar } from './member-avatar.tsx';
 import { useLocalizedPath } from './paths.ts';
-import { type ProfileMenuProps, TRIGGER_CLASS, TriggerContent } from './profile-menu-trigger.tsx';
+import type { ProfileMenuProps } from './profile-menu.tsx';
 import { type ReturnState, useReturnState } from './return-to.ts';
 import { useLogout } from './use-logout.ts';
 
@@ -85,14 +85,12 @@ export default function ProfileMenuRadix({
   const localized = useLocalizedPath();
   const logout = useLogout();
   const returnState = useReturnState();
-  const { trigger, open, onOpenChange } = useDeferredMenuOpening(opening);
+  const { triggerProps, open, onOpenChange } = useDeferredMenuOpening(opening);
   return (
     // Not modal: a menu is not a dialog. The page stays exposed to assistive technology (no
     // aria-hidden over focusable content), and Tab or a click outside simply closes the menu.
     <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger ref={trigger} className={TRIGGER_CLASS}>
-        <TriggerContent name={name} photoUrl={photoUrl} />
-      </DropdownMenu.Trigger>
+      <DropdownMenu.Trigger {...triggerProps}>{opening.button.children}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"

@@ -1,8 +1,19 @@
+import { ChevronDown } from 'lucide-react';
 import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DeferredMenu } from '../deferred-menu.tsx';
-import { type ProfileMenuProps, TRIGGER_CLASS, TriggerContent } from './profile-menu-trigger.tsx';
+import { MemberAvatar } from './member-avatar.tsx';
 
-export type { MenuAction } from './profile-menu-trigger.tsx';
+/** A menu entry the app adds (the subscription modal): its label and what choosing it does. */
+export type MenuAction = { label: string; onSelect: () => void };
+
+export type ProfileMenuProps = {
+  name: string | undefined;
+  photoUrl: string | undefined;
+  subscription?: MenuAction | undefined;
+  /** A moderator gets a link to the moderation page. */
+  moderator?: boolean;
+};
 
 const loadMenu = () => import('./profile-menu-radix.tsx');
 const ProfileMenuRadix = lazy(loadMenu);
@@ -13,13 +24,25 @@ const ProfileMenuRadix = lazy(loadMenu);
  * logout (profile-menu-radix.tsx), loaded when the member reaches for it.
  */
 export function ProfileMenu(props: ProfileMenuProps) {
+  const { t } = useTranslation();
   return (
     <DeferredMenu
       preload={loadMenu}
-      className={TRIGGER_CLASS}
+      className="group flex min-h-11 shrink-0 items-center gap-1 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-sand-100 data-[state=open]:bg-sand-100"
       menu={(opening) => <ProfileMenuRadix {...props} opening={opening} />}
     >
-      <TriggerContent name={props.name} photoUrl={props.photoUrl} />
+      {/* Named by hidden text rather than aria-label: the initials shown for a member without a
+          photo would otherwise be visible text missing from the name (WCAG 2.5.3). */}
+      <span className="sr-only">{t('profileMenu.open')}</span>
+      <MemberAvatar
+        name={props.name}
+        photoUrl={props.photoUrl}
+        className="size-10 ring-2 ring-white"
+      />
+      <ChevronDown
+        aria-hidden="true"
+        className="size-4 text-ink-muted transition-transform group-data-[state=open]:rotate-180"
+      />
     </DeferredMenu>
   );
 }

@@ -1,9 +1,8 @@
-import { EllipsisVertical, Flag, HeartCrack, type LucideIcon, ShieldBan } from 'lucide-react';
+import { Flag, HeartCrack, type LucideIcon, ShieldBan } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { cn } from '@/lib/cn.ts';
 import { type MenuOpening, useDeferredMenuOpening } from '../deferred-menu.tsx';
-import { type MemberSafetyMenuProps, SAFETY_TRIGGER_CLASS } from './member-safety.ts';
+import type { MemberSafetyMenuProps } from './member-safety.ts';
 
 const itemClass =
   'group flex min-h-11 cursor-pointer select-none items-center gap-3 rounded-xl px-3 text-[0.9375rem] text-ink outline-none transition-colors data-[highlighted]:bg-teal-50 data-[highlighted]:text-teal-900';
@@ -19,11 +18,10 @@ export default function MemberSafetyMenuRadix({
   member,
   messages,
   matched = false,
-  className,
   opening,
 }: MemberSafetyMenuProps & { opening: MenuOpening }) {
   const { labels } = safety;
-  const { trigger, open, onOpenChange } = useDeferredMenuOpening(opening);
+  const { trigger, triggerProps, open, onOpenChange } = useDeferredMenuOpening(opening);
   // The action chosen runs once the menu has closed and this component has put the focus back on
   // its button (Radix's own return of the focus does not take on Preact, ADR 050), so the dialog
   // it opens finds that button as what to give the focus back to.
@@ -50,13 +48,7 @@ export default function MemberSafetyMenuRadix({
   ];
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger
-        ref={trigger}
-        aria-label={labels.menu(member.name)}
-        className={cn(SAFETY_TRIGGER_CLASS, className)}
-      >
-        <EllipsisVertical aria-hidden="true" className="size-5" />
-      </DropdownMenu.Trigger>
+      <DropdownMenu.Trigger {...triggerProps}>{opening.button.children}</DropdownMenu.Trigger>
       <DropdownMenu.Portal container={container}>
         <DropdownMenu.Content
           align="end"

@@ -2,7 +2,7 @@ import { EllipsisVertical } from 'lucide-react';
 import { lazy } from 'react';
 import { cn } from '@/lib/cn.ts';
 import { DeferredMenu } from '../deferred-menu.tsx';
-import { type MemberSafetyMenuProps, SAFETY_TRIGGER_CLASS } from './member-safety.ts';
+import type { MemberSafetyMenuProps } from './member-safety.ts';
 
 export type {
   MemberSafety,
@@ -22,7 +22,10 @@ export function MemberSafetyMenu(props: MemberSafetyMenuProps) {
   return (
     <DeferredMenu
       preload={loadMenu}
-      className={cn(SAFETY_TRIGGER_CLASS, props.className)}
+      className={cn(
+        'flex size-11 shrink-0 items-center justify-center rounded-full text-teal-800 transition-colors hover:bg-teal-50 data-[state=open]:bg-teal-50',
+        props.className,
+      )}
       label={props.safety.labels.menu(props.member.name)}
       menu={(opening) => <MemberSafetyMenuRadix {...props} opening={opening} />}
     >

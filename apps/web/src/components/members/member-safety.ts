@@ -40,6 +40,3 @@ export type MemberSafetyMenuProps = {
   matched?: boolean | undefined;
   className?: string;
 };
-
-export const SAFETY_TRIGGER_CLASS =
-  'flex size-11 shrink-0 items-center justify-center rounded-full text-teal-800 transition-colors hover:bg-teal-50 data-[state=open]:bg-teal-50';
