@@ -316,6 +316,7 @@ async function measure(count: number, url: (i: number) => [string, string]) {
   const times: number[] = [];
   let next = 0;
   const blocksBefore = await blocksRead();
+  const databaseBefore = await databaseCpuMs();
   const cpuBefore = serverCpuMs();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -330,6 +331,7 @@ async function measure(count: number, url: (i: number) => [string, string]) {
     }),
   );
   const serverCpuMsPerRequest = Math.round(((serverCpuMs() - cpuBefore) / count) * 100) / 100;
+  const databaseAfter = await databaseCpuMs();
   const blocks = await blocksRead();
   const hit = blocks.hit - blocksBefore.hit;
   const read = blocks.read - blocksBefore.read;
@@ -340,6 +342,8 @@ async function measure(count: number, url: (i: number) => [string, string]) {
     p95: percentile(times, 95),
     p99: percentile(times, 99),
     serverCpuMsPerRequest,
+    databaseCpuMsPerRequest:
+      databaseBefore && databaseAfter && cpuPerRequest(databaseBefore, databaseAfter, count),
     // Blocks PostgreSQL found in its shared buffers, against those it had to read from the
     // operating system (ADR 049): below about 99 %, the page waits on reads, not on its plan.
     bufferHitPercent: Math.round((1000 * hit) / Math.max(1, hit + read)) / 10,
@@ -358,10 +362,39 @@ async function blocksRead() {
   return { hit: Number(rows[0]?.hit ?? 0), read: Number(rows[0]?.read ?? 0) };
 }
 
-/** User + system CPU of the server process so far (Linux /proc), in ms. */
-function serverCpuMs() {
-  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+/** User + system CPU of a process so far (Linux /proc), in ms; undefined once it has ended. */
+function processCpuMs(pid: number | undefined) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+  } catch {
+    return undefined;
+  }
+}
+const serverCpuMs = () => processCpuMs(server.pid) ?? 0;
+
+/**
+ * CPU so far of each PostgreSQL backend serving the bench database (the server's pools), by
+ * process id; undefined when PostgreSQL runs on another machine (its processes are not in this
+ * /proc).
+ */
+async function databaseCpuMs() {
+  const { rows } = await stats.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = processCpuMs(pid);
+    if (ms === undefined) return undefined;
+    cpu.set(pid, ms);
+  }
+  return cpu;
+}
+/** A backend that opened during the measure counts whole; one that closed is missed (rare). */
+function cpuPerRequest(before: Map<number, number>, after: Map<number, number>, count: number) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return Math.round((total / count) * 100) / 100;
 }
 
 const viewerAt = (i: number) => busy[i % busy.length] ?? lonely;
