@@ -146,6 +146,7 @@ describe('web app hosting', () => {
       '/gifts',
       '/mon-profil',
       '/profile-views',
+      '/moderation',
       '/fr/register',
       '/en',
       '/chat?with=1',

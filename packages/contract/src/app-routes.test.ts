@@ -14,6 +14,7 @@ describe('the app routes the server and the service worker answer with index.htm
       '/fr/guardian/abc123',
       '/fr/chat?checkout=done',
       '/mon-profil/',
+      '/fr/moderation',
     ]) {
       expect(APP_ROUTES.test(path), path).toBe(true);
     }
