@@ -70,6 +70,23 @@ describe.each([
     for await (const file of store.list()) all.push(file.key);
     expect(all.sort()).toEqual(['chat/f.ogg', 'photos/d.webp', 'photos/e.webp']);
   });
+
+  // An S3 bucket lists and deletes a thousand keys at a time: a member who sent more chat media
+  // than that must still leave nothing behind when their account goes.
+  it('lists and removes more than a thousand files under a prefix', async () => {
+    const store = makeStore();
+    const keys = Array.from({ length: 1001 }, (_, i) => `chat/m${String(i).padStart(4, '0')}.ogg`);
+    for (let i = 0; i < keys.length; i += 50) {
+      await Promise.all(keys.slice(i, i + 50).map((key) => store.put(key, photo)));
+    }
+    const listed = [];
+    for await (const file of store.list('chat/')) listed.push(file.key);
+    expect(listed.sort()).toEqual(keys);
+    await store.remove(listed);
+    const left = [];
+    for await (const file of store.list()) left.push(file.key);
+    expect(left).toEqual([]);
+  });
 });
 
 describe('an S3 bucket that refuses or is down', () => {
