@@ -8,6 +8,8 @@ export type DigestNews = {
   senders: string[];
   matches: number;
   matchNames: string[];
+  likes: number;
+  likerNames: string[];
 };
 
 const firstName = (name: string) => titleCase(name).split(' ')[0] ?? '';
@@ -27,11 +29,15 @@ function people(names: readonly string[], language: MailLanguage): string {
   return `${shown.join(', ')} ${and} ${last}`;
 }
 
+/** Messages or matches: something to answer in the chat. */
+export const hasConversationNews = (news: DigestNews) => news.messages > 0 || news.matches > 0;
+
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
- * The e-mail digest (issue 19, ADR 038): who wrote and who matched, counted, with a link to the
- * app and the one-click unsubscribe link (also in the `List-Unsubscribe` headers, RFC 8058).
+ * The e-mail digest (issue 19, ADR 038): who wrote, who matched and who liked, counted, with a
+ * link to the app and the one-click unsubscribe link (also in the `List-Unsubscribe` headers,
+ * RFC 8058).
  */
 export function digestMail(options: {
   to: string;
@@ -44,6 +50,9 @@ export function digestMail(options: {
   const { news } = options;
   const senders = news.senders.map(firstName);
   const matches = news.matchNames.map(firstName);
+  const likers = news.likerNames.map(firstName);
+  // Likes alone are no conversation yet: the mail says so, and the link opens the suggestions.
+  const conversations = hasConversationNews(news);
   const app = { link: options.appUrl };
   const unsubscribe = { link: options.unsubscribeUrl };
   const mail = bilingualMail({
@@ -52,7 +61,9 @@ export function digestMail(options: {
     language: options.language,
     texts: {
       en: {
-        subject: 'News from your conversations on Mawadda',
+        subject: conversations
+          ? 'News from your conversations on Mawadda'
+          : 'Someone is interested in you on Mawadda',
         paragraphs: (name) => [
           `Assalamu alaykum ${name},`,
           ...(news.messages > 0
@@ -63,14 +74,19 @@ export function digestMail(options: {
                 `You have ${news.matches === 1 ? 'a new match' : `${news.matches} new matches`}: ${people(matches, 'en')}.`,
               ]
             : []),
-          'Open Mawadda to read and answer:',
+          ...(news.likes > 0 ? [`${people(likers, 'en')} liked your profile.`] : []),
+          conversations
+            ? 'Open Mawadda to read and answer:'
+            : `Open Mawadda to see ${likers.length === 1 ? 'their profile' : 'their profiles'}:`,
           app,
           'You receive this summary, at most once a day, because notifications are not turned on for Mawadda on any of your devices. To stop these e-mails:',
           unsubscribe,
         ],
       },
       fr: {
-        subject: 'Du nouveau dans vos conversations sur Mawadda',
+        subject: conversations
+          ? 'Du nouveau dans vos conversations sur Mawadda'
+          : 'Quelqu’un s’intéresse à vous sur Mawadda',
         paragraphs: (name) => [
           `Assalamu alaykum ${name},`,
           ...(news.messages > 0
@@ -83,7 +99,14 @@ export function digestMail(options: {
                 `Vous avez ${news.matches === 1 ? 'un nouveau match' : `${news.matches} nouveaux matchs`} : ${people(matches, 'fr')}.`,
               ]
             : []),
-          'Ouvrez Mawadda pour lire et répondre :',
+          ...(news.likes > 0
+            ? [
+                `${people(likers, 'fr')} ${likers.length === 1 ? 'a aimé' : 'ont aimé'} votre profil.`,
+              ]
+            : []),
+          conversations
+            ? 'Ouvrez Mawadda pour lire et répondre :'
+            : `Ouvrez Mawadda pour voir ${likers.length === 1 ? 'son profil' : 'leurs profils'} :`,
           app,
           'Vous recevez ce résumé, au plus une fois par jour, car les notifications de Mawadda ne sont activées sur aucun de vos appareils. Pour ne plus recevoir ces e-mails :',
           unsubscribe,

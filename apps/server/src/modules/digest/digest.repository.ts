@@ -27,13 +27,18 @@ export type DueDigest = {
   matches: number;
   /** Who they matched with, the latest first. */
   matchNames: string[];
+  /** Likes not (yet) returned: a like returned is a match, told as one. */
+  likes: number;
+  /** Who liked them, the latest first. */
+  likerNames: string[];
 };
 
 /**
  * Picks the members due a digest and claims them, in one statement: a member with the digest on
  * (the default), no device that may be pushed to, in good standing, sent no digest in the last
- * 24 hours, with unread messages or new matches that arrived after `delayMs` ago, after their
- * last activity and after what their last digest covered, none from a blocked or banned member.
+ * 24 hours, with unread messages, new matches or new likes that arrived after `delayMs` ago,
+ * after their last activity and after what their last digest covered, none from a blocked or
+ * banned member.
  * The claim writes the member's `email_digests` row: of two nodes (or runs) claiming one member,
  * the second finds it written and gets nothing, so no member gets two digests a day.
  */
@@ -59,6 +64,8 @@ export async function claimDueDigests(
     senders: string[];
     matches: number;
     match_names: string[];
+    likes: number;
+    liker_names: string[];
   }>(sql`
     with due as (
       select m.id as member_id, m.email, m.name, coalesce(ns.language, 'fr') as language,
@@ -80,7 +87,8 @@ export async function claimDueDigests(
         and not ${pushReachable(sql`m.id`, now)}
     ),
     news as (
-      select due.*, unread.messages, unread.senders, fresh.matches, fresh.match_names
+      select due.*, unread.messages, unread.senders, fresh.matches, fresh.match_names,
+        liked.likes, liked.liker_names
       from due
       cross join lateral (
         select coalesce(sum(per.n), 0)::int as messages,
@@ -102,7 +110,18 @@ export async function claimDueDigests(
           and mt.matched_at > due.since
           and o.standing = 'active' and not ${blockedBetween(sql`due.member_id`, sql`o.id`)}
       ) fresh
-      where unread.messages > 0 or fresh.matches > 0
+      cross join lateral (
+        select count(*)::int as likes,
+          coalesce(array_agg(o.name order by l.created_at desc), '{}') as liker_names
+        from likes l
+        join members o on o.id = l.liker_id
+        where l.liked_id = due.member_id and l.opened_at is null
+          and l.created_at > ${oldest} and l.created_at <= ${cutoff} and l.created_at > due.since
+          and not exists (select 1 from likes back
+            where back.liker_id = due.member_id and back.liked_id = l.liker_id)
+          and o.standing = 'active' and not ${blockedBetween(sql`due.member_id`, sql`o.id`)}
+      ) liked
+      where unread.messages > 0 or fresh.matches > 0 or liked.likes > 0
       limit ${options.batch}
     ),
     claimed as (
@@ -124,6 +143,8 @@ export async function claimDueDigests(
     senders: row.senders,
     matches: row.matches,
     matchNames: row.match_names,
+    likes: row.likes,
+    likerNames: row.liker_names,
   }));
 }
 

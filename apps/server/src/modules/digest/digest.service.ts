@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { runEvery } from '../../lib/run-every.ts';
-import { digestMail } from './digest.mail.ts';
+import { digestMail, hasConversationNews } from './digest.mail.ts';
 import { claimDueDigests, memberExists, releaseDigest } from './digest.repository.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
@@ -52,7 +52,7 @@ export function createDigestService(deps: {
               name: digest.name,
               language: digest.language,
               news: digest,
-              appUrl: `${deps.publicUrl}/${digest.language}/chat`,
+              appUrl: `${deps.publicUrl}/${digest.language}/${hasConversationNews(digest) ? 'chat' : 'suggestions'}`,
               unsubscribeUrl: unsubscribeUrl(digest.memberId),
             }),
           );

@@ -170,7 +170,45 @@ describe('who gets an e-mail digest', () => {
     expect(mail?.subject).toBe('Du nouveau dans vos conversations sur Mawadda');
     expect(mail?.text.split('\n\n---\n\n')[0]).toContain('Vous avez un nouveau match : Ibrahima.');
     expect(mail?.text).toContain('http://mawadda.test/fr/chat');
+    // A like returned is a match, told once as such.
+    expect(mail?.text).not.toContain('aimé votre profil');
     expect(mailsTo(him.email)[0]?.text).toContain('Vous avez un nouveau match : Mariam.');
+  });
+
+  it('tells of likes not returned, first names only, none from a blocked or banned member, and opens the suggestions', async () => {
+    const her = await member('Khady Fall');
+    const first = await member('Ibrahima Ba', 'homme');
+    const second = await member('cheikh ndiaye', 'homme');
+    const blocked = await member('Moussa Kane', 'homme');
+    const banned = await member('Alioune Sy', 'homme');
+    await t.database.db.insert(blocks).values({ blockerId: her.id, blockedId: blocked.id });
+    await t.database.db
+      .update(members)
+      .set({ standing: 'banned' })
+      .where(eq(members.id, banned.id));
+    await seedLikes(t.database.db, [[first.id, her.id]], t.clock.now());
+    t.clock.advance(MINUTE);
+    await seedLikes(
+      t.database.db,
+      [
+        [second.id, her.id],
+        [blocked.id, her.id],
+        [banned.id, her.id],
+      ],
+      t.clock.now(),
+    );
+    await later();
+    const [mail, ...more] = mailsTo(her.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Quelqu’un s’intéresse à vous sur Mawadda');
+    const [french = '', english = ''] = mail?.text.split('\n\n---\n\n') ?? [];
+    expect(french).toContain('Cheikh et Ibrahima ont aimé votre profil.');
+    expect(french).toContain('Ouvrez Mawadda pour voir leurs profils :');
+    expect(english).toContain('Cheikh and Ibrahima liked your profile.');
+    expect(mail?.text).toContain('http://mawadda.test/fr/suggestions');
+    expect(mail?.text).not.toMatch(/Moussa|Alioune|Ba\b|Ndiaye|message/);
+    // Who liked has nothing new of their own.
+    for (const m of [first, second, blocked, banned]) expect(mailsTo(m.email)).toEqual([]);
   });
 
   it('records the language of a device that subscribes', async () => {
