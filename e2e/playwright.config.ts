@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './support/chromium-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // E2E_PORT lets two checkouts run their journeys side by side.
@@ -69,12 +70,7 @@ export default defineConfig({
         launchOptions: {
           ...(executablePath ? { executablePath } : {}),
           args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
+            ...CHROMIUM_FLAGS,
             '--disable-quic',
             // No GPU here: composite in software in the browser process rather than in a GPU
             // process emulating one (SwiftShader), a few percent of the journeys' CPU.

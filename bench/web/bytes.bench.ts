@@ -19,7 +19,7 @@
 
 import fs from 'node:fs';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { BENCH_CHROMIUM_FLAGS } from '../support/chromium-flags.ts';
+import { CHROMIUM_FLAGS } from '../../e2e/support/chromium-flags.ts';
 import { startDemoAppServer } from '../support/demo-app-server.ts';
 
 const KB = 1000;
@@ -114,7 +114,7 @@ const browser = await chromium.launch({
   executablePath:
     process.env.CHROMIUM_PATH ??
     ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)),
-  args: BENCH_CHROMIUM_FLAGS,
+  args: CHROMIUM_FLAGS,
 });
 const phone = (serviceWorkers: 'allow' | 'block') =>
   browser.newContext({

@@ -10,7 +10,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { BENCH_CHROMIUM_FLAGS } from '../support/chromium-flags.ts';
+import { CHROMIUM_FLAGS } from '../../e2e/support/chromium-flags.ts';
 import { startDemoAppServer } from '../support/demo-app-server.ts';
 
 const RUNS = 3;
@@ -19,7 +19,7 @@ const { base } = app;
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', ...BENCH_CHROMIUM_FLAGS],
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 
 /**
