@@ -12,6 +12,7 @@ import { PlaceSection } from './place-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SaveBar } from './save-bar.tsx';
+import { VerificationFrame } from './verification-frame.tsx';
 
 // Its own chunk (the country list, the value sets' labels): the profile shows without waiting.
 const FaithFamilySection = lazy(() =>
@@ -67,7 +68,7 @@ export function EditProfileForm({
       </form>
       {/* Outside the form: its buttons act on their own, never submit the profile. */}
       <div className="mt-6 lg:ml-[calc(22rem+1.5rem)]">
-        <Suspense fallback={null}>
+        <Suspense fallback={<VerificationFrame pending />}>
           <VerificationSection />
         </Suspense>
       </div>

@@ -58,8 +58,9 @@ describe('Get verified', () => {
   it('shows the pose drawn, takes the photo with the camera and sends it as a Blob', async () => {
     const sent = serve();
     await renderScreen(<EditProfilePage />, { route: '/mon-profil', language: 'en' });
-    const section = await screen.findByRole('region', { name: 'Get verified' });
-    await within(section).findByText('You are not verified yet.');
+    // The section is drawn at once, pending, and filled in place once its code and state come.
+    await screen.findByText('You are not verified yet.');
+    const section = screen.getByRole('region', { name: 'Get verified' });
     const person = userEvent.setup();
     await person.click(within(section).getByRole('button', { name: 'Get verified' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your verification selfie' });
@@ -88,10 +89,10 @@ describe('Get verified', () => {
       verified: false,
     });
     await renderScreen(<EditProfilePage />, { route: '/mon-profil', language: 'fr' });
-    const section = await screen.findByRole('region', { name: 'Se faire vérifier' });
-    await within(section).findByText(
+    await screen.findByText(
       'Votre selfie a été refusé : c’était la photo d’une photo ou d’un écran.',
     );
+    const section = screen.getByRole('region', { name: 'Se faire vérifier' });
     expect(section).toHaveTextContent(/Vous pourrez réessayer à partir du 27 novembre 2026/);
     expect(within(section).queryByRole('button', { name: 'Réessayer' })).toBeNull();
   });
@@ -107,9 +108,10 @@ describe('Get verified', () => {
       },
     });
     await renderScreen(<EditProfilePage />, { route: '/mon-profil', language: 'en' });
-    const section = await screen.findByRole('region', { name: 'Get verified' });
+    await screen.findByText('You are not verified yet.');
+    const section = screen.getByRole('region', { name: 'Get verified' });
     const person = userEvent.setup();
-    await person.click(await within(section).findByRole('button', { name: 'Get verified' }));
+    await person.click(within(section).getByRole('button', { name: 'Get verified' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your verification selfie' });
     await within(dialog).findByText(/The camera could not be opened/);
     expect(within(dialog).getByRole('button', { name: 'Take the photo' })).toBeDisabled();

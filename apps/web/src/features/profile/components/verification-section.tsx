@@ -8,8 +8,8 @@ import { formatDate } from '@/lib/format.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { useDrawPose, useVerification } from '../hooks/use-verification.ts';
 import { useProfileTranslation } from '../i18n.ts';
-import { ProfileSection } from './profile-section.tsx';
 import { SelfieDialog } from './selfie-dialog.tsx';
+import { VerificationFrame } from './verification-frame.tsx';
 
 /**
  * "Get verified" (issue 21): the member's state, with the moderator's reason after a refusal, and
@@ -31,12 +31,10 @@ export function VerificationSection() {
   }
 
   return (
-    <ProfileSection title={t('sections.verification')}>
-      <p className="leading-relaxed text-ink-muted">{t('verification.lead')}</p>
-      <div role="status" className="mt-4">
-        {query.isPending ? (
-          <p className="text-sm text-ink-muted">{t('verification.loading')}</p>
-        ) : query.isError || !state ? (
+    <VerificationFrame
+      pending={query.isPending}
+      status={
+        query.isError || !state ? (
           <p className="text-sm text-danger">{t('verification.error')}</p>
         ) : state.status === 'approved' && state.verified ? (
           <p className="flex items-center gap-2 font-semibold text-teal-800">
@@ -64,8 +62,9 @@ export function VerificationSection() {
           </div>
         ) : (
           <p className="text-ink">{t('verification.status.none')}</p>
-        )}
-      </div>
+        )
+      }
+    >
       {state && !state.verified && state.status !== 'pending' && !state.retryAfter ? (
         <Button className="mt-4" busy={draw.isPending} onClick={() => void start().catch(() => {})}>
           {state.status === 'refused' ? t('verification.again') : t('verification.start')}
@@ -87,6 +86,6 @@ export function VerificationSection() {
           }}
         />
       ) : null}
-    </ProfileSection>
+    </VerificationFrame>
   );
 }
