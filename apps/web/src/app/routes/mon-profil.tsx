@@ -36,14 +36,14 @@ export function Component() {
       after={
         <>
           <SubscriptionSummary onChoosePlan={openSubscription} />
+          {/* One boundary: the sections below appear together once the lazy ones have come, so
+              none of them (nor the account's buttons) moves under a finger after it shows. */}
           <Suspense fallback={null}>
             <NotificationsSection />
-          </Suspense>
-          <Suspense fallback={null}>
             <GuardiansSection />
+            <BlockedMembers />
+            <AccountSections />
           </Suspense>
-          <BlockedMembers />
-          <AccountSections />
         </>
       }
     />
