@@ -8,7 +8,6 @@ export type DigestNews = {
   senders: string[];
   matches: number;
   matchNames: string[];
-  likes: number;
   likerNames: string[];
 };
 
@@ -74,7 +73,7 @@ export function digestMail(options: {
                 `You have ${news.matches === 1 ? 'a new match' : `${news.matches} new matches`}: ${people(matches, 'en')}.`,
               ]
             : []),
-          ...(news.likes > 0 ? [`${people(likers, 'en')} liked your profile.`] : []),
+          ...(likers.length > 0 ? [`${people(likers, 'en')} liked your profile.`] : []),
           conversations
             ? 'Open Mawadda to read and answer:'
             : `Open Mawadda to see ${likers.length === 1 ? 'their profile' : 'their profiles'}:`,
@@ -99,7 +98,7 @@ export function digestMail(options: {
                 `Vous avez ${news.matches === 1 ? 'un nouveau match' : `${news.matches} nouveaux matchs`} : ${people(matches, 'fr')}.`,
               ]
             : []),
-          ...(news.likes > 0
+          ...(likers.length > 0
             ? [
                 `${people(likers, 'fr')} ${likers.length === 1 ? 'a aimé' : 'ont aimé'} votre profil.`,
               ]

@@ -27,9 +27,7 @@ export type DueDigest = {
   matches: number;
   /** Who they matched with, the latest first. */
   matchNames: string[];
-  /** Likes not (yet) returned: a like returned is a match, told as one. */
-  likes: number;
-  /** Who liked them, the latest first. */
+  /** Who liked them and was not liked back (a like returned is a match), the latest first. */
   likerNames: string[];
 };
 
@@ -64,7 +62,6 @@ export async function claimDueDigests(
     senders: string[];
     matches: number;
     match_names: string[];
-    likes: number;
     liker_names: string[];
   }>(sql`
     with due as (
@@ -88,7 +85,7 @@ export async function claimDueDigests(
     ),
     news as (
       select due.*, unread.messages, unread.senders, fresh.matches, fresh.match_names,
-        liked.likes, liked.liker_names
+        liked.liker_names
       from due
       cross join lateral (
         select coalesce(sum(per.n), 0)::int as messages,
@@ -111,8 +108,7 @@ export async function claimDueDigests(
           and o.standing = 'active' and not ${blockedBetween(sql`due.member_id`, sql`o.id`)}
       ) fresh
       cross join lateral (
-        select count(*)::int as likes,
-          coalesce(array_agg(o.name order by l.created_at desc), '{}') as liker_names
+        select coalesce(array_agg(o.name order by l.created_at desc), '{}') as liker_names
         from likes l
         join members o on o.id = l.liker_id
         where l.liked_id = due.member_id and l.opened_at is null
@@ -121,7 +117,7 @@ export async function claimDueDigests(
             where back.liker_id = due.member_id and back.liked_id = l.liker_id)
           and o.standing = 'active' and not ${blockedBetween(sql`due.member_id`, sql`o.id`)}
       ) liked
-      where unread.messages > 0 or fresh.matches > 0 or liked.likes > 0
+      where unread.messages > 0 or fresh.matches > 0 or cardinality(liked.liker_names) > 0
       limit ${options.batch}
     ),
     claimed as (
@@ -143,7 +139,6 @@ export async function claimDueDigests(
     senders: row.senders,
     matches: row.matches,
     matchNames: row.match_names,
-    likes: row.likes,
     likerNames: row.liker_names,
   }));
 }

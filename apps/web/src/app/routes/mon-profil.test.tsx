@@ -10,9 +10,10 @@ const arrival = vi.hoisted(() => {
   const arrived = new Promise<void>((resolve) => {
     arrive = resolve;
   });
-  return { arrived, arrive: () => arrive() };
+  return { asked: false, arrived, arrive: () => arrive() };
 });
 vi.mock('@/features/notifications/components/notifications-section.tsx', async (original) => {
+  arrival.asked = true;
   await arrival.arrived;
   return original();
 });
@@ -26,7 +27,7 @@ describe('/mon-profil while a section of its own chunk loads', () => {
     });
     await renderScreen(<MonProfil />, { route: '/mon-profil' });
     await screen.findByRole('button', { name: 'Choose a plan' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(() => expect(arrival.asked).toBe(true));
     expect(screen.queryByRole('region', { name: 'Delete my account' })).toBeNull();
 
     arrival.arrive();
