@@ -145,6 +145,7 @@ async function pageQuery(id: string, offset: number) {
   if (!viewer) throw new Error(`viewer ${id} gone`);
   const query = suggestionsSql({
     viewer,
+    viewerRowVersion: viewer.rowVersion,
     minAge: viewer.preferredMinAge,
     maxAge: viewer.preferredMaxAge,
     maxDistanceKm: viewer.preferredMaxDistanceKm,

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { SQL } from 'drizzle-orm';
@@ -23,7 +24,7 @@ export type DatabaseHandle = {
 };
 
 /** The extensions the migrations create; PGlite loads them when it opens a data directory. */
-export const pgliteExtensions = { cube };
+export const pgliteExtensions = { cube, btree_gist };
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 

@@ -74,9 +74,9 @@ const lon = `radians(${snappedSql('longitude')})`;
 const positionExpression = `case when latitude is null or longitude is null then null else cube(array[
   cos(${lat}) * cos(${lon}),
   cos(${lat}) * sin(${lon}),
-  sin(${lat}),
-  1e-9 * ((${ACTIVITY_EPOCH_DAY} - activity_day) + (hashtext(id::text)::float8 / 4294967296.0 + 0.5))
+  sin(${lat})
 ]) end`;
+const activityRankExpression = `(${ACTIVITY_EPOCH_DAY} - activity_day) + (hashtext(id::text)::float8 / 4294967296.0 + 0.5)`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -130,13 +130,17 @@ export const members = pgTable(
     gridLatitude: doublePrecision('grid_latitude').generatedAlwaysAs(snapped('latitude')),
     gridLongitude: doublePrecision('grid_longitude').generatedAlwaysAs(snapped('longitude')),
     /**
-     * The grid cell as a point on the unit sphere (x, y, z) plus a tiny fourth coordinate that
-     * grows with inactivity and carries a per-member fraction. Ordering by the GiST distance
-     * `position <-> viewer` is then nearest-first, most recently active first within a cell, and a
-     * strict order, so pages neither repeat nor skip anyone. The fourth coordinate (at most 1e-5)
-     * never reorders cells, which are at least 1.7e-3 apart.
+     * The grid cell as a point on the unit sphere (x, y, z): `position <-> viewer` is the
+     * straight-line distance between the two cells.
      */
     position: cube('position').generatedAlwaysAs(sql.raw(positionExpression)),
+    /**
+     * Days of inactivity plus a per-member fraction: the order within a cell, most recently active
+     * first, and a strict one, so pages neither repeat nor skip anyone (ADR 052).
+     */
+    activityRank: doublePrecision('activity_rank')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(activityRankExpression)),
     likesSeenAt: timestamp('likes_seen_at', { withTimezone: true }),
     viewsSeenAt: timestamp('views_seen_at', { withTimezone: true }),
     preferredMinAge: integer('preferred_min_age'),
@@ -225,24 +229,23 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_email_lower_key').on(sql`lower(${t.email})`),
-    // One nearest-first index per audience: a member is suggested to the other gender only. The
-    // answers beside the position let the walk skip, entry by entry, the members outside a
-    // viewer's age range and dealbreakers without reading their rows (ADR 042).
-    index('members_position_answers_homme_idx')
-      .using('gist', t.position, t.answersBox)
-      .where(sql`${t.gender} = 'homme' and ${t.age} is not null`),
-    index('members_position_answers_femme_idx')
-      .using('gist', t.position, t.answersBox)
-      .where(sql`${t.gender} = 'femme' and ${t.age} is not null`),
-    // The same for the verified-only filter (issue 21): walking the whole audience's index for
-    // the few verified members of a region would read most of it; these hold only them (with
-    // their answers too, for the dealbreakers' box).
-    index('members_position_answers_homme_verified_idx')
-      .using('gist', t.position, t.answersBox)
-      .where(sql`${t.gender} = 'homme' and ${t.age} is not null and ${t.verifiedAt} is not null`),
-    index('members_position_answers_femme_verified_idx')
-      .using('gist', t.position, t.answersBox)
-      .where(sql`${t.gender} = 'femme' and ${t.age} is not null and ${t.verifiedAt} is not null`),
+    // One nearest-first index per audience: a member is suggested to the other gender only. Its
+    // order is the cell's distance, then the activity rank: entries of one cell are split by
+    // their rank, so a page of a crowded town reads a few pages of the index, not all of the
+    // town's (ADR 052). The answers beside them let the walk skip, entry by entry, the members
+    // outside a viewer's age range and dealbreakers without reading their rows (ADR 042).
+    ...(['homme', 'femme'] as const).flatMap((gender) => [
+      index(`members_position_rank_answers_${gender}_idx`)
+        .using('gist', t.position, t.activityRank, t.answersBox)
+        .where(sql`${t.gender} = ${sql.raw(`'${gender}'`)} and ${t.age} is not null`),
+      // The same for the verified-only filter (issue 21): walking the whole audience's index for
+      // the few verified members of a region would read most of it; these hold only them.
+      index(`members_position_rank_answers_${gender}_verified_idx`)
+        .using('gist', t.position, t.activityRank, t.answersBox)
+        .where(
+          sql`${t.gender} = ${sql.raw(`'${gender}'`)} and ${t.age} is not null and ${t.verifiedAt} is not null`,
+        ),
+    ]),
     // Answers "does anyone match these ages at all" without walking the nearest-first index.
     index('members_audience_age_idx').on(t.gender, t.age).where(sql`${t.position} is not null`),
     check('members_gender_check', sql`${t.gender} in (${inList(GENDERS)})`),

@@ -17,10 +17,18 @@ import type { MediaLinks } from '../../lib/media-links.ts';
 import { createMinutePace, type MinutePace } from '../../lib/minute-pace.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import { withDealbreakers } from './compatibility.ts';
-import { findViewer, recordProfileView, savePreferences } from './discovery.repository.ts';
-import { anyoneInAgeRange, estimateAudience, findSuggestions } from './suggestions.repository.ts';
+import {
+  findViewer,
+  recordProfileView,
+  type SuggestionsViewer,
+  savePreferences,
+} from './discovery.repository.ts';
+import { estimateAudience, findSuggestions } from './suggestions.repository.ts';
+import { createViewerCopies } from './viewer-copies.ts';
 
 const ONE_DAY = 24 * 60 * 60 * 1000;
+/** Viewer rows kept per node (ADR 053): about a kilobyte each. */
+const VIEWER_COPIES = 10_000;
 
 /**
  * How much of the membership one account may read in a day, and how fast: a person, not a
@@ -72,6 +80,26 @@ export function createDiscoveryService(deps: {
     await reserveLimits(deps.limiter, [{ limit: limits.day, key: memberId }], tooManyRequests);
   };
 
+  const viewerCopies = createViewerCopies<SuggestionsViewer>(VIEWER_COPIES);
+  /** Kept only with an audience: a copy is checked by the page's statement, which needs one. */
+  async function freshViewer(memberId: string) {
+    const viewer = await viewerOf(memberId, findViewer);
+    if (audienceOf(viewer)) viewerCopies.set(memberId, viewer);
+    return viewer;
+  }
+  const pageFor = (viewer: SuggestionsViewer, page: number, size: number) =>
+    findSuggestions(db, {
+      viewer,
+      viewerRowVersion: viewer.rowVersion,
+      minAge: viewer.preferredMinAge,
+      maxAge: viewer.preferredMaxAge,
+      maxDistanceKm: viewer.preferredMaxDistanceKm,
+      verifiedOnly: viewer.preferredVerifiedOnly,
+      compatibility: viewer.compatibility,
+      offset: page * size,
+      limit: size,
+    });
+
   async function viewerOf<T>(memberId: string, find: (db: Database, id: string) => Promise<T>) {
     const viewer = await find(db, memberId);
     if (!viewer) throw notFound('ACCOUNT_GONE');
@@ -80,33 +108,24 @@ export function createDiscoveryService(deps: {
 
   return {
     /**
-     * A page of members of the other gender, nearest first then most recently active (see the
-     * `position` column); an empty page past the last one. A member without a gender yet (a
+     * A page of members of the other gender, nearest first then most recently active (ADR 052);
+     * an empty page past the last one. A member without a gender yet (a
      * fresh Google account) is suggested no one until the profile is complete.
      */
     async suggestions(memberId: string, page: number, size: number): Promise<UserSummary[]> {
-      const viewer = await viewerOf(memberId, findViewer);
-      const audience = audienceOf(viewer);
-      if (!audience) return [];
+      let viewer = viewerCopies.get(memberId) ?? (await freshViewer(memberId));
+      if (!audienceOf(viewer)) return [];
       await read(pages, memberId);
-      const minAge = viewer.preferredMinAge;
-      const maxAge = viewer.preferredMaxAge;
-      if (
-        (minAge !== null || maxAge !== null) &&
-        !(await anyoneInAgeRange(db, audience, minAge, maxAge))
-      ) {
-        return [];
+      let rows = await pageFor(viewer, page, size);
+      if (rows.length === 0) {
+        // Nobody left, or the row changed since it was read (the statement then gives nothing):
+        // read again, and ask again if it had.
+        const fresh = await freshViewer(memberId);
+        if (fresh.rowVersion !== viewer.rowVersion) {
+          viewer = fresh;
+          rows = audienceOf(viewer) ? await pageFor(viewer, page, size) : [];
+        }
       }
-      const rows = await findSuggestions(db, {
-        viewer,
-        minAge,
-        maxAge,
-        maxDistanceKm: viewer.preferredMaxDistanceKm,
-        verifiedOnly: viewer.preferredVerifiedOnly,
-        compatibility: viewer.compatibility,
-        offset: page * size,
-        limit: size,
-      });
       const online = await deps.onlineAmong(rows.map((row) => row.id));
       return rows.map((row) => toSummary(row, viewer, photoLinks, online.has(row.id)));
     },

@@ -104,6 +104,32 @@ describe('suggestions', () => {
     expect(ids).toEqual([active, idle]);
   });
 
+  it('follows filters changed outside this server at once (another node, ADR 053)', async () => {
+    const [viewer] = await seedMembers(t.database.db, [
+      { gender: 'homme', latitude: -54.8, longitude: -68.3 },
+    ]);
+    const [young, older] = await seedMembers(t.database.db, [
+      { gender: 'femme', age: 25, latitude: -54.81, longitude: -68.31 },
+      { gender: 'femme', age: 40, latitude: -54.82, longitude: -68.32 },
+    ]);
+    const token = await sessionFor(t.database.db, viewer ?? '');
+    const ids = async () => (await suggestions(token, 0, 2)).map((m) => m.id);
+    expect(await ids()).toEqual(expect.arrayContaining([young, older]));
+
+    // The row written where this server cannot see it: only the database knows.
+    const setAges = (minAge: number, maxAge: number) =>
+      t.database.db
+        .update(members)
+        .set({ preferredMinAge: minAge, preferredMaxAge: maxAge, preferredMaxDistanceKm: 50 })
+        .where(eq(members.id, viewer ?? ''));
+    await setAges(35, 45);
+    expect(await ids()).toEqual([older]);
+    await setAges(18, 30);
+    expect(await ids()).toEqual([young]);
+    await setAges(90, 99);
+    expect(await ids()).toEqual([]);
+  });
+
   it('never suggests the viewer, nor a profile without gender or age', async () => {
     const [viewer] = await seedMembers(t.database.db, [
       { gender: 'femme', latitude: -33.9, longitude: 18.4 },

@@ -8,6 +8,8 @@ import type { Compatibility } from './compatibility.ts';
 import { suggestionsSql } from './suggestions.repository.ts';
 
 let database: DatabaseHandle;
+/** Nearest cell first, then most recently active within it, both from the index (ADR 052). */
+const walkOrder = /Order By: \(\("position" <-> .*\) AND \(activity_rank <-> /;
 
 /**
  * The speed of suggestions rests on one plan: the audience's partial GiST index read in
@@ -54,6 +56,7 @@ const noDealbreakers: Compatibility = {
 };
 const base = {
   viewer: man,
+  viewerRowVersion: '1',
   minAge: null,
   maxAge: null,
   maxDistanceKm: null,
@@ -66,8 +69,8 @@ const base = {
 describe('suggestions query plan', () => {
   it('walks the audience’s GiST index in distance order', async () => {
     const text = await plan(base);
-    expect(text).toMatch(/Index Scan using members_position_answers_femme_idx/);
-    expect(text).toMatch(/Order By: \("position" <-> /);
+    expect(text).toMatch(/Index Scan using members_position_rank_answers_femme_idx/);
+    expect(text).toMatch(walkOrder);
     expect(text).not.toMatch(/Sort Key/);
   });
 
@@ -79,11 +82,11 @@ describe('suggestions query plan', () => {
       minAge: 25,
       maxAge: 45,
     });
-    expect(pageFive).toMatch(/Index Scan using members_position_answers_homme_idx/);
+    expect(pageFive).toMatch(/Index Scan using members_position_rank_answers_homme_idx/);
     const nearby = await plan({ ...base, maxDistanceKm: 300 });
     // A small radius holds few members: the same index finds them by box, then they are sorted.
     expect(nearby).toMatch(
-      /Index Scan on members_position_answers_femme_idx|Index Scan using members_position_answers_femme_idx/,
+      /Index Scan on members_position_rank_answers_femme_idx|Index Scan using members_position_rank_answers_femme_idx/,
     );
     expect(nearby).toMatch(/Index Cond: .*"position" <@ /);
   });
@@ -94,9 +97,23 @@ describe('suggestions query plan', () => {
     const generic = (
       await explainPrepared(database.db, suggestionsSql({ ...base, minAge: 25 }))
     ).join('\n');
-    expect(generic).toMatch(/Index Scan using members_position_answers_femme_idx/);
-    expect(generic).toMatch(/Order By: \("position" <-> /);
+    expect(generic).toMatch(/Index Scan using members_position_rank_answers_femme_idx/);
+    expect(generic).toMatch(walkOrder);
     expect(generic).not.toMatch(/Sort Key/);
+  });
+
+  it('checks the viewer’s row version and that anyone is of age, once, before the walk (ADR 053)', async () => {
+    const generic = (
+      await explainPrepared(database.db, suggestionsSql({ ...base, minAge: 25, maxAge: 30 }))
+    ).join('\n');
+    // A gate over the walk, evaluated once: when it fails the index is never read.
+    expect(generic).toMatch(/One-Time Filter: /);
+    expect(generic).toMatch(/Index Scan using members_pkey on members v/);
+    // Nobody in range must not mean reading the audience's whole table to find it out.
+    expect(generic).toMatch(/Index Only Scan using members_audience_age_idx on members a/);
+    expect(generic).toMatch(
+      /Index Scan using members_position_rank_answers_femme_idx[^\n]*\(never executed\)/,
+    );
   });
 
   it('keeps that plan for verified members only (issue 21: one condition more on the walk)', async () => {
@@ -105,8 +122,8 @@ describe('suggestions query plan', () => {
       await plan(verified),
       (await explainPrepared(database.db, suggestionsSql(verified))).join('\n'),
     ]) {
-      expect(text).toMatch(/Index Scan using members_position_answers_femme_verified_idx/);
-      expect(text).toMatch(/Order By: \("position" <-> /);
+      expect(text).toMatch(/Index Scan using members_position_rank_answers_femme_verified_idx/);
+      expect(text).toMatch(walkOrder);
       expect(text).not.toMatch(/Sort Key/);
     }
   });
@@ -127,8 +144,8 @@ describe('suggestions query plan', () => {
       await plan(strict),
       (await explainPrepared(database.db, suggestionsSql(strict))).join('\n'),
     ]) {
-      expect(text).toMatch(/Index Scan using members_position_answers_femme_idx/);
-      expect(text).toMatch(/Order By: \("position" <-> /);
+      expect(text).toMatch(/Index Scan using members_position_rank_answers_femme_idx/);
+      expect(text).toMatch(walkOrder);
       expect(text).not.toMatch(/Sort Key/);
     }
   });
@@ -153,7 +170,7 @@ if (process.env.TEST_DB === 'postgres') {
       const fresh = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
       try {
         const served = (await explainPrepared(fresh.db, suggestionsSql(base))).join('\n');
-        expect(served).toMatch(/Index Scan using members_position_answers_femme_idx/);
+        expect(served).toMatch(/Index Scan using members_position_rank_answers_femme_idx/);
         expect(served).not.toMatch(/JIT/);
       } finally {
         await fresh.close();

@@ -1,4 +1,4 @@
-import { GENDERS, type Gender } from '@mawadda/contract';
+import { GENDERS } from '@mawadda/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   audienceOf,
@@ -22,11 +22,16 @@ export type AudienceQuery = {
   verifiedOnly: boolean;
   compatibility: Compatibility;
 };
-export type SuggestionQuery = AudienceQuery & { offset: number; limit: number };
+export type SuggestionQuery = AudienceQuery & {
+  /** The version of the viewer's row the query was built from (`findViewer`'s `rowVersion`). */
+  viewerRowVersion: string;
+  offset: number;
+  limit: number;
+};
 
 const EARTH_RADIUS_KM = 6371;
 
-/** The viewer's cell on the unit sphere, at activity 0; the centre of the earth when unknown. */
+/** The viewer's cell on the unit sphere; the centre of the earth when unknown. */
 function viewerPoint(viewer: AudienceQuery['viewer']): [number, number, number] {
   if (viewer.gridLatitude === null || viewer.gridLongitude === null) return [0, 0, 0];
   const lat = (viewer.gridLatitude * Math.PI) / 180;
@@ -53,7 +58,7 @@ function audienceConditions(q: AudienceQuery, point: SQL): SQL {
   if (q.maxDistanceKm !== null && q.viewer.gridLatitude !== null) {
     const chord = chordFor(q.maxDistanceKm);
     // The box lets the index skip whole regions; the distance keeps the ball inside it.
-    conditions.push(sql`position <@ cube_enlarge(${point}, ${chord}::float8, 4)`);
+    conditions.push(sql`position <@ cube_enlarge(${point}, ${chord}::float8, 3)`);
     conditions.push(sql`(position <-> ${point}) <= ${chord}::float8`);
   }
   if (q.verifiedOnly) conditions.push(sql`verified_at is not null`);
@@ -63,27 +68,40 @@ function audienceConditions(q: AudienceQuery, point: SQL): SQL {
 
 function pointOf(viewer: AudienceQuery['viewer']): SQL {
   const [x, y, z] = viewerPoint(viewer);
-  return sql`cube(array[${x}::float8, ${y}::float8, ${z}::float8, 0::float8])`;
+  return sql`cube(array[${x}::float8, ${y}::float8, ${z}::float8])`;
 }
 
 /**
- * Nearest first, then most recently active, through the audience's partial GiST index. The
- * gender is inlined (from the closed value set) so the planner can match the partial index.
- * With a viewer of unknown position every member is at the same distance, so the order is by
- * activity alone. The dealbreakers of both sides filter the walk: each row costs a few integer
- * operations, and the statement's text does not depend on them. Photo keys travel as JSON and
- * the activity time as a number: the driver's text-array and timestamp parsers would cost more
- * per page than the query itself.
+ * Nearest cell first, then most recently active (the activity rank), through the audience's
+ * partial GiST index, which orders by both (ADR 052). The gender is inlined (from the closed value
+ * set) so the planner can match the partial index. With a viewer of unknown position every member
+ * is at the same distance, so the order is by activity alone. The dealbreakers of both sides
+ * filter the walk: each row costs a few integer operations, and the statement's text does not
+ * depend on them. Photo keys travel as JSON and the activity time as a number: the driver's
+ * text-array and timestamp parsers would cost more per page than the query itself.
+ *
+ * Two conditions on no member's row gate the walk (evaluated once, before it starts): the viewer's
+ * row is still the version the query was built from, so a copy of it kept by the service can
+ * never give a page under filters the member has since changed (ADR 053); and someone of the
+ * audience has an age in range, answered by the age index alone, since with nobody in range the
+ * walk would read the whole index to find no one. Either failing gives an empty page.
  */
 export function suggestionsSql(q: SuggestionQuery): SQL {
   const point = pointOf(q.viewer);
+  const audience = audienceOf(q.viewer);
+  // Inlined below like `visibleTo`'s, so only from the closed value set.
+  if (!audience || !GENDERS.includes(audience)) throw new Error('a viewer without an audience');
   return sql`
     select id, name, age, location, grid_latitude, grid_longitude,
       to_json(photo_keys) as photo_keys, photos_blurred, verified_at is not null as verified,
       ${likeState(q.viewer.id)}
     from members
     where ${audienceConditions(q, point)}
-    order by position <-> ${point}
+      and (select v.xmin::text from members v where v.id = ${q.viewer.id}) = ${q.viewerRowVersion}
+      and exists (select 1 from members a
+        where a.gender = ${sql.raw(`'${audience}'`)} and a.position is not null
+          and a.age between ${q.minAge ?? 0} and ${q.maxAge ?? 1000})
+    order by position <-> ${point}, activity_rank <-> 0::float8
     offset ${q.offset} limit ${q.limit}`;
 }
 
@@ -115,23 +133,6 @@ export async function findSuggestions(db: Database, q: SuggestionQuery): Promise
     likedByMe: r.liked_by_me,
     matched: r.matched,
   }));
-}
-
-/** Whether anyone of the audience has an age in range: answered by the age index alone. */
-export async function anyoneInAgeRange(
-  db: Executor,
-  audience: Gender,
-  minAge: number | null,
-  maxAge: number | null,
-): Promise<boolean> {
-  if (!GENDERS.includes(audience)) throw new Error(`unknown audience ${audience}`);
-  const result = await db.execute<{ found: boolean }>(sql`
-    select exists (
-      select 1 from members
-      where gender = ${audience} and position is not null
-        and age between ${minAge ?? 0} and ${maxAge ?? 1000}
-    ) as found`);
-  return result.rows[0]?.found === true;
 }
 
 /**
