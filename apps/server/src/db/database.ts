@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -133,7 +133,8 @@ const statementNames = new Map<string, string>();
  * statement's generic plan (ADR 024), planned once, not a custom plan at every call.
  */
 type PreparedRunner = {
-  query(config: pg.QueryConfig<unknown[]>): Promise<pg.QueryResult>;
+  /** `rowMode: 'array'`: each row an array of its columns (node-postgres's option). */
+  query(config: pg.QueryConfig<unknown[]> & { rowMode?: 'array' }): Promise<pg.QueryResult>;
   /** One connection of that kind for several statements (a statement, then its plan). */
   withClient<T>(use: (client: pg.PoolClient) => Promise<T>): Promise<T>;
 };
@@ -164,6 +165,22 @@ function namedQuery(query: SQL): pg.QueryConfig<unknown[]> {
 export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = await preparedRunner(db).query(namedQuery(query));
   return result.rows as Row[];
+}
+
+/**
+ * A `queryPrepared` statement built once and run many times, its placeholders
+ * (`sql.placeholder`) filled at each run, each row an array of its columns in the statement's
+ * order: for a hot list whose text and most values stay the same between calls (a viewer's pages
+ * of suggestions), so the query is not rebuilt and no object is made per row only to be read once.
+ */
+export function preparedArrays<Row extends unknown[]>(db: Database, query: SQL) {
+  const runner = preparedRunner(db);
+  const { name, text, values = [] } = namedQuery(query);
+  return async (placeholders: Record<string, unknown>): Promise<Row[]> => {
+    const filled = fillPlaceholders(values, placeholders);
+    const result = await runner.query({ name, text, values: filled, rowMode: 'array' });
+    return result.rows as Row[];
+  };
 }
 
 /** node-postgres's own conversion of a parameter to its text form (arrays, dates, buffers). */

@@ -8,7 +8,7 @@ import {
   type UserDetails,
   type UserSummary,
 } from '@mawadda/contract';
-import { audienceOf, toDetails, toSummary } from '../../core/member-view.ts';
+import { audienceOf, toDetails, toSummary, type ViewedMember } from '../../core/member-view.ts';
 import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -23,7 +23,7 @@ import {
   type SuggestionsViewer,
   savePreferences,
 } from './discovery.repository.ts';
-import { estimateAudience, findSuggestions } from './suggestions.repository.ts';
+import { estimateAudience, savedPagesQuery, suggestionPages } from './suggestions.repository.ts';
 import { createViewerCopies } from './viewer-copies.ts';
 
 const ONE_DAY = 24 * 60 * 60 * 1000;
@@ -64,7 +64,7 @@ export function createDiscoveryService(deps: {
     deps.readingLimits.detailsPerDay,
     deps.readingLimits.detailsPerMinute,
   );
-  const pages = reading(
+  const pageReading = reading(
     'suggestion-pages',
     deps.readingLimits.suggestionPagesPerDay,
     deps.readingLimits.suggestionPagesPerMinute,
@@ -80,25 +80,21 @@ export function createDiscoveryService(deps: {
     await reserveLimits(deps.limiter, [{ limit: limits.day, key: memberId }], tooManyRequests);
   };
 
-  const viewerCopies = createViewerCopies<SuggestionsViewer>(VIEWER_COPIES);
+  /** A viewer's row and the statement of their pages, built from it once. */
+  type ViewerPages = {
+    viewer: SuggestionsViewer;
+    page(offset: number, limit: number): Promise<ViewedMember[]>;
+  };
+  const viewerCopies = createViewerCopies<ViewerPages>(VIEWER_COPIES);
   /** Kept only with an audience: a copy is checked by the page's statement, which needs one. */
-  async function freshViewer(memberId: string) {
+  async function freshViewer(memberId: string): Promise<ViewerPages> {
     const viewer = await viewerOf(memberId, findViewer);
-    if (audienceOf(viewer)) viewerCopies.set(memberId, viewer);
-    return viewer;
+    const pages: ViewerPages = { viewer, page: async () => [] };
+    if (!audienceOf(viewer)) return pages;
+    pages.page = suggestionPages(db, savedPagesQuery(viewer));
+    viewerCopies.set(memberId, pages);
+    return pages;
   }
-  const pageFor = (viewer: SuggestionsViewer, page: number, size: number) =>
-    findSuggestions(db, {
-      viewer,
-      viewerRowVersion: viewer.rowVersion,
-      minAge: viewer.preferredMinAge,
-      maxAge: viewer.preferredMaxAge,
-      maxDistanceKm: viewer.preferredMaxDistanceKm,
-      verifiedOnly: viewer.preferredVerifiedOnly,
-      compatibility: viewer.compatibility,
-      offset: page * size,
-      limit: size,
-    });
 
   async function viewerOf<T>(memberId: string, find: (db: Database, id: string) => Promise<T>) {
     const viewer = await find(db, memberId);
@@ -113,19 +109,20 @@ export function createDiscoveryService(deps: {
      * fresh Google account) is suggested no one until the profile is complete.
      */
     async suggestions(memberId: string, page: number, size: number): Promise<UserSummary[]> {
-      let viewer = viewerCopies.get(memberId) ?? (await freshViewer(memberId));
-      if (!audienceOf(viewer)) return [];
-      await read(pages, memberId);
-      let rows = await pageFor(viewer, page, size);
+      let pages = viewerCopies.get(memberId) ?? (await freshViewer(memberId));
+      if (!audienceOf(pages.viewer)) return [];
+      await read(pageReading, memberId);
+      let rows = await pages.page(page * size, size);
       if (rows.length === 0) {
         // Nobody left, or the row changed since it was read (the statement then gives nothing):
         // read again, and ask again if it had.
         const fresh = await freshViewer(memberId);
-        if (fresh.rowVersion !== viewer.rowVersion) {
-          viewer = fresh;
-          rows = audienceOf(viewer) ? await pageFor(viewer, page, size) : [];
+        if (fresh.viewer.rowVersion !== pages.viewer.rowVersion) {
+          pages = fresh;
+          rows = await pages.page(page * size, size);
         }
       }
+      const { viewer } = pages;
       const online = await deps.onlineAmong(rows.map((row) => row.id));
       return rows.map((row) => toSummary(row, viewer, photoLinks, online.has(row.id)));
     },

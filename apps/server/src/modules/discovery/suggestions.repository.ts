@@ -8,9 +8,10 @@ import {
   visibleTo,
 } from '../../core/member-view.ts';
 import { acceptedBox } from '../../db/answer-bits.ts';
-import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
+import { type Database, type Executor, preparedArrays } from '../../db/database.ts';
 import { GRID_DEGREES, type MemberRow } from '../../db/schema.ts';
 import { bothWays, type Compatibility } from './compatibility.ts';
+import type { SuggestionsViewer } from './discovery.repository.ts';
 
 /** Who the viewer may be suggested: their audience under their filters, both ways. */
 export type AudienceQuery = {
@@ -22,12 +23,25 @@ export type AudienceQuery = {
   verifiedOnly: boolean;
   compatibility: Compatibility;
 };
-export type SuggestionQuery = AudienceQuery & {
-  /** The version of the viewer's row the query was built from (`findViewer`'s `rowVersion`). */
+/** A viewer's pages: their audience, and the version of the row it was read from. */
+export type PagesQuery = AudienceQuery & {
+  /** `findViewer`'s `rowVersion` of the row the filters were read from. */
   viewerRowVersion: string;
-  offset: number;
-  limit: number;
 };
+export type SuggestionQuery = PagesQuery & { offset: number; limit: number };
+
+/** A viewer's pages under their saved filters. */
+export function savedPagesQuery(viewer: SuggestionsViewer): PagesQuery {
+  return {
+    viewer,
+    viewerRowVersion: viewer.rowVersion,
+    minAge: viewer.preferredMinAge,
+    maxAge: viewer.preferredMaxAge,
+    maxDistanceKm: viewer.preferredMaxDistanceKm,
+    verifiedOnly: viewer.preferredVerifiedOnly,
+    compatibility: viewer.compatibility,
+  };
+}
 
 const EARTH_RADIUS_KM = 6371;
 
@@ -87,6 +101,10 @@ function pointOf(viewer: AudienceQuery['viewer']): SQL {
  * walk would read the whole index to find no one. Either failing gives an empty page.
  */
 export function suggestionsSql(q: SuggestionQuery): SQL {
+  return pageSql(q, q.offset, q.limit);
+}
+
+function pageSql(q: PagesQuery, offset: SQL | number, limit: SQL | number): SQL {
   const point = pointOf(q.viewer);
   const audience = audienceOf(q.viewer);
   // Inlined below like `visibleTo`'s, so only from the closed value set.
@@ -102,37 +120,49 @@ export function suggestionsSql(q: SuggestionQuery): SQL {
         where a.gender = ${sql.raw(`'${audience}'`)} and a.position is not null
           and a.age between ${q.minAge ?? 0} and ${q.maxAge ?? 1000})
     order by position <-> ${point}, activity_rank <-> 0::float8
-    offset ${q.offset} limit ${q.limit}`;
+    offset ${offset} limit ${limit}`;
 }
 
-export async function findSuggestions(db: Database, q: SuggestionQuery): Promise<ViewedMember[]> {
-  const rows = await queryPrepared<{
-    id: string;
-    name: string;
-    age: number | null;
-    location: string | null;
-    grid_latitude: number | null;
-    grid_longitude: number | null;
-    photo_keys: string[];
-    photos_blurred: boolean;
-    verified: boolean;
-    liked_by_me: boolean;
-    matched: boolean;
-  }>(db, suggestionsSql(q));
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    age: r.age,
-    gender: audienceOf(q.viewer),
-    location: r.location,
-    gridLatitude: r.grid_latitude,
-    gridLongitude: r.grid_longitude,
-    photoKeys: r.photo_keys,
-    photosBlurred: r.photos_blurred,
-    verified: r.verified,
-    likedByMe: r.liked_by_me,
-    matched: r.matched,
-  }));
+/** A page's columns, in the statement's order. */
+type PageRow = [
+  id: string,
+  name: string,
+  age: number | null,
+  location: string | null,
+  gridLatitude: number | null,
+  gridLongitude: number | null,
+  photoKeys: string[],
+  photosBlurred: boolean,
+  verified: boolean,
+  likedByMe: boolean,
+  matched: boolean,
+];
+
+/**
+ * A viewer's pages of suggestions: the statement built once (`suggestionsSql`), each page then
+ * only its offset and limit, so a member scrolling costs no query building (ADR 053).
+ */
+export function suggestionPages(db: Database, q: PagesQuery) {
+  const run = preparedArrays<PageRow>(
+    db,
+    pageSql(q, sql`${sql.placeholder('offset')}`, sql`${sql.placeholder('limit')}`),
+  );
+  const gender = audienceOf(q.viewer);
+  return async (offset: number, limit: number): Promise<ViewedMember[]> =>
+    (await run({ offset, limit })).map((r) => ({
+      id: r[0],
+      name: r[1],
+      age: r[2],
+      gender,
+      location: r[3],
+      gridLatitude: r[4],
+      gridLongitude: r[5],
+      photoKeys: r[6],
+      photosBlurred: r[7],
+      verified: r[8],
+      likedByMe: r[9],
+      matched: r[10],
+    }));
 }
 
 /**
