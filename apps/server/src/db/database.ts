@@ -126,7 +126,8 @@ export async function migrateDatabase(db: Database): Promise<void> {
 }
 
 const dialect = new PgDialect();
-const statementNames = new Map<string, string>();
+/** By text: each statement's name, and the first copy of its text, which every later one shares. */
+const statements = new Map<string, { name: string; text: string }>();
 
 /**
  * Where each database runs its named prepared statements: on a connection that always uses the
@@ -148,12 +149,13 @@ function preparedRunner(db: Database): PreparedRunner {
 
 function namedQuery(query: SQL): pg.QueryConfig<unknown[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `prepared_${statementNames.size + 1}`;
-    statementNames.set(text, name);
+  let statement = statements.get(text);
+  if (statement === undefined) {
+    statement = { name: `prepared_${statements.size + 1}`, text };
+    statements.set(text, statement);
   }
-  return { name, text, values: params };
+  // The shared text: a statement kept for a while (a viewer's pages, ADR 053) holds no copy.
+  return { name: statement.name, text: statement.text, values: params };
 }
 
 /**
