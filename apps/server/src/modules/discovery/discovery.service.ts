@@ -8,7 +8,7 @@ import {
   type UserDetails,
   type UserSummary,
 } from '@mawadda/contract';
-import { audienceOf, toDetails, toSummary, type ViewedMember } from '../../core/member-view.ts';
+import { audienceOf, toDetails, toSummary } from '../../core/member-view.ts';
 import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -83,15 +83,14 @@ export function createDiscoveryService(deps: {
   /** A viewer's row and the statement of their pages, built from it once. */
   type ViewerPages = {
     viewer: SuggestionsViewer;
-    page(offset: number, limit: number): Promise<ViewedMember[]>;
+    page: ReturnType<typeof suggestionPages> | null;
   };
   const viewerCopies = createViewerCopies<ViewerPages>(VIEWER_COPIES);
-  /** Kept only with an audience: a copy is checked by the page's statement, which needs one. */
+  /** Kept only with an audience: the page's statement needs one. */
   async function freshViewer(memberId: string): Promise<ViewerPages> {
     const viewer = await viewerOf(memberId, findViewer);
-    const pages: ViewerPages = { viewer, page: async () => [] };
-    if (!audienceOf(viewer)) return pages;
-    pages.page = suggestionPages(db, savedPagesQuery(viewer));
+    if (!audienceOf(viewer)) return { viewer, page: null };
+    const pages = { viewer, page: suggestionPages(db, savedPagesQuery(viewer)) };
     viewerCopies.set(memberId, pages);
     return pages;
   }
@@ -110,21 +109,19 @@ export function createDiscoveryService(deps: {
      */
     async suggestions(memberId: string, page: number, size: number): Promise<UserSummary[]> {
       let pages = viewerCopies.get(memberId) ?? (await freshViewer(memberId));
-      if (!audienceOf(pages.viewer)) return [];
+      if (!pages.page) return [];
       await read(pageReading, memberId);
-      let rows = await pages.page(page * size, size);
-      if (rows.length === 0) {
-        // Nobody left, or the row changed since it was read (the statement then gives nothing):
-        // read again, and ask again if it had.
-        const fresh = await freshViewer(memberId);
-        if (fresh.viewer.rowVersion !== pages.viewer.rowVersion) {
-          pages = fresh;
-          rows = await pages.page(page * size, size);
-        }
+      let answer = await pages.page(page * size, size);
+      if (answer.rowVersion !== pages.viewer.rowVersion) {
+        // The row changed since this copy was read (the statement then gave nothing), or the
+        // account is gone (`freshViewer` says so): read it again, and ask again.
+        pages = await freshViewer(memberId);
+        if (!pages.page) return [];
+        answer = await pages.page(page * size, size);
       }
       const { viewer } = pages;
-      const online = await deps.onlineAmong(rows.map((row) => row.id));
-      return rows.map((row) => toSummary(row, viewer, photoLinks, online.has(row.id)));
+      const online = await deps.onlineAmong(answer.members.map((row) => row.id));
+      return answer.members.map((row) => toSummary(row, viewer, photoLinks, online.has(row.id)));
     },
 
     /**

@@ -94,11 +94,15 @@ function pointOf(viewer: AudienceQuery['viewer']): SQL {
  * depend on them. Photo keys travel as JSON and the activity time as a number: the driver's
  * text-array and timestamp parsers would cost more per page than the query itself.
  *
- * Two conditions on no member's row gate the walk (evaluated once, before it starts): the viewer's
- * row is still the version the query was built from, so a copy of it kept by the service can
- * never give a page under filters the member has since changed (ADR 053); and someone of the
- * audience has an age in range, answered by the age index alone, since with nobody in range the
- * walk would read the whole index to find no one. Either failing gives an empty page.
+ * The page hangs from the viewer's row as it is now, and each row of the answer carries that
+ * row's version (`xmin`), so the service learns in the same round trip whether the filters it
+ * built the query from are still the member's (ADR 053); an empty page is one row of the version
+ * and nulls, and a deleted viewer no row at all. Two conditions on no member's row gate the walk
+ * (evaluated once, before it starts): the viewer's row is still that version, so a stale copy
+ * never gives a page under filters the member has since changed; and someone of the audience has
+ * an age in range, answered by the age index alone, since with nobody in range the walk would
+ * read the whole index to find no one. The page's order is the walk's: one viewer row, joined
+ * to the page in a nested loop, keeps it (`suggestions-plan.test.ts`).
  */
 export function suggestionsSql(q: SuggestionQuery): SQL {
   return pageSql(q, q.offset, q.limit);
@@ -110,22 +114,30 @@ function pageSql(q: PagesQuery, offset: SQL | number, limit: SQL | number): SQL 
   // Inlined below like `visibleTo`'s, so only from the closed value set.
   if (!audience || !GENDERS.includes(audience)) throw new Error('a viewer without an audience');
   return sql`
-    select id, name, age, location, grid_latitude, grid_longitude,
-      to_json(photo_keys) as photo_keys, photos_blurred, verified_at is not null as verified,
-      ${likeState(q.viewer.id)}
-    from members
-    where ${audienceConditions(q, point)}
-      and (select v.xmin::text from members v where v.id = ${q.viewer.id}) = ${q.viewerRowVersion}
-      and exists (select 1 from members a
-        where a.gender = ${sql.raw(`'${audience}'`)} and a.position is not null
-          and a.age between ${q.minAge ?? 0} and ${q.maxAge ?? 1000})
-    order by position <-> ${point}, activity_rank <-> 0::float8
-    offset ${offset} limit ${limit}`;
+    select viewer.row_version, page.*
+    from (select v.xmin::text as row_version from members v where v.id = ${q.viewer.id}) viewer
+    left join lateral (
+      select id, name, age, location, grid_latitude, grid_longitude,
+        to_json(photo_keys) as photo_keys, photos_blurred, verified_at is not null as verified,
+        ${likeState(q.viewer.id)}
+      from members
+      where ${audienceConditions(q, point)}
+        and viewer.row_version = ${q.viewerRowVersion}
+        and exists (select 1 from members a
+          where a.gender = ${sql.raw(`'${audience}'`)} and a.position is not null
+            and a.age between ${q.minAge ?? 0} and ${q.maxAge ?? 1000})
+      order by position <-> ${point}, activity_rank <-> 0::float8
+      offset ${offset} limit ${limit}
+    ) page on true`;
 }
 
-/** A page's columns, in the statement's order. */
+/**
+ * A page's columns, in the statement's order: the viewer's row version, then a member (all null
+ * in the one row of an empty page).
+ */
 type PageRow = [
-  id: string,
+  rowVersion: string,
+  id: string | null,
   name: string,
   age: number | null,
   location: string | null,
@@ -140,7 +152,9 @@ type PageRow = [
 
 /**
  * A viewer's pages of suggestions: the statement built once (`suggestionsSql`), each page then
- * only its offset and limit, so a member scrolling costs no query building (ADR 053).
+ * only its offset and limit, so a member scrolling costs no query building (ADR 053). With each
+ * page, the version of the viewer's row now (undefined once the account is gone): a page built
+ * from another version is empty.
  */
 export function suggestionPages(db: Database, q: PagesQuery) {
   const run = preparedArrays<PageRow>(
@@ -148,21 +162,31 @@ export function suggestionPages(db: Database, q: PagesQuery) {
     pageSql(q, sql`${sql.placeholder('offset')}`, sql`${sql.placeholder('limit')}`),
   );
   const gender = audienceOf(q.viewer);
-  return async (offset: number, limit: number): Promise<ViewedMember[]> =>
-    (await run({ offset, limit })).map((r) => ({
-      id: r[0],
-      name: r[1],
-      age: r[2],
-      gender,
-      location: r[3],
-      gridLatitude: r[4],
-      gridLongitude: r[5],
-      photoKeys: r[6],
-      photosBlurred: r[7],
-      verified: r[8],
-      likedByMe: r[9],
-      matched: r[10],
-    }));
+  return async (
+    offset: number,
+    limit: number,
+  ): Promise<{ rowVersion: string | undefined; members: ViewedMember[] }> => {
+    const rows = await run({ offset, limit });
+    const members: ViewedMember[] = [];
+    for (const r of rows) {
+      if (r[1] === null) continue;
+      members.push({
+        id: r[1],
+        name: r[2],
+        age: r[3],
+        gender,
+        location: r[4],
+        gridLatitude: r[5],
+        gridLongitude: r[6],
+        photoKeys: r[7],
+        photosBlurred: r[8],
+        verified: r[9],
+        likedByMe: r[10],
+        matched: r[11],
+      });
+    }
+    return { rowVersion: rows[0]?.[0], members };
+  };
 }
 
 /**
