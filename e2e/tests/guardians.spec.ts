@@ -68,6 +68,13 @@ test('A member names a guardian, who reads the conversation from the mailed link
   // He writes; the guardian reads it on refreshing.
   await his.getByRole('textbox', { name: `Message to Aminata ${tag}` }).fill(`Salam ${tag}`);
   await his.keyboard.press('Enter');
+  // Stored first (his tick), then the guardian's refresh: a refresh before it would find nothing.
+  await expect(
+    his
+      .getByRole('region', { name: /^Messages with/ })
+      .getByRole('listitem')
+      .filter({ hasText: `Salam ${tag}` }),
+  ).toContainText(/, (sent|read)$/);
   await guardian.getByRole('button', { name: 'Actualiser' }).click();
   await expect(guardian.getByText(`Salam ${tag}`)).toBeVisible();
 
