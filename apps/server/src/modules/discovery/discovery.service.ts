@@ -104,8 +104,8 @@ export function createDiscoveryService(deps: {
   return {
     /**
      * A page of members of the other gender, nearest first then most recently active (ADR 052);
-     * an empty page past the last one. A member without a gender yet (a
-     * fresh Google account) is suggested no one until the profile is complete.
+     * an empty page past the last one. A member without a gender yet (a fresh Google account) is
+     * suggested no one until the profile is complete.
      */
     async suggestions(memberId: string, page: number, size: number): Promise<UserSummary[]> {
       let pages = viewerCopies.get(memberId) ?? (await freshViewer(memberId));
