@@ -57,24 +57,78 @@ function inlineStylesheet(): Plugin {
 }
 
 /**
- * `<link rel="modulepreload">` in index.html for the login route's chunk and the chunks it
- * imports, which Vite leaves to the router: without them the browser learns of them only once
- * the entry has run and the router has matched `/`, one more round trip before the largest
- * paint of the first screen most visitors see (ADR 047). Another route's visitor fetches them
- * for nothing: a few kB, against the round trip saved on `/`.
+ * The screens a visit starts on, each in one chunk (ADR 054): the app with the login screen (the
+ * first route), and a member's first screen (the shell, the member area, the suggestions). Left to
+ * itself, the bundler split them into as many chunks as there are sets of routes sharing a
+ * module: 21 files for the first route and 45 more for the suggestions, and over HTTP/1.1 a
+ * phone fetches six at a time, one round trip each. A module goes to the first screen whose
+ * static imports reach it; the entry's own modules (main.tsx, early-start.ts) stay in the entry.
  */
-function preloadLoginRoute(): Plugin {
+const SCREEN_ROOTS = {
+  'first-route': ['/src/boot.tsx', '/src/app/routes/login.tsx'],
+  'member-screen': [
+    '/src/app/routes/shell-layout.tsx',
+    '/src/app/routes/member-area.tsx',
+    '/src/app/routes/suggestions.tsx',
+    // What the member area's loader imports (router.tsx, requireMember).
+    '/src/lib/member-area.ts',
+    '/src/lib/query-client.ts',
+  ],
+} as const;
+type Screen = keyof typeof SCREEN_ROOTS;
+
+function screenChunks() {
+  const screenOf = new Map<string, Screen>();
+  const plugin: Plugin = {
+    name: 'mawadda-screen-chunks',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const rooted = (suffixes: readonly string[]) =>
+        ids.filter((id) => suffixes.some((suffix) => id.endsWith(suffix)));
+      const reach = (starts: string[], into: (id: string) => boolean) => {
+        const stack = [...starts];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (!into(id)) continue;
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      const entry = new Set<string>();
+      reach(rooted(['/src/main.tsx']), (id) => !entry.has(id) && Boolean(entry.add(id)));
+      for (const [screen, roots] of Object.entries(SCREEN_ROOTS) as [Screen, readonly string[]][]) {
+        reach(rooted(roots), (id) => {
+          if (entry.has(id) || screenOf.has(id)) return false;
+          screenOf.set(id, screen);
+          return true;
+        });
+      }
+    },
+  };
+  const groups = (Object.keys(SCREEN_ROOTS) as Screen[]).map((screen) => ({
+    name: screen,
+    test: (id: string) => screenOf.get(id) === screen,
+    // Only the modules reached: a module both screens import stays in the first one.
+    includeDependenciesRecursively: false,
+  }));
+  return { plugin, groups };
+}
+const screens = screenChunks();
+
+/**
+ * `<link rel="modulepreload">` in index.html for the first route's chunks (the app and the login
+ * screen), which Vite leaves to the entry's dynamic import: without them the browser learns of
+ * them only once the entry has run, one more round trip before the largest paint of the first
+ * screen most visitors see (ADR 047, 054). Another route's visitor fetches the login screen's
+ * few kB for nothing.
+ */
+function preloadFirstRoute(): Plugin {
   return {
-    name: 'mawadda-preload-login-route',
+    name: 'mawadda-preload-first-route',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        const login = Object.values(bundle).find(
-          (output) =>
-            output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/app/routes/login.tsx'),
-        );
         const files = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = bundle[fileName];
@@ -82,7 +136,10 @@ function preloadLoginRoute(): Plugin {
           files.add(fileName);
           for (const imported of chunk.imports) visit(imported);
         };
-        if (login) visit(login.fileName);
+        for (const output of Object.values(bundle)) {
+          if (output.type === 'chunk' && output.name === 'first-route') visit(output.fileName);
+        }
+        if (files.size === 0) throw new Error('no first-route chunk to preload');
         return {
           html,
           tags: [...files]
@@ -110,7 +167,8 @@ export default defineConfig({
   plugins: [
     react(),
     inlineStylesheet(),
-    preloadLoginRoute(),
+    preloadFirstRoute(),
+    screens.plugin,
     tailwindcss(),
     VitePWA({
       // Our own worker (it shows push notifications), built into one self-contained /sw.js.
@@ -187,7 +245,9 @@ export default defineConfig({
         // The icons in one chunk: left to themselves they made 22 files of 150-700 bytes, each a
         // request with its headers (cold first suggestions: scripts 225.9 -> 216.4 KB; the login
         // page, which gets them all, 111.9 -> 113.9 KB).
-        codeSplitting: { groups: [{ name: 'icons', test: /[\\/]lucide-react[\\/]/ }] },
+        codeSplitting: {
+          groups: [{ name: 'icons', test: /[\\/]lucide-react[\\/]/ }, ...screens.groups],
+        },
       },
     },
   },

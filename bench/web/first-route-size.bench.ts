@@ -1,6 +1,7 @@
 /**
  * JavaScript a visitor downloads before the first route (login, `/`) can run: the entry chunk,
- * its static imports, the login route chunk with its static imports, and the first route's texts
+ * its static imports, the app and the login screen's chunk (`first-route`, ADR 054) with its static
+ * imports, and the first route's texts
  * in one language (the larger of the two: the app renders once they are here), gzip-compressed,
  * as size-limit measures it. Budget: 130 kB (ADR 047). Prints one JSON line; exits 1 over budget.
  * Usage: node bench/web/first-route-size.bench.ts  (builds the web app first)
@@ -20,7 +21,7 @@ execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; name?: string; imports?: string[]; isEntry?: boolean };
 const manifest = JSON.parse(
   fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
 ) as Record<string, ManifestChunk>;
@@ -35,9 +36,9 @@ function withStaticImports(key: string, seen = new Set<string>()): Set<string> {
 }
 
 const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-const loginRoute = Object.keys(manifest).find((key) => key.endsWith('app/routes/login.tsx'));
-if (!entry || !loginRoute) throw new Error('entry or login route missing from the Vite manifest');
-const keys = new Set([...withStaticImports(entry), ...withStaticImports(loginRoute)]);
+const firstRoute = Object.keys(manifest).find((key) => manifest[key]?.name === 'first-route');
+if (!entry || !firstRoute) throw new Error('entry or first route missing from the Vite manifest');
+const keys = new Set([...withStaticImports(entry), ...withStaticImports(firstRoute)]);
 const files = [...keys].map((key) => path.join(dist, manifest[key]?.file ?? ''));
 const texts = ['en', 'fr'].map((language) => {
   const key = Object.keys(manifest).find((k) => k.endsWith(`i18n/first-route-${language}.ts`));

@@ -1,5 +1,5 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { type ReactNode, useRef } from 'react';
 import { cn } from '@/lib/cn.ts';
 import { focusMainContent } from './layouts/skip-link.tsx';

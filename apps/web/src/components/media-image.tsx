@@ -1,6 +1,6 @@
 import { PHOTO_FORMATS, photoSizeUrl, photoSources } from '@mawadda/contract/photo-sizes';
 import { type ImgHTMLAttributes, useState } from 'react';
-import { useDataSaver } from '@/lib/data-saver.ts';
+import { useDataSaver } from '@/lib/use-data-saver.ts';
 
 /** Shown when a member's photo is missing or fails to load (docs/spec.md §8). */
 export const DEFAULT_PROFILE_IMAGE = '/default-avatar.svg';

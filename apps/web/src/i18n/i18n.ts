@@ -1,19 +1,10 @@
 // The contract's entry points imported here carry no zod: the first route stays light.
 import { AUTH_ERROR_TEXTS } from '@mawadda/contract/auth-error-codes';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@mawadda/contract/constants';
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { firstRouteTexts, type Language } from './first-route-texts.ts';
 import { languageDetector } from './language-detector.ts';
-
-/**
- * The first route's texts, each language in a chunk of its own (the worker precaches them),
- * loaded by i18next when the language is chosen: a French visitor downloads no English (ADR 047).
- * The long legal texts live in their own namespace, added by the legal pages' chunk.
- */
-const firstRouteTexts: Record<Language, () => Promise<Record<string, ResourceKey>>> = {
-  en: () => import('./first-route-en.ts'),
-  fr: () => import('./first-route-fr.ts'),
-};
 
 /**
  * i18next's backend for the first route's namespaces. Any other namespace is added whole by its
@@ -65,7 +56,7 @@ export async function addErrorTexts(instance: typeof i18n, language: Language) {
   instance.addResourceBundle(language, 'errors', texts, false, true);
 }
 
-export type Language = (typeof LANGUAGES)[number];
+export type { Language };
 
 /**
  * docs/spec.md §1: the first French or English of languageDetector's candidates (path, subdomain,

@@ -1,4 +1,6 @@
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@mawadda/contract/constants';
 import type { LanguageDetectorModule } from 'i18next';
+import type { Language } from './first-route-texts.ts';
 
 /** A subdomain that names a language (`fr.example.org`, `en.localhost`), not `www` or `staging`. */
 const LANGUAGE_SUBDOMAIN =
@@ -13,12 +15,28 @@ const LANGUAGE_SUBDOMAIN =
  */
 export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
-  detect: () =>
-    [
-      /^\/([a-zA-Z][a-zA-Z0-9-]*)/.exec(window.location.pathname)?.[1],
-      LANGUAGE_SUBDOMAIN.exec(window.location.hostname)?.[1],
-      document.documentElement.getAttribute('lang'),
-      ...navigator.languages,
-      navigator.language,
-    ].filter((code): code is string => Boolean(code)),
+  detect: candidates,
 };
+
+function candidates(): string[] {
+  return [
+    /^\/([a-zA-Z][a-zA-Z0-9-]*)/.exec(window.location.pathname)?.[1],
+    LANGUAGE_SUBDOMAIN.exec(window.location.hostname)?.[1],
+    document.documentElement.getAttribute('lang'),
+    ...navigator.languages,
+    navigator.language,
+  ].filter((code): code is string => Boolean(code));
+}
+
+/**
+ * The language i18next will choose from the same candidates (i18n.ts: the first whose language
+ * part it supports, else English), known before i18next has loaded: the entry asks for its texts
+ * at once (early-start.ts).
+ */
+export function likelyLanguage(): Language {
+  const supported: readonly string[] = LANGUAGES;
+  const found = candidates()
+    .map((code) => code.toLowerCase().split(/[-_]/)[0] ?? '')
+    .find((code) => supported.includes(code));
+  return (found ?? FALLBACK_LANGUAGE) as Language;
+}

@@ -1,6 +1,7 @@
 import type { EndpointAnswer, EndpointName, EndpointRequest, ErrorBody } from '@mawadda/contract';
 import { endpointPath, endpointRoutes } from '@mawadda/contract/endpoint-routes';
 import { dataSaver } from './data-saver.ts';
+import { dropEarlyAnswers, takeEarlyAnswer } from './early-answers.ts';
 import { session } from './session.ts';
 
 /** A failed call: the status and the server's coded refusal when it sent one. */
@@ -66,14 +67,13 @@ export async function send(path: string, options: Options & { accept: string }):
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  const method = options.method ?? (body ? 'POST' : 'GET');
+  if (method !== 'GET') dropEarlyAnswers();
+  const early = method === 'GET' && token ? takeEarlyAnswer(path, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body: body ?? null,
-      signal: options.signal ?? null,
-    });
+    response = await (early ??
+      fetch(path, { method, headers, body: body ?? null, signal: options.signal ?? null }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError(error);

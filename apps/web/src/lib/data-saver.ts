@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * Data saver (ADR 048): smaller photos, no photos fetched ahead, chat photos and voice notes
  * fetched on a tap. On when the browser asks to save data (`navigator.connection.saveData`, or
@@ -90,8 +88,3 @@ export const dataSaver = {
     notify();
   },
 };
-
-/** Whether data saver is on, kept current when the member or the browser changes it. */
-export function useDataSaver(): boolean {
-  return useSyncExternalStore(dataSaver.subscribe, dataSaver.isOn, () => false);
-}

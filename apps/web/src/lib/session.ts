@@ -1,5 +1,6 @@
 import type { StoredCurrentUser } from '@mawadda/contract';
 import { useSyncExternalStore } from 'react';
+import { sessionArea, TOKEN_KEY } from './session-area.ts';
 
 /**
  * What the browser keeps between visits (docs/spec.md §3): `authToken`, `currentUser` and
@@ -13,7 +14,7 @@ import { useSyncExternalStore } from 'react';
  * still writing, per conversation (`chatDrafts`, features/chat/hooks/drafts.ts).
  */
 const KEYS = {
-  token: 'authToken',
+  token: TOKEN_KEY,
   user: 'currentUser',
   remembered: 'rememberedUser',
   pendingPlan: 'pendingPaymentPlan',
@@ -39,10 +40,7 @@ const SESSION_KEYS = [
   KEYS.chatDrafts,
 ];
 
-/** Session storage when this tab's session ends with the browser (remember-me unticked). */
-function area(): Storage {
-  return sessionStorage.getItem(KEYS.token) ? sessionStorage : localStorage;
-}
+const area = sessionArea;
 
 export type Session = { token: string; user: StoredCurrentUser | null } | null;
 

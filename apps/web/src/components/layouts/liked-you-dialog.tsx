@@ -1,5 +1,5 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 

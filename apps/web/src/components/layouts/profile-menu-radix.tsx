@@ -1,4 +1,5 @@
 import { titleCase } from '@mawadda/contract/text';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
   CircleHelp,
   Crown,
@@ -12,7 +13,6 @@ import {
   UserRound,
   UsersRound,
 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn.ts';

@@ -1,5 +1,5 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Flag, HeartCrack, type LucideIcon, ShieldBan } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { type MenuOpening, useDeferredMenuOpening } from '../deferred-menu.tsx';
 import type { MemberSafetyMenuProps } from './member-safety.ts';

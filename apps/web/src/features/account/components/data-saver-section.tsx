@@ -1,7 +1,8 @@
 import { Gauge } from 'lucide-react';
 import { AccountSection } from '@/components/account-section.tsx';
 import { Checkbox } from '@/components/checkbox.tsx';
-import { dataSaver, useDataSaver } from '@/lib/data-saver.ts';
+import { dataSaver } from '@/lib/data-saver.ts';
+import { useDataSaver } from '@/lib/use-data-saver.ts';
 import { useAccountTranslation } from '../i18n.ts';
 
 /**

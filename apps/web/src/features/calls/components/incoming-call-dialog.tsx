@@ -1,6 +1,6 @@
 import type { CallType } from '@mawadda/contract';
+import * as Dialog from '@radix-ui/react-dialog';
 import { Phone, PhoneOff, Video } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
 import { useCallsTranslation } from '../i18n.ts';
 import type { CallPeer } from '../utils/call-transitions.ts';

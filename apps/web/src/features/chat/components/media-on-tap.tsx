@@ -1,7 +1,7 @@
 import { ImageDown, Play } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { cn } from '@/lib/cn.ts';
-import { useDataSaver } from '@/lib/data-saver.ts';
+import { useDataSaver } from '@/lib/use-data-saver.ts';
 import { useChatTranslation } from '../i18n.ts';
 
 /** "45 kB" / "45 ko", in the member's language; at least 1. */

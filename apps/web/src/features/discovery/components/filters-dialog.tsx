@@ -5,8 +5,8 @@ import type {
   PreferencesInput,
 } from '@mawadda/contract';
 import { MAX_AGE, MIN_AGE, MODAL_TRANSITION_MS } from '@mawadda/contract/constants';
+import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronDown, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { type CSSProperties, type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';

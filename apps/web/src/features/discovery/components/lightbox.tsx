@@ -1,5 +1,5 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import type { KeyboardEvent } from 'react';
 import { MediaImage } from '@/components/media-image.tsx';
 import { cn } from '@/lib/cn.ts';

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, UserRound } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { MediaImage } from '@/components/media-image.tsx';
 import { cn } from '@/lib/cn.ts';
-import { useDataSaver } from '@/lib/data-saver.ts';
+import { useDataSaver } from '@/lib/use-data-saver.ts';
 import { useSwipe } from '../hooks/use-swipe.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { stepIndex } from '../utils/swipe.ts';

@@ -8,16 +8,10 @@ import { MediaImage } from '@/components/media-image.tsx';
 import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
+import { CARD_PHOTO_SIZES } from '../utils/card-photo-sizes.ts';
 import { BlurredNote } from './blurred-note.tsx';
 import { LikeButton, matchStyle } from './like-button.tsx';
 import { LocationLine, useDistanceText } from './profile-parts.tsx';
-
-/**
- * The photo's CSS width in the suggestions grid (its columns, gaps and padding, `gridClass` of
- * suggestions-page.tsx): 158 px on a 360 px phone, so 480 px at density 3.
- */
-export const CARD_PHOTO_SIZES =
-  '(min-width: 1152px) 265px, (min-width: 1024px) calc((100vw - 92px) / 4), (min-width: 768px) calc((100vw - 64px) / 3), (min-width: 640px) calc((100vw - 48px) / 2), (min-width: 352px) calc((100vw - 44px) / 2), calc(100vw - 32px)';
 
 const actionClass =
   'flex size-11 items-center justify-center rounded-full bg-sand-100 text-teal-800 ring-1 ring-sand-300/70 transition-colors hover:bg-teal-50 hover:text-teal-900';

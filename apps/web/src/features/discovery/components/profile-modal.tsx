@@ -1,8 +1,8 @@
 import type { UserSummary } from '@mawadda/contract';
 import { MODAL_TRANSITION_MS } from '@mawadda/contract/constants';
 import { titleCase } from '@mawadda/contract/text';
+import * as Dialog from '@radix-ui/react-dialog';
 import { ArrowUpRight, MessageCircle, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { type CSSProperties, type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/button.tsx';

@@ -1,5 +1,5 @@
 import type { ModerationActionRequest } from '@mawadda/contract';
-import { AlertDialog } from 'radix-ui';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Button } from '@/components/button.tsx';
 import { MediaImage } from '@/components/media-image.tsx';
 import { useModerationTranslation } from '../i18n.ts';
