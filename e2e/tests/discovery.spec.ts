@@ -89,3 +89,26 @@ test('Two members find each other: a Lovely, the list, a like back, the match li
   const photo = await request.get(after.mediaUrls[0]);
   expect(photo.headers()['content-type']).toBe('image/webp');
 });
+
+test('A member opening the app cold: the first page of suggestions and the first photo are fetched once each, before the app asks (ADR 054)', async ({
+  browser,
+  request,
+}) => {
+  const tag = String(Date.now()).slice(-6);
+  const member = await registerMember(request, { name: `Mariama ${tag}`, gender: 'femme' });
+  const asked: string[] = [];
+  const page = await loggedInPage(browser, member, async (context) =>
+    context.on('request', (r) => asked.push(new URL(r.url()).pathname + new URL(r.url()).search)),
+  );
+  const firstPhoto = page.getByRole('article').first().locator('img');
+  await expect
+    .poll(() => firstPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const taken = new URL(await firstPhoto.evaluate((img: HTMLImageElement) => img.currentSrc));
+  // The same photo in any size or format: the early one must be the one the card takes.
+  const photo = taken.pathname.replace(/-\d+\.(avif|webp)$/, '');
+  expect(asked.filter((path) => path.startsWith('/api/users/suggestions?page=0'))).toHaveLength(1);
+  expect(asked.filter((path) => path.startsWith(photo))).toEqual([
+    taken.pathname + taken.search,
+  ]);
+});

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { translateError } from '@/lib/translate-error.ts';
 import { i18n, initI18n } from './i18n.ts';
+import { likelyLanguage } from './language-detector.ts';
 
 beforeAll(() => {
   initI18n();
@@ -54,5 +55,34 @@ describe('the interface language (docs/spec.md §1)', () => {
         'This needs a subscription: choose a plan to continue.',
       ),
     );
+  });
+});
+
+describe('the language the entry guesses before i18next has loaded (ADR 054)', () => {
+  it('is the one i18next then chooses, so the texts asked for early are the ones the app reads', async () => {
+    const cases: Array<[string, string[], string?]> = [
+      ['/', ['fr-FR', 'fr']],
+      ['/', ['en-GB']],
+      ['/', ['de-DE', 'de']],
+      ['/', ['de-DE', 'fr']],
+      ['/', ['wo-SN', 'fr_SN']],
+      ['/fr/register', ['en-US']],
+      ['/en/suggestions', ['fr-FR']],
+      ['/suggestions', ['fr-CA']],
+      ['/', ['en-US'], 'fr'],
+    ];
+    for (const [path, languages, htmlLang] of cases) {
+      window.history.replaceState(null, '', path);
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+      vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0] ?? '');
+      if (htmlLang) document.documentElement.setAttribute('lang', htmlLang);
+      else document.documentElement.removeAttribute('lang');
+      const guessed = likelyLanguage();
+      expect({ path, languages, chosen: (await visit(path, languages, htmlLang)).lang }).toEqual({
+        path,
+        languages,
+        chosen: guessed,
+      });
+    }
   });
 });

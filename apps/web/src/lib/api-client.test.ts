@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callApi, setSessionExpiredHandler } from './api-client.ts';
+import { dropEarlyAnswers, startEarlyAnswer } from './early-answers.ts';
 import { session } from './session.ts';
 
 function answerWith(body: unknown) {
@@ -29,6 +30,7 @@ function refuseWith(status: number, body: unknown) {
 afterEach(() => {
   vi.unstubAllGlobals();
   session.end();
+  dropEarlyAnswers();
 });
 
 describe('callApi', () => {
@@ -114,5 +116,56 @@ describe('a session ended under the member', () => {
     await expect(callApi('notifications')).rejects.toMatchObject({ status: 403 });
     expect(session.token()).toBe('token-2');
     expect(expired).toHaveBeenCalledOnce();
+  });
+});
+
+describe('answers asked for before the app loaded (ADR 054)', () => {
+  const page = { content: [], page: 0, size: 100 };
+
+  it('are taken by the first read of the same address with the same token: one request', async () => {
+    session.start('token-1');
+    const fetchMock = answerWith(page);
+    startEarlyAnswer('/api/users/suggestions?page=0&size=100', 'token-1');
+    expect(await callApi('suggestions', { query: { page: 0, size: 100 } })).toEqual(page);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Taken once: the next read asks the server.
+    await callApi('suggestions', { query: { page: 0, size: 100 } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('are not given to another session, nor to another address', async () => {
+    const fetchMock = answerWith(page);
+    startEarlyAnswer('/api/users/suggestions?page=0&size=100', 'token-of-the-last-member');
+    session.start('token-2');
+    await callApi('suggestions', { query: { page: 0, size: 100 } });
+    await callApi('suggestions', { query: { page: 1, size: 100 } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const [, mine] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(mine.headers).toMatchObject({ authorization: 'Bearer token-2' });
+  });
+
+  it('are dropped by a write: a read after it sees what the write changed', async () => {
+    session.start('token-3');
+    const fetchMock = answerWith(page);
+    startEarlyAnswer('/api/users/suggestions?page=0&size=100', 'token-3');
+    await callApi('savePreferences', { body: { minAge: 25, maxAge: 35, maxDistanceKm: null } });
+    await callApi('suggestions', { query: { page: 0, size: 100 } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const [read] = fetchMock.mock.calls[2] as unknown as [string];
+    expect(read).toBe('/api/users/suggestions?page=0&size=100');
+  });
+
+  it('go through the refusals like any answer: a refused token ends the session', async () => {
+    session.start('token-4');
+    const fetchMock = refuseWith(401, { code: 'UNAUTHORIZED', message: 'Unauthorized' });
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    startEarlyAnswer('/api/users/suggestions?page=0&size=100', 'token-4');
+    await expect(callApi('suggestions', { query: { page: 0, size: 100 } })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(session.get()).toBeNull();
+    expect(expired).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell.tsx';
-import { LikedYouLoading } from '@/components/layouts/liked-you-dialog.tsx';
+import { LikedYouLoading } from '@/components/layouts/liked-you-loading.tsx';
 import { useIsModerator } from '@/features/moderation/hooks/use-is-moderator.ts';
 import { useAppBadge } from '@/features/notifications/hooks/use-app-badge.ts';
 import {

@@ -1,11 +1,16 @@
 import { Eye, Heart, type LucideIcon, MessageCircle, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/lib/cn.ts';
-import { type LikedYouContent, LikedYouDialog } from './liked-you-dialog.tsx';
+import type { LikedYouContent } from './liked-you-dialog.tsx';
 import { NavBadge, useBadgeSpeech } from './nav-badge.tsx';
 import { useLocalizedPath } from './paths.ts';
+
+/** The dialog's frame loads with its first opening: it is not part of the first screen (ADR 054). */
+const LikedYouDialog = lazy(() =>
+  import('./liked-you-dialog.tsx').then((module) => ({ default: module.LikedYouDialog })),
+);
 
 /** The counts the badges show; the app polls them (docs/spec.md §9: every 15 s). */
 export type NavCounts = { suggestions: number; likes: number; chat: number; views: number };
@@ -63,6 +68,12 @@ export function MemberNav({
   const { t } = useTranslation();
   const localized = useLocalizedPath();
   const [likedYouOpen, setLikedYouOpen] = useState(false);
+  // Stays mounted once opened, so the dialog can play its closing transition.
+  const [likedYouLoaded, setLikedYouLoaded] = useState(false);
+  const openLikedYou = () => {
+    setLikedYouLoaded(true);
+    setLikedYouOpen(true);
+  };
   const likesButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
@@ -73,6 +84,7 @@ export function MemberNav({
   // would cost the first route 0.4 kB: react-router is in its chunk.)
   useEffect(() => {
     if (!likesAsked) return;
+    setLikedYouLoaded(true);
     setLikedYouOpen(true);
     const search = new URLSearchParams(location.search);
     search.delete('likes');
@@ -104,7 +116,7 @@ export function MemberNav({
             type="button"
             aria-haspopup="dialog"
             data-open={likedYouOpen || undefined}
-            onClick={() => setLikedYouOpen(true)}
+            onClick={openLikedYou}
             className={itemClass}
             title={t('nav.likes')}
           >
@@ -114,9 +126,17 @@ export function MemberNav({
         {link('/chat', MessageCircle, t('nav.chat'), counts.chat)}
         {link('/profile-views', Eye, t('nav.views'), counts.views)}
       </ul>
-      <LikedYouDialog open={likedYouOpen} onOpenChange={setLikedYouOpen} returnFocus={likesButton}>
-        {likedYouOpen ? likedYou?.(() => setLikedYouOpen(false)) : null}
-      </LikedYouDialog>
+      {likedYouLoaded ? (
+        <Suspense fallback={null}>
+          <LikedYouDialog
+            open={likedYouOpen}
+            onOpenChange={setLikedYouOpen}
+            returnFocus={likesButton}
+          >
+            {likedYouOpen ? likedYou?.(() => setLikedYouOpen(false)) : null}
+          </LikedYouDialog>
+        </Suspense>
+      ) : null}
     </nav>
   );
 }

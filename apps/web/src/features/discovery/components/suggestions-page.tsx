@@ -9,6 +9,7 @@ import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { useIdleLoad } from '@/hooks/use-idle-load.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
@@ -17,7 +18,15 @@ import { useDiscoveryTranslation } from '../i18n.ts';
 import { activeFilterCount, dealbreakerCount } from '../utils/filters.ts';
 import { FeedbackRegion } from './feedback-region.tsx';
 import { ProfileCard } from './profile-card.tsx';
-import { ProfileModal } from './profile-modal.tsx';
+
+/**
+ * The profile dialog is not part of the first screen (ADR 054): it loads once the browser is
+ * idle after the cards are drawn (not in data saver), or with its first opening.
+ */
+const loadProfileModal = () => import('./profile-modal.tsx');
+const ProfileModal = lazy(() =>
+  loadProfileModal().then((module) => ({ default: module.ProfileModal })),
+);
 
 /** The filters load with their first opening: most visits never open them (ADR 047). */
 const FiltersDialog = lazy(() =>
@@ -65,6 +74,8 @@ function Suggestions({
   const { vibrating } = useLikeFeedback();
   const [selected, setSelected] = useState<UserSummary | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
+  // Stays mounted once opened, so the dialog can play its closing transition.
+  const [modalLoaded, setModalLoaded] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // Stays mounted once opened, so the dialog can play its closing transition.
   const [filtersLoaded, setFiltersLoaded] = useState(false);
@@ -80,6 +91,7 @@ function Suggestions({
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, members } =
     suggestions;
   const canLoadMore = members.length > 0 && hasNextPage && !suggestions.isFetching;
+  useIdleLoad(loadProfileModal, members.length > 0 && !saving);
 
   const pageCount = suggestions.data?.pages.length ?? 0;
   const [drawn, setDrawn] = useState(CARDS_AT_FIRST);
@@ -111,6 +123,7 @@ function Suggestions({
 
   const open = useCallback((member: UserSummary) => {
     setSelected(member);
+    setModalLoaded(true);
     setModalOpen(true);
   }, []);
 
@@ -201,14 +214,18 @@ function Suggestions({
       </div>
 
       <FeedbackRegion variant="toast" />
-      <ProfileModal
-        member={selected}
-        open={modalOpen}
-        onOpenChange={setModalOpen}
-        safety={safety}
-      />
+      {modalLoaded ? (
+        <Suspense fallback={<LoadingNote text={t('modal.loading')} />}>
+          <ProfileModal
+            member={selected}
+            open={modalOpen}
+            onOpenChange={setModalOpen}
+            safety={safety}
+          />
+        </Suspense>
+      ) : null}
       {filtersLoaded ? (
-        <Suspense fallback={<FiltersLoading />}>
+        <Suspense fallback={<LoadingNote text={t('filters.loading')} />}>
           <FiltersDialog
             open={filtersOpen}
             onOpenChange={setFiltersOpen}
@@ -220,8 +237,8 @@ function Suggestions({
   );
 }
 
-function FiltersLoading() {
-  const { t } = useDiscoveryTranslation();
+/** Said while a dialog's chunk loads (its first opening on a slow network). */
+function LoadingNote({ text }: { text: string }) {
   return (
     <p
       role="status"
@@ -231,7 +248,7 @@ function FiltersLoading() {
         aria-hidden="true"
         className="size-4 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
       />
-      {t('filters.loading')}
+      {text}
     </p>
   );
 }

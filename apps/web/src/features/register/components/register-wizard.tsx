@@ -11,6 +11,7 @@ import { Button } from '@/components/button.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { StepDots } from '@/components/step-dots.tsx';
 import { type SubmissionFailure, useFormSubmission } from '@/hooks/use-form-submission.ts';
+import { useIdleLoad } from '@/hooks/use-idle-load.ts';
 import { useNewPhotos } from '@/hooks/use-new-photos.ts';
 import { usePlaceLookup } from '@/hooks/use-place-lookup.ts';
 import { afterLoginRoute } from '@/lib/after-login-route.ts';
@@ -95,16 +96,8 @@ export function RegisterWizard() {
     fieldOf,
     wording: { AGE_TOO_YOUNG: t('ageError'), EMAIL_INVALID: t('emailError') },
   });
-  useEffect(() => {
-    // Fetched once the browser is idle, after the first paint; a failure shows at the first check.
-    const load = () => loadSchemaResolver().catch(() => undefined);
-    if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(load, 500);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(load);
-    return () => cancelIdleCallback(idle);
-  }, []);
+  // The contract's checks come once the browser is idle; a failure shows at the first check.
+  useIdleLoad(loadSchemaResolver);
 
   const language = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
   const typedLocation = useWatch({ control: form.control, name: 'location' }) ?? '';
