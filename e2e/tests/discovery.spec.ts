@@ -108,7 +108,5 @@ test('A member opening the app cold: the first page of suggestions and the first
   // The same photo in any size or format: the early one must be the one the card takes.
   const photo = taken.pathname.replace(/-\d+\.(avif|webp)$/, '');
   expect(asked.filter((path) => path.startsWith('/api/users/suggestions?page=0'))).toHaveLength(1);
-  expect(asked.filter((path) => path.startsWith(photo))).toEqual([
-    taken.pathname + taken.search,
-  ]);
+  expect(asked.filter((path) => path.startsWith(photo))).toEqual([taken.pathname + taken.search]);
 });
