@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { match } from '../support/match.ts';
 import { registerMember } from '../support/members.ts';
+import { subscribe } from '../support/payments.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 
 test.afterEach(closeMemberBrowsers);
@@ -63,6 +64,9 @@ for (const locale of ['en-US', 'fr-FR']) {
     const member = await registerMember(request, { name: 'Ousmane Diallo', gender: 'homme' });
     const other = await registerMember(request, { name: 'Mariama Bah', gender: 'femme' });
     const { bId } = await match(request, member, other);
+    // Only subscribers call: without it the call view showed until the server's refusal came
+    // and the plans replaced it, and a slow refusal was all the check saw of the call.
+    await subscribe(request, member);
     const page = await loggedInPage(browser, member);
     if (locale === 'fr-FR') await page.goto('/fr/suggestions');
     // The list of conversations, then one with a message sent and a dialog open.
