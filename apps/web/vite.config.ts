@@ -86,15 +86,19 @@ function screenChunks() {
       const ids = [...this.getModuleIds()];
       const rooted = (suffixes: readonly string[]) =>
         ids.filter((id) => suffixes.some((suffix) => id.endsWith(suffix)));
-      const reach = (starts: string[], into: (id: string) => boolean) => {
+      /** Walks the static imports from `starts`, into the modules `take` accepts. */
+      const reach = (starts: string[], take: (id: string) => boolean) => {
         const stack = [...starts];
         for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-          if (!into(id)) continue;
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          if (take(id)) stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       };
       const entry = new Set<string>();
-      reach(rooted(['/src/main.tsx']), (id) => !entry.has(id) && Boolean(entry.add(id)));
+      reach(rooted(['/src/main.tsx']), (id) => {
+        if (entry.has(id)) return false;
+        entry.add(id);
+        return true;
+      });
       for (const [screen, roots] of Object.entries(SCREEN_ROOTS) as [Screen, readonly string[]][]) {
         reach(rooted(roots), (id) => {
           if (entry.has(id) || screenOf.has(id)) return false;
