@@ -1,6 +1,6 @@
 import type { StoredCurrentUser } from '@mawadda/contract';
 import { useSyncExternalStore } from 'react';
-import { sessionArea, TOKEN_KEY } from './session-area.ts';
+import { sessionArea, storedToken, TOKEN_KEY } from './session-area.ts';
 
 /**
  * What the browser keeps between visits (docs/spec.md §3): `authToken`, `currentUser` and
@@ -40,15 +40,13 @@ const SESSION_KEYS = [
   KEYS.chatDrafts,
 ];
 
-const area = sessionArea;
-
 export type Session = { token: string; user: StoredCurrentUser | null } | null;
 
 const listeners = new Set<() => void>();
 let cached: { raw: string; session: Session } | undefined;
 
 function read(): Session {
-  const store = area();
+  const store = sessionArea();
   const token = store.getItem(KEYS.token);
   const rawUser = store.getItem(KEYS.user);
   const raw = `${token}\u0000${rawUser}`;
@@ -74,7 +72,7 @@ function notify() {
  */
 function readLikesSeenAt(): number | null {
   try {
-    const value = JSON.parse(area().getItem(KEYS.likesSeenAt) ?? 'null');
+    const value = JSON.parse(sessionArea().getItem(KEYS.likesSeenAt) ?? 'null');
     return typeof value?.at === 'number' && value.member === read()?.user?.id ? value.at : null;
   } catch {
     return null;
@@ -97,9 +95,9 @@ if (typeof window !== 'undefined') {
 
 export const session = {
   get: read,
-  token: () => area().getItem(KEYS.token),
+  token: storedToken,
   /** Where the session and what belongs to it are kept. */
-  area,
+  area: sessionArea,
   /**
    * Keeps a new token: in local storage when the member asked to be remembered (or did not get
    * the choice, as right after registration), otherwise in session storage. What the other place
@@ -123,7 +121,7 @@ export const session = {
       mediaUrls: user.mediaUrls,
       ...(user.consentRequired === undefined ? {} : { consentRequired: user.consentRequired }),
     };
-    area().setItem(KEYS.user, JSON.stringify(stored));
+    sessionArea().setItem(KEYS.user, JSON.stringify(stored));
     notify();
   },
   /**
@@ -153,7 +151,7 @@ export const session = {
     const member = read()?.user?.id;
     if (!member || at <= (readLikesSeenAt() ?? Number.NEGATIVE_INFINITY)) return;
     try {
-      area().setItem(KEYS.likesSeenAt, JSON.stringify({ member, at }));
+      sessionArea().setItem(KEYS.likesSeenAt, JSON.stringify({ member, at }));
       notify();
     } catch {
       // Storage full or refused: the server's own seen mark still clears the badge.

@@ -1,15 +1,22 @@
 import { Eye, Heart, type LucideIcon, MessageCircle, Sparkles } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
+import { useIdleLoad } from '@/hooks/use-idle-load.ts';
 import { cn } from '@/lib/cn.ts';
+import { useDataSaver } from '@/lib/use-data-saver.ts';
 import type { LikedYouContent } from './liked-you-dialog.tsx';
 import { NavBadge, useBadgeSpeech } from './nav-badge.tsx';
 import { useLocalizedPath } from './paths.ts';
 
-/** The dialog's frame loads with its first opening: it is not part of the first screen (ADR 054). */
+/**
+ * The dialog's frame is not part of the first screen (ADR 054): it loads once the browser is idle
+ * (not in data saver), or with its first opening.
+ */
+const loadLikedYouDialog = () => import('./liked-you-dialog.tsx');
 const LikedYouDialog = lazy(() =>
-  import('./liked-you-dialog.tsx').then((module) => ({ default: module.LikedYouDialog })),
+  loadLikedYouDialog().then((module) => ({ default: module.LikedYouDialog })),
 );
 
 /** The counts the badges show; the app polls them (docs/spec.md §9: every 15 s). */
@@ -67,13 +74,9 @@ export function MemberNav({
 }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
-  const [likedYouOpen, setLikedYouOpen] = useState(false);
-  // Stays mounted once opened, so the dialog can play its closing transition.
-  const [likedYouLoaded, setLikedYouLoaded] = useState(false);
-  const openLikedYou = () => {
-    setLikedYouLoaded(true);
-    setLikedYouOpen(true);
-  };
+  const dialog = useDialogOnDemand();
+  const showLikedYou = dialog.show;
+  useIdleLoad(loadLikedYouDialog, !useDataSaver());
   const likesButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
@@ -84,8 +87,7 @@ export function MemberNav({
   // would cost the first route 0.4 kB: react-router is in its chunk.)
   useEffect(() => {
     if (!likesAsked) return;
-    setLikedYouLoaded(true);
-    setLikedYouOpen(true);
+    showLikedYou();
     const search = new URLSearchParams(location.search);
     search.delete('likes');
     const rest = search.toString();
@@ -93,7 +95,7 @@ export function MemberNav({
       { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
       { replace: true, state: location.state },
     );
-  }, [likesAsked, location, navigate]);
+  }, [likesAsked, location, navigate, showLikedYou]);
 
   const link = (to: string, icon: LucideIcon, label: string, count: number) => (
     <li className="flex-1 md:flex-none">
@@ -115,8 +117,8 @@ export function MemberNav({
             ref={likesButton}
             type="button"
             aria-haspopup="dialog"
-            data-open={likedYouOpen || undefined}
-            onClick={openLikedYou}
+            data-open={dialog.open || undefined}
+            onClick={showLikedYou}
             className={itemClass}
             title={t('nav.likes')}
           >
@@ -126,14 +128,20 @@ export function MemberNav({
         {link('/chat', MessageCircle, t('nav.chat'), counts.chat)}
         {link('/profile-views', Eye, t('nav.views'), counts.views)}
       </ul>
-      {likedYouLoaded ? (
-        <Suspense fallback={null}>
+      {dialog.mounted ? (
+        <Suspense
+          fallback={
+            <span role="status" className="sr-only">
+              {t('likedYou.loading')}
+            </span>
+          }
+        >
           <LikedYouDialog
-            open={likedYouOpen}
-            onOpenChange={setLikedYouOpen}
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
             returnFocus={likesButton}
           >
-            {likedYouOpen ? likedYou?.(() => setLikedYouOpen(false)) : null}
+            {dialog.open ? likedYou?.(() => dialog.setOpen(false)) : null}
           </LikedYouDialog>
         </Suspense>
       ) : null}

@@ -7,7 +7,7 @@ import { CARD_PHOTO_SIZES } from '../utils/card-photo-sizes.ts';
 import type { SuggestionsPage } from './discovery-api.ts';
 
 /** The address `fetchSuggestions(0)` reads: the early answer is handed to it by this address. */
-export const FIRST_SUGGESTIONS_PATH = `${endpointRoutes.suggestions.path}?page=0&size=${SUGGESTIONS_PAGE_SIZE}`;
+const FIRST_SUGGESTIONS_PATH = `${endpointRoutes.suggestions.path}?page=0&size=${SUGGESTIONS_PAGE_SIZE}`;
 
 /**
  * Asks for the member's first page of suggestions before the app has loaded (ADR 054), then for

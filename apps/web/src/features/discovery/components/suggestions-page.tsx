@@ -9,6 +9,7 @@ import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
 import { useIdleLoad } from '@/hooks/use-idle-load.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
@@ -73,16 +74,8 @@ function Suggestions({
   const preferences = usePreferences();
   const { vibrating } = useLikeFeedback();
   const [selected, setSelected] = useState<UserSummary | null>(null);
-  const [modalOpen, setModalOpen] = useState(false);
-  // Stays mounted once opened, so the dialog can play its closing transition.
-  const [modalLoaded, setModalLoaded] = useState(false);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  // Stays mounted once opened, so the dialog can play its closing transition.
-  const [filtersLoaded, setFiltersLoaded] = useState(false);
-  const openFilters = () => {
-    setFiltersLoaded(true);
-    setFiltersOpen(true);
-  };
+  const modal = useDialogOnDemand();
+  const filters = useDialogOnDemand();
   // The next page is asked for 600 px before the end, so its photos are there when scrolled to;
   // in data saver only at the end, so no photo is fetched that the member does not scroll to.
   const saving = useDataSaver();
@@ -118,14 +111,17 @@ function Suggestions({
   // A member blocked from their profile dialog leaves the suggestions: the dialog goes with them.
   const selectedGone = selected !== null && !members.some((m) => m.id === selected.id);
   useEffect(() => {
-    if (selectedGone) setModalOpen(false);
-  }, [selectedGone]);
+    if (selectedGone) modal.setOpen(false);
+  }, [selectedGone, modal.setOpen]);
 
-  const open = useCallback((member: UserSummary) => {
-    setSelected(member);
-    setModalLoaded(true);
-    setModalOpen(true);
-  }, []);
+  const showModal = modal.show;
+  const open = useCallback(
+    (member: UserSummary) => {
+      setSelected(member);
+      showModal();
+    },
+    [showModal],
+  );
 
   const filterCount = activeFilterCount(preferences.data);
 
@@ -143,7 +139,7 @@ function Suggestions({
               variant="secondary"
               size="snug"
               aria-haspopup="dialog"
-              onClick={openFilters}
+              onClick={filters.show}
               icon={<SlidersHorizontal aria-hidden="true" className="size-5" />}
               className="shrink-0 shadow-sm"
             >
@@ -171,7 +167,7 @@ function Suggestions({
           ) : suggestions.isError && members.length === 0 ? (
             <RetryNote text={t('page.error')} onRetry={() => void suggestions.refetch()} />
           ) : members.length === 0 ? (
-            <NoSuggestions filtered={filterCount > 0} onWiden={openFilters} />
+            <NoSuggestions filtered={filterCount > 0} onWiden={filters.show} />
           ) : (
             <ul aria-label={t('page.list')} className={gridClass}>
               {shown.map((member, index) => (
@@ -214,21 +210,21 @@ function Suggestions({
       </div>
 
       <FeedbackRegion variant="toast" />
-      {modalLoaded ? (
+      {modal.mounted ? (
         <Suspense fallback={<LoadingNote text={t('modal.loading')} />}>
           <ProfileModal
             member={selected}
-            open={modalOpen}
-            onOpenChange={setModalOpen}
+            open={modal.open}
+            onOpenChange={modal.setOpen}
             safety={safety}
           />
         </Suspense>
       ) : null}
-      {filtersLoaded ? (
+      {filters.mounted ? (
         <Suspense fallback={<LoadingNote text={t('filters.loading')} />}>
           <FiltersDialog
-            open={filtersOpen}
-            onOpenChange={setFiltersOpen}
+            open={filters.open}
+            onOpenChange={filters.setOpen}
             preferences={preferences.data}
           />
         </Suspense>
