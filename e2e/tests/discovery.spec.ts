@@ -110,3 +110,35 @@ test('A member opening the app cold: the first page of suggestions and the first
   expect(asked.filter((path) => path.startsWith('/api/users/suggestions?page=0'))).toHaveLength(1);
   expect(asked.filter((path) => path.startsWith(photo))).toEqual([taken.pathname + taken.search]);
 });
+
+test('A member opening the app cold: the badges, the live connection and the rest wait until the first photo is shown, then follow (ADR 055)', async ({
+  browser,
+  request,
+}) => {
+  const tag = String(Date.now()).slice(-6);
+  // Someone with a photo to suggest, whichever journeys ran before.
+  await registerMember(request, { name: `Oumar ${tag}`, gender: 'homme' });
+  const member = await registerMember(request, { name: `Kadiatou ${tag}`, gender: 'femme' });
+  // In the order the browser reported them: what was asked for, what arrived, the socket.
+  const events: string[] = [];
+  const page = await loggedInPage(browser, member, async (context) => {
+    // Photos on a slow line: what does not wait for the first one would go before it arrives.
+    await context.route('**/media/photos/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    context.on('request', (r) => events.push(`asked ${new URL(r.url()).pathname}`));
+    context.on('requestfinished', (r) => events.push(`arrived ${new URL(r.url()).pathname}`));
+    context.on('page', (opened) => opened.on('websocket', () => events.push('socket')));
+  });
+  const firstPhoto = page.getByRole('article').first().locator('img');
+  await expect
+    .poll(() => firstPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const photo = new URL(await firstPhoto.evaluate((img: HTMLImageElement) => img.currentSrc));
+  const later = ['asked /api/users/notifications', 'asked /api/users/me', 'socket'];
+  await expect.poll(() => later.filter((event) => events.includes(event))).toEqual(later);
+  const shown = events.indexOf(`arrived ${photo.pathname}`);
+  expect(shown).toBeGreaterThanOrEqual(0);
+  for (const event of later) expect(events.indexOf(event), event).toBeGreaterThan(shown);
+});

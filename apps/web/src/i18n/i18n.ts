@@ -3,6 +3,7 @@ import { AUTH_ERROR_TEXTS } from '@mawadda/contract/auth-error-codes';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@mawadda/contract/constants';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { firstScreen } from '@/lib/first-screen.ts';
 import { firstRouteTexts, type Language } from './first-route-texts.ts';
 import { languageDetector } from './language-detector.ts';
 
@@ -41,10 +42,11 @@ const errorCatalogues = {
 };
 
 /**
- * A language's refusals, in a chunk of their own (the worker precaches it) asked for as soon as
- * the language is chosen: a refusal only shows after a round trip to the server, by which time
- * the chunk is here. Until then an English visitor's login refusals are here already, and a code
- * with no text yet gets the screen's own message (translateError).
+ * A language's refusals, in a chunk of their own (the worker precaches it) asked for once the
+ * language is chosen and the first screen shown (ADR 055): a refusal only shows after a round
+ * trip to the server, by which time the chunk is here. Until then an English visitor's login
+ * refusals are here already, and a code with no text yet gets the screen's own message
+ * (translateError).
  */
 export async function addErrorTexts(instance: typeof i18n, language: Language) {
   const [texts, { addDateFormat }] = await Promise.all([
@@ -71,7 +73,7 @@ export async function initI18n() {
   const onLanguage = () => {
     const language = (i18n.resolvedLanguage ?? FALLBACK_LANGUAGE) as Language;
     applyLanguage(language);
-    void addErrorTexts(i18n, language);
+    firstScreen.after(() => void addErrorTexts(i18n, language));
   };
   i18n.on('languageChanged', onLanguage);
   await i18n

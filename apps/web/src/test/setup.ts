@@ -52,6 +52,12 @@ window.history.replaceState(null, '', '/');
 const { configure } = await import('@testing-library/react');
 configure({ asyncUtilTimeout: 5000 });
 
+// What the app starts once its first screen is shown (the socket, the badge counts, chunks loaded
+// at idle: ADR 055) starts at once for a test that renders one screen without the root layout.
+const { firstScreen } = await import('@/lib/first-screen.ts');
+firstScreen.rendered();
+await new Promise<void>((resolve) => firstScreen.after(resolve));
+
 // A file whose tests leave a screen mounted unmounts it before the next file starts.
 afterAll(() => cleanup());
 

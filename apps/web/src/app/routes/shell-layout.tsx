@@ -12,6 +12,7 @@ import {
 import { readPaymentReturn } from '@/features/payments/utils/payment-return.ts';
 import { InstallPrompt } from '@/features/pwa/install-prompt.tsx';
 import { session, useSession } from '@/lib/session.ts';
+import { useFirstScreenShown } from '@/lib/use-first-screen.ts';
 import { useLiveChatBadge } from '../live-chat-badge.ts';
 import { useNotificationClicks } from '../notification-clicks.ts';
 import { PaymentDialogsProvider, usePaymentDialogs } from '../payment-dialogs.tsx';
@@ -65,7 +66,8 @@ const CallLayer = lazy(() =>
  * a payment on the page the provider brings the member back to, and the block, report and
  * unmatch dialogs (safety-dialogs.tsx), which the liked-you list opens too. The installed app's
  * badge follows the counts, and notifications while the app is closed are offered once the member
- * has a match or a message (push-moment.ts).
+ * has a match or a message (push-moment.ts). The layers load once the first screen is shown, as
+ * the socket they listen to opens then (ADR 055).
  */
 function ShellLayout() {
   // A member who has not consented to the privacy text yet (ADR 021) gets the bar and the page
@@ -90,6 +92,7 @@ function Shell() {
   useLiveChatBadge();
   useFreshOwnPhotos();
   const me = useSession()?.user?.id;
+  const layers = useFirstScreenShown();
   const counts = useNotificationCounts();
   useAppBadge(counts);
   useNotificationClicks();
@@ -137,7 +140,7 @@ function Shell() {
       >
         <Outlet />
       </AppShell>
-      {me ? (
+      {me && layers ? (
         <Suspense fallback={null}>
           <CallLayer me={me} />
           <MatchMoment me={me} />

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
+import { firstScreen } from '@/lib/first-screen.ts';
 import { installPrompt } from './install-prompt-store.ts';
 
 /**
  * Started once by the root layout, on every screen:
  * - the install prompt is captured from the first render (the browser may offer it early);
- * - after the page has loaded, the service-worker check of docs/spec.md §1 runs. Its code loads
- *   then, in its own chunk, so it costs the first route nothing. Skipped in development, where
- *   Vite serves no worker.
+ * - once the first screen is shown (ADR 055), the service-worker check of docs/spec.md §1 runs:
+ *   the worker's precache then takes nothing from that screen's photo. Its code loads then, in
+ *   its own chunk, so it costs the first route nothing. Skipped in development, where Vite
+ *   serves no worker.
  */
 let checkStarted = false;
 
@@ -15,24 +17,12 @@ export function usePwa() {
 
   useEffect(() => {
     if (import.meta.env.DEV) return;
-    let cancelled = false;
-    const run = () => {
-      if (cancelled || checkStarted) return;
+    return firstScreen.after(() => {
+      if (checkStarted) return;
       checkStarted = true;
       void import('./service-worker.ts')
         .then(({ checkServiceWorker }) => checkServiceWorker())
         .catch(() => undefined);
-    };
-    if (document.readyState === 'complete') {
-      run();
-      return () => {
-        cancelled = true;
-      };
-    }
-    window.addEventListener('load', run, { once: true });
-    return () => {
-      cancelled = true;
-      window.removeEventListener('load', run);
-    };
+    });
   }, []);
 }

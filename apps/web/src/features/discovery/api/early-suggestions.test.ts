@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataSaver } from '@/lib/data-saver.ts';
 import { dropEarlyAnswers } from '@/lib/early-answers.ts';
 import { session } from '@/lib/session.ts';
-import { fetchSuggestions } from './discovery-api.ts';
+import { fetchPreferences, fetchSuggestions } from './discovery-api.ts';
 import { askSuggestionsEarly } from './early-suggestions.ts';
 
 const PHOTO = '/media/photos/aminata-1080.webp?m=1';
@@ -18,6 +18,10 @@ function answerPage(mediaUrls: string[]) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** The addresses asked for, in order. */
+const asked = (fetchMock: ReturnType<typeof answerPage>) =>
+  fetchMock.mock.calls.map((call: unknown[]) => String(call[0]));
 
 const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
 
@@ -37,7 +41,21 @@ describe('the first page of suggestions asked for before the app loaded (ADR 054
     askSuggestionsEarly('token');
     const page = await fetchSuggestions(0);
     expect(page.content[0]?.name).toBe('Aminata');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(asked(fetchMock).filter((path) => path.startsWith('/api/users/suggestions'))).toEqual([
+      '/api/users/suggestions?page=0&size=100',
+    ]);
+  });
+
+  it('asks for the filters too, whose summary shows with the cards (ADR 055), once', async () => {
+    session.start('token');
+    const fetchMock = answerPage([PHOTO]);
+    askSuggestionsEarly('token');
+    await fetchPreferences();
+    await fetchSuggestions(0);
+    expect(asked(fetchMock)).toEqual([
+      '/api/users/suggestions?page=0&size=100',
+      '/api/users/preferences',
+    ]);
   });
 
   it('brings the first card’s photo at once, in the sizes its picture chooses from', async () => {
@@ -66,6 +84,9 @@ describe('the first page of suggestions asked for before the app loaded (ADR 054
     await fetchSuggestions(0);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(preloads()).toHaveLength(0);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(asked(fetchMock)).toEqual([
+      '/api/users/suggestions?page=0&size=100',
+      '/api/users/preferences',
+    ]);
   });
 });

@@ -12,11 +12,13 @@ const FIRST_SUGGESTIONS_PATH = `${endpointRoutes.suggestions.path}?page=0&size=$
 /**
  * Asks for the member's first page of suggestions before the app has loaded (ADR 054), then for
  * the first card's photo as soon as the page is here: the largest paint of the screen, fetched
- * while the app's scripts still arrive rather than once they have drawn the card. In data saver
- * nothing is fetched ahead (ADR 048): the card asks for its smaller photo itself.
+ * while the app's scripts still arrive rather than once they have drawn the card. The filters
+ * too, whose summary shows above the cards in the same render (ADR 055). In data saver no photo
+ * is fetched ahead (ADR 048): the card asks for its smaller photo itself.
  */
 export function askSuggestionsEarly(token: string) {
   const answer = startEarlyAnswer(FIRST_SUGGESTIONS_PATH, token);
+  startEarlyAnswer(endpointRoutes.preferences.path, token);
   if (dataSaver.isOn()) return;
   // A copy of its own, made before the API client reads the answer.
   const copy = answer.then((response) => response.clone());

@@ -28,6 +28,7 @@ export const ProfileCard = memo(function ProfileCard({
   onGift,
   vibrating,
   priority = false,
+  onPhotoShown,
 }: {
   member: UserSummary;
   onOpen: (member: UserSummary) => void;
@@ -36,6 +37,8 @@ export const ProfileCard = memo(function ProfileCard({
   vibrating: boolean;
   /** The first card of the screen: its photo is the largest thing painted first (the LCP). */
   priority?: boolean;
+  /** Told when the photo has loaded, or failed and the default image shows instead. */
+  onPhotoShown?: () => void;
 }) {
   const { t } = useDiscoveryTranslation();
   const localized = useLocalizedPath();
@@ -62,6 +65,8 @@ export const ProfileCard = memo(function ProfileCard({
             height={600}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}
+            onLoad={onPhotoShown}
+            onError={onPhotoShown}
             alt={member.photosBlurred ? t('card.blurredAlt', { name }) : ''}
             className="size-full object-cover transition-transform duration-500 ease-out group-hover:scale-[1.03]"
           />

@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
 import { useIdleLoad } from '@/hooks/use-idle-load.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
+import { useFirstScreenHold } from '@/lib/use-first-screen.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { useInView } from '../hooks/use-in-view.ts';
@@ -83,6 +84,11 @@ function Suggestions({
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, members } =
     suggestions;
+  // Opening the app on the suggestions, the member waits for the first card's photo: the rest of
+  // the app waits for it in turn (ADR 055), or for the answer when it brings no photo.
+  const [firstPhotoShown, setFirstPhotoShown] = useState(false);
+  const onFirstPhoto = useCallback(() => setFirstPhotoShown(true), []);
+  useFirstScreenHold(firstPhotoShown || (!suggestions.isPending && !members[0]?.mediaUrls[0]));
   const canLoadMore = members.length > 0 && hasNextPage && !suggestions.isFetching;
   useIdleLoad(loadProfileModal, members.length > 0 && !saving);
 
@@ -175,6 +181,7 @@ function Suggestions({
                   <ProfileCard
                     member={member}
                     priority={index === 0}
+                    onPhotoShown={index === 0 ? onFirstPhoto : undefined}
                     onOpen={open}
                     onGift={onGift}
                     vibrating={vibrating.has(member.id)}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
+import { useFirstScreenShown } from '@/lib/use-first-screen.ts';
 import { fetchMe, moderationKeys } from '../api/moderation-api.ts';
 
 /** A role changes rarely (`npm run moderator` on the server): asked again every few minutes. */
@@ -11,11 +12,13 @@ const ROLE_STALE_MS = 5 * 60_000;
  */
 export function useIsModerator(): boolean {
   const memberId = useSession()?.user?.id ?? '';
+  const shown = useFirstScreenShown();
   const query = useQuery({
     queryKey: moderationKeys.role(memberId),
     queryFn: ({ signal }) => fetchMe(signal),
     select: (me) => me.role === 'moderator',
-    enabled: memberId !== '',
+    // Nothing the first screen shows (ADR 055).
+    enabled: memberId !== '' && shown,
     staleTime: ROLE_STALE_MS,
   });
   return query.data === true;

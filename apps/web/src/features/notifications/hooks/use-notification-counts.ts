@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { NavCounts } from '@/components/layouts/member-nav.tsx';
 import { session, useSession } from '@/lib/session.ts';
+import { useFirstScreenShown } from '@/lib/use-first-screen.ts';
 import { fetchNotifications, notificationKeys } from '../api/notifications-api.ts';
 import { likesBadgeCount } from '../utils/likes-badge.ts';
 
@@ -37,18 +38,19 @@ export function countsOf(
 
 /**
  * The navbar badge counts (docs/spec.md §2 and §9): GET /api/users/notifications every 15 s while
- * a member is signed in. TanStack Query skips the interval while the tab is hidden, and refetches
- * when it is shown again (the answer is stale by then). Failures are only logged (spec section
- * 8): the badges keep their last counts.
+ * a member is signed in, from the moment the first screen is shown (ADR 055). TanStack Query skips
+ * the interval while the tab is hidden, and refetches when it is shown again (the answer is stale
+ * by then). Failures are only logged (spec section 8): the badges keep their last counts.
  */
 export function useNotificationCounts(): MemberCounts {
   const key = useCountsKey();
+  const shown = useFirstScreenShown();
   // Kept current: opening the likes (in this tab or another) moves it.
   const likesSeenAt = useSyncExternalStore(session.subscribe, session.likesSeenAt, () => null);
   const query = useQuery({
     queryKey: key ?? notificationKeys.all,
     queryFn: ({ signal }) => fetchNotifications(signal),
-    enabled: key !== null,
+    enabled: key !== null && shown,
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
     staleTime: NOTIFICATION_POLL_MS,

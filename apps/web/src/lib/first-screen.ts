@@ -1,0 +1,81 @@
+/**
+ * The screen a visit opens on, shown before the rest of the app asks for anything (ADR 055). On
+ * a phone's slow line the first card's photo, what the member waits for, shared the line with
+ * what the app starts beside it: the socket, the badge counts, the service worker and its
+ * precache, the chunks loaded ahead of a tap. Those wait here until the first route has rendered,
+ * the page has loaded, no screen holds the gate (the suggestions hold it until their first photo
+ * is painted or there is none to wait for) and the browser is idle; never longer than
+ * `CEILING_MS` after the first render, so a photo that never comes keeps nothing shut.
+ */
+const CEILING_MS = 3000;
+
+type State = 'waiting' | 'opening' | 'open';
+let state: State = 'waiting';
+let rendered = false;
+let holds = 0;
+const waiting = new Set<() => void>();
+
+function open() {
+  if (state === 'open') return;
+  state = 'open';
+  const runs = [...waiting];
+  waiting.clear();
+  for (const run of runs) run();
+}
+
+function openWhenReady() {
+  if (state !== 'waiting' || !rendered || holds > 0) return;
+  if (document.readyState !== 'complete') {
+    window.addEventListener('load', openWhenReady, { once: true });
+    return;
+  }
+  state = 'opening';
+  // After the frame that paints what the screen was waiting for.
+  if ('requestIdleCallback' in window) requestIdleCallback(open, { timeout: 1000 });
+  else setTimeout(open, 50);
+}
+
+export const firstScreen = {
+  /** Whether the first screen has been shown (what waited may start). */
+  isShown: () => state === 'open',
+
+  /** Called once the first route has rendered (the root layout), after the page's own holds. */
+  rendered() {
+    if (rendered) return;
+    rendered = true;
+    setTimeout(open, CEILING_MS);
+    openWhenReady();
+  },
+
+  /**
+   * Keeps the gate shut while the screen's main content is on its way; the returned function
+   * lets it go (once). A screen shown after the first one holds nothing.
+   */
+  hold(): () => void {
+    if (state === 'open') return () => undefined;
+    holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      holds--;
+      openWhenReady();
+    };
+  },
+
+  /** Runs `run` once the first screen is shown (at once if it is); returns a cancel. */
+  after(run: () => void): () => void {
+    if (state === 'open') {
+      run();
+      return () => undefined;
+    }
+    const once = () => run();
+    waiting.add(once);
+    return () => waiting.delete(once);
+  },
+
+  /** A subscription for `useSyncExternalStore`: told once, when the gate opens. */
+  subscribe(onChange: () => void): () => void {
+    return firstScreen.after(onChange);
+  },
+};
