@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
-import { useId, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { buttonClass } from '@/components/button.tsx';
 import { LogoMark } from '@/components/logo.tsx';
 import { installPrompt } from './install-prompt-store.ts';
@@ -9,12 +10,22 @@ export function useInstallPromptVisible(): boolean {
   return useSyncExternalStore(installPrompt.subscribe, installPrompt.isVisible, () => false);
 }
 
-/** "Install Mawadda" + Install + Not now: a calm card under the top bar, never a modal. */
+/**
+ * "Install Mawadda" + Install + Not now: a calm card under the top bar, never a modal. It comes
+ * with the next screen the member opens after the browser offered the install, never over the
+ * one they are reading: inserted there, it pushed the page down under their finger (the browser
+ * offers it once the service worker has started, after the first screen: ADR 055).
+ */
 export function InstallPrompt() {
   const { t } = useTranslation();
   const visible = useInstallPromptVisible();
+  const { key } = useLocation();
+  const [offeredOn, setOfferedOn] = useState<string | null>(null);
+  useEffect(() => {
+    if (visible && offeredOn === null) setOfferedOn(key);
+  }, [visible, offeredOn, key]);
   const titleId = useId();
-  if (!visible) return null;
+  if (!visible || offeredOn === null || offeredOn === key) return null;
   return (
     <aside
       aria-labelledby={titleId}

@@ -1,6 +1,6 @@
 import type { Preferences } from '@mawadda/contract';
 import type { InfiniteData } from '@tanstack/react-query';
-import { act, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataSaver } from '@/lib/data-saver.ts';
@@ -178,7 +178,7 @@ describe('Suggestions', () => {
     expect(asked).toEqual([0, 1, 2]);
   });
 
-  it('draws a page’s first twelve cards, the others once the end comes near, then asks for the next page', async () => {
+  it('draws a page’s first row of four cards, the others once the end comes near, then asks for the next page', async () => {
     logIn();
     const observer = fakeIntersectionObserver();
     const first = Array.from({ length: 30 }, (_, i) => aMember({ name: `member ${i}` }));
@@ -187,8 +187,8 @@ describe('Suggestions', () => {
 
     await screen.findByRole('heading', { name: /^Member 0/ });
     const cards = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(cards()).toHaveLength(12);
-    expect(cards()[11]).toMatch(/^Member 11/);
+    expect(cards()).toHaveLength(4);
+    expect(cards()[3]).toMatch(/^Member 3/);
     // The rest of the page is not "everyone".
     expect(screen.queryByText(/That's everyone for now/)).toBeNull();
     expect(asked).toEqual([0]);
@@ -200,14 +200,19 @@ describe('Suggestions', () => {
     expect(asked).toEqual([0, 1]);
   });
 
-  it('in data saver, asks for the next page only at the end, and the cards for small photos', async () => {
+  it('draws ahead once the member scrolls; in data saver only at the end, and the cards for small photos', async () => {
     logIn();
     const sized = '/media/photos/6f1c2d3e-0000-4000-8000-000000000001-1080.webp?m=me&e=1&s=p';
     const observer = fakeIntersectionObserver();
     serveSuggestions([[aMember({ name: 'first', mediaUrls: [sized] })]]);
     const { unmount } = await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
     await screen.findByRole('heading', { name: /^First/ });
-    expect(observer.rootMargins()).toEqual(['0px 0px 600px 0px']);
+    // Until the member scrolls, cards only fill the screen; then they come 600 px ahead.
+    expect(observer.rootMargins()).toEqual(['0px']);
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    await waitFor(() => expect(observer.rootMargins()).toEqual(['0px 0px 600px 0px']));
     const sources = () =>
       [...document.querySelectorAll('article picture source')].map((s) => s.getAttribute('srcset'));
     expect(sources()[0]).toContain('1080w');
@@ -216,6 +221,9 @@ describe('Suggestions', () => {
     dataSaver.choose(true);
     await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
     await screen.findByRole('heading', { name: /^First/ });
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
     expect(observer.rootMargins()).toEqual(['0px']);
     expect(sources()).toEqual([expect.stringMatching(/ 240w$/), expect.stringMatching(/ 240w$/)]);
   });

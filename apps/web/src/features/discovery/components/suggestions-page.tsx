@@ -12,9 +12,10 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
 import { useIdleLoad } from '@/hooks/use-idle-load.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
-import { useFirstScreenHold } from '@/lib/use-first-screen.ts';
+import { useFirstScreenHold, useFirstScreenShown } from '@/lib/use-first-screen.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
+import { useHasScrolled } from '../hooks/use-has-scrolled.ts';
 import { useInView } from '../hooks/use-in-view.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { activeFilterCount, dealbreakerCount } from '../utils/filters.ts';
@@ -54,10 +55,13 @@ export function SuggestionsPage({ onGift, safety }: { onGift?: OnGift; safety?: 
  * Cards drawn at first, and added each time the end of the list comes near. A page holds 100
  * members (docs/spec.md) and a phone's screen shows four: drawing them all kept a mid-range phone
  * busy before its first screen answered, and the browser fetched the photos of every card within
- * a few screens (more on a slow network) that most members never scroll to.
+ * a few screens (more on a slow network) that most members never scroll to. The first screen
+ * draws one row (four cards: a phone's screen below the header, a wide screen's first row); once
+ * it is shown (ADR 055) the next ones fill a taller screen, then come as the member scrolls, a
+ * few at a time, so that no drawing holds the phone long enough for a tap to wait.
  */
-const CARDS_AT_FIRST = 12;
-const CARDS_MORE = 12;
+const CARDS_AT_FIRST = 4;
+const CARDS_MORE = 6;
 
 const gridClass =
   'grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-5';
@@ -77,10 +81,16 @@ function Suggestions({
   const [selected, setSelected] = useState<UserSummary | null>(null);
   const modal = useDialogOnDemand();
   const filters = useDialogOnDemand();
-  // The next page is asked for 600 px before the end, so its photos are there when scrolled to;
-  // in data saver only at the end, so no photo is fetched that the member does not scroll to.
+  // Once the first screen is shown, cards are drawn until the screen is full. Once the member
+  // scrolls, the next ones (and the next page) come 600 px before the end, so their photos are
+  // there when scrolled to; in data saver only at the end, so no photo is fetched that the
+  // member does not scroll to.
   const saving = useDataSaver();
-  const sentinel = useInView<HTMLDivElement>(saving ? '0px' : '0px 0px 600px 0px');
+  const lookAhead = useHasScrolled() && !saving;
+  const sentinel = useInView<HTMLDivElement>(
+    lookAhead ? '0px 0px 600px 0px' : '0px',
+    useFirstScreenShown(),
+  );
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, members } =
     suggestions;
@@ -283,7 +293,8 @@ function FilterSummary({ preferences }: { preferences: Preferences | undefined }
   );
 }
 
-const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+/** As many as the cards drawn at first. */
+const SKELETON_KEYS = ['a', 'b', 'c', 'd'];
 
 function LoadingGrid({ label }: { label: string }) {
   return (
