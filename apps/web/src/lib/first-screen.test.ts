@@ -49,7 +49,7 @@ describe('the first screen before the rest (ADR 055)', () => {
     gate.rendered();
     await vi.advanceTimersByTimeAsync(2900);
     expect(started).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(101);
     expect(started).toHaveBeenCalledOnce();
   });
 
