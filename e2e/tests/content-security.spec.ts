@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+import { scrollToCard } from '../support/suggestions.ts';
 
 test.afterEach(closeMemberBrowsers);
 
@@ -49,7 +50,8 @@ test('The strict Content-Security-Policy lets every screen work and refuses noth
   const violations = await watchPolicy(page);
   await page.reload();
   // A dialog (Radix) adds its scroll-lock style at run time: allowed by the page's nonce.
-  await page.getByRole('button', { name: new RegExp(`^Karim ${tag}`) }).click();
+  const karim = page.getByRole('button', { name: new RegExp(`^Karim ${tag}`) });
+  await (await scrollToCard(page, karim)).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   await page.goto('/mon-profil');
