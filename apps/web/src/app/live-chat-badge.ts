@@ -5,7 +5,6 @@ import { notificationKeys } from '@/features/notifications/api/notifications-api
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 import { useSession } from '@/lib/session.ts';
-import { useFirstScreenShown } from '@/lib/use-first-screen.ts';
 
 /** Asks the navbar's badge counts again (a message came in, a conversation was read). */
 export function useRefreshNotificationCounts() {
@@ -17,15 +16,13 @@ export function useRefreshNotificationCounts() {
 
 /**
  * Around every page with the navigation bar: the tab's real-time connection opens once a member
- * is signed in (it follows the session, closing at logout; a visitor loads nothing of it) and the
- * first screen is shown (ADR 055), and a message from another member updates the chat badge at
- * once, on whatever screen.
+ * is signed in (it follows the session, closing at logout; a visitor loads nothing of it), and a
+ * message from another member updates the chat badge at once, on whatever screen.
  */
 export function useLiveChatBadge() {
   const me = useSession()?.user?.id;
   const refreshCounts = useRefreshNotificationCounts();
-  const shown = useFirstScreenShown();
-  useEffect(() => (shown ? realtime.start() : undefined), [shown]);
+  useEffect(() => realtime.start(), []);
   useRealtimeSubscription(me ? destinations.chat(me) : null, (message) => {
     if (message.senderId !== me) refreshCounts();
   });

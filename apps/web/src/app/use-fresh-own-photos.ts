@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchMe, moderationKeys } from '@/features/moderation/api/moderation-api.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { useFirstScreenShown } from '@/lib/use-first-screen.ts';
 
 const photoOf = (url: string) => url.split('?')[0];
 const expiryOf = (url: string) => Number(new URLSearchParams(url.split('?')[1]).get('e')) || 0;
@@ -27,13 +26,11 @@ function fresherLinks(kept: readonly string[], fetched: readonly string[]) {
 export function useFreshOwnPhotos() {
   const user = useSession()?.user ?? null;
   const memberId = user?.id ?? '';
-  const shown = useFirstScreenShown();
   const { data } = useQuery({
     queryKey: moderationKeys.role(memberId),
     queryFn: ({ signal }) => fetchMe(signal),
     select: (me) => me.mediaUrls,
-    // Nothing the first screen shows (ADR 055).
-    enabled: memberId !== '' && shown,
+    enabled: memberId !== '',
     // As the moderator check asks: the links outlive this by far (an hour by default).
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, useLayoutEffect, useSyncExternalStore } from 'react';
 import { firstScreen } from './first-screen.ts';
 
 /** Whether the visit's first screen has been shown, so what waited for it may start. */
@@ -13,4 +13,12 @@ export function useFirstScreenShown(): boolean {
  */
 export function useFirstScreenHold(shown: boolean) {
   useLayoutEffect(() => (shown ? undefined : firstScreen.hold()), [shown]);
+}
+
+/**
+ * Its children once the first screen has been shown, nothing before. Each one waits on its own,
+ * so that what several of them start is drawn in as many tasks.
+ */
+export function AfterFirstScreen({ children }: { children: ReactNode }): ReactNode {
+  return useFirstScreenShown() ? children : null;
 }

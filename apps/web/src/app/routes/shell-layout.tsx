@@ -12,7 +12,7 @@ import {
 import { readPaymentReturn } from '@/features/payments/utils/payment-return.ts';
 import { InstallPrompt } from '@/features/pwa/install-prompt.tsx';
 import { session, useSession } from '@/lib/session.ts';
-import { useFirstScreenShown } from '@/lib/use-first-screen.ts';
+import { AfterFirstScreen } from '@/lib/use-first-screen.ts';
 import { useLiveChatBadge } from '../live-chat-badge.ts';
 import { useNotificationClicks } from '../notification-clicks.ts';
 import { PaymentDialogsProvider, usePaymentDialogs } from '../payment-dialogs.tsx';
@@ -66,8 +66,8 @@ const CallLayer = lazy(() =>
  * a payment on the page the provider brings the member back to, and the block, report and
  * unmatch dialogs (safety-dialogs.tsx), which the liked-you list opens too. The installed app's
  * badge follows the counts, and notifications while the app is closed are offered once the member
- * has a match or a message (push-moment.ts). The layers load once the first screen is shown, as
- * the socket they listen to opens then (ADR 055).
+ * has a match or a message (push-moment.ts). The socket, the member's fresh photo links and the
+ * layers start once the first screen is shown (ADR 055), each on its own.
  */
 function ShellLayout() {
   // A member who has not consented to the privacy text yet (ADR 021) gets the bar and the page
@@ -88,11 +88,15 @@ function ShellLayout() {
   );
 }
 
-function Shell() {
+/** The tab's socket and the member's own photo links: nothing the first screen shows. */
+function LiveConnection() {
   useLiveChatBadge();
   useFreshOwnPhotos();
+  return null;
+}
+
+function Shell() {
   const me = useSession()?.user?.id;
-  const layers = useFirstScreenShown();
   const counts = useNotificationCounts();
   useAppBadge(counts);
   useNotificationClicks();
@@ -140,12 +144,27 @@ function Shell() {
       >
         <Outlet />
       </AppShell>
-      {me && layers ? (
-        <Suspense fallback={null}>
-          <CallLayer me={me} />
-          <MatchMoment me={me} />
-          <PushLayer ask={askPush} />
-        </Suspense>
+      <AfterFirstScreen>
+        <LiveConnection />
+      </AfterFirstScreen>
+      {me ? (
+        <>
+          <AfterFirstScreen>
+            <Suspense fallback={null}>
+              <CallLayer me={me} />
+            </Suspense>
+          </AfterFirstScreen>
+          <AfterFirstScreen>
+            <Suspense fallback={null}>
+              <MatchMoment me={me} />
+            </Suspense>
+          </AfterFirstScreen>
+          <AfterFirstScreen>
+            <Suspense fallback={null}>
+              <PushLayer ask={askPush} />
+            </Suspense>
+          </AfterFirstScreen>
+        </>
       ) : null}
     </>
   );
