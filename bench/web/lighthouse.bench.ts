@@ -89,14 +89,21 @@ try {
     const runs: number[][] = [];
     const metrics: Record<string, number[]> = {};
     for (let run = 0; run < RUNS; run++) {
-      if (loggedIn) await logInDemoMember();
-      const result = await lighthouse(`${base}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        disableStorageReset: loggedIn,
-      });
+      const measure = async () => {
+        if (loggedIn) await logInDemoMember();
+        return lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: loggedIn,
+        });
+      };
+      // Now and then Lighthouse loses the trace's start (NO_NAVSTART) and scores the run 0: such
+      // a run measured nothing, and is made again rather than counted.
+      let result = await measure();
+      for (let retry = 0; result?.lhr.runtimeError && retry < 2; retry++) result = await measure();
+      if (result?.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.code}`);
       const categories = result?.lhr.categories;
       for (const id of METRICS) {
         const values = metrics[id] ?? [];
