@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell.tsx';
-import { LikedYouLoading } from '@/components/layouts/liked-you-loading.tsx';
+import { LoadingArea } from '@/components/loading-status.tsx';
 import { useIsModerator } from '@/features/moderation/hooks/use-is-moderator.ts';
 import { useAppBadge } from '@/features/notifications/hooks/use-app-badge.ts';
 import {
@@ -118,11 +118,11 @@ function Shell() {
   );
   const likedYou = useCallback(
     (close: () => void) => (
-      <Suspense fallback={<LikedYouLoading />}>
+      <Suspense fallback={<LoadingArea text={t('likedYou.loading')} className="px-6 py-10" />}>
         <LikedYouList onClose={close} onSeen={() => clearCount('likes')} safety={safety} />
       </Suspense>
     ),
-    [clearCount, safety],
+    [clearCount, safety, t],
   );
   return (
     <>

@@ -13,6 +13,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { LoadingArea } from '@/components/loading-status.tsx';
 import {
   type MemberSafety,
   MemberSafetyMenu,
@@ -245,15 +246,7 @@ export function Conversation({
       <GuardianNotice contact={contact} name={name} />
 
       {query.isPending ? (
-        <div className="flex flex-1 items-center justify-center">
-          <span
-            aria-hidden="true"
-            className="size-6 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
-          />
-          <span role="status" className="sr-only">
-            {t('messages.loading')}
-          </span>
-        </div>
+        <LoadingArea text={t('messages.loading')} />
       ) : query.isError && !query.data ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
           <p role="alert" className="font-medium text-ink">

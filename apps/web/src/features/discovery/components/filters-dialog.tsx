@@ -11,6 +11,7 @@ import { type CSSProperties, type FormEvent, lazy, Suspense, useId, useState } f
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Checkbox } from '@/components/checkbox.tsx';
+import { LoadingStatus } from '@/components/loading-status.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { ApiError, NetworkError } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
@@ -272,15 +273,7 @@ function FiltersForm({
 
 function SectionLoading() {
   const { t } = useDiscoveryTranslation();
-  return (
-    <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
-      <span
-        aria-hidden="true"
-        className="size-4 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
-      />
-      {t('dealbreakers.loading')}
-    </p>
-  );
+  return <LoadingStatus text={t('dealbreakers.loading')} />;
 }
 
 /**

@@ -7,6 +7,7 @@ import { Button, buttonClass } from '@/components/button.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import { LoadingStatus } from '@/components/loading-status.tsx';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
@@ -206,13 +207,7 @@ function Suggestions({
           <div className="mt-8 flex min-h-16 flex-col items-center justify-center gap-3 text-center">
             <div ref={sentinel.ref} aria-hidden="true" className="h-px w-full" />
             {isFetchingNextPage ? (
-              <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
-                <span
-                  aria-hidden="true"
-                  className="size-4 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
-                />
-                {t('page.loadingMore')}
-              </p>
+              <LoadingStatus text={t('page.loadingMore')} />
             ) : isFetchNextPageError ? (
               <RetryNote text={t('page.moreError')} onRetry={() => void fetchNextPage()} />
             ) : !hasNextPage && !moreToDraw ? (
@@ -253,16 +248,10 @@ function Suggestions({
 /** Said while a dialog's chunk loads (its first opening on a slow network). */
 function LoadingNote({ text }: { text: string }) {
   return (
-    <p
-      role="status"
-      className="fixed inset-x-0 bottom-6 z-50 mx-auto flex w-fit items-center gap-2 rounded-full bg-white px-4 py-2 text-sm text-ink-muted shadow-lg"
-    >
-      <span
-        aria-hidden="true"
-        className="size-4 animate-spin rounded-full border-2 border-teal-700 border-t-transparent"
-      />
-      {text}
-    </p>
+    <LoadingStatus
+      text={text}
+      className="fixed inset-x-0 bottom-6 z-50 mx-auto w-fit rounded-full bg-white px-4 py-2 shadow-lg"
+    />
   );
 }
 
