@@ -78,6 +78,7 @@ const SCREEN_ROOTS = {
 type Screen = keyof typeof SCREEN_ROOTS;
 
 function screenChunks() {
+  const entry = new Set<string>();
   const screenOf = new Map<string, Screen>();
   const plugin: Plugin = {
     name: 'mawadda-screen-chunks',
@@ -93,7 +94,8 @@ function screenChunks() {
           if (take(id)) stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       };
-      const entry = new Set<string>();
+      entry.clear();
+      screenOf.clear();
       reach(rooted(['/src/main.tsx']), (id) => {
         if (entry.has(id)) return false;
         entry.add(id);
@@ -114,9 +116,21 @@ function screenChunks() {
     // Only the modules reached: a module both screens import stays in the first one.
     includeDependenciesRecursively: false,
   }));
-  return { plugin, groups };
+  /** Whether a chunk holds code that the entry or a first screen runs as it starts. */
+  const startsAScreen = (moduleIds: readonly string[]) =>
+    moduleIds.some((id) => entry.has(id) || screenOf.has(id));
+  return { plugin, groups, startsAScreen };
 }
 const screens = screenChunks();
+
+/**
+ * V8's explicit compile hint (Chrome 136+, ignored elsewhere): every function of a file so marked
+ * is compiled as the file streams in, on a background thread, rather than on the main thread at
+ * its first call. The chunks a visit starts with run most of their functions while the first
+ * screen is drawn, and their first calls held a phone's main thread for tens of milliseconds
+ * each (ADR 056).
+ */
+const COMPILE_ALL_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * `<link rel="modulepreload">` in index.html for the first route's chunks (the app and the login
@@ -246,6 +260,8 @@ export default defineConfig({
         // Lazy chunks named by their hash alone: the first route carries every chunk's file name
         // (the router's preload lists), and the names cost bytes that no member reads.
         chunkFileNames: 'assets/[hash].js',
+        // After minification, which would drop it as a comment (ADR 056).
+        postBanner: (chunk) => (screens.startsAScreen(chunk.moduleIds) ? COMPILE_ALL_HINT : ''),
         // The icons in one chunk: left to themselves they made 22 files of 150-700 bytes, each a
         // request with its headers (cold first suggestions: scripts 225.9 -> 216.4 KB; the login
         // page, which gets them all, 111.9 -> 113.9 KB).

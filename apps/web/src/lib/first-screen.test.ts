@@ -41,6 +41,20 @@ describe('the first screen before the rest (ADR 055)', () => {
     expect(started).toHaveBeenCalledOnce();
   });
 
+  it('stays shut for a screen that holds it after the render, before the browser was idle', async () => {
+    // A screen drawn in turns (ADR 056): the page, and its hold, come a task after the shell.
+    const gate = await freshGate();
+    const started = vi.fn();
+    gate.after(started);
+    gate.rendered();
+    const release = gate.hold();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(started).not.toHaveBeenCalled();
+    release();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started).toHaveBeenCalledOnce();
+  });
+
   it('opens three seconds after the first render even if what was awaited never comes', async () => {
     const gate = await freshGate();
     const started = vi.fn();

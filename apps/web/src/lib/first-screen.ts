@@ -15,8 +15,13 @@ let rendered = false;
 let holds = 0;
 const waiting = new Set<() => void>();
 
-function open() {
+function open(force = false) {
   if (state === 'open') return;
+  // A screen drawn in turns may be held again before the browser was idle: it lets go later.
+  if (!force && holds > 0) {
+    state = 'waiting';
+    return;
+  }
   state = 'open';
   // Each in a task of its own: together (a render of the shell, the socket, a dozen chunks) they
   // held a phone's main thread for a quarter of a second, and a tap with it.
@@ -35,8 +40,8 @@ function openWhenReady() {
   }
   state = 'opening';
   // After the frame that paints what the screen was waiting for.
-  if ('requestIdleCallback' in window) requestIdleCallback(open, { timeout: 1000 });
-  else setTimeout(open, 50);
+  if ('requestIdleCallback' in window) requestIdleCallback(() => open(), { timeout: 1000 });
+  else setTimeout(() => open(), 50);
 }
 
 export const firstScreen = {
@@ -47,7 +52,7 @@ export const firstScreen = {
   rendered() {
     if (rendered) return;
     rendered = true;
-    setTimeout(open, CEILING_MS);
+    setTimeout(() => open(true), CEILING_MS);
     openWhenReady();
   },
 

@@ -1,9 +1,10 @@
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/button.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useSession } from '@/lib/session.ts';
+import { InTurn } from '@/lib/use-first-screen.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { Logo } from '../logo.tsx';
 import { FillScreenContext } from './fill-screen.ts';
@@ -17,7 +18,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 /** Where members write for help; privacy requests have their own address on the legal pages. */
 const SUPPORT_EMAIL = 'support@mawadda.app';
 
-function SiteFooter({ member }: { member: boolean }) {
+const SiteFooter = memo(function SiteFooter({ member }: { member: boolean }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
   const returnState = useReturnState();
@@ -54,7 +55,7 @@ function SiteFooter({ member }: { member: boolean }) {
       </div>
     </footer>
   );
-}
+});
 
 /**
  * The app shell of every route but login, register, forgot and reset password (docs/spec.md §2):
@@ -116,7 +117,12 @@ export function AppShell({
                 bar's four controls fit a 320 px phone. */}
             <Logo className="max-[24rem]:[&>span]:sr-only" />
           </Link>
-          {member ? <MemberNav {...(counts ? { counts } : {})} likedYou={likedYou} /> : null}
+          {member ? (
+            // Drawn in a turn of its own (ADR 056); from `md` its room in the bar is kept.
+            <InTurn fallback={<div className="hidden md:block md:flex-1" />}>
+              <MemberNav {...(counts ? { counts } : {})} likedYou={likedYou} />
+            </InTurn>
+          ) : null}
           <LanguageSwitch />
           {member ? (
             <ProfileMenu
@@ -136,19 +142,22 @@ export function AppShell({
         </div>
       </header>
       {notice}
-      <div
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        className={cn(
-          'flex flex-1 flex-col outline-none',
-          // The footer keeps the other pages clear of the phone's tab bar; here the page does.
-          fill && 'min-h-0',
-          fill && member && 'pb-[calc(4.75rem+env(safe-area-inset-bottom))] md:pb-0',
-        )}
-      >
-        <FillScreenContext.Provider value={setFill}>{children}</FillScreenContext.Provider>
-      </div>
-      {fill ? null : <SiteFooter member={member} />}
+      {/* The page and the footer below it in the next turn (ADR 056): nothing above them moves. */}
+      <InTurn>
+        <div
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className={cn(
+            'flex flex-1 flex-col outline-none',
+            // The footer keeps the other pages clear of the phone's tab bar; here the page does.
+            fill && 'min-h-0',
+            fill && member && 'pb-[calc(4.75rem+env(safe-area-inset-bottom))] md:pb-0',
+          )}
+        >
+          <FillScreenContext.Provider value={setFill}>{children}</FillScreenContext.Provider>
+        </div>
+        {fill ? null : <SiteFooter member={member} />}
+      </InTurn>
     </div>
   );
 }

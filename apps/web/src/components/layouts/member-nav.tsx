@@ -1,5 +1,5 @@
 import { Eye, Heart, type LucideIcon, MessageCircle, Sparkles } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
@@ -64,7 +64,8 @@ function ItemBody({
   );
 }
 
-export function MemberNav({
+/** Memoized: the shell draws again as its queries start, with nothing new for the bar. */
+export const MemberNav = memo(function MemberNav({
   counts = NO_COUNTS,
   likedYou,
 }: {
@@ -147,4 +148,4 @@ export function MemberNav({
       ) : null}
     </nav>
   );
-}
+});

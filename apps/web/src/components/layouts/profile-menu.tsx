@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeferredMenu } from '../deferred-menu.tsx';
 import { MemberAvatar } from './member-avatar.tsx';
@@ -21,9 +21,10 @@ const ProfileMenuRadix = lazy(loadMenu);
 /**
  * The avatar and its menu (docs/spec.md §2): my profile, our network, gifts, the subscription
  * (when the app gives it), settings, help, promo code, terms, moderation (for moderators only),
- * logout (profile-menu-radix.tsx), loaded when the member reaches for it.
+ * logout (profile-menu-radix.tsx), loaded when the member reaches for it. Memoized: the shell
+ * draws again as its queries start, with nothing new for the avatar.
  */
-export function ProfileMenu(props: ProfileMenuProps) {
+export const ProfileMenu = memo(function ProfileMenu(props: ProfileMenuProps) {
   const { t } = useTranslation();
   return (
     <DeferredMenu
@@ -45,4 +46,4 @@ export function ProfileMenu(props: ProfileMenuProps) {
       />
     </DeferredMenu>
   );
-}
+});

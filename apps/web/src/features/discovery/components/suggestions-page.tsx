@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
 import { useIdleLoad } from '@/hooks/use-idle-load.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
-import { useFirstScreenHold, useFirstScreenShown } from '@/lib/use-first-screen.ts';
+import { InTurn, useFirstScreenHold, useFirstScreenShown } from '@/lib/use-first-screen.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { useHasScrolled } from '../hooks/use-has-scrolled.ts';
@@ -63,6 +63,11 @@ export function SuggestionsPage({ onGift, safety }: { onGift?: OnGift; safety?: 
  */
 const CARDS_AT_FIRST = 4;
 const CARDS_MORE = 6;
+/**
+ * Of the first row, the cards drawn with the page's answer; each of the others in a turn of its
+ * own (ADR 056), a skeleton of the same size meanwhile.
+ */
+const CARDS_IN_FIRST_TURN = 2;
 
 const gridClass =
   'grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-5';
@@ -187,8 +192,8 @@ function Suggestions({
             <NoSuggestions filtered={filterCount > 0} onWiden={filters.show} />
           ) : (
             <ul aria-label={t('page.list')} className={gridClass}>
-              {shown.map((member, index) => (
-                <li key={member.id}>
+              {shown.map((member, index) => {
+                const card = (
                   <ProfileCard
                     member={member}
                     priority={index === 0}
@@ -197,8 +202,17 @@ function Suggestions({
                     onGift={onGift}
                     vibrating={vibrating.has(member.id)}
                   />
-                </li>
-              ))}
+                );
+                return (
+                  <li key={member.id}>
+                    {index < CARDS_IN_FIRST_TURN ? (
+                      card
+                    ) : (
+                      <InTurn fallback={<CardSkeleton />}>{card}</InTurn>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>
@@ -293,24 +307,33 @@ function LoadingGrid({ label }: { label: string }) {
       </p>
       <ul aria-hidden="true" className={gridClass}>
         {SKELETON_KEYS.map((key) => (
-          <li
-            key={key}
-            className="overflow-hidden rounded-card bg-white shadow-card ring-1 ring-sand-200/80"
-          >
-            <div className="aspect-[4/5] animate-pulse bg-sand-100" />
-            <div className="space-y-2 p-4">
-              <div className="h-5 w-2/3 animate-pulse rounded bg-sand-200" />
-              <div className="h-4 w-1/2 animate-pulse rounded bg-sand-100" />
-              <div className="flex gap-2 pt-2">
-                <div className="size-11 animate-pulse rounded-full bg-sand-100" />
-                <div className="size-11 animate-pulse rounded-full bg-sand-100" />
-                <div className="size-11 animate-pulse rounded-full bg-sand-100" />
-              </div>
-            </div>
+          <li key={key}>
+            <CardSkeleton />
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+/** A card's place while it is on its way. */
+function CardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="overflow-hidden rounded-card bg-white shadow-card ring-1 ring-sand-200/80"
+    >
+      <div className="aspect-[4/5] animate-pulse bg-sand-100" />
+      <div className="space-y-2 p-4">
+        <div className="h-5 w-2/3 animate-pulse rounded bg-sand-200" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-sand-100" />
+        <div className="flex gap-2 pt-2">
+          <div className="size-11 animate-pulse rounded-full bg-sand-100" />
+          <div className="size-11 animate-pulse rounded-full bg-sand-100" />
+          <div className="size-11 animate-pulse rounded-full bg-sand-100" />
+        </div>
+      </div>
+    </div>
   );
 }
 
