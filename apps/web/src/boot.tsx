@@ -14,20 +14,23 @@ import { initI18n } from '@/i18n/i18n.ts';
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
 if (nonce && !nonce.startsWith('%')) setNonce(nonce);
 
-const texts = initI18n();
-// Made while the texts load: the router starts fetching the route's chunk at once.
-const router = createAppRouter();
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-// Rendered once the language's texts are here (no top-level await: it splits the entry's chunk).
-void texts.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  ),
-);
+const texts = initI18n();
+// Made while the texts load (the router starts fetching the route's chunk at once), in a task
+// after this chunk's evaluation and i18next's start: together they held a phone's main thread
+// for a tenth of a second (ADR 056). Rendered once the language's texts are here (no top-level
+// await: it splits the entry's chunk).
+setTimeout(() => {
+  const router = createAppRouter();
+  void texts.then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    ),
+  );
+});
