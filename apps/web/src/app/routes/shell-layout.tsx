@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell.tsx';
@@ -95,6 +95,46 @@ function LiveConnection() {
   return null;
 }
 
+/**
+ * The socket and the layers over every member screen, each started once the first screen is
+ * shown. Memoized: the shell draws again as the badge counts and the member's role come in, with
+ * nothing new for them (ADR 056).
+ */
+const LiveLayers = memo(function LiveLayers({
+  me,
+  askPush,
+}: {
+  me: string | undefined;
+  askPush: boolean;
+}) {
+  return (
+    <>
+      <AfterFirstScreen>
+        <LiveConnection />
+      </AfterFirstScreen>
+      {me ? (
+        <>
+          <AfterFirstScreen>
+            <Suspense fallback={null}>
+              <CallLayer me={me} />
+            </Suspense>
+          </AfterFirstScreen>
+          <AfterFirstScreen>
+            <Suspense fallback={null}>
+              <MatchMoment me={me} />
+            </Suspense>
+          </AfterFirstScreen>
+          <AfterFirstScreen>
+            <Suspense fallback={null}>
+              <PushLayer ask={askPush} />
+            </Suspense>
+          </AfterFirstScreen>
+        </>
+      ) : null}
+    </>
+  );
+});
+
 function Shell() {
   const me = useSession()?.user?.id;
   const counts = useNotificationCounts();
@@ -144,28 +184,7 @@ function Shell() {
       >
         <Outlet />
       </AppShell>
-      <AfterFirstScreen>
-        <LiveConnection />
-      </AfterFirstScreen>
-      {me ? (
-        <>
-          <AfterFirstScreen>
-            <Suspense fallback={null}>
-              <CallLayer me={me} />
-            </Suspense>
-          </AfterFirstScreen>
-          <AfterFirstScreen>
-            <Suspense fallback={null}>
-              <MatchMoment me={me} />
-            </Suspense>
-          </AfterFirstScreen>
-          <AfterFirstScreen>
-            <Suspense fallback={null}>
-              <PushLayer ask={askPush} />
-            </Suspense>
-          </AfterFirstScreen>
-        </>
-      ) : null}
+      <LiveLayers me={me} askPush={askPush} />
     </>
   );
 }
