@@ -131,6 +131,17 @@ function screenChunks() {
         });
       }
     },
+    // The build fails if a visitor's screen comes to load the member's first screen again.
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const memberScreen = chunks.find((chunk) => chunk.name === 'member-screen')?.fileName;
+      for (const chunk of chunks) {
+        const visitor = VISITOR_ROOTS.some((root) => chunk.facadeModuleId?.endsWith(root));
+        if (visitor && memberScreen && chunk.imports.includes(memberScreen)) {
+          this.error(`${chunk.fileName} (a visitor's screen) loads the member's first screen`);
+        }
+      }
+    },
   };
   const groups = [...(Object.keys(SCREEN_ROOTS) as Screen[]), SHARED].map((screen) => ({
     name: screen,
