@@ -65,7 +65,7 @@ const CARDS_AT_FIRST = 4;
 const CARDS_MORE = 6;
 /**
  * Of the first row, the cards drawn with the page's answer; each of the others in a turn of its
- * own (ADR 056), a skeleton of the same size meanwhile.
+ * own (ADR 056), a card's skeleton in its place meanwhile.
  */
 const CARDS_IN_FIRST_TURN = 2;
 
