@@ -46,22 +46,30 @@ let schemaResolver: Promise<RegistrationResolver> | undefined;
 /**
  * The contract's schema, and zod with it (a third of the page's script), loads once the wizard
  * is on screen: the page paints without it, and it is there long before the first check. A
- * failed load is retried at the next check.
+ * failed load is retried at the next check. It comes in five parts, each run in a task of its
+ * own (zod's core, the resolver, zod's schema types with the contract's field helpers, the
+ * faith and family answers' schemas, then registration's): run at once, making the schemas held
+ * a phone's main thread for a fifth of a second, and a tap with it.
  */
 function loadSchemaResolver() {
-  schemaResolver ??= Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@mawadda/contract'),
-  ]).then(
-    ([{ zodResolver }, { registrationFieldsSchema }]) =>
-      zodResolver(registrationFieldsSchema) as unknown as RegistrationResolver,
-    (error: unknown) => {
-      schemaResolver = undefined;
-      throw error;
-    },
-  );
+  schemaResolver ??= (async () => {
+    await import('@mawadda/contract/zod-config');
+    await nextTask();
+    const { zodResolver } = await import('@hookform/resolvers/zod');
+    await nextTask();
+    await import('@mawadda/contract/form-fields');
+    await nextTask();
+    await import('@mawadda/contract/faith-family-schemas');
+    await nextTask();
+    const { registrationFieldsSchema } = await import('@mawadda/contract/users');
+    return zodResolver(registrationFieldsSchema) as unknown as RegistrationResolver;
+  })().catch((error: unknown) => {
+    schemaResolver = undefined;
+    throw error;
+  });
   return schemaResolver;
 }
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 const resolver: RegistrationResolver = async (values, context, options) =>
   (await loadSchemaResolver())(values, context, options);
