@@ -142,3 +142,41 @@ test('A member opening the app cold: the badges, the live connection and the res
   expect(shown).toBeGreaterThanOrEqual(0);
   for (const event of later) expect(events.indexOf(event), event).toBeGreaterThan(shown);
 });
+
+test('On a wide screen, the suggestions fill the screen without moving what the member is reading', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = String(Date.now()).slice(-6);
+  // More than two rows of four to suggest, whichever journeys ran before.
+  for (let n = 0; n < 9; n++) {
+    await registerMember(request, { name: `Moussa ${tag}${n}`, gender: 'homme' });
+  }
+  const member = await registerMember(request, { name: `Fatou ${tag}`, gender: 'femme' });
+  const page = await loggedInPage(browser, member, (context) =>
+    // Everything the page moved on its own (not after a tap) while it loaded and filled.
+    context.addInitScript(() => {
+      const shifted = { total: 0 };
+      Object.assign(window, { shifted });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          shifted.total += (entry as PerformanceEntry & { value: number }).value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    }),
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Loaded again at that size, the way a member on a laptop opens the app; once the live
+  // connection is up, the first screen has been shown and what follows it drawn.
+  const connected = page.waitForEvent('websocket');
+  await page.reload();
+  await connected;
+  await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(8);
+  await page.waitForLoadState('networkidle');
+  const shifted = await page.evaluate(
+    () => (window as unknown as { shifted: { total: number } }).shifted.total,
+  );
+  // A shift the eye notices scores 0.1 (the row added under the first one scored 0.033).
+  expect(shifted).toBeLessThan(0.01);
+});

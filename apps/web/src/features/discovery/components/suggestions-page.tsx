@@ -57,11 +57,17 @@ export function SuggestionsPage({ onGift, safety }: { onGift?: OnGift; safety?: 
  * members (docs/spec.md) and a phone's screen shows four: drawing them all kept a mid-range phone
  * busy before its first screen answered, and the browser fetched the photos of every card within
  * a few screens (more on a slow network) that most members never scroll to. The first screen
- * draws one row (four cards: a phone's screen below the header, a wide screen's first row); once
- * it is shown (ADR 055) the next ones fill a taller screen, then come as the member scrolls, a
- * few at a time, so that no drawing holds the phone long enough for a tap to wait.
+ * draws two rows (four cards at least: a phone's screen below the header); once it is shown
+ * (ADR 055) the next ones fill a taller screen, then come as the member scrolls, a few at a time,
+ * so that no drawing holds the phone long enough for a tap to wait. Two rows, not one: on a wide
+ * screen the row added once the screen was shown pushed down what was in view under the first.
  */
-const CARDS_AT_FIRST = 4;
+function cardsAtFirst() {
+  // The grid's columns (gridClass): two on a phone, three from `md`, four from `lg`.
+  const wider = (rem: number) => window.matchMedia?.(`(min-width: ${rem}rem)`).matches === true;
+  const columns = wider(64) ? 4 : wider(48) ? 3 : 2;
+  return Math.max(4, 2 * columns);
+}
 const CARDS_MORE = 6;
 /**
  * Of the first row, the cards drawn with the page's answer; each of the others in a turn of its
@@ -109,7 +115,7 @@ function Suggestions({
   useIdleLoad(loadProfileModal, members.length > 0 && !saving);
 
   const pageCount = suggestions.data?.pages.length ?? 0;
-  const [drawn, setDrawn] = useState(CARDS_AT_FIRST);
+  const [drawn, setDrawn] = useState(cardsAtFirst);
   // Without an observer nothing tells that the end is near: every card, and a button for more.
   const moreToDraw = sentinel.supported && drawn < members.length;
   const shown = moreToDraw ? members.slice(0, drawn) : members;
@@ -296,17 +302,18 @@ function FilterSummary({ preferences }: { preferences: Preferences | undefined }
   );
 }
 
-/** As many as the cards drawn at first. */
-const SKELETON_KEYS = ['a', 'b', 'c', 'd'];
+/** As many as the most cards drawn at first. */
+const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 
 function LoadingGrid({ label }: { label: string }) {
+  const [count] = useState(cardsAtFirst);
   return (
     <>
       <p role="status" className="sr-only">
         {label}
       </p>
       <ul aria-hidden="true" className={gridClass}>
-        {SKELETON_KEYS.map((key) => (
+        {SKELETON_KEYS.slice(0, count).map((key) => (
           <li key={key}>
             <CardSkeleton />
           </li>
