@@ -63,7 +63,8 @@ export function SuggestionsPage({ onGift, safety }: { onGift?: OnGift; safety?: 
  * screen the row added once the screen was shown pushed down what was in view under the first.
  */
 function cardsAtFirst() {
-  // The grid's columns (gridClass): two on a phone, three from `md`, four from `lg`.
+  // The grid's columns (gridClass): three from `md`, four from `lg`; on a phone (one or two)
+  // four cards fill the screen below the header.
   const wider = (rem: number) => window.matchMedia?.(`(min-width: ${rem}rem)`).matches === true;
   const columns = wider(64) ? 4 : wider(48) ? 3 : 2;
   return Math.max(4, 2 * columns);
