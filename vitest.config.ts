@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { reactOnPreactAliases } from './apps/web/react-on-preact.aliases.ts';
 
 const serverRoot = path.join(import.meta.dirname, 'apps/server');
 
@@ -101,27 +100,12 @@ export default defineConfig({
           // vi.resetModules() gives each file fresh ones too.
           server: {
             deps: {
-              inline: [
-                'i18next',
-                'react-i18next',
-                '@tanstack/react-query',
-                '@tanstack/query-core',
-                // Every library that imports React, so that vitest resolves it to Preact as the
-                // build does (apps/web/react-on-preact.aliases.ts).
-                /\/node_modules\/(react-router|radix-ui|@radix-ui|@floating-ui\/react-dom|lucide-react|react-hook-form|@hookform|react-remove-scroll[^/]*|react-style-singleton|use-callback-ref|use-sidecar|@testing-library)\//,
-              ],
+              inline: ['i18next', 'react-i18next', '@tanstack/react-query', '@tanstack/query-core'],
             },
           },
         },
         resolve: {
-          alias: [
-            { find: '@/', replacement: `${import.meta.dirname}/apps/web/src/` },
-            ...reactOnPreactAliases(path.join(import.meta.dirname, 'apps/web')),
-          ],
-          // Libraries' ES module builds, whose `react` imports the aliases reach (a CommonJS
-          // build's `require` goes past them to React itself).
-          mainFields: ['module', 'main'],
-          conditions: ['module', 'import', 'browser', 'development'],
+          alias: [{ find: '@/', replacement: `${import.meta.dirname}/apps/web/src/` }],
         },
       },
       serverProject('server (no database)', databaseFreeFiles),

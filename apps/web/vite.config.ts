@@ -2,7 +2,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { reactOnPreactAliases } from './react-on-preact.aliases.ts';
 
 // The API server `npm run dev` starts beside Vite (apps/server, PORT 8080 by default).
 const apiServer = 'http://localhost:8080';
@@ -210,10 +209,7 @@ export default defineConfig({
   root: import.meta.dirname,
   // `@/` is src/ (tsconfig.json `paths`): shared code is imported by one name from anywhere.
   resolve: {
-    alias: [
-      { find: '@/', replacement: `${import.meta.dirname}/src/` },
-      ...reactOnPreactAliases(import.meta.dirname),
-    ],
+    alias: [{ find: '@/', replacement: `${import.meta.dirname}/src/` }],
   },
   plugins: [
     react(),

@@ -180,3 +180,49 @@ test('On a wide screen, the suggestions fill the screen without moving what the 
   // A shift the eye notices scores 0.1 (the row added under the first one scored 0.033).
   expect(shifted).toBeLessThan(0.01);
 });
+
+test('A member logging in on a phone: the suggestions draw the first rows only, and fetch only their photos', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = String(Date.now()).slice(-6);
+  // More to suggest than a phone's screen shows, whichever journeys ran before.
+  for (let n = 0; n < 12; n++) {
+    await registerMember(request, { name: `Ibrahima ${tag}${n}`, gender: 'homme' });
+  }
+  const member = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const photos = new Set<string>();
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/media/photos/')) photos.add(url.pathname);
+  });
+  await page.goto('/');
+  // The form scrolls to reach the button on a phone: the suggestions open on a page that was
+  // scrolled, which the browser puts back at the top.
+  await page.getByLabel('Username or e-mail').fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  // Once the live connection is up, the first screen has been shown and what follows it drawn.
+  const connected = page.waitForEvent('websocket');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/suggestions$/);
+  await connected;
+  await page.waitForLoadState('networkidle');
+  const cards = page.getByRole('article');
+  expect(await cards.count()).toBe(4);
+  // What the screen shows: the cards' photos, and her own in the top bar.
+  const shown = await page
+    .locator('article img, header img')
+    .evaluateAll((images) =>
+      images.map((img) => new URL((img as HTMLImageElement).currentSrc).pathname),
+    );
+  expect([...photos].filter((path) => !shown.includes(path))).toEqual([]);
+  await context.close();
+});

@@ -1,5 +1,5 @@
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSession } from '@/lib/session.ts';
 
 const NONE: readonly string[] = [];
@@ -80,9 +80,7 @@ export function useMarkSeen<Entry>({
   const latest = useRef({ mark, onSeen, failure });
   latest.current = { mark, onSeen, failure };
   const { isSuccess, isFetchedAfterMount, data } = query;
-  // At the render that shows the list, not after the next frame (when Preact runs effects): a
-  // member who closes the list at once has still seen it, and a hidden tab may have no frame.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (marked.current || !isSuccess || !isFetchedAfterMount || !data) return;
     marked.current = true;
     latest.current.mark(data).then(

@@ -1,5 +1,6 @@
+import { guardianEndpointRoutes } from '@mawadda/contract/guardian-endpoint-routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callApi, setSessionExpiredHandler } from './api-client.ts';
+import { callApi, endpointCaller, setSessionExpiredHandler } from './api-client.ts';
 import { dropEarlyAnswers, startEarlyAnswer } from './early-answers.ts';
 import { session } from './session.ts';
 
@@ -81,6 +82,23 @@ describe('callApi', () => {
     expect(init.method).toBe('PUT');
     expect(init.body).toBe(form);
   });
+
+  it('calls a lazy feature’s endpoints through a caller of that feature’s own map', async () => {
+    const fetchMock = answerWith({});
+    await endpointCaller(guardianEndpointRoutes)('removeGuardian', { params: { id: 'g1' } });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/guardians/g1',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+  });
+
+  // Type checks (`tsc -b`), never run: a name outside the caller's map does not compile.
+  function _endpointsOutsideTheMap() {
+    // @ts-expect-error family mode's endpoints are not in the main map
+    callApi('removeGuardian', { params: { id: 'g1' } });
+    // @ts-expect-error nor are the main map's in family mode's
+    endpointCaller(guardianEndpointRoutes)('memberDetails', { params: { id: 'm1' } });
+  }
 });
 
 describe('a session ended under the member', () => {

@@ -110,31 +110,42 @@ type CallInput = {
   form?: FormData;
 };
 
-/**
- * Calls an endpoint of the contract's map by name: the path, the method, what it takes and what it
- * answers all come from `@mawadda/contract`, so no call re-declares a shape or casts an answer.
- */
-export function callApi<K extends EndpointName>(
-  name: K,
-  ...[input, signal]: Record<never, never> extends EndpointRequest<K>
+type Route = { readonly method: string; readonly path: string };
+
+/** What a call to endpoint `K` takes: its input when it has one, and an abort signal. */
+type CallArguments<K extends EndpointName> =
+  Record<never, never> extends EndpointRequest<K>
     ? [input?: EndpointRequest<K>, signal?: AbortSignal]
-    : [input: EndpointRequest<K>, signal?: AbortSignal]
-): Promise<EndpointAnswer<K>> {
-  // Family mode's endpoints are written into the map by their own chunk (ADR 045).
-  const { method, path } = (
-    endpointRoutes as Record<EndpointName, { method: string; path: string }>
-  )[name];
-  const { params, query, body, form } = (input ?? {}) as CallInput;
-  const search = new URLSearchParams(
-    Object.entries(query ?? {}).flatMap(([key, value]) =>
-      value === undefined || value === null ? [] : [[key, String(value)]],
-    ),
-  ).toString();
-  const url = endpointPath(path, params) + (search ? `?${search}` : '');
-  const payload = form ?? body;
-  return apiRequest<EndpointAnswer<K>>(url, {
-    method,
-    ...(payload !== undefined ? { body: payload } : {}),
-    ...(signal ? { signal } : {}),
-  });
+    : [input: EndpointRequest<K>, signal?: AbortSignal];
+
+/**
+ * A caller of the endpoints of one map of the contract's (`@mawadda/contract/*-endpoint-routes`):
+ * the path, the method, what it takes and what it answers all come from the contract, so no call
+ * re-declares a shape or casts an answer, and a name outside the map does not compile. A lazy
+ * feature makes its own caller from its own map, which keeps those paths out of the first route
+ * (ADR 045).
+ */
+export function endpointCaller<Routes extends { [K in keyof Routes]: Route }>(routes: Routes) {
+  return function call<K extends keyof Routes & EndpointName>(
+    name: K,
+    ...[input, signal]: CallArguments<K>
+  ): Promise<EndpointAnswer<K>> {
+    const { method, path } = routes[name];
+    const { params, query, body, form } = (input ?? {}) as CallInput;
+    const search = new URLSearchParams(
+      Object.entries(query ?? {}).flatMap(([key, value]) =>
+        value === undefined || value === null ? [] : [[key, String(value)]],
+      ),
+    ).toString();
+    const url = endpointPath(path, params) + (search ? `?${search}` : '');
+    const payload = form ?? body;
+    return apiRequest<EndpointAnswer<K>>(url, {
+      method,
+      ...(payload !== undefined ? { body: payload } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  };
 }
+
+/** Calls an endpoint of the contract's main map by name (`endpointCaller`). */
+export const callApi = endpointCaller(endpointRoutes);

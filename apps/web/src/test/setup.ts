@@ -1,7 +1,6 @@
 // DOM matchers (toBeVisible, toHaveTextContent, toHaveFocus...): a test asserts what a member sees.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { options } from 'preact';
 import { afterAll, vi } from 'vitest';
 import { fakeCreateImageBitmap } from './image-files.ts';
 
@@ -63,9 +62,3 @@ afterAll(() => cleanup());
 
 // jsdom decodes no image: photo pickers check a file's bytes with this stand-in (image-files.ts).
 globalThis.createImageBitmap ??= fakeCreateImageBitmap as typeof createImageBitmap;
-
-// Preact runs effects after the next frame (a 35 ms timer where no frame is painted, as in
-// jsdom); a test that sees a screen then checks what its effects do (the page's title, the
-// focus) would race them. Run them once the render that scheduled them is done, as React's act
-// did before the app ran on Preact (ADR 050).
-options.requestAnimationFrame = queueMicrotask;

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Flag, HeartCrack, type LucideIcon, ShieldBan } from 'lucide-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { type MenuOpening, useDeferredMenuOpening } from '../deferred-menu.tsx';
 import type { MemberSafetyMenuProps } from './member-safety.ts';
 
@@ -22,17 +22,10 @@ export default function MemberSafetyMenuRadix({
 }: MemberSafetyMenuProps & { opening: MenuOpening }) {
   const { labels } = safety;
   const { trigger, triggerProps, open, onOpenChange } = useDeferredMenuOpening(opening);
-  // The action chosen runs once the menu has closed and this component has put the focus back on
-  // its button (Radix's own return of the focus does not take on Preact, ADR 050), so the dialog
-  // it opens finds that button as what to give the focus back to.
+  // The action chosen runs once the menu has closed and the focus is back on its button: the
+  // dialog it opens takes that button as what to give the focus back to when it closes (run from
+  // the item itself, it would take the item, gone with the menu, and give the focus to nothing).
   const chosen = useRef<(() => void) | null>(null);
-  // In a dialog (a profile, the likes), the menu goes into the dialog's own element: events do
-  // not travel from a portal to the components around it on Preact, so a press on a menu placed
-  // outside the dialog's element would read to the dialog as a press outside it, and close it.
-  const [container, setContainer] = useState<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    setContainer(trigger.current?.closest<HTMLElement>('[role="dialog"]') ?? null);
-  }, [trigger]);
   const items: Array<[string, LucideIcon, () => void]> = [
     [labels.report, Flag, () => safety.report(member, messages)],
     [labels.block, ShieldBan, () => safety.block(member)],
@@ -49,7 +42,7 @@ export default function MemberSafetyMenuRadix({
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger {...triggerProps}>{opening.button.children}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal container={container}>
+      <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
           sideOffset={6}

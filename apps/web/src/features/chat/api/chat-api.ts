@@ -1,12 +1,11 @@
 import type { Message, WaliAnswer } from '@mawadda/contract';
 import { CONVERSATION_PAGE_SIZE } from '@mawadda/contract/constants';
-import { endpointRoutes } from '@mawadda/contract/endpoint-routes';
 import { waliEndpointRoutes } from '@mawadda/contract/guardian-endpoint-routes';
-import { callApi } from '@/lib/api-client.ts';
+import { callApi, endpointCaller } from '@/lib/api-client.ts';
 
-// The wali's contact endpoints join the map the API client reads once the chat loads: kept
-// apart, they add nothing to the first route (ADR 045).
-Object.assign(endpointRoutes, waliEndpointRoutes);
+// The wali's contact endpoints come with the chat: kept apart, they add nothing to the first
+// route (ADR 045).
+const callWaliApi = endpointCaller(waliEndpointRoutes);
 
 export const chatKeys = {
   /** Per member: the next member on the same device never sees the last one's conversations. */
@@ -76,10 +75,10 @@ export function markConversationRead(userId: string) {
 
 /** POST /api/chat/wali/{userId}: ask the other member for their wali's contact (ADR 045). */
 export function askWaliContact(userId: string): Promise<Message> {
-  return callApi('askWaliContact', { params: { userId } });
+  return callWaliApi('askWaliContact', { params: { userId } });
 }
 
 /** POST /api/chat/wali/{userId}/answer: share a wali's contact, or decline. */
 export function answerWaliContact(userId: string, answer: WaliAnswer): Promise<Message> {
-  return callApi('answerWaliContact', { params: { userId }, body: answer });
+  return callWaliApi('answerWaliContact', { params: { userId }, body: answer });
 }

@@ -16,7 +16,7 @@ import { useDataSaver } from '@/lib/use-data-saver.ts';
 import { InTurn, useFirstScreenHold, useFirstScreenShown } from '@/lib/use-first-screen.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
-import { useHasScrolled } from '../hooks/use-has-scrolled.ts';
+import { useHasScrolledDown } from '../hooks/use-has-scrolled-down.ts';
 import { useInView } from '../hooks/use-in-view.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { activeFilterCount, dealbreakerCount } from '../utils/filters.ts';
@@ -99,14 +99,16 @@ function Suggestions({
   // there when scrolled to; in data saver only at the end, so no photo is fetched that the
   // member does not scroll to.
   const saving = useDataSaver();
-  const lookAhead = useHasScrolled() && !saving;
+  const lookAhead = useHasScrolledDown() && !saving;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, members } =
+    suggestions;
+  const [drawn, setDrawn] = useState(cardsAtFirst);
+  // Each card drawn moves the end of the list: the observer looks again before more are drawn.
   const sentinel = useInView<HTMLDivElement>(
     lookAhead ? '0px 0px 600px 0px' : '0px',
     useFirstScreenShown(),
+    Math.min(drawn, members.length),
   );
-
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, members } =
-    suggestions;
   // Opening the app on the suggestions, the member waits for the first card's photo: the rest of
   // the app waits for it in turn (ADR 055), or for the answer when it brings no photo.
   const [firstPhotoShown, setFirstPhotoShown] = useState(false);
@@ -116,13 +118,12 @@ function Suggestions({
   useIdleLoad(loadProfileModal, members.length > 0 && !saving);
 
   const pageCount = suggestions.data?.pages.length ?? 0;
-  const [drawn, setDrawn] = useState(cardsAtFirst);
   // Without an observer nothing tells that the end is near: every card, and a button for more.
   const moreToDraw = sentinel.supported && drawn < members.length;
   const shown = moreToDraw ? members.slice(0, drawn) : members;
   // The last card came into view (the sentinel sits just after it): more cards, and once all are
-  // drawn the next page. While it stays in view (each addition re-checks), more follow, until a
-  // page comes back empty.
+  // drawn the next page. While it stays in view (the observer's fresh answer after each addition),
+  // more follow, until a page comes back empty.
   useEffect(() => {
     if (!sentinel.inView || pageCount === 0) return;
     if (moreToDraw) setDrawn(drawn + CARDS_MORE);

@@ -16,27 +16,28 @@ export const NO_FILTERS = {
  * elements (the sentinel after the last card) came into view, or left it.
  */
 export function fakeIntersectionObserver() {
-  const observers = new Set<{
-    callback: IntersectionObserverCallback;
-    targets: Element[];
-    rootMargin: string | undefined;
-  }>();
+  type Watch = { callback: IntersectionObserverCallback; rootMargin: string | undefined };
+  const observers = new Map<Watch, Element[]>();
+  // Whether the watched elements are in view; a new observer reports it first, as a browser's does.
+  let inView = false;
+  const report = ({ callback }: Watch, targets: Element[]) =>
+    callback(
+      targets.map((target) => ({ isIntersecting: inView, target }) as IntersectionObserverEntry),
+      {} as IntersectionObserver,
+    );
   class FakeObserver {
-    readonly entry: {
-      callback: IntersectionObserverCallback;
-      targets: Element[];
-      rootMargin: string | undefined;
-    };
+    readonly watch: Watch;
     constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      this.entry = { callback, targets: [], rootMargin: options?.rootMargin };
-      observers.add(this.entry);
+      this.watch = { callback, rootMargin: options?.rootMargin };
+      observers.set(this.watch, []);
     }
     observe(target: Element) {
-      this.entry.targets.push(target);
+      observers.get(this.watch)?.push(target);
+      report(this.watch, [target]);
     }
     unobserve() {}
     disconnect() {
-      observers.delete(this.entry);
+      observers.delete(this.watch);
     }
     takeRecords() {
       return [];
@@ -45,15 +46,12 @@ export function fakeIntersectionObserver() {
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   return {
     /** How far ahead of the viewport each observer watching now looks. */
-    rootMargins: () => [...observers].map((o) => o.rootMargin),
+    rootMargins: () => [...observers.keys()].map((watch) => watch.rootMargin),
+    /** The watched elements come into view (or leave it): every observer reports it. */
     intersect(isIntersecting = true) {
+      inView = isIntersecting;
       act(() => {
-        for (const { callback, targets } of [...observers]) {
-          callback(
-            targets.map((target) => ({ isIntersecting, target }) as IntersectionObserverEntry),
-            {} as IntersectionObserver,
-          );
-        }
+        for (const [watch, targets] of [...observers]) report(watch, targets);
       });
     },
   };

@@ -1,10 +1,9 @@
 import type { ModerationActionRequest, VerificationDecision } from '@mawadda/contract';
-import { endpointRoutes } from '@mawadda/contract/endpoint-routes';
 import { verificationQueueEndpointRoutes } from '@mawadda/contract/verification-endpoint-routes';
-import { callApi } from '@/lib/api-client.ts';
+import { callApi, endpointCaller } from '@/lib/api-client.ts';
 
-// The verification queue's endpoints join the API client's map with this chunk (ADR 045's way).
-Object.assign(endpointRoutes, verificationQueueEndpointRoutes);
+// The verification queue's endpoints come with this chunk (ADR 045's way).
+const callQueueApi = endpointCaller(verificationQueueEndpointRoutes);
 
 export const moderationKeys = {
   /** Per member: the next member on the same device never sees the last one's. */
@@ -15,12 +14,12 @@ export const moderationKeys = {
 
 /** GET /api/moderation/verifications: the selfies waiting, oldest first (moderators only). */
 export function fetchVerificationQueue(signal?: AbortSignal) {
-  return callApi('verificationQueue', {}, signal);
+  return callQueueApi('verificationQueue', {}, signal);
 }
 
 /** POST /api/moderation/verifications/:id/decision: approve, or refuse with a reason. */
 export function decideVerification(requestId: string, body: VerificationDecision) {
-  return callApi('verificationDecision', { params: { id: requestId }, body });
+  return callQueueApi('verificationDecision', { params: { id: requestId }, body });
 }
 
 /** GET /api/users/me: the member, with their role. */

@@ -1,10 +1,9 @@
-import { endpointRoutes } from '@mawadda/contract/endpoint-routes';
 import { verificationEndpointRoutes } from '@mawadda/contract/verification-endpoint-routes';
-import { callApi } from '@/lib/api-client.ts';
+import { endpointCaller } from '@/lib/api-client.ts';
 
-// The verification endpoints join the map the API client reads once this chunk loads: kept
-// apart, they add nothing to the first route (as family mode's, ADR 045).
-Object.assign(endpointRoutes, verificationEndpointRoutes);
+// The verification endpoints come with this chunk: kept apart, they add nothing to the first
+// route (as family mode's, ADR 045).
+const callVerificationApi = endpointCaller(verificationEndpointRoutes);
 
 export const verificationKeys = {
   /** Per member, like the profile: the next member on the device never sees the last one's. */
@@ -13,12 +12,12 @@ export const verificationKeys = {
 
 /** GET /api/users/me/verification: none, pending, approved or refused (why, and until when). */
 export function fetchVerification(signal?: AbortSignal) {
-  return callApi('verification', {}, signal);
+  return callVerificationApi('verification', {}, signal);
 }
 
 /** POST /api/users/me/verification/pose: a pose drawn by the server, valid ten minutes. */
 export function drawPose() {
-  return callApi('verificationPose', {});
+  return callVerificationApi('verificationPose', {});
 }
 
 /** POST /api/users/me/verification (multipart: pose, selfie): queues the selfie. */
@@ -27,5 +26,5 @@ export function sendSelfie(pose: string, selfie: Blob) {
   form.append('pose', pose);
   // A name for the part: the server reads the bytes, never the name.
   form.append('selfie', selfie, 'selfie.jpg');
-  return callApi('requestVerification', { form });
+  return callVerificationApi('requestVerification', { form });
 }
