@@ -2,11 +2,11 @@
  * The app: started by the entry (main.tsx) once the early requests are on their way.
  */
 import { setNonce } from 'get-nonce';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from '@/app/provider.tsx';
-import { createAppRouter } from '@/app/router.tsx';
+import { AppRoutes } from '@/app/router.tsx';
 import { initI18n } from '@/i18n/i18n.ts';
 
 // Dialogs lock the page's scroll with a <style> they add at run time: the Content-Security-Policy
@@ -17,18 +17,19 @@ if (nonce && !nonce.startsWith('%')) setNonce(nonce);
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-const texts = initI18n();
-// Made while the texts load (the router starts fetching the route's chunk at once), in a task
-// after this chunk's evaluation and i18next's start: together they held a phone's main thread
-// for a tenth of a second (ADR 056). Rendered once the language's texts are here (no top-level
-// await: it splits the entry's chunk).
-setTimeout(() => {
-  const router = createAppRouter();
-  void texts.then(() =>
-    createRoot(container).render(
+// Rendered once the language's texts are here (no top-level await: it splits the entry's chunk).
+// As a transition, React draws the first screen in slices, giving the phone's main thread back
+// between them (a tap or a paint need not wait for the whole screen), and keeps the brand that
+// index.html painted until the screen is ready (ADR 058).
+void initI18n().then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
       <StrictMode>
         <AppProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppProvider>
       </StrictMode>,
     ),

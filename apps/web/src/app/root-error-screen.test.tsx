@@ -1,9 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n.ts';
-import { routeTree } from './router.tsx';
+import { RootLayout } from './routes/root-layout.tsx';
 
 // The app renders once the language's texts are here (main.tsx): so do the tests.
 beforeAll(async () => {
@@ -15,28 +15,22 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-/** The app's root route over a screen that fails as a broken release would. */
+function BrokenScreen(): never {
+  throw new Error('a chunk of an older release');
+}
+
+/** The app's root layout over a screen that fails as a broken release would. */
 function showBrokenScreen(path: string) {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const root = routeTree()[0];
-  const router = createMemoryRouter(
-    [
-      {
-        element: root?.element,
-        ErrorBoundary: root?.ErrorBoundary,
-        children: [
-          {
-            path: '*',
-            Component: () => {
-              throw new Error('a chunk of an older release');
-            },
-          },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route path="*" element={<BrokenScreen />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
   );
-  render(<RouterProvider router={router} />);
 }
 
 describe('the root error screen', () => {

@@ -1,19 +1,18 @@
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import type { FallbackProps } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { Button } from '@/components/button.tsx';
 
 /**
- * The root route's error boundary: what a member sees when a screen fails to render or its chunk
+ * The root error boundary's screen (root-layout.tsx): what a member sees when a screen fails to render or its chunk
  * cannot load (a release replaced it, the connection dropped mid-load), instead of a blank page.
  * In the member's language (its texts are in the first route's `common`), the heading focused so
  * a screen reader says it at once, and a reload: the usual cure, which fetches the current
  * release. Small by design: it is part of the first route (ADR 047).
  */
-export function RootErrorScreen() {
+export function RootErrorScreen({ error }: Pick<FallbackProps, 'error'>) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     console.error(error);

@@ -1,73 +1,79 @@
-import {
-  createBrowserRouter,
-  type LoaderFunctionArgs,
-  type RouteObject,
-  redirect,
-} from 'react-router';
+import { type ComponentType, lazy, type ReactNode, useState } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { languagePrefixOf, withLanguagePrefix } from '@/components/layouts/paths.ts';
-import type { LoginLocationState } from '@/features/auth/components/login-page.tsx';
-import { setSessionExpiredHandler } from '@/lib/api-client.ts';
 import { session } from '@/lib/session.ts';
-import { BrandSplash } from './brand-splash.tsx';
-import { RootErrorScreen } from './root-error-screen.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 
+/** Each route screen's loader, by the element that draws it. */
+const loaders = new WeakMap<object, () => Promise<unknown>>();
+
 /**
- * Anonymous visitors are sent to login (docs/spec.md §6: visitors and members only); a member's
- * screens get back their last answers first (lib/member-area.ts).
+ * A route's screen, its own chunk, loaded when the route is first drawn: React suspends the
+ * route meanwhile (the root layout's brand on a first visit; on a later navigation, a transition,
+ * the screen the member is leaving stays until the next one is ready). Route modules export
+ * their screen as `Component`.
  */
-async function requireMember() {
-  const [{ enterMemberArea }, { appQueryClient }] = await Promise.all([
-    import('@/lib/member-area.ts'),
-    import('@/lib/query-client.ts'),
-  ]);
-  if (!(await enterMemberArea(appQueryClient()))) throw redirect('/');
-  return null;
+function screen(load: () => Promise<{ Component: ComponentType }>) {
+  const Screen = lazy(() => load().then((module) => ({ default: module.Component })));
+  const element = <Screen />;
+  loaders.set(element, load);
+  return element;
 }
 
 /**
  * Login and registration are for visitors: a member opening them (the installed app starts at
- * `/`) goes to the member area, in the language of the address.
+ * `/`) goes to the member area, in the language of the address. Asked on arrival only: a visitor
+ * signing in on the page stays on it until the sign-in has finished and leads on (to the profile
+ * for a profile still incomplete, the suggestions otherwise).
  */
-function visitorsOnly({ request }: LoaderFunctionArgs) {
-  if (!session.get()) return null;
-  const prefix = /^\/(fr|en)(\/|$)/.exec(new URL(request.url).pathname)?.[1];
-  throw redirect(`${prefix ? `/${prefix}` : ''}/suggestions`);
+function VisitorsOnly({ children }: { children: ReactNode }) {
+  const [member] = useState(() => session.get() !== null);
+  const prefix = languagePrefixOf(useLocation().pathname);
+  if (member) return <Navigate to={withLanguagePrefix(prefix, '/suggestions')} replace />;
+  return children;
 }
 
 /**
  * The routes of docs/spec.md §2. Login loads with the app; every other screen is its own chunk.
  * The app shell (top navigation bar) wraps every route except /, /register, /forget and
- * /reset-password/*.
+ * /reset-password/*; the member area (routes/member-area.tsx) sends a visitor to login.
  */
 function appRoutes(): RouteObject[] {
   return [
-    { index: true, loader: visitorsOnly, lazy: () => import('./routes/login.tsx') },
-    { path: 'register', loader: visitorsOnly, lazy: () => import('./routes/register.tsx') },
-    { path: 'forget', lazy: () => import('./routes/forget.tsx') },
-    { path: 'reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
-    { path: 'guardian/:token', lazy: () => import('./routes/guardian.tsx') },
     {
-      lazy: () => import('./routes/shell-layout.tsx'),
+      index: true,
+      element: <VisitorsOnly>{screen(() => import('./routes/login.tsx'))}</VisitorsOnly>,
+    },
+    {
+      path: 'register',
+      element: <VisitorsOnly>{screen(() => import('./routes/register.tsx'))}</VisitorsOnly>,
+    },
+    { path: 'forget', element: screen(() => import('./routes/forget.tsx')) },
+    { path: 'reset-password/:token', element: screen(() => import('./routes/reset-password.tsx')) },
+    { path: 'guardian/:token', element: screen(() => import('./routes/guardian.tsx')) },
+    {
+      element: screen(() => import('./routes/shell-layout.tsx')),
       children: [
-        { path: 'terms', lazy: () => import('./routes/terms.tsx') },
-        { path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
+        { path: 'terms', element: screen(() => import('./routes/terms.tsx')) },
+        { path: 'privacy', element: screen(() => import('./routes/privacy.tsx')) },
         {
-          loader: requireMember,
-          lazy: () => import('./routes/member-area.tsx'),
+          element: screen(() => import('./routes/member-area.tsx')),
           children: [
-            { path: 'suggestions', lazy: () => import('./routes/suggestions.tsx') },
-            { path: 'user-details/:id', lazy: () => import('./routes/user-details.tsx') },
-            { path: 'chat', lazy: () => import('./routes/chat.tsx') },
-            { path: 'gifts', lazy: () => import('./routes/gifts.tsx') },
-            { path: 'mon-profil', lazy: () => import('./routes/mon-profil.tsx') },
-            { path: 'profile-views', lazy: () => import('./routes/profile-views.tsx') },
-            { path: 'moderation', lazy: () => import('./routes/moderation.tsx') },
+            { path: 'suggestions', element: screen(() => import('./routes/suggestions.tsx')) },
+            {
+              path: 'user-details/:id',
+              element: screen(() => import('./routes/user-details.tsx')),
+            },
+            { path: 'chat', element: screen(() => import('./routes/chat.tsx')) },
+            { path: 'gifts', element: screen(() => import('./routes/gifts.tsx')) },
+            { path: 'mon-profil', element: screen(() => import('./routes/mon-profil.tsx')) },
+            { path: 'profile-views', element: screen(() => import('./routes/profile-views.tsx')) },
+            { path: 'moderation', element: screen(() => import('./routes/moderation.tsx')) },
           ],
         },
       ],
     },
-    { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    { path: '*', element: screen(() => import('./routes/not-found.tsx')) },
   ];
 }
 
@@ -77,9 +83,6 @@ export function routeTree(): RouteObject[] {
   return [
     {
       element: <RootLayout />,
-      HydrateFallback: BrandSplash,
-      // Below it, a screen that throws or a chunk that will not load (ADR 047).
-      ErrorBoundary: RootErrorScreen,
       children: [
         { path: '/', children: routes },
         { path: '/fr', children: routes },
@@ -89,13 +92,21 @@ export function routeTree(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routeTree());
-  // To login in the language of the address; a suspension or a ban is said there first.
-  setSessionExpiredHandler((closedBy) => {
-    const home = withLanguagePrefix(languagePrefixOf(router.state.location.pathname), '/');
-    const state: LoginLocationState = closedBy ? { accountClosed: closedBy } : null;
-    void router.navigate(home, { state });
-  });
-  return router;
+const tree = routeTree();
+
+/**
+ * The app's screens for the address, under the router the app (or a test) gives. Every chunk the
+ * address needs (the shell, the member area, the page) is asked for at once: drawn in turn, each
+ * lazy screen would ask for the next only once it had arrived, a round trip each.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  for (const { route } of matchRoutes(tree, location) ?? []) {
+    if (route.element && typeof route.element === 'object') {
+      void loaders
+        .get(route.element)?.()
+        .catch(() => undefined);
+    }
+  }
+  return useRoutes(tree, location);
 }

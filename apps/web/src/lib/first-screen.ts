@@ -1,4 +1,10 @@
+import { type ReactNode, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+
 /**
+ * After the first screen: the one place where the app schedules by hand (ADR 058). React draws
+ * the screens, in slices of a transition, and loads their chunks (`lazy`, `Suspense`); what it
+ * cannot know is which requests a member's first screen is waiting for on a slow line.
+ *
  * The screen a visit opens on, shown before the rest of the app asks for anything (ADR 055). On
  * a phone's slow line the first card's photo, what the member waits for, shared the line with
  * what the app starts beside it: the socket, the badge counts, the service worker and its
@@ -26,7 +32,7 @@ function open(force = false) {
   // Each in a task of its own: together (a render of the shell, the socket, a dozen chunks) they
   // held a phone's main thread for a quarter of a second, and a tap with it.
   for (const run of waiting) {
-    setTimeout(() => {
+    void nextTask().then(() => {
       if (waiting.delete(run)) run();
     });
   }
@@ -88,3 +94,57 @@ export const firstScreen = {
     return firstScreen.after(onChange);
   },
 };
+
+/** A promise of the next task: what follows it runs after the browser has had its turn. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
+}
+
+/** Whether the visit's first screen has been shown, so what waited for it may start. */
+export function useFirstScreenShown(): boolean {
+  return useSyncExternalStore(firstScreen.subscribe, firstScreen.isShown, () => false);
+}
+
+/**
+ * Holds the first screen's gate from the render that mounts the caller until `shown` (its main
+ * content is painted, or there is none to wait for). A layout effect: held before the root
+ * layout says the first route has rendered.
+ */
+export function useFirstScreenHold(shown: boolean) {
+  useLayoutEffect(() => (shown ? undefined : firstScreen.hold()), [shown]);
+}
+
+/**
+ * Its children once the first screen has been shown, nothing before. Each one waits on its own,
+ * so that what several of them start is drawn in as many tasks.
+ */
+export function AfterFirstScreen({ children }: { children: ReactNode }): ReactNode {
+  return useFirstScreenShown() ? children : null;
+}
+
+/**
+ * Loads a chunk once the browser is idle after the first screen has been shown (half a second
+ * later where the browser cannot say when it is idle): a part of the screen that waits for a tap
+ * is there by then, without taking from what the member waits for. A failure shows when the part
+ * is used.
+ */
+export function useLoadAfterFirstScreen(load: () => Promise<unknown>, enabled = true) {
+  useEffect(() => {
+    if (!enabled) return;
+    const run = () => void load().catch(() => undefined);
+    let cancelIdle = () => {};
+    const cancelWait = firstScreen.after(() => {
+      if (!('requestIdleCallback' in window)) {
+        const timer = setTimeout(run, 500);
+        cancelIdle = () => clearTimeout(timer);
+        return;
+      }
+      const idle = requestIdleCallback(run);
+      cancelIdle = () => cancelIdleCallback(idle);
+    });
+    return () => {
+      cancelWait();
+      cancelIdle();
+    };
+  }, [load, enabled]);
+}

@@ -16,3 +16,15 @@ export async function enterMemberArea(queryClient: QueryClient): Promise<boolean
   shareSessionWithTabs();
   return true;
 }
+
+let entry: { token: string | null; entered: Promise<boolean> } | undefined;
+
+/**
+ * `enterMemberArea`, once for the session: the same promise for every render of the member area
+ * (React's `use` suspends on it) until the session changes.
+ */
+export function memberAreaEntry(queryClient: QueryClient): Promise<boolean> {
+  const token = session.token();
+  if (entry?.token !== token) entry = { token, entered: enterMemberArea(queryClient) };
+  return entry.entered;
+}

@@ -3,7 +3,17 @@ import { cleanup, type RenderResult, render, screen } from '@testing-library/rea
 import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type NavigationType,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { addErrorTexts, firstRouteBackend, type Language } from '@/i18n/i18n.ts';
 
@@ -38,6 +48,28 @@ export async function createTestI18n(language: TestLanguage = 'en'): Promise<I18
   await Promise.all([addErrorTexts(instance, 'en'), addErrorTexts(instance, 'fr')]);
   document.documentElement.lang = language;
   return instance;
+}
+
+/**
+ * What a test reads of the router it renders under (`element` goes inside it): the address as
+ * the member's address bar would show it, how it was reached, and a navigation from outside the
+ * screen (a notification's click).
+ */
+export function routerProbe() {
+  const probe = {
+    location: undefined as unknown as Location,
+    action: undefined as unknown as NavigationType,
+    navigate: undefined as unknown as NavigateFunction,
+    element: null as unknown as ReactElement,
+  };
+  function Probe() {
+    probe.location = useLocation();
+    probe.action = useNavigationType();
+    probe.navigate = useNavigate();
+    return null;
+  }
+  probe.element = <Probe />;
+  return probe;
 }
 
 /** Shows where the app went, as a member would see the next screen's title. */

@@ -1,9 +1,10 @@
 import { PRIVACY_VERSION } from '@mawadda/contract/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { aCurrentUser } from '@/features/profile/test/fixtures.ts';
 import { callApi } from '@/lib/api-client.ts';
@@ -31,33 +32,52 @@ function logIn(consentRequired?: boolean) {
   );
 }
 
+/** Login, and the address it was reached at. */
+function LoginScreen() {
+  return (
+    <>
+      <h1>Login screen</h1>
+      <output aria-label="Address">{useLocation().pathname}</output>
+    </>
+  );
+}
+
 /** The member area as the router composes it: the gate, a member screen under it, and login. */
 async function showMemberArea(language: TestLanguage = 'en') {
   const i18n = await createTestI18n(language);
-  const router = createMemoryRouter(
-    [
-      {
-        Component: MemberArea,
-        children: ['/suggestions', '/fr/suggestions'].map((path) => ({
-          path,
-          element: <h1>Suggestions screen</h1>,
-        })),
-      },
-      { path: '/', element: <h1>Login screen</h1> },
-      { path: '/fr', element: <h1>Login screen</h1> },
-    ],
-    { initialEntries: [language === 'fr' ? '/fr/suggestions' : '/suggestions'] },
-  );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
+  // Awaited: the member area suspends until it is entered, and React resumes it within `act`.
+  await act(async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[language === 'fr' ? '/fr/suggestions' : '/suggestions']}>
+            <Suspense fallback={<p>Loading</p>}>
+              <Routes>
+                <Route element={<MemberArea />}>
+                  {['/suggestions', '/fr/suggestions'].map((path) => (
+                    <Route key={path} path={path} element={<h1>Suggestions screen</h1>} />
+                  ))}
+                </Route>
+                <Route path="/" element={<LoginScreen />} />
+                <Route path="/fr" element={<LoginScreen />} />
+              </Routes>
+            </Suspense>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+  });
 }
+
+describe('the member area', () => {
+  it('sends a visitor to login, in the language of the address', async () => {
+    await showMemberArea('fr');
+    await screen.findByRole('heading', { name: 'Login screen' });
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/fr');
+    expect(screen.queryByRole('heading', { name: 'Suggestions screen' })).toBeNull();
+  });
+});
 
 describe('the consent asked before the member area', { timeout: 20_000 }, () => {
   it('shows the member screens to a member who consented', async () => {
@@ -104,7 +124,7 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
       logout: { body: { message: 'Logged out.' } },
       dataExport: { body: noDataExport },
     });
-    const router = await showMemberArea('fr');
+    await showMemberArea('fr');
     await screen.findByRole(
       'heading',
       { level: 1, name: 'Votre consentement, avant de continuer' },
@@ -130,7 +150,7 @@ describe('the consent asked before the member area', { timeout: 20_000 }, () => 
 
     await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
     await screen.findByRole('heading', { name: 'Login screen' });
-    expect(router.state.location.pathname).toBe('/fr');
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('/fr');
     expect(session.get()).toBeNull();
   });
 

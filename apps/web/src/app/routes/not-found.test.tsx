@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n.ts';
 import { Component as NotFound } from './not-found.tsx';
@@ -13,10 +13,11 @@ afterEach(() => {
 });
 
 function show(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <NotFound /> }], {
-    initialEntries: [path],
-  });
-  render(<RouterProvider router={router} />);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <NotFound />
+    </MemoryRouter>,
+  );
 }
 
 describe('the not-found page', () => {

@@ -11,8 +11,8 @@ import {
 } from '@/features/notifications/hooks/use-notification-counts.ts';
 import { readPaymentReturn } from '@/features/payments/utils/payment-return.ts';
 import { InstallPrompt } from '@/features/pwa/install-prompt.tsx';
+import { AfterFirstScreen } from '@/lib/first-screen.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { AfterFirstScreen } from '@/lib/use-first-screen.ts';
 import { useLiveChatBadge } from '../live-chat-badge.ts';
 import { useNotificationClicks } from '../notification-clicks.ts';
 import { PaymentDialogsProvider, usePaymentDialogs } from '../payment-dialogs.tsx';

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n.ts';
+import { routerProbe } from '@/test/render.tsx';
 import { AppShell } from './app-shell.tsx';
 import type { LikedYouContent } from './liked-you-dialog.tsx';
 import type { NavCounts } from './member-nav.tsx';
@@ -49,29 +50,33 @@ function page(name: string) {
 function renderShell(path: string, counts?: NavCounts, likedYou?: LikedYouContent) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(['private'], { secret: true });
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: page('Login') },
-      {
-        element: (
-          <AppShell {...(counts ? { counts } : {})} {...(likedYou ? { likedYou } : {})}>
-            <Outlet />
-          </AppShell>
-        ),
-        children: [
-          { path: '/suggestions', element: page('Suggestions page') },
-          { path: '/chat', element: page('Chat page') },
-          { path: '/terms', element: page('Terms page') },
-          { path: '/fr/terms', element: page('Conditions') },
-          { path: '/mon-profil', element: page('My profile page') },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
+  const router = routerProbe();
+  const pages = [
+    ['/suggestions', 'Suggestions page'],
+    ['/chat', 'Chat page'],
+    ['/terms', 'Terms page'],
+    ['/fr/terms', 'Conditions'],
+    ['/mon-profil', 'My profile page'],
+  ];
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        {router.element}
+        <Routes>
+          <Route path="/" element={page('Login')} />
+          <Route
+            element={
+              <AppShell {...(counts ? { counts } : {})} {...(likedYou ? { likedYou } : {})}>
+                <Outlet />
+              </AppShell>
+            }
+          >
+            {pages.map(([address, name]) => (
+              <Route key={address} path={address} element={page(name ?? '')} />
+            ))}
+          </Route>
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { router, queryClient, user: userEvent.setup() };
@@ -202,17 +207,17 @@ describe('the shell for a member', () => {
     ));
     const dialog = await screen.findByRole('dialog', { name: 'Who liked you' });
     expect(within(dialog).getByText('Likes list')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/suggestions');
-    expect(router.state.location.search).toBe('?x=1');
+    expect(router.location.pathname).toBe('/suggestions');
+    expect(router.location.search).toBe('?x=1');
     // Replaced, not pushed: nothing to go Back to that would open it again.
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.action).toBe('REPLACE');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
 
     // A click on a likes notification while the app is open navigates there (notification-clicks).
     await act(() => router.navigate('/chat?likes=open'));
     await screen.findByRole('dialog', { name: 'Who liked you' });
-    expect(router.state.location.search).toBe('');
+    expect(router.location.search).toBe('');
   });
 
   it('opens the profile menu from the keyboard, with the unbuilt items disabled', async () => {
@@ -261,14 +266,14 @@ describe('the shell for a member', () => {
     await user.click(
       within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terms of use' }),
     );
-    expect(router.state.location.pathname).toBe('/terms');
-    expect(router.state.location.state).toEqual({ from: '/chat' });
+    expect(router.location.pathname).toBe('/terms');
+    expect(router.location.state).toEqual({ from: '/chat' });
 
     await act(() => router.navigate('/suggestions'));
     await user.click(screen.getByRole('button', { name: 'Profile menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Terms of use' }));
-    expect(router.state.location.pathname).toBe('/terms');
-    expect(router.state.location.state).toEqual({ from: '/suggestions' });
+    expect(router.location.pathname).toBe('/terms');
+    expect(router.location.state).toEqual({ from: '/suggestions' });
   });
 
   it('goes to my profile from the menu', async () => {
@@ -276,7 +281,7 @@ describe('the shell for a member', () => {
     const { user, router } = renderShell('/suggestions');
     await user.click(screen.getByRole('button', { name: 'Profile menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'My profile' }));
-    expect(router.state.location.pathname).toBe('/mon-profil');
+    expect(router.location.pathname).toBe('/mon-profil');
   });
 
   it('logs out: tells the server, forgets the session and the cache, and goes to login', async () => {
@@ -286,7 +291,7 @@ describe('the shell for a member', () => {
     const { user, router, queryClient } = renderShell('/suggestions');
     await user.click(screen.getByRole('button', { name: 'Profile menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await vi.waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/auth/logout',
       expect.objectContaining({ method: 'POST' }),
@@ -310,7 +315,7 @@ describe('the shell for a member', () => {
     const { user, router } = renderShell('/suggestions');
     await user.click(screen.getByRole('button', { name: 'Profile menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await vi.waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 });
@@ -332,7 +337,7 @@ describe('the language switch', () => {
     await user.click(french);
     expect(i18n.resolvedLanguage).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
-    expect(router.state.location.pathname).toBe('/fr/terms');
+    expect(router.location.pathname).toBe('/fr/terms');
     const groupFr = screen.getByRole('group', { name: 'Langue' });
     expect(
       within(groupFr)

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/button.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useSession } from '@/lib/session.ts';
-import { InTurn } from '@/lib/use-first-screen.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { Logo } from '../logo.tsx';
 import { FillScreenContext } from './fill-screen.ts';
@@ -117,12 +116,7 @@ export function AppShell({
                 bar's four controls fit a 320 px phone. */}
             <Logo className="max-[24rem]:[&>span]:sr-only" />
           </Link>
-          {member ? (
-            // Drawn in a turn of its own (ADR 056); from `md` its room in the bar is kept.
-            <InTurn fallback={<div className="hidden md:block md:flex-1" />}>
-              <MemberNav {...(counts ? { counts } : {})} likedYou={likedYou} />
-            </InTurn>
-          ) : null}
+          {member ? <MemberNav {...(counts ? { counts } : {})} likedYou={likedYou} /> : null}
           <LanguageSwitch />
           {member ? (
             <ProfileMenu
@@ -142,22 +136,19 @@ export function AppShell({
         </div>
       </header>
       {notice}
-      {/* The page and the footer below it in the next turn (ADR 056): nothing above them moves. */}
-      <InTurn>
-        <div
-          id={MAIN_CONTENT_ID}
-          tabIndex={-1}
-          className={cn(
-            'flex flex-1 flex-col outline-none',
-            // The footer keeps the other pages clear of the phone's tab bar; here the page does.
-            fill && 'min-h-0',
-            fill && member && 'pb-[calc(4.75rem+env(safe-area-inset-bottom))] md:pb-0',
-          )}
-        >
-          <FillScreenContext.Provider value={setFill}>{children}</FillScreenContext.Provider>
-        </div>
-        {fill ? null : <SiteFooter member={member} />}
-      </InTurn>
+      <div
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className={cn(
+          'flex flex-1 flex-col outline-none',
+          // The footer keeps the other pages clear of the phone's tab bar; here the page does.
+          fill && 'min-h-0',
+          fill && member && 'pb-[calc(4.75rem+env(safe-area-inset-bottom))] md:pb-0',
+        )}
+      >
+        <FillScreenContext.Provider value={setFill}>{children}</FillScreenContext.Provider>
+      </div>
+      {fill ? null : <SiteFooter member={member} />}
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { lazy, memo, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
-import { useIdleLoad } from '@/hooks/use-idle-load.ts';
 import { cn } from '@/lib/cn.ts';
+import { useLoadAfterFirstScreen } from '@/lib/first-screen.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
 import type { LikedYouContent } from './liked-you-dialog.tsx';
 import { NavBadge, useBadgeSpeech } from './nav-badge.tsx';
@@ -77,7 +77,7 @@ export const MemberNav = memo(function MemberNav({
   const localized = useLocalizedPath();
   const dialog = useDialogOnDemand();
   const showLikedYou = dialog.show;
-  useIdleLoad(loadLikedYouDialog, !useDataSaver());
+  useLoadAfterFirstScreen(loadLikedYouDialog, !useDataSaver());
   const likesButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const navigate = useNavigate();

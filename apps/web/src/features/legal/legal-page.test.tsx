@@ -1,8 +1,9 @@
 import { PRIVACY_VERSION } from '@mawadda/contract/constants';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n.ts';
+import { routerProbe } from '@/test/render.tsx';
 import { LegalPage } from './legal-page.tsx';
 import type { LegalDocument } from './legal-texts.ts';
 
@@ -15,10 +16,15 @@ afterEach(async () => {
 });
 
 function show(document: LegalDocument, path = `/${document}`, state?: unknown) {
-  const router = createMemoryRouter([{ path: '*', element: <LegalPage document={document} /> }], {
-    initialEntries: [{ pathname: path, state }],
-  });
-  render(<RouterProvider router={router} />);
+  const router = routerProbe();
+  render(
+    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      {router.element}
+      <Routes>
+        <Route path="*" element={<LegalPage document={document} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
   return router;
 }
 
@@ -105,8 +111,8 @@ describe('the return link of a member', () => {
     logIn();
     const router = show('terms', '/terms', { from: '/user-details/42?tab=photos' });
     within(screen.getByRole('main')).getByRole('link', { name: 'Read the privacy policy' }).click();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/privacy'));
-    expect(router.state.location.state).toEqual({ from: '/user-details/42?tab=photos' });
+    await vi.waitFor(() => expect(router.location.pathname).toBe('/privacy'));
+    expect(router.location.state).toEqual({ from: '/user-details/42?tab=photos' });
   });
 
   it('goes to the suggestions, in French under /fr, when the page was opened directly', async () => {

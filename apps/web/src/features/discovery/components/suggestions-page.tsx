@@ -1,6 +1,6 @@
 import type { Preferences, UserSummary } from '@mawadda/contract';
 import { RotateCcw, SlidersHorizontal, Sparkles, UserRoundPen } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import '../discovery.css';
 import { Button, buttonClass } from '@/components/button.tsx';
@@ -11,9 +11,12 @@ import { LoadingStatus } from '@/components/loading-status.tsx';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
-import { useIdleLoad } from '@/hooks/use-idle-load.ts';
+import {
+  useFirstScreenHold,
+  useFirstScreenShown,
+  useLoadAfterFirstScreen,
+} from '@/lib/first-screen.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
-import { InTurn, useFirstScreenHold, useFirstScreenShown } from '@/lib/use-first-screen.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { useHasScrolledDown } from '../hooks/use-has-scrolled-down.ts';
@@ -70,11 +73,6 @@ function cardsAtFirst() {
   return Math.max(4, 2 * columns);
 }
 const CARDS_MORE = 6;
-/**
- * Of the first row, the cards drawn with the page's answer; each of the others in a turn of its
- * own (ADR 056), a card's skeleton in its place meanwhile.
- */
-const CARDS_IN_FIRST_TURN = 2;
 
 const gridClass =
   'grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-5';
@@ -115,12 +113,16 @@ function Suggestions({
   const onFirstPhoto = useCallback(() => setFirstPhotoShown(true), []);
   useFirstScreenHold(firstPhotoShown || (!suggestions.isPending && !members[0]?.mediaUrls[0]));
   const canLoadMore = members.length > 0 && hasNextPage && !suggestions.isFetching;
-  useIdleLoad(loadProfileModal, members.length > 0 && !saving);
+  useLoadAfterFirstScreen(loadProfileModal, members.length > 0 && !saving);
 
   const pageCount = suggestions.data?.pages.length ?? 0;
   // Without an observer nothing tells that the end is near: every card, and a button for more.
   const moreToDraw = sentinel.supported && drawn < members.length;
   const shown = moreToDraw ? members.slice(0, drawn) : members;
+  // Cards new to a render (an answer, the next ones) are drawn in a deferred render of their own,
+  // their skeletons in place meanwhile: the render that takes the answer stays short, and React
+  // gives the phone's main thread back while it draws them (ADR 058).
+  const cardsDrawn = useDeferredValue(shown.length);
   // The last card came into view (the sentinel sits just after it): more cards, and once all are
   // drawn the next page. While it stays in view (the observer's fresh answer after each addition),
   // more follow, until a page comes back empty.
@@ -200,27 +202,22 @@ function Suggestions({
             <NoSuggestions filtered={filterCount > 0} onWiden={filters.show} />
           ) : (
             <ul aria-label={t('page.list')} className={gridClass}>
-              {shown.map((member, index) => {
-                const card = (
-                  <ProfileCard
-                    member={member}
-                    priority={index === 0}
-                    onPhotoShown={index === 0 ? onFirstPhoto : undefined}
-                    onOpen={open}
-                    onGift={onGift}
-                    vibrating={vibrating.has(member.id)}
-                  />
-                );
-                return (
-                  <li key={member.id}>
-                    {index < CARDS_IN_FIRST_TURN ? (
-                      card
-                    ) : (
-                      <InTurn fallback={<CardSkeleton />}>{card}</InTurn>
-                    )}
-                  </li>
-                );
-              })}
+              {shown.map((member, index) => (
+                <li key={member.id}>
+                  {index < cardsDrawn ? (
+                    <ProfileCard
+                      member={member}
+                      priority={index === 0}
+                      onPhotoShown={index === 0 ? onFirstPhoto : undefined}
+                      onOpen={open}
+                      onGift={onGift}
+                      vibrating={vibrating.has(member.id)}
+                    />
+                  ) : (
+                    <CardSkeleton />
+                  )}
+                </li>
+              ))}
             </ul>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useFirstScreenShown } from '@/lib/first-screen.ts';
 import { useSession } from '@/lib/session.ts';
-import { useFirstScreenShown } from '@/lib/use-first-screen.ts';
 import { fetchMe, moderationKeys } from '../api/moderation-api.ts';
 
 /** A role changes rarely (`npm run moderator` on the server): asked again every few minutes. */

@@ -3,8 +3,8 @@ import { NOTIFICATION_POLL_MS } from '@mawadda/contract/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { NavCounts } from '@/components/layouts/member-nav.tsx';
+import { useFirstScreenShown } from '@/lib/first-screen.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { useFirstScreenShown } from '@/lib/use-first-screen.ts';
 import { fetchNotifications, notificationKeys } from '../api/notifications-api.ts';
 import { likesBadgeCount } from '../utils/likes-badge.ts';
 

@@ -6,7 +6,6 @@ import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { LogoMark } from '@/components/logo.tsx';
 import { StarPattern } from '@/components/star-pattern.tsx';
-import { InTurn } from '@/lib/use-first-screen.ts';
 import { useRegisterTranslation } from '../i18n.ts';
 import { RegisterWizard } from './register-wizard.tsx';
 
@@ -40,10 +39,7 @@ export function RegisterPage() {
             {t('title')}
           </h1>
           <p className="mt-1 mb-6 text-ink-muted">{t('subtitle')}</p>
-          {/* The heading paints first; the wizard a task later, in the room kept for it. */}
-          <InTurn fallback={<div className="min-h-[30rem] sm:min-h-[24rem]" />}>
-            <RegisterWizard />
-          </InTurn>
+          <RegisterWizard />
         </div>
       </div>
     </main>

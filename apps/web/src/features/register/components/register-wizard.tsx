@@ -11,11 +11,11 @@ import { Button } from '@/components/button.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { StepDots } from '@/components/step-dots.tsx';
 import { type SubmissionFailure, useFormSubmission } from '@/hooks/use-form-submission.ts';
-import { useIdleLoad } from '@/hooks/use-idle-load.ts';
 import { useNewPhotos } from '@/hooks/use-new-photos.ts';
 import { usePlaceLookup } from '@/hooks/use-place-lookup.ts';
 import { afterLoginRoute } from '@/lib/after-login-route.ts';
 import { EMPTY_FAITH_FAMILY, FAITH_FAMILY_INPUTS } from '@/lib/faith-family-form.ts';
+import { nextTask, useLoadAfterFirstScreen } from '@/lib/first-screen.ts';
 import { useRegisterMutation } from '../api/register-api.ts';
 import { useRegisterTranslation } from '../i18n.ts';
 import {
@@ -69,7 +69,6 @@ function loadSchemaResolver() {
   });
   return schemaResolver;
 }
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 const resolver: RegistrationResolver = async (values, context, options) =>
   (await loadSchemaResolver())(values, context, options);
@@ -105,7 +104,7 @@ export function RegisterWizard() {
     wording: { AGE_TOO_YOUNG: t('ageError'), EMAIL_INVALID: t('emailError') },
   });
   // The contract's checks come once the browser is idle; a failure shows at the first check.
-  useIdleLoad(loadSchemaResolver);
+  useLoadAfterFirstScreen(loadSchemaResolver);
 
   const language = i18n.resolvedLanguage === 'fr' ? 'fr' : 'en';
   const typedLocation = useWatch({ control: form.control, name: 'location' }) ?? '';
