@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -51,6 +54,72 @@ function inlineStylesheet(): Plugin {
           if (named) this.error(`${chunk.fileName} still loads ${named}, inlined in index.html`);
         }
       },
+    },
+  };
+}
+
+/**
+ * A name imported from one of these packages is imported from the file that defines it, not from
+ * the package's index, which only re-exports every file of the package: the screens' walk below
+ * follows imports, and through an index it gave the login page every icon the app uses (11 kB
+ * gzip of lucide-react's 1,700) and react-i18next's `Trans` with its HTML parser, which only
+ * registration uses. Type-only names stay on the index. Only the build: the tests import the
+ * index.
+ */
+const IMPORTED_BY_FILE = ['lucide-react', 'react-i18next'];
+
+function importsByFile(): Plugin {
+  const require = createRequire(import.meta.url);
+  /** Per package, each name its index exports: the file that defines it, and its name there. */
+  const sources = new Map<string, Map<string, { file: string; name: string }>>();
+  for (const pkg of IMPORTED_BY_FILE) {
+    // The package's ES module index (package.json's `module`).
+    const manifest = require.resolve(`${pkg}/package.json`);
+    const esmIndex = path.join(
+      path.dirname(manifest),
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { module: string }).module,
+    );
+    const names = new Map<string, { file: string; name: string }>();
+    for (const [, list = '', file = ''] of readFileSync(esmIndex, 'utf8').matchAll(
+      /^export \{ ?([^}]+?) ?\} from '(\.[^']+)';$/gm,
+    )) {
+      for (const entry of list.split(', ')) {
+        const [name = '', exported = name] = entry.split(' as ');
+        names.set(exported, { file: path.join(path.dirname(esmIndex), file), name });
+      }
+    }
+    if (names.size === 0) throw new Error(`no re-exports found in ${esmIndex}`);
+    sources.set(pkg, names);
+  }
+  return {
+    name: 'mawadda-imports-by-file',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.includes('node_modules')) return;
+      return code.replace(
+        /import \{([^}]*)\} from '([^']+)';/g,
+        (statement, list: string, pkg: string) => {
+          const names = sources.get(pkg);
+          if (!names) return statement;
+          const specifiers = list
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean);
+          const types = specifiers.filter((name) => name.startsWith('type '));
+          const values = specifiers
+            .filter((name) => !name.startsWith('type '))
+            .map((specifier) => {
+              const [imported = '', local = imported] = specifier.split(/\s+as\s+/);
+              const source = names.get(imported);
+              if (!source) this.error(`${id}: ${imported} is not exported by ${pkg}'s index`);
+              return `import { ${source.name} as ${local} } from '${source.file}';`;
+            });
+          const typeImport =
+            types.length > 0 ? `import { ${types.join(', ')} } from '${pkg}';` : '';
+          return [...values, typeImport].join('');
+        },
+      );
     },
   };
 }
@@ -150,10 +219,13 @@ function screenChunks() {
     // Only the modules reached: a module both screens import stays in the first one.
     includeDependenciesRecursively: false,
   }));
+  /** An icon that no screen a visit starts on draws (those come in that screen's chunk). */
+  const isLaterIcon = (id: string) =>
+    /[\\/]lucide-react[\\/]/.test(id) && !entry.has(id) && !screenOf.has(id);
   /** Whether a chunk holds code that the entry or a first screen runs as it starts. */
   const startsAScreen = (moduleIds: readonly string[]) =>
     moduleIds.some((id) => entry.has(id) || screenOf.has(id));
-  return { plugin, groups, startsAScreen };
+  return { plugin, groups, isLaterIcon, startsAScreen };
 }
 const screens = screenChunks();
 
@@ -214,6 +286,7 @@ export default defineConfig({
     alias: [{ find: '@/', replacement: `${import.meta.dirname}/src/` }],
   },
   plugins: [
+    importsByFile(),
     react(),
     inlineStylesheet(),
     preloadFirstRoute(),
@@ -293,11 +366,10 @@ export default defineConfig({
         chunkFileNames: 'assets/[hash].js',
         // After minification, which would drop it as a comment (ADR 056).
         postBanner: (chunk) => (screens.startsAScreen(chunk.moduleIds) ? COMPILE_ALL_HINT : ''),
-        // The icons in one chunk: left to themselves they made 22 files of 150-700 bytes, each a
-        // request with its headers (cold first suggestions: scripts 225.9 -> 216.4 KB; the login
-        // page, which gets them all, 111.9 -> 113.9 KB).
+        // A starting screen's icons come in its chunk; the later screens' share one chunk: left to
+        // themselves they made 22 files of 150-700 bytes, each a request with its headers.
         codeSplitting: {
-          groups: [{ name: 'icons', test: /[\\/]lucide-react[\\/]/ }, ...screens.groups],
+          groups: [...screens.groups, { name: 'icons', test: screens.isLaterIcon }],
         },
       },
     },

@@ -3,7 +3,7 @@
  * its static imports, the app and the login screen's chunk (`first-route`, ADR 054) with its static
  * imports, and the first route's texts
  * in one language (the larger of the two: the app renders once they are here), gzip-compressed,
- * as size-limit measures it. Budget: 130 kB (ADR 047). Prints one JSON line; exits 1 over budget.
+ * as size-limit measures it. Budget: 135 kB (ADR 058; 130 on Preact, ADR 047). Prints one JSON line; exits 1 over budget.
  * Usage: node bench/web/first-route-size.bench.ts  (builds the web app first)
  */
 import { execFileSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import filePlugin from '@size-limit/file';
 import sizeLimit from 'size-limit';
 
-const BUDGET_BYTES = 130_000;
+const BUDGET_BYTES = 135_000;
 const webDir = path.resolve(import.meta.dirname, '../../apps/web');
 const dist = path.join(webDir, 'dist');
 
