@@ -42,7 +42,7 @@ describe('the first screen before the rest (ADR 055)', () => {
   });
 
   it('stays shut for a screen that holds it after the render, before the browser was idle', async () => {
-    // A screen drawn in turns (ADR 056): the page, and its hold, come a task after the shell.
+    // A page whose hold comes after the route's render (its chunk or its answer came later).
     const gate = await freshGate();
     const started = vi.fn();
     gate.after(started);

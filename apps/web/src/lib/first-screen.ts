@@ -46,8 +46,20 @@ function openWhenReady() {
   }
   state = 'opening';
   // After the frame that paints what the screen was waiting for.
-  if ('requestIdleCallback' in window) requestIdleCallback(() => open(), { timeout: 1000 });
-  else setTimeout(() => open(), 50);
+  whenIdle(() => open());
+}
+
+/**
+ * Runs `run` once the browser is idle (within a second), or shortly where it cannot say when it
+ * is; returns a cancel.
+ */
+function whenIdle(run: () => void): () => void {
+  if (!('requestIdleCallback' in window)) {
+    const timer = setTimeout(run, 50);
+    return () => clearTimeout(timer);
+  }
+  const idle = requestIdleCallback(run, { timeout: 1000 });
+  return () => cancelIdleCallback(idle);
 }
 
 export const firstScreen = {
@@ -123,24 +135,16 @@ export function AfterFirstScreen({ children }: { children: ReactNode }): ReactNo
 }
 
 /**
- * Loads a chunk once the browser is idle after the first screen has been shown (half a second
- * later where the browser cannot say when it is idle): a part of the screen that waits for a tap
- * is there by then, without taking from what the member waits for. A failure shows when the part
- * is used.
+ * Loads a chunk once the browser is idle after the first screen has been shown: a part of the
+ * screen that waits for a tap is there by then, without taking from what the member waits for.
+ * A failure shows when the part is used.
  */
 export function useLoadAfterFirstScreen(load: () => Promise<unknown>, enabled = true) {
   useEffect(() => {
     if (!enabled) return;
-    const run = () => void load().catch(() => undefined);
     let cancelIdle = () => {};
     const cancelWait = firstScreen.after(() => {
-      if (!('requestIdleCallback' in window)) {
-        const timer = setTimeout(run, 500);
-        cancelIdle = () => clearTimeout(timer);
-        return;
-      }
-      const idle = requestIdleCallback(run);
-      cancelIdle = () => cancelIdleCallback(idle);
+      cancelIdle = whenIdle(() => void load().catch(() => undefined));
     });
     return () => {
       cancelWait();

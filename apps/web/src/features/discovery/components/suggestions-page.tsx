@@ -1,6 +1,6 @@
 import type { Preferences, UserSummary } from '@mawadda/contract';
 import { RotateCcw, SlidersHorizontal, Sparkles, UserRoundPen } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import '../discovery.css';
 import { Button, buttonClass } from '@/components/button.tsx';
@@ -11,16 +11,11 @@ import { LoadingStatus } from '@/components/loading-status.tsx';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
-import {
-  useFirstScreenHold,
-  useFirstScreenShown,
-  useLoadAfterFirstScreen,
-} from '@/lib/first-screen.ts';
+import { useFirstScreenHold, useLoadAfterFirstScreen } from '@/lib/first-screen.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
 import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
-import { useHasScrolledDown } from '../hooks/use-has-scrolled-down.ts';
-import { useInView } from '../hooks/use-in-view.ts';
+import { cardsAtFirst, useCardsDrawn } from '../hooks/use-cards-drawn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { activeFilterCount, dealbreakerCount } from '../utils/filters.ts';
 import { FeedbackRegion } from './feedback-region.tsx';
@@ -55,25 +50,6 @@ export function SuggestionsPage({ onGift, safety }: { onGift?: OnGift; safety?: 
   );
 }
 
-/**
- * Cards drawn at first, and added each time the end of the list comes near. A page holds 100
- * members (docs/spec.md) and a phone's screen shows four: drawing them all kept a mid-range phone
- * busy before its first screen answered, and the browser fetched the photos of every card within
- * a few screens (more on a slow network) that most members never scroll to. The first screen
- * draws two rows (four cards at least: a phone's screen below the header); once it is shown
- * (ADR 055) the next ones fill a taller screen, then come as the member scrolls, a few at a time,
- * so that no drawing holds the phone long enough for a tap to wait. Two rows, not one: on a wide
- * screen the row added once the screen was shown pushed down what was in view under the first.
- */
-function cardsAtFirst() {
-  // The grid's columns (gridClass): three from `md`, four from `lg`; on a phone (one or two)
-  // four cards fill the screen below the header.
-  const wider = (rem: number) => window.matchMedia?.(`(min-width: ${rem}rem)`).matches === true;
-  const columns = wider(64) ? 4 : wider(48) ? 3 : 2;
-  return Math.max(4, 2 * columns);
-}
-const CARDS_MORE = 6;
-
 const gridClass =
   'grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-5';
 
@@ -92,53 +68,15 @@ function Suggestions({
   const [selected, setSelected] = useState<UserSummary | null>(null);
   const modal = useDialogOnDemand();
   const filters = useDialogOnDemand();
-  // Once the first screen is shown, cards are drawn until the screen is full. Once the member
-  // scrolls, the next ones (and the next page) come 600 px before the end, so their photos are
-  // there when scrolled to; in data saver only at the end, so no photo is fetched that the
-  // member does not scroll to.
   const saving = useDataSaver();
-  const lookAhead = useHasScrolledDown() && !saving;
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, members } =
-    suggestions;
-  const [drawn, setDrawn] = useState(cardsAtFirst);
-  // Each card drawn moves the end of the list: the observer looks again before more are drawn.
-  const sentinel = useInView<HTMLDivElement>(
-    lookAhead ? '0px 0px 600px 0px' : '0px',
-    useFirstScreenShown(),
-    Math.min(drawn, members.length),
-  );
+  const { members } = suggestions;
+  const cards = useCardsDrawn(suggestions, saving);
   // Opening the app on the suggestions, the member waits for the first card's photo: the rest of
   // the app waits for it in turn (ADR 055), or for the answer when it brings no photo.
   const [firstPhotoShown, setFirstPhotoShown] = useState(false);
   const onFirstPhoto = useCallback(() => setFirstPhotoShown(true), []);
   useFirstScreenHold(firstPhotoShown || (!suggestions.isPending && !members[0]?.mediaUrls[0]));
-  const canLoadMore = members.length > 0 && hasNextPage && !suggestions.isFetching;
   useLoadAfterFirstScreen(loadProfileModal, members.length > 0 && !saving);
-
-  const pageCount = suggestions.data?.pages.length ?? 0;
-  // Without an observer nothing tells that the end is near: every card, and a button for more.
-  const moreToDraw = sentinel.supported && drawn < members.length;
-  const shown = moreToDraw ? members.slice(0, drawn) : members;
-  // Cards new to a render (an answer, the next ones) are drawn in a deferred render of their own,
-  // their skeletons in place meanwhile: the render that takes the answer stays short, and React
-  // gives the phone's main thread back while it draws them (ADR 058).
-  const cardsDrawn = useDeferredValue(shown.length);
-  // The last card came into view (the sentinel sits just after it): more cards, and once all are
-  // drawn the next page. While it stays in view (the observer's fresh answer after each addition),
-  // more follow, until a page comes back empty.
-  useEffect(() => {
-    if (!sentinel.inView || pageCount === 0) return;
-    if (moreToDraw) setDrawn(drawn + CARDS_MORE);
-    else if (canLoadMore && !isFetchNextPageError) void fetchNextPage();
-  }, [
-    pageCount,
-    sentinel.inView,
-    moreToDraw,
-    drawn,
-    canLoadMore,
-    isFetchNextPageError,
-    fetchNextPage,
-  ]);
 
   // A member blocked from their profile dialog leaves the suggestions: the dialog goes with them.
   const selectedGone = selected !== null && !members.some((m) => m.id === selected.id);
@@ -202,9 +140,9 @@ function Suggestions({
             <NoSuggestions filtered={filterCount > 0} onWiden={filters.show} />
           ) : (
             <ul aria-label={t('page.list')} className={gridClass}>
-              {shown.map((member, index) => (
+              {cards.shown.map((member, index) => (
                 <li key={member.id}>
-                  {index < cardsDrawn ? (
+                  {index < cards.drawn ? (
                     <ProfileCard
                       member={member}
                       priority={index === 0}
@@ -224,15 +162,18 @@ function Suggestions({
 
         {members.length > 0 ? (
           <div className="mt-8 flex min-h-16 flex-col items-center justify-center gap-3 text-center">
-            <div ref={sentinel.ref} aria-hidden="true" className="h-px w-full" />
-            {isFetchingNextPage ? (
+            <div ref={cards.endRef} aria-hidden="true" className="h-px w-full" />
+            {suggestions.isFetchingNextPage ? (
               <LoadingStatus text={t('page.loadingMore')} />
-            ) : isFetchNextPageError ? (
-              <RetryNote text={t('page.moreError')} onRetry={() => void fetchNextPage()} />
-            ) : !hasNextPage && !moreToDraw ? (
+            ) : suggestions.isFetchNextPageError ? (
+              <RetryNote
+                text={t('page.moreError')}
+                onRetry={() => void suggestions.fetchNextPage()}
+              />
+            ) : !suggestions.hasNextPage && !cards.moreToDraw ? (
               <p className="max-w-md text-sm text-ink-muted">{t('page.end')}</p>
-            ) : !sentinel.supported ? (
-              <Button variant="secondary" onClick={() => void fetchNextPage()}>
+            ) : !cards.observed ? (
+              <Button variant="secondary" onClick={() => void suggestions.fetchNextPage()}>
                 {t('page.loadMore')}
               </Button>
             ) : null}
