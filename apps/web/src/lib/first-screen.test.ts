@@ -79,4 +79,20 @@ describe('the first screen before the rest (ADR 055)', () => {
     gate.after(late);
     expect(late).toHaveBeenCalledOnce();
   });
+
+  it('runs long imports one after the other, each in a task of its own', async () => {
+    vi.resetModules();
+    const { inTasks } = await import('./first-screen.ts');
+    const ran: string[] = [];
+    const done = inTasks([
+      async () => ran.push('zod') && 'core',
+      async () => ran.push('schemas') && 2,
+    ] as const);
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    // The browser gets its turn between the two.
+    expect(ran).toEqual(['zod']);
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(done).resolves.toEqual(['core', 2]);
+    expect(ran).toEqual(['zod', 'schemas']);
+  });
 });

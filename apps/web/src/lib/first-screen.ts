@@ -108,8 +108,26 @@ export const firstScreen = {
 };
 
 /** A promise of the next task: what follows it runs after the browser has had its turn. */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve));
+}
+
+/**
+ * Runs `steps` one after the other, each in a task of its own, and answers what each gave. For
+ * imports whose evaluation is long: a module graph is evaluated in one task however it is split
+ * into files, and the browser cannot handle a tap meanwhile (registration's checks, ADR 057).
+ */
+export async function inTasks<T extends readonly unknown[]>(
+  steps: {
+    [K in keyof T]: () => Promise<T[K]>;
+  },
+): Promise<T> {
+  const results: unknown[] = [];
+  for (const step of steps) {
+    if (results.length > 0) await nextTask();
+    results.push(await step());
+  }
+  return results as unknown as T;
 }
 
 /** Whether the visit's first screen has been shown, so what waited for it may start. */

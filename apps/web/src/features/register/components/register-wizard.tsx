@@ -15,7 +15,7 @@ import { useNewPhotos } from '@/hooks/use-new-photos.ts';
 import { usePlaceLookup } from '@/hooks/use-place-lookup.ts';
 import { afterLoginRoute } from '@/lib/after-login-route.ts';
 import { EMPTY_FAITH_FAMILY, FAITH_FAMILY_INPUTS } from '@/lib/faith-family-form.ts';
-import { nextTask, useLoadAfterFirstScreen } from '@/lib/first-screen.ts';
+import { inTasks, useLoadAfterFirstScreen } from '@/lib/first-screen.ts';
 import { useRegisterMutation } from '../api/register-api.ts';
 import { useRegisterTranslation } from '../i18n.ts';
 import {
@@ -53,15 +53,13 @@ let schemaResolver: Promise<RegistrationResolver> | undefined;
  */
 function loadSchemaResolver() {
   schemaResolver ??= (async () => {
-    await import('@mawadda/contract/zod-config');
-    await nextTask();
-    const { zodResolver } = await import('@hookform/resolvers/zod');
-    await nextTask();
-    await import('@mawadda/contract/form-fields');
-    await nextTask();
-    await import('@mawadda/contract/faith-family-schemas');
-    await nextTask();
-    const { registrationFieldsSchema } = await import('@mawadda/contract/users');
+    const [, { zodResolver }, , , { registrationFieldsSchema }] = await inTasks([
+      () => import('@mawadda/contract/zod-config'),
+      () => import('@hookform/resolvers/zod'),
+      () => import('@mawadda/contract/form-fields'),
+      () => import('@mawadda/contract/faith-family-schemas'),
+      () => import('@mawadda/contract/users'),
+    ] as const);
     return zodResolver(registrationFieldsSchema) as unknown as RegistrationResolver;
   })().catch((error: unknown) => {
     schemaResolver = undefined;
