@@ -1,12 +1,5 @@
-import { type ComponentType, lazy, type ReactElement, type ReactNode, useState } from 'react';
-import {
-  type Location,
-  matchRoutes,
-  Navigate,
-  type RouteObject,
-  useLocation,
-  useRoutes,
-} from 'react-router';
+import { type ComponentType, lazy, type ReactNode, useState } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { languagePrefixOf, withLanguagePrefix } from '@/components/layouts/paths.ts';
 import { session } from '@/lib/session.ts';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -15,26 +8,15 @@ import { RootLayout } from './routes/root-layout.tsx';
 const loaders = new WeakMap<object, () => Promise<unknown>>();
 
 /**
- * A route's screen, its own chunk. Loaded before it is first drawn (`loadScreens`), it is drawn
- * at once; otherwise React suspends the route while it loads (the root layout's brand on a first
- * visit; on a later navigation, a transition, the screen the member is leaving stays until the
- * next one is ready). Route modules export their screen as `Component`.
+ * A route's screen, its own chunk, loaded when the route is first drawn: React suspends the
+ * route meanwhile (the root layout's brand on a first visit; on a later navigation, a transition,
+ * the screen the member is leaving stays until the next one is ready). Route modules export
+ * their screen as `Component`.
  */
 function screen(load: () => Promise<{ Component: ComponentType }>) {
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((module) => {
-      loaded = module.Component;
-      return module;
-    });
-  const Lazy = lazy(() => preload().then((module) => ({ default: module.Component })));
-  function Screen() {
-    // Chosen once per mount: changing from one to the other would draw the screen anew.
-    const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
+  const Screen = lazy(() => load().then((module) => ({ default: module.Component })));
   const element = <Screen />;
-  loaders.set(element, preload);
+  loaders.set(element, load);
   return element;
 }
 
@@ -51,14 +33,6 @@ function VisitorsOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A visitors' screen: `VisitorsOnly` around it, loaded with it. */
-function forVisitors(element: ReactElement) {
-  const guarded = <VisitorsOnly>{element}</VisitorsOnly>;
-  const load = loaders.get(element);
-  if (load) loaders.set(guarded, load);
-  return guarded;
-}
-
 /**
  * The routes of docs/spec.md §2. Login loads with the app; every other screen is its own chunk.
  * The app shell (top navigation bar) wraps every route except /, /register, /forget and
@@ -68,11 +42,11 @@ function appRoutes(): RouteObject[] {
   return [
     {
       index: true,
-      element: forVisitors(screen(() => import('./routes/login.tsx'))),
+      element: <VisitorsOnly>{screen(() => import('./routes/login.tsx'))}</VisitorsOnly>,
     },
     {
       path: 'register',
-      element: forVisitors(screen(() => import('./routes/register.tsx'))),
+      element: <VisitorsOnly>{screen(() => import('./routes/register.tsx'))}</VisitorsOnly>,
     },
     { path: 'forget', element: screen(() => import('./routes/forget.tsx')) },
     { path: 'reset-password/:token', element: screen(() => import('./routes/reset-password.tsx')) },
@@ -121,22 +95,18 @@ export function routeTree(): RouteObject[] {
 const tree = routeTree();
 
 /**
- * Loads every chunk the address needs (the shell, the member area, the page) at once: drawn in
- * turn, each lazy screen would ask for the next only once it had arrived, a round trip each. The
- * app draws its first screen once they are here, in one go: a screen that suspended first would
- * show the brand, and React reveals what follows a shown fallback no sooner than 300 ms later.
+ * The app's screens for the address, under the router the app (or a test) gives. Every chunk the
+ * address needs (the shell, the member area, the page) is asked for at once: drawn in turn, each
+ * lazy screen would ask for the next only once it had arrived, a round trip each.
  */
-export function loadScreens(location: Partial<Location> | string): Promise<unknown> {
-  return Promise.all(
-    (matchRoutes(tree, location) ?? []).map(({ route }) =>
-      route.element && typeof route.element === 'object' ? loaders.get(route.element)?.() : null,
-    ),
-  );
-}
-
-/** The app's screens for the address, under the router the app (or a test) gives. */
 export function AppRoutes() {
   const location = useLocation();
-  void loadScreens(location).catch(() => undefined);
+  for (const { route } of matchRoutes(tree, location) ?? []) {
+    if (route.element && typeof route.element === 'object') {
+      void loaders
+        .get(route.element)?.()
+        .catch(() => undefined);
+    }
+  }
   return useRoutes(tree, location);
 }
