@@ -20,6 +20,8 @@ export function cardsAtFirst() {
   return Math.max(4, 2 * columns);
 }
 const CARDS_MORE = 6;
+/** The first row on a phone, drawn with the answer: the first card's photo is the largest paint. */
+const CARDS_WITH_THE_ANSWER = 2;
 
 /**
  * Which of the suggestions' cards are drawn. Once the first screen is shown (ADR 055), more until
@@ -29,8 +31,8 @@ const CARDS_MORE = 6;
  * fetched that the member does not scroll to.
  *
  * `endRef` goes on an element just after the last card. `drawn` of the `shown` members are drawn
- * as cards: those new to a render (an answer, the next ones) come in a deferred render of their
- * own, their skeletons in place meanwhile, so the render that takes the answer stays short and
+ * as cards: but for the first row, those new to a render (an answer, the next ones) come in a
+ * deferred render of their own, their skeletons in place meanwhile, so the render that takes the answer stays short and
  * React gives the phone's main thread back while it draws them (ADR 058). Without an observer
  * (`observed` false) nothing tells that the end is near: every card, and a button for more.
  */
@@ -46,7 +48,10 @@ export function useCardsDrawn(suggestions: ReturnType<typeof useSuggestions>, sa
   );
   const moreToDraw = end.supported && count < members.length;
   const shown = moreToDraw ? members.slice(0, count) : members;
-  const drawn = useDeferredValue(shown.length);
+  const drawn = Math.max(
+    useDeferredValue(shown.length),
+    Math.min(shown.length, CARDS_WITH_THE_ANSWER),
+  );
 
   const pageCount = suggestions.data?.pages.length ?? 0;
   const canLoadMore = members.length > 0 && hasNextPage && !isFetching && !isFetchNextPageError;
