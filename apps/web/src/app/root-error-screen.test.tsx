@@ -1,8 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n.ts';
+import { routerProbe } from '@/test/render.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 
 // The app renders once the language's texts are here (main.tsx): so do the tests.
@@ -19,18 +20,22 @@ function BrokenScreen(): never {
   throw new Error('a chunk of an older release');
 }
 
-/** The app's root layout over a screen that fails as a broken release would. */
+/** The app's root layout over a screen that fails as a broken release would (any but /terms). */
 function showBrokenScreen(path: string) {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const router = routerProbe();
   render(
     <MemoryRouter initialEntries={[path]}>
+      {router.element}
       <Routes>
         <Route element={<RootLayout />}>
+          <Route path="/terms" element={<h1>Terms of use</h1>} />
           <Route path="*" element={<BrokenScreen />} />
         </Route>
       </Routes>
     </MemoryRouter>,
   );
+  return router;
 }
 
 describe('the root error screen', () => {
@@ -51,5 +56,13 @@ describe('the root error screen', () => {
       await screen.findByRole('heading', { level: 1, name: 'Un problème est survenu' }),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Recharger la page' })).toBeVisible();
+  });
+
+  it('gives way to the next screen the member goes to', async () => {
+    const router = showBrokenScreen('/suggestions');
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+    await act(() => router.navigate('/terms'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
   });
 });
