@@ -62,6 +62,11 @@ describe('the push sender', () => {
       `https://localhost:${port}/push/x`,
       'https://10.1.2.3/push/x',
       'https://[::ffff:192.168.1.1]/push/x',
+      // IPv4 inside IPv6: NAT64 (10.0.0.1), 6to4 (10.0.0.1), IPv4-compatible (127.0.0.1).
+      'https://[64:ff9b::a00:1]/push/x',
+      'https://[64:ff9b:1::a00:1]/push/x',
+      'https://[2002:a00:1::1]/push/x',
+      'https://[::7f00:1]/push/x',
       `http://127.0.0.1:${port}/push/x`,
     ]) {
       expect(await strict.send(pushTo(endpoint, subscription.keys)), endpoint).toEqual({

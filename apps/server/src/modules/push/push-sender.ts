@@ -44,7 +44,13 @@ for (const [net, prefix] of [
   PRIVATE.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 127],
+  // IPv4-compatible addresses (the loopback and the unspecified address among them), NAT64's
+  // well-known and local-use prefixes and 6to4: each carries an IPv4 address a router may reach
+  // on its own network.
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
