@@ -240,6 +240,10 @@ async function createHttpServer(deps: AppDependencies) {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A path parameter of any length reaches its route, whose schema or service answers it in
+    // our terms: past the default of 100 characters, the router answered its own bare 404 (a
+    // guardian link too long must read as any unknown link, ADR 045).
+    routerOptions: { maxParamLength: 2048 },
     frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
     requestTimeout: deps.config.requestTimeoutMs,
     http: {
