@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { endpoints, NAME_MAX_LENGTH } from '@mawadda/contract';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +126,8 @@ describe('OpenAPI', () => {
       format: 'binary',
     });
     expect(form.schema.required).toEqual(expect.arrayContaining(['name', 'username', 'password']));
+    // A standard validator takes the document as it is served, as client generators do.
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
     const page = await t.app.inject({ url: '/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -55,7 +55,8 @@ function multipartDocumentation(form: NonNullable<EndpointSchemas['form']>) {
     body: {
       type: 'object',
       properties: { ...fields.properties, ...files },
-      required: fields.required ?? [],
+      // OpenAPI 3.0 allows no empty `required` list: a form without required fields has none.
+      ...(fields.required?.length ? { required: fields.required } : {}),
     },
   };
 }
