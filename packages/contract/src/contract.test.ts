@@ -7,6 +7,7 @@ import {
   editProfileFieldsSchema,
   errorText,
   GIFT_NUMBERS,
+  guardianRequestSchema,
   hasChildrenSchema,
   isErrorCode,
   maritalStatusSchema,
@@ -165,6 +166,30 @@ describe('registration fields', () => {
     }
     const bio = 'Salam,\n\tje suis sérieux.';
     expect(registrationFieldsSchema.parse({ ...valid, bio }).bio).toBe(bio);
+  });
+
+  it('refuses a name that invisible characters would draw as another, and keeps every script', () => {
+    for (const name of [
+      'Moussa \u202eevil\u202c Test',
+      'Awa\u200b Diop',
+      'Fatou\u2066Sow\u2069',
+      '\u200fAïcha',
+      'Kha\ufeffdija',
+    ]) {
+      const result = registrationFieldsSchema.safeParse({ ...valid, name });
+      expect(result.error?.issues[0]?.message, JSON.stringify(name)).toBe(
+        'NAME_INVISIBLE_CHARACTERS',
+      );
+      const guardian = guardianRequestSchema.safeParse({ name, email: 'wali@example.org' });
+      expect(
+        guardian.error?.issues.find((issue) => issue.path[0] === 'name')?.message,
+        JSON.stringify(name),
+      ).toBe('NAME_INVISIBLE_CHARACTERS');
+    }
+    // A Persian name needs its zero-width non-joiner; accents and Arabic letters are names.
+    for (const name of ['Ndèye Fatou Diallo', 'عائشة', 'Mehr\u200cnaz', 'Ousmane N’Diaye']) {
+      expect(registrationFieldsSchema.parse({ ...valid, name }).name).toBe(name);
+    }
   });
 
   it('names a code the catalogue knows for every rule, with its numbers filled in', () => {

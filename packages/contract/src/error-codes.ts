@@ -24,6 +24,8 @@ export const ERROR_TEXTS = {
   // Profile fields
   NAME_REQUIRED: 'Name is required',
   NAME_TOO_LONG: 'Name must be at most {{max}} characters',
+  NAME_INVISIBLE_CHARACTERS:
+    'A name cannot hold invisible characters that change how it is shown (direction marks, zero-width spaces). Please remove them.',
   AGE_REQUIRED: 'Age is required',
   AGE_NOT_A_NUMBER: 'Age must be a number',
   AGE_NOT_WHOLE: 'Age must be a whole number',

@@ -89,6 +89,20 @@ export function memberText(options: { multiline?: boolean } = {}) {
     .refine((v) => !forbidden.test(v), E.CONTROL_CHARACTERS);
 }
 
+/**
+ * What only changes how a text is shown: direction marks, embeddings, overrides and isolates,
+ * zero-width spaces and joiners of words, the byte order mark. In a name they let one read as
+ * another (`Moussa \u202eevil\u202c` draws reversed). The zero-width joiner and non-joiner stay:
+ * some scripts need them to spell a name.
+ */
+const INVISIBLE_FORMATTING =
+  /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+
+/** A name a member gives (their own, a guardian's): member text without invisible formatting. */
+export function personName() {
+  return memberText().refine((v) => !INVISIBLE_FORMATTING.test(v), E.NAME_INVISIBLE_CHARACTERS);
+}
+
 export function formBoolean(message: ErrorCode) {
   return z.preprocess(
     (v) => {

@@ -4,7 +4,7 @@ import { emailSchema } from './auth.ts';
 import { messageSchema } from './chat.ts';
 import { GUARDIAN_NAME_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
-import { memberText, optionalField, requiredField } from './form-fields.ts';
+import { optionalField, personName, requiredField } from './form-fields.ts';
 import { GUARDIAN_RELATIONS } from './value-lists.ts';
 
 /**
@@ -19,7 +19,7 @@ export const GUARDIAN_LANGUAGES = ['fr', 'en'] as const;
 /** `POST /api/guardians`: who the guardian is and where the link is mailed. */
 export const guardianRequestSchema = z.object({
   name: requiredField(
-    memberText()
+    personName()
       .min(1, E.GUARDIAN_NAME_REQUIRED)
       .max(GUARDIAN_NAME_MAX_LENGTH, E.GUARDIAN_NAME_TOO_LONG),
     E.GUARDIAN_NAME_REQUIRED,

@@ -23,6 +23,7 @@ import {
   formNumber,
   memberText,
   optionalField,
+  personName,
   requiredField,
 } from './form-fields.ts';
 import {
@@ -39,7 +40,7 @@ import {
 } from './value-sets.ts';
 
 const nameField = requiredField(
-  memberText().max(NAME_MAX_LENGTH, E.NAME_TOO_LONG),
+  personName().max(NAME_MAX_LENGTH, E.NAME_TOO_LONG),
   E.NAME_REQUIRED,
 );
 const ageField = requiredField(
