@@ -3,29 +3,28 @@ import { keepMemberCache } from './member-cache.ts';
 import { session } from './session.ts';
 import { askOtherTabs, shareSessionWithTabs } from './session-tabs.ts';
 
-/** A member enters: their screens get back their last answers for offline use (ADR 010), and this tab shares its session with the next ones. */
-function enter(queryClient: QueryClient): true {
+/**
+ * Entering the member area (its own chunk: the first route carries none of this). A tab opened
+ * without a session first asks the open tabs for theirs; a member's screens then get back their
+ * last answers for offline use (ADR 010), and this tab shares its session with the next ones.
+ * False for a visitor.
+ */
+export async function enterMemberArea(queryClient: QueryClient): Promise<boolean> {
+  if (!session.get()) await askOtherTabs();
+  if (!session.get()) return false;
   keepMemberCache(queryClient);
   shareSessionWithTabs();
   return true;
 }
 
-let asked: { token: string | null; answer: Promise<boolean> } | undefined;
+let entry: { token: string | null; entered: Promise<boolean> } | undefined;
 
 /**
- * Whether the member area opens (its own chunk: the first route carries none of this): true at
- * once for a member. A tab opened without a session first asks the open tabs for theirs, once
- * while it has none: the answer is a promise (React's `use` suspends the member area on it),
- * false for a visitor.
+ * `enterMemberArea`, once for the session: the same promise for every render of the member area
+ * (React's `use` suspends on it) until the session changes.
  */
-export function enterMemberArea(queryClient: QueryClient): true | Promise<boolean> {
-  if (session.get()) return enter(queryClient);
+export function memberAreaEntry(queryClient: QueryClient): Promise<boolean> {
   const token = session.token();
-  if (asked?.token !== token) {
-    asked = {
-      token,
-      answer: askOtherTabs().then(() => (session.get() ? enter(queryClient) : false)),
-    };
-  }
-  return asked.answer;
+  if (entry?.token !== token) entry = { token, entered: enterMemberArea(queryClient) };
+  return entry.entered;
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, use } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
-import { enterMemberArea } from '@/lib/member-area.ts';
+import { memberAreaEntry } from '@/lib/member-area.ts';
 import { appQueryClient } from '@/lib/query-client.ts';
 import { useSession } from '@/lib/session.ts';
 
@@ -24,8 +24,7 @@ const AccountSections = lazy(() =>
  * the question, before anything else (ADR 021).
  */
 export function Component() {
-  const entry = enterMemberArea(appQueryClient());
-  const entered = entry === true || use(entry);
+  const entered = use(memberAreaEntry(appQueryClient()));
   const consentRequired = useSession()?.user?.consentRequired;
   const login = useLocalizedPath()('/');
   if (!entered) return <Navigate to={login} replace />;
