@@ -50,7 +50,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/database.ts';
 import { hashToken } from '../apps/server/src/lib/tokens.ts';
-import { shieldBits } from '../apps/server/src/modules/chat/scam-rules.ts';
+import { shieldBits } from '../apps/server/src/core/scam-rules.ts';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 import { PRIVACY_VERSION } from '../packages/contract/src/constants.ts';
 import { destinations } from '../packages/contract/src/destinations.ts';

@@ -505,7 +505,7 @@ export const messages = pgTable(
     mediaRemoved: boolean('media_removed').notNull().default(false),
     /**
      * The scam shield's rules the text set off (ADR 043), one bit each in `SHIELD_RULES` order
-     * (`modules/chat/scam-rules.ts`); 0 for none. Told to the receiver only, never to the sender.
+     * (`core/scam-rules.ts`); 0 for none. Told to the receiver only, never to the sender.
      */
     shield: smallint('shield').notNull().default(0),
     /**

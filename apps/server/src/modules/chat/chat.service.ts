@@ -46,7 +46,7 @@ import {
 } from './chat.repository.ts';
 import { checkVoiceNote, processChatImage } from './chat-media.ts';
 import { createMessageWriter } from './message-writer.ts';
-import { shieldRules } from './scam-rules.ts';
+import { shieldRules } from '../../core/scam-rules.ts';
 import { CONTACT_DETAILS, createScamShield, type ShieldReport } from './scam-shield.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;

@@ -3,7 +3,7 @@ import type { ScamShieldConfig } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
-import { SHIELD_BITS, shieldBits, shieldRules } from './scam-rules.ts';
+import { SHIELD_BITS, shieldBits, shieldRules } from '../../core/scam-rules.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
