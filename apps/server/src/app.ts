@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { relatedMemberIds } from './core/member-rules.ts';
+import { createMemberTexts } from './core/member-texts.ts';
 import { createWhoMayWrite } from './core/who-may-write.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
@@ -412,8 +413,15 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     onFakeProfileReport: (memberId) =>
       db.transaction((tx) => verification.recheck(tx, memberId, 'fake-profile-report')),
   });
+  const memberTexts = createMemberTexts({
+    db,
+    clock,
+    shieldEnabled: config.scamShield.enabled,
+    newAccountMs: config.newAccount.ms,
+  });
   const chat = createChatService({
     ...members,
+    memberTexts,
     privateMedia: deps.privateMediaStore,
     mediaLinks,
     whoMayWrite,
@@ -511,6 +519,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     passwords,
     registrationsPerHourPerAddress: config.registrationsPerHourPerAddress,
     onMainPhotoChanged: (tx, memberId) => verification.recheck(tx, memberId, 'main-photo-changed'),
+    memberTexts,
   });
   const providers = deps.paymentProviders ?? (await paymentProviders(config, db));
   const payments = createPaymentsService({
@@ -561,6 +570,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     selfieLinks,
     verification,
     members,
+    memberTexts,
     moderation,
     chat,
     guardians,
@@ -675,6 +685,7 @@ async function registerModules(
           estimatesPerMinute: config.suggestionPagesPerMinute * 3,
         },
         onlineAmong: s.presence.onlineAmong,
+        memberTexts: s.memberTexts,
       }),
     }),
     mount(likesRoutes, {

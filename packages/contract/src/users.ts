@@ -34,6 +34,7 @@ import {
   MARITAL_STATUSES,
   MEMBER_ROLES,
   maritalStatusSchema,
+  SHIELD_RULES,
   SKIN_TONES,
   skinToneSchema,
   subscriptionPlanSchema,
@@ -212,6 +213,11 @@ export const userDetailsSchema = userSummarySchema.extend({
    * viewer may see; empty on the viewer's own profile.
    */
   shared: sharedSchema,
+  /**
+   * What the scam shield found in the texts this member shows (name, bio, profession, place;
+   * ADR 043), for the viewer to be warned; empty on the viewer's own profile.
+   */
+  shield: z.array(z.enum(SHIELD_RULES)),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 

@@ -9,6 +9,7 @@ import {
   PREFER_NOT_TO_SAY,
   PRIVACY_VERSION,
   type SharedItem,
+  type ShieldRule,
   type UserDetails,
   type UserSummary,
   WITHIN_A_YEAR,
@@ -196,6 +197,7 @@ export function toDetails(
   viewer: Member,
   photoLinks: MediaLinks,
   online: boolean,
+  shield: ShieldRule[],
 ): UserDetails {
   const seen = faithFamilyOf(member, member.matched ? 'match' : 'other');
   return {
@@ -207,5 +209,6 @@ export function toDetails(
     sentLike: member.sentLike,
     ...seen,
     shared: member.id === viewer.id ? [] : sharedBetween(faithFamilyOf(viewer, 'self'), seen),
+    shield,
   };
 }

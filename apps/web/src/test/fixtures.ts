@@ -78,6 +78,7 @@ export function detailsOf(member: UserSummary, overrides: Partial<UserDetails> =
     sentLike: member.likedByMe ? 'like' : null,
     ...noFaithFamily,
     shared: [],
+    shield: [],
     ...overrides,
   };
 }

@@ -1,16 +1,14 @@
 import { REPORT_MESSAGES_MAX } from '@mawadda/contract';
 import type { ScamShieldConfig } from '../../config.ts';
+import { SHIELD_BITS, shieldRules } from '../../core/scam-rules.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
-import { SHIELD_BITS, shieldBits, shieldRules } from '../../core/scam-rules.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Bits a new account may not send (ADR 043). */
-export const CONTACT_DETAILS = SHIELD_BITS.link | SHIELD_BITS.phone;
 /** Bits that make the shield's report one of asking for money (first in the queue). */
 const MONEY = SHIELD_BITS.money | SHIELD_BITS.crypto;
 
@@ -57,11 +55,6 @@ export function createScamShield(deps: {
   }
 
   return {
-    /** The rules the text sets off, as bits; 0 with the shield off. */
-    read(text: string | null): number {
-      return config.enabled ? shieldBits(text) : 0;
-    },
-
     /** A slowed sender's message takes one of their few a minute: 429 past them. */
     async pace(senderId: string): Promise<void> {
       if (!config.enabled) return;

@@ -8,8 +8,10 @@ import {
   type UserDetails,
   type UserSummary,
 } from '@mawadda/contract';
+import { type MemberTexts, profileTexts } from '../../core/member-texts.ts';
 import { audienceOf, toDetails, toSummary } from '../../core/member-view.ts';
 import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
+import { shieldRules } from '../../core/scam-rules.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidFields, notFound, tooManyRequests } from '../../lib/http-error.ts';
@@ -53,6 +55,8 @@ export function createDiscoveryService(deps: {
   readingLimits: ReadingLimits;
   /** Who has a socket open now (presence), for the `online` of each member. */
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
+  /** Reads a member's texts with the scam shield's rules, for their viewers (ADR 043). */
+  memberTexts: MemberTexts;
 }) {
   const { db, clock, photoLinks } = deps;
   const reading = (name: string, perDay: number, perMinute: number) => ({
@@ -140,7 +144,10 @@ export function createDiscoveryService(deps: {
       const now = clock.now();
       if (member.id !== viewerId) await recordProfileView(db, viewerId, member.id, now);
       const online = await deps.onlineAmong([member.id]);
-      return toDetails(member, viewer, photoLinks, online.has(member.id));
+      // The viewer is warned of what the member's own texts ask for, as under a message.
+      const shield =
+        member.id === viewerId ? [] : shieldRules(deps.memberTexts.readAll(profileTexts(member)));
+      return toDetails(member, viewer, photoLinks, online.has(member.id), shield);
     },
 
     async preferences(memberId: string): Promise<Preferences> {

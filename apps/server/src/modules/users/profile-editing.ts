@@ -6,6 +6,7 @@ import {
   PRIVACY_VERSION,
 } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { type MemberTexts, profileTexts } from '../../core/member-texts.ts';
 import {
   addPhotos,
   findMemberById,
@@ -43,6 +44,7 @@ export function createProfileEditing(deps: {
    * moderator to match it to their selfie again (issue 21, ADR 044). Wired by app.ts.
    */
   onMainPhotoChanged?(tx: Transaction, memberId: string): Promise<void>;
+  memberTexts: MemberTexts;
 }) {
   const { db, placeFor } = deps;
 
@@ -67,6 +69,7 @@ export function createProfileEditing(deps: {
       language: MailLanguage,
     ) {
       if (files.length > MAX_PHOTOS) throw badRequest('PHOTOS_TOO_MANY');
+      await deps.memberTexts.check(memberId, profileTexts(fields));
       const added = await deps.photoFiles.storePhotos(files);
       try {
         await db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import {
   type RegistrationFields,
 } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { type MemberTexts, profileTexts } from '../../core/member-texts.ts';
 import {
   addPhotos,
   findMemberByEmail,
@@ -44,6 +45,7 @@ export function createRegistration(deps: {
   passwords: PasswordHashing;
   /** Registration attempts from one address in an hour, refused ones included. */
   registrationsPerHourPerAddress: number;
+  memberTexts: MemberTexts;
 }) {
   const { db, placeFor } = deps;
   const mailCap = createMailCap(deps.limiter);
@@ -90,6 +92,11 @@ export function createRegistration(deps: {
         (ms) => tooManyRequests(ms),
       );
       const { fields, files } = await readForm();
+      // The account being made is new: its texts may hold no link or number (ADR 043).
+      await deps.memberTexts.check(
+        { createdAt: deps.clock.now(), verifiedAt: null },
+        profileTexts(fields),
+      );
       if (files.length < MIN_PHOTOS) {
         throw photoRequired();
       }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { MemberTexts } from '../../core/member-texts.ts';
 import type { Database, Transaction } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -38,6 +39,8 @@ export function createUsersService(deps: {
   /** Registration attempts from one address in an hour, refused ones included. */
   registrationsPerHourPerAddress: number;
   onMainPhotoChanged?(tx: Transaction, memberId: string): Promise<void>;
+  /** Reads what a profile shows others with the scam shield's and new accounts' rules. */
+  memberTexts: MemberTexts;
 }) {
   const photoFiles = createPhotoFiles(deps.mediaStore);
   const placeFor = createPlaceFinder(deps.cities);

@@ -19,7 +19,13 @@ import { FaithFamilyFacts } from './faith-family-facts.tsx';
 import { FeedbackRegion } from './feedback-region.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
-import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.tsx';
+import {
+  Bio,
+  LocationLine,
+  OnlineBadge,
+  ProfileFacts,
+  ProfileShieldNote,
+} from './profile-parts.tsx';
 import { SharedSummary } from './shared-summary.tsx';
 
 const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSSProperties;
@@ -153,6 +159,7 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
           ) : details.data ? (
             <>
               <SharedSummary shared={details.data.shared} />
+              <ProfileShieldNote name={name} shield={details.data.shield} />
               <Bio name={name} bio={details.data.bio} />
               <FaithFamilyFacts member={details.data} />
             </>

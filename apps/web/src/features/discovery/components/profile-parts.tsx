@@ -1,5 +1,5 @@
 import type { UserDetails, UserSummary } from '@mawadda/contract';
-import { MapPin } from 'lucide-react';
+import { MapPin, ShieldAlert } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { distanceLabel } from '../utils/distance.ts';
@@ -161,5 +161,30 @@ export function Bio({
         <p className="mt-2 text-ink-muted">{t('facts.noBio', { name })}</p>
       )}
     </section>
+  );
+}
+
+/**
+ * The scam shield's warning on a profile whose own texts set it off (ADR 043): calm, the same
+ * words whatever set it off, as under a message; the member is not told.
+ */
+export function ProfileShieldNote({
+  name,
+  shield,
+}: {
+  name: string;
+  shield: UserDetails['shield'];
+}) {
+  const { t } = useDiscoveryTranslation();
+  if (shield.length === 0) return null;
+  return (
+    <p
+      role="note"
+      data-testid="profile-shield-note"
+      className="flex items-start gap-2 rounded-2xl border border-amber-100 bg-amber-50 px-4 py-3 text-sm leading-relaxed text-ink"
+    >
+      <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+      {t('facts.shield', { name })}
+    </p>
   );
 }

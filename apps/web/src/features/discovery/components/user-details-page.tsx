@@ -17,7 +17,13 @@ import { FaithFamilyFacts } from './faith-family-facts.tsx';
 import { FeedbackRegion } from './feedback-region.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
-import { Bio, LocationLine, OnlineBadge, ProfileFacts } from './profile-parts.tsx';
+import {
+  Bio,
+  LocationLine,
+  OnlineBadge,
+  ProfileFacts,
+  ProfileShieldNote,
+} from './profile-parts.tsx';
 import { SharedSummary } from './shared-summary.tsx';
 
 /** /user-details/{id} (docs/spec.md §2). With `safety`, a menu reports or blocks the member. */
@@ -185,6 +191,8 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
             </section>
 
             <SharedSummary shared={member.shared} headingLevel={2} />
+
+            <ProfileShieldNote name={name} shield={member.shield} />
 
             <div className="rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-6">
               <Bio name={name} bio={member.bio} headingLevel={2} />
