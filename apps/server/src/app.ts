@@ -443,6 +443,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     photoLinks,
     chat,
     whoMayWrite,
+    memberTexts,
     unsubscribeTokens: createUnsubscribeTokens(unsubscribeSecret, 'guardian-digest-unsubscribe'),
     log,
   });

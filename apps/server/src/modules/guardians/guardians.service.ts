@@ -13,6 +13,7 @@ import {
   type WaliAnswer,
 } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MemberTexts } from '../../core/member-texts.ts';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
 import type { Database } from '../../db/database.ts';
@@ -95,6 +96,8 @@ export function createGuardiansService(deps: {
   photoLinks: MediaLinks;
   chat: Pick<ChatService, 'contacts' | 'writeNotice' | 'pageFrom'>;
   whoMayWrite: WhoMayWrite;
+  /** Reads what a member types for others to read (a wali's contact, a guardian's name). */
+  memberTexts: MemberTexts;
   /** Signs the one-click unsubscribe of a guardian's digest (its own purpose, ADR 038's secret). */
   unsubscribeTokens: UnsubscribeTokens;
   log: FastifyBaseLogger;
@@ -283,6 +286,14 @@ export function createGuardiansService(deps: {
      */
     async answerWali(answererId: string, askerId: string, answer: WaliAnswer): Promise<Message> {
       if (!(await pairOpen(db, answererId, askerId))) throw notFound('MEMBER_NOT_FOUND');
+      // The contact is the answerer's text like a message (ADR 043): a new account shares no
+      // number; the shield flags the typed name for the asker, not the number, which is what
+      // the asker asked for.
+      let shield = 0;
+      if (answer.accept) {
+        await deps.memberTexts.check(answererId, { name: answer.name, phone: answer.phone });
+        shield = deps.memberTexts.read(answer.name);
+      }
       const notice = await db.transaction(async (tx) => {
         if (!(await closeWaliRequest(tx, askerId, answererId, clock.now()))) {
           throw notFound('WALI_REQUEST_NONE');
@@ -298,6 +309,7 @@ export function createGuardiansService(deps: {
                 relation: answer.relation,
                 phone: answer.phone ?? null,
               }),
+              shield,
             )
           : deps.chat.writeNotice(answererId, askerId, 'wali-declined', tx);
       });

@@ -591,6 +591,45 @@ describe('asking for the wali’s contact', () => {
     expect(declined.json<Message>()).toMatchObject({ notice: 'wali-declined' });
   });
 
+  it('is answered under the rules of every text: a new account shares no number, the shield flags what is typed for the asker', async () => {
+    const { aminata, youssef } = await family();
+    await t.database.db
+      .update(members)
+      .set({ createdAt: t.clock.now() })
+      .where(eq(members.id, aminata.id));
+    expect((await ask(youssef, aminata)).statusCode).toBe(201);
+    const wali = { accept: true, name: 'Mamadou Diallo', relation: 'father' };
+    const refused = await answer(aminata, youssef, { ...wali, phone: '+221 77 123 45 67' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'NEW_ACCOUNT_CONTACT_DETAILS',
+      errors: [{ path: 'phone', code: 'NEW_ACCOUNT_CONTACT_DETAILS' }],
+    });
+    // Nothing was written, and the question is still open for an answer without the number.
+    expect((await conversation(youssef, aminata)).at(-1)?.notice).toBe('wali-asked');
+    const linkName = await answer(aminata, youssef, {
+      ...wali,
+      name: 'Mamadou wa.me/221771234567',
+    });
+    expect(linkName.json()).toMatchObject({ errors: [{ path: 'name' }] });
+
+    await t.database.db
+      .update(members)
+      .set({ verifiedAt: t.clock.now() })
+      .where(eq(members.id, aminata.id));
+    const shared = await answer(aminata, youssef, {
+      ...wali,
+      name: 'Mamadou, écris-lui sur WhatsApp',
+      phone: '+221 77 123 45 67',
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    expect((await conversation(youssef, aminata)).at(-1)).toMatchObject({
+      notice: 'wali-shared',
+      shield: ['other-app'],
+    });
+    expect((await conversation(aminata, youssef)).at(-1)?.shield).toBeUndefined();
+  });
+
   it('is asked under the rule of who may write, and a block ends the question', async () => {
     const { aminata, youssef, karim } = await family();
     const refused = await ask(aminata, karim);
