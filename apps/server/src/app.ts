@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createFirstContacts } from './core/first-contacts.ts';
 import { relatedMemberIds } from './core/member-rules.ts';
 import { createMemberTexts } from './core/member-texts.ts';
 import { createWhoMayWrite } from './core/who-may-write.ts';
@@ -412,12 +413,21 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     endMemberSessions: auth.endMemberSessions,
     onFakeProfileReport: (memberId) =>
       db.transaction((tx) => verification.recheck(tx, memberId, 'fake-profile-report')),
+    onMainPhotoChanged: (tx, memberId) => verification.recheck(tx, memberId, 'main-photo-changed'),
   });
   const memberTexts = createMemberTexts({
     db,
     clock,
     shieldEnabled: config.scamShield.enabled,
     newAccountMs: config.newAccount.ms,
+  });
+  // One budget of new conversations a day, whichever way a member opens one (ADR 043).
+  const firstContacts = createFirstContacts({
+    db,
+    clock,
+    limiter,
+    perDay: config.firstMessagesPerDay,
+    newAccount: config.newAccount,
   });
   const chat = createChatService({
     ...members,
@@ -428,8 +438,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     publish: outlet.publish,
     onlineAmong: presence.onlineAmong,
     limiter,
-    firstMessagesPerDay: config.firstMessagesPerDay,
-    newAccount: config.newAccount,
+    firstContacts,
     scamShield: config.scamShield,
     reportSender: moderation.reportAutomatically,
     onNewMessage: push.notify,
@@ -443,6 +452,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     photoLinks,
     chat,
     whoMayWrite,
+    firstContacts,
     memberTexts,
     unsubscribeTokens: createUnsubscribeTokens(unsubscribeSecret, 'guardian-digest-unsubscribe'),
     log,
@@ -458,6 +468,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     ...members,
     store: deps.realtime.calls,
     whoMayWrite,
+    firstContacts,
     addCallEntry: chat.addCallEntry,
     publish: outlet.publish,
     ringTimeoutMs: config.callRingMs,

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  type OpenReport,
   VERIFICATION_POSE_IDS,
   type VerificationQueueItem,
   type VerificationState,
@@ -407,6 +408,28 @@ describe('after approval', () => {
     expect(edited.json().verified).toBe(true);
     expect(edited.json().mediaUrls).toHaveLength(2);
     expect((await queue()).some((r) => r.member.id === id)).toBe(false);
+  });
+
+  it('a main photo a moderator removes hides the badge until the selfie is matched again', async () => {
+    const { id, member } = await verifiedMember();
+    const [reporter = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    const report = await (await as(reporter)).post('/api/reports', {
+      reportedId: id,
+      reason: 'inappropriate-photos',
+    });
+    expect(report.status).toBe(201);
+    const moderation = await as(moderator);
+    const open = ((await moderation.get('/api/moderation/reports')).body as OpenReport[]).find(
+      (r) => r.reported.id === id,
+    );
+    const removed = await moderation.post(`/api/moderation/reports/${open?.id}/actions`, {
+      action: 'remove-photo',
+      reason: 'Not a photo of a person',
+      photoUrl: open?.reported.photoUrls[0],
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await member.get('/api/users/me')).body.verified).toBe(false);
+    expect((await requestOf(id)).trigger).toBe('main-photo-changed');
   });
 
   it('a fake-profile report queues a check and keeps the badge until it is decided', async () => {

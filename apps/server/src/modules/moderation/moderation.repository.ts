@@ -232,11 +232,13 @@ export async function setStanding(
 }
 
 /** A member's photos, to find the one a moderator names by its address. */
+/** A member's photos, the main one first. */
 export async function photosOf(db: Executor, memberId: string) {
   return db
     .select({ id: photos.id, displayKey: photos.displayKey })
     .from(photos)
-    .where(eq(photos.memberId, memberId));
+    .where(eq(photos.memberId, memberId))
+    .orderBy(photos.position);
 }
 
 export async function isModerator(db: Executor, memberId: string): Promise<boolean> {

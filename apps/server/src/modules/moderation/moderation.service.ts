@@ -5,7 +5,7 @@ import {
   type ReportRequest,
 } from '@mawadda/contract';
 import { findMemberById, removePhotos } from '../../core/members.repository.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Transaction } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
@@ -57,6 +57,12 @@ export function createModerationService(deps: {
    * (issue 21). Wired by app.ts, so moderation does not depend on verification.
    */
   onFakeProfileReport?(memberId: string): Promise<void>;
+  /**
+   * A moderator removed the member's main photo, in the action's transaction: a verified badge
+   * waits for the selfie to be matched to the new main photo, as after the member's own change
+   * (ADR 044). Wired by app.ts.
+   */
+  onMainPhotoChanged?(tx: Transaction, memberId: string): Promise<void>;
 }) {
   const { db, clock } = deps;
   const dailyReports = createDailyLimit({
@@ -160,12 +166,13 @@ export function createModerationService(deps: {
       const memberId = report.reportedId;
       const now = clock.now();
       let photo: { id: string; displayKey: string } | undefined;
+      let mainPhoto = false;
       if (request.action === 'remove-photo') {
         const path = mediaPathOf(request.photoUrl ?? '');
-        photo = (await photosOf(db, memberId)).find(
-          (p) => deps.mediaStore.urlFor(p.displayKey) === path,
-        );
+        const current = await photosOf(db, memberId);
+        photo = current.find((p) => deps.mediaStore.urlFor(p.displayKey) === path);
         if (!photo) throw badRequest('PHOTO_TO_REMOVE_UNKNOWN');
+        mainPhoto = photo.id === current[0]?.id;
       }
       if (request.action === 'suspend' && !request.days)
         throw badRequest('SUSPENSION_DAYS_INVALID');
@@ -186,6 +193,7 @@ export function createModerationService(deps: {
           createdAt: now,
         });
         if (photo) await removePhotos(tx, memberId, [photo.id]);
+        if (mainPhoto) await deps.onMainPhotoChanged?.(tx, memberId);
         if (request.action === 'suspend')
           await setStanding(tx, memberId, 'suspended', suspendedUntil);
         if (request.action === 'ban') await setStanding(tx, memberId, 'banned', null);
