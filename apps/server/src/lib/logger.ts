@@ -1,24 +1,40 @@
 import type { FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 
+/**
+ * Percent-encoded letters, digits and `-._~`: the same characters written plainly (RFC 3986,
+ * 6.2.2.2), and the router reads them so (`/api/gu%61rdian/…` is the guardian's route). Decoded
+ * before the rules below read a URL, so no spelling of a path slips past them.
+ */
+const PERCENT_ENCODED = /%([0-9a-f]{2})/gi;
+const UNRESERVED = /^[\w.~-]$/;
+
 /** Paths whose query string holds a member's position: logged without it. */
-const PRIVATE_QUERY = /^\/api\/geo\//;
-/** Paths ending in a password-reset token (the link's page and its check): logged without it. */
-const RESET_TOKEN_PATH = /^((?:\/(?:en|fr))?\/reset-password\/|\/api\/auth\/reset-password\/)[^/]+/;
+const PRIVATE_QUERY = /\/api\/+geo\//i;
 
 /**
- * Paths holding a guardian's link token (the page and its API, ADR 045): the token is the key to
- * a member's conversations, logged without it.
+ * The segment after a `guardian` or `reset-password` one: a guardian's link token (the page and
+ * its API, ADR 045), the key to a member's conversations, or a password-reset token (the link's
+ * page and its check). Wherever the segment is and however it is written (`//api/guardian/…`,
+ * `/API/guardian/…`, an absolute `http://host/…` request target, a mail's link under a prefix):
+ * the log never holds a token a router or a browser could take.
  */
-const GUARDIAN_TOKEN_PATH = /^((?:\/(?:en|fr))?\/guardian\/|\/api\/guardian\/)[^/]+/;
+const TOKEN_SEGMENT = /(\/(?:guardian|reset-password)\/+)[^/]+/gi;
 
+/** A query parameter named `token` (the digests' one-click unsubscribe links): its value. */
+const TOKEN_PARAM = /(^|&)(token=)[^&]*/gi;
+
+/** A URL (a request's, or a link a mail holds) as it may be logged: without positions or tokens. */
 export function loggedUrl(url: string): string {
-  const [rawPath = url, query] = url.split('?');
-  const path = rawPath
-    .replace(RESET_TOKEN_PATH, '$1[redacted]')
-    .replace(GUARDIAN_TOKEN_PATH, '$1[redacted]');
-  if (query === undefined) return path;
-  return `${path}?${PRIVATE_QUERY.test(path) ? '[redacted]' : query}`;
+  const target = url.replace(PERCENT_ENCODED, (encoded, hex: string) => {
+    const character = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(character) ? character : encoded;
+  });
+  const at = target.indexOf('?');
+  const path = (at < 0 ? target : target.slice(0, at)).replace(TOKEN_SEGMENT, '$1[redacted]');
+  if (at < 0) return path;
+  const query = target.slice(at + 1);
+  return `${path}?${PRIVATE_QUERY.test(path) ? '[redacted]' : query.replace(TOKEN_PARAM, '$1$2[redacted]')}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { loggedUrl } from './logger.ts';
 
 export type MailMessage = {
   to: string;
@@ -32,7 +33,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 
 /**
  * Without SMTP, each mail becomes an `.eml` file in the outbox (any mail client opens it) and a
- * log line, so a newcomer can follow a password reset with no mail server at all.
+ * log line, so a newcomer can follow a password reset with no mail server at all. The line names
+ * the mail's links as the log writes any URL (`loggedUrl`): a reset or guardian link, an
+ * unsubscribe link, is a key, kept in the file only.
  */
 export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
   const builder = nodemailer.createTransport({
@@ -49,7 +52,7 @@ export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLo
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
       );
       await fs.writeFile(file, info.message as Buffer);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      const links = (message.text.match(/https?:\/\/\S+/g) ?? []).map(loggedUrl);
       log.info(
         { to: message.to, subject: message.subject, file, links },
         `Mail written to ${file}`,

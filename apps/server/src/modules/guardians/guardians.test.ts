@@ -393,6 +393,15 @@ describe('refusals that teach nothing', () => {
     await page(guardian.token);
     await read(guardian.token, youssef);
     await t.app.inject({ url: `/fr/guardian/${guardian.token}` });
+    // Other spellings: the router takes an encoded letter as the plain one, the rest are 404s.
+    const spelled = [
+      `/api/gu%61rdian/${guardian.token}`,
+      `//api/guardian/${guardian.token}`,
+      `/API/guardian/${guardian.token}`,
+    ];
+    const statuses = [];
+    for (const url of spelled) statuses.push((await t.app.inject({ url })).statusCode);
+    expect(statuses).toEqual([200, 404, 404]);
     const log = logLines.join('');
     expect(log).toContain('/api/guardian/[redacted]');
     expect(log).toContain(`/api/guardian/[redacted]/conversations/${youssef.id}`);
