@@ -112,11 +112,21 @@ async function activeMember() {
   expect((await call(her.token, 'GET', `/api/users/${him}/details`)).status).toBe(200);
   expect((await call(hisToken, 'GET', `/api/users/${her.id}/details`)).status).toBe(200);
   const mine = await call(her.token, 'POST', `/api/chat/send/${him}`, { content: 'Salam Youssef' });
-  const his = await call(hisToken, 'POST', `/api/chat/send/${her.id}`, { content: 'Salam!' });
+  const his = await call(hisToken, 'POST', `/api/chat/send/${her.id}`, {
+    content: 'Salam! Tu es sur WhatsApp ?',
+  });
   expect([mine.status, his.status]).toEqual([201, 201]);
   const myPhoto = await sendImage(her.token, him, await jpegWithGps(300, 300));
   const hisPhoto = await sendImage(hisToken, her.id, await jpegWithGps(200, 200));
   expect([myPhoto.statusCode, hisPhoto.statusCode]).toEqual([201, 201]);
+  // Her father follows her conversations (ADR 045).
+  const guardian = await call(her.token, 'POST', '/api/guardians', {
+    name: 'Mamadou Diallo',
+    relation: 'father',
+    email: `father-${crypto.randomUUID()}@example.org`,
+    language: 'fr',
+  });
+  expect(guardian.status).toBe(201);
   const [other = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
   const report = await call(her.token, 'POST', '/api/reports', {
     reportedId: other,
@@ -223,13 +233,13 @@ describe('downloading one’s data', () => {
       'exportedAt',
       'profile',
       'photos',
-      'likesGiven',
-      'likesReceived',
       'profileViewsGiven',
       'profileViewsReceived',
+      'messages',
+      'likesGiven',
+      'likesReceived',
       'blocked',
       'matchesEnded',
-      'messages',
       'calls',
       'sessions',
       'pushSubscriptions',
@@ -238,6 +248,7 @@ describe('downloading one’s data', () => {
       'payments',
       'giftsReceived',
       'reportsMade',
+      'guardians',
       'verification',
     ]);
     expect(data.profile).toMatchObject({ id: her.id, email: her.fields.username });
@@ -258,6 +269,20 @@ describe('downloading one’s data', () => {
       'sent',
       'received',
     ]);
+    // A gift only by the server's mark (ADR 015): none of these texts and photos is one.
+    expect(data.messages.map((m: { gift: number | null }) => m.gift)).toEqual(Array(4).fill(null));
+    // The shield's warning on what she received is hers; her own messages carry none.
+    expect(data.messages.map((m: { shield?: string[] }) => m.shield)).toEqual([
+      undefined,
+      ['other-app'],
+      undefined,
+      undefined,
+    ]);
+    expect(data.guardians).toMatchObject({
+      guardians: [{ name: 'Mamadou Diallo', relation: 'father', revokedAt: null }],
+      visits: [],
+      followNewConversations: expect.any(Boolean),
+    });
     expect(data.payments.map((p: { amount: number }) => p.amount).sort()).toEqual([1999, 599]);
     expect(data.reportsMade).toEqual([expect.objectContaining({ note: 'Stock photos' })]);
     expect(data.pushSubscriptions).toEqual([
@@ -468,7 +493,7 @@ describe('deleting one’s account', () => {
     const thread = (await call(hisToken, 'GET', `/api/chat/conversation/${standIn}`)).body;
     expect(thread).toEqual([
       expect.objectContaining({ uuid: mine, senderId: standIn, content: 'Salam Youssef' }),
-      expect.objectContaining({ senderId: him, content: 'Salam!' }),
+      expect.objectContaining({ senderId: him, content: 'Salam! Tu es sur WhatsApp ?' }),
       expect.objectContaining({
         uuid: myPhoto,
         senderId: standIn,

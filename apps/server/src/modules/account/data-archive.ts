@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { shieldRules } from '../../core/scam-rules.ts';
 import type { MediaStore } from '../../lib/media-store.ts';
 import type { MemberData } from './data-export.repository.ts';
 import type { ZipEntry } from './zip-file.ts';
@@ -7,7 +8,7 @@ import type { ZipEntry } from './zip-file.ts';
  * The ZIP of a member's data: `data.json` (every record, dates in ISO 8601, files named by their
  * place in the ZIP) and the files themselves: their profile photos (`photos/`) and the photos and
  * voice notes of their conversations, either way (`messages/`), and their verification selfies
- * (`verification/`).
+ * (`verification/`); their guardians, with their visits and what they follow (ADR 045).
  */
 export function archiveEntries(
   data: MemberData,
@@ -42,40 +43,45 @@ export function archiveEntries(
     selfies.set(key, name);
     return name;
   };
-  const messages = data.messages.map((m) => ({
+  // Everything collected is exported: only what needs a form of its own (files, names kept
+  // from before, the shield's bits) is taken out and put back below, so a record added to the
+  // collection cannot be left out of the archive.
+  const {
+    profile: _profile,
+    photos: _photos,
+    viewsGiven,
+    viewsReceived,
+    messages: conversation,
+    verifications,
+    ...records
+  } = data;
+  const messages = conversation.map((m) => ({
     id: m.uuid,
     direction: m.senderId === memberId ? 'sent' : 'received',
     otherMemberId: m.senderId === memberId ? m.receiverId : m.senderId,
     content: m.content,
+    // A paid gift by the server's mark (its number), as the app shows it: null on any text.
+    gift: m.giftId,
     photo: attachment(m.imageKey),
     voiceNote: attachment(m.audioKey),
     mediaRemoved: m.mediaRemoved,
     callId: m.callId,
     sentAt: m.sentAt,
     readAt: m.readAt,
+    // What the scam shield warned her of, on a message she received (ADR 043).
+    ...('shield' in m && m.shield !== 0 ? { shield: shieldRules(m.shield) } : {}),
   }));
   const json = {
     exportedAt,
     profile,
     photos,
-    likesGiven: data.likesGiven,
-    likesReceived: data.likesReceived,
-    profileViewsGiven: data.viewsGiven,
-    profileViewsReceived: data.viewsReceived,
-    blocked: data.blocked,
-    matchesEnded: data.matchesEnded,
+    profileViewsGiven: viewsGiven,
+    profileViewsReceived: viewsReceived,
     messages,
-    calls: data.calls,
-    sessions: data.sessions,
-    pushSubscriptions: data.pushSubscriptions,
-    notificationSettings: data.notificationSettings,
-    emailDigest: data.emailDigest,
-    payments: data.payments,
-    giftsReceived: data.giftsReceived,
-    reportsMade: data.reportsMade,
+    ...records,
     verification: {
       verifiedAt: profile.verifiedAt,
-      requests: data.verifications.map(({ selfieKey, ...request }) => ({
+      requests: verifications.map(({ selfieKey, ...request }) => ({
         ...request,
         selfie: selfie(selfieKey),
       })),
