@@ -119,7 +119,7 @@ export function MessageList({
         <ol ref={list} className="flex flex-col gap-2">
           {items.map((item) =>
             item.notice ? (
-              <NoticeLine key={item.uuid} item={item} otherName={otherName} />
+              <NoticeLine key={item.uuid} item={item} otherName={otherName} onReport={onReport} />
             ) : item.call ? (
               <CallEntry key={item.uuid} item={item} call={item.call} otherName={otherName} />
             ) : (

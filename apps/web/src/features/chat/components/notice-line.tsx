@@ -3,16 +3,26 @@ import { useChatTranslation } from '../i18n.ts';
 import type { ChatItem } from '../utils/chat-items.ts';
 import { noticeText, waliContactText } from '../utils/notice-text.ts';
 import { messageTime } from '../utils/time.ts';
+import { ShieldNote } from './shield-note.tsx';
 
 /**
  * A line of the server's in the conversation (ADR 045), centred like a call entry: "Aminata's
  * guardian follows this conversation", a request for a wali's contact and its answer (with the
- * contact shared), in the reader's language, with its time.
+ * contact shared), in the reader's language, with its time; a contact whose typed name the
+ * scam shield flagged is warned of as a message is.
  */
-export function NoticeLine({ item, otherName }: { item: ChatItem; otherName: string }) {
+export function NoticeLine({
+  item,
+  otherName,
+  onReport,
+}: {
+  item: ChatItem;
+  otherName: string;
+  onReport: ((item: ChatItem) => void) | undefined;
+}) {
   const { t, i18n } = useChatTranslation();
   return (
-    <li className="flex justify-center" data-testid="notice-line">
+    <li className="flex flex-col items-center" data-testid="notice-line">
       <p className="flex max-w-[90%] items-center gap-2 rounded-2xl border border-teal-200 bg-teal-50 px-4 py-1.5 text-center text-sm text-teal-900">
         <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
         <span className="font-medium">
@@ -29,6 +39,9 @@ export function NoticeLine({ item, otherName }: { item: ChatItem; otherName: str
           {messageTime(item.timestamp, i18n.language)}
         </time>
       </p>
+      {!item.mine && item.shield.length > 0 ? (
+        <ShieldNote item={item} otherName={otherName} onReport={onReport} />
+      ) : null}
     </li>
   );
 }
