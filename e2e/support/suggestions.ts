@@ -31,3 +31,17 @@ export async function scrollSuggestionsToEnd(page: Page) {
     await expect(end).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * A place of a journey's own, far from every other member of the run: the members it registers
+ * there are each other's nearest suggestions, so the first page shows them all. `journey` keeps
+ * two journeys' places apart.
+ */
+export function privateSpot(tag: string, journey: number) {
+  const n = Number(tag) % 1000;
+  return {
+    location: 'Kayes, Mali',
+    latitude: String(-40 - journey * 5 + n / 1000),
+    longitude: String(-120 + n / 1000),
+  };
+}

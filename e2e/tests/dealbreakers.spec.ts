@@ -2,22 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
-import { scrollSuggestionsToEnd, scrollToCard } from '../support/suggestions.ts';
+import { privateSpot, scrollSuggestionsToEnd, scrollToCard } from '../support/suggestions.ts';
 
 test.afterEach(closeMemberBrowsers);
-
-/**
- * A place of the journey's own, far from every other member of the run: the members it
- * registers there are each other's nearest suggestions, so the first page shows them all.
- */
-function spotOf(tag: string, journey: number) {
-  const n = Number(tag) % 1000;
-  return {
-    location: 'Kayes, Mali',
-    latitude: String(-40 - journey * 5 + n / 1000),
-    longitude: String(-120 + n / 1000),
-  };
-}
 
 const card = (page: Page, name: string) =>
   page.getByRole('heading', { level: 2, name: new RegExp(`^${name}\\s*,`) });
@@ -28,7 +15,7 @@ test('A man makes prayer a dealbreaker: a woman who prays sometimes and one who 
 }) => {
   test.setTimeout(90_000);
   const tag = String(Date.now()).slice(-6);
-  const spot = spotOf(tag, 1);
+  const spot = privateSpot(tag, 1);
   const answered = { faithFamily: 'true', ...spot };
   const moussa = await registerMember(request, {
     name: `Moussa ${tag}`,
@@ -96,12 +83,11 @@ test('A man makes prayer a dealbreaker: a woman who prays sometimes and one who 
   await expect(card(his, `Coumba ${tag}`)).toHaveCount(0);
   await expect(his.getByRole('list', { name: 'Active filters' })).toContainText('1 dealbreaker');
 
-  // Both ways: Binta does not meet his dealbreaker, so he is gone from hers when she next
-  // comes (a new browser: a reload within minutes shows the suggestions the app kept).
-  const hersLater = await loggedInPage(browser, binta);
-  await scrollToCard(hersLater, card(hersLater, `Cheikh ${tag}`));
-  await scrollSuggestionsToEnd(hersLater);
-  await expect(card(hersLater, `Moussa ${tag}`)).toHaveCount(0);
+  // Both ways: Binta does not meet his dealbreaker, so he is gone from hers at her next reload.
+  await hers.reload();
+  await scrollToCard(hers, card(hers, `Cheikh ${tag}`));
+  await scrollSuggestionsToEnd(hers);
+  await expect(card(hers, `Moussa ${tag}`)).toHaveCount(0);
 });
 
 test('Une femme exige le wolof, en français : un homme qui ne le parle pas quitte ses suggestions, et elle quitte les siennes', async ({
@@ -110,7 +96,7 @@ test('Une femme exige le wolof, en français : un homme qui ne le parle pas quit
 }) => {
   test.setTimeout(90_000);
   const tag = String(Date.now()).slice(-6);
-  const spot = spotOf(tag, 2);
+  const spot = privateSpot(tag, 2);
   const answered = { faithFamily: 'true', ...spot };
   const fatou = await registerMember(request, {
     name: `Fatou ${tag}`,
@@ -170,11 +156,10 @@ test('Une femme exige le wolof, en français : un homme qui ne le parle pas quit
     '1 critère indispensable',
   );
 
-  // Both ways: Omar does not speak Wolof, so Fatou is gone from his suggestions when he next
-  // comes.
-  const hisLater = await loggedInPage(browser, omar);
-  await hisLater.goto('/fr/suggestions');
-  await scrollToCard(hisLater, card(hisLater, `Dior ${tag}`));
-  await scrollSuggestionsToEnd(hisLater);
-  await expect(card(hisLater, `Fatou ${tag}`)).toHaveCount(0);
+  // Both ways: Omar does not speak Wolof, so Fatou is gone from his suggestions at his next
+  // reload.
+  await his.reload();
+  await scrollToCard(his, card(his, `Dior ${tag}`));
+  await scrollSuggestionsToEnd(his);
+  await expect(card(his, `Fatou ${tag}`)).toHaveCount(0);
 });

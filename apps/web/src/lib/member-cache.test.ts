@@ -1,4 +1,4 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepMemberCache, MEMBER_CACHE_MAX_AGE_MS } from './member-cache.ts';
 import { session } from './session.ts';
@@ -88,6 +88,41 @@ describe('keepMemberCache', () => {
       pages: [{ page: 0, content: ['awa'] }],
       pageParams: [0],
     });
+  });
+
+  it('shows a kept answer only until its screen has asked the server again, however fresh it was kept', async () => {
+    signIn('member-a');
+    const before = newClient();
+    keepMemberCache(before);
+    loadScreens(before);
+    before.setQueryData(['safety', 'member-a', 'blocked'], [], { updatedAt: LOADED_AT + 59_000 });
+    await vi.advanceTimersByTimeAsync(1000);
+
+    // A reload a second later: the suggestions' and the blocks' own staleTime (5 min, 30 s)
+    // would call them fresh.
+    const after = newClient();
+    keepMemberCache(after);
+    const suggestions = new InfiniteQueryObserver(after, {
+      queryKey: ['discovery', 'suggestions'],
+      queryFn: async () => ({ page: 0, content: ['fatou'] }),
+      initialPageParam: 0,
+      getNextPageParam: () => undefined,
+      staleTime: 5 * 60_000,
+    });
+    const blocked = new QueryObserver(after, {
+      queryKey: ['safety', 'member-a', 'blocked'],
+      queryFn: async () => ['awa'],
+      staleTime: 30_000,
+    });
+    // Shown at once, while the server's answer is on its way.
+    expect(suggestions.getOptimisticResult(suggestions.options).data?.pages).toEqual([
+      { page: 0, content: ['awa'] },
+    ]);
+    const stops = [suggestions.subscribe(() => {}), blocked.subscribe(() => {})];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(suggestions.getCurrentResult().data?.pages).toEqual([{ page: 0, content: ['fatou'] }]);
+    expect(blocked.getCurrentResult().data).toEqual(['awa']);
+    for (const stop of stops) stop();
   });
 
   it('keeps the copy in session storage for a session that ends with the browser', async () => {

@@ -60,12 +60,19 @@ function load(member: string): Saved | null {
   return saved;
 }
 
-/** Each answer comes back with its own load time, unless the cache already holds a newer one. */
+/**
+ * Each answer comes back with its own load time, unless the cache already holds a newer one, and
+ * marked stale: a screen shows it while its own answer is on its way (or offline), and asks the
+ * server as it opens whatever the query's `staleTime`. Restored fresh, an answer kept seconds
+ * before a reload hid the server's (a member who had blocked him still first in his suggestions,
+ * an empty list of blocks after a block), and so on at every reload within that time.
+ */
 function restore(queryClient: QueryClient, saved: Saved) {
   for (const { queryKey, data, dataUpdatedAt } of saved.answers) {
     const held = queryClient.getQueryState(queryKey);
     if (held && held.dataUpdatedAt >= dataUpdatedAt) continue;
     queryClient.setQueryData(queryKey, data, { updatedAt: dataUpdatedAt });
+    void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
   }
 }
 
