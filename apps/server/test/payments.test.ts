@@ -1,17 +1,31 @@
-import { destinations, type Message } from '@mawadda/contract';
-import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type Contact,
+  destinations,
+  type Message,
+  type PushPayload,
+  pushPayloadSchema,
+} from '@mawadda/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, orders } from '../src/db/schema.ts';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider.ts';
 import { bearer, seedCouple, seedMembers, sessionFor } from './fixtures.ts';
+import { startTestPushService, type TestPushService } from './push-service.ts';
 import { connectStomp } from './stomp-client.ts';
 import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
 let t: TestContext;
 let baseUrl: string;
+let push: TestPushService;
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await listenOnLoopback(t.app);
+  push = await startTestPushService();
+});
+afterAll(async () => {
+  await push.close();
 });
 
 async function as(memberId: string) {
@@ -140,6 +154,141 @@ describe('a gift', () => {
     }
     const none = await giver.post('/api/gifts/send', { giftId: 2, receiverId: amina });
     expect([none.statusCode, none.json().code]).toEqual([404, 'PAYMENT_NOT_FOUND']);
+  });
+});
+
+describe('a text that reads like a gift', () => {
+  /** A phone of the member's, in English: answers what it was shown, as the service worker reads it. */
+  async function phone(memberId: string) {
+    const subscription = push.subscribe();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: { ...bearer(await sessionFor(t.database.db, memberId)), 'accept-language': 'en' },
+      payload: subscription,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return async (): Promise<PushPayload[]> => {
+      await t.app.push.drain();
+      return push.received
+        .filter((p) => p.endpoint === subscription.endpoint && p.status === 201)
+        .map((p) => pushPayloadSchema.parse(JSON.parse(p.payload)));
+    };
+  }
+  const lastMessageFrom = async (memberId: string, fromId: string) =>
+    ((await (await as(memberId)).get('/api/chat/contacts')).json() as Contact[]).find(
+      (c) => c.id === fromId,
+    );
+
+  it('is a text: not a gift in the conversation, its preview or the push; a paid gift still is', async () => {
+    const { amina, youssef } = await seedCouple(t.database.db);
+    const shown = await phone(amina);
+    const giver = await as(youssef);
+
+    // Youssef types what a gift's content looks like: a text, whatever it says.
+    const typed = await giver.post(`/api/chat/send/${amina}`, { content: 'gift:4' });
+    expect(typed.statusCode, typed.body).toBe(201);
+    expect(typed.json()).not.toHaveProperty('gift');
+    const [text] = await conversation(amina, youssef);
+    expect(text).toMatchObject({ senderId: youssef, content: 'gift:4' });
+    expect(text).not.toHaveProperty('gift');
+    const textPreview = (await lastMessageFrom(amina, youssef))?.lastMessage;
+    expect(textPreview).toEqual({ mine: false, kind: 'text', text: 'gift:4', call: null });
+    expect(await shown()).toEqual([
+      expect.objectContaining({ kind: 'message', body: 'Sent you a message' }),
+    ]);
+
+    // Then he pays for gift 4: that one is a gift, marked so by the server.
+    const started = await giver.post('/api/payment/create-checkout-session', {
+      giftId: 4,
+      receiverId: amina,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    await onCheckout(started.json().url, 'pay');
+    const [, gift] = await conversation(amina, youssef);
+    expect(gift).toMatchObject({ senderId: youssef, content: 'gift:4', gift: 4 });
+    expect((await lastMessageFrom(amina, youssef))?.lastMessage).toEqual({
+      mine: false,
+      kind: 'gift',
+      text: 'gift:4',
+      call: null,
+      gift: 4,
+    });
+    expect((await lastMessageFrom(youssef, amina))?.lastMessage).toMatchObject({
+      mine: true,
+      kind: 'gift',
+      gift: 4,
+    });
+    expect((await shown()).map((p) => [p.kind, p.body])).toEqual([
+      ['message', 'Sent you a message'],
+      ['gift', 'Sent you a gift'],
+    ]);
+    // Both are unread messages of hers.
+    const notifications = (await (await as(amina)).get('/api/users/notifications')).json();
+    expect(notifications.newMessages).toBe(2);
+  });
+
+  it('stays a text through migration 0029, which marks only the gifts already paid for', async () => {
+    const { amina, youssef, karim } = await seedCouple(t.database.db);
+    const giver = await as(youssef);
+    await giver.post(`/api/chat/send/${amina}`, { content: 'gift:4' });
+    const started = await giver.post('/api/payment/create-checkout-session', {
+      giftId: 4,
+      receiverId: amina,
+    });
+    await onCheckout(started.json().url, 'pay');
+    // A text sent under an order's id before it was paid: the gift could not be stored, and its
+    // order was left undelivered (owed back).
+    const early = crypto.randomUUID();
+    await t.database.db.insert(orders).values({
+      id: early,
+      memberId: karim,
+      kind: 'gift',
+      giftId: 2,
+      receiverId: amina,
+      amount: 499,
+      currency: 'usd',
+      provider: 'local',
+      status: 'paid',
+      undelivered: true,
+      paidAt: t.clock.now(),
+    });
+    await t.database.db.insert(messages).values({
+      uuid: early,
+      senderId: karim,
+      receiverId: amina,
+      content: 'gift:2',
+      sentAt: t.clock.now(),
+    });
+    const theirs = inArray(messages.senderId, [youssef, karim]);
+    const marks = async () =>
+      (
+        await t.database.db
+          .select({ sender: messages.senderId, content: messages.content, gift: messages.giftId })
+          .from(messages)
+          .where(theirs)
+          .orderBy(messages.seq)
+      ).map((m) => [m.sender, m.content, m.gift]);
+    const after = [
+      [youssef, 'gift:4', null],
+      [youssef, 'gift:4', 4],
+      [karim, 'gift:2', null],
+    ];
+    expect(await marks()).toEqual(after);
+
+    // The rows as they were before the migration, unmarked; then its statement that marks them.
+    await t.database.db.update(messages).set({ giftId: null }).where(theirs);
+    const migration = await fs.readFile(
+      path.join(import.meta.dirname, '../drizzle/0029_message_gift_mark.sql'),
+      'utf8',
+    );
+    const marking = migration
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('UPDATE "messages"'));
+    expect(marking).toBeDefined();
+    await t.database.db.execute(sql.raw(marking ?? ''));
+    expect(await marks()).toEqual(after);
+    expect((await conversation(amina, youssef)).map((m) => m.gift ?? null)).toEqual([null, 4]);
   });
 });
 

@@ -28,19 +28,35 @@ export const MESSAGE_NOTICES = [
 ] as const;
 export type MessageNotice = (typeof MESSAGE_NOTICES)[number];
 
-export const LAST_MESSAGE_KINDS = ['text', 'photo', 'voice', 'call', 'removed', 'notice'] as const;
+export const LAST_MESSAGE_KINDS = [
+  'text',
+  'photo',
+  'voice',
+  'call',
+  'removed',
+  'notice',
+  'gift',
+] as const;
+
+/**
+ * The number of a paid gift in the catalogue, on the message the server wrote when its payment
+ * was granted (ADR 015): what makes a message a gift. A member's message never has it, whatever
+ * its text says (a text reading `gift:4` is a text).
+ */
+const giftMarkSchema = z.number().int();
 
 /**
  * What the conversation list shows of a conversation's last message. Never a media link: the web
- * app words a photo, a voice note or a call in the reader's language. `removed`: the photo or
- * voice note was erased with its sender's account.
+ * app words a photo, a voice note, a call or a gift in the reader's language. `removed`: the
+ * photo or voice note was erased with its sender's account. `gift`: a paid gift, marked so by the
+ * server (`gift`), never a text that reads like one.
  */
 export const lastMessageSchema = z.object({
   /** The reader sent it. */
   mine: z.boolean(),
   kind: z.enum(LAST_MESSAGE_KINDS),
   /**
-   * The start of a text (`CONTACT_PREVIEW_MAX_LENGTH` characters; a gift message keeps its
+   * The start of a text (`CONTACT_PREVIEW_MAX_LENGTH` characters; a paid gift's message keeps its
    * `gift:{number}`), or the text sent with a photo; null otherwise.
    */
   text: z.string().nullable(),
@@ -48,6 +64,8 @@ export const lastMessageSchema = z.object({
   call: messageCallSchema.nullable(),
   /** The notice of a `notice` line. */
   notice: z.enum(MESSAGE_NOTICES).nullable().optional(),
+  /** The gift of a `gift` (its number): only on a paid gift. */
+  gift: giftMarkSchema.optional(),
 });
 export type LastMessage = z.infer<typeof lastMessageSchema>;
 
@@ -79,7 +97,9 @@ export type Contact = z.infer<typeof contactSchema>;
 /**
  * A chat message (docs/spec.md §3), plus `receiverId` so the sender's other tabs know which
  * conversation a message they sent belongs to. `imageUrl` and `audioUrl` are short-lived links
- * made for the member who receives the answer.
+ * made for the member who receives the answer. A paid gift's `content` is the spec's
+ * `gift:{number}`, but what makes it a gift is `gift`, the server's mark: a member's text that
+ * reads the same is a text.
  */
 export const messageSchema = z.object({
   uuid: z.string(),
@@ -109,6 +129,11 @@ export const messageSchema = z.object({
   shield: z.array(z.enum(SHIELD_RULES)).optional(),
   /** A line of the server's (`senderId` is the member it is about), never a member's words. */
   notice: z.enum(MESSAGE_NOTICES).nullable().optional(),
+  /**
+   * A paid gift, and its number in the catalogue: set by the server on the message it writes when
+   * the payment is granted (ADR 015), absent on every other message.
+   */
+  gift: giftMarkSchema.optional(),
   /** The guardian's contact a `wali-shared` line shares: as the sender typed it. */
   wali: z
     .object({ name: z.string(), relation: z.string(), phone: z.string().nullable() })

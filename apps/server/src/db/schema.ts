@@ -513,6 +513,13 @@ export const messages = pgTable(
      * conversation from here on. Not writing: it opens nothing under the rule of who may write.
      */
     notice: text('notice', { enum: MESSAGE_NOTICES }),
+    /**
+     * The server's mark of a paid gift: its number in the catalogue, written only with the gift's
+     * message in the transaction that grants its payment (ADR 015), whose `content` is then
+     * `gift:{number}` too. Null on every member's message, whatever its text says: a text that
+     * reads `gift:4` is a text.
+     */
+    giftId: integer('gift_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -538,6 +545,10 @@ export const messages = pgTable(
       .where(sql`${t.readAt} is null and ${t.callId} is null`),
     check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
     check('messages_notice_check', sql`${t.notice} in (${inList(MESSAGE_NOTICES)})`),
+    check(
+      'messages_gift_check',
+      sql`${t.giftId} is null or (${t.content} = 'gift:' || ${t.giftId} and ${t.callId} is null and ${t.notice} is null and ${t.imageKey} is null and ${t.audioKey} is null)`,
+    ),
     check(
       'messages_not_empty_check',
       sql`${t.content} is not null or ${t.imageKey} is not null or ${t.audioKey} is not null or ${t.callId} is not null or ${t.mediaRemoved} or ${t.notice} is not null`,

@@ -1,3 +1,4 @@
+import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { blockedBetween, consentGiven, matchesOf, suggestable } from '../../core/member-rules.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
@@ -68,23 +69,13 @@ export async function insertCallEntry(
 }
 
 /**
- * Stores messages, each once per (sender, uuid) and only while `allowed(sender, receiver)` holds:
- * one statement checks and writes them all, in the order given, in one commit. Answers the rows
- * it stored; a message missing from the answer was a retry (see `findMessage`) or refused.
- */
-export async function insertMessages(
-  db: Executor,
-  list: readonly NewMessage[],
-  allowed: (senderId: SQL, receiverId: SQL) => SQL,
-): Promise<MessageRow[]> {
-  const result = await db.execute<RawMessage>(insertStatement(list, allowed));
-  return result.rows.map(fromRaw);
-}
-
-/**
- * `insertMessages` outside a transaction, as a prepared statement: the messages go as arrays, so
- * the text is the same whatever their number, and PostgreSQL plans it once per connection
- * (planning was 0.5-0.7 ms of a 1 ms insert: docs/performance.md, chat).
+ * Stores members' messages, each once per (sender, uuid) and only while `allowed(sender,
+ * receiver)` holds: one statement checks and writes them all, in the order given, in one commit,
+ * as a prepared statement outside a transaction. The messages go as arrays, so the text is the
+ * same whatever their number, and PostgreSQL plans it once per connection (planning was 0.5-0.7
+ * ms of a 1 ms insert: docs/performance.md, chat). Answers the rows it stored; a message missing
+ * from the answer was a retry (see `findMessage`) or refused. It writes no gift mark: a member's
+ * text is a text, whatever it says (`insertGiftMessage`).
  */
 export async function insertMessagesPrepared(
   db: Database,
@@ -114,6 +105,30 @@ function insertStatement(
     returning *`;
 }
 
+/**
+ * The message of a paid gift (ADR 015), the only statement that writes a message's gift mark:
+ * `content` is the spec's `gift:{number}`, `gift_id` the number. Stored once per (giver, uuid)
+ * and only while `allowed(giver, receiver)` holds; answers it, or undefined when it was not.
+ */
+export async function insertGiftMessage(
+  db: Executor,
+  gift: { uuid: string; giverId: string; receiverId: string; giftId: number; sentAt: Date },
+  allowed: (senderId: SQL, receiverId: SQL) => SQL,
+): Promise<MessageRow | undefined> {
+  const result = await db.execute<RawMessage>(sql`
+    insert into messages (uuid, sender_id, receiver_id, content, gift_id, sent_at)
+    select v.uuid, v.sender_id, v.receiver_id, v.content, v.gift_id, v.sent_at
+    from (values (${gift.uuid}::uuid, ${gift.giverId}::uuid, ${gift.receiverId}::uuid,
+      ${`${GIFT_MESSAGE_PREFIX}${gift.giftId}`}::text, ${gift.giftId}::integer,
+      ${gift.sentAt.toISOString()}::timestamptz))
+      as v(uuid, sender_id, receiver_id, content, gift_id, sent_at)
+    where ${allowed(sql`v.sender_id`, sql`v.receiver_id`)}
+    on conflict (sender_id, uuid) do nothing
+    returning *`);
+  const [row] = result.rows;
+  return row && fromRaw(row);
+}
+
 /** A sender's message by its client-made uuid (a retried send finds the first). */
 export async function findMessage(
   db: Executor,
@@ -141,6 +156,7 @@ type RawMessage = {
   media_removed: boolean;
   shield: number;
   notice: MessageRow['notice'];
+  gift_id: number | null;
 };
 
 // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
@@ -160,6 +176,7 @@ function fromRaw(r: RawMessage): MessageRow {
     mediaRemoved: r.media_removed,
     shield: r.shield,
     notice: r.notice,
+    giftId: r.gift_id,
     call: null,
   };
 }
@@ -360,6 +377,8 @@ export type LastMessageRow = {
   /** The call of a call entry. */
   call: CallOfMessage | null;
   notice: MessageRow['notice'];
+  /** The server's mark of a paid gift: its number (never read from the text). */
+  giftId: number | null;
 };
 
 export type ContactRow = {
@@ -394,6 +413,7 @@ type RawContact = {
   last_has_audio: boolean | null;
   last_media_removed: boolean | null;
   last_notice: MessageRow['notice'];
+  last_gift_id: number | null;
   mine_followed: boolean;
   theirs_followed: boolean;
   last_call_type: CallOfMessage['type'] | null;
@@ -434,7 +454,7 @@ export async function findContacts(
       matches.id is not null as matched, m.standing = 'deleted' as deleted,
       lm.sender_id as last_sender_id, left(lm.content, ${previewLength}::int) as last_content,
       lm.image_key is not null as last_has_image, lm.audio_key is not null as last_has_audio,
-      lm.media_removed as last_media_removed, lm.notice as last_notice,
+      lm.media_removed as last_media_removed, lm.notice as last_notice, lm.gift_id as last_gift_id,
       exists (select 1 from guardian_follows gf where gf.member_id = ${memberId} and gf.other_id = m.id
         and gf.followed and exists (select 1 from guardians g where g.member_id = ${memberId} and g.revoked_at is null)) as mine_followed,
       exists (select 1 from guardian_follows gf where gf.member_id = m.id and gf.other_id = ${memberId}
@@ -473,6 +493,7 @@ export async function findContacts(
             hasAudio: r.last_has_audio === true,
             mediaRemoved: r.last_media_removed === true,
             notice: r.last_notice,
+            giftId: r.last_gift_id,
             call:
               r.last_call_type === null
                 ? null

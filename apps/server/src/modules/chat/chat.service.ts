@@ -4,7 +4,6 @@ import {
   CONVERSATION_PAGE_SIZE,
   type Contact,
   destinations,
-  GIFT_MESSAGE_PREFIX,
   type LastMessage,
   type Message,
   type MessageNotice,
@@ -62,7 +61,8 @@ export type NewMessageNotice = {
 };
 
 function noticeOf(row: MessageRow): NewMessageNotice {
-  const gift = row.content?.startsWith(GIFT_MESSAGE_PREFIX) ?? false;
+  // A gift by the server's mark only, never by what a text says (ADR 015).
+  const gift = row.giftId !== null;
   return {
     kind: 'message',
     from: row.senderId,
@@ -96,13 +96,15 @@ function previewOf(row: LastMessageRow, viewerId: string): LastMessage {
     ? 'notice'
     : row.call
       ? 'call'
-      : row.hasImage
-        ? 'photo'
-        : row.hasAudio
-          ? 'voice'
-          : row.mediaRemoved
-            ? 'removed'
-            : 'text';
+      : row.giftId !== null
+        ? 'gift'
+        : row.hasImage
+          ? 'photo'
+          : row.hasAudio
+            ? 'voice'
+            : row.mediaRemoved
+              ? 'removed'
+              : 'text';
   return {
     mine: row.senderId === viewerId,
     kind,
@@ -111,6 +113,7 @@ function previewOf(row: LastMessageRow, viewerId: string): LastMessage {
     call,
     // Only on a notice: the members' own lines stay as they were before family mode.
     ...(row.notice ? { notice: row.notice } : {}),
+    ...(row.giftId !== null ? { gift: row.giftId } : {}),
   };
 }
 
@@ -192,6 +195,8 @@ export function createChatService(deps: {
       mediaRemoved: row.mediaRemoved,
       call: callOf(row.call),
       ...(row.notice ? { notice: row.notice } : {}),
+      // A gift by the server's mark (ADR 015): a text reading `gift:4` has none.
+      ...(row.giftId !== null ? { gift: row.giftId } : {}),
       ...(row.notice === 'wali-shared' && row.content ? { wali: waliOf(row.content) } : {}),
     };
   }

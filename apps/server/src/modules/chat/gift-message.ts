@@ -1,15 +1,16 @@
-import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { insertMessages, type MessageRow } from './chat.repository.ts';
+import { insertGiftMessage, type MessageRow } from './chat.repository.ts';
 
-/** A gift as the conversation shows it: a message the giver sent (ADR 015). */
+/** A gift as the conversation shows it: a message the giver sent, marked a gift (ADR 015). */
 export type GiftMessage = MessageRow;
 
 /**
  * Writes the message of a paid gift, in the payer's transaction (`tx`), if `allowed` holds for
  * the giver and the receiver when it is written; answers it, or undefined when it was not
- * allowed (or already written: the order's id is the message's uuid).
+ * allowed (or already written: the order's id is the message's uuid). Only this marks a message
+ * a gift (`gift_id`); its content is the spec's `gift:{number}`, which a member's text may also
+ * read without being one.
  */
 export async function writeGiftMessage(
   tx: Executor,
@@ -17,27 +18,20 @@ export async function writeGiftMessage(
     orderId: string;
     giverId: string;
     receiverId: string;
-    giftId: number | null;
+    giftId: number;
     sentAt: Date;
   },
   allowed: (giverId: SQL, receiverId: SQL) => SQL,
 ): Promise<GiftMessage | undefined> {
-  const [message] = await insertMessages(
+  return insertGiftMessage(
     tx,
-    [
-      {
-        uuid: gift.orderId,
-        senderId: gift.giverId,
-        receiverId: gift.receiverId,
-        content: `${GIFT_MESSAGE_PREFIX}${gift.giftId}`,
-        imageKey: null,
-        audioKey: null,
-        mediaBytes: null,
-        shield: 0,
-        sentAt: gift.sentAt,
-      },
-    ],
+    {
+      uuid: gift.orderId,
+      giverId: gift.giverId,
+      receiverId: gift.receiverId,
+      giftId: gift.giftId,
+      sentAt: gift.sentAt,
+    },
     allowed,
   );
-  return message;
 }

@@ -143,20 +143,22 @@ export async function grantOrder(
         .where(eq(members.id, order.memberId));
       return { granted: true, order };
     }
-    // A receiver whose account is gone has been set to null: there is no one to deliver to.
-    const gift = order.receiverId
-      ? await writeGiftMessage(
-          tx,
-          {
-            orderId: order.id,
-            giverId: order.memberId,
-            receiverId: order.receiverId,
-            giftId: order.giftId,
-            sentAt: now,
-          },
-          giftAllowed,
-        )
-      : undefined;
+    // A receiver whose account is gone has been set to null: there is no one to deliver to. (A
+    // gift order always names its gift: orders_kind_check.)
+    const gift =
+      order.receiverId && order.giftId !== null
+        ? await writeGiftMessage(
+            tx,
+            {
+              orderId: order.id,
+              giverId: order.memberId,
+              receiverId: order.receiverId,
+              giftId: order.giftId,
+              sentAt: now,
+            },
+            giftAllowed,
+          )
+        : undefined;
     if (gift) return { granted: true, order, gift };
     const [undelivered = order] = await tx
       .update(orders)

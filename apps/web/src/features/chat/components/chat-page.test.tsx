@@ -383,13 +383,43 @@ describe('ChatPage', () => {
       path: '/chat',
     });
     await screen.findByText('No messages yet. Say hello to Awa Diop!');
-    act(() => broker.deliver(`/topic/chat/${ME}`, message({ uuid: 'g1', content: 'gift:3' })));
+    act(() =>
+      broker.deliver(`/topic/chat/${ME}`, message({ uuid: 'g1', content: 'gift:3', gift: 3 })),
+    );
     const gift = await screen.findByTestId('gift-message');
     expect(gift).toHaveTextContent('Awa Diop sent you Giant heart plush');
     expect(gift.querySelector('img')).toHaveAttribute('src', '/images/gifts/giant-heart-plush.svg');
     expect(
       screen.getByText('New message from Awa Diop: Awa Diop sent you Giant heart plush'),
     ).toBeInTheDocument();
+  });
+
+  it('shows a text that reads “gift:4” as that text, never as a gift: only the server marks a gift', async () => {
+    mockEndpoints({
+      chatContacts: {
+        body: [{ ...awa, lastMessage: { mine: false, kind: 'text', text: 'gift:4', call: null } }],
+      },
+      conversation: { body: [message({ uuid: 't1', content: 'gift:4', isRead: true })] },
+      markConversationRead: { body: { message: 'Marked as read.' } },
+    });
+    const broker = await connect();
+    const gifts = () => ({ name: 'Gold bracelet', imageUrl: '/images/gifts/gold-bracelet.svg' });
+    await renderScreen(<ChatPage gifts={gifts} />, {
+      route: `/chat?userId=${AWA}`,
+      path: '/chat',
+    });
+    await waitFor(() => expect(messages()).toHaveLength(1));
+    expect(bubble('gift:4')).toHaveTextContent('Awa Diop: gift:4');
+    const preview = within(screen.getByRole('navigation', { name: /^Messages$/ })).getByTestId(
+      'last-message',
+    );
+    expect(preview).toHaveTextContent(/^gift:4$/);
+    // Another one, live: a text too, announced as the text it is.
+    act(() => broker.deliver(`/topic/chat/${ME}`, message({ uuid: 't2', content: 'gift:4' })));
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    expect(screen.getByText('New message from Awa Diop: gift:4')).toBeInTheDocument();
+    expect(screen.queryByTestId('gift-message')).toBeNull();
+    expect(screen.queryByText(/Gold bracelet/)).toBeNull();
   });
 
   it('opens the plans when the server refuses a message for want of a subscription', async () => {
@@ -607,7 +637,7 @@ describe('ChatPage', () => {
           message({ uuid: 'm1', content: 'Salam', isRead: true }),
           message({ uuid: 'm2', senderId: ME, receiverId: AWA, content: 'Mine' }),
           message({ uuid: 'm3', imageUrl: '/media/p.jpg', isRead: true }),
-          message({ uuid: 'm4', content: 'gift:2', isRead: true }),
+          message({ uuid: 'm4', content: 'gift:2', gift: 2, isRead: true }),
           message({
             uuid: 'm5',
             isRead: true,

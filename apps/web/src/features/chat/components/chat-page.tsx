@@ -54,7 +54,7 @@ export function ChatPage({
   useChatEvents(me, (message: Message) => {
     if (message.senderId === me) return;
     const name = list.find((c) => c.id === message.senderId)?.name ?? t('conversation.someone');
-    const giftNumber = giftNumberOf(message.content);
+    const giftNumber = giftNumberOf(message);
     const what = message.call
       ? callEntryText(t, message.call, false)
       : giftNumber !== null

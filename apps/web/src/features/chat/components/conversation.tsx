@@ -74,7 +74,7 @@ function reportable(
   words: { photo: string; voice: string },
 ): ReportableMessage[] {
   return messages
-    .filter((m) => m.senderId === other && !m.call && !m.notice && giftNumberOf(m.content) === null)
+    .filter((m) => m.senderId === other && !m.call && !m.notice && giftNumberOf(m) === null)
     .map((m) => ({
       uuid: m.uuid,
       text: m.content ?? (m.imageUrl ? words.photo : words.voice),

@@ -41,7 +41,7 @@ export function MessageBubble({
   const { t: tAll } = useTranslation();
   const { mine, state } = item;
   const refusal = item.refusal ? translateError(tAll, item.refusal) : undefined;
-  const giftNumber = giftNumberOf(item.content);
+  const giftNumber = giftNumberOf(item);
   return (
     <li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
       <div
@@ -167,7 +167,7 @@ function ShieldNote({
   );
 }
 
-/** A gift message (`gift:{number}`): the gift's picture and name. */
+/** A paid gift (the server's mark, never the text): the gift's picture and name. */
 function GiftContent({
   number,
   mine,

@@ -33,6 +33,8 @@ export type ChatItem = {
   notice: MessageNotice | null;
   /** The contact a `wali-shared` line shares. */
   wali?: Message['wali'];
+  /** A paid gift, by the server's mark (its number): never read from the text. */
+  gift?: number | undefined;
 };
 
 /**
@@ -57,6 +59,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
       shield: m.senderId !== me ? (m.shield ?? []) : [],
       notice: m.notice ?? null,
       wali: m.wali,
+      gift: m.gift,
     })),
     ...outgoing
       .filter((o) => !stored.has(o.uuid))

@@ -1,7 +1,10 @@
-/** Gift messages carry `gift:{number}` (docs/spec.md §3); null for any other content. */
-export function giftNumberOf(content: string | null): number | null {
-  const match = /^gift:(\d+)$/.exec(content ?? '');
-  return match ? Number(match[1]) : null;
+/**
+ * The gift a message is, by the server's mark only (`gift`, set when the payment was granted:
+ * ADR 015); null for any other message. A paid gift's content is `gift:{number}` (docs/spec.md
+ * §3), but so may a member's text be: the text is never read for it.
+ */
+export function giftNumberOf(message: { gift?: number | undefined }): number | null {
+  return message.gift ?? null;
 }
 
 /** What the app knows of a gift by its number: its name in the member's language, its picture. */

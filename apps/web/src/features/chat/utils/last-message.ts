@@ -7,23 +7,27 @@ import { noticeText } from './notice-text.ts';
 /** What the conversation list keeps of a message that just arrived (as the server previews it). */
 export function lastMessageOf(message: Message, me: string): LastMessage {
   const call = message.call ?? null;
+  const gift = giftNumberOf(message);
   const kind = message.notice
     ? 'notice'
     : call
       ? 'call'
-      : message.imageUrl
-        ? 'photo'
-        : message.audioUrl
-          ? 'voice'
-          : message.mediaRemoved
-            ? 'removed'
-            : 'text';
+      : gift !== null
+        ? 'gift'
+        : message.imageUrl
+          ? 'photo'
+          : message.audioUrl
+            ? 'voice'
+            : message.mediaRemoved
+              ? 'removed'
+              : 'text';
   return {
     mine: message.senderId === me,
     kind,
     text: call ? null : message.content,
     call,
     ...(message.notice ? { notice: message.notice } : {}),
+    ...(gift !== null ? { gift } : {}),
   };
 }
 
@@ -45,9 +49,10 @@ export function lastMessageText(
     return last.call ? callEntryText(t, last.call, last.mine) : t('lastMessage.call');
   }
   if (last.kind === 'removed') return t('message.mediaRemoved');
-  const giftNumber = giftNumberOf(last.text);
-  if (giftNumber !== null) {
-    const gift = gifts(giftNumber)?.name ?? t('giftMessage.aGift');
+  // A gift by the server's mark: a text that reads `gift:4` shows as the text it is.
+  if (last.kind === 'gift') {
+    const number = giftNumberOf(last);
+    const gift = (number !== null ? gifts(number)?.name : undefined) ?? t('giftMessage.aGift');
     return last.mine ? t('giftMessage.sent', { gift }) : t('lastMessage.giftReceived', { gift });
   }
   const what =

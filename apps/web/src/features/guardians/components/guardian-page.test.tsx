@@ -47,6 +47,9 @@ describe('the guardian’s page', () => {
         body: [
           line({ senderId: AMINATA, receiverId: YOUSSEF, notice: 'guardian-follows' }),
           line({ content: 'Salam, comment vas-tu ?' }),
+          // A text that reads like a gift, then a paid one, marked so by the server.
+          line({ content: 'gift:4' }),
+          line({ content: 'gift:4', gift: 4 }),
         ],
       },
     });
@@ -60,6 +63,9 @@ describe('the guardian’s page', () => {
       'À partir d’ici, les tuteurs de Aminata suivent cette conversation : Youssef en a été prévenu.',
     );
     expect(items[1]).toHaveTextContent('Salam, comment vas-tu ?');
+    expect(items[2]).toHaveTextContent(/^Youssefgift:4/);
+    expect(items[3]).toHaveTextContent(/^YoussefUn cadeau/);
+    expect(items[3]).not.toHaveTextContent('gift:4');
     // Read-only: nothing to type in, nothing to send.
     expect(screen.queryByRole('textbox')).toBeNull();
   });

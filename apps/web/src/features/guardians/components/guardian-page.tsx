@@ -75,7 +75,10 @@ function Line({
           // biome-ignore lint/a11y/useMediaCaption: a voice note has no caption track to offer
           <audio controls src={message.audioUrl} aria-label={t('page.voice')} className="mt-1" />
         ) : null}
-        {message.content && !message.call ? (
+        {message.gift !== undefined ? (
+          // A paid gift, by the server's mark; a text reading `gift:4` shows as that text.
+          <p>{t('page.gift')}</p>
+        ) : message.content && !message.call ? (
           <p className="whitespace-pre-wrap break-words">{message.content}</p>
         ) : null}
       </div>
