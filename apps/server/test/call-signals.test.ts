@@ -1,6 +1,8 @@
-import { type CallSignal, destinations, type Message } from '@mawadda/contract';
+import { type CallSignal, type Contact, destinations, type Message } from '@mawadda/contract';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findMemberById } from '../src/core/members.repository.ts';
+import { calls, messages, pushQueue, pushSubscriptions, sessions } from '../src/db/schema.ts';
 import {
   bearer,
   seedCouple,
@@ -409,5 +411,135 @@ describe('call signals', () => {
     expect(got.filter((m) => m.candidate).length).toBeLessThan(60);
     expect(got.at(-1)).toMatchObject({ endCall: true, reason: 'disconnected' });
     await callee.disconnect();
+  });
+});
+
+describe('calls and the new conversations of a day (ADR 043)', () => {
+  /** A new account's first contacts a day (NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY's default). */
+  const NEW_ACCOUNT_FIRST_CONTACTS = 5;
+  const DAY = 24 * 60 * 60 * 1000;
+
+  /** A man who registered today and subscribed at once, and `count` women he never wrote to. */
+  async function newcomerAndStrangers(count: number) {
+    const [man = '', ...women] = await seedMembers(t.database.db, [
+      { gender: 'homme', profile: { createdAt: t.clock.now() } },
+      ...Array.from({ length: count }, () => ({ gender: 'femme' as const })),
+    ]);
+    await seedSubscription(t.database.db, man);
+    return { man, token: await sessionFor(t.database.db, man), women };
+  }
+
+  /** A phone of the member's subscribed to Web Push, as the subscribe route stores it. */
+  async function phone(memberId: string) {
+    await sessionFor(t.database.db, memberId);
+    const [session] = await t.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.memberId, memberId));
+    await t.database.db.insert(pushSubscriptions).values({
+      memberId,
+      sessionId: session?.id ?? '',
+      endpoint: `https://push.example.net/${crypto.randomUUID()}`,
+      p256dh: 'key',
+      auth: 'secret',
+      subscribedAt: t.clock.now(),
+    });
+  }
+
+  /** Rings `to` and hangs up before an answer: a call placed, its entry written. */
+  async function ringAndHangUp(caller: Tab, to: string) {
+    caller.send(to, offer);
+    caller.send(to, { endCall: true });
+    expect(await caller.calls.next()).toMatchObject({ from: to, endCall: true });
+  }
+
+  const send = (token: string, to: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/chat/send/${to}`,
+      headers: bearer(token),
+      payload: { uuid: crypto.randomUUID(), content: 'Salam' },
+    });
+
+  const contactIds = async (memberId: string) =>
+    (
+      await t.app.inject({
+        url: '/api/chat/contacts',
+        headers: bearer(await sessionFor(t.database.db, memberId)),
+      })
+    )
+      .json<Contact[]>()
+      .map((contact) => contact.id);
+
+  it('lets a new account ring five members it never wrote to and refuses the sixth: no ring, call, entry, contact or push', async () => {
+    const { man, women } = await newcomerAndStrangers(NEW_ACCOUNT_FIRST_CONTACTS + 1);
+    const rung = women.slice(0, NEW_ACCOUNT_FIRST_CONTACTS);
+    const sixth = women[NEW_ACCOUNT_FIRST_CONTACTS] ?? '';
+    for (const woman of women) await phone(woman);
+    const her = await tab(sixth);
+    const caller = await tab(man);
+    for (const woman of rung) await ringAndHangUp(caller, woman);
+
+    caller.send(sixth, offer);
+    const refusal = (await caller.session.error).headers;
+    const now = t.clock.now().getTime();
+    const retryAfter = Math.ceil((DAY - (now % DAY)) / 1000);
+    // What the web app explains: the code, and the numbers its text needs.
+    expect(refusal.code).toBe('NEW_CONVERSATIONS_DAILY_LIMIT');
+    expect(JSON.parse(refusal.params ?? '')).toEqual({
+      max: NEW_ACCOUNT_FIRST_CONTACTS,
+      retryAfter,
+    });
+    expect(refusal.message).toBe(
+      'You have started 5 new conversations today, as many as allowed in a day: a first message, call or wali question to someone new starts one. Try again tomorrow: the count starts again at midnight (UTC).',
+    );
+    await pause();
+    expect(her.calls.messages).toEqual([]);
+    expect(her.chat.messages).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(calls)
+        .where(and(eq(calls.callerId, man), eq(calls.calleeId, sixth))),
+    ).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(messages)
+        .where(or(eq(messages.receiverId, sixth), eq(messages.senderId, sixth))),
+    ).toEqual([]);
+    expect(await contactIds(sixth)).toEqual([]);
+    expect((await contactIds(man)).sort()).toEqual([...rung].sort());
+    await t.app.push.notified();
+    const pushed = await t.database.db
+      .select({ memberId: pushQueue.memberId })
+      .from(pushQueue)
+      .where(inArray(pushQueue.memberId, women));
+    expect(pushed.map((row) => row.memberId).sort()).toEqual([...rung].sort());
+    await close(her);
+  });
+
+  it('counts a call and a message to the same member as one conversation, either order, and calls those already in conversation past the limit', async () => {
+    const { man, token, women } = await newcomerAndStrangers(NEW_ACCOUNT_FIRST_CONTACTS + 1);
+    const [rungFirst = '', wroteFirst = '', ...others] = women;
+    const sixth = others.pop() ?? '';
+    const caller = await tab(man);
+    // A call, then a message: one of today's new conversations.
+    await ringAndHangUp(caller, rungFirst);
+    expect((await send(token, rungFirst)).statusCode).toBe(201);
+    // A message, then a call: one more.
+    expect((await send(token, wroteFirst)).statusCode).toBe(201);
+    await ringAndHangUp(caller, wroteFirst);
+    for (const woman of others) await ringAndHangUp(caller, woman);
+
+    expect((await send(token, sixth)).statusCode).toBe(429);
+    caller.send(sixth, offer);
+    expect((await caller.session.error).headers.code).toBe('NEW_CONVERSATIONS_DAILY_LIMIT');
+    // The conversations begun go on, by call as by message.
+    const again = await tab(man);
+    await ringAndHangUp(again, rungFirst);
+    await ringAndHangUp(again, wroteFirst);
+    expect((await send(token, others[0] ?? '')).statusCode).toBe(201);
+    await close(again);
   });
 });

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calls, likes, messages } from '../src/db/schema.ts';
+import { calls, likes, messages, waliRequests } from '../src/db/schema.ts';
 import { insertCallEntry } from '../src/modules/chat/chat.repository.ts';
-import { bearer, seedLikes, seedMembers, sessionFor } from './fixtures.ts';
+import { bearer, seedLikes, seedMembers, seedSubscription, sessionFor } from './fixtures.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 const LIKES_PER_DAY = 3;
@@ -47,10 +47,21 @@ const send = (token: string, to: string, content: string, uuid = crypto.randomUU
     payload: { uuid, content },
   });
 
+const askWali = (token: string, to: string) =>
+  t.app.inject({ method: 'POST', url: `/api/chat/wali/${to}`, headers: bearer(token) });
+
 const likesGiven = async (likerId: string) =>
   (await t.database.db.select().from(likes).where(eq(likes.likerId, likerId))).map(
     (row) => row.likedId,
   );
+
+const waliAskedOf = async (askerId: string) =>
+  (
+    await t.database.db
+      .select({ askedId: waliRequests.askedId })
+      .from(waliRequests)
+      .where(eq(waliRequests.askerId, askerId))
+  ).map((row) => row.askedId);
 
 const messagesFromTo = (senderId: string, receiverIds: string[]) =>
   t.database.db
@@ -137,7 +148,7 @@ describe('conversations a member may start in a day', () => {
     expect((await send(token, third, 'Bonjour')).statusCode).toBe(201);
   });
 
-  it('counts a conversation that only had a call as not started', async () => {
+  it('counts a conversation begun by a call, from either member: the message after it starts nothing', async () => {
     const { man, token, women } = await manAndWomen(FIRST_MESSAGES_PER_DAY + 1, {
       matched: true,
     });
@@ -159,7 +170,39 @@ describe('conversations a member may start in a day', () => {
     await insertCallEntry(t.database.db, call);
 
     for (const woman of others) expect((await send(token, woman, 'Bonjour')).statusCode).toBe(201);
-    expectDailyLimit(await send(token, called, 'Tu as appelé ?'), 'NEW_CONVERSATIONS_DAILY_LIMIT');
+    expect((await send(token, called, 'Tu as appelé ?')).statusCode).toBe(201);
+  });
+
+  it('counts a wali question to a stranger as a new conversation: past the limit, 429 and nothing stored', async () => {
+    const { man, token, women } = await manAndWomen(FIRST_MESSAGES_PER_DAY + 1);
+    // A subscriber may write first to the members he may be suggested (ADR 015).
+    await seedSubscription(t.database.db, man);
+    const asked = women.slice(0, FIRST_MESSAGES_PER_DAY);
+    const [stranger = ''] = women.slice(FIRST_MESSAGES_PER_DAY);
+    for (const woman of asked) expect((await askWali(token, woman)).statusCode).toBe(201);
+
+    expectDailyLimit(await askWali(token, stranger), 'NEW_CONVERSATIONS_DAILY_LIMIT');
+    expect(await waliAskedOf(man)).toEqual(expect.arrayContaining(asked));
+    expect(await waliAskedOf(man)).not.toContain(stranger);
+    expect(await messagesFromTo(man, [stranger])).toEqual([]);
+    // The questions took the day's new conversations: a message does not start one either.
+    expectDailyLimit(await send(token, stranger, 'Bonjour'), 'NEW_CONVERSATIONS_DAILY_LIMIT');
+
+    t.clock.advance(secondsToMidnight() * 1000);
+    expect((await askWali(token, stranger)).statusCode).toBe(201);
+  });
+
+  it('shares one budget between messages and wali questions, and a conversation begun either way goes on past it', async () => {
+    const { token, women } = await manAndWomen(3, { matched: true });
+    const [written = '', asked = '', other = ''] = women;
+    expect((await send(token, written, 'Salam')).statusCode).toBe(201);
+    expect((await askWali(token, asked)).statusCode).toBe(201);
+
+    expectDailyLimit(await send(token, other, 'Salam'), 'NEW_CONVERSATIONS_DAILY_LIMIT');
+    expectDailyLimit(await askWali(token, other), 'NEW_CONVERSATIONS_DAILY_LIMIT');
+    // Past the limit: the wali of a member he wrote to, a message to a member whose wali he asked.
+    expect((await askWali(token, written)).statusCode).toBe(201);
+    expect((await send(token, asked, 'Salam')).statusCode).toBe(201);
   });
 
   it('lets no more than the limit through when first messages leave at once', async () => {

@@ -115,7 +115,7 @@ export const ERROR_TEXTS = {
   MESSAGE_ONE_ATTACHMENT: 'Send a photo and a voice message as two messages.',
   MESSAGE_ID_TAKEN: 'This message id was already used for another message.',
   NEW_CONVERSATIONS_DAILY_LIMIT:
-    'You have started as many new conversations as allowed today. Try again tomorrow.',
+    'You have started {{max}} new conversations today, as many as allowed in a day: a first message, call or wali question to someone new starts one. Try again tomorrow: the count starts again at midnight (UTC).',
   NEW_ACCOUNT_CONTACT_DETAILS:
     'New accounts cannot share links or phone numbers for their first {{hours}} hours.',
   MESSAGES_SLOWED: 'You are sending messages too quickly. Please wait {{retryAfter}} seconds.',

@@ -6,9 +6,10 @@ import { type RateLimitStore, reserveLimits } from './rate-limiter.ts';
 const ONE_DAY = 24 * 60 * 60 * 1000;
 
 /**
- * What a member may do so many times a day (likes, first messages, reports): a count per member
- * per calendar day, UTC. The day is part of the key, so the count starts again at midnight in
- * either store, and the refusal (429, the limit's own code) says how long until then.
+ * What a member may do so many times a day (likes, new conversations, reports): a count per
+ * member per calendar day, UTC. The day is part of the key, so the count starts again at midnight
+ * in either store, and the refusal (429, the limit's own code) says how long until then and the
+ * member's most a day (`max`).
  */
 export function createDailyLimit(deps: {
   limiter: RateLimitStore;
@@ -35,7 +36,7 @@ export function createDailyLimit(deps: {
       const slot = await reserveLimits(deps.limiter, [check], () => {
         const retryAfter = Math.max(1, Math.ceil(untilTomorrow / 1000));
         return new HttpError(429, deps.code, {
-          params: { retryAfter },
+          params: { retryAfter, max },
           headers: { 'retry-after': String(retryAfter) },
         });
       });

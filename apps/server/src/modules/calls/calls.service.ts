@@ -1,5 +1,6 @@
 import { type CallSignal, callSignalSchema, destinations, E } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { FirstContacts } from '../../core/first-contacts.ts';
 import { findPictured } from '../../core/members.repository.ts';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
@@ -44,6 +45,8 @@ export function createCallsService(deps: {
   clock: Clock;
   store: CallStore;
   whoMayWrite: WhoMayWrite;
+  /** A first call takes one of the caller's new conversations of the day (ADR 043). */
+  firstContacts: FirstContacts;
   /** Profile photos, for the caller's picture in the incoming-call modal. */
   photoLinks: MediaLinks;
   addCallEntry(call: CallRow): Promise<void>;
@@ -133,6 +136,33 @@ export function createCallsService(deps: {
     ending.add(done);
   }
 
+  /**
+   * Claims both members and stores the call: ringing (`claimed`), or, the callee in another call,
+   * ended at once as `busy` with its entry; that call is untouched, and the callee finds a missed
+   * call in the conversation. A caller already in a call is refused.
+   */
+  async function place(call: Pick<CallRow, 'id' | 'callerId' | 'calleeId' | 'type' | 'startedAt'>) {
+    const { id, callerId, calleeId, startedAt } = call;
+    const claim = await store.claim(callerId, calleeId, id);
+    if (claim === 'callerBusy') throw new BrokerRefusal(E.CALL_IN_PROGRESS);
+    if (claim === 'calleeBusy') {
+      await deps.addCallEntry(
+        await insertCall(db, { ...call, endedAt: startedAt, endReason: 'busy' }),
+      );
+      return claim;
+    }
+    try {
+      await insertCall(db, call);
+      for (const stale of await openCallsOf(db, [callerId, calleeId], id)) {
+        await end(stale, { reason: 'failed' });
+      }
+    } catch (error) {
+      await store.release(id, [callerId, calleeId]);
+      throw error;
+    }
+    return claim;
+  }
+
   async function offer(from: ConnectedMember, toId: string, signalled: CallSignal) {
     const type = signalled.type;
     if (!type) throw invalidFrame('A call offer needs its type: audio or video');
@@ -150,25 +180,25 @@ export function createCallsService(deps: {
     }
     const callId = crypto.randomUUID();
     const startedAt = clock.now();
-    const claim = await store.claim(fromId, toId, callId);
-    if (claim === 'callerBusy') throw new BrokerRefusal(E.CALL_IN_PROGRESS);
     const call = { id: callId, callerId: fromId, calleeId: toId, type, startedAt };
+    // Ringing someone is contacting them: a first call opens a conversation as a first message
+    // does, and a call placed (ringing, or busy) is in the conversation from its start.
+    const claim = await deps.firstContacts
+      .counted(
+        fromId,
+        toId,
+        () => place(call),
+        () => startedAt,
+      )
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.code === E.NEW_CONVERSATIONS_DAILY_LIMIT) {
+          throw new BrokerRefusal(error.code, undefined, error.params);
+        }
+        throw error;
+      });
     if (claim === 'calleeBusy') {
-      // The call in progress is untouched; the callee finds a missed call in the conversation.
-      await deps.addCallEntry(
-        await insertCall(db, { ...call, endedAt: startedAt, endReason: 'busy' }),
-      );
       await signal(fromId, toId, callId, { busy: true });
       return;
-    }
-    try {
-      await insertCall(db, call);
-      for (const stale of await openCallsOf(db, [fromId, toId], callId)) {
-        await end(stale, { reason: 'failed' });
-      }
-    } catch (error) {
-      await store.release(callId, [fromId, toId]);
-      throw error;
     }
     const ringing = hold(callId, [fromId, toId], from.connectionId);
     ringing.ring = setTimeout(

@@ -13,6 +13,7 @@ import {
   type WaliAnswer,
 } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { FirstContacts } from '../../core/first-contacts.ts';
 import type { MemberTexts } from '../../core/member-texts.ts';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
@@ -96,6 +97,8 @@ export function createGuardiansService(deps: {
   photoLinks: MediaLinks;
   chat: Pick<ChatService, 'contacts' | 'writeNotice' | 'pageFrom'>;
   whoMayWrite: WhoMayWrite;
+  /** A wali question to someone not in conversation yet takes a new conversation (ADR 043). */
+  firstContacts: FirstContacts;
   /** Reads what a member types for others to read (a wali's contact, a guardian's name). */
   memberTexts: MemberTexts;
   /** Signs the one-click unsubscribe of a guardian's digest (its own purpose, ADR 038's secret). */
@@ -264,17 +267,23 @@ export function createGuardiansService(deps: {
 
     /**
      * "Ask for the wali's contact": under the rule of who may write (the question is the asker's
-     * act), one open request per pair; the question is a line in the conversation, published to
-     * both once stored.
+     * act) and, to someone not in conversation yet, the day's new conversations (429), one open
+     * request per pair; the question is a line in the conversation, published to both once stored.
      */
     async askWali(askerId: string, otherId: string): Promise<Message> {
       await deps.whoMayWrite.assertMayWrite(askerId, otherId);
-      const notice = await db.transaction(async (tx) => {
-        if (!(await openWaliRequest(tx, askerId, otherId, clock.now()))) {
-          throw new HttpError(409, 'WALI_REQUEST_PENDING');
-        }
-        return deps.chat.writeNotice(askerId, otherId, 'wali-asked', tx);
-      });
+      const notice = await deps.firstContacts.counted(
+        askerId,
+        otherId,
+        () =>
+          db.transaction(async (tx) => {
+            if (!(await openWaliRequest(tx, askerId, otherId, clock.now()))) {
+              throw new HttpError(409, 'WALI_REQUEST_PENDING');
+            }
+            return deps.chat.writeNotice(askerId, otherId, 'wali-asked', tx);
+          }),
+        (asked) => asked.sentAt,
+      );
       await notice.publish();
       return notice.message;
     },

@@ -1,16 +1,19 @@
-import { E, type ErrorCode, errorText } from '@mawadda/contract';
+import { E, type ErrorCode, type ErrorParams, errorText } from '@mawadda/contract';
 
 /**
  * A frame refused: an ERROR frame whose `code` header is the contract's code, the one thing the
- * client acts on and translates, whose `message` header is that code's English text, and whose
- * body says what was wrong in English, for the developer reading the socket (`detail`, when the
- * code is as broad as `REALTIME_FRAME_INVALID`).
+ * client acts on and translates, with the numbers its text needs (`params`, JSON in a header of
+ * that name, as an HTTP refusal's body has them), whose `message` header is that code's English
+ * text, and whose body says what was wrong in English, for the developer reading the socket
+ * (`detail`, when the code is as broad as `REALTIME_FRAME_INVALID`).
  */
 export class BrokerRefusal extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, detail?: string) {
-    super(detail ?? errorText(code));
+  readonly params: ErrorParams | undefined;
+  constructor(code: ErrorCode, detail?: string, params?: ErrorParams) {
+    super(detail ?? errorText(code, params));
     this.code = code;
+    this.params = params;
   }
 }
 

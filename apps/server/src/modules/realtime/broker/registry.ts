@@ -59,13 +59,19 @@ export function createConnectionRegistry(
     closeCode = 1008,
   ): undefined {
     if (connection.closed) return;
-    const { code, message: detail } =
-      typeof refusal === 'string' ? new BrokerRefusal(refusal) : refusal;
+    const {
+      code,
+      params,
+      message: detail,
+    } = typeof refusal === 'string' ? new BrokerRefusal(refusal) : refusal;
     const receipt = frame?.headers.get('receipt');
-    send(
-      connection,
-      serializeFrame('ERROR', { code, message: errorText(code), 'receipt-id': receipt }, detail),
-    );
+    const headers = {
+      code,
+      message: errorText(code, params),
+      params: params && JSON.stringify(params),
+      'receipt-id': receipt,
+    };
+    send(connection, serializeFrame('ERROR', headers, detail));
     forget(connection);
     connection.socket.close(closeCode, code);
     return undefined;
