@@ -1,4 +1,4 @@
-import { type ErrorCode, errorText } from '@mawadda/contract/error-codes';
+import { type ErrorCode, type ErrorParams, errorText } from '@mawadda/contract/error-codes';
 import type { IFrame, IMessage, StompConfig } from '@stomp/stompjs';
 
 type Callback = (message: IMessage) => void;
@@ -69,10 +69,11 @@ export class FakeStompClient {
   /**
    * The broker sends an ERROR with its `code` header, then closes with `closeCode` (1008 after a
    * refused frame, 1012 when restarting, 4001 when a session is ended). The `message` header is
-   * the code's English text unless a test rewords it.
+   * the code's English text unless a test rewords it; `params`, the numbers of that text, go as
+   * the broker's JSON header.
    */
-  fail(code: ErrorCode, closeCode = 1008, message = errorText(code)) {
-    const headers = { code, message };
+  fail(code: ErrorCode, closeCode = 1008, message = errorText(code), params?: ErrorParams) {
+    const headers = { code, message, ...(params ? { params: JSON.stringify(params) } : {}) };
     this.config.onStompError?.({ command: 'ERROR', headers } as unknown as IFrame);
     this.drop(closeCode);
   }

@@ -1,5 +1,6 @@
 import { destinations } from '@mawadda/contract/destinations';
 import type { ErrorCode } from '@mawadda/contract/error-codes';
+import type { ErrorParams } from '@mawadda/contract/error-params';
 import type { Client, IFrame, StompSubscription } from '@stomp/stompjs';
 import { callApi } from '../api-client.ts';
 import { session } from '../session.ts';
@@ -62,6 +63,17 @@ const REFUSED_CLOSE = 1008;
  * suspension or ban that ended it) goes through the API client's handling of a refused token, so
  * the member is told at once, and why, rather than at their next tap.
  */
+/** The numbers a refusal's text needs (the broker's `params` header, JSON); none if unreadable. */
+function paramsOf(header: string | undefined): ErrorParams | undefined {
+  if (!header) return undefined;
+  try {
+    const params: unknown = JSON.parse(header);
+    return typeof params === 'object' && params !== null ? (params as ErrorParams) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function askWhySessionEnded() {
   callApi('currentUser').catch(() => undefined);
 }
@@ -205,7 +217,8 @@ export function createRealtime(
         }
         if (!code || !SESSION_OVER.has(code)) {
           // A SEND refused for a reason the member can act on (a call needing a subscription).
-          for (const listener of refusalListeners) listener({ code });
+          const params = paramsOf(frame.headers.params);
+          for (const listener of refusalListeners) listener({ code, params });
           return;
         }
         void created.deactivate();

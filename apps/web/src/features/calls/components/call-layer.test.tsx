@@ -168,13 +168,17 @@ describe('the call I make', () => {
     expect(allStopped(streams)).toBe(true);
   });
 
-  async function refusedCall(code: ErrorCode, language: TestLanguage = 'en') {
+  async function refusedCall(
+    code: ErrorCode,
+    language: TestLanguage = 'en',
+    params?: Record<string, number>,
+  ) {
     const stomp = await showLayer(language);
     act(() => {
       calls.startCall({ id: AWA, name: 'Awa Diop', photoUrl: null }, 'audio');
     });
     await waitFor(() => expect(signalsTo(stomp)).toHaveLength(1));
-    act(() => stomp.fail(code));
+    act(() => stomp.fail(code, 1008, undefined, params));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: /Awa Diop/ })).not.toBeInTheDocument(),
     );
@@ -197,6 +201,23 @@ describe('the call I make', () => {
       expect(screen.queryByText(/The connection was lost/)).not.toBeInTheDocument();
       await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      'You have started 5 new conversations today, as many as allowed in a day: a first message, call or wali question to someone new starts one. Try again tomorrow: the count starts again at midnight (UTC).',
+    ],
+    [
+      'fr',
+      "Vous avez commencé 5 nouvelles conversations aujourd'hui, le maximum permis par jour : un premier message, un appel ou une demande du contact du wali à quelqu'un de nouveau en commence une. Réessayez demain : le compteur repart à zéro à minuit (heure UTC).",
+    ],
+  ] as const)(
+    'tells me my limit of new conversations a day and when it starts again (%s)',
+    async (language, text) => {
+      await refusedCall('NEW_CONVERSATIONS_DAILY_LIMIT', language, { max: 5, retryAfter: 3600 });
+      expect(await screen.findByRole('status')).toHaveTextContent(text);
     },
   );
 

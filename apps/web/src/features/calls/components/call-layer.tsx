@@ -30,8 +30,8 @@ export function CallLayer({ me }: { me: string }) {
 
   useEffect(
     () =>
-      realtime.onRefusal(({ code }) => {
-        if (isCallRefusal(code)) calls.refused(code);
+      realtime.onRefusal(({ code, params }) => {
+        if (isCallRefusal(code)) calls.refused(code, params);
         else if (code === 'SUBSCRIPTION_REQUIRED') calls.hangUp();
       }),
     [],

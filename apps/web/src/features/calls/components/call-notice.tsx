@@ -16,7 +16,8 @@ export function CallNoticeBanner({ notice, onClose }: { notice: CallNotice; onCl
   const { t: tAll } = useTranslation();
   const options = { context: notice.type, name: notice.peer.name };
   const text = isCallRefusal(notice.kind)
-    ? (translateError(tAll, notice.kind) ?? t('notice.failed', options))
+    ? (translateError(tAll, { code: notice.kind, params: notice.params }) ??
+      t('notice.failed', options))
     : t(`notice.${notice.kind}`, options);
   return (
     <div className="fixed inset-x-3 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-40 flex items-start gap-3 rounded-card bg-white p-4 shadow-card sm:inset-x-auto sm:right-4 sm:w-[24rem] md:bottom-4">

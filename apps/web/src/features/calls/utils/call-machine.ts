@@ -6,6 +6,7 @@ import {
   SOCKET_WAIT_TRIES,
   VIDEO_CONSTRAINTS,
 } from '@mawadda/contract/constants';
+import type { ErrorParams } from '@mawadda/contract/error-params';
 import { titleCase } from '@mawadda/contract/text';
 import {
   type CallEvent,
@@ -110,7 +111,12 @@ export function createCallMachine(deps: CallDeps) {
     return false;
   }
 
-  function finish(current: Call, notice: CallNoticeKind | null, tellPeer = false) {
+  function finish(
+    current: Call,
+    notice: CallNoticeKind | null,
+    tellPeer = false,
+    params?: ErrorParams,
+  ) {
     if (call !== current) return;
     call = null;
     if (tellPeer) send(current, { endCall: true });
@@ -124,7 +130,7 @@ export function createCallMachine(deps: CallDeps) {
     }
     stopTracks(current.local);
     stopTracks(current.remote);
-    dispatch({ type: 'ended', notice });
+    dispatch({ type: 'ended', notice, params });
   }
 
   function begin(next: Call, phase: 'outgoing' | 'incoming') {
@@ -340,8 +346,8 @@ export function createCallMachine(deps: CallDeps) {
      * The server would not place my call. Its ERROR closes the socket: said first, so the member
      * hears why rather than that the connection was lost. The callee never rang: nothing to tell.
      */
-    refused(code: CallRefusal) {
-      if (call) finish(call, code);
+    refused(code: CallRefusal, params?: ErrorParams) {
+      if (call) finish(call, code, false, params);
     },
 
     /** A message on my `/topic/call`. */

@@ -1,5 +1,6 @@
 import type { CallSignal, CallType } from '@mawadda/contract';
 import type { ErrorCode } from '@mawadda/contract/error-codes';
+import type { ErrorParams } from '@mawadda/contract/error-params';
 
 /**
  * The call's states and how events move between them (docs/spec.md §4): pure functions of the
@@ -10,13 +11,21 @@ import type { ErrorCode } from '@mawadda/contract/error-codes';
 export type CallPeer = { id: string; name: string; photoUrl: string | null };
 
 /**
- * The broker's refusals of my offer that the member can only be told of; the third,
- * SUBSCRIPTION_REQUIRED, is answered with the plans instead.
+ * The broker's refusals of my offer that the member can only be told of (a first call takes one
+ * of the day's new conversations, as a first message does); the last, SUBSCRIPTION_REQUIRED, is
+ * answered with the plans instead.
  */
-export type CallRefusal = Extract<ErrorCode, 'CALL_NOT_ALLOWED' | 'CALL_IN_PROGRESS'>;
+export type CallRefusal = Extract<
+  ErrorCode,
+  'CALL_NOT_ALLOWED' | 'CALL_IN_PROGRESS' | 'NEW_CONVERSATIONS_DAILY_LIMIT'
+>;
 
 export function isCallRefusal(code: string | undefined): code is CallRefusal {
-  return code === 'CALL_NOT_ALLOWED' || code === 'CALL_IN_PROGRESS';
+  return (
+    code === 'CALL_NOT_ALLOWED' ||
+    code === 'CALL_IN_PROGRESS' ||
+    code === 'NEW_CONVERSATIONS_DAILY_LIMIT'
+  );
 }
 
 /**
@@ -38,7 +47,13 @@ export type CallNoticeKind =
   | 'mediaUnsupported'
   | CallRefusal;
 
-export type CallNotice = { kind: CallNoticeKind; peer: CallPeer; type: CallType };
+/** `params`: the numbers a refusal's text needs (the day's limit, when it starts again). */
+export type CallNotice = {
+  kind: CallNoticeKind;
+  peer: CallPeer;
+  type: CallType;
+  params?: ErrorParams;
+};
 
 /**
  * - `outgoing`: I call and it rings on the other side (or my camera and microphone are opening).
@@ -73,7 +88,7 @@ export type CallEvent =
   | { type: 'answered'; at: number }
   | { type: 'muteToggled' }
   | { type: 'cameraToggled' }
-  | { type: 'ended'; notice: CallNoticeKind | null }
+  | { type: 'ended'; notice: CallNoticeKind | null; params?: ErrorParams | undefined }
   | { type: 'noticeDismissed' };
 
 /** The next state: an event that does not apply to the current one leaves it as it is. */
@@ -113,7 +128,14 @@ export function callTransition(state: CallState, event: CallEvent): CallState {
     case 'ended':
       return {
         phase: 'idle',
-        notice: event.notice ? { kind: event.notice, peer: state.peer, type: state.type } : null,
+        notice: event.notice
+          ? {
+              kind: event.notice,
+              peer: state.peer,
+              type: state.type,
+              ...(event.params ? { params: event.params } : {}),
+            }
+          : null,
       };
     default:
       return state;

@@ -131,7 +131,10 @@ export function Conversation({
   const unavailable = isMemberGone(single.error) || (isMemberGone(query.error) && !query.data);
   const items = chatItems(messages, outgoing, me);
   const subscriptionRequired = outgoing.some((o) => o.refusal?.code === 'SUBSCRIPTION_REQUIRED');
-  const dailyLimit = outgoing.some((o) => o.refusal?.code === 'NEW_CONVERSATIONS_DAILY_LIMIT');
+  // The refusal itself: its text says the member's own limit a day and when it starts again.
+  const dailyLimit = outgoing.find(
+    (o) => o.refusal?.code === 'NEW_CONVERSATIONS_DAILY_LIMIT',
+  )?.refusal;
   const subscribe = paying?.subscribe;
   // The server refused a message for want of a subscription: the plans, at once.
   useEffect(() => {
@@ -291,7 +294,7 @@ export function Conversation({
           tone="amber"
           icon={CalendarClock}
           title={t('newConversationsLimit.title')}
-          text={translateError(tAll, 'NEW_CONVERSATIONS_DAILY_LIMIT')}
+          text={translateError(tAll, dailyLimit)}
         />
       ) : null}
 
