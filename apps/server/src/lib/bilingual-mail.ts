@@ -1,31 +1,43 @@
-import { titleCase } from '@mawadda/contract';
 import type { MailMessage } from './mailer.ts';
 
 export type MailLanguage = 'en' | 'fr';
 /** A paragraph of text, or a link shown as its own address. */
 export type MailParagraph = string | { link: string };
+/** A mail's words in one language; the greeting comes first, written by `bilingualMail`. */
 export type MailTexts = {
   subject: string;
-  paragraphs: (name: string) => MailParagraph[];
+  paragraphs: MailParagraph[];
 };
+
+declare const printable: unique symbol;
+/**
+ * A name a member typed that a mail may print: only `mailName` and `mailFirstName`
+ * (core/mail-names.ts) make one, once the scam shield's rules found no link or number in it.
+ */
+export type MailName = string & { readonly [printable]: true };
 
 /** Text made safe to put in HTML, attribute values included. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const greeting = (language: MailLanguage, name: MailName | undefined) =>
+  name ? `Assalamu alaykum ${name},` : language === 'fr' ? 'Bonjour,' : 'Hello,';
+
 /**
  * Every mail of Mawadda: in the member's language first and the other one below it (a shared
- * mailbox or a wrong guess of the language still reads), plain text and HTML, the name
- * title-cased as a person would write it.
+ * mailbox or a wrong guess of the language still reads), plain text and HTML, greeting the
+ * reader by name when there is one a mail may print.
  */
 export function bilingualMail(options: {
   to: string;
-  name: string;
+  name: MailName | undefined;
   language: MailLanguage;
   texts: Record<MailLanguage, MailTexts>;
 }): MailMessage {
   const order: MailLanguage[] = options.language === 'fr' ? ['fr', 'en'] : ['en', 'fr'];
-  const name = titleCase(options.name);
-  const blocks = order.map((language) => options.texts[language].paragraphs(name));
+  const blocks = order.map((language) => [
+    greeting(language, options.name),
+    ...options.texts[language].paragraphs,
+  ]);
   const text = blocks
     .map((paragraphs) => paragraphs.map((p) => (typeof p === 'string' ? p : p.link)).join('\n\n'))
     .join('\n\n---\n\n');

@@ -1,3 +1,4 @@
+import { mailName } from '../../core/mail-names.ts';
 import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
@@ -11,11 +12,11 @@ export function passwordResetMail(options: {
   const link = { link: options.link };
   return bilingualMail({
     ...options,
+    name: mailName(options.name),
     texts: {
       en: {
         subject: 'Reset your Mawadda password',
-        paragraphs: (name) => [
-          `Assalamu alaykum ${name},`,
+        paragraphs: [
           'Someone asked to reset the password of your Mawadda account. Open this link within one hour to choose a new password:',
           link,
           'If you did not ask for this, ignore this e-mail: your password stays as it is.',
@@ -23,8 +24,7 @@ export function passwordResetMail(options: {
       },
       fr: {
         subject: 'Réinitialisez votre mot de passe Mawadda',
-        paragraphs: (name) => [
-          `Assalamu alaykum ${name},`,
+        paragraphs: [
           'Une réinitialisation du mot de passe de votre compte Mawadda a été demandée. Ouvrez ce lien dans l’heure pour choisir un nouveau mot de passe :',
           link,
           'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',

@@ -1,5 +1,5 @@
-import { titleCase } from '@mawadda/contract';
-import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
+import { mailFirstName, mailName } from '../../core/mail-names.ts';
+import { bilingualMail, type MailLanguage, type MailName } from '../../lib/bilingual-mail.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 /** What a digest tells: counts and first names, never a message's text (a mailbox is shared). */
@@ -11,22 +11,32 @@ export type DigestNews = {
   likerNames: string[];
 };
 
-const firstName = (name: string) => titleCase(name).split(' ')[0] ?? '';
-
-/** "Amina", "Amina and Fatou", "Amina, Fatou and Mariam", "Amina, Fatou and 2 others". */
-function people(names: readonly string[], language: MailLanguage): string {
-  const and = language === 'fr' ? 'et' : 'and';
-  if (names.length <= 1) return names[0] ?? '';
-  const shown = names.slice(0, names.length > 3 ? 2 : names.length - 1);
-  const rest = names.length - shown.length;
-  const last =
-    names.length > 3
-      ? language === 'fr'
-        ? `${rest} autres personnes`
-        : `${rest} others`
-      : names[names.length - 1];
-  return `${shown.join(', ')} ${and} ${last}`;
+/**
+ * "Amina", "Amina and Fatou", "Amina, Fatou and Mariam", "Amina, Fatou and 2 others". A name the
+ * mail may not print (none) is one of the others: "Amina and 1 other", "a member", "2 members".
+ */
+function people(names: readonly (MailName | undefined)[], language: MailLanguage): string {
+  const fr = language === 'fr';
+  const printed = names
+    .filter((name) => name !== undefined)
+    .slice(0, names.length > 3 ? 2 : names.length);
+  const rest = names.length - printed.length;
+  if (printed.length === 0 && rest > 0) {
+    return rest === 1 ? (fr ? 'un membre' : 'a member') : `${rest} ${fr ? 'membres' : 'members'}`;
+  }
+  const others =
+    rest === 1
+      ? fr
+        ? '1 autre personne'
+        : '1 other'
+      : `${rest} ${fr ? 'autres personnes' : 'others'}`;
+  const listed = rest > 0 ? [...printed, others] : printed;
+  const last = listed.pop() ?? '';
+  return listed.length > 0 ? `${listed.join(', ')} ${fr ? 'et' : 'and'} ${last}` : last;
 }
+
+/** A sentence that starts with people: "A member sent you…". */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Messages or matches: something to answer in the chat. */
 export const hasConversationNews = (news: DigestNews) => news.messages > 0 || news.matches > 0;
@@ -47,33 +57,34 @@ export function digestMail(options: {
   unsubscribeUrl: string;
 }): MailMessage {
   const { news } = options;
-  const senders = news.senders.map(firstName);
-  const matches = news.matchNames.map(firstName);
-  const likers = news.likerNames.map(firstName);
+  const senders = news.senders.map(mailFirstName);
+  const matches = news.matchNames.map(mailFirstName);
+  const likers = news.likerNames.map(mailFirstName);
   // Likes alone are no conversation yet: the mail says so, and the link opens the suggestions.
   const conversations = hasConversationNews(news);
   const app = { link: options.appUrl };
   const unsubscribe = { link: options.unsubscribeUrl };
   const mail = bilingualMail({
     to: options.to,
-    name: options.name,
+    name: mailName(options.name),
     language: options.language,
     texts: {
       en: {
         subject: conversations
           ? 'News from your conversations on Mawadda'
           : 'Someone is interested in you on Mawadda',
-        paragraphs: (name) => [
-          `Assalamu alaykum ${name},`,
+        paragraphs: [
           ...(news.messages > 0
-            ? [`${people(senders, 'en')} sent you ${plural(news.messages, 'message', 'messages')}.`]
+            ? [
+                `${sentence(people(senders, 'en'))} sent you ${plural(news.messages, 'message', 'messages')}.`,
+              ]
             : []),
           ...(news.matches > 0
             ? [
                 `You have ${news.matches === 1 ? 'a new match' : `${news.matches} new matches`}: ${people(matches, 'en')}.`,
               ]
             : []),
-          ...(likers.length > 0 ? [`${people(likers, 'en')} liked your profile.`] : []),
+          ...(likers.length > 0 ? [`${sentence(people(likers, 'en'))} liked your profile.`] : []),
           conversations
             ? 'Open Mawadda to read and answer:'
             : `Open Mawadda to see ${likers.length === 1 ? 'their profile' : 'their profiles'}:`,
@@ -86,11 +97,10 @@ export function digestMail(options: {
         subject: conversations
           ? 'Du nouveau dans vos conversations sur Mawadda'
           : 'Quelqu’un s’intéresse à vous sur Mawadda',
-        paragraphs: (name) => [
-          `Assalamu alaykum ${name},`,
+        paragraphs: [
           ...(news.messages > 0
             ? [
-                `${people(senders, 'fr')} ${senders.length === 1 ? 'vous a envoyé' : 'vous ont envoyé'} ${plural(news.messages, 'message', 'messages')}.`,
+                `${sentence(people(senders, 'fr'))} ${senders.length === 1 ? 'vous a envoyé' : 'vous ont envoyé'} ${plural(news.messages, 'message', 'messages')}.`,
               ]
             : []),
           ...(news.matches > 0
@@ -100,7 +110,7 @@ export function digestMail(options: {
             : []),
           ...(likers.length > 0
             ? [
-                `${people(likers, 'fr')} ${likers.length === 1 ? 'a aimé' : 'ont aimé'} votre profil.`,
+                `${sentence(people(likers, 'fr'))} ${likers.length === 1 ? 'a aimé' : 'ont aimé'} votre profil.`,
               ]
             : []),
           conversations

@@ -1,6 +1,6 @@
+import { mailFirstName, mailName } from '../../core/mail-names.ts';
 import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { firstName } from './guardian-invitation.mail.ts';
 
 /** Per followed conversation: the other member's name and how many new messages. */
 export type GuardianNews = Array<{ name: string; count: number }>;
@@ -23,25 +23,28 @@ export function guardianDigestMail(options: {
   pageUrl: string;
   unsubscribeUrl: string;
 }): MailMessage {
-  const member = firstName(options.memberName);
+  const member = mailFirstName(options.memberName);
+  // A name the mail may not print: the conversations are the guardian's, the other is "a member".
   const lines = (language: MailLanguage) =>
-    options.news.map((n) =>
-      language === 'fr'
-        ? `${firstName(n.name)} : ${count(n.count)}`
-        : `${firstName(n.name)}: ${count(n.count)}`,
-    );
+    options.news.map((n) => {
+      const name = mailFirstName(n.name);
+      return language === 'fr'
+        ? `${name ?? 'Un membre'} : ${count(n.count)}`
+        : `${name ?? 'A member'}: ${count(n.count)}`;
+    });
   const page = { link: options.pageUrl };
   const unsubscribe = { link: options.unsubscribeUrl };
   const mail = bilingualMail({
     to: options.to,
-    name: options.guardianName,
+    name: mailName(options.guardianName),
     language: options.language,
     texts: {
       en: {
-        subject: `New messages in ${member}’s conversations on Mawadda`,
-        paragraphs: (name) => [
-          `Assalamu alaykum ${name},`,
-          `New since your last summary, in the conversations ${member} shares with you:`,
+        subject: member
+          ? `New messages in ${member}’s conversations on Mawadda`
+          : 'New messages in the conversations you follow on Mawadda',
+        paragraphs: [
+          `New since your last summary, in the conversations ${member ? `${member} shares` : 'shared'} with you:`,
           ...lines('en'),
           'Read them on your page (this link works for a few days; the one of your invitation still works too):',
           page,
@@ -50,10 +53,11 @@ export function guardianDigestMail(options: {
         ],
       },
       fr: {
-        subject: `Nouveaux messages dans les conversations de ${member} sur Mawadda`,
-        paragraphs: (name) => [
-          `Assalamu alaykum ${name},`,
-          `Du nouveau depuis votre dernier résumé, dans les conversations que ${member} partage avec vous :`,
+        subject: member
+          ? `Nouveaux messages dans les conversations de ${member} sur Mawadda`
+          : 'Nouveaux messages dans les conversations que vous suivez sur Mawadda',
+        paragraphs: [
+          `Du nouveau depuis votre dernier résumé, dans les conversations ${member ? `que ${member} partage` : 'partagées'} avec vous :`,
           ...lines('fr'),
           'Lisez-les sur votre page (ce lien fonctionne quelques jours ; celui de votre invitation fonctionne toujours) :',
           page,

@@ -143,6 +143,19 @@ describe('a member names guardians', () => {
     expect(overview.body).not.toContain(first.token);
   });
 
+  it('prints no name in the invitation that reads as a link or a phone number', async () => {
+    const [member = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', name: 'Aminata wa.me/2250708091011' },
+    ]);
+    const aminata = { id: member, token: await sessionFor(t.database.db, member) };
+    const { mail } = await addGuardian(aminata, { name: 'Visit www.mawadda-support.example now' });
+    const shown = `${mail?.subject}\n${mail?.text}\n${mail?.html}`;
+    expect(shown).not.toMatch(/mawadda-support|wa\.me|0708091011/i);
+    expect(mail?.subject).toBe('Un membre vous invite à suivre ses conversations sur Mawadda');
+    expect(mail?.text).toMatch(/^Bonjour,\n\nUn membre vous a désigné comme père/);
+    expect(mail?.html).toContain('<hr><p>Hello,</p><p>A member named you as their father');
+  });
+
   it('refuses a relation off the list', async () => {
     const { aminata } = await family();
     const res = await t.app.inject({

@@ -1,3 +1,4 @@
+import { mailName } from '../../core/mail-names.ts';
 import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { MailAllowance } from '../../lib/mail-cap.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
@@ -27,11 +28,11 @@ export function registrationAttemptMail(options: {
   const forgot = { link: `${options.publicUrl}/forget` };
   return bilingualMail({
     ...options,
+    name: mailName(options.name),
     texts: {
       en: {
         subject: 'Someone tried to create a Mawadda account with your address',
-        paragraphs: (name) => [
-          `Assalamu alaykum ${name},`,
+        paragraphs: [
           'Someone just tried to create a new Mawadda account with this e-mail address, which already has an account. No new account was created and yours is unchanged.',
           'If it was you, sign in with your password:',
           login,
@@ -42,8 +43,7 @@ export function registrationAttemptMail(options: {
       },
       fr: {
         subject: 'Quelqu’un a essayé de créer un compte Mawadda avec votre adresse',
-        paragraphs: (name) => [
-          `Assalamu alaykum ${name},`,
+        paragraphs: [
           'Quelqu’un vient d’essayer de créer un nouveau compte Mawadda avec cette adresse e-mail, qui a déjà un compte. Aucun compte n’a été créé et le vôtre reste inchangé.',
           'Si c’était vous, connectez-vous avec votre mot de passe :',
           login,

@@ -1,4 +1,5 @@
 import type { VerificationRefusal } from '@mawadda/contract';
+import { mailName } from '../../core/mail-names.ts';
 import { bilingualMail } from '../../lib/bilingual-mail.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
@@ -41,22 +42,20 @@ export function verificationMail(options: {
         }).format(decision.retryAt);
   return bilingualMail({
     to: options.to,
-    name: options.name,
+    name: mailName(options.name),
     // The member's language is not kept yet: French first, as most members read it.
     language: 'fr',
     texts: {
       en: decision.approved
         ? {
             subject: 'You are verified on Mawadda',
-            paragraphs: (name) => [
-              `Assalamu alaykum ${name},`,
+            paragraphs: [
               'A moderator matched your selfie with your profile photos: the verified badge now shows on your profile.',
             ],
           }
         : {
             subject: 'Your Mawadda verification selfie was not accepted',
-            paragraphs: (name) => [
-              `Assalamu alaykum ${name},`,
+            paragraphs: [
               REASONS[decision.reason].en,
               `You may send a new selfie from your profile from ${day('en')} (UTC).`,
             ],
@@ -64,15 +63,13 @@ export function verificationMail(options: {
       fr: decision.approved
         ? {
             subject: 'Vous êtes vérifié(e) sur Mawadda',
-            paragraphs: (name) => [
-              `Assalamu alaykum ${name},`,
+            paragraphs: [
               'Un modérateur a comparé votre selfie avec vos photos de profil : le badge « vérifié » s’affiche désormais sur votre profil.',
             ],
           }
         : {
             subject: 'Votre selfie de vérification Mawadda n’a pas été accepté',
-            paragraphs: (name) => [
-              `Assalamu alaykum ${name},`,
+            paragraphs: [
               REASONS[decision.reason].fr,
               `Vous pourrez envoyer un nouveau selfie depuis votre profil à partir du ${day('fr')} (UTC).`,
             ],
