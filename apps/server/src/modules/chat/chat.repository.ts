@@ -1,6 +1,12 @@
 import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { blockedBetween, consentGiven, matchesOf, suggestable } from '../../core/member-rules.ts';
+import {
+  blockedBetween,
+  consentGiven,
+  matchesOf,
+  suggestable,
+  unmatchedBetween,
+} from '../../core/member-rules.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { calls, messages } from '../../db/schema.ts';
 
@@ -228,31 +234,6 @@ export async function seqOfMessage(
 }
 
 /**
- * Whether the two members have written to each other, either way, before `beforeSeq` (or at
- * all): a call entry is not writing, a gift is.
- */
-export async function conversationStarted(
-  db: Executor,
-  a: string,
-  b: string,
-  beforeSeq?: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ seq: messages.seq })
-    .from(messages)
-    .where(
-      and(
-        between(a, b),
-        isNull(messages.callId),
-        isNull(messages.notice),
-        beforeSeq === undefined ? undefined : sql`${messages.seq} < ${beforeSeq}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
  * Up to `size` messages before `beforeSeq` (or the newest), returned oldest first; with `fromSeq`,
  * none written before that one (a guardian's view starts at its notice line, ADR 045).
  */
@@ -288,6 +269,7 @@ export async function insertNotice(
   notice: NonNullable<MessageRow['notice']>,
   now: Date,
   content: string | null = null,
+  shield = 0,
 ): Promise<MessageRow> {
   const [row] = await db
     .insert(messages)
@@ -297,6 +279,7 @@ export async function insertNotice(
       receiverId: otherId,
       notice,
       content,
+      shield,
       sentAt: now,
     })
     .returning();
@@ -391,6 +374,8 @@ export type ContactRow = {
   lastMessageAt: Date | null;
   lastMessage: LastMessageRow | null;
   matched: boolean;
+  /** One of the two ended a match, and they have not matched again (ADR 017). */
+  matchEnded: boolean;
   /** The stand-in of a deleted account (ADR 020): its messages stay, from a deleted member. */
   deleted: boolean;
   /** Whose guardian follows the conversation (ADR 045). */
@@ -406,6 +391,7 @@ type RawContact = {
   unread_count: number;
   last_message_at: Date | string | null;
   matched: boolean;
+  match_ended: boolean;
   deleted: boolean;
   last_sender_id: string | null;
   last_content: string | null;
@@ -452,6 +438,7 @@ export async function findContacts(
     ), matches as ${matchesOf(memberId)}
     select m.id, m.name, m.photo_keys, m.photos_blurred, m.verified_at is not null as verified, coalesce(c.unread_count, 0) as unread_count, c.last_message_at,
       matches.id is not null as matched, m.standing = 'deleted' as deleted,
+      matches.id is null and ${unmatchedBetween(memberId, sql`m.id`)} as match_ended,
       lm.sender_id as last_sender_id, left(lm.content, ${previewLength}::int) as last_content,
       lm.image_key is not null as last_has_image, lm.audio_key is not null as last_has_audio,
       lm.media_removed as last_media_removed, lm.notice as last_notice, lm.gift_id as last_gift_id,
@@ -505,6 +492,7 @@ export async function findContacts(
                   },
           },
     matched: r.matched,
+    matchEnded: r.match_ended,
     deleted: r.deleted,
     guardianFollows: { mine: r.mine_followed, theirs: r.theirs_followed },
   }));

@@ -9,14 +9,15 @@ import {
   type MessageNotice,
   type ReadReceipt,
 } from '@mawadda/contract';
-import type { NewAccountConfig, ScamShieldConfig } from '../../config.ts';
-import { accountAgeOf, isNewAccount } from '../../core/new-account.ts';
+import type { ScamShieldConfig } from '../../config.ts';
+import type { FirstContacts } from '../../core/first-contacts.ts';
+import type { MemberTexts } from '../../core/member-texts.ts';
 import { photosFor } from '../../core/profile-photos.ts';
+import { shieldRules } from '../../core/scam-rules.ts';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import type { calls } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { type MediaStore, newMediaKey, storageFailure } from '../../lib/media-store.ts';
@@ -27,7 +28,6 @@ import {
   type CallOfMessage,
   type ContactRow,
   conversationPage,
-  conversationStarted,
   countUnread,
   findContacts,
   findMessage,
@@ -45,8 +45,7 @@ import {
 } from './chat.repository.ts';
 import { checkVoiceNote, processChatImage } from './chat-media.ts';
 import { createMessageWriter } from './message-writer.ts';
-import { shieldRules } from '../../core/scam-rules.ts';
-import { CONTACT_DETAILS, createScamShield, type ShieldReport } from './scam-shield.ts';
+import { createScamShield, type ShieldReport } from './scam-shield.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 
@@ -127,9 +126,6 @@ function waliOf(content: string): NonNullable<Message['wali']> {
   return { name, relation, phone };
 }
 
-/** About 8 MB of keys: far more conversations than one node has going at once. */
-const REMEMBERED_CONVERSATIONS = 50_000;
-
 export function createChatService(deps: {
   db: Database;
   clock: Clock;
@@ -142,10 +138,10 @@ export function createChatService(deps: {
   publish: Publish;
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
   limiter: RateLimitStore;
-  /** Conversations one member may start in a day: what a spammer writing to everyone meets. */
-  firstMessagesPerDay: number;
-  /** A new account, not verified, starts fewer and sends no links or numbers (ADR 043). */
-  newAccount: Pick<NewAccountConfig, 'ms' | 'firstMessagesPerDay'>;
+  /** A first message takes one of the sender's new conversations of the day (ADR 043). */
+  firstContacts: FirstContacts;
+  /** Reads a message's text with the scam shield's rules and the new-account rule (ADR 043). */
+  memberTexts: MemberTexts;
   scamShield: ScamShieldConfig;
   /** The scam shield reports a sender whose messages keep setting it off (moderation). */
   reportSender?(report: ShieldReport): Promise<unknown>;
@@ -153,13 +149,6 @@ export function createChatService(deps: {
   onNewMessage?(message: NewMessageNotice): void;
 }) {
   const { db, clock } = deps;
-  const newConversations = createDailyLimit({
-    limiter: deps.limiter,
-    clock,
-    name: 'first-messages',
-    max: deps.firstMessagesPerDay,
-    code: 'NEW_CONVERSATIONS_DAILY_LIMIT',
-  });
   const shield = createScamShield({
     limiter: deps.limiter,
     clock,
@@ -167,12 +156,6 @@ export function createChatService(deps: {
     flaggedSince: (senderId, since, limit) => flaggedMessagesSince(db, senderId, since, limit),
     report: async (report) => deps.reportSender?.(report),
   });
-
-  /** Whether the member is a new account, not verified (ADR 043); unknown: not new. */
-  async function isNew(memberId: string): Promise<boolean> {
-    const age = await accountAgeOf(db, memberId);
-    return age !== undefined && isNewAccount(age, clock.now(), deps.newAccount.ms);
-  }
 
   /**
    * A message as `viewerId` receives it: media links made for them, and the scam shield's
@@ -209,11 +192,13 @@ export function createChatService(deps: {
       name: row.name,
       ...photosFor(deps.photoLinks, memberId, row),
       verified: row.verified,
-      online: online.has(row.id),
+      // An ended match tells neither of the other's presence (core/member-rules.ts).
+      online: !row.matchEnded && online.has(row.id),
       unreadCount: row.unreadCount,
       lastMessageTime: row.lastMessageAt?.toISOString() ?? null,
       lastMessage: row.lastMessage && previewOf(row.lastMessage, memberId),
       matched: row.matched,
+      matchEnded: row.matchEnded,
       deleted: row.deleted,
       guardianFollows: row.guardianFollows,
     }));
@@ -281,70 +266,6 @@ export function createChatService(deps: {
     return { row: again, created: true };
   }
 
-  /** The first message from one member to another on its way (`sender receiver`): see below. */
-  const opening = new Map<string, Promise<void>>();
-
-  /**
-   * Conversations known to have begun, remembered (the most recent ones) instead of asked of the
-   * database at every message: a conversation that began stays begun, so this holds on every
-   * node. It was half of the round trips of a message (docs/performance.md, chat).
-   */
-  const begun = new Set<string>();
-  async function hasBegun(a: string, b: string): Promise<boolean> {
-    const key = a < b ? `${a} ${b}` : `${b} ${a}`;
-    if (begun.has(key)) return true;
-    if (!(await conversationStarted(db, a, b))) return false;
-    if (begun.size >= REMEMBERED_CONVERSATIONS) {
-      // The oldest: a Set keeps insertion order.
-      const oldest = begun.values().next().value;
-      if (oldest !== undefined) begun.delete(oldest);
-    }
-    begun.add(key);
-    return true;
-  }
-
-  /**
-   * Stores (`write`) a message to someone the sender has not written with yet under one of
-   * today's new conversations, reserved first; given back when nothing new was stored (refused,
-   * a retry) or another message of the two, sent at the same time, came first. Messages to the
-   * same member that leave together (a phone back online) wait for the first of them, so they
-   * start one conversation, not take a slot each at once and fail past the limit.
-   */
-  async function countedIfFirst<T extends { row: MessageRow; created: boolean }>(
-    senderId: string,
-    receiverId: string,
-    write: () => Promise<T>,
-  ): Promise<T> {
-    if (await hasBegun(senderId, receiverId)) return write();
-    const pair = `${senderId} ${receiverId}`;
-    for (let first = opening.get(pair); first; first = opening.get(pair)) {
-      await first;
-      if (await hasBegun(senderId, receiverId)) return write();
-    }
-    const done = Promise.withResolvers<void>();
-    opening.set(pair, done.promise);
-    try {
-      const slot = await newConversations.reserve(
-        senderId,
-        (await isNew(senderId)) ? deps.newAccount.firstMessagesPerDay : deps.firstMessagesPerDay,
-      );
-      const result = await write().catch(async (error: unknown) => {
-        await slot.release();
-        throw error;
-      });
-      if (
-        !result.created ||
-        (await conversationStarted(db, senderId, receiverId, result.row.seq))
-      ) {
-        await slot.release();
-      }
-      return result;
-    } finally {
-      opening.delete(pair);
-      done.resolve();
-    }
-  }
-
   /** The other member of a conversation: 404 for someone unknown, or blocked either way. */
   async function reachable(memberId: string, otherId: string) {
     if (!(await memberReachable(db, memberId, otherId))) throw notFound('MEMBER_NOT_FOUND');
@@ -370,26 +291,29 @@ export function createChatService(deps: {
       if (!content && !files.image && !files.audio) throw badRequest('MESSAGE_EMPTY');
       // The scam shield reads the text (ADR 043): a new account's link or number is refused,
       // stored nowhere; a sender slowed for setting it off waits.
-      const flags = shield.read(content);
-      if ((flags & CONTACT_DETAILS) !== 0 && (await isNew(senderId))) {
-        throw new HttpError(403, 'NEW_ACCOUNT_CONTACT_DETAILS', {
-          params: { hours: Math.round(deps.newAccount.ms / 3_600_000) },
-        });
-      }
+      const flags = await deps.memberTexts.check(senderId, { content });
       await shield.pace(senderId);
       // Nothing of a refused member's file is read or kept; a text is checked as it is stored.
       if (files.image || files.audio) await deps.whoMayWrite.assertMayWrite(senderId, receiverId);
-      const { row, created, attachment } = await countedIfFirst(senderId, receiverId, async () => {
-        const attachment = await storeAttachment(files.image, files.audio);
-        const message = {
-          uuid: fields.uuid ?? crypto.randomUUID(),
-          senderId,
-          receiverId,
-          content,
-          shield: flags,
-        };
-        return { ...(await store({ ...message, ...attachment, sentAt: clock.now() })), attachment };
-      });
+      const { row, created, attachment } = await deps.firstContacts.counted(
+        senderId,
+        receiverId,
+        async () => {
+          const attachment = await storeAttachment(files.image, files.audio);
+          const message = {
+            uuid: fields.uuid ?? crypto.randomUUID(),
+            senderId,
+            receiverId,
+            content,
+            shield: flags,
+          };
+          return {
+            ...(await store({ ...message, ...attachment, sentAt: clock.now() })),
+            attachment,
+          };
+        },
+        (stored) => (stored.created ? stored.row.sentAt : null),
+      );
       if (!created) {
         const stored = [attachment.imageKey, attachment.audioKey].filter((k) => k !== null);
         if (stored.length > 0) await deps.privateMedia.remove(stored).catch(() => undefined);
@@ -412,8 +336,18 @@ export function createChatService(deps: {
       notice: MessageNotice,
       executor: Executor = db,
       content: string | null = null,
+      /** What the scam shield found in the member-typed part of `content` (ADR 043). */
+      shield = 0,
     ): Promise<{ seq: number; sentAt: Date; message: Message; publish(): Promise<void> }> {
-      const row = await insertNotice(executor, memberId, otherId, notice, clock.now(), content);
+      const row = await insertNotice(
+        executor,
+        memberId,
+        otherId,
+        notice,
+        clock.now(),
+        content,
+        shield,
+      );
       return {
         seq: row.seq,
         sentAt: row.sentAt,

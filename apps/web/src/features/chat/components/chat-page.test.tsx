@@ -607,7 +607,11 @@ describe('ChatPage', () => {
       conversation: { body: [] },
       sendMessage: {
         status: 429,
-        body: { code: 'NEW_CONVERSATIONS_DAILY_LIMIT', message: 'You have started…' },
+        body: {
+          code: 'NEW_CONVERSATIONS_DAILY_LIMIT',
+          message: 'You have started 5…',
+          params: { max: 5, retryAfter: 3600 },
+        },
       },
     });
     await connect();
@@ -623,9 +627,11 @@ describe('ChatPage', () => {
     expect(explanation).toHaveTextContent(
       "Vous ne pouvez plus commencer de nouvelle conversation aujourd'hui",
     );
+    // Her own limit (a new account's), and when it starts again.
     expect(explanation).toHaveTextContent(
-      'Vous avez commencé autant de nouvelles conversations que permis aujourd',
+      "Vous avez commencé 5 nouvelles conversations aujourd'hui, le maximum permis par jour",
     );
+    expect(explanation).toHaveTextContent('Réessayez demain : le compteur repart à zéro à minuit');
   });
 
   it('reports Awa from the header with her messages to attach, and unmatches a match', async () => {
@@ -748,6 +754,30 @@ describe('ChatPage', () => {
         { reason: 'other', messageIds: ['m3'] },
       ],
     ]);
+  });
+
+  it('warns under a wali’s contact whose typed name the scam shield flagged', async () => {
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      markConversationRead: { body: { message: 'ok' } },
+      conversation: {
+        body: [
+          message({
+            uuid: 'w1',
+            content: null,
+            notice: 'wali-shared',
+            wali: { name: 'Mamadou, sur WhatsApp', relation: 'father', phone: null },
+            shield: ['other-app'],
+          }),
+        ],
+      },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    const line = await screen.findByTestId('notice-line');
+    expect(within(line).getByRole('note')).toHaveTextContent(
+      'Never send money to someone you have not met.',
+    );
   });
 
   it('words the warning in French', async () => {

@@ -1,13 +1,4 @@
-import {
-  Check,
-  CheckCheck,
-  Clock,
-  Flag,
-  RotateCcw,
-  ShieldAlert,
-  TriangleAlert,
-  X,
-} from 'lucide-react';
+import { Check, CheckCheck, Clock, RotateCcw, TriangleAlert, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
 import { translateError } from '@/lib/translate-error.ts';
@@ -17,6 +8,7 @@ import type { ChatItem } from '../utils/chat-items.ts';
 import { giftNumberOf } from '../utils/gift-message.ts';
 import { messageTime } from '../utils/time.ts';
 import { MediaOnTap } from './media-on-tap.tsx';
+import { ShieldNote } from './shield-note.tsx';
 
 /**
  * One message: its photo, voice note and text, its time, and on my messages the ticks (spec
@@ -123,47 +115,6 @@ export function MessageBubble({
         </div>
       ) : null}
     </li>
-  );
-}
-
-/**
- * The scam shield's warning under a message received (ADR 043): calm, the same words whatever
- * set it off (the sender is not told, and the receiver needs no detail), and the report one tap
- * away, its reason and this message already chosen.
- */
-function ShieldNote({
-  item,
-  otherName,
-  onReport,
-}: {
-  item: ChatItem;
-  otherName: string;
-  onReport: ((item: ChatItem) => void) | undefined;
-}) {
-  const { t } = useChatTranslation();
-  return (
-    <div
-      role="note"
-      data-testid="shield-note"
-      className="mt-1 flex max-w-[min(85%,28rem)] items-start gap-2 rounded-2xl border border-amber-100 bg-amber-50 px-3 py-2 text-sm text-ink"
-    >
-      <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
-      <div>
-        <p className="leading-relaxed">{t('shield.warning')}</p>
-        {onReport ? (
-          <button
-            type="button"
-            aria-haspopup="dialog"
-            aria-label={t('shield.reportLabel', { name: otherName })}
-            onClick={() => onReport(item)}
-            className="mt-0.5 inline-flex min-h-11 items-center gap-1.5 font-semibold text-teal-800 underline underline-offset-4"
-          >
-            <Flag aria-hidden="true" className="size-4" />
-            {t('shield.report')}
-          </button>
-        ) : null}
-      </div>
-    </div>
   );
 }
 
