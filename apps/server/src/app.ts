@@ -155,6 +155,7 @@ export type AppDependencies = {
     | 'ice'
     | 'env'
     | 'xofPrices'
+    | 'xofGiftPrices'
     | 'openCheckoutsPerMember'
     | 'checkoutMs'
     | 'stripe'
@@ -540,6 +541,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     publicUrl: config.publicUrl,
     providers,
     xofPrices: config.xofPrices,
+    xofGiftPrices: config.xofGiftPrices,
     announce: chat.announce,
     whoMayWrite,
     openCheckoutsPerMember: config.openCheckoutsPerMember,

@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SubscriptionPlan } from '@mawadda/contract';
+import type { GiftNumber, SubscriptionPlan } from '@mawadda/contract';
 import { z } from 'zod';
 import type { S3Location } from './lib/s3-media-store.ts';
 
@@ -90,6 +90,9 @@ const optionalUrl = (protocols: RegExp, example: string) =>
   );
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/** A price by mobile money: whole FCFA, as XOF has no decimals. */
+const xofPrice = (fallback: number) => z.coerce.number().int().min(100).default(fallback);
 
 /** Unpadded base64url of exactly `bytes` bytes (a VAPID key as `web-push` and browsers give it). */
 const base64urlOf = (bytes: number) => (v: string) =>
@@ -214,9 +217,18 @@ const envSchema = z.object({
     .min(31)
     .max(24 * 60)
     .default(60),
-  XOF_PRICE_WEEKLY: z.coerce.number().int().min(100).default(3000),
-  XOF_PRICE_MONTHLY: z.coerce.number().int().min(100).default(6000),
-  XOF_PRICE_ANNUAL: z.coerce.number().int().min(100).default(48_000),
+  XOF_PRICE_WEEKLY: xofPrice(3000),
+  XOF_PRICE_MONTHLY: xofPrice(6000),
+  XOF_PRICE_ANNUAL: xofPrice(48_000),
+  // Round amounts as one pays them in Dakar, Abidjan or Bamako, not the dollar prices converted.
+  XOF_PRICE_GIFT_TULIP_BOUQUET: xofPrice(1000),
+  XOF_PRICE_GIFT_PLUSH_ELEPHANT: xofPrice(2000),
+  XOF_PRICE_GIFT_GIANT_HEART_PLUSH: xofPrice(3000),
+  XOF_PRICE_GIFT_GOLD_BRACELET: xofPrice(5000),
+  XOF_PRICE_GIFT_SYMBOLIC_LINK: xofPrice(500),
+  XOF_PRICE_GIFT_CHOCOLATES: xofPrice(1000),
+  XOF_PRICE_GIFT_FLOWER_UNDER_GLASS: xofPrice(2500),
+  XOF_PRICE_GIFT_SCENTED_CANDLE: xofPrice(1500),
   WS_MAX_FRAME_KB: z.coerce.number().int().min(1).max(16_384).default(64),
   WS_MAX_BUFFERED_KB: z.coerce.number().int().min(16).default(1024),
   WS_FRAMES_PER_SECOND: z.coerce.number().min(1).default(20),
@@ -292,6 +304,8 @@ export type Config = {
   callRingMs: number;
   /** Plan prices by mobile money, in FCFA (card prices are the spec's, in cents). */
   xofPrices: Record<SubscriptionPlan, number>;
+  /** Gift prices by mobile money, in FCFA, by gift number (card prices are the catalogue's). */
+  xofGiftPrices: Record<GiftNumber, number>;
   /** Checkouts one member may have open at once (orders pending, opened within `checkoutMs`). */
   openCheckoutsPerMember: number;
   /** How long a checkout stays open at the provider (Stripe's session expiry). */
@@ -515,6 +529,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       WEEKLY: e.XOF_PRICE_WEEKLY,
       MONTHLY: e.XOF_PRICE_MONTHLY,
       ANNUAL: e.XOF_PRICE_ANNUAL,
+    },
+    xofGiftPrices: {
+      1: e.XOF_PRICE_GIFT_TULIP_BOUQUET,
+      2: e.XOF_PRICE_GIFT_PLUSH_ELEPHANT,
+      3: e.XOF_PRICE_GIFT_GIANT_HEART_PLUSH,
+      4: e.XOF_PRICE_GIFT_GOLD_BRACELET,
+      5: e.XOF_PRICE_GIFT_SYMBOLIC_LINK,
+      6: e.XOF_PRICE_GIFT_CHOCOLATES,
+      7: e.XOF_PRICE_GIFT_FLOWER_UNDER_GLASS,
+      8: e.XOF_PRICE_GIFT_SCENTED_CANDLE,
     },
     openCheckoutsPerMember: e.OPEN_CHECKOUTS_PER_MEMBER,
     checkoutMs: e.CHECKOUT_MINUTES * 60 * 1000,

@@ -65,9 +65,10 @@ function stripeWebhook(sessionId: string, secret = WEBHOOK_SECRET, tamper = fals
   });
 }
 
+/** The gifts in a conversation: the messages the server marks as gifts. */
 const gifts = async (memberId: string, fromId: string) =>
   ((await (await as(memberId)).get(`/api/chat/conversation/${fromId}`)).json() as Message[]).filter(
-    (m) => m.content?.startsWith('gift:'),
+    (m) => m.gift !== undefined,
   );
 
 describe('Stripe, by its webhook', () => {
@@ -309,6 +310,95 @@ describe('PayDunya, by its IPN', () => {
     );
     expect([foreign.statusCode, foreign.json().code]).toEqual([400, 'RETURN_PATH_INVALID']);
     expect(paydunya.requests).toHaveLength(invoices);
+  });
+
+  /** A gift by mobile money from the giver: the PayDunya invoice's token. */
+  const giftByMobileMoney = async (
+    giver: Awaited<ReturnType<typeof as>>,
+    giftId: number,
+    receiverId: string,
+    query = '',
+  ) => {
+    const started = await giver.post(`/api/gifts/paydunya/paydunya-session${query}`, {
+      giftId,
+      receiverId,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    return started.json().redirectUrl.split('/').at(-1) as string;
+  };
+
+  it('grants a gift paid in FCFA once, however often its IPN comes, and it lands in the conversation as a gift', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const token = await giftByMobileMoney(giver, 1, amina, '?lang=fr');
+    // Priced by the server in FCFA, named in the giver's language, and back to the spec's address.
+    const invoice = paydunya.invoice(token);
+    expect(invoice.total_amount).toBe(1000);
+    expect(invoice.description).toBe('Cadeau : Bouquet de tulipes pour Member 0');
+    expect(invoice.actions.return_url).toBe(
+      `http://mawadda.test/fr/chat?success=true&giftId=1&receiverId=${amina}`,
+    );
+    // Told before she paid: nothing yet.
+    expect((await ipn(paydunya.ipnBody(token))).statusCode).toBe(200);
+    expect(await gifts(amina, karim)).toEqual([]);
+
+    paydunya.complete(token);
+    const told = await Promise.all([1, 2, 3].map(() => ipn(paydunya.ipnBody(token))));
+    expect(told.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    // The giver's return after the IPNs finds it paid, and grants nothing twice.
+    expect((await giver.post('/api/gifts/send', { giftId: 1, receiverId: amina })).json()).toEqual({
+      status: 'paid',
+    });
+    expect(await gifts(amina, karim)).toMatchObject([
+      { senderId: karim, content: 'gift:1', gift: 1, isRead: false },
+    ]);
+    expect(await gifts(karim, amina)).toMatchObject([{ senderId: karim, gift: 1 }]);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.memberId, karim));
+    expect(order).toMatchObject({ status: 'paid', amount: 1000, currency: 'xof' });
+  });
+
+  it('grants a gift paid in FCFA once when the giver comes back before the IPN', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const token = await giftByMobileMoney(giver, 4, amina);
+    expect(paydunya.invoice(token).total_amount).toBe(5000);
+    paydunya.complete(token);
+    const back = await Promise.all(
+      [1, 2].map(() => giver.post('/api/gifts/send', { giftId: 4, receiverId: amina })),
+    );
+    expect(back.map((r) => r.json())).toEqual([{ status: 'paid' }, { status: 'paid' }]);
+    expect((await ipn(paydunya.ipnBody(token))).statusCode).toBe(200);
+    expect(await gifts(amina, karim)).toMatchObject([{ content: 'gift:4', gift: 4 }]);
+  });
+
+  it('delivers no gift paid in FCFA after its receiver blocked the giver, whether the IPN or the giver comes back first', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const toldFirst = await giftByMobileMoney(giver, 3, amina);
+    const backFirst = await giftByMobileMoney(giver, 5, amina);
+    expect((await (await as(amina)).post(`/api/users/${karim}/block`)).statusCode).toBe(200);
+    paydunya.complete(toldFirst);
+    paydunya.complete(backFirst);
+
+    expect((await ipn(paydunya.ipnBody(toldFirst))).statusCode).toBe(200);
+    for (const giftId of [3, 5]) {
+      expect((await giver.post('/api/gifts/send', { giftId, receiverId: amina })).json()).toEqual({
+        status: 'undelivered',
+      });
+    }
+    expect((await ipn(paydunya.ipnBody(backFirst))).statusCode).toBe(200);
+    const stored = await t.database.db.select().from(messages).where(eq(messages.senderId, karim));
+    expect(stored).toEqual([]);
+    expect(
+      (await t.database.db.select().from(orders).where(eq(orders.memberId, karim))).map((o) => [
+        o.status,
+        o.undelivered,
+        o.currency,
+      ]),
+    ).toEqual([
+      ['paid', true, 'xof'],
+      ['paid', true, 'xof'],
+    ]);
   });
 
   it('grants nothing when PayDunya confirms another amount or a cancelled invoice', async () => {

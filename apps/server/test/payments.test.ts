@@ -56,7 +56,7 @@ const conversation = async (memberId: string, withId: string) =>
   (await (await as(memberId)).get(`/api/chat/conversation/${withId}`)).json() as Message[];
 
 describe('the gift catalogue and the plans', () => {
-  it('lists the eight gifts in English or French, priced in cents, each with its picture', async () => {
+  it('lists the eight gifts in English or French, priced in cents and in round FCFA, each with its picture', async () => {
     const en = (await t.app.inject({ url: '/api/gifts' })).json();
     const fr = (await t.app.inject({ url: '/api/gifts?lang=fr' })).json();
     expect(en).toHaveLength(8);
@@ -65,9 +65,13 @@ describe('the gift catalogue and the plans', () => {
       name: 'Tulip bouquet',
       description: expect.any(String),
       price: 299,
+      xof: 1000,
       imageUrl: '/images/gifts/tulip-bouquet.svg',
     });
-    expect(fr[0]).toMatchObject({ id: 1, name: 'Bouquet de tulipes', price: 299 });
+    expect(fr[0]).toMatchObject({ id: 1, name: 'Bouquet de tulipes', price: 299, xof: 1000 });
+    expect(en.map((g: { xof: number }) => g.xof)).toEqual([
+      1000, 2000, 3000, 5000, 500, 1000, 2500, 1500,
+    ]);
     expect((await t.app.inject({ url: '/api/gifts?lang=de' })).statusCode).toBe(400);
   });
 
@@ -154,6 +158,58 @@ describe('a gift', () => {
     }
     const none = await giver.post('/api/gifts/send', { giftId: 2, receiverId: amina });
     expect([none.statusCode, none.json().code]).toEqual([404, 'PAYMENT_NOT_FOUND']);
+  });
+});
+
+describe('a gift by mobile money', () => {
+  it('is priced in FCFA by the server, paid on the test checkout, delivered once as a gift, back on its page', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const page = `/gifts?receiverId=${amina}`;
+    const started = await giver.post(
+      `/api/gifts/paydunya/paydunya-session?lang=fr&returnTo=${encodeURIComponent(page)}`,
+      { giftId: 4, receiverId: amina },
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const { page: checkout, back } = await onCheckout(started.json().redirectUrl, 'pay');
+    expect(checkout).toContain('Cadeau : Bracelet en or pour Member 0');
+    expect(checkout).toMatch(/5\s000 FCFA/);
+    expect(`${back.pathname}?${back.searchParams}`).toBe(
+      `/fr/gifts?receiverId=${amina}&success=true&giftId=4`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        giver.post('/api/gifts/send', { giftId: 4, receiverId: amina }),
+      ),
+    );
+    expect(answers.map((a) => a.json())).toEqual(Array(10).fill({ status: 'paid' }));
+    expect(await conversation(amina, karim)).toMatchObject([
+      { senderId: karim, content: 'gift:4', gift: 4, isRead: false },
+    ]);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.memberId, karim));
+    expect(order).toMatchObject({ kind: 'gift', amount: 5000, currency: 'xof', status: 'paid' });
+  });
+
+  it('is refused as a gift by card is: an unknown gift, oneself, a member one is never shown, another site', async () => {
+    const { amina, youssef, karim } = await seedCouple(t.database.db);
+    const giver = await as(karim);
+    const refusals = [
+      ['', { giftId: 9, receiverId: amina }, 400, 'GIFT_UNKNOWN'],
+      ['', { giftId: 1, receiverId: karim }, 400, 'GIFT_TO_SELF'],
+      ['', { giftId: 1, receiverId: youssef }, 404, 'MEMBER_NOT_FOUND'],
+      ['', { giftId: 1 }, 400, 'RECEIVER_REQUIRED'],
+      [
+        '?returnTo=%2F%2Fevil.example',
+        { giftId: 1, receiverId: amina },
+        400,
+        'RETURN_PATH_INVALID',
+      ],
+    ] as const;
+    for (const [query, body, status, code] of refusals) {
+      const answer = await giver.post(`/api/gifts/paydunya/paydunya-session${query}`, body);
+      expect([answer.statusCode, answer.json().code]).toEqual([status, code]);
+    }
+    expect(await t.database.db.select().from(orders).where(eq(orders.memberId, karim))).toEqual([]);
   });
 });
 
@@ -635,6 +691,14 @@ describe('in production without provider keys', () => {
       headers: bearer(await sessionFor(t.database.db, amina)),
     });
     expect([answer.statusCode, answer.json().code]).toEqual([503, 'PAYMENT_UNAVAILABLE']);
+    const [karim = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
+    const gift = await production.app.inject({
+      method: 'POST',
+      url: '/api/gifts/paydunya/paydunya-session',
+      headers: bearer(await sessionFor(t.database.db, karim)),
+      payload: { giftId: 1, receiverId: amina },
+    });
+    expect([gift.statusCode, gift.json().code]).toEqual([503, 'PAYMENT_UNAVAILABLE']);
     expect((await production.app.inject({ url: '/checkout/local/local_x' })).statusCode).toBe(404);
     expect(
       (await production.app.inject({ url: '/api/subscription/plans' })).json().methods,

@@ -62,6 +62,7 @@ export const endpointRoutes = {
   gifts: { method: 'GET', path: '/api/gifts' },
   giftCheckout: { method: 'POST', path: '/api/payment/create-checkout-session' },
   sendGift: { method: 'POST', path: '/api/gifts/send' },
+  paydunyaGiftCheckout: { method: 'POST', path: '/api/gifts/paydunya/paydunya-session' },
   subscriptionPlans: { method: 'GET', path: '/api/subscription/plans' },
   subscriptionCheckout: { method: 'POST', path: '/api/subscription/create-subscription-session' },
   paydunyaCheckout: { method: 'POST', path: '/api/subscription/paydunya/paydunya-session' },

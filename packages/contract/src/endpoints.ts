@@ -578,7 +578,8 @@ const schemas = {
     response: z.array(blockedMemberSchema),
   },
   gifts: {
-    summary: 'The gift catalogue: names and descriptions in the language asked, prices in cents',
+    summary:
+      'The gift catalogue: names and descriptions in the language asked, prices in cents (card) and FCFA (mobile money)',
     member: false,
     query: giftsQuerySchema,
     response: z.array(giftSchema),
@@ -590,6 +591,14 @@ const schemas = {
     query: giftCheckoutQuerySchema,
     body: giftCheckoutRequestSchema,
     response: checkoutSessionResponseSchema,
+  },
+  paydunyaGiftCheckout: {
+    summary:
+      'Start paying for a gift to a member by mobile money (FCFA): the price comes from the server; answers where to pay',
+    member: true,
+    query: giftCheckoutQuerySchema,
+    body: giftSendRequestSchema,
+    response: paydunyaSessionResponseSchema,
   },
   sendGift: {
     summary:

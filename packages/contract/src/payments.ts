@@ -16,6 +16,8 @@ export const giftSchema = z.object({
   description: z.string(),
   /** Minor units (cents); shown divided by 100 in dollars. */
   price: z.number().int(),
+  /** The price by mobile money, in whole FCFA (XOF has no decimals). */
+  xof: z.number().int(),
   imageUrl: z.string(),
 });
 export type Gift = z.infer<typeof giftSchema>;
@@ -23,6 +25,7 @@ export type Gift = z.infer<typeof giftSchema>;
 const giftIdField = requiredField(wholeNumber(E.GIFT_UNKNOWN, { min: 1 }), E.GIFT_REQUIRED);
 const receiverIdField = requiredField(memberIdSchema, E.RECEIVER_REQUIRED);
 
+/** `POST /api/gifts/send`, and a gift by mobile money: the gift and its receiver, priced by the server. */
 export const giftSendRequestSchema = z.object({ giftId: giftIdField, receiverId: receiverIdField });
 
 /**
@@ -81,7 +84,7 @@ export const planOfferSchema = z.object({
 });
 export const planOffersSchema = z.object({
   plans: z.array(planOfferSchema),
-  /** Which methods this server can take now (a provider may be unconfigured). */
+  /** Which methods this server can take now, for plans and gifts alike (a provider may be unconfigured). */
   methods: z.array(z.enum(['card', 'mobile-money'])),
 });
 export type PlanOffers = z.infer<typeof planOffersSchema>;

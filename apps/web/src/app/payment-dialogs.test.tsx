@@ -25,6 +25,7 @@ const gifts = [
     name: 'Plush elephant',
     description: 'A soft elephant.',
     price: 399,
+    xof: 2000,
     imageUrl: '/images/gifts/plush-elephant.svg',
   },
 ];
@@ -79,7 +80,7 @@ describe('the payment dialogs over the member screens', () => {
   });
 
   it('open the gift popup for the member a screen names', async () => {
-    mockEndpoints({ gifts: { body: gifts } });
+    mockEndpoints({ gifts: { body: gifts }, subscriptionPlans: { body: offers } });
     await signedIn();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Gift' }));
     await screen.findByRole('dialog', { name: 'A gift for Awa Diop' }, { timeout: 5000 });

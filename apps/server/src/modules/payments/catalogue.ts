@@ -12,7 +12,8 @@ type CatalogueGift = { price: number; name: Text; description: Text };
 
 /**
  * The gifts of docs/spec.md §3, numbered as the spec numbers them (a gift message is
- * `gift:{number}`), priced by the server in US cents. Their pictures are the web app's own SVGs.
+ * `gift:{number}`), priced by the server in US cents (by mobile money, in FCFA from config). Their
+ * pictures are the web app's own SVGs.
  */
 const GIFTS: Record<GiftNumber, CatalogueGift> = {
   1: {
@@ -88,13 +89,14 @@ export function findGift(id: number): GiftEntry | undefined {
   return gift ? { ...gift, id: id as GiftNumber } : undefined;
 }
 
-/** The catalogue as `GET /api/gifts` answers it, in one language. */
-export function giftList(language: keyof Text): Gift[] {
+/** The catalogue as `GET /api/gifts` answers it, in one language, with its FCFA prices (config). */
+export function giftList(language: keyof Text, xofPrices: Record<GiftNumber, number>): Gift[] {
   return Object.entries(GIFTS).map(([id, gift]) => ({
     id: Number(id),
     name: gift.name[language],
     description: gift.description[language],
     price: gift.price,
+    xof: xofPrices[Number(id) as GiftNumber],
     imageUrl: `/images/gifts/${GIFT_NUMBERS[Number(id) as GiftNumber]}.svg`,
   }));
 }

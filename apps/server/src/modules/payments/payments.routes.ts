@@ -32,6 +32,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
       payments.giftCheckout(sessionOf(request).memberId, request.body, request.query),
   });
   app.route({
+    ...endpoint('paydunyaGiftCheckout', 'payments'),
+    handler: async (request) =>
+      payments.mobileMoneyGiftCheckout(sessionOf(request).memberId, request.body, request.query),
+  });
+  app.route({
     ...endpoint('sendGift', 'payments'),
     handler: async (request) => payments.sendGift(sessionOf(request).memberId, request.body),
   });

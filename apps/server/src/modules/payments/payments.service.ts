@@ -1,5 +1,6 @@
 import {
   type Gift,
+  type GiftNumber,
   type PaymentMethod,
   type PaymentOutcome,
   SUBSCRIPTION_PRICES,
@@ -49,6 +50,7 @@ export function createPaymentsService(deps: {
   /** The provider of each method, when one is available here (see `paymentProviders`). */
   providers: Partial<Record<PaymentMethod, PaymentProvider>>;
   xofPrices: Record<SubscriptionPlan, number>;
+  xofGiftPrices: Record<GiftNumber, number>;
   /** A gift message just granted: to the receiver and the giver's other tabs. */
   announce(row: GiftMessage): Promise<void>;
   /** Whether a gift may go from one member to another: at the checkout, and again when granted. */
@@ -196,59 +198,77 @@ export function createPaymentsService(deps: {
       back.returnTo ? { subscribed: 'true', plan } : { subscribed: 'true', plan, userId: memberId },
     );
 
+  /**
+   * A gift to a member the giver may be shown and send it to (the rule of who may write to
+   * whom, a gift opening a conversation as a paid message), by either method; the price is the
+   * server's: the catalogue's in cents by card, config's in FCFA by mobile money. Both come back
+   * the same way and are granted by the same `settle` (ADR 015, 026).
+   */
+  async function giftCheckout(
+    method: PaymentMethod,
+    memberId: string,
+    request: { giftId: number; receiverId: string },
+    back: CheckoutReturn,
+  ): Promise<Checkout> {
+    const gift = findGift(request.giftId);
+    if (!gift) throw badRequest('GIFT_UNKNOWN');
+    if (request.receiverId === memberId) throw badRequest('GIFT_TO_SELF');
+    await deps.whoMayWrite.assertMayGift(memberId, request.receiverId);
+    const giver = await findMemberById(db, memberId);
+    const receiver =
+      giver &&
+      (await findVisibleMember(db, { id: memberId, gender: giver.gender }, request.receiverId));
+    if (!receiver) throw notFound('MEMBER_NOT_FOUND');
+    const price =
+      method === 'card'
+        ? { amount: gift.price, currency: 'usd' as const }
+        : { amount: deps.xofGiftPrices[gift.id], currency: 'xof' as const };
+    return checkout(
+      providerFor(method),
+      { memberId, kind: 'gift', giftId: gift.id, receiverId: receiver.id, plan: null, ...price },
+      {
+        description: checkoutDescription.gift(gift, receiver.name, back.lang ?? 'en'),
+        language: back.lang ?? 'en',
+        successUrl: returnUrl(back, {
+          success: 'true',
+          giftId: String(gift.id),
+          receiverId: receiver.id,
+        }),
+        // Without a page to go back to, the conversation with the member.
+        cancelUrl: returnUrl(
+          back,
+          back.returnTo ? { cancelled: 'gift' } : { cancelled: 'gift', userId: receiver.id },
+        ),
+      },
+    );
+  }
+
   return {
-    gifts: (language: 'en' | 'fr'): Gift[] => giftList(language),
+    gifts: (language: 'en' | 'fr'): Gift[] => giftList(language, deps.xofGiftPrices),
 
     planOffers: () => ({
       plans: planOffers(deps.xofPrices),
       methods: (['card', 'mobile-money'] as const).filter((m) => deps.providers[m]),
     }),
 
-    /**
-     * A gift to a member the giver may be shown and send it to (the rule of who may write to
-     * whom, a gift opening a conversation as a paid message); the price is the catalogue's.
-     */
+    /** A gift by card, in dollars: the spec's checkout session. */
     async giftCheckout(
       memberId: string,
       request: { giftId: number; receiverId: string },
       back: CheckoutReturn = {},
     ) {
-      const gift = findGift(request.giftId);
-      if (!gift) throw badRequest('GIFT_UNKNOWN');
-      if (request.receiverId === memberId) throw badRequest('GIFT_TO_SELF');
-      await deps.whoMayWrite.assertMayGift(memberId, request.receiverId);
-      const giver = await findMemberById(db, memberId);
-      const receiver =
-        giver &&
-        (await findVisibleMember(db, { id: memberId, gender: giver.gender }, request.receiverId));
-      if (!receiver) throw notFound('MEMBER_NOT_FOUND');
-      const opened = await checkout(
-        providerFor('card'),
-        {
-          memberId,
-          kind: 'gift',
-          giftId: gift.id,
-          receiverId: receiver.id,
-          plan: null,
-          amount: gift.price,
-          currency: 'usd',
-        },
-        {
-          description: checkoutDescription.gift(gift, receiver.name, back.lang ?? 'en'),
-          language: back.lang ?? 'en',
-          successUrl: returnUrl(back, {
-            success: 'true',
-            giftId: String(gift.id),
-            receiverId: receiver.id,
-          }),
-          // Without a page to go back to, the conversation with the member.
-          cancelUrl: returnUrl(
-            back,
-            back.returnTo ? { cancelled: 'gift' } : { cancelled: 'gift', userId: receiver.id },
-          ),
-        },
-      );
+      const opened = await giftCheckout('card', memberId, request, back);
       return { id: opened.reference, url: opened.url };
+    },
+
+    /** A gift by mobile money, in FCFA: answered as a plan's by mobile money is. */
+    async mobileMoneyGiftCheckout(
+      memberId: string,
+      request: { giftId: number; receiverId: string },
+      back: CheckoutReturn = {},
+    ) {
+      const opened = await giftCheckout('mobile-money', memberId, request, back);
+      return { redirectUrl: opened.url };
     },
 
     /** Back from paying for a gift: the latest checkout of it, settled. */

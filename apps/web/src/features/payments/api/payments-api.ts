@@ -43,6 +43,18 @@ export function startGiftCheckout(
   });
 }
 
+/**
+ * POST /api/gifts/paydunya/paydunya-session: where to pay for a gift by mobile money (the server
+ * prices it in FCFA); back the same way as by card.
+ */
+export function startMobileMoneyGiftCheckout(
+  giftId: number,
+  receiverId: string,
+  back: CheckoutReturn,
+) {
+  return callApi('paydunyaGiftCheckout', { query: back, body: { giftId, receiverId } });
+}
+
 /** POST /api/gifts/send: back from paying, the server asks the provider and delivers once. */
 export function sendGift(giftId: number, receiverId: string) {
   return callApi('sendGift', { body: { giftId, receiverId } });

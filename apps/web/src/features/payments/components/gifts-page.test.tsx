@@ -3,25 +3,26 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockEndpoints } from '@/test/api.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
-import { AWA, BINTA, contact, gifts, logIn } from '../test/fixtures.ts';
+import { AWA, BINTA, cardOnly, contact, gifts, logIn, offers } from '../test/fixtures.ts';
 import { checkoutRedirect } from '../utils/checkout-redirect.ts';
 import { GiftsPage } from './gifts-page.tsx';
 
 const card = (name: string) => screen.getByRole('article', { name });
 
 describe('Gifts page', () => {
-  it('shows each gift with its picture, name, description and price in dollars', async () => {
+  it('shows each gift with its picture, name, description and prices in dollars and FCFA', async () => {
     logIn();
     const api = mockEndpoints({
       gifts: { body: gifts },
+      subscriptionPlans: { body: offers },
       chatContacts: { body: [] },
     });
     await renderScreen(<GiftsPage />, { route: '/gifts' });
     const tulips = await screen.findByRole('article', { name: 'Tulip bouquet' });
     expect(tulips).toHaveTextContent('Fresh tulips to brighten the day.');
-    expect(tulips).toHaveTextContent('Price: $4.99');
+    expect(tulips).toHaveTextContent('Price: $4.991,000 FCFA');
     expect(tulips.querySelector('img')).toHaveAttribute('src', '/images/gifts/tulip-bouquet.svg');
-    expect(card('Gold bracelet')).toHaveTextContent('$29.99');
+    expect(card('Gold bracelet')).toHaveTextContent('$29.995,000 FCFA');
     expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/gifts?lang=en');
   });
 
@@ -34,6 +35,7 @@ describe('Gifts page', () => {
         fail
           ? { status: 500, body: { code: 'UNEXPECTED_ERROR', message: 'Unexpected server error' } }
           : { body: gifts },
+      subscriptionPlans: { body: offers },
       chatContacts: { body: [] },
     });
     await renderScreen(<GiftsPage />, { route: '/gifts', language: 'fr' });
@@ -50,7 +52,11 @@ describe('Gifts page', () => {
 
   it('says so when there is no gift to offer, under the page heading', async () => {
     logIn();
-    mockEndpoints({ gifts: { body: [] }, chatContacts: { body: [] } });
+    mockEndpoints({
+      gifts: { body: [] },
+      subscriptionPlans: { body: offers },
+      chatContacts: { body: [] },
+    });
     await renderScreen(<GiftsPage />, { route: '/gifts' });
 
     await screen.findByText('There are no gifts to offer at the moment.');
@@ -62,6 +68,7 @@ describe('Gifts page', () => {
     logIn();
     const api = mockEndpoints({
       gifts: { body: gifts },
+      subscriptionPlans: { body: offers },
       chatContacts: { body: [contact(AWA, 'Awa Diop')] },
     });
     const user = userEvent.setup();
@@ -77,6 +84,7 @@ describe('Gifts page', () => {
     logIn();
     mockEndpoints({
       gifts: { body: gifts },
+      subscriptionPlans: { body: offers },
       chatContacts: { body: [] },
     });
     const user = userEvent.setup();
@@ -88,11 +96,12 @@ describe('Gifts page', () => {
     screen.getByText(/Vous n'avez pas encore de contacts/);
   });
 
-  it('pays for the gift to the contact chosen: the checkout opens, the gift shows it is sending', async () => {
+  it('pays for the gift to the contact chosen, by card where only cards are taken: the checkout opens, the gift shows it is sending', async () => {
     logIn();
     const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
     const api = mockEndpoints({
       gifts: { body: gifts },
+      subscriptionPlans: { body: cardOnly },
       // As typed; the list of recipients shows the one display name.
       chatContacts: { body: [contact(AWA, 'awa DIOP'), contact(BINTA, 'BINTA sy')] },
       giftCheckout: {
@@ -125,6 +134,7 @@ describe('Gifts page', () => {
     vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
     const api = mockEndpoints({
       gifts: { body: gifts },
+      subscriptionPlans: { body: cardOnly },
       chatContacts: { body: [contact(AWA, 'Awa Diop')] },
       giftCheckout: {
         body: { id: 'cs_2', url: 'http://localhost/checkout/local/cs_2' },
@@ -150,6 +160,7 @@ describe('Gifts page', () => {
     const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
     const api = mockEndpoints({
       gifts: { body: gifts },
+      subscriptionPlans: { body: cardOnly },
       chatContacts: { body: [contact(AWA, 'Awa Diop')] },
       giftCheckout: {
         body: { id: 'cs_3', url: 'http://localhost/checkout/local/cs_3' },
@@ -176,6 +187,7 @@ describe('Gifts page', () => {
     logIn();
     mockEndpoints({
       gifts: { body: gifts },
+      subscriptionPlans: { body: cardOnly },
       chatContacts: { body: [contact(AWA, 'Awa Diop')] },
       giftCheckout: { status: 500, body: {} },
     });
@@ -187,5 +199,85 @@ describe('Gifts page', () => {
       'An error occurred while sending the gift.',
     );
     expect(send).toBeEnabled();
+  });
+
+  it('asks how to pay where mobile money is taken: “Mobile money (FCFA)” names the operators and the price in FCFA', async () => {
+    logIn();
+    const go = vi.spyOn(checkoutRedirect, 'go').mockImplementation(() => {});
+    const api = mockEndpoints({
+      gifts: { body: gifts },
+      subscriptionPlans: { body: offers },
+      chatContacts: { body: [contact(AWA, 'Awa Diop')] },
+      paydunyaGiftCheckout: { body: { redirectUrl: 'https://paydunya.example/checkout/g1' } },
+    });
+    const user = userEvent.setup();
+    await renderScreen(<GiftsPage />, { route: `/gifts?receiverId=${AWA}`, path: '/gifts' });
+    await user.click(await screen.findByRole('button', { name: 'Send Gold bracelet to Awa Diop' }));
+
+    const step = screen.getByRole('region', { name: /How do you want to pay\?/ });
+    expect(screen.getByRole('heading', { name: /How do you want to pay\?/ })).toHaveFocus();
+    expect(step).toHaveTextContent('Gold bracelet for Awa Diop');
+    expect(within(step).getByRole('radio', { name: /^Card/ }).closest('label')).toHaveTextContent(
+      '$29.99, paid by card',
+    );
+    const mobile = within(step).getByRole('radio', { name: /^Mobile money \(FCFA\)/ });
+    expect(mobile.closest('label')).toHaveTextContent(
+      'Mobile money (FCFA)5,000 FCFA, paid with Orange Money, Wave, MTN Mobile Money, or Moov Money, as offered in your country',
+    );
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.click(mobile);
+    await user.click(within(step).getByRole('button', { name: 'Go to payment' }));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://paydunya.example/checkout/g1'));
+    const [url, init] = api.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+    expect(url).toBe(
+      `/api/gifts/paydunya/paydunya-session?lang=en&returnTo=${encodeURIComponent(`/gifts?receiverId=${AWA}`)}`,
+    );
+    expect(JSON.parse(String(init?.body))).toEqual({ giftId: 4, receiverId: AWA });
+    expect(within(step).getByRole('button', { name: 'Opening the payment page…' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  });
+
+  it('says it in French, and goes back to the gifts with the focus on the gift it left from', async () => {
+    logIn();
+    const api = mockEndpoints({
+      gifts: { body: gifts },
+      subscriptionPlans: { body: offers },
+      chatContacts: { body: [contact(AWA, 'Awa Diop')] },
+    });
+    const user = userEvent.setup();
+    await renderScreen(<GiftsPage />, {
+      route: `/fr/gifts?receiverId=${AWA}`,
+      path: '/fr/gifts',
+      language: 'fr',
+    });
+    expect(await screen.findByRole('article', { name: 'Tulip bouquet' })).toHaveTextContent(
+      'Prix : 4,99 $US1 000 FCFA',
+    );
+    await user.click(screen.getByRole('button', { name: 'Envoyer Tulip bouquet à Awa Diop' }));
+
+    const step = screen.getByRole('region', { name: /Comment souhaitez-vous payer/ });
+    expect(step).toHaveTextContent('Tulip bouquet pour Awa Diop');
+    expect(
+      within(step)
+        .getByRole('radio', { name: /^Carte/ })
+        .closest('label'),
+    ).toHaveTextContent('4,99 $US, payé par carte');
+    expect(
+      within(step)
+        .getByRole('radio', { name: /^Mobile money \(FCFA\)/ })
+        .closest('label'),
+    ).toHaveTextContent(
+      'Mobile money (FCFA)1 000 FCFA, payé par Orange Money, Wave, MTN Mobile Money ou Moov Money, selon votre pays',
+    );
+    // Nothing chosen yet: no checkout can open.
+    expect(within(step).getByRole('button', { name: 'Aller au paiement' })).toBeDisabled();
+
+    await user.click(within(step).getByRole('button', { name: 'Retour' }));
+    expect(screen.queryByRole('region', { name: /Comment souhaitez-vous payer/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Envoyer Tulip bouquet à Awa Diop' })).toHaveFocus();
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

@@ -79,7 +79,9 @@ describe('Subscription modal', () => {
       within(dialog)
         .getByRole('radio', { name: /Mobile money/ })
         .closest('label'),
-    ).toHaveTextContent('6,000 FCFA, paid with mobile money');
+    ).toHaveTextContent(
+      'Mobile money (FCFA)6,000 FCFA, paid with Orange Money, Wave, MTN Mobile Money, or Moov Money, as offered in your country',
+    );
     await user.click(within(dialog).getByRole('radio', { name: /Card/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Go to payment' }));
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_9'));

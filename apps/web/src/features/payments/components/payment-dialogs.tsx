@@ -1,5 +1,5 @@
 import type { PaymentMethod, SubscriptionPlan } from '@mawadda/contract';
-import { CreditCard, Crown, RotateCcw, Smartphone } from 'lucide-react';
+import { Crown, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,9 @@ import { ApiError } from '@/lib/api-client.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { useMySubscription, usePlans, useSubscriptionCheckout } from '../hooks/use-payments.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
-import { formatUsd, formatXof } from '../utils/money.ts';
 import { formatEndDate } from '../utils/plan-end.ts';
 import { GiftChooser, type GiftRecipient } from './gift-chooser.tsx';
-
-const choiceClass =
-  'flex min-h-11 cursor-pointer items-center gap-3 rounded-2xl border border-sand-300 bg-white p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-teal-600 has-[:focus-visible]:outline-solid';
+import { choiceClass, OfferPrices, PaymentMethodStep } from './payment-method.tsx';
 
 /**
  * The subscription modal (docs/spec.md §4): step 1 the plan, step 2 the method (only those the
@@ -69,7 +66,7 @@ function CurrentPlan() {
 }
 
 function SubscriptionSteps() {
-  const { t, i18n } = usePaymentsTranslation();
+  const { t } = usePaymentsTranslation();
   const { t: tAll } = useTranslation();
   const offers = usePlans();
   const checkout = useSubscriptionCheckout();
@@ -103,7 +100,7 @@ function SubscriptionSteps() {
     );
   }
   const { plans, methods } = offers.data;
-  if (methods.length === 0) return <Alert tone="info">{t('subscription.noMethod')}</Alert>;
+  if (methods.length === 0) return <Alert tone="info">{t('method.none')}</Alert>;
   const offer = plans.find((p) => p.plan === plan);
   const chosenMethod = method ?? (methods.length === 1 ? methods[0] : null);
   const busy = checkout.isPending || checkout.isSuccess;
@@ -148,7 +145,7 @@ function SubscriptionSteps() {
         <span className="block text-sm font-medium text-ink-muted">
           {t('subscription.step', { step })}
         </span>
-        {step === 1 ? t('subscription.planLegend') : t('subscription.methodTitle')}
+        {step === 1 ? t('subscription.planLegend') : t('method.title')}
       </h3>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {step === 1 ? (
@@ -182,16 +179,7 @@ function SubscriptionSteps() {
                   </span>
                 </span>
                 <span className="text-right">
-                  {methods.includes('card') ? (
-                    <span className="block font-semibold text-ink">
-                      {formatUsd(p.usdCents, i18n.language)}
-                    </span>
-                  ) : null}
-                  {methods.includes('mobile-money') ? (
-                    <span className="block text-sm text-ink-muted">
-                      {formatXof(p.xof, i18n.language)}
-                    </span>
-                  ) : null}
+                  <OfferPrices prices={p} methods={methods} />
                 </span>
               </label>
             ))}
@@ -201,56 +189,15 @@ function SubscriptionSteps() {
           </Button>
         </form>
       ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            pay();
-          }}
-          className="flex flex-col gap-4"
-        >
-          <fieldset className="flex flex-col gap-2">
-            <legend className="sr-only">{t('subscription.methodLegend')}</legend>
-            {methods.map((m) => {
-              const Icon = m === 'card' ? CreditCard : Smartphone;
-              const price = offer
-                ? m === 'card'
-                  ? formatUsd(offer.usdCents, i18n.language)
-                  : formatXof(offer.xof, i18n.language)
-                : '';
-              return (
-                <label key={m} className={choiceClass}>
-                  <input
-                    type="radio"
-                    name="method"
-                    value={m}
-                    checked={chosenMethod === m}
-                    onChange={() => setMethod(m)}
-                    className="size-5 accent-teal-700"
-                  />
-                  <Icon aria-hidden="true" className="size-5 shrink-0 text-teal-700" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block font-semibold text-ink">
-                      {t(m === 'card' ? 'subscription.card' : 'subscription.mobileMoney')}
-                    </span>
-                    <span className="block text-sm text-ink-muted">
-                      {t(m === 'card' ? 'subscription.cardHint' : 'subscription.mobileMoneyHint', {
-                        price,
-                      })}
-                    </span>
-                  </span>
-                </label>
-              );
-            })}
-          </fieldset>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-            <Button variant="secondary" disabled={busy} onClick={() => go(1)}>
-              {t('subscription.back')}
-            </Button>
-            <Button type="submit" busy={busy} disabled={!chosenMethod}>
-              {busy ? t('subscription.redirecting') : t('subscription.pay')}
-            </Button>
-          </div>
-        </form>
+        <PaymentMethodStep
+          methods={methods}
+          prices={offer}
+          chosen={chosenMethod}
+          onChoose={setMethod}
+          busy={busy}
+          onBack={() => go(1)}
+          onPay={pay}
+        />
       )}
     </div>
   );

@@ -14,6 +14,7 @@ import {
   startCardCheckout,
   startGiftCheckout,
   startMobileMoneyCheckout,
+  startMobileMoneyGiftCheckout,
 } from '../api/payments-api.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
 import { checkoutRedirect } from '../utils/checkout-redirect.ts';
@@ -75,9 +76,9 @@ export function useRecipients(enabled: boolean) {
 }
 
 /**
- * Paying for a gift: the server opens a checkout (card) and the member goes there; they come
- * back to this page in their language (payment-return). The gift stays "sending" until the page
- * is left.
+ * Paying for a gift: the server opens a checkout, by card or mobile money, and the member goes
+ * there; they come back to this page in their language (payment-return) either way. The gift
+ * stays "sending" until the page is left.
  */
 export function useGiftCheckout() {
   const back = useCheckoutReturn();
@@ -85,12 +86,17 @@ export function useGiftCheckout() {
     mutationFn: async ({
       gift,
       receiverId,
+      method,
     }: {
       gift: { id: number; name: string; price: number };
       receiverId: string;
+      method: PaymentMethod;
     }) => {
-      const { url } = await startGiftCheckout(gift, receiverId, back);
-      checkoutRedirect.go(url);
+      checkoutRedirect.go(
+        method === 'card'
+          ? (await startGiftCheckout(gift, receiverId, back)).url
+          : (await startMobileMoneyGiftCheckout(gift.id, receiverId, back)).redirectUrl,
+      );
     },
   });
   useResetWhenRestored(mutation.reset);
@@ -100,6 +106,15 @@ export function useGiftCheckout() {
 /** The plans and the methods the server takes now. */
 export function usePlans() {
   return useQuery({ queryKey: paymentsKeys.plans(), queryFn: ({ signal }) => fetchPlans(signal) });
+}
+
+/** The methods the server takes now, for a gift as for a plan: the plans' answer says them. */
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: paymentsKeys.plans(),
+    queryFn: ({ signal }) => fetchPlans(signal),
+    select: (offers) => offers.methods,
+  });
 }
 
 /** The member's running subscription (or null), asked again whenever a screen shows it. */

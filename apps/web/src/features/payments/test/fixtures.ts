@@ -10,6 +10,7 @@ export const gifts: Gift[] = [
     name: 'Tulip bouquet',
     description: 'Fresh tulips to brighten the day.',
     price: 499,
+    xof: 1000,
     imageUrl: '/images/gifts/tulip-bouquet.svg',
   },
   {
@@ -17,6 +18,7 @@ export const gifts: Gift[] = [
     name: 'Gold bracelet',
     description: 'A fine bracelet.',
     price: 2999,
+    xof: 5000,
     imageUrl: '/images/gifts/gold-bracelet.svg',
   },
 ];
@@ -33,6 +35,9 @@ export const offers: PlanOffers = {
   ],
   methods: ['card', 'mobile-money'],
 };
+
+/** A server that takes cards only (no PayDunya keys): a gift goes straight to the checkout. */
+export const cardOnly: PlanOffers = { ...offers, methods: ['card'] };
 
 /** A member signed in, as the login screen leaves them. */
 export function logIn(id = 'me-0000') {
