@@ -341,6 +341,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
   const push = createPushService({
     db,
     clock,
+    limiter,
     vapid: await resolveVapidDetails(config),
     subscriptionsPerMember: config.pushSubscriptionsPerMember,
     loopbackEndpoints: config.pushLoopbackEndpoints,
@@ -400,7 +401,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
     if (event.kind === 'end-sessions') auth.forgetSessions(event);
   });
   const whoMayWrite = createWhoMayWrite({ db, clock });
-  const relationships = createRelationships({ db, clock });
+  const relationships = createRelationships({ db, clock, publish: outlet.publish });
   const members = { db, clock, photoLinks };
   const moderation = createModerationService({
     db,

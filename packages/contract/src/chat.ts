@@ -84,6 +84,11 @@ export const contactSchema = z.object({
   lastMessage: lastMessageSchema.nullable(),
   /** The two like each other: the conversation header offers to unmatch. */
   matched: z.boolean(),
+  /**
+   * One of the two ended the match (ADR 017): neither writes, calls or sends a gift until they
+   * match again; the conversation stays readable, and reportable.
+   */
+  matchEnded: z.boolean(),
   /** The member deleted their account: their messages stay, shown from "a deleted member". */
   deleted: z.boolean(),
   /**

@@ -9,6 +9,8 @@ export const destinations = {
   call: (memberId: string) => `/topic/call/${memberId}` as const,
   /** Ours: a member someone liked back, told live ("It's a match"). */
   match: (memberId: string) => `/topic/match/${memberId}` as const,
+  /** Ours: what is between the member and another changed (a match ended, a block). */
+  contact: (memberId: string) => `/topic/contact/${memberId}` as const,
   publishPresence: '/app/presence',
   publishCall: (memberId: string) => `/app/call/${memberId}` as const,
   /**

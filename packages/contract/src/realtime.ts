@@ -12,6 +12,15 @@ export const presenceEventSchema = z.object({
 });
 export type PresenceEvent = z.infer<typeof presenceEventSchema>;
 
+/**
+ * `/topic/contact/{id}`: what is between the member and `memberId` changed, a match ended or a
+ * block, told to both alike. It says nothing else, so nobody learns from it who ended what
+ * (ADR 017): the app asks its answers about `memberId` again, and they say what the rules let the
+ * member know (the conversation closed, or unavailable).
+ */
+export const contactChangeSchema = z.object({ memberId: z.string() });
+export type ContactChange = z.infer<typeof contactChangeSchema>;
+
 const SDP_MAX_LENGTH = 100_000;
 const sessionDescriptionSchema = z.object({
   type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),

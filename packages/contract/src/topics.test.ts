@@ -10,7 +10,8 @@ describe('topic map', () => {
     expect(topicPatternOf(destinations.read('m1'))).toBe('/topic/read/*');
     expect(topicPatternOf(destinations.call('m1'))).toBe('/topic/call/*');
     expect(topicPatternOf(destinations.match('m1'))).toBe('/topic/match/*');
-    expect(Object.keys(topics)).toHaveLength(5);
+    expect(topicPatternOf(destinations.contact('m1'))).toBe('/topic/contact/*');
+    expect(Object.keys(topics)).toHaveLength(6);
   });
 
   it('knows no other destination', () => {

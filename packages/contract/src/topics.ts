@@ -1,7 +1,7 @@
 import './zod-config.ts';
 import type { z } from 'zod';
 import { messageSchema, readReceiptSchema } from './chat.ts';
-import { callSignalSchema, presenceEventSchema } from './realtime.ts';
+import { callSignalSchema, contactChangeSchema, presenceEventSchema } from './realtime.ts';
 import { matchEventSchema } from './social.ts';
 
 /**
@@ -14,6 +14,7 @@ import { matchEventSchema } from './social.ts';
  * - read: a read receipt, to the sender of the messages read;
  * - call: a WebRTC signal (offers, answers, candidates, ends, busy);
  * - match: "It's a match", to the member liked back;
+ * - contact: a match ended or a block, to both members (who asks again what they may see);
  * - presence: a related member came online or went offline.
  */
 export const topics = {
@@ -22,6 +23,7 @@ export const topics = {
   '/topic/read/*': readReceiptSchema,
   '/topic/call/*': callSignalSchema,
   '/topic/match/*': matchEventSchema,
+  '/topic/contact/*': contactChangeSchema,
 } as const;
 
 export type TopicPattern = keyof typeof topics;

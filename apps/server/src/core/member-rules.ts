@@ -10,7 +10,8 @@ const MATCHES = sql`
 
 /**
  * The members related to `memberId`: those they matched with and those they exchanged messages
- * with. They are the ones told of the member's presence and listed among their contacts.
+ * with, minus a conversation closed by an unmatch (until a new match) and blocks. They are the
+ * ones told of the member's presence.
  */
 export async function relatedMemberIds(db: Executor, memberId: string): Promise<string[]> {
   const result = await db.execute<{ id: string }>(sql`
@@ -22,6 +23,7 @@ export async function relatedMemberIds(db: Executor, memberId: string): Promise<
       select sender_id from messages where receiver_id = ${memberId}
     ) related (id)
     where not ${blockedBetween(memberId, sql`related.id`)}
+      and (${matched(memberId, sql`related.id`)} or not ${unmatchedBetween(memberId, sql`related.id`)})
   `);
   return result.rows.map((row) => row.id);
 }

@@ -43,6 +43,7 @@ const contact = (id: string): Contact => ({
   lastMessageTime: null,
   lastMessage: null,
   matched: true,
+  matchEnded: false,
   deleted: false,
 });
 const summary = (id: string) => ({ id, name: id }) as UserSummary;

@@ -138,6 +138,7 @@ export function aContact(overrides: Partial<Contact> = {}): Contact {
     lastMessageTime: null,
     lastMessage: null,
     matched: true,
+    matchEnded: false,
     deleted: false,
     ...overrides,
   };

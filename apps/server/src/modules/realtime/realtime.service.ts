@@ -15,8 +15,8 @@ import type { PresenceService } from './presence.service.ts';
 
 /**
  * The subscriptions a member may hold (docs/spec.md §7, docs/baseline.md "Real time"): their own chat,
- * read, call and match topics, and the presence topic, which carries only related members'
- * presence.
+ * read, call, match and contact topics, and the presence topic, which carries only related
+ * members' presence.
  */
 export function maySubscribe(memberId: string, destination: string): boolean {
   return (
@@ -24,7 +24,8 @@ export function maySubscribe(memberId: string, destination: string): boolean {
     destination === destinations.chat(memberId) ||
     destination === destinations.read(memberId) ||
     destination === destinations.call(memberId) ||
-    destination === destinations.match(memberId)
+    destination === destinations.match(memberId) ||
+    destination === destinations.contact(memberId)
   );
 }
 

@@ -1,22 +1,41 @@
+import { destinations } from '@mawadda/contract';
 import { relationshipBetween } from '../../core/member-rules.ts';
 import { findMemberById } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
+import type { Publish } from '../realtime/index.ts';
 import { deleteBlock, insertBlock, listBlocked, unmatch } from './relationships.repository.ts';
 
 /**
  * Blocks and unmatches: what a member does to end contact with another. Who may write to, send a
  * gift to and call whom is a rule of the core (`core/who-may-write.ts`), which every module asks.
  */
-export function createRelationships(deps: { db: Database; clock: Clock }) {
+export function createRelationships(deps: {
+  db: Database;
+  clock: Clock;
+  /** Delivers a body live to these members' subscribers of `destination` (the broker). */
+  publish: Publish;
+}) {
+  /**
+   * Once stored, each of the two is told that what is between them changed, in the same words
+   * (their own other tabs too): their open conversation asks again and closes, and neither
+   * learns from the event who ended what (ADR 017).
+   */
+  async function tellBoth(memberId: string, otherId: string) {
+    await deps.publish(destinations.contact(otherId), { memberId }, [otherId]);
+    await deps.publish(destinations.contact(memberId), { memberId: otherId }, [memberId]);
+  }
+
   return {
     /** Blocks a member one may meet (any other member who exists); true if it is new. */
     async block(blockerId: string, blockedId: string): Promise<boolean> {
       if (blockerId === blockedId || !(await findMemberById(deps.db, blockedId))) {
         throw notFound('MEMBER_NOT_FOUND');
       }
-      return insertBlock(deps.db, blockerId, blockedId);
+      const added = await insertBlock(deps.db, blockerId, blockedId);
+      if (added) await tellBoth(blockerId, blockedId);
+      return added;
     },
     unblock: (blockerId: string, blockedId: string) => deleteBlock(deps.db, blockerId, blockedId),
 
@@ -30,6 +49,7 @@ export function createRelationships(deps: { db: Database; clock: Clock }) {
         throw notFound('MEMBER_NOT_FOUND');
       }
       await unmatch(deps.db, memberId, otherId, deps.clock.now());
+      await tellBoth(memberId, otherId);
     },
     blocked: (blockerId: string) => listBlocked(deps.db, blockerId),
   };

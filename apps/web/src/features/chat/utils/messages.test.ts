@@ -70,6 +70,7 @@ describe('contacts after a message', () => {
     lastMessageTime,
     lastMessage: null,
     matched: true,
+    matchEnded: false,
     deleted: false,
   });
 
