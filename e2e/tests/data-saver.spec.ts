@@ -124,7 +124,7 @@ test('A browser sending Save-Data: on gets data saver without asking, in French'
   await expect(show).toBeVisible();
   expect(asked).toEqual([]);
   await show.click();
-  await expect(hers.getByRole('img', { name: `Photo de Ibrahima ${tag}` })).toBeVisible();
+  await expect(hers.getByRole('img', { name: `Photo d'Ibrahima ${tag}` })).toBeVisible();
 
   await hers.goto('/fr/suggestions');
   expect((await cardPhoto(hers, `Ibrahima ${tag}`)).widths).toEqual([['240w'], ['240w']]);

@@ -52,12 +52,12 @@ test('A member names a guardian, who reads the conversation from the mailed link
   const guardian = await guardianContext.newPage();
   await guardian.goto(link);
   await expect(
-    guardian.getByRole('heading', { name: `Les conversations de Aminata` }),
+    guardian.getByRole('heading', { name: "Les conversations d'Aminata" }),
   ).toBeVisible();
   expect(await seriousViolations(guardian)).toEqual([]);
   await guardian.getByRole('button', { name: /^Avec Youssef/ }).click();
   await expect(guardian.getByRole('listitem').first()).toContainText(
-    'les tuteurs de Aminata suivent cette conversation',
+    "les tuteurs d'Aminata suivent cette conversation",
   );
   expect(await seriousViolations(guardian)).toEqual([]);
   // Nothing wider than the phone's screen.

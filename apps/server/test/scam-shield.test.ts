@@ -1,7 +1,7 @@
 import { destinations, type Message, messageSchema, type OpenReport } from '@mawadda/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { likes, members, messages } from '../src/db/schema.ts';
+import { likes, members, messages, reports } from '../src/db/schema.ts';
 import { collectMemberData } from '../src/modules/account/data-export.repository.ts';
 import {
   bearer,
@@ -218,10 +218,15 @@ describe('a sender who keeps setting the shield off', () => {
     await send(aminaToken, youssef, 'Fais-moi un petit transfert');
     const reports = await queue();
     const shieldReport = reports.find((r) => r.reported.id === amina);
+    // What it found is data for the moderator's language, never a note of its own.
     expect(shieldReport).toMatchObject({
-      reporter: null,
+      reporter: {
+        kind: 'scam-shield',
+        flaggedMessages: 5,
+        rules: ['money', 'phone', 'other-app', 'crypto'],
+      },
       reasons: ['asking-for-money'],
-      note: expect.stringMatching(/Scam shield: 5 flagged messages today/),
+      note: null,
     });
     expect(shieldReport?.messages.map((m) => m.content)).toEqual([
       ...texts,
@@ -237,6 +242,30 @@ describe('a sender who keeps setting the shield off', () => {
     const again = (await queue()).filter((r) => r.reported.id === amina);
     expect(again).toHaveLength(1);
     expect(again[0]?.messages).toHaveLength(6);
+    expect(again[0]?.reporter).toMatchObject({ kind: 'scam-shield', flaggedMessages: 6 });
+  });
+
+  it('reads a report it filed with an English note, before it wrote none, from its messages', async () => {
+    const { amina, youssef, aminaToken } = await couple();
+    const sent = await send(aminaToken, youssef, 'Envoie par Western Union');
+    const [flagged] = await t.database.db
+      .select({ seq: messages.seq })
+      .from(messages)
+      .where(eq(messages.uuid, sent.json().uuid));
+    await t.database.db.insert(reports).values({
+      reporterId: null,
+      reportedId: amina,
+      reasons: ['asking-for-money'],
+      note: 'Scam shield: 5 flagged messages today (money).',
+      messageSeqs: [flagged?.seq ?? 0],
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    });
+    const old = (await queue()).find((r) => r.reported.id === amina);
+    expect(old).toMatchObject({
+      reporter: { kind: 'scam-shield', flaggedMessages: 1, rules: ['money'] },
+      note: null,
+    });
   });
 
   it('puts a member’s report for asking for money before older reports', async () => {

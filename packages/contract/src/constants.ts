@@ -7,7 +7,6 @@ export const BIO_WARNING_LENGTH = 900;
 /** Faith and family fields (ADR 041): the profession is free text, checked like the bio. */
 export const PROFESSION_MAX_LENGTH = 80;
 export const REVERT_SINCE_MIN_YEAR = 1940;
-export const REGISTRATION_STEPS = 5;
 export const MIN_PHOTOS = 1;
 /** The spec shows no maximum; six keeps a profile readable and storage bounded. */
 export const MAX_PHOTOS = 6;

@@ -4,7 +4,7 @@ import { REPORT_MESSAGES_MAX, REPORT_NOTE_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
 import { formNumber, memberText, optionalField, requiredField } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
-import { REPORT_REASONS } from './value-lists.ts';
+import { REPORT_REASONS, SHIELD_RULES } from './value-lists.ts';
 
 /** `POST /api/reports`: `messageIds` are uuids of messages the reported member sent the reporter. */
 export const reportRequestSchema = z.object({
@@ -80,16 +80,30 @@ export const openReportSchema = z.object({
   id: z.string(),
   /** Every reason the reporter gave, in the order given. */
   reasons: z.array(z.enum(REPORT_REASONS)),
-  /** The reporter's notes, oldest first, a blank line apart. */
+  /** The reporter's notes, oldest first, a blank line apart; none on the scam shield's report. */
   note: z.string().nullable(),
   createdAt: z.iso.datetime(),
   /** When the reporter last added to it (`createdAt` until then). */
   updatedAt: z.iso.datetime(),
   /**
-   * `deleted`: the reporter has since deleted their account (no name is kept). Null: the scam
-   * shield filed it (ADR 043), its messages the ones that set it off.
+   * A member (`deleted`: who has since deleted their account, no name is kept), or the scam
+   * shield (ADR 043), which writes no note: what it found is told as data, for the moderator's
+   * language: how many of the attached messages it flagged and the rules they set off, read from
+   * the messages themselves.
    */
-  reporter: z.object({ id: z.string(), name: z.string(), deleted: z.boolean() }).nullable(),
+  reporter: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('member'),
+      id: z.string(),
+      name: z.string(),
+      deleted: z.boolean(),
+    }),
+    z.object({
+      kind: z.literal('scam-shield'),
+      flaggedMessages: z.number().int(),
+      rules: z.array(z.enum(SHIELD_RULES)),
+    }),
+  ]),
   reported: z.object({
     id: z.string(),
     name: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleCase } from './text.ts';
+import { startsWithVowelSound, titleCase } from './text.ts';
 
 describe('titleCase', () => {
   it('capitalises each word and lowers the rest, accents kept', () => {
@@ -30,5 +30,28 @@ describe('titleCase', () => {
   it('does not invent capitals inside a word', () => {
     expect(titleCase('McDONALD')).toBe('Mcdonald');
     expect(titleCase('ibn-al-AMIN 2')).toBe('Ibn-Al-Amin 2');
+  });
+});
+
+describe('startsWithVowelSound', () => {
+  it('is true of a name French elides before: a vowel, accented or not, in any case', () => {
+    for (const name of ['Aïcha', 'aminata', 'Élodie', 'Ousmane', 'ibrahima', '  Umar']) {
+      expect(startsWithVowelSound(name), name).toBe(true);
+    }
+  });
+
+  it('is true of a y sounded as a vowel, and of the mute h of French names only', () => {
+    expect(startsWithVowelSound('Yves')).toBe(true);
+    expect(startsWithVowelSound('Yacine')).toBe(false);
+    expect(startsWithVowelSound('Yéro')).toBe(false);
+    expect(startsWithVowelSound('Hélène Ba')).toBe(true);
+    expect(startsWithVowelSound('HUGO')).toBe(true);
+    expect(startsWithVowelSound('Hawa')).toBe(false);
+    expect(startsWithVowelSound('Habib')).toBe(false);
+  });
+
+  it('is false of a consonant and of an empty name', () => {
+    expect(startsWithVowelSound('Mamadou')).toBe(false);
+    expect(startsWithVowelSound('')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { FALLBACK_LANGUAGE, LANGUAGES } from '@mawadda/contract/constants';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { firstScreen } from '@/lib/first-screen.ts';
+import { addElision } from './elision.ts';
 import { firstRouteTexts, type Language } from './first-route-texts.ts';
 import { languageDetector } from './language-detector.ts';
 
@@ -94,6 +95,7 @@ export async function initI18n() {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  addElision(i18n);
   return i18n;
 }
 

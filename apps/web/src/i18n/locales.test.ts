@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 const src = path.join(import.meta.dirname, '..');
 /** `{{name}}`, or `{{name, format}}`: the name and its format must match across languages. */
 const PLACEHOLDER = /\{\{(\w+(?:\s*,[^}]*)?)\}\}/g;
+/** French's elision of "de" and "que" before a name (i18n/elision.ts) is its grammar only. */
+const ELISION = /,(?:de|que)$/;
 
 /**
  * Every translation file of the app, as English/French pairs: the bundled namespaces in
@@ -91,12 +93,25 @@ describe('translations', () => {
         Object.fromEntries(
           leaves.map(([key, value]) => [
             key,
-            [...String(value).matchAll(PLACEHOLDER)].map((m) => m[1]?.replace(/\s/g, '')).sort(),
+            [...String(value).matchAll(PLACEHOLDER)]
+              .map((m) => m[1]?.replace(/\s/g, '').replace(ELISION, ''))
+              .sort(),
           ]),
         );
       expect(placeholders(fr), 'placeholders').toEqual(placeholders(en));
     });
   }
+
+  const BEFORE_A_NAME = /(?:^|[^\p{L}])(?:de|que) \{\{(?!(?:count|min|max|cap)\b)/iu;
+  it('French: "de" and "que" before a name always go through the elision ("d\'Aïcha")', () => {
+    const unelided = translationPairs().flatMap((pair) =>
+      leavesOf(JSON.parse(fs.readFileSync(pair.fr, 'utf8')))
+        // Numbers ("de {{count}} km") need none.
+        .filter(([, value]) => BEFORE_A_NAME.test(String(value)))
+        .map(([key]) => `${pair.name}: ${key}`),
+    );
+    expect(unelided).toEqual([]);
+  });
 
   it('say "prefer not to say" in one wording for the skin tone, in the wizard and on /mon-profil', () => {
     const read = (feature: string, language: string) =>

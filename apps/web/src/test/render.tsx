@@ -15,6 +15,7 @@ import {
   useNavigationType,
 } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import { addElision } from '@/i18n/elision.ts';
 import { addErrorTexts, firstRouteBackend, type Language } from '@/i18n/i18n.ts';
 
 export type TestLanguage = Language;
@@ -45,6 +46,7 @@ export async function createTestI18n(language: TestLanguage = 'en'): Promise<I18
       defaultNS: 'common',
       interpolation: { escapeValue: false },
     });
+  addElision(instance);
   await Promise.all([addErrorTexts(instance, 'en'), addErrorTexts(instance, 'fr')]);
   document.documentElement.lang = language;
   return instance;

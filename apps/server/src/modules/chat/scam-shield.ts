@@ -1,6 +1,6 @@
 import { REPORT_MESSAGES_MAX } from '@mawadda/contract';
 import type { ScamShieldConfig } from '../../config.ts';
-import { SHIELD_BITS, shieldRules } from '../../core/scam-rules.ts';
+import { SHIELD_BITS } from '../../core/scam-rules.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
@@ -12,11 +12,13 @@ const DAY = 24 * HOUR;
 /** Bits that make the shield's report one of asking for money (first in the queue). */
 const MONEY = SHIELD_BITS.money | SHIELD_BITS.crypto;
 
-/** The server's report of a sender, for the moderation queue. */
+/**
+ * The server's report of a sender, for the moderation queue: no note, the moderators' page says
+ * what the attached messages set off, in the moderator's language.
+ */
 export type ShieldReport = {
   reportedId: string;
   askingForMoney: boolean;
-  note: string;
   messageSeqs: number[];
 };
 
@@ -91,7 +93,6 @@ export function createScamShield(deps: {
         await deps.report({
           reportedId: senderId,
           askingForMoney: (bits & MONEY) !== 0,
-          note: `Scam shield: ${inDay.count} flagged messages today (${shieldRules(bits).join(', ')}).`,
           messageSeqs: evidence.map((message) => message.seq),
         });
       }

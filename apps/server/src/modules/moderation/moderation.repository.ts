@@ -56,14 +56,13 @@ export async function fileReport(
 /**
  * A report by the server itself (the scam shield, ADR 043): no reporter, one open per member
  * (`reports_open_automatic_idx`). Filed again while open, its reason joins the others and its
- * messages are added; the note is the last one given (it says the counts).
+ * messages are added. No note: what it found is read from the messages' shield bits.
  */
 export async function fileAutomaticReport(
   db: Executor,
   report: {
     reportedId: string;
     reason: ReportReason;
-    note: string;
     messageSeqs: number[];
     at: Date;
   },
@@ -78,7 +77,6 @@ export async function fileAutomaticReport(
       set: {
         reasons: sql`${reports.reasons} || array(
           select r from unnest(excluded.reasons) r where r <> all(${reports.reasons}))`,
-        note: sql`excluded.note`,
         messageSeqs: sql`array(
           select distinct s from unnest(${reports.messageSeqs} || excluded.message_seqs) s order by s)`,
         updatedAt: sql`excluded.updated_at`,

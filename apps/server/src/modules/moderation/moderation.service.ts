@@ -5,6 +5,7 @@ import {
   type ReportRequest,
 } from '@mawadda/contract';
 import { findMemberById, removePhotos } from '../../core/members.repository.ts';
+import { shieldRules } from '../../core/scam-rules.ts';
 import type { Database, Transaction } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
@@ -32,6 +33,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const QUEUE_PAGE = 100;
 
 export type ModerationService = ReturnType<typeof createModerationService>;
+
+/** The scam shield's report as its reporter: the attached messages it flagged, and their rules. */
+function shieldFinding(attached: ReadonlyArray<{ shield: number }>): OpenReport['reporter'] {
+  const flagged = attached.filter((message) => message.shield !== 0);
+  return {
+    kind: 'scam-shield',
+    flaggedMessages: flagged.length,
+    rules: shieldRules(flagged.reduce((bits, message) => bits | message.shield, 0)),
+  };
+}
 
 /**
  * Reports and what moderators do with them (issue 12). A member reports another, attaching only
@@ -117,13 +128,11 @@ export function createModerationService(deps: {
     async reportAutomatically(report: {
       reportedId: string;
       askingForMoney: boolean;
-      note: string;
       messageSeqs: number[];
     }): Promise<{ id: string }> {
       return fileAutomaticReport(db, {
         reportedId: report.reportedId,
         reason: report.askingForMoney ? 'asking-for-money' : 'other',
-        note: report.note,
         messageSeqs: report.messageSeqs,
         at: clock.now(),
       });
@@ -133,25 +142,34 @@ export function createModerationService(deps: {
       await assertModerator(moderatorId);
       const open = await openReports(db, moderatorId, QUEUE_PAGE);
       return Promise.all(
-        open.map(async ({ reported: { photoKeys, ...reported }, ...report }) => ({
-          id: report.id,
-          reasons: report.reasons,
-          note: report.note,
-          createdAt: report.createdAt.toISOString(),
-          updatedAt: report.updatedAt.toISOString(),
-          reporter: report.reporter,
-          reported: {
-            ...reported,
-            photoUrls: photoKeys.map((key) => deps.photoLinks.urlFor(moderatorId, key)),
+        open.map(
+          async ({ reported: { photoKeys, ...reported }, ...report }): Promise<OpenReport> => {
+            const attached = await messagesBySeq(db, report.messageSeqs);
+            return {
+              id: report.id,
+              reasons: report.reasons,
+              // The shield's older reports hold an English sentence as their note: never shown
+              // as a note, what it found is read from the messages instead.
+              note: report.reporter ? report.note : null,
+              createdAt: report.createdAt.toISOString(),
+              updatedAt: report.updatedAt.toISOString(),
+              reporter: report.reporter
+                ? { kind: 'member', ...report.reporter }
+                : shieldFinding(attached),
+              reported: {
+                ...reported,
+                photoUrls: photoKeys.map((key) => deps.photoLinks.urlFor(moderatorId, key)),
+              },
+              messages: attached.map((m) => ({
+                uuid: m.uuid,
+                content: m.content,
+                imageUrl: m.imageKey ? deps.mediaLinks.urlFor(moderatorId, m.imageKey) : null,
+                audioUrl: m.audioKey ? deps.mediaLinks.urlFor(moderatorId, m.audioKey) : null,
+                timestamp: m.sentAt.toISOString(),
+              })),
+            };
           },
-          messages: (await messagesBySeq(db, report.messageSeqs)).map((m) => ({
-            uuid: m.uuid,
-            content: m.content,
-            imageUrl: m.imageKey ? deps.mediaLinks.urlFor(moderatorId, m.imageKey) : null,
-            audioUrl: m.audioKey ? deps.mediaLinks.urlFor(moderatorId, m.audioKey) : null,
-            timestamp: m.sentAt.toISOString(),
-          })),
-        })),
+        ),
       );
     },
 

@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useChatTranslation } from '../i18n.ts';
 import type { ChatItem } from '../utils/chat-items.ts';
-import { noticeText, waliContactText } from '../utils/notice-text.ts';
+import { noticeText } from '../utils/notice-text.ts';
 import { messageTime } from '../utils/time.ts';
 import { ShieldNote } from './shield-note.tsx';
 
@@ -26,13 +26,7 @@ export function NoticeLine({
       <p className="flex max-w-[90%] items-center gap-2 rounded-2xl border border-teal-200 bg-teal-50 px-4 py-1.5 text-center text-sm text-teal-900">
         <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
         <span className="font-medium">
-          {item.notice ? noticeText(t, item.notice, item.mine, otherName) : null}
-          {item.wali ? (
-            <>
-              {': '}
-              <span className="font-semibold">{waliContactText(t, item.wali)}</span>
-            </>
-          ) : null}
+          {item.notice ? noticeText(t, item.notice, item.mine, otherName, item.wali) : null}
         </span>
         <span className="sr-only">, </span>
         <time dateTime={item.timestamp} className="text-xs text-teal-800">

@@ -20,7 +20,7 @@ describe('the notice lines of a conversation (ADR 045)', () => {
     );
     const fr = await tIn('fr');
     expect(noticeText(fr, 'guardian-follows', false, 'Aminata')).toBe(
-      'Le tuteur (wali) de Aminata suit cette conversation',
+      "Le tuteur (wali) d'Aminata suit cette conversation",
     );
     expect(noticeText(fr, 'wali-asked', false, 'Youssef')).toBe(
       'Youssef demande le contact de votre wali',
@@ -40,5 +40,22 @@ describe('the notice lines of a conversation (ADR 045)', () => {
     expect(waliContactText(en, { name: 'Imam Sall', relation: 'imam', phone: null })).toBe(
       'Imam Sall (imam)',
     );
+  });
+
+  it('say a shared contact within the sentence, punctuated as each language does', async () => {
+    const wali = { name: 'mamadou diallo', relation: 'father', phone: null };
+    const fr = await tIn('fr');
+    expect(noticeText(fr, 'wali-shared', true, 'Aïcha', wali)).toBe(
+      'Vous avez partagé le contact de votre wali : Mamadou Diallo (père)',
+    );
+    expect(noticeText(fr, 'wali-shared', false, 'Aïcha', wali)).toBe(
+      'Aïcha a partagé le contact de son wali : Mamadou Diallo (père)',
+    );
+    const en = await tIn('en');
+    expect(noticeText(en, 'wali-shared', false, 'Aïcha', wali)).toBe(
+      'Aïcha shared their wali’s contact: Mamadou Diallo (father)',
+    );
+    // The conversation list's preview names no contact.
+    expect(noticeText(en, 'wali-shared', true, 'Aïcha')).toBe('You shared your wali’s contact');
   });
 });

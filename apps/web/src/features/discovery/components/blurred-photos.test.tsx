@@ -85,6 +85,6 @@ describe('Blurred photos', () => {
       language: 'fr',
     });
     await screen.findByText('Visible après un match');
-    screen.getByRole('img', { name: 'Photo 1 de Awa Ndiaye, floutée jusqu’à un match' });
+    screen.getByRole('img', { name: "Photo 1 d'Awa Ndiaye, floutée jusqu’à un match" });
   });
 });

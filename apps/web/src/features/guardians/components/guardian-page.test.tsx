@@ -55,12 +55,12 @@ describe('the guardian’s page', () => {
     });
     await renderScreen(<GuardianPage token={TOKEN} />, { language: 'fr' });
     expect(
-      await screen.findByRole('heading', { name: 'Les conversations de Aminata' }),
+      await screen.findByRole('heading', { name: "Les conversations d'Aminata" }),
     ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: /^Avec Youssef/ }));
     const items = await screen.findAllByRole('listitem');
     expect(items[0]).toHaveTextContent(
-      'À partir d’ici, les tuteurs de Aminata suivent cette conversation : Youssef en a été prévenu.',
+      "À partir d’ici, les tuteurs d'Aminata suivent cette conversation : Youssef en a été prévenu.",
     );
     expect(items[1]).toHaveTextContent('Salam, comment vas-tu ?');
     expect(items[2]).toHaveTextContent(/^Youssefgift:4/);

@@ -82,4 +82,23 @@ describe('the guardians section', () => {
       }),
     ).toBeVisible();
   });
+
+  it('shows names as every screen does, not as typed', async () => {
+    mockEndpoints({
+      guardians: () => ({
+        body: {
+          ...empty,
+          guardians: [{ ...father, name: 'ibrahima SY' }],
+          conversations: [{ userId: YOUSSEF, name: 'fatou diop', followed: false, since: null }],
+        },
+      }),
+    });
+    await renderScreen(<GuardiansSection />);
+    expect(
+      await screen.findByRole('checkbox', {
+        name: 'Let them follow my conversation with Fatou Diop',
+      }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove Ibrahima Sy' })).toBeVisible();
+  });
 });

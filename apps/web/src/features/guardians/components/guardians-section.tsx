@@ -4,6 +4,7 @@ import {
   type GuardianRequest,
   MAX_GUARDIANS,
 } from '@mawadda/contract';
+import { titleCase } from '@mawadda/contract/text';
 import { ShieldCheck, UserMinus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { AccountSection } from '@/components/account-section.tsx';
@@ -44,7 +45,7 @@ function AddGuardianForm({ onAdded }: { onAdded: (name: string) => void }) {
     event.preventDefault();
     add.mutate(form, {
       onSuccess: () => {
-        onAdded(form.name);
+        onAdded(titleCase(form.name));
         setForm({ ...form, name: '', email: '' });
       },
     });

@@ -1,4 +1,10 @@
-import type { GuardianDigest, GuardianOverview, GuardianRequest } from '@mawadda/contract';
+import type {
+  GuardianDigest,
+  GuardianOverview,
+  GuardianPage,
+  GuardianRequest,
+} from '@mawadda/contract';
+import { titleCase } from '@mawadda/contract/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import {
@@ -17,12 +23,23 @@ import {
 /** The guardian's page asks again this often while open: the conversation reads as it goes. */
 const PAGE_REFRESH_MS = 30_000;
 
+/** Names as typed ("ibrahima sy") show as every screen shows a name (ADR 029). */
+const named = <T extends { name: string }>(person: T): T => ({
+  ...person,
+  name: titleCase(person.name),
+});
+
 export function useGuardians() {
   const me = useSession()?.user?.id ?? '';
   return useQuery({
     queryKey: guardiansKeys.overview(me),
     queryFn: ({ signal }) => fetchGuardians(signal),
     enabled: me !== '',
+    select: (overview: GuardianOverview): GuardianOverview => ({
+      ...overview,
+      guardians: overview.guardians.map(named),
+      conversations: overview.conversations.map(named),
+    }),
   });
 }
 
@@ -51,6 +68,12 @@ export function useGuardianPage(token: string) {
   return useQuery({
     queryKey: guardiansKeys.page(token),
     queryFn: ({ signal }) => fetchGuardianPage(token, signal),
+    select: (page: GuardianPage): GuardianPage => ({
+      ...page,
+      memberName: titleCase(page.memberName),
+      guardianName: titleCase(page.guardianName),
+      conversations: page.conversations.map(named),
+    }),
     refetchInterval: PAGE_REFRESH_MS,
     retry: false,
   });

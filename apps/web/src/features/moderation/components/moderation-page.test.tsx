@@ -20,7 +20,7 @@ function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
     createdAt: threeHoursAgo,
     updatedAt: threeHoursAgo,
     // Names as the members typed them; the queue shows them as every screen does.
-    reporter: { id: 'amina', name: 'amina DIALLO', deleted: false },
+    reporter: { kind: 'member', id: 'amina', name: 'amina DIALLO', deleted: false },
     reported: {
       id: 'karim',
       name: 'KARIM benali',
@@ -192,7 +192,7 @@ describe('the moderation page', () => {
   });
 
   it('says when the reporter has since deleted their account, in both languages', async () => {
-    const gone = { id: 'stand-in', name: '', deleted: true };
+    const gone = { kind: 'member' as const, id: 'stand-in', name: '', deleted: true };
     serve([aReport({ reporter: gone })]);
     const { unmount } = await renderScreen(<ModerationPage />, { route: '/moderation' });
     expect(
@@ -206,18 +206,31 @@ describe('the moderation page', () => {
     ).toHaveTextContent('Signalé par un membre qui a depuis supprimé son compte');
   });
 
-  it('says when the scam shield filed the report (no reporter), in both languages', async () => {
-    serve([aReport({ reporter: null })]);
+  it('says what the scam shield found when it filed the report, in the moderator’s language, never as a note', async () => {
+    const byTheShield = aReport({
+      reporter: { kind: 'scam-shield', flaggedMessages: 5, rules: ['money', 'phone'] },
+      note: null,
+    });
+    serve([byTheShield]);
     const { unmount } = await renderScreen(<ModerationPage />, { route: '/moderation' });
-    expect(
-      await screen.findByRole('article', { name: 'Karim Benali: Asking for money' }),
-    ).toHaveTextContent('Reported by the scam shield: these messages kept setting it off');
+    const report = await screen.findByRole('article', { name: 'Karim Benali: Asking for money' });
+    expect(report).toHaveTextContent(
+      'Reported automatically by the scam shield: 5 flagged messages (money and phone number)',
+    );
+    expect(within(report).queryByRole('region', { name: 'Reporter’s note' })).toBeNull();
+    expect(report).not.toHaveTextContent('No note.');
     unmount();
-    serve([aReport({ reporter: null })]);
+    serve([byTheShield]);
     await renderScreen(<ModerationPage />, { route: '/fr/moderation', language: 'fr' });
+    const inFrench = await screen.findByRole('article', {
+      name: "Karim Benali : Demande d'argent",
+    });
+    expect(inFrench).toHaveTextContent(
+      'Signalé automatiquement par le bouclier anti-arnaque : 5 messages signalés (argent et numéro de téléphone)',
+    );
     expect(
-      await screen.findByRole('article', { name: "Karim Benali : Demande d'argent" }),
-    ).toHaveTextContent('Signalé par le bouclier anti-arnaque');
+      within(inFrench).queryByRole('region', { name: 'Note de la personne qui signale' }),
+    ).toBeNull();
   });
 
   it('works in French: removes the chosen photo', async () => {

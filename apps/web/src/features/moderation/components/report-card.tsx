@@ -43,9 +43,9 @@ export function ReportCard({
   const { t, i18n } = useModerationTranslation();
   const id = useId();
   const { reported } = report;
-  const reasons = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
-    report.reasons.map((reason) => t(`reasons.${reason}`)),
-  );
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  const reasons = list.format(report.reasons.map((reason) => t(`reasons.${reason}`)));
+  const { reporter } = report;
   const standingTone = {
     active: 'bg-emerald-50 text-success',
     suspended: 'bg-amber-50 text-amber-800',
@@ -68,11 +68,14 @@ export function ReportCard({
         {t('reportHeading', { name: reported.name, reasons })}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        {report.reporter === null
-          ? t('reportedByShield')
-          : report.reporter.deleted
+        {reporter.kind === 'scam-shield'
+          ? t('reportedByShield', {
+              count: reporter.flaggedMessages,
+              rules: list.format(reporter.rules.map((rule) => t(`shieldRules.${rule}`))),
+            })
+          : reporter.deleted
             ? t('reportedByDeletedMember')
-            : t('reportedBy', { name: report.reporter.name })}{' '}
+            : t('reportedBy', { name: reporter.name })}{' '}
         · <When iso={report.createdAt} now={now} phrase={(time) => t('reportedAt', { time })} />
         {report.updatedAt === report.createdAt ? null : (
           <>
@@ -82,18 +85,21 @@ export function ReportCard({
         )}
       </p>
 
-      <section aria-labelledby={`${id}-note`} className="mt-4">
-        <h3 id={`${id}-note`} className={sectionHeading}>
-          {t('note')}
-        </h3>
-        {report.note ? (
-          <blockquote className="mt-1 whitespace-pre-line rounded-xl bg-sand-100 px-4 py-2 text-ink">
-            {report.note}
-          </blockquote>
-        ) : (
-          <p className="mt-1 text-ink-muted">{t('noNote')}</p>
-        )}
-      </section>
+      {/* The scam shield writes no note: what it found is said above, as its report. */}
+      {reporter.kind === 'member' ? (
+        <section aria-labelledby={`${id}-note`} className="mt-4">
+          <h3 id={`${id}-note`} className={sectionHeading}>
+            {t('note')}
+          </h3>
+          {report.note ? (
+            <blockquote className="mt-1 whitespace-pre-line rounded-xl bg-sand-100 px-4 py-2 text-ink">
+              {report.note}
+            </blockquote>
+          ) : (
+            <p className="mt-1 text-ink-muted">{t('noNote')}</p>
+          )}
+        </section>
+      ) : null}
 
       <section aria-labelledby={`${id}-profile`} className="mt-5">
         <h3 id={`${id}-profile`} className={sectionHeading}>

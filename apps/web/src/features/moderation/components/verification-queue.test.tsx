@@ -90,7 +90,8 @@ describe('the verification queue', () => {
       aRequest({
         duplicateOf: {
           memberId: 'other',
-          name: 'Awa',
+          // As typed: shown as every screen shows a name.
+          name: 'awa NDIAYE',
           selfieUrl: '/verification-selfies/selfie/s0.webp?m=mod&e=1&s=y',
           distance: 3,
         },
@@ -98,8 +99,10 @@ describe('the verification queue', () => {
     ]);
     const person = await openTab();
     const card = await screen.findByRole('article', { name: 'Omar Fall, 33' });
-    expect(card).toHaveTextContent('This selfie looks like the one Awa sent from another account.');
-    expect(within(card).getByRole('img', { name: 'The selfie Awa sent' })).toBeVisible();
+    expect(card).toHaveTextContent(
+      'This selfie looks like the one Awa Ndiaye sent from another account.',
+    );
+    expect(within(card).getByRole('img', { name: 'The selfie Awa Ndiaye sent' })).toBeVisible();
     await person.click(within(card).getByRole('radio', { name: 'Not the same person' }));
     await person.click(within(card).getByRole('button', { name: 'Refuse' }));
     await vi.waitFor(() =>

@@ -11,7 +11,10 @@ function useQueueKey() {
 /** A report with its two members named as every screen names members. */
 const named = (report: OpenReport): OpenReport => ({
   ...report,
-  reporter: report.reporter && { ...report.reporter, name: titleCase(report.reporter.name) },
+  reporter:
+    report.reporter.kind === 'member'
+      ? { ...report.reporter, name: titleCase(report.reporter.name) }
+      : report.reporter,
   reported: { ...report.reported, name: titleCase(report.reported.name) },
 });
 

@@ -24,6 +24,10 @@ export function useVerificationQueue() {
       items.map((item) => ({
         ...item,
         member: { ...item.member, name: titleCase(item.member.name) },
+        duplicateOf: item.duplicateOf && {
+          ...item.duplicateOf,
+          name: titleCase(item.duplicateOf.name),
+        },
       })),
     staleTime: 0,
     meta: { persist: false },

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { LogoMark } from '@/components/logo.tsx';
 import { StarPattern } from '@/components/star-pattern.tsx';
 import { useRegisterTranslation } from '../i18n.ts';
+import { WIZARD_STEPS } from '../utils/registration-values.ts';
 import { RegisterWizard } from './register-wizard.tsx';
 
 /** /register: the wizard in one card, with the way back to login always in view. */
@@ -38,7 +39,9 @@ export function RegisterPage() {
           <h1 className="font-display text-3xl leading-tight text-teal-900 sm:text-4xl">
             {t('title')}
           </h1>
-          <p className="mt-1 mb-6 text-ink-muted">{t('subtitle')}</p>
+          <p className="mt-1 mb-6 text-ink-muted">
+            {t('subtitle', { count: WIZARD_STEPS.length })}
+          </p>
           <RegisterWizard />
         </div>
       </div>

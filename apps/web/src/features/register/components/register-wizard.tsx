@@ -1,5 +1,4 @@
 import type { RegistrationFields } from '@mawadda/contract';
-import { REGISTRATION_STEPS } from '@mawadda/contract/constants';
 import { E } from '@mawadda/contract/error-codes';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -138,7 +137,7 @@ export function RegisterWizard() {
 
   const stepIndex = step - 1;
   const current = WIZARD_STEPS[stepIndex] ?? WIZARD_STEPS[0];
-  const last = step === REGISTRATION_STEPS;
+  const last = step === WIZARD_STEPS.length;
 
   /** A place the lookup did not find is refused at the field, as the server would. */
   const refuseUnknownPlace = () => {
@@ -230,10 +229,10 @@ export function RegisterWizard() {
   return (
     <FormProvider {...form}>
       <StepDots
-        total={REGISTRATION_STEPS}
+        total={WIZARD_STEPS.length}
         current={step}
         label={t('progress.label')}
-        caption={t('progress.caption', { current: step, total: REGISTRATION_STEPS })}
+        caption={t('progress.caption', { current: step, total: WIZARD_STEPS.length })}
         stepLabel={(n, state) => t(`progress.${state}`, { step: n, title: stepTitle(n) })}
       />
       <form onSubmit={onSubmit} noValidate className="mt-6">
