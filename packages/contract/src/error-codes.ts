@@ -179,6 +179,10 @@ export const ERROR_TEXTS = {
   GUARDIAN_FOLLOW_INVALID: 'followed must be true or false.',
   GUARDIANS_TOO_MANY: 'You can name at most {{max}} guardians. Remove one to add another.',
   GUARDIAN_EMAIL_TAKEN: 'This address is already one of your guardians.',
+  GUARDIAN_INVITATIONS_TOO_MANY:
+    'Several invitations have gone to this address recently: no other can be sent for now. Please try again later.',
+  GUARDIANS_DAILY_LIMIT:
+    'You have named as many guardians as allowed today ({{max}}). Try again tomorrow.',
   GUARDIAN_NOT_FOUND: 'This guardian is no longer on your list.',
   GUARDIAN_DIGEST_INVALID: 'Choose how often you are mailed: daily, weekly or never.',
   WALI_REQUEST_PENDING: 'You already asked for their wali’s contact: wait for the answer.',

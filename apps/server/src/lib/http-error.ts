@@ -45,10 +45,13 @@ export function invalidFields(errors: FieldError[]): HttpError {
   });
 }
 
-/** `RATE_LIMITED`: when to try again, in seconds (`Retry-After`) and in minutes for the text. */
-export function tooManyRequests(retryAfterMs: number): HttpError {
+/**
+ * `RATE_LIMITED`, or a limit's own code: when to try again, in seconds (`Retry-After`) and in
+ * minutes for the text.
+ */
+export function tooManyRequests(retryAfterMs: number, code: ErrorCode = 'RATE_LIMITED'): HttpError {
   const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new HttpError(429, 'RATE_LIMITED', {
+  return new HttpError(429, code, {
     params: { retryAfter, minutes: Math.max(1, Math.ceil(retryAfter / 60)) },
     headers: { 'retry-after': String(retryAfter) },
   });

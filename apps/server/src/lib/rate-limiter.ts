@@ -101,6 +101,8 @@ export type LimitCheck = { limit: Limit; key: string };
 
 type Slots = { release: (check: LimitCheck) => Promise<void> };
 
+const keyOf = ({ limit, key }: LimitCheck) => `${limit.name}:${key}`;
+
 /**
  * Takes a slot under every limit, or none: the count is incremented first and checked after, so
  * of any number of callers at once at most `max` get one; a caller over any limit gives its slots
@@ -110,7 +112,6 @@ export async function takeSlots(
   store: RateLimitStore,
   checks: LimitCheck[],
 ): Promise<({ taken: true } & Slots) | { taken: false; retryAfterMs: number }> {
-  const keyOf = ({ limit, key }: LimitCheck) => `${limit.name}:${key}`;
   const counts = await Promise.all(checks.map((c) => store.hit(keyOf(c), c.limit.windowMs)));
   const over = counts.flatMap((count, i) =>
     count.count > (checks[i]?.limit.max ?? 0) ? [count.resetInMs] : [],
@@ -120,6 +121,14 @@ export async function takeSlots(
     return { taken: false, retryAfterMs: Math.max(...over) };
   }
   return { taken: true, release: (check) => store.release(keyOf(check)) };
+}
+
+/**
+ * Counts one event under every limit and refuses none: the callers of `takeSlots` under the same
+ * limits find it counted.
+ */
+export async function countEvents(store: RateLimitStore, checks: LimitCheck[]): Promise<void> {
+  await Promise.all(checks.map((c) => store.hit(keyOf(c), c.limit.windowMs)));
 }
 
 /**

@@ -1,7 +1,19 @@
 import { type GuardianRelation, titleCase } from '@mawadda/contract';
 import { mailFirstName, mailName } from '../../core/mail-names.ts';
 import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
+import type { MailShare } from '../../lib/mail-cap.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+
+/**
+ * Its share of the mails one address may receive (`MAILS_TO_ONE_ADDRESS`), whoever names the
+ * address: a guardian needs one invitation, a slip of the member's (the wrong language, a name
+ * mistyped) one more; a member adding and removing the same guardian in a loop is refused.
+ */
+export const GUARDIAN_INVITATION_MAILS = {
+  name: 'guardian-invitation',
+  perHour: 2,
+  perDay: 3,
+} satisfies MailShare;
 
 const RELATIONS: Record<MailLanguage, Record<GuardianRelation, string>> = {
   en: {

@@ -19,7 +19,9 @@ import { photosFor } from '../../core/profile-photos.ts';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { createMailCap } from '../../lib/mail-cap.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
@@ -28,7 +30,11 @@ import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { UnsubscribeTokens } from '../digest/index.ts';
 import { guardianDigestMail } from './guardian-digest.mail.ts';
-import { firstName, guardianInvitationMail } from './guardian-invitation.mail.ts';
+import {
+  firstName,
+  GUARDIAN_INVITATION_MAILS,
+  guardianInvitationMail,
+} from './guardian-invitation.mail.ts';
 import {
   activeGuardians,
   claimDueGuardianDigests,
@@ -72,6 +78,11 @@ const VISITS_SHOWN = 100;
 /** Guardians claimed and mailed per statement: a run goes on while batches come back full. */
 const DIGEST_BATCH = 200;
 const DAY = 24 * 60 * MINUTE;
+/**
+ * Guardians one member may name a day, each an invitation mailed to an address of their choice:
+ * two guardians and a few corrections, not a way to mail strangers.
+ */
+const GUARDIANS_ADDED_PER_DAY = 5;
 
 const linkInvalid = () => notFound('GUARDIAN_LINK_INVALID');
 
@@ -106,6 +117,14 @@ export function createGuardiansService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, clock, log } = deps;
+  const mailCap = createMailCap(deps.limiter);
+  const guardiansAdded = createDailyLimit({
+    limiter: deps.limiter,
+    clock,
+    name: 'guardians-added',
+    max: GUARDIANS_ADDED_PER_DAY,
+    code: 'GUARDIANS_DAILY_LIMIT',
+  });
 
   const pageUrl = (language: string, token: string) =>
     `${deps.publicUrl}/${language}/guardian/${token}`;
@@ -346,7 +365,8 @@ export function createGuardiansService(deps: {
     /**
      * Names a guardian (at most `MAX_GUARDIANS` whose link works) and mails them their link; the
      * token exists only in that mail, its hash in the database. A first guardian makes the
-     * followed conversations' other members told now.
+     * followed conversations' other members told now. Paced per member a day, and per address by
+     * the invitations' share of its mails (ADR 045): past either, a 429 and nothing stored.
      */
     async add(memberId: string, request: GuardianRequest): Promise<Guardian> {
       const token = newSecretToken();
@@ -359,6 +379,14 @@ export function createGuardiansService(deps: {
         }
         if (current.some((g) => g.email === request.email)) {
           throw new HttpError(409, 'GUARDIAN_EMAIL_TAKEN');
+        }
+        // Counted once the guardian could be added, before anything is stored: an invitation
+        // that may not go leaves no guardian without their link.
+        const slot = await guardiansAdded.reserve(memberId);
+        const mail = await mailCap.takeShare(request.email, GUARDIAN_INVITATION_MAILS);
+        if (!mail.taken) {
+          await slot.release();
+          throw tooManyRequests(mail.retryAfterMs, 'GUARDIAN_INVITATIONS_TOO_MANY');
         }
         const row = await insertGuardian(tx, {
           memberId,

@@ -12,6 +12,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { guardians, members, messages } from '../../db/schema.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { createMailCap, MAILS_TO_ONE_ADDRESS } from '../../lib/mail-cap.ts';
 import { eraseMember } from '../account/account-deletion.repository.ts';
 import { collectMemberData } from '../account/data-export.repository.ts';
 
@@ -62,10 +63,9 @@ async function send(from: Person, to: Person, content: string) {
   return res.json<Message>();
 }
 
-/** Adds a guardian and answers the token of the link mailed to them. */
-async function addGuardian(member: Person, overrides: Record<string, string> = {}) {
-  const sentBefore = t.mailer.sent.length;
-  const res = await t.app.inject({
+/** The member's request to name a guardian, answered as it is. */
+const nameGuardian = (member: Person, overrides: Record<string, string> = {}) =>
+  t.app.inject({
     method: 'POST',
     url: '/api/guardians',
     headers: bearer(member.token),
@@ -77,11 +77,25 @@ async function addGuardian(member: Person, overrides: Record<string, string> = {
       ...overrides,
     },
   });
+
+/** Adds a guardian and answers the token of the link mailed to them. */
+async function addGuardian(member: Person, overrides: Record<string, string> = {}) {
+  const sentBefore = t.mailer.sent.length;
+  const res = await nameGuardian(member, overrides);
   expect(res.statusCode, res.body).toBe(201);
   const mail = t.mailer.sent[sentBefore];
   const token = /\/guardian\/([A-Za-z0-9_-]{43})\b/.exec(mail?.text ?? '')?.[1];
   if (!token) throw new Error(`No link in ${mail?.text}`);
   return { id: res.json<{ id: string }>().id, token, mail };
+}
+
+async function remove(member: Person, guardianId: string) {
+  const res = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/guardians/${guardianId}`,
+    headers: bearer(member.token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 async function follow(member: Person, other: Person, followed = true) {
@@ -154,6 +168,66 @@ describe('a member names guardians', () => {
     expect(mail?.subject).toBe('Un membre vous invite à suivre ses conversations sur Mawadda');
     expect(mail?.text).toMatch(/^Bonjour,\n\nUn membre vous a désigné comme père/);
     expect(mail?.html).toContain('<hr><p>Hello,</p><p>A member named you as their father');
+  });
+
+  it('mails one address the invitations’ share at most, however often it is named: past it, a 429 and nothing stored', async () => {
+    const { aminata } = await family();
+    const email = `father-${crypto.randomUUID()}@example.org`;
+    const sentBefore = t.mailer.sent.length;
+    for (let round = 0; round < 2; round++) {
+      const { id } = await addGuardian(aminata, { email });
+      await remove(aminata, id);
+    }
+    const refused = await nameGuardian(aminata, { email });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'GUARDIAN_INVITATIONS_TOO_MANY',
+      message: expect.stringContaining('try again later'),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another member naming the same address is refused too: the share is the address's.
+    const { aminata: other } = await family();
+    expect((await nameGuardian(other, { email })).statusCode).toBe(429);
+    expect(t.mailer.sent.slice(sentBefore).filter((m) => m.to === email)).toHaveLength(2);
+    const rows = await t.database.db.select().from(guardians).where(eq(guardians.email, email));
+    expect(rows.filter((row) => row.revokedAt === null)).toEqual([]);
+    expect(rows).toHaveLength(2);
+  });
+
+  it('counts an invitation with the address’s other mails, but never refuses it for them', async () => {
+    // The address had its day's mails (resets, registration attempts: mails only a member's
+    // address receives), yet its invitation goes: a 429 would tell the member it is a member's.
+    const { aminata } = await family();
+    const cap = createMailCap(t.limiter);
+    const full = `member-${crypto.randomUUID()}@example.org`;
+    while (await cap.take(full)) {}
+    expect((await nameGuardian(aminata, { email: full })).statusCode).toBe(201);
+    expect(t.mailer.sent.at(-1)?.to).toBe(full);
+
+    // Two invitations leave three of the five mails an address may receive in an hour.
+    const email = `father-${crypto.randomUUID()}@example.org`;
+    await remove(aminata, (await addGuardian(aminata, { email })).id);
+    await addGuardian(aminata, { email });
+    let others = 0;
+    while (await cap.take(email)) others++;
+    expect(others).toBe(MAILS_TO_ONE_ADDRESS.perHour - 2);
+  });
+
+  it('lets a member name a few guardians a day: past it, a 429 and no mail', async () => {
+    const { aminata } = await family();
+    for (let i = 0; i < 5; i++) await remove(aminata, (await addGuardian(aminata)).id);
+    const sentBefore = t.mailer.sent.length;
+    const refused = await nameGuardian(aminata);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'GUARDIANS_DAILY_LIMIT',
+      params: { max: 5 },
+      message: expect.stringContaining('Try again tomorrow'),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(t.mailer.sent.length).toBe(sentBefore);
+    const overview = await t.app.inject({ url: '/api/guardians', headers: bearer(aminata.token) });
+    expect(overview.json<GuardianOverview>().guardians).toEqual([]);
   });
 
   it('refuses a relation off the list', async () => {
