@@ -341,6 +341,7 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
   const push = createPushService({
     db,
     clock,
+    limiter,
     vapid: await resolveVapidDetails(config),
     subscriptionsPerMember: config.pushSubscriptionsPerMember,
     loopbackEndpoints: config.pushLoopbackEndpoints,

@@ -583,6 +583,31 @@ describe('POST /api/push/test', () => {
   });
 });
 
+describe('POST /api/push/test, asked again and again', () => {
+  it('is paced: past three a minute, a 429 saying when to try again, and no push', async () => {
+    const { her } = await couple();
+    const endpoint = await phone(her);
+    const test = () =>
+      t.app.inject({ method: 'POST', url: '/api/push/test', headers: bearer(her.token) });
+    const statuses = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await test()).statusCode);
+      await t.app.push.drain();
+    }
+    expect(statuses).toEqual([202, 202, 202, ...Array(7).fill(429)]);
+    // One request to the push service per test let through, none for the refused ones.
+    expect(pushesTo(endpoint)).toHaveLength(3);
+    const refused = await test();
+    expect(refused.json()).toMatchObject({
+      code: 'PUSH_TESTS_TOO_MANY',
+      params: { minutes: 1 },
+      message: expect.stringContaining('test notifications'),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+});
+
 describe('two nodes on one database', () => {
   it('send each push once, sharing the work', async () => {
     const nodes = [

@@ -163,6 +163,8 @@ export const ERROR_TEXTS = {
     'keys.p256dh must be the subscription’s public key: an uncompressed P-256 point (65 bytes) in base64url.',
   PUSH_AUTH_INVALID: 'keys.auth must be the subscription’s 16-byte secret in base64url.',
   PUSH_EXPIRATION_INVALID: 'expirationTime must be a time in milliseconds, or null.',
+  PUSH_TESTS_TOO_MANY:
+    'You have asked for several test notifications in a short time. Please wait {{minutes}} min and try again.',
   NOTIFICATION_SETTING_INVALID: 'Each notification setting is true or false.',
   QUIET_HOURS_INVALID:
     'Quiet hours need a start and a different end, each as HH:MM (00:00 to 23:59).',

@@ -11,8 +11,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { invalidFields } from '../../lib/http-error.ts';
+import { invalidFields, tooManyRequests } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
+import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import { fieldError } from '../../lib/validation.ts';
 import {
   type ConnectedMember,
@@ -116,6 +117,16 @@ const SORT_EVERY_MS = 20;
 const SEND_TIMEOUT_MS = 10_000;
 
 /**
+ * Test notifications one member may ask for: one to try a device, a few more while its settings
+ * are put right. Each is a request to every device's push service, hosts the member's browsers
+ * chose: no way to make the server call them at will.
+ */
+const TEST_PACE: Limit[] = [
+  { name: 'push-test-minute', max: 3, windowMs: 60_000 },
+  { name: 'push-test-hour', max: 10, windowMs: 60 * 60_000 },
+];
+
+/**
  * Web Push (issue 19, ADR 036 and 037): each device's subscription, tied to the session that made
  * it; what the member wants to be told of; and the sending: events become pushes in a queue in
  * the database (`notify`), which each node's worker sends.
@@ -123,6 +134,8 @@ const SEND_TIMEOUT_MS = 10_000;
 export function createPushService(deps: {
   db: Database;
   clock: Clock;
+  /** Counts the member's test notifications. */
+  limiter: RateLimitStore;
   vapid: VapidDetails;
   subscriptionsPerMember: number;
   /** Accept endpoints on this machine (a local push service): tests only. */
@@ -336,8 +349,18 @@ export function createPushService(deps: {
       scheduleSort();
     },
 
-    /** `POST /api/push/test`: a test push to each device, quiet hours or not; how many. */
-    test: (memberId: string) => notifier.test(memberId),
+    /**
+     * `POST /api/push/test`: a test push to each device, quiet hours or not; how many. Past the
+     * member's pace, 429 `PUSH_TESTS_TOO_MANY` with `Retry-After`, and nothing queued.
+     */
+    async test(memberId: string): Promise<number> {
+      await reserveLimits(
+        deps.limiter,
+        TEST_PACE.map((limit) => ({ limit, key: memberId })),
+        (retryAfterMs) => tooManyRequests(retryAfterMs, 'PUSH_TESTS_TOO_MANY'),
+      );
+      return notifier.test(memberId);
+    },
 
     /**
      * `/app/viewing` on the socket: `{ "with": memberId }` when a conversation is on screen,

@@ -192,6 +192,7 @@ describe('a device subscribing to Web Push', () => {
     const strict = createPushService({
       db: t.database.db,
       clock: t.clock,
+      limiter: t.limiter,
       vapid: t.app.push.vapid,
       subscriptionsPerMember: 10,
       loopbackEndpoints: false,
