@@ -54,6 +54,8 @@ test('A sends B a gift from the conversation: A pays on the checkout page, B see
   const popup = his.getByRole('dialog', { name: `A gift for Fatou ${tag}` });
   await expect(popup.getByRole('article', { name: 'Tulip bouquet' })).toContainText('$2.99');
   await popup.getByRole('button', { name: `Send Tulip bouquet to Fatou ${tag}` }).click();
+  await popup.getByRole('radio', { name: /^Card/ }).check();
+  await popup.getByRole('button', { name: 'Go to payment' }).click();
 
   // The test checkout: what is bought (named in his language), the amount, then Pay.
   await expect(his).toHaveURL(/\/checkout\/local\//);
@@ -78,6 +80,57 @@ test('A sends B a gift from the conversation: A pays on the checkout page, B see
   expect((await accountOf(request, omar, bId)).contents).toEqual(['gift:1']);
   await his.context().close();
   await hers.context().close();
+});
+
+test('A sends B a gift by mobile money in FCFA, in French: the operators named before the checkout, the gift arrives', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = String(Date.now()).slice(-6);
+  const ibrahima = await registerMember(request, { name: `Ibrahima ${tag}`, gender: 'homme' });
+  const mariam = await registerMember(request, { name: `Mariam ${tag}`, gender: 'femme' });
+  const { bId } = await match(request, ibrahima, mariam);
+  const his = await loggedInPage(browser, ibrahima);
+
+  await his.goto(`/fr/chat?userId=${bId}`);
+  await his.getByRole('button', { name: `Envoyer un cadeau à Mariam ${tag}` }).click();
+  const popup = his.getByRole('dialog', { name: `Un cadeau pour Mariam ${tag}` });
+  await expect(popup.getByRole('article', { name: 'Bouquet de tulipes' })).toContainText(
+    /1\s000\sFCFA/,
+  );
+  await popup.getByRole('button', { name: `Envoyer Bouquet de tulipes à Mariam ${tag}` }).click();
+
+  // How he pays, before he leaves: the operators he will find there, and the price in FCFA.
+  const step = popup.getByRole('region', { name: /Comment souhaitez-vous payer/ });
+  await expect(step.getByRole('heading')).toBeFocused();
+  const mobileMoney = step.getByRole('radio', { name: /^Mobile money \(FCFA\)/ });
+  await expect(
+    step
+      .locator('label')
+      .filter({ has: his.getByRole('radio') })
+      .nth(1),
+  ).toHaveText(
+    /^Mobile money \(FCFA\)1\s000\sFCFA, payé par Orange Money, Wave, MTN Mobile Money ou Moov Money, selon votre pays$/,
+  );
+  expect(await seriousViolations(his)).toEqual([]);
+  await mobileMoney.check();
+  await step.getByRole('button', { name: 'Aller au paiement' }).click();
+
+  await expect(his).toHaveURL(/\/checkout\/local\//);
+  await expect(his.getByText(`Cadeau : Bouquet de tulipes pour Mariam ${tag}`)).toBeVisible();
+  await expect(his.getByText(/1\s000 FCFA/)).toBeVisible();
+  await his.getByRole('button', { name: 'Payer' }).click();
+
+  await expect(his).toHaveURL(new RegExp(`/fr/chat\\?userId=${bId}$`));
+  await expect(
+    his.getByRole('status').filter({ hasText: 'Votre cadeau a été envoyé.' }),
+  ).toBeVisible();
+  await expect(
+    his.getByRole('region', { name: /^Messages avec/ }).getByTestId('gift-message'),
+  ).toHaveCount(1);
+  expect((await accountOf(request, ibrahima, bId)).contents).toEqual(['gift:1']);
+  await his.context().close();
 });
 
 test('A free member calls a match: the plans open; A buys MONTHLY by card, then the call rings on B', async ({
@@ -150,6 +203,8 @@ test('A pays for a gift after B blocked them: told in French it could not be del
 
   await his.goto(`/fr/gifts?receiverId=${bId}`);
   await his.getByRole('button', { name: `Envoyer Chocolats à Khady ${tag}` }).click();
+  await his.getByRole('radio', { name: /^Carte/ }).check();
+  await his.getByRole('button', { name: 'Aller au paiement' }).click();
   await expect(his).toHaveURL(/\/checkout\/local\//);
   // While he is on the checkout page, she blocks him.
   const block = `/api/users/${aId}/block`;
@@ -182,6 +237,8 @@ test('A cancels at the checkout: told nothing was charged, and nothing changes',
   await expect(his.getByLabel('Recipient')).toHaveValue(bId);
   expect(await seriousViolations(his)).toEqual([]);
   await his.getByRole('button', { name: `Send Chocolates to Awa ${tag}` }).click();
+  await his.getByRole('radio', { name: /^Card/ }).check();
+  await his.getByRole('button', { name: 'Go to payment' }).click();
   await expect(his).toHaveURL(/\/checkout\/local\//);
   await his.getByRole('button', { name: 'Cancel' }).click();
   // Back where he started, the recipient still chosen.
