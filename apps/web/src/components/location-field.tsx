@@ -1,4 +1,5 @@
-import { Loader2, LocateFixed, MapPin, MapPinCheck } from 'lucide-react';
+import { Loader2, LocateFixed, MapPin, MapPinCheck, PenLine } from 'lucide-react';
+import { useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { PlaceStatus } from '@/hooks/use-place-lookup.ts';
 import { cn } from '@/lib/cn.ts';
@@ -7,11 +8,15 @@ import { TextField } from './text-field.tsx';
 /** What the hint says: the lookup's state, or the plain hint while there is nothing to say. */
 export type PlaceHint = Exclude<PlaceStatus['kind'], 'saved' | 'typing'> | 'hint';
 
+const actionClass =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-teal-800 underline-offset-4 hover:bg-teal-50 hover:underline disabled:opacity-60';
+
 /**
  * The member's town, typed and looked up on the map as they type (`usePlaceLookup`): the hint
  * says how the lookup went (read out as it changes), and a spinner takes the icon's place while
- * it runs. `locate` offers the device's position instead; what it fills stays editable, so a
- * wrong town can be typed over.
+ * it runs. `locate` offers the device's position instead; the town it fills is read-only
+ * (docs/spec.md §4), and `retype` takes its place: it empties the field and puts the cursor in
+ * it, to type another town.
  */
 export function LocationField({
   label,
@@ -21,6 +26,7 @@ export function LocationField({
   error,
   registration,
   locate,
+  retype,
 }: {
   label: string;
   placeholder: string;
@@ -30,8 +36,11 @@ export function LocationField({
   error: string | undefined;
   registration: UseFormRegisterReturn;
   locate?: { label: string; onLocate: () => void } | undefined;
+  retype: { label: string; onRetype: () => void };
 }) {
+  const input = useRef<HTMLInputElement | null>(null);
   const { kind } = status;
+  const detected = kind === 'detected';
   const busy = kind === 'locating' || kind === 'searching';
   const Shown = busy
     ? Loader2
@@ -60,15 +69,27 @@ export function LocationField({
           </span>
         }
         className="w-full"
+        readOnly={detected}
         {...registration}
+        ref={(element) => {
+          input.current = element;
+          registration.ref(element);
+        }}
       />
-      {locate ? (
+      {detected ? (
         <button
           type="button"
-          onClick={locate.onLocate}
-          disabled={busy}
-          className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-teal-800 underline-offset-4 hover:bg-teal-50 hover:underline disabled:opacity-60"
+          onClick={() => {
+            retype.onRetype();
+            input.current?.focus();
+          }}
+          className={actionClass}
         >
+          <PenLine aria-hidden="true" className="size-4" />
+          {retype.label}
+        </button>
+      ) : locate ? (
+        <button type="button" onClick={locate.onLocate} disabled={busy} className={actionClass}>
           <LocateFixed aria-hidden="true" className="size-4" />
           {locate.label}
         </button>

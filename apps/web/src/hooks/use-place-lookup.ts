@@ -15,7 +15,7 @@ export type PlaceStatus =
   /** The member's saved place (profile editor): nothing to look up. */
   | { kind: 'saved' }
   | { kind: 'locating' }
-  /** Filled from the device's position; typing over it looks the new text up. */
+  /** Filled from the device's position: read-only until the member asks to type another. */
   | { kind: 'detected'; place: string }
   | { kind: 'typing' }
   | { kind: 'searching' }
@@ -25,22 +25,27 @@ export type PlaceStatus =
 /**
  * The member's town, for the registration wizard and the profile editor (docs/spec.md §4): the
  * device's position (when `locate` is called) reverse-looked-up into 'city, country', or a typed
- * text looked up 800 ms after the last keystroke, the first town found being the one. `place` is
- * what the form saves: the town as found, with its coordinates (never the device's exact
- * position). Geolocation and lookup failures are only logged (docs/spec.md §8); the server looks
- * the text up again and refuses a place it does not know.
+ * text looked up 800 ms after the last keystroke, the first town found being the one. The town
+ * from the device is read-only (docs/spec.md §4): `retype` forgets it and empties the field
+ * (`clear`), for the member to type another. `place` is what the form saves: the town as found,
+ * with its coordinates (never the device's exact position). Geolocation and lookup failures are
+ * only logged (docs/spec.md §8); the server looks the text up again and refuses a place it does
+ * not know.
  */
 export function usePlaceLookup({
   text,
   saved,
   language,
   onDetected,
+  clear,
 }: {
   text: string;
   /** The place already saved, left as it is while the text does not change. */
   saved?: string | undefined;
   language: GeoLanguage;
   onDetected: (place: GeoPlace) => void;
+  /** Empties the field. */
+  clear: () => void;
 }) {
   const [position, setPosition] = useState<Coordinates | null>(null);
   const [asking, setAsking] = useState(false);
@@ -73,6 +78,11 @@ export function usePlaceLookup({
       { enableHighAccuracy: false, timeout: 15_000, maximumAge: 10 * 60_000 },
     );
   }, []);
+
+  const retype = () => {
+    setPosition(null);
+    clear();
+  };
 
   const reverse = useQuery({
     queryKey: geoKeys.reverse(position, language),
@@ -126,5 +136,5 @@ export function usePlaceLookup({
   else status = { kind: 'typing' };
 
   const place: GeoPlace | null = isDetected ? detected : (first ?? null);
-  return { status, place, locate, canLocate };
+  return { status, place, locate, canLocate, retype };
 }

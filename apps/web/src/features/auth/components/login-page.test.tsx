@@ -195,13 +195,13 @@ describe('Login', () => {
     await screen.findByRole('heading', { name: 'Screen /fr/suggestions' });
   });
 
-  it('explains a sign-in that failed right after registration, with the e-mail filled in', async () => {
+  it('asks a member who just registered to sign in, with the e-mail filled in', async () => {
     mockEndpoints({ clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } } });
     await renderScreen(<LoginPage />, {
       route: { pathname: '/', state: { registered: true, username: 'new@example.com' } },
     });
     expect(screen.getByRole('status')).toHaveTextContent(
-      'if this address already had an account, we have sent it an e-mail',
+      'Thank you for registering. Sign in with your e-mail address and password to continue.',
     );
     expect((screen.getByLabelText('Username or e-mail') as HTMLInputElement).value).toBe(
       'new@example.com',

@@ -459,7 +459,7 @@ describe('Edit profile', () => {
     expect(screen.getAllByText(/Nous n'avons pas trouvé ce lieu\./)).toHaveLength(1);
   });
 
-  it('takes the place from the device, which the member may type over and have looked up again', async () => {
+  it('takes the place from the device, read-only until the member clears it to type another town', async () => {
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
       value: {
@@ -477,11 +477,16 @@ describe('Edit profile', () => {
     const location = screen.getByLabelText('City and country');
     await vi.waitFor(() => expect(location).toHaveValue('Thiès, Sénégal'));
     // The field is filled before the form's watched value re-renders the hint under it.
-    await screen.findByText(
-      "Found from your device's position: Thiès, Sénégal. Not right? Type your town.",
-    );
+    await screen.findByText("Found from your device's position: Thiès, Sénégal.");
+    // docs/spec.md §4: the town from the device is read-only; typing changes nothing.
+    expect(location).toHaveAttribute('readonly');
+    await person.type(location, 'x');
+    expect(location).toHaveValue('Thiès, Sénégal');
 
-    await person.clear(location);
+    await person.click(screen.getByRole('button', { name: 'Type another town' }));
+    expect(location).toHaveValue('');
+    expect(location).not.toHaveAttribute('readonly');
+    expect(location).toHaveFocus();
     await person.type(location, 'Mbour');
     await screen.findByText('We will place you in Mbour, Sénégal.', {}, { timeout: 3000 });
     await person.click(screen.getByRole('button', { name: 'Save my profile' }));

@@ -7,8 +7,8 @@ import type { FieldMessage } from './about-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
 /**
- * Where the member lives: typed and looked up, or taken from the device's position (and then
- * still editable); the hint says what will be saved.
+ * Where the member lives: typed and looked up, or taken from the device's position (then
+ * read-only until the member asks to type another town); the hint says what will be saved.
  */
 export function PlaceSection({
   fieldMessage,
@@ -33,6 +33,7 @@ export function PlaceSection({
             ? { label: t('location.locate'), onLocate: location.locate }
             : undefined
         }
+        retype={{ label: t('location.retype'), onRetype: location.retype }}
       />
     </ProfileSection>
   );

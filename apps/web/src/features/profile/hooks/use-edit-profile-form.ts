@@ -64,6 +64,7 @@ export function useEditProfileForm({
     language: i18n.resolvedLanguage === 'fr' ? 'fr' : 'en',
     onDetected: (place) =>
       form.setValue('location', place.location, { shouldDirty: true, shouldValidate: true }),
+    clear: () => form.setValue('location', '', { shouldDirty: true }),
   });
 
   const noPhoto = photos.total === 0;

@@ -2,7 +2,6 @@ import { within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockEndpoints, type Stubs } from '@/test/api.ts';
-import { aCurrentUser, anError, photo } from '@/test/fixtures.ts';
 import { imageBytes } from '@/test/image-files.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { RegisterPage } from './register-page.tsx';
@@ -53,17 +52,6 @@ function deviceAt(latitude: number, longitude: number) {
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'geolocation');
-});
-
-const newMember = aCurrentUser({
-  id: 'new-member',
-  name: 'Yusuf Benali',
-  bio: 'Calm, practising, I love hiking and reading.',
-  gender: 'homme',
-  photos: [photo('one')],
-  latitude: null,
-  longitude: null,
-  location: 'Lyon, France',
 });
 
 async function renderWizard(language: 'en' | 'fr' = 'en', routes: Stubs = {}) {
@@ -289,17 +277,11 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
 
   it('sends the spec fields as multipart, empty ones left out, one part per photo', async () => {
     let sent: FormData | undefined;
-    let signedInWith: unknown;
-    const { user } = await renderWizard('en', {
+    const { api, user } = await renderWizard('en', {
       register: ({ body }: { body: unknown }) => {
         sent = body as FormData;
         return { status: 201, body: { message: 'Thank you.' } };
       },
-      login: ({ body }: { body: unknown }) => {
-        signedInWith = body;
-        return { body: { token: 'new-token' } };
-      },
-      currentUser: { body: newMember },
     });
     await stepIdentity(user);
     await stepSituation(user);
@@ -312,9 +294,14 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
-    // Signed in with what was typed, no retyping, and on to the suggestions (docs/spec.md §4).
-    await screen.findByRole('heading', { name: 'Screen /suggestions' });
-    expect(signedInWith).toEqual({ username: 'yusuf@example.com', password: 'a-long-password' });
+    // On to login, the address in its field (docs/spec.md §4): signing in is the member's step.
+    await screen.findByRole('heading', { name: 'Screen /' });
+    expect(screen.getByRole('status', { name: 'Navigation state' })).toHaveTextContent(
+      JSON.stringify({ registered: true, username: 'yusuf@example.com' }),
+    );
+    expect(api.mock.calls.map(([url]) => String(url))).not.toContainEqual(
+      expect.stringContaining('/login'),
+    );
     expect(sent).toBeInstanceOf(FormData);
     const form = sent as FormData;
     const fields = Object.fromEntries(
@@ -400,33 +387,6 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Le nom doit contenir au plus 80 caractères')).toBeNull();
   });
 
-  it('sends the member to login with an explanation when the sign-in after it fails', async () => {
-    const { user } = await renderWizard('fr', {
-      register: { status: 201, body: { message: 'Thank you.' } },
-      login: {
-        status: 401,
-        body: anError('LOGIN_FAILED', 'Incorrect username or password.'),
-      },
-    });
-    await firstStepsInFrench(user);
-    await user.type(await screen.findByLabelText('Localisation'), 'Lyon');
-    await user.click(screen.getByLabelText('À propos de moi'));
-    await user.paste('Sérieux et souriant.');
-    await user.click(screen.getByRole('button', { name: 'Suivant' }));
-    await user.click(await screen.findByRole('button', { name: 'Passer pour l’instant' }));
-    await user.type(await screen.findByLabelText('Adresse e-mail (votre identifiant)'), 'Y@ex.fr');
-    await user.type(screen.getByLabelText('Mot de passe'), 'a-long-password');
-    await user.upload(screen.getByLabelText('Ajouter des photos'), [png('moi.png')]);
-    await user.click(screen.getByRole('checkbox', { name: /J'accepte les conditions/ }));
-    await user.click(screen.getByRole('checkbox', { name: /Je consens explicitement/ }));
-    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
-
-    await screen.findByRole('heading', { name: 'Screen /' });
-    expect(screen.getByRole('status', { name: 'Navigation state' })).toHaveTextContent(
-      JSON.stringify({ registered: true, username: 'y@ex.fr' }),
-    );
-  });
-
   it.each([
     [
       'en',
@@ -474,7 +434,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     },
   );
 
-  it('fills the location from the device, which the member may type over and have looked up again', async () => {
+  it('fills the location from the device, read-only until the member clears it to type another town', async () => {
     deviceAt(14.7, -17.45);
     let sent: FormData | undefined;
     const { user } = await renderWizard('en', {
@@ -482,19 +442,22 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
         sent = body as FormData;
         return { status: 201, body: { message: 'Thank you.' } };
       },
-      login: { body: { token: 'new-token' } },
-      currentUser: { body: newMember },
     });
     await stepIdentity(user);
     await stepSituation(user);
     const location = screen.getByLabelText('Location');
     expect(location).toHaveValue('Dakar, Sénégal');
-    expect(location).not.toHaveAttribute('readonly');
-    screen.getByText(
-      "Found from your device's position: Dakar, Sénégal. Not right? Type your town.",
-    );
+    // docs/spec.md §4: the town from the device is read-only; typing changes nothing.
+    expect(location).toHaveAttribute('readonly');
+    screen.getByText("Found from your device's position: Dakar, Sénégal.");
+    await user.type(location, 'x');
+    expect(location).toHaveValue('Dakar, Sénégal');
+    expect(screen.queryByRole('button', { name: 'Use my position' })).toBeNull();
 
-    await user.clear(location);
+    await user.click(screen.getByRole('button', { name: 'Type another town' }));
+    expect(location).toHaveValue('');
+    expect(location).not.toHaveAttribute('readonly');
+    expect(location).toHaveFocus();
     await user.type(location, 'Lyon');
     await screen.findByText('Found on the map: Lyon, France', {}, { timeout: 3000 });
     await user.click(screen.getByLabelText('About me'));
@@ -508,7 +471,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
 
-    await screen.findByRole('heading', { name: 'Screen /suggestions' });
+    await screen.findByRole('heading', { name: 'Screen /' });
     expect(sent?.get('location')).toBe('Lyon, France');
     expect(sent?.get('latitude')).toBe('45.76');
     expect(sent?.get('longitude')).toBe('4.84');
@@ -520,7 +483,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await firstStepsInFrench(user);
     const location = await screen.findByLabelText('Localisation');
     await vi.waitFor(() => expect(location).toHaveValue('Dakar, Sénégal'));
-    await user.clear(location);
+    await user.click(screen.getByRole('button', { name: 'Saisir une autre ville' }));
     await user.type(location, 'Lyon');
     await screen.findByText('Trouvé sur la carte : Lyon, France', {}, { timeout: 3000 });
 
@@ -541,8 +504,6 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
         sent = body as FormData;
         return { status: 201, body: { message: 'Thank you.' } };
       },
-      login: { body: { token: 'new-token' } },
-      currentUser: { body: newMember },
     });
     await stepIdentity(user);
     await stepSituation(user);
@@ -576,7 +537,7 @@ describe('Registration wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
     await user.click(screen.getByRole('checkbox', { name: /I explicitly consent/ }));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    await screen.findByRole('heading', { name: 'Screen /suggestions' });
+    await screen.findByRole('heading', { name: 'Screen /' });
     const photos = sent?.getAll('profilePicture') as File[];
     expect(photos.map((photo) => photo.name)).toEqual(['one.png', 'three.png', 'two.png']);
   });
@@ -633,8 +594,6 @@ describe('Registration wizard, the faith and family step', { timeout: 20_000 }, 
         sent = body as FormData;
         return { status: 201, body: { message: 'Thank you.' } };
       },
-      login: { body: { token: 'new-token' } },
-      currentUser: { body: newMember },
     });
     await stepIdentity(user);
     await stepSituation(user);
@@ -682,8 +641,6 @@ describe('Registration wizard, the faith and family step', { timeout: 20_000 }, 
         sent = body as FormData;
         return { status: 201, body: { message: 'Thank you.' } };
       },
-      login: { body: { token: 'new-token' } },
-      currentUser: { body: newMember },
     });
     await firstStepsInFrench(user);
     await user.type(await screen.findByLabelText('Localisation'), 'Lyon');

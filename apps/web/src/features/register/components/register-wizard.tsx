@@ -12,7 +12,6 @@ import { StepDots } from '@/components/step-dots.tsx';
 import { type SubmissionFailure, useFormSubmission } from '@/hooks/use-form-submission.ts';
 import { useNewPhotos } from '@/hooks/use-new-photos.ts';
 import { usePlaceLookup } from '@/hooks/use-place-lookup.ts';
-import { afterLoginRoute } from '@/lib/after-login-route.ts';
 import { EMPTY_FAITH_FAMILY, FAITH_FAMILY_INPUTS } from '@/lib/faith-family-form.ts';
 import { inTasks, useLoadAfterFirstScreen } from '@/lib/first-screen.ts';
 import { useRegisterMutation } from '../api/register-api.ts';
@@ -113,6 +112,7 @@ export function RegisterWizard() {
       if (form.getValues('location').trim() !== '') return;
       form.setValue('location', place.location, { shouldDirty: true, shouldValidate: true });
     },
+    clear: () => form.setValue('location', '', { shouldDirty: true }),
   });
   // docs/spec.md §4: on load, the device's position fills the location.
   const { locate } = location;
@@ -191,22 +191,14 @@ export function RegisterWizard() {
       location.place,
       photos.photos.map((photo) => photo.file),
     );
-    const username = values.username.trim().toLowerCase();
-    const result = await submission.run(() =>
-      registration.mutateAsync({
-        form: body,
-        credentials: { username, password: values.password },
-      }),
-    );
+    const result = await submission.run(() => registration.mutateAsync(body));
     if (!result.ok) {
       goToFirstStepOf(result.fields);
       return;
     }
-    const { signedIn } = result.value;
-    void navigate(
-      localized(signedIn ? afterLoginRoute(signedIn) : '/'),
-      signedIn ? {} : { state: { registered: true, username } },
-    );
+    // docs/spec.md §4: on to login, the address already in its field.
+    const username = values.username.trim().toLowerCase();
+    void navigate(localized('/'), { state: { registered: true, username } });
   };
 
   const submit = form.handleSubmit(send, (errors) => {
@@ -256,6 +248,7 @@ export function RegisterWizard() {
               fieldMessage={submission.fieldMessage}
               locationStatus={location.status}
               onLocate={location.canLocate ? locate : undefined}
+              onRetype={location.retype}
             />
           ) : null}
           {current.key === 'faithFamily' ? (

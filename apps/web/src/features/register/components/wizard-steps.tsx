@@ -106,11 +106,14 @@ export function AboutStep({
   fieldMessage,
   locationStatus,
   onLocate,
+  onRetype,
 }: {
   fieldMessage: FieldMessage;
   locationStatus: PlaceStatus;
   /** Fills the location from the device's position again; absent without geolocation. */
   onLocate: (() => void) | undefined;
+  /** Empties the location filled from the device, to type another town. */
+  onRetype: () => void;
 }) {
   const { t } = useRegisterTranslation();
   const { register } = useStepForm();
@@ -125,6 +128,7 @@ export function AboutStep({
         error={fieldMessage('location')}
         registration={register('location')}
         locate={onLocate && { label: t('location.locate'), onLocate }}
+        retype={{ label: t('location.retype'), onRetype }}
       />
       <BioField
         label={t('fields.bio')}
