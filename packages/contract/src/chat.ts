@@ -17,14 +17,17 @@ export const messageCallSchema = z.object({
 /**
  * A line the server writes in a conversation, worded by the app in the reader's language
  * (ADR 045): `guardian-follows`, the sender's guardian follows the conversation from here on;
- * `wali-asked`, the sender asks the other for their guardian's contact; `wali-shared` and
- * `wali-declined`, the sender's answer (the contact shared is in `wali`).
+ * `guardian-stopped`, no guardian of the sender's follows it any more (the last one removed, or
+ * the conversation no longer chosen); `wali-asked`, the sender asks the other for their
+ * guardian's contact; `wali-shared` and `wali-declined`, the sender's answer (the contact shared
+ * is in `wali`).
  */
 export const MESSAGE_NOTICES = [
   'guardian-follows',
   'wali-asked',
   'wali-shared',
   'wali-declined',
+  'guardian-stopped',
 ] as const;
 export type MessageNotice = (typeof MESSAGE_NOTICES)[number];
 

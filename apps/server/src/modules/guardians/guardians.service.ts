@@ -17,7 +17,7 @@ import type { FirstContacts } from '../../core/first-contacts.ts';
 import type { MemberTexts } from '../../core/member-texts.ts';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
@@ -155,8 +155,28 @@ export function createGuardiansService(deps: {
     await publish?.();
   }
 
+  /**
+   * The other member of a conversation a guardian followed (its notice line written) is told it
+   * is no longer followed, by a line after the one that said it was, in `tx`; answers how to
+   * publish it once committed.
+   */
+  async function tellStopped(tx: Executor, memberId: string, otherIds: string[]) {
+    const notices: Array<{ publish(): Promise<void> }> = [];
+    for (const otherId of otherIds) {
+      notices.push(await deps.chat.writeNotice(memberId, otherId, 'guardian-stopped', tx));
+    }
+    return async () => {
+      for (const notice of notices) await notice.publish();
+    };
+  }
+
   async function stopFollowing(memberId: string, otherId: string): Promise<void> {
-    await saveFollow(db, { memberId, otherId, followed: false, noticeSeq: null, since: null });
+    const publish = await db.transaction(async (tx) => {
+      const row = await lockFollow(tx, memberId, otherId);
+      await saveFollow(tx, { memberId, otherId, followed: false, noticeSeq: null, since: null });
+      return row?.noticeSeq != null ? tellStopped(tx, memberId, [otherId]) : undefined;
+    });
+    await publish?.();
   }
 
   /** Followed conversations whose other member was not told yet (no guardian then): told now. */
@@ -369,6 +389,8 @@ export function createGuardiansService(deps: {
      * the invitations' share of its mails (ADR 045): past either, a 429 and nothing stored.
      */
     async add(memberId: string, request: GuardianRequest): Promise<Guardian> {
+      // The guardian's name is the member's text, read by others (ADR 043).
+      await deps.memberTexts.check(memberId, { name: request.name });
       const token = newSecretToken();
       const { row, memberName } = await db.transaction(async (tx) => {
         const member = await lockMember(tx, memberId);
@@ -412,15 +434,24 @@ export function createGuardiansService(deps: {
 
     /**
      * Removes a guardian: their link is dead from this commit. Without any guardian left, the
-     * followed conversations forget their notice, so a later guardian tells the others again.
+     * other members of the followed conversations are told by a line, and the conversations
+     * forget their notice, so a later guardian tells the others again.
      */
     async remove(memberId: string, guardianId: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const publish = await db.transaction(async (tx) => {
         if (!(await revokeGuardian(tx, memberId, guardianId, clock.now()))) {
           throw notFound('GUARDIAN_NOT_FOUND');
         }
-        if ((await activeGuardians(tx, memberId)).length === 0) await clearNotices(tx, memberId);
+        if ((await activeGuardians(tx, memberId)).length > 0) return undefined;
+        const told = (await followsOf(tx, memberId)).filter((row) => row.noticeSeq !== null);
+        await clearNotices(tx, memberId);
+        return tellStopped(
+          tx,
+          memberId,
+          told.map((row) => row.otherId),
+        );
       });
+      await publish?.();
     },
 
     async saveSettings(memberId: string, followNew: boolean): Promise<GuardianOverview> {

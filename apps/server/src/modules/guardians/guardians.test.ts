@@ -170,6 +170,33 @@ describe('a member names guardians', () => {
     expect(mail?.html).toContain('<hr><p>Hello,</p><p>A member named you as their father');
   });
 
+  it('refuses a new account a guardian name with a link or a number: 403 at the name, no guardian, no mail', async () => {
+    const [member = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', profile: { createdAt: t.clock.now() } },
+    ]);
+    const sentBefore = t.mailer.sent.length;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/guardians',
+      headers: bearer(await sessionFor(t.database.db, member)),
+      payload: {
+        name: 'Visit www.mawadda-support.example now',
+        relation: 'father',
+        email: `father-${crypto.randomUUID()}@example.org`,
+        language: 'fr',
+      },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'NEW_ACCOUNT_CONTACT_DETAILS',
+      errors: [{ path: 'name', code: 'NEW_ACCOUNT_CONTACT_DETAILS' }],
+    });
+    expect(
+      await t.database.db.select().from(guardians).where(eq(guardians.memberId, member)),
+    ).toEqual([]);
+    expect(t.mailer.sent.length).toBe(sentBefore);
+  });
+
   it('mails one address the invitations’ share at most, however often it is named: past it, a 429 and nothing stored', async () => {
     const { aminata } = await family();
     const email = `father-${crypto.randomUUID()}@example.org`;
@@ -287,6 +314,37 @@ describe('the other member is told before any of their messages reaches the guar
       expect(seqOf(shown.uuid)).toBeGreaterThan(noticeSeq);
     }
     expect(seqOf(after.uuid)).toBeGreaterThan(noticeSeq);
+  });
+
+  it('tells the other member by a line when no guardian follows any more: the last one removed, or the conversation no longer chosen', async () => {
+    const { aminata, youssef, karim } = await family();
+    await send(karim, aminata, 'Salam Aminata');
+    const first = await addGuardian(aminata);
+    const second = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    await follow(aminata, karim);
+
+    // One guardian of two removed: the others still follow, nothing to tell.
+    await remove(aminata, first.id);
+    expect((await conversation(youssef, aminata)).at(-1)?.notice).toBe('guardian-follows');
+
+    // Karim's conversation no longer chosen: he reads it at once.
+    await follow(aminata, karim, false);
+    expect((await conversation(karim, aminata)).at(-1)).toMatchObject({
+      notice: 'guardian-stopped',
+      senderId: aminata.id,
+    });
+    expect((await contact(karim, aminata)).guardianFollows?.theirs).toBe(false);
+
+    // The last guardian removed: Youssef reads it after the line that said she followed; Karim,
+    // already told, reads nothing more.
+    await remove(aminata, second.id);
+    const his = (await conversation(youssef, aminata)).map((m) => m.notice);
+    expect(his.slice(-2)).toEqual(['guardian-follows', 'guardian-stopped']);
+    expect((await contact(youssef, aminata)).guardianFollows?.theirs).toBe(false);
+    expect(
+      (await conversation(karim, aminata)).filter((m) => m.notice === 'guardian-stopped'),
+    ).toHaveLength(1);
   });
 
   it('a conversation chosen before any guardian existed is told only when the first guardian is added', async () => {

@@ -27,6 +27,20 @@ describe('the notice lines of a conversation (ADR 045)', () => {
     );
   });
 
+  it('tell the other member when no guardian follows any more', async () => {
+    const en = await tIn('en');
+    expect(noticeText(en, 'guardian-stopped', false, 'Aminata')).toBe(
+      'Aminata’s guardian no longer follows this conversation',
+    );
+    const fr = await tIn('fr');
+    expect(noticeText(fr, 'guardian-stopped', false, 'Ousmane')).toBe(
+      "Le tuteur (wali) d'Ousmane ne suit plus cette conversation",
+    );
+    expect(noticeText(fr, 'guardian-stopped', true, 'Ousmane')).toBe(
+      'Votre tuteur (wali) ne suit plus cette conversation',
+    );
+  });
+
   it('word a wali’s contact shared with its relation', async () => {
     const fr = await tIn('fr');
     expect(

@@ -7,6 +7,7 @@ const KEYS: Record<MessageNotice, string> = {
   'wali-asked': 'guardian.waliAsked',
   'wali-shared': 'guardian.waliShared',
   'wali-declined': 'guardian.waliDeclined',
+  'guardian-stopped': 'guardian.stopped',
 };
 
 /**

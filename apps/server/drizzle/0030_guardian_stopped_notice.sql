@@ -1,0 +1,2 @@
+ALTER TABLE "messages" DROP CONSTRAINT "messages_notice_check";--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_notice_check" CHECK ("messages"."notice" in ('guardian-follows', 'wali-asked', 'wali-shared', 'wali-declined', 'guardian-stopped'));
