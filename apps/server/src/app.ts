@@ -296,7 +296,13 @@ async function composeModules(app: FastifyInstance, deps: AppDependencies) {
   const outlet = createRealtimeOutlet(deps.realtime.backplane);
   const passwords = deps.passwordHashing ?? createPasswordHashing();
 
-  const activity = createActivityRecorder({ db, clock, log });
+  const activity = createActivityRecorder({
+    db,
+    clock,
+    log,
+    // Push owns the settings row that holds the member's language; it is made further down.
+    recordLanguages: (languages) => push.recordLanguages(languages),
+  });
   const mediaLinks = createMediaLinks({
     secret: config.mediaLinkSecret,
     ttlMs: config.mediaLinkTtlMs,

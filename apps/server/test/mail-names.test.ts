@@ -29,8 +29,14 @@ const MAILS: Record<string, (name: string) => MailMessage> = {
     passwordResetMail({ ...base, name, link: 'https://mawadda.example/reset-password/t' }),
   'registration attempt': (name) =>
     registrationAttemptMail({ ...base, name, publicUrl: 'https://mawadda.example' }),
-  warning: (name) => warningMail({ to: base.to, name, reason: 'Insults in a conversation.' }),
-  verification: (name) => verificationMail({ to: base.to, name, decision: { approved: true } }),
+  warning: (name) =>
+    warningMail({
+      ...base,
+      name,
+      warnedFor: 'member-report',
+      reason: 'Insults in a conversation.',
+    }),
+  verification: (name) => verificationMail({ ...base, name, decision: { approved: true } }),
   'members’ digest': (name) =>
     digestMail({
       ...base,

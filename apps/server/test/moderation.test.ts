@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { destinations, type OpenReport } from '@mawadda/contract';
+import { DEFAULT_NOTIFICATION_SETTINGS, destinations, type OpenReport } from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, pgliteExtensions } from '../src/db/database.ts';
-import { members } from '../src/db/schema.ts';
+import { members, notificationSettings, reports } from '../src/db/schema.ts';
 import { setRoleByEmail } from '../src/modules/moderation/moderation.repository.ts';
 import {
   bearer,
@@ -73,6 +73,14 @@ async function aReport() {
 
 const queue = async () =>
   (await (await as(moderator)).get('/api/moderation/reports')).body as OpenReport[];
+/** The language the server keeps as the member's, for what it writes to them. */
+const languageOf = async (memberId: string) =>
+  (
+    await t.database.db
+      .select({ language: notificationSettings.language })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.memberId, memberId))
+  )[0]?.language;
 const act = async (reportId: string, body: object) =>
   (await as(moderator)).post(`/api/moderation/reports/${reportId}/actions`, body);
 
@@ -318,6 +326,67 @@ describe('moderating', () => {
         text: expect.stringContaining('Asking for money is not allowed here.'),
       }),
     ]);
+  });
+
+  it('warns in the member’s language first, from the requests of the app they use, saying a member reported them', async () => {
+    const { youssef, reportId } = await aReport();
+    const headers = bearer(await sessionFor(t.database.db, youssef));
+    // He chose his notifications in French once; he uses the app in English now.
+    const settings = { ...DEFAULT_NOTIFICATION_SETTINGS, emailDigest: false };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/push/settings',
+      headers: { ...headers, 'accept-language': 'fr' },
+      payload: settings,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Last active an hour ago: his next request is the one the server keeps.
+    await t.database.db
+      .update(members)
+      .set({ lastActiveAt: new Date(t.clock.now().getTime() - 60 * 60_000) })
+      .where(eq(members.id, youssef));
+    const inEnglish = {
+      ...bearer(await sessionFor(t.database.db, youssef)),
+      'accept-language': 'en-GB,en;q=0.9',
+    };
+    expect((await t.app.inject({ url: '/api/users/me', headers: inEnglish })).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await languageOf(youssef)) === 'en', { timeout: 5000 })
+      .toBe(true);
+
+    const before = t.mailer.sent.length;
+    await act(reportId, { action: 'warn', reason: 'Asking for money is not allowed here.' });
+    const [mail] = t.mailer.sent.slice(before);
+    expect(mail?.subject).toBe('A warning about your Mawadda account');
+    const english = mail?.text.indexOf('A member reported you') ?? -1;
+    expect(english).toBeGreaterThan(-1);
+    expect(english).toBeLessThan(mail?.text.indexOf('Un membre vous a signalé') ?? -1);
+    // His settings are his still.
+    const kept = await t.app.inject({ url: '/api/push/settings', headers: inEnglish });
+    expect(kept.json()).toEqual(settings);
+  });
+
+  it('warns after the scam shield’s report saying an automatic check of messages found it, not a member', async () => {
+    const { youssef } = await seedCouple(t.database.db);
+    const [filed] = await t.database.db
+      .insert(reports)
+      .values({
+        reporterId: null,
+        reportedId: youssef,
+        reasons: ['asking-for-money'],
+        messageSeqs: [],
+        createdAt: t.clock.now(),
+        updatedAt: t.clock.now(),
+      })
+      .returning({ id: reports.id });
+    const before = t.mailer.sent.length;
+    await act(filed?.id ?? '', { action: 'warn', reason: 'Asking for money is not allowed here.' });
+    const [mail] = t.mailer.sent.slice(before);
+    expect(mail?.text).toContain(
+      'Notre vérification automatique des messages a relevé plusieurs des vôtres',
+    );
+    expect(mail?.text).toContain('Our automatic check of messages flagged several of yours');
+    expect(mail?.text).not.toMatch(/Un membre vous a signalé|A member reported you/);
   });
 
   it('suspends: sessions and sockets end at once, the member vanishes, and login says until when', async () => {

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { members, verificationRequests } from '../src/db/schema.ts';
+import { members, notificationSettings, verificationRequests } from '../src/db/schema.ts';
 import { differenceHash, hammingDistance } from '../src/modules/verification/selfie.ts';
 import {
   DUPLICATE_MAX_DISTANCE,
@@ -288,6 +288,36 @@ describe('the moderators’ queue', () => {
     expect(record.rows).toEqual([
       { action: 'verification-refused', reason: 'photo-of-photo (member)' },
     ]);
+  });
+
+  it('mails the decision in the member’s language first: English for a member using the app in English', async () => {
+    const { id } = await pendingMember('femme');
+    // Last active an hour ago; she opens the app in English now.
+    await t.database.db
+      .update(members)
+      .set({ lastActiveAt: new Date(t.clock.now().getTime() - 60 * 60_000) })
+      .where(eq(members.id, id));
+    const opened = await t.app.inject({
+      url: '/api/users/me/verification',
+      headers: { ...bearer(await sessionFor(t.database.db, id)), 'accept-language': 'en' },
+    });
+    expect(opened.statusCode).toBe(200);
+    const kept = async () =>
+      (
+        await t.database.db
+          .select({ language: notificationSettings.language })
+          .from(notificationSettings)
+          .where(eq(notificationSettings.memberId, id))
+      )[0]?.language;
+    await expect.poll(kept, { timeout: 5000 }).toBe('en');
+
+    expect((await decide((await requestOf(id)).id, { decision: 'approve' })).status).toBe(200);
+    const [row] = await t.database.db.select().from(members).where(eq(members.id, id));
+    const mail = t.mailer.sent.findLast((m) => m.to === row?.email);
+    expect(mail?.subject).toBe('You are verified on Mawadda');
+    const english = mail?.text.indexOf('A moderator matched your selfie') ?? -1;
+    expect(english).toBeGreaterThan(-1);
+    expect(english).toBeLessThan(mail?.text.indexOf('Un modérateur a comparé votre selfie') ?? -1);
   });
 
   it('does not let a moderator decide their own request', async () => {

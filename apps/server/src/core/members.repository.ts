@@ -6,9 +6,11 @@ import {
   mediaDeletions,
   members,
   moderationActions,
+  notificationSettings,
   type PhotoRow,
   photos,
 } from '../db/schema.ts';
+import type { MailLanguage } from '../lib/bilingual-mail.ts';
 import { likeStateColumns, type Viewer, visibleTo } from './member-view.ts';
 import { photoFilesOf } from './profile-photos.ts';
 
@@ -44,6 +46,27 @@ const emailIs = (email: string) => sql`lower(${members.email}) = lower(${email})
 
 export async function findMemberById(db: Executor, id: string): Promise<Member | undefined> {
   const [row] = await db.select(memberColumns).from(members).where(eq(members.id, id));
+  return row;
+}
+
+/**
+ * Where and how to write to a member: their address, their name, and the language they use the
+ * app in as last recorded (from their requests' `Accept-Language`, ADR 038, 040), which every
+ * mail to them puts first. French when none is recorded yet, as most members read it.
+ */
+export async function findMailRecipient(
+  db: Executor,
+  id: string,
+): Promise<{ email: string; name: string; language: MailLanguage } | undefined> {
+  const [row] = await db
+    .select({
+      email: members.email,
+      name: members.name,
+      language: sql<MailLanguage>`coalesce(${notificationSettings.language}, 'fr')`,
+    })
+    .from(members)
+    .leftJoin(notificationSettings, eq(notificationSettings.memberId, members.id))
+    .where(eq(members.id, id));
   return row;
 }
 

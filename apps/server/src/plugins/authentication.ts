@@ -1,6 +1,7 @@
 import type { EndpointSchemas } from '@mawadda/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type MailLanguage, requestLanguage } from '../lib/bilingual-mail.ts';
 import { endpointAt } from '../lib/endpoint.ts';
 import { HttpError, unauthorized } from '../lib/http-error.ts';
 
@@ -12,7 +13,8 @@ export type MemberSession = { id: string; memberId: string; consented: boolean }
  * import none of them.
  */
 export type SessionAuthenticator = {
-  authenticate(token: string): Promise<MemberSession | undefined>;
+  /** `language`: the one the request names, kept as the member's (ADR 040). */
+  authenticate(token: string, language?: MailLanguage): Promise<MemberSession | undefined>;
   /** Why a token has no live session: 401 `SESSION_ENDED`, or 403 for a suspended or banned member. */
   endedSessionRefusal(token: string): Promise<HttpError>;
 };
@@ -49,7 +51,10 @@ export const authentication = fp(
     app.decorate('requireMember', async (request: FastifyRequest) => {
       const token = tokenFrom(request.headers.authorization);
       if (!token) throw unauthorized('LOGIN_REQUIRED');
-      const session = await options.auth.authenticate(token);
+      const session = await options.auth.authenticate(
+        token,
+        requestLanguage(request.headers['accept-language']),
+      );
       if (!session) throw await options.auth.endedSessionRefusal(token);
       if (!session.consented) {
         const contract: EndpointSchemas | undefined = endpointAt(

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { touchActivities } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
+import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 /**
@@ -8,29 +9,36 @@ import type { Clock } from '../../lib/clock.ts';
  * `start` period for all the members seen since, in one statement and off the request path. It
  * only needs a minute's resolution; written in each member's request, the members whose minute
  * ended together (after a restart, in a load test) queued hundreds of updates in front of every
- * request (docs/performance.md, chat).
+ * request (docs/performance.md, chat). The language of the request that touched a member goes
+ * with it: what is written to them later (mails, ADR 040) follows the app's language.
  */
 export function createActivityRecorder(deps: {
   db: Database;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Keeps the languages members used the app in (push's settings own the column). */
+  recordLanguages?(languages: ReadonlyMap<string, MailLanguage>): Promise<void>;
 }) {
-  let seen = new Set<string>();
+  let seen = new Map<string, MailLanguage | undefined>();
 
   async function flush() {
     if (seen.size === 0) return;
-    const memberIds = [...seen];
-    seen = new Set();
+    const batch = seen;
+    seen = new Map();
     try {
-      await touchActivities(deps.db, memberIds, deps.clock.now());
+      await touchActivities(deps.db, [...batch.keys()], deps.clock.now());
+      const languages = new Map<string, MailLanguage>();
+      for (const [memberId, language] of batch) if (language) languages.set(memberId, language);
+      if (languages.size > 0) await deps.recordLanguages?.(languages);
     } catch (err) {
       deps.log.error({ err }, 'Could not record the activity of members');
     }
   }
 
   return {
-    touch(memberId: string) {
-      seen.add(memberId);
+    /** `language`: the one the member's request named, if one Mawadda writes in. */
+    touch(memberId: string, language?: MailLanguage) {
+      seen.set(memberId, language ?? seen.get(memberId));
     },
     /** Writes what was seen every `everyMs`; the stop function writes the rest. */
     start(everyMs: number) {

@@ -12,6 +12,7 @@ import {
   updateMember,
 } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
+import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import { createMailCap } from '../../lib/mail-cap.ts';
@@ -196,14 +197,14 @@ export function createAuthService(deps: {
      * at most once a minute. Only consented sessions are cached: the consent, given on any node,
      * then counts on every node at the next request.
      */
-    async authenticate(token: string) {
+    async authenticate(token: string, language?: MailLanguage) {
       const now = clock.now();
       const tokenHash = hashToken(token);
       const cached = sessionCache.get(tokenHash, now.getTime());
       if (cached) {
         if (now.getTime() - cached.activeAt > ACTIVITY_RESOLUTION_MS) {
           cached.activeAt = now.getTime();
-          deps.activity.touch(cached.session.memberId);
+          deps.activity.touch(cached.session.memberId, language);
         }
         return { ...cached.session, expiresAt: cached.expiresAt, consented: true };
       }
@@ -213,7 +214,7 @@ export function createAuthService(deps: {
       let activeAt = session.lastActiveAt.getTime();
       if (now.getTime() - activeAt > ACTIVITY_RESOLUTION_MS) {
         activeAt = now.getTime();
-        deps.activity.touch(session.memberId);
+        deps.activity.touch(session.memberId, language);
       }
       const live = { id: session.id, memberId: session.memberId };
       const expiresAt = session.expiresAt.getTime();

@@ -4,7 +4,7 @@ import {
   REPORT_NOTES_MAX_LENGTH,
   type ReportRequest,
 } from '@mawadda/contract';
-import { findMemberById, removePhotos } from '../../core/members.repository.ts';
+import { findMailRecipient, findMemberById, removePhotos } from '../../core/members.repository.ts';
 import { shieldRules } from '../../core/scam-rules.ts';
 import type { Database, Transaction } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -222,10 +222,16 @@ export function createModerationService(deps: {
         await deps.endMemberSessions(memberId);
       }
       if (request.action === 'warn') {
-        const member = await findMemberById(db, memberId);
+        const member = await findMailRecipient(db, memberId);
         if (member) {
           await deps.mailer.send(
-            warningMail({ to: member.email, name: member.name, reason: request.reason.trim() }),
+            warningMail({
+              to: member.email,
+              name: member.name,
+              language: member.language,
+              warnedFor: report.reporterId === null ? 'message-check' : 'member-report',
+              reason: request.reason.trim(),
+            }),
           );
         }
       }

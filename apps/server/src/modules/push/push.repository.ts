@@ -162,6 +162,22 @@ export async function findSettings(db: Executor, memberId: string) {
 }
 
 /**
+ * Records members' languages: `rows` (the defaults with the language) for members who have no
+ * settings yet, only the language and the time for the others, and nothing where it is the same.
+ */
+export async function saveLanguages(db: Executor, rows: NewSettingsRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(notificationSettings)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: notificationSettings.memberId,
+      set: { language: sql`excluded.language`, updatedAt: sql`excluded.updated_at` },
+      setWhere: sql`${notificationSettings.language} <> excluded.language`,
+    });
+}
+
+/**
  * Writes the member's settings: `row` when they have none yet, else only `changes` (all of
  * `row` unless given). A field left undefined keeps what is stored.
  */

@@ -28,6 +28,7 @@ import {
   findSettings,
   type NewSettingsRow,
   reachableAmong,
+  saveLanguages,
   saveSettings,
   saveSubscription,
 } from './push.repository.ts';
@@ -329,6 +330,20 @@ export function createPushService(deps: {
     stopEmailDigest: (memberId: string) => changeSettings(memberId, { emailDigest: false }),
 
     settings,
+
+    /**
+     * The languages members use the app in, from their requests (auth's activity, at most once a
+     * minute each): what is written to them while they are away follows the last (ADR 040).
+     */
+    recordLanguages(languages: ReadonlyMap<string, MailLanguage>): Promise<void> {
+      const now = clock.now();
+      return saveLanguages(
+        db,
+        [...languages].map(([memberId, language]) =>
+          settingsRow(memberId, DEFAULT_NOTIFICATION_SETTINGS, now, language),
+        ),
+      );
+    },
 
     /** `language`: the one the request named, kept for what is written to the member. */
     async saveSettings(

@@ -1,6 +1,6 @@
 import type { VerificationRefusal } from '@mawadda/contract';
 import { mailName } from '../../core/mail-names.ts';
-import { bilingualMail } from '../../lib/bilingual-mail.ts';
+import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 const REASONS: Record<VerificationRefusal, { en: string; fr: string }> = {
@@ -29,10 +29,11 @@ const REASONS: Record<VerificationRefusal, { en: string; fr: string }> = {
 export function verificationMail(options: {
   to: string;
   name: string;
+  language: MailLanguage;
   decision: { approved: true } | { approved: false; reason: VerificationRefusal; retryAt: Date };
 }): MailMessage {
   const { decision } = options;
-  const day = (language: 'en' | 'fr') =>
+  const day = (language: MailLanguage) =>
     decision.approved
       ? ''
       : new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
@@ -43,8 +44,7 @@ export function verificationMail(options: {
   return bilingualMail({
     to: options.to,
     name: mailName(options.name),
-    // The member's language is not kept yet: French first, as most members read it.
-    language: 'fr',
+    language: options.language,
     texts: {
       en: decision.approved
         ? {

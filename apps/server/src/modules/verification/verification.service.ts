@@ -8,7 +8,7 @@ import {
   type VerificationState,
   type VerificationTrigger,
 } from '@mawadda/contract';
-import { findMemberById } from '../../core/members.repository.ts';
+import { findMailRecipient } from '../../core/members.repository.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
@@ -238,12 +238,13 @@ export function createVerificationService(deps: {
         return true;
       });
       if (!done) throw new HttpError(409, 'VERIFICATION_DECIDED');
-      const member = await findMemberById(db, request.memberId);
+      const member = await findMailRecipient(db, request.memberId);
       if (member) {
         await deps.mailer.send(
           verificationMail({
             to: member.email,
             name: member.name,
+            language: member.language,
             decision:
               decision.decision === 'approve'
                 ? { approved: true }
