@@ -121,7 +121,13 @@ describe('asking to be verified', () => {
   it('keeps the selfie private, re-encoded without metadata, and queues it', async () => {
     const { id, member } = await pendingMember();
     const state = (await member.get('/api/users/me/verification')).body as VerificationState;
-    expect(state).toEqual({ status: 'pending', reason: null, retryAfter: null, verified: false });
+    expect(state).toEqual({
+      status: 'pending',
+      trigger: 'member',
+      reason: null,
+      retryAfter: null,
+      verified: false,
+    });
     const [row] = await t.database.db
       .select()
       .from(verificationRequests)
@@ -403,6 +409,14 @@ describe('after approval', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().verified).toBe(false);
+    // Her state says what waits: her new main photo against the selfie she sent, not a new one.
+    expect((await member.get('/api/users/me/verification')).body).toEqual({
+      status: 'pending',
+      trigger: 'main-photo-changed',
+      reason: null,
+      retryAfter: null,
+      verified: false,
+    });
     const item = await requestOf(id);
     expect(item.trigger).toBe('main-photo-changed');
     expect((await decide(item.id, { decision: 'approve' })).status).toBe(200);
@@ -473,6 +487,11 @@ describe('after approval', () => {
     const item = await requestOf(id);
     expect(item.trigger).toBe('fake-profile-report');
     expect((await member.get('/api/users/me')).body.verified).toBe(true);
+    expect((await member.get('/api/users/me/verification')).body).toMatchObject({
+      status: 'pending',
+      trigger: 'fake-profile-report',
+      verified: true,
+    });
     await decide(item.id, { decision: 'refuse', reason: 'not-same-person' });
     expect((await member.get('/api/users/me')).body.verified).toBe(false);
     expect((await member.get('/api/users/me/verification')).body.reason).toBe('not-same-person');

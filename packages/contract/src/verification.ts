@@ -32,6 +32,12 @@ export const verificationRequestFieldsSchema = z.object({
  */
 export const verificationStateSchema = z.object({
   status: z.enum(VERIFICATION_STATUSES),
+  /**
+   * What the latest request is: the member's own selfie, or a check the app started (ADR 044) in
+   * which a moderator compares the selfie she sent before with her photos, her main photo being
+   * new or her profile reported as fake. Null before any request.
+   */
+  trigger: z.enum(VERIFICATION_TRIGGERS).nullable(),
   reason: z.enum(VERIFICATION_REFUSALS).nullable(),
   /** When a refused member may ask again; null when they may now. */
   retryAfter: z.iso.datetime().nullable(),

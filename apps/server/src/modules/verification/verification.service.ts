@@ -79,11 +79,12 @@ export function createVerificationService(deps: {
   function stateOf(rows: VerificationRow[], verified: boolean): VerificationState {
     const latest = rows.find((r) => r.status !== 'drawn');
     // A member who has not asked yet, or whose only row is a pose drawn: nothing to tell.
-    if (!latest) return { status: 'none', reason: null, retryAfter: null, verified };
+    if (!latest) return { status: 'none', trigger: null, reason: null, retryAfter: null, verified };
     if (latest.status === 'refused') {
       const retry = new Date((latest.decidedAt ?? clock.now()).getTime() + deps.retryMs);
       return {
         status: 'refused',
+        trigger: latest.trigger,
         reason: latest.reason,
         retryAfter: retry > clock.now() ? retry.toISOString() : null,
         verified,
@@ -91,6 +92,7 @@ export function createVerificationService(deps: {
     }
     return {
       status: latest.status === 'approved' ? 'approved' : 'pending',
+      trigger: latest.trigger,
       reason: null,
       retryAfter: null,
       verified,

@@ -22,7 +22,9 @@ describe('/mon-profil while a section of its own chunk loads', () => {
   it('holds back the sections below it, so the account’s buttons never move once shown', async () => {
     mockEndpoints({
       currentUser: { body: aCurrentUser() },
-      verification: { body: { status: 'none', reason: null, retryAfter: null, verified: false } },
+      verification: {
+        body: { status: 'none', trigger: null, reason: null, retryAfter: null, verified: false },
+      },
       dataExport: { body: noDataExport },
     });
     await renderScreen(<MonProfil />, { route: '/mon-profil' });

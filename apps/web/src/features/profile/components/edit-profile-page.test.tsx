@@ -40,7 +40,7 @@ function serve(user = aCurrentUser(), update?: (form: FormData) => Reply<'update
     },
     reverseGeocode: { body: thies },
     verification: {
-      body: { status: 'none', reason: null, retryAfter: null, verified: false },
+      body: { status: 'none', trigger: null, reason: null, retryAfter: null, verified: false },
     },
   });
   return { sent, fetch };

@@ -11,7 +11,7 @@ function serve(user = aCurrentUser()) {
   mockEndpoints({
     currentUser: { body: user },
     verification: {
-      body: { status: 'none', reason: null, retryAfter: null, verified: false },
+      body: { status: 'none', trigger: null, reason: null, retryAfter: null, verified: false },
     },
     updateProfile: ({ body }) => {
       sent.push(body as FormData);

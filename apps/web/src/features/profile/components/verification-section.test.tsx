@@ -7,7 +7,13 @@ import { renderScreen, screen } from '@/test/render.tsx';
 import { aCurrentUser, logIn } from '../test/fixtures.ts';
 import { EditProfilePage } from './edit-profile-page.tsx';
 
-const none: VerificationState = { status: 'none', reason: null, retryAfter: null, verified: false };
+const none: VerificationState = {
+  status: 'none',
+  trigger: null,
+  reason: null,
+  retryAfter: null,
+  verified: false,
+};
 const stopped = vi.fn();
 
 /**
@@ -48,7 +54,7 @@ function serve(state: VerificationState = none) {
     verificationPose: { body: { pose: 'thumbs-up', expiresAt: '2026-11-26T10:10:00.000Z' } },
     requestVerification: ({ body }) => {
       sent.push(body as FormData);
-      return { status: 201, body: { ...none, status: 'pending' } };
+      return { status: 201, body: { ...none, status: 'pending', trigger: 'member' } };
     },
   });
   return sent;
@@ -84,6 +90,7 @@ describe('Get verified', () => {
   it('tells a refused member why, in French, and from when they may try again', async () => {
     serve({
       status: 'refused',
+      trigger: 'member',
       reason: 'photo-of-photo',
       retryAfter: '2026-11-27T10:00:00.000Z',
       verified: false,
@@ -96,6 +103,45 @@ describe('Get verified', () => {
     expect(section).toHaveTextContent(/Vous pourrez réessayer à partir du 27 novembre 2026/);
     expect(within(section).queryByRole('button', { name: 'Réessayer' })).toBeNull();
   });
+
+  it.each([
+    [
+      'en',
+      'main-photo-changed',
+      false,
+      'You changed your main photo: a moderator is comparing it with the selfie you sent before. Your badge comes back once they confirm it is you.',
+    ],
+    [
+      'fr',
+      'main-photo-changed',
+      false,
+      'Vous avez changé votre photo principale : un modérateur la compare au selfie que vous avez envoyé. Votre badge reviendra dès qu’il aura confirmé que c’est bien vous.',
+    ],
+    [
+      'en',
+      'fake-profile-report',
+      true,
+      'A moderator is checking your profile again, comparing your photos with the selfie you sent before. Your badge stays on meanwhile.',
+    ],
+    [
+      'fr',
+      'fake-profile-report',
+      true,
+      'Un modérateur revérifie votre profil en comparant vos photos au selfie que vous avez envoyé. Votre badge reste affiché en attendant.',
+    ],
+  ] as const)(
+    'says what a check the app started is about (%s, %s), never that a selfie waits',
+    async (language, trigger, verified, text) => {
+      serve({ status: 'pending', trigger, reason: null, retryAfter: null, verified });
+      await renderScreen(<EditProfilePage />, { route: `/${language}/mon-profil`, language });
+      await screen.findByText(text);
+      const section = screen.getByRole('region', {
+        name: language === 'en' ? 'Get verified' : 'Se faire vérifier',
+      });
+      expect(section).not.toHaveTextContent(/Your selfie is waiting|Votre selfie attend/);
+      expect(within(section).queryByRole('button')).toBeNull();
+    },
+  );
 
   it('says when the camera cannot be opened', async () => {
     serve();

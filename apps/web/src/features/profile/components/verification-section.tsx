@@ -43,7 +43,11 @@ export function VerificationSection() {
           </p>
         ) : state.status === 'pending' ? (
           <p className="text-ink">
-            {sent ? t('verification.sent') : t('verification.status.pending')}
+            {sent
+              ? t('verification.sent')
+              : state.trigger === 'main-photo-changed' || state.trigger === 'fake-profile-report'
+                ? t(`verification.status.recheck.${state.trigger}`)
+                : t('verification.status.pending')}
           </p>
         ) : state.status === 'refused' ? (
           <div className="flex flex-col gap-1">
