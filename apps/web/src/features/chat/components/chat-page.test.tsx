@@ -9,6 +9,7 @@ import { mockEndpoints } from '@/test/api.ts';
 import { FakeStompClient } from '@/test/fake-stomp-client.ts';
 import { aContact, aMessage, anError } from '@/test/fixtures.ts';
 import { renderScreen } from '@/test/render.tsx';
+import { fakeSafety } from '@/test/safety.ts';
 import { outbox } from '../hooks/outbox.ts';
 import { ChatPage } from './chat-page.tsx';
 import type { Calling } from './conversation.tsx';
@@ -1016,5 +1017,87 @@ describe('the conversation list, names, drafts and unavailable conversations', (
     view = await open();
     expect(await box()).toHaveValue('');
     view.unmount();
+  });
+});
+
+describe('a match that ended', () => {
+  const ended = { ...awa, matched: false, matchEnded: true, online: false };
+  const header = () =>
+    screen.getByRole('heading', { level: 2, name: 'Awa Diop' }).closest('header') as HTMLElement;
+
+  /** The conversation with Awa, open with its gift, call and safety menu; the contacts as told. */
+  async function openWith(contact: () => Contact, send?: Parameters<typeof mockEndpoints>[0]) {
+    mockEndpoints({
+      chatContacts: () => ({ body: [contact()] }),
+      conversation: { body: [message({ uuid: 'm-1', content: 'Salam Moussa' })] },
+      markConversationRead: { body: { message: 'ok' } },
+      ...send,
+    });
+    const broker = await connect();
+    await renderScreen(
+      <ChatPage
+        paying={{ gift: vi.fn(), subscribe: vi.fn() }}
+        calling={{ start: vi.fn(), inCall: false }}
+        safety={fakeSafety()}
+      />,
+      { route: `/chat?userId=${AWA}`, path: '/chat' },
+    );
+    await screen.findByText('Salam Moussa');
+    return broker;
+  }
+
+  it('closes the open conversation as the server tells it, its history still there to read and report', async () => {
+    let contact: Contact = awa;
+    const broker = await openWith(() => contact);
+    expect(within(header()).getByTestId('presence')).toHaveTextContent('Online');
+    within(header()).getByRole('button', { name: 'Voice call with Awa Diop' });
+    screen.getByRole('textbox', { name: 'Message to Awa Diop' });
+
+    // She unmatched, from her phone: his screen is told, and asks what is now true.
+    contact = ended;
+    act(() => broker.deliver(`/topic/contact/${ME}`, { memberId: AWA }));
+    const note = await screen.findByText('This match has ended');
+    expect(note.closest('[role="status"]')).toHaveTextContent(
+      'You can still read your conversation, and report Awa Diop from the menu above. Neither of you can write, call or send a gift unless you match again.',
+    );
+    expect(screen.queryByRole('textbox', { name: 'Message to Awa Diop' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record a voice message' })).toBeNull();
+    expect(within(header()).getByTestId('presence')).toHaveTextContent('Match ended');
+    // No gift or call; the menu stays, to report (or block) her.
+    expect(
+      within(header())
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['More actions for Awa Diop']);
+    expect(bubble('Salam Moussa')).toBeInTheDocument();
+  });
+
+  it('offers no Retry for a message refused because the match ended, and closes the conversation', async () => {
+    let contact: Contact = awa;
+    await openWith(() => contact, {
+      sendMessage: () => {
+        contact = ended;
+        return { status: 403, body: anError('MATCH_ENDED') };
+      },
+    });
+
+    await write('Are you still there?');
+    await waitFor(() =>
+      expect(bubble('Are you still there?')).toHaveTextContent(
+        'This match has ended: neither of you can write, call or send a gift unless you match again.',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    screen.getByRole('button', { name: 'Remove' });
+    await screen.findByText('This match has ended');
+    expect(screen.queryByRole('textbox', { name: 'Message to Awa Diop' })).toBeNull();
+  });
+
+  it('still offers Retry for a refusal a retry may change', async () => {
+    await openWith(() => awa, {
+      sendMessage: { status: 503, body: anError('STORAGE_UNAVAILABLE') },
+    });
+    await write('Salam');
+    await screen.findByRole('button', { name: 'Retry' });
   });
 });

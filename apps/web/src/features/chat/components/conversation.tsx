@@ -24,8 +24,13 @@ import { cn } from '@/lib/cn.ts';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { drafts } from '../hooks/drafts.ts';
-import { outbox, useOutgoing } from '../hooks/outbox.ts';
-import { useContact, useConversation, useMarkRead } from '../hooks/use-chat.ts';
+import { outbox, refusedForGood, useOutgoing } from '../hooks/outbox.ts';
+import {
+  useAskAgainWhenRefused,
+  useContact,
+  useConversation,
+  useMarkRead,
+} from '../hooks/use-chat.ts';
 import { useChatTranslation } from '../i18n.ts';
 import { type ChatItem, chatItems } from '../utils/chat-items.ts';
 import { giftNumberOf } from '../utils/gift-message.ts';
@@ -88,7 +93,8 @@ function reportable(
  * report, block or unmatch), the messages and the composer. Messages written here show at once
  * and go through the tab's outbox; what is being written is kept as a draft until sent. A member
  * one may not see (blocked either way, gone, never shown) gets a neutral "unavailable", as the
- * server's 404 is: nobody learns who blocked whom.
+ * server's 404 is: nobody learns who blocked whom. A match either of them ended closes it: the
+ * history stays to read and report from, with no composer, call, gift or presence (ADR 017).
  */
 export function Conversation({
   me,
@@ -125,6 +131,12 @@ export function Conversation({
   // Read once: the composer keeps the text from then on.
   const [draft] = useState(() => drafts.get(me, other));
   useMarkRead(me, other, messages, onRead);
+  // Refused for an end this screen did not know of yet: it asks what is now true.
+  useAskAgainWhenRefused(
+    me,
+    other,
+    outgoing.some((o) => refusedForGood(o.refusal)),
+  );
   // Until the member is known the header waits, rather than calling them "Member".
   const lookingUp = !contact && (!contactsSettled || single.isFetching);
   const name = contact?.name ?? (lookingUp ? '' : t('conversation.someone'));
@@ -143,6 +155,7 @@ export function Conversation({
   const profilePath = localized(`/user-details/${encodeURIComponent(other)}`);
   // A deleted account has no profile, takes no gift or call, and cannot be reported or blocked.
   const gone = contact?.deleted === true;
+  const ended = contact?.matchEnded === true;
   const reportables = () =>
     reportable(messages, other, {
       photo: t('message.photoFrom', { name }),
@@ -196,7 +209,11 @@ export function Conversation({
           </h2>
           <div className="flex min-w-0 items-center gap-2">
             <p className="min-w-0 truncate text-sm text-ink-muted" data-testid="presence">
-              {contact?.online ? t('conversation.online') : t('conversation.offline')}
+              {ended
+                ? t('conversation.ended')
+                : contact?.online
+                  ? t('conversation.online')
+                  : t('conversation.offline')}
             </p>
             {contact && photoBlurred(contact) ? (
               // Beside the call buttons a phone has room for the icon only; the words stay read.
@@ -205,7 +222,7 @@ export function Conversation({
           </div>
         </div>
         <div className="flex shrink-0 items-center sm:gap-1">
-          {paying && !gone ? (
+          {paying && !gone && !ended ? (
             <button
               type="button"
               aria-haspopup="dialog"
@@ -216,7 +233,7 @@ export function Conversation({
               <Gift aria-hidden="true" className="size-5" />
             </button>
           ) : null}
-          {calling && !gone
+          {calling && !gone && !ended
             ? CALL_BUTTONS.map(([label, type, Icon]) => (
                 <button
                   key={type}
@@ -298,7 +315,7 @@ export function Conversation({
         />
       ) : null}
 
-      {contact && !contact.deleted ? (
+      {contact && !gone && !ended ? (
         <WaliControls
           me={me}
           other={other}
@@ -308,11 +325,11 @@ export function Conversation({
         />
       ) : null}
 
-      {contact?.deleted ? (
+      {gone ? (
         <p className="border-t border-sand-200 bg-white px-4 py-3 text-sm text-ink-muted">
           {t('conversation.deletedNote')}
         </p>
-      ) : (
+      ) : ended ? null : (
         <Composer
           otherName={name}
           onSend={(fields) => outbox.add(other, fields)}
@@ -320,6 +337,15 @@ export function Conversation({
           onDraftChange={(text) => drafts.set(me, other, text)}
         />
       )}
+      {/* Always there, so a screen reader hears the match end while the conversation is open. */}
+      <div role="status">
+        {ended ? (
+          <div className="border-t border-sand-200 bg-sand-50 px-4 py-3 text-sm">
+            <p className="font-semibold text-ink">{t('ended.title')}</p>
+            <p className="mt-0.5 text-ink-muted">{t('ended.body', { name })}</p>
+          </div>
+        ) : null}
+      </div>
     </section>
   );
 }

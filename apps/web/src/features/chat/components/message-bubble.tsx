@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { useGiftLookup } from '../hooks/gift-lookup.ts';
+import { refusedForGood } from '../hooks/outbox.ts';
 import { useChatTranslation } from '../i18n.ts';
 import type { ChatItem } from '../utils/chat-items.ts';
 import { giftNumberOf } from '../utils/gift-message.ts';
@@ -96,14 +97,16 @@ export function MessageBubble({
       {state === 'failed' ? (
         <div className="mt-1 flex flex-wrap items-center justify-end gap-1 text-sm">
           <span className="text-danger">{refusal ?? t('message.notSent')}</span>
-          <button
-            type="button"
-            onClick={() => onRetry(item.uuid)}
-            className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-semibold text-teal-800 hover:bg-teal-50"
-          >
-            <RotateCcw aria-hidden="true" className="size-4" />
-            {t('message.retry')}
-          </button>
+          {refusedForGood(item.refusal) ? null : (
+            <button
+              type="button"
+              onClick={() => onRetry(item.uuid)}
+              className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-semibold text-teal-800 hover:bg-teal-50"
+            >
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {t('message.retry')}
+            </button>
+          )}
           <button
             type="button"
             onClick={() => onRemove(item.uuid)}

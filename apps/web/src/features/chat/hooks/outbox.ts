@@ -9,7 +9,8 @@ import { type OutgoingFields, sendMessage } from '../api/chat-api.ts';
 /**
  * - `sending`: on its way (one tick: the member sees it at once).
  * - `waiting`: written without a connection; goes when it returns.
- * - `failed`: refused; the member may retry it (same uuid) or remove it.
+ * - `failed`: refused; the member may retry it (same uuid), unless no retry can change the
+ *   refusal, or remove it.
  */
 export type OutgoingStatus = 'sending' | 'waiting' | 'failed';
 
@@ -24,6 +25,17 @@ export type Outgoing = OutgoingFields & {
 };
 
 type Send = (to: string, fields: OutgoingFields) => Promise<Message>;
+
+/**
+ * The refusals of a pair that has ended (ADR 017): the match ended, or the member is not to be
+ * reached any more (a block either way, an account gone, in the same words). Sent again, the
+ * message meets the same refusal until something between the two changes, which a retry is not.
+ */
+const PAIR_ENDED: ReadonlySet<string | undefined> = new Set(['MATCH_ENDED', 'MEMBER_NOT_FOUND']);
+
+export function refusedForGood(refusal: Refusal | null): boolean {
+  return PAIR_ENDED.has(refusal?.code);
+}
 
 /** Where unsent texts outlive a reload: photos and voice notes are too big to be kept. */
 export type OutboxStore = { read(): string | null; write(value: string | null): void };

@@ -120,8 +120,34 @@ function applyMessage(queryClient: QueryClient, me: string, message: Message) {
 }
 
 /**
+ * What is between the member and `other` changed: the contact and the conversation are asked
+ * again, and answer what the member may know of it (the conversation closed, or unavailable).
+ */
+function askAgainAbout(queryClient: QueryClient, me: string, other: string) {
+  for (const queryKey of [
+    chatKeys.contacts(me),
+    chatKeys.contact(me, other),
+    chatKeys.conversation(me, other),
+  ]) {
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  }
+}
+
+/**
+ * A message to `other` was refused for a reason the conversation does not show yet (the match
+ * ended, or the member is gone, while the screen was open): the conversation asks again.
+ */
+export function useAskAgainWhenRefused(me: string, other: string, refused: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (refused) askAgainAbout(queryClient, me, other);
+  }, [queryClient, me, other, refused]);
+}
+
+/**
  * The chat's live events: new messages (from the other member, or sent from my other tabs), read
- * receipts (my ticks turn double) and presence (the online dots). After a reconnection, what was
+ * receipts (my ticks turn double), the end of a match or a block (what is shown of that member
+ * is asked again) and presence (the online dots). After a reconnection, what was
  * missed is read again from the REST answers; messages are keyed by uuid, so none shows twice.
  */
 export function useChatEvents(me: string, onMessage: (message: Message) => void) {
@@ -140,6 +166,10 @@ export function useChatEvents(me: string, onMessage: (message: Message) => void)
       (data) => readUntil(data, me, receipt.readAt),
     );
   });
+  // A match ended or a block (ADR 017): the frame says only with whom.
+  useRealtimeSubscription(me ? destinations.contact(me) : null, ({ memberId }) =>
+    askAgainAbout(queryClient, me, memberId),
+  );
   useRealtimeSubscription(me ? destinations.presence : null, (event) => {
     queryClient.setQueryData<Contact[]>(chatKeys.contacts(me), (contacts) =>
       contacts?.map((c) =>
