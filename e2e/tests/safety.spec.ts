@@ -22,7 +22,7 @@ async function tokenOf(request: APIRequestContext, member: Member) {
   return ((await login.json()) as { token: string }).token;
 }
 
-test('B blocks A from the chat: A’s next message is refused, and B’s conversations no longer show A', async ({
+test('B blocks A from the chat: A’s open conversation turns unavailable, as for a member gone, and B’s conversations no longer show A', async ({
   browser,
   request,
 }) => {
@@ -57,12 +57,13 @@ test('B blocks A from the chat: A’s next message is refused, and B’s convers
   await his.reload();
   await expect(hisList).toContainText('No conversations yet.');
 
-  // She was not told; her next message is refused.
-  await hers.getByRole('textbox', { name: `Message to Bakary ${tag}` }).fill('Are you there?');
-  await hers.keyboard.press('Enter');
-  await expect(bubble(hers, 'Are you there?')).toContainText(
-    'This member does not exist or is no longer available.',
-  );
+  // She is not told he blocked her: her open conversation says what it says of a member gone,
+  // without her writing into it first (ADR 017).
+  await expect(
+    hers.getByRole('heading', { level: 2, name: 'Conversation unavailable' }),
+  ).toBeVisible();
+  await expect(hers.getByText('This conversation is no longer available.')).toBeVisible();
+  await expect(hers.getByRole('textbox', { name: `Message to Bakary ${tag}` })).toHaveCount(0);
 
   // His settings list her, and he can lift the block.
   await his.goto('/mon-profil');
