@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, formatDate, fullDate, timeAgo } from './format.ts';
+import { callDuration, capitalize, formatDate, fullDate, timeAgo } from './format.ts';
 
 const now = Date.parse('2026-05-10T12:00:00Z');
 const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
@@ -41,5 +41,20 @@ describe('formatDate', () => {
     expect(formatDate('2026-12-02', 'fr')).toBe('2 décembre 2026');
     expect(formatDate('2026-12-01', 'en')).toBe('December 1, 2026');
     expect(formatDate('soon', 'en')).toBeUndefined();
+  });
+});
+
+describe('callDuration', () => {
+  it('writes a call’s length in units, the larger ones once reached, in each language', () => {
+    // Each number is kept with its unit: a no-break space between them.
+    const spaced = (text: string) => text.replace(/(\d) /g, '$1\u00a0');
+    expect(callDuration(0, 'en')).toBe(spaced('0 sec'));
+    expect(callDuration(4.9, 'en')).toBe(spaced('4 sec'));
+    expect(callDuration(65, 'en')).toBe(spaced('1 min 5 sec'));
+    expect(callDuration(240, 'en')).toBe(spaced('4 min'));
+    expect(callDuration(3729, 'en')).toBe(spaced('1 hr 2 min 9 sec'));
+    expect(callDuration(4, 'fr')).toBe(spaced('4 s'));
+    expect(callDuration(65, 'fr')).toBe(spaced('1 min 5 s'));
+    expect(callDuration(3729, 'fr')).toBe(spaced('1 h 2 min 9 s'));
   });
 });

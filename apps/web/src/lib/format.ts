@@ -77,6 +77,39 @@ export function formatDate(
   }).format(date);
 }
 
+const durationUnit = (language: string, unit: 'hour' | 'minute' | 'second') =>
+  new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' });
+
+/**
+ * A call's length, the one way the app writes one (the call under way, its entry in the
+ * conversation and in the conversation list): "4 sec", "1 min 5 sec", "1 hr 2 min 9 sec"; in
+ * French "4 s", "1 min 5 s", "1 h 2 min 9 s". Units a screen reader says as words, where "1:05"
+ * reads as a time of day.
+ */
+export function callDuration(seconds: number, language: string): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const parts: Array<[number, 'hour' | 'minute' | 'second']> = [
+    [Math.floor(total / 3600), 'hour'],
+    [Math.floor((total % 3600) / 60), 'minute'],
+    [total % 60, 'second'],
+  ];
+  return (
+    parts
+      .filter(([value, unit]) => value > 0 || (unit === 'second' && total === 0))
+      // Each number kept with its unit by one no-break space, whichever space the locale's data
+      // gives (French has two kinds); the parts may wrap between them.
+      .map(([value, unit]) => durationUnit(language, unit).format(value).replace(/\s/g, '\u00a0'))
+      .join(' ')
+  );
+}
+
+/** `{{seconds, callDuration}}` in a text: the seconds as `callDuration` writes them. */
+export function addCallDurationFormat(instance: typeof i18n) {
+  instance.services.formatter?.add('callDuration', (value: unknown, lng: string | undefined) =>
+    callDuration(Number(value), lng ?? FALLBACK_LANGUAGE),
+  );
+}
+
 /** The full date and time, for the tooltip of a relative time. */
 export const fullDate = (iso: string, language: string) =>
   formatDate(iso, language, { withTime: true });

@@ -2,8 +2,8 @@ import { type LucideIcon, Mic, MicOff, PhoneOff, Video, VideoOff } from 'lucide-
 import { useEffect, useRef, useState } from 'react';
 import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
 import { cn } from '@/lib/cn.ts';
+import { callDuration } from '@/lib/format.ts';
 import { useCallsTranslation } from '../i18n.ts';
-import { callClock } from '../utils/call-clock.ts';
 import type { ActiveCall } from '../utils/call-transitions.ts';
 
 const controlButton =
@@ -46,7 +46,7 @@ function StreamPlayer({
 }
 
 function CallTimer({ since }: { since: number }) {
-  const { t } = useCallsTranslation();
+  const { t, i18n } = useCallsTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const interval = setInterval(() => setNow(Date.now()), 1000);
@@ -54,7 +54,7 @@ function CallTimer({ since }: { since: number }) {
   }, []);
   return (
     <span role="timer" aria-label={t('view.duration')} className="tabular-nums">
-      {callClock(now - since)}
+      {callDuration((now - since) / 1000, i18n.language)}
     </span>
   );
 }

@@ -6,7 +6,7 @@ export type CallRecord = NonNullable<Message['call']>;
 /**
  * What a call entry says, from my side: the caller sees cancelled, declined, no answer, busy or
  * not connected; the callee sees a missed call for any unanswered one they did not decline; an
- * answered call shows its length ("0:42" under a minute, "4 min" after).
+ * answered call shows its length as the app writes every call's ("42 sec", "4 min 5 sec").
  */
 export function callEntryOutcome(call: CallRecord, mine: boolean) {
   if (call.durationSeconds !== null || call.endReason === 'completed') return 'completed';
@@ -18,16 +18,11 @@ export function callEntryOutcome(call: CallRecord, mine: boolean) {
   return 'notConnected';
 }
 
-function duration(t: TFunction, seconds: number) {
-  if (seconds < 60) return `0:${String(seconds).padStart(2, '0')}`;
-  return t('callEntry.minutes', { count: Math.round(seconds / 60) });
-}
-
 /** The entry's text in the member's language (`t` of the chat namespace). */
 export function callEntryText(t: TFunction, call: CallRecord, mine: boolean): string {
   const outcome = callEntryOutcome(call, mine);
   return t(`callEntry.${outcome}`, {
     context: call.type,
-    duration: duration(t, Math.max(0, call.durationSeconds ?? 0)),
+    seconds: call.durationSeconds ?? 0,
   });
 }
