@@ -115,9 +115,7 @@ describe('keepMemberCache', () => {
       staleTime: 30_000,
     });
     // Shown at once, while the server's answer is on its way.
-    expect(suggestions.getCurrentResult().data?.pages).toEqual([
-      { page: 0, content: ['awa'] },
-    ]);
+    expect(suggestions.getCurrentResult().data?.pages).toEqual([{ page: 0, content: ['awa'] }]);
     const stops = [suggestions.subscribe(() => {}), blocked.subscribe(() => {})];
     await vi.advanceTimersByTimeAsync(0);
     expect(suggestions.getCurrentResult().data?.pages).toEqual([{ page: 0, content: ['fatou'] }]);
