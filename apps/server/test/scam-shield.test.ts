@@ -333,6 +333,24 @@ describe('a new account, not verified', () => {
     expect((await send(token, youssef, 'Regarde www.exemple.com')).statusCode).toBe(201);
   });
 
+  it('may not get around it with invisible characters or look-alike letters', async () => {
+    const { id, token, youssef } = await newcomer();
+    for (const text of [
+      '77\u200b123\u200b45\u200b67\u200b8', // zero-width spaces between the digits
+      'example.c\u043em', // a Cyrillic о
+    ]) {
+      const refused = await send(token, youssef, text);
+      expect(refused.statusCode, text).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'NEW_ACCOUNT_CONTACT_DETAILS',
+        params: { hours: 48 },
+      });
+    }
+    expect(await t.database.db.select().from(messages).where(eq(messages.senderId, id))).toEqual(
+      [],
+    );
+  });
+
   it('is lifted by verification', async () => {
     const { id, token, youssef } = await newcomer();
     expect((await send(token, youssef, 'Appelle-moi au 07 07 12 34 56')).statusCode).toBe(403);

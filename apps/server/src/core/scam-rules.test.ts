@@ -86,6 +86,7 @@ const TABLE: Record<ShieldRule, Cases> = {
       'J’ai 3 frères et 2 sœurs',
       'It costs 150 000 CFA, a lot',
       'Between 2019 and 2021 I lived in Paris',
+      'Le prix du mouton : 250 000 F',
     ],
   },
   link: {
@@ -108,6 +109,7 @@ const TABLE: Record<ShieldRule, Cases> = {
       'M. Diallo est mon oncle',
       'I read a.m. and p.m. wrongly',
       'Je suis là.Ne t’inquiète pas',
+      'Je suis ingénieur.Comment vas-tu ?',
     ],
   },
   'other-app': {
@@ -174,6 +176,116 @@ const INNOCENT = [
   'Le Wax que tu portes sur ta photo est magnifique',
 ];
 
+/**
+ * Ways around the phone and link rules (ADR 043): the outside security campaign's texts, which a
+ * new account sent with no refusal before the fold read through them, first, then more of their
+ * kind. Each must set its rule off.
+ */
+const WAYS_AROUND: Record<'phone' | 'link', string[]> = {
+  phone: [
+    '77\u200b123\u200b45\u200b67\u200b8', // zero-width spaces
+    '77/123/45/67/8',
+    '77,123,45,67,8',
+    '(77) 123 45 67 8',
+    '٧٧١٢٣٤٥٦٧٨', // Arabic-Indic digits
+    '77\u00ad123\u2060 45\ufeff67\u200e8', // soft hyphen, word joiner, BOM, left-to-right mark
+    '07\u200c07\u200d12\u202e34\u206656', // joiners, direction overrides and isolates
+    '۰۷ ۰۷ ۱۲ ۳۴ ۵۶', // Persian digits
+    '߀߇ ߀߇ ߁߂ ߃߄ ߅߆', // N'Ko digits (Guinea, Mali)
+    '𞥗𞥗 𞥑𞥒𞥓 𞥔𞥕 𞥖𞥗', // Adlam digits (Fula), outside the BMP
+    '+221 ٧٧ ١٢٣ ٤٥ ٦٧',
+    '７７ １２３ ４５ ６７', // full-width
+    '⑦⑦①②③④⑤⑥⑦', // circled
+    '7️⃣7️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣', // keycaps
+    '77 - 123 - 45 - 67 - 8',
+    '77_123_45_67_8',
+    '77:123:45:67:8',
+    '77 * 123 * 45 * 67',
+    '[77] {123} <45> "67"',
+    '77•123•45•67•8',
+    '77 · 123 · 45 · 67',
+    '77、123、45、67、8',
+    '77،123،45،67',
+    '77 / 123 / 45 / 67 / 8 (Wave)',
+    'Mon Wave : 77 123 45 67 F', // not an amount: a number with a currency after it
+    'Le 12/05/2026, appelle le 07 07 12 34 56',
+  ],
+  link: [
+    'example.c\u043em', // Cyrillic о
+    'example.\u0441\u043em', // Cyrillic с and о
+    'example。com', // ideographic full stop
+    'example[.]com',
+    'ехамрlе.сом', // every letter but the l Cyrillic
+    'EXAMPLE.СОМ', // Cyrillic capitals
+    'example.cοm', // Greek omicron
+    'gmail.cοm', // Greek
+    'example．com', // full-width full stop
+    'example｡com', // half-width ideographic full stop
+    'example·com',
+    'example•com',
+    'example (.) com',
+    'example{.}com',
+    'example(dot)com',
+    'example [dot] com',
+    'example dot com',
+    'example DOT com',
+    'example[point]fr',
+    'écris-moi : awa.diallo sur gmail point com',
+    'awa.diallo@gmail[.]com',
+    'exam\u200bple.c\u200bom',
+    'Va sur www[.]rencontres-faciles[.]net',
+    'Rejoins-moi sur t(.)me/amina_love',
+    'wa。me/22177123456',
+    'hxxps://exemple.com',
+    'exemple .com',
+    'Exemple.Com',
+    // A name glued to an ending by a dot is a link whatever its case: "Gmail.Com" is written so.
+    'Je suis ingénieur.Com',
+  ],
+};
+
+/** Near-misses of the ways around: what a number or an address reads like but is not. */
+const NOT_A_WAY_AROUND: Record<'phone' | 'link', string[]> = {
+  phone: [
+    '12/05 à 15h',
+    'le 05.12.2026',
+    'rdv 12/05/2026 à 15h30',
+    'Rendez-vous le 12/05/2026 15h30',
+    'Le 12/05/2026, 15:30 chez mes parents',
+    'Le mariage : 12/05/2026 - 15/05/2026',
+    'Le nikah est le 2026-05-12 14:30',
+    '١٢/٠٥/٢٠٢٦ ١٥:٣٠',
+    'La dot est de 100 000 000 FCFA',
+    'La dot : 100.000.000 F',
+    '25 000 F',
+    'Une dot de 1 500 000 000 francs CFA',
+    'Il demande 100 000 000 de francs',
+    'Sa maison vaut 2 000 000 000 GNF',
+    'It cost $1,000,000,000',
+    'Un budget de 1 000 000 000 € ?',
+    '2025 2026',
+    'Nous nous sommes vus en 2018, 2019, 2020 et 2021',
+    'Lis la sourate 30:21, 4:1, 2:187',
+    'Je travaille de 08:00-12:00, 14:00-18:00',
+    'Je mesure 1,75 m et je pèse 70,5 kg',
+    'Pi vaut 3,14159',
+    'J’ai 3 enfants, 2 frères, 4 sœurs',
+  ],
+  link: [
+    'Je suis ingénieur.Comment vas-tu ?',
+    'Je suis ingénieur.Commercial de formation',
+    'Bonjour. Comment vas-tu ?',
+    'C’est fini. Top, on se voit demain',
+    'La dot sera remise au wali',
+    'Parlons de la dot ce soir',
+    'Nous avons un point commun',
+    'Cher·e·s ami·e·s, salam',
+    '• La famille • La foi',
+    'Привет, как дела?',
+    'Le café coûte 1.5 euro',
+  ],
+};
+
 describe('the scam shield rules (ADR 043)', () => {
   it('has a row in the table for every rule, in French and English, with near-misses', () => {
     expect(Object.keys(TABLE).sort()).toEqual([...SHIELD_RULES].sort());
@@ -215,6 +327,38 @@ describe('the scam shield rules (ADR 043)', () => {
     expect(classify('０７ ０７ １２ ３４ ５６')).toEqual(['phone']);
   });
 
+  for (const rule of ['phone', 'link'] as const) {
+    describe(`${rule}, the ways around it`, () => {
+      it.each(WAYS_AROUND[rule])('catches %s', (text) => {
+        expect(classify(text)).toContain(rule);
+      });
+      it.each(NOT_A_WAY_AROUND[rule])('leaves alone the near-miss %s', (text) => {
+        expect(classify(text)).not.toContain(rule);
+      });
+    });
+  }
+
+  it('reads through what is not seen, look-alike letters and dots, and every script’s digits', () => {
+    expect(foldText('77\u200b123\u00ad45\u2060 67\ufeff8\u200f')).toBe('7712345 678');
+    expect(foldText('ЕХАМРLЕ.СОМ ехамрlе。сом')).toBe('example.com example.com');
+    // Greek capitals keep their own look: Η is an h, η an n.
+    expect(foldText('ΗΝΜ ηνμ')).toBe('hnm nvu');
+    expect(classify('Ajoute-moi sur WhatsАpp')).toEqual(['other-app']); // Cyrillic А
+    // The zero of each script, as every script's digits are 0–9 in a row: Arabic-Indic,
+    // Persian, N'Ko, Devanagari, Bengali, Thai, Adlam, Vai.
+    for (const zero of [0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xe50, 0x1e950, 0xa620]) {
+      const digits = Array.from({ length: 10 }, (_, i) => String.fromCodePoint(zero + i));
+      expect(foldText(digits.join('')), zero.toString(16)).toBe('0123456789');
+    }
+  });
+
+  it('folds plain ASCII and Latin-1 texts by the short way as the long way would', () => {
+    // A zero-width space, removed, sends a text the long way round.
+    for (const text of [...Object.values(TABLE).flatMap((c) => [...c.fr, ...c.en]), ...INNOCENT]) {
+      expect(foldText(text)).toBe(foldText(`\u200b${text}`));
+    }
+  });
+
   it('finds several rules in one message, as bits in SHIELD_RULES order', () => {
     const text = 'Envoie 20 000 F sur Wave au 07 07 12 34 56 ou écris-moi sur WhatsApp';
     expect(classify(text)).toEqual(['money', 'phone', 'other-app']);
@@ -225,8 +369,18 @@ describe('the scam shield rules (ADR 043)', () => {
     expect(shieldBits('')).toBe(0);
   });
 
-  it('stays fast on the longest message a member may send', () => {
-    const long = `${'salam '.repeat(300)}${'1 '.repeat(300)}`;
+  it.each([
+    ['words and digits', `${'salam '.repeat(300)}${'1 '.repeat(300)}`],
+    ['Cyrillic, every other letter a look-alike', 'привет мир '.repeat(180)],
+    ['digits of another script and invisible characters', '٧\u200b'.repeat(1000)],
+    ['dates and times', 'le 12/05/2026 15h30, '.repeat(95)],
+    ['one digit, separators, one digit', `1${'.'.repeat(1998)}1`],
+    ['runs of seven digits', '1 2 3 4 5 6 7 a '.repeat(125)],
+    ['a long number, then plus signs', `12345678${'+'.repeat(1992)}`],
+    ['years, then a digit', `${'2018, '.repeat(333)}1`],
+    ['verses, then a digit', `${'11:11-11, '.repeat(200)}1`],
+    ['a name of dashes', 'a-'.repeat(1000)],
+  ])('stays fast on the longest message a member may send: %s', (_, long) => {
     const started = performance.now();
     for (let i = 0; i < 100; i += 1) shieldBits(long);
     // A 2,000-character message folded and read by every rule: well under a millisecond each.
