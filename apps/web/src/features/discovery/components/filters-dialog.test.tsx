@@ -263,6 +263,50 @@ describe('Dealbreakers in the filters', () => {
     expect(estimated).toHaveLength(3);
   });
 
+  it.each([
+    [
+      'en',
+      'Halal diet',
+      'Yes',
+      'Counting the members who match…',
+      'No member matches both ways yet',
+      '12 members match both ways',
+    ],
+    [
+      'fr',
+      'Alimentation halal',
+      'Oui',
+      'Calcul des membres qui correspondent…',
+      'Aucun membre ne correspond encore dans les deux sens',
+      '12 membres correspondent dans les deux sens',
+    ],
+  ] as const)(
+    'says it is counting while a newer estimate is on its way, never the last draft’s empty result (%s)',
+    async (language, halalLabel, yes, counting, none, twelve) => {
+      logIn();
+      fakeIntersectionObserver();
+      serve({
+        estimates: [
+          { about: 0, exact: true },
+          { about: 12, exact: true },
+        ],
+      });
+      const { user, dialog } = await openFilters(language);
+      const region = estimateRegion(dialog);
+      await vi.waitFor(() => expect(region).toHaveTextContent(none), { timeout: 2000 });
+      expect(region).toHaveAttribute('aria-busy', 'false');
+
+      const halal = await expand(user, dialog, halalLabel);
+      await user.click(within(halal).getByRole('checkbox', { name: yes }));
+      // The draft changed: its estimate is on its way, and the older draft's "none" is gone.
+      expect(region).toHaveTextContent(counting);
+      expect(region).not.toHaveTextContent(none);
+      expect(region).toHaveAttribute('aria-busy', 'true');
+      await vi.waitFor(() => expect(region).toHaveTextContent(twelve), { timeout: 2000 });
+      expect(region).toHaveAttribute('aria-busy', 'false');
+    },
+  );
+
   it('asks once for a run of quick changes, never for an invalid draft, and keeps the figure on a 429', async () => {
     logIn();
     fakeIntersectionObserver();

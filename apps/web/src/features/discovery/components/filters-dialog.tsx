@@ -278,7 +278,8 @@ function SectionLoading() {
 
 /**
  * The estimate of the unsaved filters, read out politely once it settles: `aria-busy` holds the
- * announcement while a newer figure is on its way, and the last figure stays, dimmed, meanwhile.
+ * announcement while a newer figure is on its way, and meanwhile the note says it is counting,
+ * never an older draft's figure (its "no member" would read as this draft's answer).
  */
 function EstimateNote({
   estimate,
@@ -288,11 +289,10 @@ function EstimateNote({
   pending: boolean;
 }) {
   const { t } = useDiscoveryTranslation();
-  const text =
-    estimate === null
-      ? pending
-        ? t('estimate.counting')
-        : ''
+  const text = pending
+    ? t('estimate.counting')
+    : estimate === null
+      ? ''
       : estimate.about === 0
         ? t('estimate.none')
         : t(estimate.exact ? 'estimate.exact' : 'estimate.about', { count: estimate.about });
@@ -309,7 +309,7 @@ function EstimateNote({
           className="size-3.5 shrink-0 animate-spin rounded-full border-2 border-teal-700/60 border-t-transparent"
         />
       ) : null}
-      <span className={pending ? 'opacity-60' : undefined}>{text}</span>
+      <span>{text}</span>
     </p>
   );
 }

@@ -10,29 +10,25 @@ export const ESTIMATE_DEBOUNCE_MS = 400;
  * the same for a moment. A newer draft aborts the request of the older one, so a late answer
  * never overwrites a newer figure. A refusal (429 when the member ticks fast, a network failure)
  * keeps the last figure: it is an aid to choosing, not worth an error. `null` (an invalid draft)
- * asks nothing and keeps the last figure too.
+ * asks nothing and keeps the last figure too. `pending` from the render the draft changes in,
+ * until its answer or refusal: the figure shown then is an older draft's.
  */
 export function useAudienceEstimate(preferences: PreferencesInput | null) {
-  const [estimate, setEstimate] = useState<AudienceEstimate | null>(null);
-  const [pending, setPending] = useState(false);
   // The body as text: a new object of the same filters (each render makes one) asks nothing.
   const body = preferences ? JSON.stringify(preferences) : null;
+  const [settled, setSettled] = useState<{
+    body: string | null;
+    estimate: AudienceEstimate | null;
+  }>({ body: null, estimate: null });
 
   useEffect(() => {
-    if (body === null) {
-      setPending(false);
-      return;
-    }
+    if (body === null) return;
     const controller = new AbortController();
-    setPending(true);
     const timer = setTimeout(() => {
       estimateAudience(JSON.parse(body) as PreferencesInput, controller.signal).then(
-        (answer) => {
-          setEstimate(answer);
-          setPending(false);
-        },
+        (estimate) => setSettled({ body, estimate }),
         () => {
-          if (!controller.signal.aborted) setPending(false);
+          if (!controller.signal.aborted) setSettled((last) => ({ ...last, body }));
         },
       );
     }, ESTIMATE_DEBOUNCE_MS);
@@ -42,5 +38,5 @@ export function useAudienceEstimate(preferences: PreferencesInput | null) {
     };
   }, [body]);
 
-  return { estimate, pending };
+  return { estimate: settled.estimate, pending: body !== null && body !== settled.body };
 }
