@@ -485,13 +485,15 @@ describe('calls and the new conversations of a day (ADR 043)', () => {
     const now = t.clock.now().getTime();
     const retryAfter = Math.ceil((DAY - (now % DAY)) / 1000);
     // What the web app explains: the code, and the numbers its text needs.
-    expect(refusal.code).toBe('NEW_CONVERSATIONS_DAILY_LIMIT');
+    // A new account's limit, in words that say why and what lifts it.
+    expect(refusal.code).toBe('NEW_ACCOUNT_CONVERSATIONS_LIMIT');
     expect(JSON.parse(refusal.params ?? '')).toEqual({
       max: NEW_ACCOUNT_FIRST_CONTACTS,
+      hours: expect.any(Number),
       retryAfter,
     });
-    expect(refusal.message).toBe(
-      'You have started 5 new conversations today, as many as allowed in a day: a first message, call or wali question to someone new starts one. Try again tomorrow: the count starts again at midnight (UTC).',
+    expect(refusal.message).toMatch(
+      /^A new account starts at most 5 new conversations a day until it is verified or \d+ hours old, to keep members safe from scams, and you have started today’s 5\. Get verified to lift it at once/,
     );
     await pause();
     expect(her.calls.messages).toEqual([]);
@@ -534,7 +536,7 @@ describe('calls and the new conversations of a day (ADR 043)', () => {
 
     expect((await send(token, sixth)).statusCode).toBe(429);
     caller.send(sixth, offer);
-    expect((await caller.session.error).headers.code).toBe('NEW_CONVERSATIONS_DAILY_LIMIT');
+    expect((await caller.session.error).headers.code).toBe('NEW_ACCOUNT_CONVERSATIONS_LIMIT');
     // The conversations begun go on, by call as by message.
     const again = await tab(man);
     await ringAndHangUp(again, rungFirst);

@@ -318,7 +318,8 @@ describe('a new account, not verified', () => {
       expect(refused.statusCode, text).toBe(403);
       expect(refused.json()).toMatchObject({
         code: 'NEW_ACCOUNT_CONTACT_DETAILS',
-        message: 'New accounts cannot share links or phone numbers for their first 48 hours.',
+        message:
+          'New accounts cannot share links or phone numbers for their first 48 hours, or until they are verified: it keeps members safe from scams. Take them out to send this.',
         params: { hours: 48 },
       });
     }
@@ -400,7 +401,12 @@ describe('a new account, not verified', () => {
     expect((await send(token, youssef, 'Comment vas-tu ?')).statusCode).toBe(201);
     const refused = await send(token, idriss, 'Salam');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().code).toBe('NEW_CONVERSATIONS_DAILY_LIMIT');
+    // The refusal says why (a new account) and what lifts it (verification), with its numbers.
+    expect(refused.json()).toMatchObject({
+      code: 'NEW_ACCOUNT_CONVERSATIONS_LIMIT',
+      params: { max: NEW_FIRST_MESSAGES, hours: 48 },
+    });
+    expect(refused.json().message).toContain('Get verified to lift it at once');
   });
 
   it('is not what a seeded, months-old account is: its links go', async () => {

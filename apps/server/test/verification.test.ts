@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  type Contact,
   type OpenReport,
   VERIFICATION_POSE_IDS,
   type VerificationQueueItem,
@@ -518,6 +519,24 @@ describe('only verified members may write to me', () => {
     ]);
     const matched = await (await as(him)).post(`/api/chat/send/${her}`, { content: 'Salam' });
     expect(matched.status).toBe(201);
+  });
+
+  it('is told to the unverified member before they type, until she writes or they match', async () => {
+    const [her = '', him = '', verified = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', profile: { verifiedWritersOnly: true } },
+      { gender: 'homme' },
+      { gender: 'homme', profile: { verifiedAt: new Date() } },
+    ]);
+    const contactOf = async (viewer: string) =>
+      (await (await as(viewer)).get(`/api/chat/contacts/${her}`)).body as Contact;
+    expect((await contactOf(him)).verifiedWritersOnly).toBe(true);
+    expect((await contactOf(verified)).verifiedWritersOnly).toBe(false);
+    // She writes first: he may answer, and is no longer told he may not.
+    await seedSubscription(t.database.db, her);
+    expect((await (await as(her)).post(`/api/chat/send/${him}`, { content: 'Salam' })).status).toBe(
+      201,
+    );
+    expect((await contactOf(him)).verifiedWritersOnly).toBe(false);
   });
 });
 

@@ -116,8 +116,10 @@ export const ERROR_TEXTS = {
   MESSAGE_ID_TAKEN: 'This message id was already used for another message.',
   NEW_CONVERSATIONS_DAILY_LIMIT:
     'You have started {{max}} new conversations today, as many as allowed in a day: a first message, call or wali question to someone new starts one. Try again tomorrow: the count starts again at midnight (UTC).',
+  NEW_ACCOUNT_CONVERSATIONS_LIMIT:
+    'A new account starts at most {{max}} new conversations a day until it is verified or {{hours}} hours old, to keep members safe from scams, and you have started today’s {{max}}. Get verified to lift it at once, or try again tomorrow: the count starts again at midnight (UTC).',
   NEW_ACCOUNT_CONTACT_DETAILS:
-    'New accounts cannot share links or phone numbers for their first {{hours}} hours.',
+    'New accounts cannot share links or phone numbers for their first {{hours}} hours, or until they are verified: it keeps members safe from scams. Take them out to send this.',
   MESSAGES_SLOWED: 'You are sending messages too quickly. Please wait {{retryAfter}} seconds.',
   CHAT_IMAGE_UNREADABLE: 'This photo could not be read. Please choose a JPEG, PNG or WebP image.',
   CHAT_IMAGE_TOO_LARGE: 'A photo is at most {{maxMb}} MB.',

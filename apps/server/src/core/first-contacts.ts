@@ -84,12 +84,19 @@ export function createFirstContacts(deps: {
     return true;
   }
 
-  /** Today's most for the member: fewer for a new account (unknown: not new). */
-  async function maxOf(memberId: string): Promise<number> {
+  /**
+   * Today's most for the member: fewer for a new account (unknown: not new), whose refusal says
+   * why and what lifts it (`NEW_ACCOUNT_CONVERSATIONS_LIMIT`).
+   */
+  async function reserveFor(memberId: string) {
     const age = await accountAgeOf(db, memberId);
-    return age !== undefined && isNewAccount(age, clock.now(), deps.newAccount.ms)
-      ? deps.newAccount.firstMessagesPerDay
-      : deps.perDay;
+    if (age === undefined || !isNewAccount(age, clock.now(), deps.newAccount.ms)) {
+      return newConversations.reserve(memberId);
+    }
+    return newConversations.reserve(memberId, deps.newAccount.firstMessagesPerDay, {
+      code: 'NEW_ACCOUNT_CONVERSATIONS_LIMIT',
+      params: { hours: Math.round(deps.newAccount.ms / 3_600_000) },
+    });
   }
 
   /** The first contact from one member to another on its way (`from to`): see below. */
@@ -99,7 +106,8 @@ export function createFirstContacts(deps: {
     /**
      * Makes a contact from `fromId` to `toId` (`make`). Between two who have not begun, it is
      * made under one of `fromId`'s new conversations of today, reserved first (429
-     * `NEW_CONVERSATIONS_DAILY_LIMIT` past them, nothing made); given back when nothing new was
+     * `NEW_CONVERSATIONS_DAILY_LIMIT`, or `NEW_ACCOUNT_CONVERSATIONS_LIMIT`, past them, nothing
+     * made); given back when nothing new was
      * stored (`madeAt` answers null: refused, a retry) or a contact of the two made at the same
      * time came first. Contacts to the same member that leave together (a phone back online, a
      * call and a message) wait for the first of them, so they start one conversation, not take a
@@ -121,7 +129,7 @@ export function createFirstContacts(deps: {
       const done = Promise.withResolvers<void>();
       opening.set(pair, done.promise);
       try {
-        const slot = await newConversations.reserve(fromId, await maxOf(fromId));
+        const slot = await reserveFor(fromId);
         const made = await make().catch(async (error: unknown) => {
           await slot.release();
           throw error;

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@mawadda/contract';
+import type { ErrorCode, ErrorParams } from '@mawadda/contract';
 import type { Clock } from './clock.ts';
 import { HttpError } from './http-error.ts';
 import { type RateLimitStore, reserveLimits } from './rate-limiter.ts';
@@ -22,9 +22,14 @@ export function createDailyLimit(deps: {
     /**
      * Takes one of the member's slots of today before the work it guards: of any number arriving
      * at once, at most `max` a day get one. `release` gives it back when the work did not count.
-     * `max` lower than the limit's own for this member (a new account, ADR 043): the same count.
+     * `max` lower than the limit's own for this member (a new account, ADR 043): the same count,
+     * refused with `refusal`'s code and params when the member's own reason needs its own words.
      */
-    async reserve(memberId: string, max = deps.max): Promise<{ release(): Promise<void> }> {
+    async reserve(
+      memberId: string,
+      max = deps.max,
+      refusal: { code: ErrorCode; params: ErrorParams } = { code: deps.code, params: {} },
+    ): Promise<{ release(): Promise<void> }> {
       const now = deps.clock.now().getTime();
       const dayStart = now - (now % ONE_DAY);
       const untilTomorrow = dayStart + ONE_DAY - now;
@@ -35,8 +40,8 @@ export function createDailyLimit(deps: {
       };
       const slot = await reserveLimits(deps.limiter, [check], () => {
         const retryAfter = Math.max(1, Math.ceil(untilTomorrow / 1000));
-        return new HttpError(429, deps.code, {
-          params: { retryAfter, max },
+        return new HttpError(429, refusal.code, {
+          params: { ...refusal.params, retryAfter, max },
           headers: { 'retry-after': String(retryAfter) },
         });
       });

@@ -1,4 +1,10 @@
-import { type CallSignal, callSignalSchema, destinations, E } from '@mawadda/contract';
+import {
+  type CallSignal,
+  callSignalSchema,
+  destinations,
+  E,
+  isNewConversationLimit,
+} from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstContacts } from '../../core/first-contacts.ts';
 import { findPictured } from '../../core/members.repository.ts';
@@ -191,7 +197,7 @@ export function createCallsService(deps: {
         () => startedAt,
       )
       .catch((error: unknown) => {
-        if (error instanceof HttpError && error.code === E.NEW_CONVERSATIONS_DAILY_LIMIT) {
+        if (error instanceof HttpError && isNewConversationLimit(error.code)) {
           throw new BrokerRefusal(error.code, undefined, error.params);
         }
         throw error;

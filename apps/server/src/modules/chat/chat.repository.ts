@@ -6,6 +6,8 @@ import {
   matchesOf,
   suggestable,
   unmatchedBetween,
+  verifiedOnlyRefuses,
+  wroteTo,
 } from '../../core/member-rules.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { calls, messages } from '../../db/schema.ts';
@@ -376,6 +378,8 @@ export type ContactRow = {
   matched: boolean;
   /** One of the two ended a match, and they have not matched again (ADR 017). */
   matchEnded: boolean;
+  /** A first message from the viewer would be refused for want of verification (ADR 044). */
+  verifiedWritersOnly: boolean;
   /** The stand-in of a deleted account (ADR 020): its messages stay, from a deleted member. */
   deleted: boolean;
   /** Whose guardian follows the conversation (ADR 045). */
@@ -392,6 +396,7 @@ type RawContact = {
   last_message_at: Date | string | null;
   matched: boolean;
   match_ended: boolean;
+  verified_writers_only: boolean;
   deleted: boolean;
   last_sender_id: string | null;
   last_content: string | null;
@@ -439,6 +444,8 @@ export async function findContacts(
     select m.id, m.name, m.photo_keys, m.photos_blurred, m.verified_at is not null as verified, coalesce(c.unread_count, 0) as unread_count, c.last_message_at,
       matches.id is not null as matched, m.standing = 'deleted' as deleted,
       matches.id is null and ${unmatchedBetween(memberId, sql`m.id`)} as match_ended,
+      matches.id is null and not ${wroteTo(sql`m.id`, memberId)}
+        and ${verifiedOnlyRefuses(memberId, sql`m.id`)} as verified_writers_only,
       lm.sender_id as last_sender_id, left(lm.content, ${previewLength}::int) as last_content,
       lm.image_key is not null as last_has_image, lm.audio_key is not null as last_has_audio,
       lm.media_removed as last_media_removed, lm.notice as last_notice, lm.gift_id as last_gift_id,
@@ -493,6 +500,7 @@ export async function findContacts(
           },
     matched: r.matched,
     matchEnded: r.match_ended,
+    verifiedWritersOnly: r.verified_writers_only,
     deleted: r.deleted,
     guardianFollows: { mine: r.mine_followed, theirs: r.theirs_followed },
   }));

@@ -199,6 +199,7 @@ export function createChatService(deps: {
       lastMessage: row.lastMessage && previewOf(row.lastMessage, memberId),
       matched: row.matched,
       matchEnded: row.matchEnded,
+      verifiedWritersOnly: row.verifiedWritersOnly,
       deleted: row.deleted,
       guardianFollows: row.guardianFollows,
     }));

@@ -1,4 +1,9 @@
-import type { CallSignal, CallType } from '@mawadda/contract';
+import {
+  type CallSignal,
+  type CallType,
+  isNewConversationLimit,
+  type NEW_CONVERSATION_LIMITS,
+} from '@mawadda/contract';
 import type { ErrorCode } from '@mawadda/contract/error-codes';
 import type { ErrorParams } from '@mawadda/contract/error-params';
 
@@ -15,17 +20,12 @@ export type CallPeer = { id: string; name: string; photoUrl: string | null };
  * of the day's new conversations, as a first message does); the last, SUBSCRIPTION_REQUIRED, is
  * answered with the plans instead.
  */
-export type CallRefusal = Extract<
-  ErrorCode,
-  'CALL_NOT_ALLOWED' | 'CALL_IN_PROGRESS' | 'NEW_CONVERSATIONS_DAILY_LIMIT'
->;
+export type CallRefusal =
+  | Extract<ErrorCode, 'CALL_NOT_ALLOWED' | 'CALL_IN_PROGRESS'>
+  | (typeof NEW_CONVERSATION_LIMITS)[number];
 
 export function isCallRefusal(code: string | undefined): code is CallRefusal {
-  return (
-    code === 'CALL_NOT_ALLOWED' ||
-    code === 'CALL_IN_PROGRESS' ||
-    code === 'NEW_CONVERSATIONS_DAILY_LIMIT'
-  );
+  return code === 'CALL_NOT_ALLOWED' || code === 'CALL_IN_PROGRESS' || isNewConversationLimit(code);
 }
 
 /**

@@ -635,6 +635,80 @@ describe('ChatPage', () => {
     expect(explanation).toHaveTextContent('Réessayez demain : le compteur repart à zéro à minuit');
   });
 
+  it('says a new account’s limit, why and what lifts it, with no Retry for what a retry cannot change', async () => {
+    mockEndpoints({
+      chatContacts: { body: [] },
+      chatContact: { body: { ...awa, matched: false } },
+      conversation: { body: [] },
+      sendMessage: {
+        status: 429,
+        body: {
+          code: 'NEW_ACCOUNT_CONVERSATIONS_LIMIT',
+          message: 'A new account starts at most 5…',
+          params: { max: 5, hours: 48, retryAfter: 3600 },
+        },
+      },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await screen.findByText(/No messages/);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /^Message to/ }), 'Salam{Enter}');
+    const explanation = await screen.findByRole('alert');
+    expect(explanation).toHaveTextContent(
+      'A new account starts at most 5 new conversations a day until it is verified or 48 hours old',
+    );
+    expect(explanation).toHaveTextContent('Get verified to lift it at once');
+  });
+
+  it('drops the Retry of a new account’s message with a number: the text itself must change', async () => {
+    mockEndpoints({
+      chatContacts: { body: [awa] },
+      markConversationRead: { body: { message: 'ok' } },
+      conversation: { body: [] },
+      sendMessage: {
+        status: 403,
+        body: {
+          code: 'NEW_ACCOUNT_CONTACT_DETAILS',
+          message: 'New accounts cannot share links or phone numbers…',
+          params: { hours: 48 },
+        },
+      },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    const user = userEvent.setup();
+    await user.type(
+      await screen.findByRole('textbox', { name: /^Message to/ }),
+      'Mon numéro 77 123 45 67{Enter}',
+    );
+    await screen.findByText(/New accounts cannot share links or phone numbers for their first 48/);
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
+    screen.getByRole('button', { name: /Remove/ });
+  });
+
+  it('says before she types that Awa takes first messages from verified members only', async () => {
+    mockEndpoints({
+      chatContacts: { body: [] },
+      chatContact: { body: { ...awa, matched: false, verifiedWritersOnly: true } },
+      conversation: { body: [] },
+    });
+    await connect();
+    await renderScreen(<ChatPage />, {
+      route: `/fr/chat?userId=${AWA}`,
+      path: '/fr/chat',
+      language: 'fr',
+    });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(
+      "Awa Diop n'accepte les premiers messages que des membres vérifiés",
+    );
+    expect(within(note).getByRole('link', { name: 'Me faire vérifier' })).toHaveAttribute(
+      'href',
+      '/fr/mon-profil#verification',
+    );
+  });
+
   it('reports Awa from the header with her messages to attach, and unmatches a match', async () => {
     mockEndpoints({
       chatContacts: { body: [awa] },

@@ -1,6 +1,12 @@
-import type { CallType, Contact, Message } from '@mawadda/contract';
+import {
+  type CallType,
+  type Contact,
+  isNewConversationLimit,
+  type Message,
+} from '@mawadda/contract';
 import {
   ArrowLeft,
+  BadgeCheck,
   CalendarClock,
   Crown,
   Gift,
@@ -144,9 +150,7 @@ export function Conversation({
   const items = chatItems(messages, outgoing, me);
   const subscriptionRequired = outgoing.some((o) => o.refusal?.code === 'SUBSCRIPTION_REQUIRED');
   // The refusal itself: its text says the member's own limit a day and when it starts again.
-  const dailyLimit = outgoing.find(
-    (o) => o.refusal?.code === 'NEW_CONVERSATIONS_DAILY_LIMIT',
-  )?.refusal;
+  const dailyLimit = outgoing.find((o) => isNewConversationLimit(o.refusal?.code))?.refusal;
   const subscribe = paying?.subscribe;
   // The server refused a message for want of a subscription: the plans, at once.
   useEffect(() => {
@@ -315,6 +319,20 @@ export function Conversation({
         />
       ) : null}
 
+      {contact?.verifiedWritersOnly && !gone && !ended ? (
+        <RefusalNotice
+          role="note"
+          tone="amber"
+          icon={BadgeCheck}
+          title={t('verifiedWritersOnly.title', { name })}
+          text={t('verifiedWritersOnly.text', { name })}
+        >
+          <Link to={localized('/mon-profil#verification')} className={noticeAction}>
+            {t('verifiedWritersOnly.action')}
+          </Link>
+        </RefusalNotice>
+      ) : null}
+
       {contact && !gone && !ended ? (
         <WaliControls
           me={me}
@@ -404,14 +422,19 @@ const noticeTones = {
   amber: { frame: 'border-amber-100 bg-amber-50', icon: 'text-amber-700', title: 'text-amber-900' },
 };
 
-/** Why the server refused what the member wrote, above the composer, and what they can do. */
+/**
+ * Why the server refused what the member wrote, above the composer, and what they can do; or,
+ * as a `note`, what it would refuse, said before they type.
+ */
 function RefusalNotice({
+  role = 'alert',
   tone,
   icon: Icon,
   title,
   text,
   children,
 }: {
+  role?: 'alert' | 'note';
   tone: keyof typeof noticeTones;
   icon: LucideIcon;
   title: string;
@@ -420,7 +443,7 @@ function RefusalNotice({
 }) {
   const colours = noticeTones[tone];
   return (
-    <div role="alert" className={cn('flex items-start gap-3 border-t px-4 py-3', colours.frame)}>
+    <div role={role} className={cn('flex items-start gap-3 border-t px-4 py-3', colours.frame)}>
       <Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', colours.icon)} />
       <div className="text-sm">
         <p className={cn('font-semibold', colours.title)}>{title}</p>

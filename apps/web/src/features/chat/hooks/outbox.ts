@@ -27,14 +27,23 @@ export type Outgoing = OutgoingFields & {
 type Send = (to: string, fields: OutgoingFields) => Promise<Message>;
 
 /**
- * The refusals of a pair that has ended (ADR 017): the match ended, or the member is not to be
- * reached any more (a block either way, an account gone, in the same words). Sent again, the
- * message meets the same refusal until something between the two changes, which a retry is not.
+ * The refusals a retry of the same message cannot change, so none is offered: a pair that has
+ * ended (ADR 017: the match ended, or the member is not to be reached any more, a block either
+ * way or an account gone, in the same words), or the message itself refused for what it is or
+ * who sends it (a new account's link or number, a first message to a member who takes them from
+ * verified members only, a text too long). Sent again, it meets the same refusal until something
+ * else changes, which a retry is not; the member removes it, or writes another.
  */
-const PAIR_ENDED: ReadonlySet<string | undefined> = new Set(['MATCH_ENDED', 'MEMBER_NOT_FOUND']);
+const FOR_GOOD: ReadonlySet<string | undefined> = new Set([
+  'MATCH_ENDED',
+  'MEMBER_NOT_FOUND',
+  'NEW_ACCOUNT_CONTACT_DETAILS',
+  'VERIFIED_MEMBERS_ONLY',
+  'CHAT_MESSAGE_TOO_LONG',
+]);
 
 export function refusedForGood(refusal: Refusal | null): boolean {
-  return PAIR_ENDED.has(refusal?.code);
+  return FOR_GOOD.has(refusal?.code);
 }
 
 /** Where unsent texts outlive a reload: photos and voice notes are too big to be kept. */

@@ -6,14 +6,18 @@ export function ProfileSection({
   title,
   children,
   className,
+  anchor,
 }: {
   title: string;
   children: ReactNode;
   className?: string;
+  /** The section's address in the page (`/mon-profil#…`), for a link from another screen. */
+  anchor?: string;
 }) {
   const id = useId();
   return (
     <section
+      id={anchor}
       aria-labelledby={id}
       className={cn(
         'rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-6',

@@ -19,7 +19,7 @@ export function VerificationFrame({
 }) {
   const { t } = useProfileTranslation();
   return (
-    <ProfileSection title={t('sections.verification')}>
+    <ProfileSection title={t('sections.verification')} anchor="verification">
       <p className="leading-relaxed text-ink-muted">{t('verification.lead')}</p>
       <div role="status" className="mt-4">
         {pending ? <p className="text-sm text-ink-muted">{t('verification.loading')}</p> : status}
