@@ -18,6 +18,28 @@ const show = (id: string, language: 'en' | 'fr' = 'en') =>
   renderScreen(<Route />, { route: `/user-details/${id}`, path: '/user-details/:id', language });
 
 describe('User details', () => {
+  it('warns calmly of a profile whose own texts the scam shield flagged, and only then', async () => {
+    const member = aMember({ name: 'Ousmane Sy', gender: 'homme' });
+    mockEndpoints({
+      memberDetails: { body: detailsOf(member, { bio: 'WhatsApp +221 77…', shield: ['phone'] }) },
+    });
+    await show(member.id, 'fr');
+    const note = await screen.findByTestId('profile-shield-note');
+    expect(note).toHaveAttribute('role', 'note');
+    expect(note).toHaveTextContent(
+      "Ce qu'Ousmane Sy a écrit dans ce profil ressemble au début de bien des arnaques",
+    );
+    expect(note).toHaveTextContent("n'envoyez jamais d'argent");
+  });
+
+  it('shows no shield note on a profile the shield found nothing in', async () => {
+    const member = aMember({ name: 'Ousmane Sy', gender: 'homme' });
+    mockEndpoints({ memberDetails: { body: detailsOf(member) } });
+    await show(member.id, 'en');
+    await screen.findByRole('heading', { level: 1, name: /Ousmane Sy/ });
+    expect(screen.queryByTestId('profile-shield-note')).toBeNull();
+  });
+
   it('shows the photos, the facts, the bio and the Lovely and Chat buttons', async () => {
     const member = aMember({
       name: 'fatou NDIAYE',
