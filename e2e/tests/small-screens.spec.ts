@@ -1,7 +1,10 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { openReadyForCalls } from '../support/calls.ts';
+import { like, match } from '../support/match.ts';
 import { memberId, portraitPath, registerMember } from '../support/members.ts';
+import { subscribe } from '../support/payments.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
-import { scrollToCard } from '../support/suggestions.ts';
+import { privateSpot, scrollToCard } from '../support/suggestions.ts';
 
 test.afterEach(closeMemberBrowsers);
 
@@ -255,4 +258,219 @@ test('At 320 px wide, the registration wizard does not scroll sideways at any st
   await expect(page.getByText('Step 5 of 5')).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles(portraitPath);
   await expectNoOverflow(page, '/register step 5');
+});
+
+/** The page cannot be scrolled sideways, as the member's browser measures it. */
+async function expectNoSidewaysScroll(page: Page, screen: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${screen} at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Whether two boxes share any area (a pixel's rounding left out). */
+function overlap(a: { left: number; right: number; top: number; bottom: number }, b: typeof a) {
+  return (
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
+  );
+}
+
+/**
+ * A cut name ends in its ellipsis right at the age: how far the name's box reaches past the
+ * letters it shows and their ellipsis (what read as a space before the comma).
+ */
+async function blankAfterEllipsis(name: Locator) {
+  return name.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    // Chromium gives the laid-out text and, for a cut one, the part shown.
+    const shownEnd = Math.min(...[...range.getClientRects()].map((r) => r.right));
+    const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    context.font = getComputedStyle(element).font;
+    const cut = element.scrollWidth > element.clientWidth;
+    return {
+      cut,
+      blank: element.getBoundingClientRect().right - shownEnd - context.measureText('…').width,
+    };
+  });
+}
+
+test('At 360 and 320 px, the main screens do not scroll sideways, and no button or toast covers what the member reads or types', async ({
+  browser,
+  request,
+}) => {
+  // Four sign-ups, a call declined and five screens at three widths.
+  test.setTimeout(150_000);
+  const tag = String(Date.now()).slice(-6);
+  const spot = privateSpot(tag, 5);
+  const moussa = await registerMember(request, {
+    name: `moussa diop ${tag}`,
+    gender: 'homme',
+    ...spot,
+  });
+  const aissatou = await registerMember(request, {
+    name: `Aïssatou Ndiaye ${tag}`,
+    gender: 'femme',
+    ...spot,
+  });
+  const fatou = await registerMember(request, {
+    name: `Fatou Sow ${tag}`,
+    gender: 'femme',
+    ...spot,
+  });
+  // A long name, cut on her card; a long bio, to scroll her profile.
+  await registerMember(request, {
+    name: `Mariama Khadidiatou Bèye ${tag}`,
+    gender: 'femme',
+    bio: 'Sérieuse et souriante, je cherche un mari pieux. '.repeat(12).trim(),
+    ...spot,
+  });
+  await like(request, aissatou, moussa);
+  const { aId: moussaId, bId: fatouId } = await match(request, moussa, fatou);
+  await subscribe(request, moussa);
+
+  const page = await loggedInPage(browser, moussa);
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 640 });
+
+    // The suggestions: a cut name ends in its ellipsis, the age right after it.
+    await page.goto('/fr/suggestions');
+    const card = page.getByRole('heading', { level: 2, name: /^Mariama Khadidiatou/ });
+    await scrollToCard(page, card);
+    await expectNoSidewaysScroll(page, '/fr/suggestions');
+    const { cut, blank } = await blankAfterEllipsis(card.locator('.truncate'));
+    expect(cut, `the long name is cut at ${width} px`).toBe(true);
+    expect(blank, `blank between the ellipsis and ", 29" at ${width} px`).toBeLessThanOrEqual(1);
+
+    // Her profile, scrolled: the ⋮ and × buttons cover none of its text.
+    await card.getByRole('button').click();
+    const profile = page.getByRole('dialog', { name: /^Mariama Khadidiatou/ });
+    await expect(profile.getByText(/Sérieuse et souriante/)).toBeVisible();
+    for (const scrolled of [200, 600, 10_000]) {
+      const covered = await profile.evaluate((dialog, by) => {
+        const buttons = [...dialog.querySelectorAll('button')].filter((b) =>
+          /^(Fermer|Plus d'actions pour)/.test(b.getAttribute('aria-label') ?? ''),
+        );
+        const scroller = [...dialog.querySelectorAll('*')].find(
+          (e) => e.scrollHeight > e.clientHeight && getComputedStyle(e).overflowY === 'auto',
+        );
+        scroller?.scrollBy(0, by);
+        // Where a text shows: inside every box that clips it (scrolled out of view, it is not
+        // covered).
+        const shownWithin = (element: Element) => {
+          let { top, bottom } = dialog.getBoundingClientRect();
+          for (let box = element.parentElement; box && box !== dialog; box = box.parentElement) {
+            if (getComputedStyle(box).overflowY === 'visible') continue;
+            const clip = box.getBoundingClientRect();
+            top = Math.max(top, clip.top);
+            bottom = Math.min(bottom, clip.bottom);
+          }
+          return { top, bottom };
+        };
+        const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
+        const texts: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement;
+          if (!parent || !node.textContent?.trim() || buttons.some((b) => b.contains(node)))
+            continue;
+          const seen = shownWithin(parent);
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) {
+            if (r.bottom <= seen.top || r.top >= seen.bottom) continue;
+            for (const button of buttons) {
+              const b = button.getBoundingClientRect();
+              const shared =
+                Math.min(r.right, b.right) - Math.max(r.left, b.left) > 1 &&
+                Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top) > 1;
+              if (shared)
+                texts.push(`${button.getAttribute('aria-label')} over "${node.textContent}"`);
+            }
+          }
+        }
+        return { buttons: buttons.length, texts };
+      }, scrolled);
+      expect(covered.buttons, 'the close and safety buttons').toBe(2);
+      expect(covered.texts, `scrolled by ${scrolled} at ${width} px`).toEqual([]);
+    }
+    await expectNoSidewaysScroll(page, 'the profile dialog');
+    await page.keyboard.press('Escape');
+    await expect(profile).toBeHidden();
+
+    // Who liked him: her first name whole, "Nouveau" (the first time he looks) no longer
+    // squeezing it.
+    await page.getByRole('button', { name: /^Qui m'aime/ }).click();
+    const likedYou = page.getByRole('dialog', { name: 'Qui vous a aimé' });
+    const entry = likedYou.getByRole('button', { name: /^Aïssatou Ndiaye/ });
+    if (width === 320) await expect(entry).toContainText('Nouveau');
+    const room = await entry.locator('.truncate').evaluate((name) => {
+      const range = document.createRange();
+      const text = name.firstChild as Text;
+      range.setStart(text, 0);
+      range.setEnd(text, 'Aïssatou'.length);
+      return { shown: name.clientWidth, firstName: range.getBoundingClientRect().width };
+    });
+    expect(room.shown, `room for "Aïssatou" at ${width} px`).toBeGreaterThan(room.firstName);
+    await expectNoSidewaysScroll(page, 'the liked-you dialog');
+    await page.keyboard.press('Escape');
+
+    // His profile and its notification settings, quiet hours on: inside their card.
+    await page.goto('/fr/mon-profil');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page, '/fr/mon-profil');
+    const quiet = page.getByRole('switch', { name: 'Heures de calme' });
+    if (!(await quiet.isChecked())) await quiet.check();
+    const zone = page.getByRole('combobox', { name: 'Fuseau horaire' });
+    await expect(zone).toBeVisible();
+    const settings = page.getByRole('region', { name: 'Notifications' });
+    const cardBox = await settings.boundingBox();
+    const from = settings.getByLabel('De', { exact: true });
+    const to = settings.getByLabel('À', { exact: true });
+    for (const control of [quiet, zone, from, to]) {
+      const box = await control.boundingBox();
+      expect(box && cardBox && box.x + box.width, `${width} px`).toBeLessThanOrEqual(
+        (cardBox?.x ?? 0) + (cardBox?.width ?? 0),
+      );
+    }
+    await expectNoSidewaysScroll(page, 'the notification settings');
+  }
+
+  // The chat: Fatou declines his call; the toast that says so leaves his composer in view.
+  const hers = await loggedInPage(browser, fatou);
+  await openReadyForCalls(hers, `/fr/chat?userId=${moussaId}`);
+  await openReadyForCalls(page, `/fr/chat?userId=${fatouId}`);
+  await expectNoSidewaysScroll(page, '/fr/chat');
+  await page.getByRole('button', { name: `Appel vocal avec Fatou Sow ${tag}` }).click();
+  await hers
+    .getByRole('dialog', { name: 'Appel vocal entrant' })
+    .getByRole('button', { name: 'Refuser' })
+    .click();
+  const toast = page.getByText(`Fatou Sow ${tag} a refusé l'appel.`);
+  await expect(toast).toBeVisible();
+  const composer = page.locator('form').filter({
+    has: page.getByRole('textbox', { name: `Message à Fatou Sow ${tag}` }),
+  });
+  for (const width of [320, 360, 1024]) {
+    await page.setViewportSize({ width, height: 640 });
+    await expect(composer).toBeVisible();
+    await expectNoSidewaysScroll(page, '/fr/chat');
+    await expect
+      .poll(async () => {
+        const [a, b] = await Promise.all([
+          toast.locator('xpath=ancestor::div[1]').boundingBox(),
+          composer.boundingBox(),
+        ]);
+        return (
+          a &&
+          b &&
+          overlap(
+            { left: a.x, right: a.x + a.width, top: a.y, bottom: a.y + a.height },
+            { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height },
+          )
+        );
+      }, `the toast over the composer at ${width} px`)
+      .toBe(false);
+  }
 });

@@ -71,7 +71,9 @@ export function MediaImage({
   );
   if (!sources) return image;
   return (
-    <picture className="contents">
+    // The image is the parent's item; its sources are hidden, or a flex parent's gap would count
+    // each as an item (24 px lost beside a photo in a list entry on a 320 px phone).
+    <picture className="contents [&>source]:hidden">
       {PHOTO_FORMATS.map((format) => (
         <source key={format} type={`image/${format}`} srcSet={sources[format]} sizes={sizes} />
       ))}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
 import { capitalize, fullDate, timeAgo } from '@/lib/format.ts';
 import { MediaImage } from '../media-image.tsx';
+import { NameAndAge } from './name-and-age.tsx';
 import { useVerifiedWord, VerifiedBadge } from './verified-badge.tsx';
 
 /**
@@ -113,30 +114,37 @@ export function MemberEntry({
         className={cn('shrink-0 rounded-full bg-sand-200 object-cover', photoClassName)}
       />
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="flex min-w-0 items-center gap-2">
-          {/* A long name gives way, never the age after it. */}
-          <span className="flex min-w-0 font-display text-lg font-semibold leading-tight text-teal-900">
-            <span className="truncate">{name}</span>
-            {member.age !== null ? <span className="shrink-0">, {member.age}</span> : null}
-          </span>
-          {member.verified ? <VerifiedBadge /> : null}
-          {badge ? (
-            <>
-              {' '}
-              <span className="shrink-0 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
-                {badge}
-              </span>
-            </>
-          ) : null}
+        {/* A long name gives way, never the age after it. */}
+        <span className="flex min-w-0 items-baseline font-display text-lg font-semibold leading-tight text-teal-900">
+          <NameAndAge name={name} age={member.age} />
+          {member.verified ? <VerifiedBadge className="ml-1.5 self-center" /> : null}
         </span>{' '}
-        {shown ? (
-          <span className={cn('flex items-center gap-1.5 text-sm text-ink-muted', timeClassName)}>
-            {TimeIcon ? (
-              <TimeIcon aria-hidden="true" className="size-3.5 shrink-0 text-teal-700" />
+        {badge || shown ? (
+          // The badge ("New") on the line below: beside the name, it left a phone's 320 px a
+          // letter or two of it.
+          <span
+            className={cn(
+              'flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-ink-muted',
+              timeClassName,
+            )}
+          >
+            {badge ? (
+              <>
+                <span className="shrink-0 rounded-full bg-rose-600 px-2 py-0.5 text-xs font-bold text-white">
+                  {badge}
+                </span>{' '}
+              </>
             ) : null}
-            <time dateTime={time} title={fullDate(time, language)}>
-              {shown}
-            </time>
+            {shown ? (
+              <span className="flex min-w-0 items-center gap-1.5">
+                {TimeIcon ? (
+                  <TimeIcon aria-hidden="true" className="size-3.5 shrink-0 text-teal-700" />
+                ) : null}
+                <time dateTime={time} title={fullDate(time, language)}>
+                  {shown}
+                </time>
+              </span>
+            ) : null}
           </span>
         ) : null}
         {blurred ? (

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { TOAST_BOTTOM } from '@/components/layouts/toast-place.ts';
 import { updateStore } from './update-store.ts';
 
 const UpdateCard = lazy(() => import('./update-card.tsx').then((m) => ({ default: m.UpdateCard })));
@@ -13,7 +14,7 @@ export function UpdateToast() {
   return (
     <div
       role="status"
-      className="pointer-events-none fixed inset-x-3 bottom-[calc(5.25rem+env(safe-area-inset-bottom))] z-50 flex justify-center md:bottom-6"
+      className={`pointer-events-none fixed inset-x-3 z-50 flex justify-center ${TOAST_BOTTOM}`}
     >
       {ready ? (
         <Suspense fallback={null}>

@@ -1,5 +1,7 @@
 import { PhoneOff, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { TOAST_BOTTOM } from '@/components/layouts/toast-place.ts';
+import { cn } from '@/lib/cn.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { useCallsTranslation } from '../i18n.ts';
 import { type CallNotice, isCallRefusal } from '../utils/call-transitions.ts';
@@ -9,7 +11,7 @@ import { type CallNotice, isCallRefusal } from '../utils/call-transitions.ts';
  * missed, cut off, why the camera or microphone could not be used, or why the server would not
  * place it (in the words of the contract's catalogue, as every refusal; "could not be connected"
  * while that catalogue is still loading). Announced politely; it stays until closed or the next
- * call.
+ * call, above the chat's composer when there is one.
  */
 export function CallNoticeBanner({ notice, onClose }: { notice: CallNotice; onClose: () => void }) {
   const { t } = useCallsTranslation();
@@ -20,7 +22,12 @@ export function CallNoticeBanner({ notice, onClose }: { notice: CallNotice; onCl
       t('notice.failed', options))
     : t(`notice.${notice.kind}`, options);
   return (
-    <div className="fixed inset-x-3 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-40 flex items-start gap-3 rounded-card bg-white p-4 shadow-card sm:inset-x-auto sm:right-4 sm:w-[24rem] md:bottom-4">
+    <div
+      className={cn(
+        'fixed inset-x-3 z-40 flex items-start gap-3 rounded-card bg-white p-4 shadow-card sm:inset-x-auto sm:right-4 sm:w-[24rem]',
+        TOAST_BOTTOM,
+      )}
+    >
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-rose-50 text-rose-700">
         <PhoneOff aria-hidden="true" className="size-5" />
       </span>

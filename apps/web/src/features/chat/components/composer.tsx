@@ -2,6 +2,7 @@ import { CHAT_IMAGE_MAX_BYTES, CHAT_MESSAGE_MAX_LENGTH } from '@mawadda/contract
 import { ImagePlus, Mic, SendHorizontal, Square, Trash2, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useToastsAbove } from '@/components/layouts/toast-place.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import type { OutgoingFields } from '../api/chat-api.ts';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder.ts';
@@ -47,6 +48,8 @@ export function Composer({
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const recorder = useVoiceRecorder();
   const picker = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useToastsAbove(form);
   const textId = useId();
   const recording = recorder.state.status === 'recording';
   const hasVoice = recorder.state.status !== 'idle';
@@ -103,7 +106,11 @@ export function Composer({
   );
 
   return (
-    <form onSubmit={(event) => void send(event)} className="border-t border-sand-200 bg-white p-2">
+    <form
+      ref={form}
+      onSubmit={(event) => void send(event)}
+      className="border-t border-sand-200 bg-white p-2"
+    >
       {problem ? (
         <p role="alert" className="px-2 pb-2 text-sm font-medium text-danger">
           {problem}

@@ -5,6 +5,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { MediaImage } from '@/components/media-image.tsx';
+import { NameAndAge } from '@/components/members/name-and-age.tsx';
 import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
@@ -117,8 +118,7 @@ export const ProfileCard = memo(function ProfileCard({
             onClick={() => onOpen(member)}
             className="flex w-full min-w-0 items-baseline text-left outline-none after:absolute after:inset-0 after:z-[1] after:rounded-card after:content-[''] focus-visible:after:outline-[3px] focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-teal-600 focus-visible:after:outline-solid"
           >
-            <span className="truncate">{name}</span>
-            {member.age !== null ? <span className="shrink-0">, {member.age}</span> : null}
+            <NameAndAge name={name} age={member.age} />
             {member.verified ? <VerifiedBadge className="ml-1.5 self-center" /> : null}
           </button>
         </h2>

@@ -36,7 +36,7 @@ const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSS
  * the member's details, which records a profile view. Radix traps focus, closes on Escape and
  * returns focus to the card; it slides up on phones and settles in the middle on wider screens,
  * in MODAL_TRANSITION_MS, and only fades when reduced motion is asked for. With `safety`, a menu
- * beside the close button reports or blocks the member.
+ * beside the close button, in the bar above the profile, reports or blocks the member.
  */
 export function ProfileModal({
   member,
@@ -100,122 +100,125 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
     // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys bubbling from the dialog's controls turn the photos
     <div
       onKeyDown={onKeyDown}
-      className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain md:grid md:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)] md:overflow-hidden"
+      className="flex min-h-0 flex-1 flex-col md:grid md:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)] md:grid-rows-[auto_minmax(0,1fr)]"
     >
-      <div className="relative shrink-0 md:h-full">
-        <PhotoViewer
-          photos={photos}
-          name={name}
-          index={photoIndex}
-          onIndexChange={setPhotoIndex}
-          blurred={shown.photosBlurred}
-          className="aspect-[4/5] max-h-[58dvh] w-full md:aspect-auto md:h-full md:max-h-none"
-        />
+      {/* A bar of their own, above what scrolls: floating over the dialog, these buttons covered
+          the text scrolled under them. */}
+      <div className="flex shrink-0 items-center justify-end gap-2 border-b border-sand-200 px-3 py-2 md:col-start-2 md:row-start-1 md:border-0 md:px-4 md:pb-0 md:pt-4">
+        {safety && !unavailable ? (
+          <MemberSafetyMenu safety={safety} member={{ id: member.id, name }} />
+        ) : null}
+        <Dialog.Close
+          aria-label={t('modal.close')}
+          className="flex size-11 items-center justify-center rounded-full text-ink-muted transition-colors hover:bg-sand-100 hover:text-ink"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </Dialog.Close>
       </div>
 
-      <div className="flex flex-col md:min-h-0 md:overflow-y-auto">
-        <div className="flex flex-1 flex-col gap-5 px-5 pb-4 pt-5 md:px-7 md:pt-7">
-          <div className="pr-12">
-            {shown.online ? <OnlineBadge className="mb-2" /> : null}
-            <Dialog.Title className="font-display text-3xl font-semibold leading-tight text-teal-900">
-              {name}
-              {shown.age !== null ? <span className="text-teal-800">, {shown.age}</span> : null}
-              {shown.verified ? <VerifiedBadge className="ml-2 align-middle" /> : null}
-            </Dialog.Title>
-            <LocationLine member={shown} className="mt-1.5" />
-          </div>
-
-          {unavailable ? (
-            <p
-              role="alert"
-              className="rounded-xl border border-danger/25 bg-red-50 px-4 py-3 text-sm font-medium text-danger"
-            >
-              {t('details.notFound')}
-            </p>
-          ) : details.isError ? (
-            <div
-              role="alert"
-              className="flex items-center justify-between gap-3 rounded-xl border border-sand-300 bg-sand-50 px-4 py-2 text-sm text-ink"
-            >
-              <span>{t('modal.error')}</span>
-              <button
-                type="button"
-                onClick={() => void details.refetch()}
-                className="min-h-11 rounded-full px-3 font-semibold text-teal-800 underline underline-offset-4"
-              >
-                {t('modal.retry')}
-              </button>
-            </div>
-          ) : null}
-
-          <ProfileFacts member={shown} loading={details.isPending} />
-
-          {details.isPending ? (
-            <div aria-hidden="true" className="space-y-2">
-              <span className="block h-5 w-40 animate-pulse rounded bg-sand-200" />
-              <span className="block h-4 w-full animate-pulse rounded bg-sand-100" />
-              <span className="block h-4 w-5/6 animate-pulse rounded bg-sand-100" />
-            </div>
-          ) : details.data ? (
-            <>
-              <SharedSummary shared={details.data.shared} />
-              <ProfileShieldNote name={name} shield={details.data.shield} />
-              <Bio name={name} bio={details.data.bio} />
-              <FaithFamilyFacts member={details.data} />
-            </>
-          ) : null}
-          {details.isPending ? (
-            <p role="status" className="sr-only">
-              {t('modal.loading')}
-            </p>
-          ) : null}
-
-          <Link
-            to={localized(`/user-details/${id}`)}
-            className="inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-teal-800 underline-offset-4 hover:underline"
-          >
-            {t('modal.fullProfile')}
-            <ArrowUpRight aria-hidden="true" className="size-4" />
-          </Link>
+      {/* Phones scroll the photos and the text together; wider screens, the text alone. */}
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain md:contents">
+        <div className="relative shrink-0 md:col-start-1 md:row-span-2 md:row-start-1 md:h-full">
+          <PhotoViewer
+            photos={photos}
+            name={name}
+            index={photoIndex}
+            onIndexChange={setPhotoIndex}
+            blurred={shown.photosBlurred}
+            className="aspect-[4/5] max-h-[58dvh] w-full md:aspect-auto md:h-full md:max-h-none"
+          />
         </div>
 
-        <div className="sticky bottom-0 border-t border-sand-200 bg-white/95 px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur md:px-7">
-          <FeedbackRegion variant="inline" />
-          <div className="flex gap-3">
-            <LikeButton
-              member={{
-                id: member.id,
-                name,
-                likedByMe: shown.likedByMe,
-                sentLike: details.data?.sentLike ?? null,
-              }}
-              variant="like"
-              disabled={unavailable}
-            />
+        <div className="flex flex-col md:col-start-2 md:row-start-2 md:min-h-0 md:overflow-y-auto">
+          <div className="flex flex-1 flex-col gap-5 px-5 pb-4 pt-5 md:px-7 md:pt-3">
+            <div>
+              {shown.online ? <OnlineBadge className="mb-2" /> : null}
+              <Dialog.Title className="font-display text-3xl font-semibold leading-tight text-teal-900">
+                {name}
+                {shown.age !== null ? <span className="text-teal-800">, {shown.age}</span> : null}
+                {shown.verified ? <VerifiedBadge className="ml-2 align-middle" /> : null}
+              </Dialog.Title>
+              <LocationLine member={shown} className="mt-1.5" />
+            </div>
+
+            {unavailable ? (
+              <p
+                role="alert"
+                className="rounded-xl border border-danger/25 bg-red-50 px-4 py-3 text-sm font-medium text-danger"
+              >
+                {t('details.notFound')}
+              </p>
+            ) : details.isError ? (
+              <div
+                role="alert"
+                className="flex items-center justify-between gap-3 rounded-xl border border-sand-300 bg-sand-50 px-4 py-2 text-sm text-ink"
+              >
+                <span>{t('modal.error')}</span>
+                <button
+                  type="button"
+                  onClick={() => void details.refetch()}
+                  className="min-h-11 rounded-full px-3 font-semibold text-teal-800 underline underline-offset-4"
+                >
+                  {t('modal.retry')}
+                </button>
+              </div>
+            ) : null}
+
+            <ProfileFacts member={shown} loading={details.isPending} />
+
+            {details.isPending ? (
+              <div aria-hidden="true" className="space-y-2">
+                <span className="block h-5 w-40 animate-pulse rounded bg-sand-200" />
+                <span className="block h-4 w-full animate-pulse rounded bg-sand-100" />
+                <span className="block h-4 w-5/6 animate-pulse rounded bg-sand-100" />
+              </div>
+            ) : details.data ? (
+              <>
+                <SharedSummary shared={details.data.shared} />
+                <ProfileShieldNote name={name} shield={details.data.shield} />
+                <Bio name={name} bio={details.data.bio} />
+                <FaithFamilyFacts member={details.data} />
+              </>
+            ) : null}
+            {details.isPending ? (
+              <p role="status" className="sr-only">
+                {t('modal.loading')}
+              </p>
+            ) : null}
+
             <Link
-              to={localized(`/chat?userId=${id}`)}
-              className={buttonClass({ size: 'tall', className: 'shrink-0' })}
+              to={localized(`/user-details/${id}`)}
+              className="inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-teal-800 underline-offset-4 hover:underline"
             >
-              <MessageCircle aria-hidden="true" className="size-5" />
-              {t('modal.message')}
+              {t('modal.fullProfile')}
+              <ArrowUpRight aria-hidden="true" className="size-4" />
             </Link>
           </div>
+
+          <div className="sticky bottom-0 border-t border-sand-200 bg-white/95 px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur md:px-7">
+            <FeedbackRegion variant="inline" />
+            <div className="flex gap-3">
+              <LikeButton
+                member={{
+                  id: member.id,
+                  name,
+                  likedByMe: shown.likedByMe,
+                  sentLike: details.data?.sentLike ?? null,
+                }}
+                variant="like"
+                disabled={unavailable}
+              />
+              <Link
+                to={localized(`/chat?userId=${id}`)}
+                className={buttonClass({ size: 'tall', className: 'shrink-0' })}
+              >
+                <MessageCircle aria-hidden="true" className="size-5" />
+                {t('modal.message')}
+              </Link>
+            </div>
+          </div>
         </div>
       </div>
-
-      {safety && !unavailable ? (
-        <MemberSafetyMenu
-          safety={safety}
-          member={{ id: member.id, name }}
-          className="absolute right-16 top-3 z-30 bg-white/95 shadow-md ring-1 ring-black/5 md:right-[4.5rem] md:top-4"
-        />
-      ) : null}
-      <Dialog.Close
-        aria-label={t('modal.close')}
-        className="absolute right-3 top-3 z-30 flex size-11 items-center justify-center rounded-full bg-white/95 text-ink shadow-md ring-1 ring-black/5 transition-colors hover:bg-white md:right-4 md:top-4"
-      >
-        <X aria-hidden="true" className="size-5" />
-      </Dialog.Close>
     </div>
   );
 }

@@ -103,7 +103,9 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
         checked={settings.showMessageText}
         onChange={(event) => change({ showMessageText: event.target.checked })}
       />
-      <fieldset className="flex flex-col gap-2">
+      {/* min-w-0: a fieldset is as wide as its widest content by default, here the longest
+          time zone's name, wider than a 360 px phone's card. */}
+      <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className="sr-only">{t('settings.quietHours')}</legend>
         <SettingSwitch
           label={t('settings.quietHours')}
@@ -134,7 +136,7 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
           <select
             value={settings.timeZone}
             onChange={(event) => change({ timeZone: event.target.value })}
-            className="min-h-11 rounded-lg border border-sand-300 bg-white px-3 text-base"
+            className="min-h-11 w-full min-w-0 rounded-lg border border-sand-300 bg-white px-3 text-base"
           >
             {zones.map((zone) => (
               <option key={zone} value={zone}>
