@@ -68,10 +68,13 @@ test('A sends B a gift from the conversation: A pays on the checkout page, B see
   await expect(
     his.getByRole('status').filter({ hasText: 'Your gift has been sent.' }),
   ).toBeVisible();
-  await expect(conversation(his).getByTestId('gift-message')).toHaveText('You sent Tulip bouquet');
+  // Each sentence names the gift with its article, in the reader's language.
+  await expect(conversation(his).getByTestId('gift-message')).toHaveText(
+    'You sent a tulip bouquet',
+  );
   // In her language, from the gift's number: not the words he bought it in.
   const received = hers.getByRole('region', { name: /^Messages avec/ }).getByTestId('gift-message');
-  await expect(received).toHaveText(`Omar ${tag} vous a offert Bouquet de tulipes`);
+  await expect(received).toHaveText(`Omar ${tag} vous a offert un bouquet de tulipes`);
   await expect(received.locator('img')).toHaveAttribute('src', '/images/gifts/tulip-bouquet.svg');
 
   // A reload runs nothing again: still one gift.

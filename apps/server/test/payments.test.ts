@@ -63,12 +63,19 @@ describe('the gift catalogue and the plans', () => {
     expect(en[0]).toEqual({
       id: 1,
       name: 'Tulip bouquet',
+      inSentence: 'a tulip bouquet',
       description: expect.any(String),
       price: 299,
       xof: 1000,
       imageUrl: '/images/gifts/tulip-bouquet.svg',
     });
-    expect(fr[0]).toMatchObject({ id: 1, name: 'Bouquet de tulipes', price: 299, xof: 1000 });
+    expect(fr[0]).toMatchObject({
+      id: 1,
+      name: 'Bouquet de tulipes',
+      inSentence: 'un bouquet de tulipes',
+      price: 299,
+      xof: 1000,
+    });
     expect(en.map((g: { xof: number }) => g.xof)).toEqual([
       1000, 2000, 3000, 5000, 500, 1000, 2500, 1500,
     ]);

@@ -12,7 +12,10 @@ export const giftsQuerySchema = z.object({ lang: z.enum(GIFT_LANGUAGES).optional
 
 export const giftSchema = z.object({
   id: z.number().int(),
+  /** As a title: "Tulip bouquet", "Bouquet de tulipes". */
   name: z.string(),
+  /** As a sentence says it, with its article: "You sent a tulip bouquet", "un bouquet de tulipes". */
+  inSentence: z.string(),
   description: z.string(),
   /** Minor units (cents); shown divided by 100 in dollars. */
   price: z.number().int(),

@@ -23,6 +23,7 @@ const gifts = [
   {
     id: 2,
     name: 'Plush elephant',
+    inSentence: 'a plush elephant',
     description: 'A soft elephant.',
     price: 399,
     xof: 2000,

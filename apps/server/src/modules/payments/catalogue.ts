@@ -8,7 +8,8 @@ import {
 } from '@mawadda/contract';
 
 type Text = { en: string; fr: string };
-type CatalogueGift = { price: number; name: Text; description: Text };
+/** `inSentence`: the name as a sentence says it, with its article ("you sent a tulip bouquet"). */
+type CatalogueGift = { price: number; name: Text; inSentence: Text; description: Text };
 
 /**
  * The gifts of docs/spec.md §3, numbered as the spec numbers them (a gift message is
@@ -19,6 +20,7 @@ const GIFTS: Record<GiftNumber, CatalogueGift> = {
   1: {
     price: 299,
     name: { en: 'Tulip bouquet', fr: 'Bouquet de tulipes' },
+    inSentence: { en: 'a tulip bouquet', fr: 'un bouquet de tulipes' },
     description: {
       en: 'Fresh tulips to say you are thinking of them.',
       fr: 'Des tulipes fraîches pour dire que vous pensez à elle ou à lui.',
@@ -27,6 +29,7 @@ const GIFTS: Record<GiftNumber, CatalogueGift> = {
   2: {
     price: 399,
     name: { en: 'Plush elephant', fr: 'Éléphant en peluche' },
+    inSentence: { en: 'a plush elephant', fr: 'un éléphant en peluche' },
     description: {
       en: 'A soft elephant, for a smile that lasts.',
       fr: 'Un éléphant tout doux, pour un sourire qui dure.',
@@ -35,6 +38,7 @@ const GIFTS: Record<GiftNumber, CatalogueGift> = {
   3: {
     price: 599,
     name: { en: 'Giant heart plush', fr: 'Cœur géant en peluche' },
+    inSentence: { en: 'a giant heart plush', fr: 'un cœur géant en peluche' },
     description: {
       en: 'A big heart, for when words are not enough.',
       fr: 'Un grand cœur, quand les mots ne suffisent pas.',
@@ -43,6 +47,7 @@ const GIFTS: Record<GiftNumber, CatalogueGift> = {
   4: {
     price: 999,
     name: { en: 'Gold bracelet', fr: 'Bracelet en or' },
+    inSentence: { en: 'a gold bracelet', fr: 'un bracelet en or' },
     description: {
       en: 'A precious bracelet for a serious intention.',
       fr: 'Un bracelet précieux pour une intention sérieuse.',
@@ -51,6 +56,7 @@ const GIFTS: Record<GiftNumber, CatalogueGift> = {
   5: {
     price: 199,
     name: { en: 'Symbolic link', fr: 'Lien symbolique' },
+    inSentence: { en: 'a symbolic link', fr: 'un lien symbolique' },
     description: {
       en: 'A simple sign that a bond is forming.',
       fr: 'Un signe simple qu’un lien se crée.',
@@ -59,6 +65,7 @@ const GIFTS: Record<GiftNumber, CatalogueGift> = {
   6: {
     price: 249,
     name: { en: 'Chocolates', fr: 'Chocolats' },
+    inSentence: { en: 'chocolates', fr: 'des chocolats' },
     description: {
       en: 'A box of chocolates to share a sweet moment.',
       fr: 'Une boîte de chocolats pour partager un moment de douceur.',
@@ -67,6 +74,7 @@ const GIFTS: Record<GiftNumber, CatalogueGift> = {
   7: {
     price: 499,
     name: { en: 'Flower under glass', fr: 'Fleur sous cloche' },
+    inSentence: { en: 'a flower under glass', fr: 'une fleur sous cloche' },
     description: {
       en: 'A flower that never fades, like a sincere promise.',
       fr: 'Une fleur qui ne fane pas, comme une promesse sincère.',
@@ -75,6 +83,7 @@ const GIFTS: Record<GiftNumber, CatalogueGift> = {
   8: {
     price: 349,
     name: { en: 'Scented candle', fr: 'Bougie parfumée' },
+    inSentence: { en: 'a scented candle', fr: 'une bougie parfumée' },
     description: {
       en: 'A gentle light and a warm scent.',
       fr: 'Une lumière douce et un parfum chaleureux.',
@@ -94,6 +103,7 @@ export function giftList(language: keyof Text, xofPrices: Record<GiftNumber, num
   return Object.entries(GIFTS).map(([id, gift]) => ({
     id: Number(id),
     name: gift.name[language],
+    inSentence: gift.inSentence[language],
     description: gift.description[language],
     price: gift.price,
     xof: xofPrices[Number(id) as GiftNumber],

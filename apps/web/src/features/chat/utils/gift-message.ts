@@ -7,5 +7,9 @@ export function giftNumberOf(message: { gift?: number | undefined }): number | n
   return message.gift ?? null;
 }
 
-/** What the app knows of a gift by its number: its name in the member's language, its picture. */
+/**
+ * What the app knows of a gift by its number, in the member's language: its name as the chat's
+ * sentences say it, with its article ("You sent a tulip bouquet", "Vous avez offert un bouquet
+ * de tulipes"), and its picture.
+ */
 export type GiftLookup = (number: number) => { name: string; imageUrl: string } | undefined;

@@ -8,6 +8,7 @@ export const gifts: Gift[] = [
   {
     id: 1,
     name: 'Tulip bouquet',
+    inSentence: 'a tulip bouquet',
     description: 'Fresh tulips to brighten the day.',
     price: 499,
     xof: 1000,
@@ -16,6 +17,7 @@ export const gifts: Gift[] = [
   {
     id: 4,
     name: 'Gold bracelet',
+    inSentence: 'a gold bracelet',
     description: 'A fine bracelet.',
     price: 2999,
     xof: 5000,
