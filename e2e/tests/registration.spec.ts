@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { newEmail, portraitPath } from '../support/members.ts';
+import { newEmail, portraitPath, registerMember } from '../support/members.ts';
+import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 
 /** An 8 × 4 PNG: wider than the portrait, so the two photos are told apart by their shape. */
 const widePng =
@@ -14,6 +15,9 @@ test.describe('A visitor joins Mawadda', () => {
     const email = newEmail('wizard');
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The count is the wizard's own: five steps, the fourth optional.
+    await expect(page.getByText('5 short steps to create your profile.')).toBeVisible();
+    await expect(page.getByText('Step 1 of 5')).toBeVisible();
     const next = page.getByRole('button', { name: 'Next' });
 
     // Step 1: under 18 is refused and Next stays disabled.
@@ -103,11 +107,22 @@ test.describe('A visitor joins Mawadda', () => {
     await consent.check();
     await submit.click();
 
-    // Signed in at once with what was typed (no retyping); a complete profile (bio, gender, a
-    // photo) goes to the suggestions (docs/spec.md §4).
+    // docs/spec.md §4: a successful registration goes to / (login), the address already typed;
+    // signing in, a complete profile (bio, gender, a photo) goes to the suggestions.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByText(
+        'Thank you for registering. Sign in with your e-mail address and password to continue.',
+        { exact: false },
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel('Username or e-mail')).toHaveValue(email);
+    await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+    await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/suggestions$/);
+    // Remember-me left unticked: the session is the tab's.
     const stored = await page.evaluate(() =>
-      JSON.parse(localStorage.getItem('currentUser') ?? '{}'),
+      JSON.parse(sessionStorage.getItem('currentUser') ?? '{}'),
     );
     expect(stored.name).toBe('Mariam Koné');
     // Typed "Dakar", saved as the lookup found it.
@@ -131,5 +146,72 @@ test.describe('A visitor joins Mawadda', () => {
       madhhab: 'maliki',
       languages: ['wo'],
     });
+  });
+
+  test('the town found from the device is read-only until she asks to type another, in French', async ({
+    browser,
+  }) => {
+    // In Dakar, her browser allowed to tell where she is.
+    const context = await browser.newContext({
+      geolocation: { latitude: 14.6937, longitude: -17.4441 },
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    await page.goto('/fr/register');
+    await expect(page.getByText('5 courtes étapes pour créer votre profil.')).toBeVisible();
+    await expect(page.getByText('Étape 1 sur 5')).toBeVisible();
+    await page.getByLabel('Nom complet').fill('Mariam Koné');
+    await page.getByLabel('Âge', { exact: true }).fill('26');
+    await page.getByLabel('Femme').check();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByLabel('Célibataire').check();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+
+    const location = page.getByLabel('Localisation', { exact: true });
+    await expect(location).toHaveValue('Dakar, Sénégal');
+    await expect(
+      page.getByText('Trouvé à partir de la position de votre appareil : Dakar, Sénégal.'),
+    ).toBeVisible();
+    await expect(location).not.toBeEditable();
+    await location.press('Backspace');
+    await expect(location).toHaveValue('Dakar, Sénégal');
+    await page.getByRole('button', { name: 'Saisir une autre ville' }).click();
+    await expect(location).toHaveValue('');
+    await expect(location).toBeEditable();
+    await expect(location).toBeFocused();
+    await page.keyboard.type('Thiès');
+    await expect(page.getByText('Trouvé sur la carte : Thiès, Sénégal')).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('A member edits her profile', () => {
+  test.afterEach(closeMemberBrowsers);
+
+  test('the town taken from her device is read-only until she asks to type another', async ({
+    browser,
+    request,
+  }) => {
+    const member = await registerMember(request, { name: 'Awa Sarr', gender: 'femme' });
+    // Registered in Dakar; now in Thiès, her browser allowed to tell where she is.
+    const page = await loggedInPage(browser, member, async (context) => {
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: 14.791, longitude: -16.926 });
+    });
+    await page.goto('/mon-profil');
+    const location = page.getByLabel('City and country');
+    // Her saved town, editable.
+    await expect(location).toHaveValue(/^Dakar/);
+    await expect(location).toBeEditable();
+    await page.getByRole('button', { name: 'Use my position' }).click();
+    await expect(location).toHaveValue('Thiès, Senegal');
+    await expect(
+      page.getByText("Found from your device's position: Thiès, Senegal."),
+    ).toBeVisible();
+    await expect(location).not.toBeEditable();
+    await page.getByRole('button', { name: 'Type another town' }).click();
+    await expect(location).toHaveValue('');
+    await expect(location).toBeEditable();
+    await expect(location).toBeFocused();
   });
 });
