@@ -6,8 +6,10 @@ import {
   type Gender,
   type LikeKind,
   MAX_SHARED,
+  type PlaceLanguage,
   PREFER_NOT_TO_SAY,
   PRIVACY_VERSION,
+  placeText,
   type SharedItem,
   type ShieldRule,
   type UserDetails,
@@ -87,6 +89,7 @@ export type ViewedMember = Pick<
   | 'age'
   | 'gender'
   | 'location'
+  | 'countryCode'
   | 'gridLatitude'
   | 'gridLongitude'
   | 'photoKeys'
@@ -95,13 +98,15 @@ export type ViewedMember = Pick<
 
 /**
  * What a member sees of another: grid coordinates and a rounded distance, never the exact
- * position (the known trilateration attacks on dating apps worked from exact distances).
+ * position (the known trilateration attacks on dating apps worked from exact distances); the
+ * place with its country in the viewer's language.
  */
 export function toSummary(
   member: ViewedMember,
   viewer: Pick<MemberRow, 'id' | 'gridLatitude' | 'gridLongitude'>,
   photoLinks: MediaLinks,
   online: boolean,
+  language: PlaceLanguage,
 ): UserSummary {
   return {
     ...photosFor(photoLinks, viewer.id, member),
@@ -109,7 +114,7 @@ export function toSummary(
     name: member.name,
     age: member.age,
     gender: member.gender,
-    location: member.location,
+    location: placeText(member, language),
     latitude: member.gridLatitude,
     longitude: member.gridLongitude,
     distanceKm: gridDistanceKm(viewer, member),
@@ -198,10 +203,17 @@ export function toDetails(
   photoLinks: MediaLinks,
   online: boolean,
   shield: ShieldRule[],
+  language: PlaceLanguage,
 ): UserDetails {
   const seen = faithFamilyOf(member, member.matched ? 'match' : 'other');
   return {
-    ...toSummary({ ...member, verified: member.verifiedAt !== null }, viewer, photoLinks, online),
+    ...toSummary(
+      { ...member, verified: member.verifiedAt !== null },
+      viewer,
+      photoLinks,
+      online,
+      language,
+    ),
     maritalStatus: member.maritalStatus,
     hasChildren: member.hasChildren,
     bio: member.bio,

@@ -107,7 +107,13 @@ export const members = pgTable(
       .notNull()
       .default('not specified'),
     skinTone: text('skin_tone', { enum: SKIN_TONES }),
+    /**
+     * The town as the offline index names it, its country in `countryCode` (ISO 3166-1 alpha-2):
+     * each reader is shown the country in their own language (contract's `placeText`). Without a
+     * code, a place typed before towns were read whose country was not recognised, kept as typed.
+     */
     location: text('location'),
+    countryCode: text('country_code'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     bio: text('bio'),

@@ -55,7 +55,10 @@ export function bilingualMail(options: {
   return { to: options.to, subject: options.texts[order[0] ?? 'en'].subject, text, html };
 }
 
-/** The language of a request's `Accept-Language`, for mails sent from it. */
+/**
+ * The language of a request's `Accept-Language`, for mails sent from it and the words answered
+ * to it (a member's place, its country in the reader's language).
+ */
 export function mailLanguage(acceptLanguage: string | undefined): MailLanguage {
   return /^fr\b/i.test(acceptLanguage ?? '') ? 'fr' : 'en';
 }

@@ -151,6 +151,17 @@ describe('answers asked for before the app loaded (ADR 054)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('are asked for in the language the app will show, whatever the browser prefers', async () => {
+    window.history.replaceState(null, '', '/fr/suggestions');
+    const browser = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    const fetchMock = answerWith(page);
+    startEarlyAnswer('/api/users/suggestions?page=0&size=100', 'token-5');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'accept-language': 'fr' });
+    browser.mockRestore();
+    window.history.replaceState(null, '', '/');
+  });
+
   it('are not given to another session, nor to another address', async () => {
     const fetchMock = answerWith(page);
     startEarlyAnswer('/api/users/suggestions?page=0&size=100', 'token-of-the-last-member');

@@ -1,3 +1,5 @@
+import { likelyLanguage } from '@/i18n/language-detector.ts';
+
 /**
  * Answers asked for before the app's scripts have run (`src/early-start.ts`, ADR 054): the API
  * client hands one to the first read of the same address with the same token instead of asking
@@ -9,7 +11,13 @@ let answers: EarlyAnswer[] = [];
 
 export function startEarlyAnswer(path: string, token: string): Promise<Response> {
   const response = fetch(path, {
-    headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      // In the language the app will show, as the API client's own requests: the server names
+      // the members' countries in it (a browser in English on /fr reads "Sénégal").
+      'accept-language': likelyLanguage(),
+    },
   });
   // Nobody may take it (the member went elsewhere first); a failure is the taker's to report.
   response.catch(() => undefined);

@@ -28,8 +28,8 @@ describe('demo data', () => {
     const rows = await t.database.db.select().from(members);
     expect(rows).toHaveLength(60);
     expect(new Set(rows.map((r) => r.gender))).toEqual(new Set(['homme', 'femme']));
-    expect(rows.some((r) => r.location?.includes('Sénégal'))).toBe(true);
-    expect(rows.some((r) => r.location?.includes('France'))).toBe(true);
+    expect(rows.some((r) => r.countryCode === 'SN')).toBe(true);
+    expect(rows.some((r) => r.countryCode === 'FR')).toBe(true);
     expect(rows.every((r) => r.bio && /[a-z]/.test(r.bio) && r.bio.includes('\n\n'))).toBe(true);
     // Faith and family answered by most, mostly Maliki, Senegal's tariqas among them (ADR 041).
     const share = (test: (r: (typeof rows)[number]) => boolean) =>

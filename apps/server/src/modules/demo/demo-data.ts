@@ -114,6 +114,7 @@ export async function seedDemoData(deps: {
       hasChildren: pick(['no', 'no', 'yes', 'not specified'] as const),
       skinTone: random() < 0.5 ? null : pick(['clair', 'moyen', 'fonce'] as const),
       location: town.location,
+      countryCode: town.countryCode,
       // Spread around the town centre, within a few kilometres.
       latitude: town.latitude + (random() - 0.5) * 0.08,
       longitude: town.longitude + (random() - 0.5) * 0.08,
@@ -124,7 +125,7 @@ export async function seedDemoData(deps: {
       activityDay: today - daysIdle,
       lastActiveAt: new Date(Date.now() - daysIdle * 86_400_000 - Math.floor(random() * 3_600_000)),
       photoCount: 1 + Math.floor(random() * 3),
-      ...demoFaithFamily(faithRandom, gender, town.location),
+      ...demoFaithFamily(faithRandom, gender, town.countryCode),
       // The logins start with none: a newcomer sets their own in the filters.
       dealbreakers: login ? {} : demoDealbreakers(faithRandom, gender),
     };

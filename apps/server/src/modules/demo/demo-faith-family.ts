@@ -20,21 +20,6 @@ function weighted<T>(random: Random, choices: Weighted<T>): T {
   return (choices.at(-1) as readonly [T, number])[0];
 }
 
-/** The country of a demo town (its location ends with the country's French name). */
-const COUNTRY_OF_TOWN: Record<string, string> = {
-  Sénégal: 'SN',
-  'Côte d’Ivoire': 'CI',
-  Mali: 'ML',
-  Guinée: 'GN',
-  'Burkina Faso': 'BF',
-  Niger: 'NE',
-  France: 'FR',
-  Belgique: 'BE',
-  Maroc: 'MA',
-  Tunisie: 'TN',
-  Canada: 'CA',
-  'United Kingdom': 'GB',
-};
 const DIASPORA = new Set(['FR', 'BE', 'CA', 'GB']);
 const WEST_AFRICA: Weighted<string> = [
   ['SN', 5],
@@ -109,8 +94,8 @@ const PROFESSIONS = [
   'Juriste',
 ];
 
-export function demoFaithFamily(random: Random, gender: Gender, location: string): FaithFamily {
-  const country = COUNTRY_OF_TOWN[location.split(', ').at(-1) ?? ''] ?? 'SN';
+/** `country`: the code of the country the demo member lives in. */
+export function demoFaithFamily(random: Random, gender: Gender, country: string): FaithFamily {
   const abroad = DIASPORA.has(country);
   const origin = abroad ? weighted(random, WEST_AFRICA) : country;
   const pick = <T>(choices: Weighted<T>) => weighted(random, choices);

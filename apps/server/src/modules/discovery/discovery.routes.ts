@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailLanguage } from '../../lib/bilingual-mail.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
 import type { DiscoveryService } from './discovery.service.ts';
@@ -11,14 +12,24 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryServic
     ...endpoint('suggestions', 'discovery'),
     handler: async (request) => {
       const { page, size } = request.query;
-      const content = await discovery.suggestions(sessionOf(request).memberId, page, size);
+      const content = await discovery.suggestions(
+        sessionOf(request).memberId,
+        page,
+        size,
+        mailLanguage(request.headers['accept-language']),
+      );
       return { content, page, size };
     },
   });
 
   app.route({
     ...endpoint('memberDetails', 'discovery'),
-    handler: async (request) => discovery.details(sessionOf(request).memberId, request.params.id),
+    handler: async (request) =>
+      discovery.details(
+        sessionOf(request).memberId,
+        request.params.id,
+        mailLanguage(request.headers['accept-language']),
+      ),
   });
 
   app.route({

@@ -3,6 +3,7 @@ import {
   type DealbreakerField,
   dealbreakerFieldsFor,
   errorText,
+  type PlaceLanguage,
   type Preferences,
   type PreferencesInput,
   type UserDetails,
@@ -109,9 +110,14 @@ export function createDiscoveryService(deps: {
     /**
      * A page of members of the other gender, nearest first then most recently active (ADR 052);
      * an empty page past the last one. A member without a gender yet (a fresh Google account) is
-     * suggested no one until the profile is complete.
+     * suggested no one until the profile is complete. Places are named in `language`.
      */
-    async suggestions(memberId: string, page: number, size: number): Promise<UserSummary[]> {
+    async suggestions(
+      memberId: string,
+      page: number,
+      size: number,
+      language: PlaceLanguage,
+    ): Promise<UserSummary[]> {
       let pages = viewerCopies.get(memberId) ?? (await freshViewer(memberId));
       if (!pages.page) return [];
       await read(pageReading, memberId);
@@ -125,7 +131,9 @@ export function createDiscoveryService(deps: {
       }
       const { viewer } = pages;
       const online = await deps.onlineAmong(answer.members.map((row) => row.id));
-      return answer.members.map((row) => toSummary(row, viewer, photoLinks, online.has(row.id)));
+      return answer.members.map((row) =>
+        toSummary(row, viewer, photoLinks, online.has(row.id), language),
+      );
     },
 
     /**
@@ -133,7 +141,11 @@ export function createDiscoveryService(deps: {
      * like an unknown id), or their own. Opening them counts as a view (at most one a day) and
      * against the viewer's daily reading.
      */
-    async details(viewerId: string, memberId: string): Promise<UserDetails> {
+    async details(
+      viewerId: string,
+      memberId: string,
+      language: PlaceLanguage,
+    ): Promise<UserDetails> {
       const viewer = await viewerOf(viewerId, findMemberById);
       if (memberId !== viewerId) await read(details, viewerId);
       const member =
@@ -147,7 +159,7 @@ export function createDiscoveryService(deps: {
       // The viewer is warned of what the member's own texts ask for, as under a message.
       const shield =
         member.id === viewerId ? [] : shieldRules(deps.memberTexts.readAll(profileTexts(member)));
-      return toDetails(member, viewer, photoLinks, online.has(member.id), shield);
+      return toDetails(member, viewer, photoLinks, online.has(member.id), shield, language);
     },
 
     async preferences(memberId: string): Promise<Preferences> {

@@ -117,7 +117,7 @@ function pageSql(q: PagesQuery, offset: SQL | number, limit: SQL | number): SQL 
     select viewer.row_version, page.*
     from (select v.xmin::text as row_version from members v where v.id = ${q.viewer.id}) viewer
     left join lateral (
-      select id, name, age, location, grid_latitude, grid_longitude,
+      select id, name, age, location, country_code, grid_latitude, grid_longitude,
         to_json(photo_keys) as photo_keys, photos_blurred, verified_at is not null as verified,
         ${likeState(q.viewer.id)}
       from members
@@ -141,6 +141,7 @@ type PageRow = [
   name: string,
   age: number | null,
   location: string | null,
+  countryCode: string | null,
   gridLatitude: number | null,
   gridLongitude: number | null,
   photoKeys: string[],
@@ -176,13 +177,14 @@ export function suggestionPages(db: Database, q: PagesQuery) {
         age: r[3],
         gender,
         location: r[4],
-        gridLatitude: r[5],
-        gridLongitude: r[6],
-        photoKeys: r[7],
-        photosBlurred: r[8],
-        verified: r[9],
-        likedByMe: r[10],
-        matched: r[11],
+        countryCode: r[5],
+        gridLatitude: r[6],
+        gridLongitude: r[7],
+        photoKeys: r[8],
+        photosBlurred: r[9],
+        verified: r[10],
+        likedByMe: r[11],
+        matched: r[12],
       });
     }
     return { rowVersion: rows[0]?.[0], members };

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { foldAccents, type GeoPlace } from '@mawadda/contract';
+import { countryName, foldAccents, type GeoPlace, placeText } from '@mawadda/contract';
 import countries from 'i18n-iso-countries';
 
 type City = {
@@ -67,19 +67,13 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-function countryName(code: string, lang: Language): string {
-  return (
-    countries.getName(code, lang, { select: 'official' }) ?? countries.getName(code, 'en') ?? code
-  );
-}
-
+/** A town named as members' places are (contract's `placeText`), so the forms show what cards will. */
 function toPlace(city: City, lang: Language): GeoPlace {
-  const country = countryName(city.country, lang);
   return {
     city: city.name,
-    country,
+    country: countryName(city.country, lang),
     countryCode: city.country,
-    location: `${city.name}, ${country}`,
+    location: placeText({ location: city.name, countryCode: city.country }, lang),
     latitude: city.latitude,
     longitude: city.longitude,
   };
@@ -153,10 +147,14 @@ export function loadCityIndex(): CityIndex {
     if (list) list.push(city);
     else cells.set(key, [city]);
   }
+  // What a member may type after the town: any English or French name or alias of a country,
+  // and the names the app itself shows (CLDR's: "États-Unis", which i18n-iso-countries lacks).
   const countryCodesByFoldedName = new Map<string, string>();
   for (const lang of ['en', 'fr'] as const) {
     for (const [code, names] of Object.entries(countries.getNames(lang, { select: 'all' }))) {
-      for (const name of [names].flat()) countryCodesByFoldedName.set(foldPlace(name), code);
+      for (const name of [names, countryName(code, lang)].flat()) {
+        countryCodesByFoldedName.set(foldPlace(name), code);
+      }
     }
   }
 

@@ -39,10 +39,10 @@ describe('reverse geocoding', () => {
     ['Ouakam, Dakar', 14.7236, -17.49, 'Dakar, Sénégal'],
     ['Almadies, Dakar', 14.745, -17.52, 'Dakar, Sénégal'],
     ['Parcelles Assainies, Dakar', 14.7617, -17.4414, 'Dakar, Sénégal'],
-    ['Cocody, Abidjan', 5.3599, -3.9676, "Abidjan, Côte-d'Ivoire"],
-    ['Plateau, Abidjan', 5.3236, -4.0196, "Abidjan, Côte-d'Ivoire"],
-    ['Angré, Abidjan', 5.39, -3.99, "Abidjan, Côte-d'Ivoire"],
-    ['Port-Bouët, Abidjan', 5.255, -3.926, "Abidjan, Côte-d'Ivoire"],
+    ['Cocody, Abidjan', 5.3599, -3.9676, 'Abidjan, Côte d’Ivoire'],
+    ['Plateau, Abidjan', 5.3236, -4.0196, 'Abidjan, Côte d’Ivoire'],
+    ['Angré, Abidjan', 5.39, -3.99, 'Abidjan, Côte d’Ivoire'],
+    ['Port-Bouët, Abidjan', 5.255, -3.926, 'Abidjan, Côte d’Ivoire'],
     ['ACI 2000, Bamako', 12.62, -8.02, 'Bamako, Mali'],
     ['Kalaban Coura, Bamako', 12.58, -7.99, 'Bamako, Mali'],
     ['Paris 12e', 48.84, 2.388, 'Paris, France'],
@@ -116,6 +116,26 @@ describe('location search', () => {
     const thies = (await get('/api/geo/search?q=thies&lang=fr')).json().results;
     expect(thies[0]).toMatchObject({ countryCode: 'SN' });
     expect(thies[0].location).toMatch(/, Sénégal$/);
+  });
+
+  it('names a country with one spelling per language, the one cards show, and reads it back', async () => {
+    const names = async (q: string, lang: string) =>
+      (await get(`/api/geo/search?q=${encodeURIComponent(q)}&lang=${lang}`))
+        .json()
+        .results.slice(0, 1)
+        .map((p: { location: string }) => p.location);
+    for (const typed of [
+      "Abidjan, Côte-d'Ivoire",
+      "abidjan, Cote d'Ivoire",
+      'Abidjan, Ivory Coast',
+    ]) {
+      expect(await names(typed, 'fr'), typed).toEqual(['Abidjan, Côte d’Ivoire']);
+      expect(await names(typed, 'en'), typed).toEqual(['Abidjan, Côte d’Ivoire']);
+    }
+    expect(await names('Chicago', 'fr')).toEqual(['Chicago, États-Unis']);
+    expect(await names('Chicago', 'en')).toEqual(['Chicago, United States']);
+    // What the form showed is looked up again as the member leaves it.
+    expect(await names('Chicago, États-Unis', 'fr')).toEqual(['Chicago, États-Unis']);
   });
 
   it('answers an empty list for an unknown place and a 400 for one letter', async () => {

@@ -133,6 +133,7 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
     age: number | null;
     gender: string | null;
     location: string | null;
+    country_code: string | null;
     bio: string | null;
     profession: string | null;
     photo_keys: string[];
@@ -143,7 +144,8 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
       reporter.id as reporter_id, reporter.name as reporter_name,
       reporter.standing = 'deleted' as reporter_deleted,
       reported.id as reported_id, reported.name as reported_name, reported.age, reported.gender,
-      reported.location, reported.bio, reported.profession, reported.photo_keys, reported.standing,
+      reported.location, reported.country_code, reported.bio, reported.profession,
+      reported.photo_keys, reported.standing,
       (select count(distinct c.reporter_id)::int from reports c
         where c.reported_id = r.reported_id) as reporter_count
     from reports r
@@ -171,6 +173,7 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
       age: r.age,
       gender: r.gender,
       location: r.location,
+      countryCode: r.country_code,
       bio: r.bio,
       profession: r.profession,
       photoKeys: r.photo_keys,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailLanguage } from '../../lib/bilingual-mail.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
 import type { ModerationService } from './moderation.service.ts';
@@ -17,7 +18,11 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
   });
   app.route({
     ...endpoint('moderationQueue', 'moderation'),
-    handler: async (request) => moderation.queue(sessionOf(request).memberId),
+    handler: async (request) =>
+      moderation.queue(
+        sessionOf(request).memberId,
+        mailLanguage(request.headers['accept-language']),
+      ),
   });
   app.route({
     ...endpoint('moderationAction', 'moderation'),

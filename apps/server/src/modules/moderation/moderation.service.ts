@@ -1,6 +1,8 @@
 import {
   type ModerationActionRequest,
   type OpenReport,
+  type PlaceLanguage,
+  placeText,
   REPORT_NOTES_MAX_LENGTH,
   type ReportRequest,
 } from '@mawadda/contract';
@@ -138,12 +140,16 @@ export function createModerationService(deps: {
       });
     },
 
-    async queue(moderatorId: string): Promise<OpenReport[]> {
+    /** The open reports, each reported member's place in the moderator's `language`. */
+    async queue(moderatorId: string, language: PlaceLanguage): Promise<OpenReport[]> {
       await assertModerator(moderatorId);
       const open = await openReports(db, moderatorId, QUEUE_PAGE);
       return Promise.all(
         open.map(
-          async ({ reported: { photoKeys, ...reported }, ...report }): Promise<OpenReport> => {
+          async ({
+            reported: { photoKeys, countryCode, ...reported },
+            ...report
+          }): Promise<OpenReport> => {
             const attached = await messagesBySeq(db, report.messageSeqs);
             return {
               id: report.id,
@@ -158,6 +164,7 @@ export function createModerationService(deps: {
                 : shieldFinding(attached),
               reported: {
                 ...reported,
+                location: placeText({ location: reported.location, countryCode }, language),
                 photoUrls: photoKeys.map((key) => deps.photoLinks.urlFor(moderatorId, key)),
               },
               messages: attached.map((m) => ({

@@ -1,15 +1,24 @@
-import { type CurrentUser, PRIVACY_VERSION } from '@mawadda/contract';
+import {
+  type CurrentUser,
+  type PlaceLanguage,
+  PRIVACY_VERSION,
+  placeText,
+} from '@mawadda/contract';
 import { faithFamilyOf } from '../../core/member-view.ts';
 import type { Member } from '../../core/members.repository.ts';
 import type { PhotoRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 
-/** The member's own profile as `GET /api/users/me` answers it, their photos signed for them. */
+/**
+ * The member's own profile as `GET /api/users/me` answers it, their photos signed for them, their
+ * place in the language they read the app in.
+ */
 export function toCurrentUser(
   deps: { photoLinks: MediaLinks; clock: Clock },
   member: Member,
   memberPhotos: PhotoRow[],
+  language: PlaceLanguage,
 ): CurrentUser {
   const own = (key: string) => deps.photoLinks.urlFor(member.id, key);
   const mediaUrls = memberPhotos.map((p) => own(p.displayKey));
@@ -22,7 +31,7 @@ export function toCurrentUser(
     maritalStatus: member.maritalStatus,
     hasChildren: member.hasChildren,
     skinTone: member.skinTone,
-    location: member.location,
+    location: placeText(member, language),
     latitude: member.latitude,
     longitude: member.longitude,
     bio: member.bio,

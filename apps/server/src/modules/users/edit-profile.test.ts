@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -12,6 +13,7 @@ import {
 } from '../../../test/fixtures.ts';
 import { mediaKey, mediaPaths } from '../../../test/media-urls.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { members } from '../../db/schema.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -188,6 +190,80 @@ describe('edit profile', () => {
     expect(saved.location).toBe('Lyon, France');
     expect(saved.latitude).toBeCloseTo(45.76, 1);
     expect(saved.longitude).toBeCloseTo(4.84, 1);
+  });
+
+  it('shows the place in the reader’s language, and keeps it as it was when left so', async () => {
+    // Registered from an English form: "Dakar, Senegal", at her device's position.
+    const { token, id } = await registeredMember(t.app);
+    const inFrench = { 'accept-language': 'fr-FR,fr;q=0.9' };
+    const meIn = async (headers: Record<string, string>) =>
+      (
+        await t.app.inject({ url: '/api/users/me', headers: { ...bearer(token), ...headers } })
+      ).json();
+    expect((await meIn(inFrench)).location).toBe('Dakar, Sénégal');
+    const save = (fields: RegistrationInput) => {
+      const body = multipart({ ...profileFields, ...fields });
+      return t.app.inject({
+        method: 'PUT',
+        url: '/api/users/update',
+        headers: { ...body.headers, ...bearer(token), ...inFrench },
+        payload: body.payload,
+      });
+    };
+    // The French form sends back what it showed: the place stays hers, at her position.
+    const same = await save({
+      location: 'Dakar, Sénégal',
+      latitude: undefined,
+      longitude: undefined,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ location: 'Dakar, Sénégal', latitude: 14.716677 });
+
+    const moved = await save({
+      location: "Abidjan, Côte-d'Ivoire",
+      latitude: undefined,
+      longitude: undefined,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [row] = await t.database.db
+      .select({ location: members.location, countryCode: members.countryCode })
+      .from(members)
+      .where(eq(members.id, id));
+    expect(row).toEqual({ location: 'Abidjan', countryCode: 'CI' });
+    expect((await meIn({ 'accept-language': 'en' })).location).toBe('Abidjan, Côte d’Ivoire');
+    expect((await meIn(inFrench)).location).toBe('Abidjan, Côte d’Ivoire');
+  });
+
+  it('reads a place kept as typed when the member saves it unchanged, else keeps it', async () => {
+    const { token, id } = await registeredMember(t.app);
+    const keptAsTyped = (
+      location: string,
+      position: { latitude: number; longitude: number } | null,
+    ) =>
+      t.database.db
+        .update(members)
+        .set({ location, countryCode: null, latitude: null, longitude: null, ...position })
+        .where(eq(members.id, id));
+    const saveUnchanged = async () => {
+      const { location } = await me(token);
+      return update(token, {
+        ...profileFields,
+        location,
+        latitude: undefined,
+        longitude: undefined,
+      });
+    };
+    // Typed by hand before towns were read, without a position: now a town, and its position.
+    await keptAsTyped('dakar', null);
+    expect((await me(token)).location).toBe('dakar');
+    expect((await saveUnchanged()).statusCode).toBe(200);
+    const read = await me(token);
+    expect(read.location).toBe('Dakar, Senegal');
+    expect(read.latitude).toBeCloseTo(14.69, 1);
+    // A place the index cannot read stays as she typed it: she did not change it today.
+    await keptAsTyped('Ngor village, Cap-Vert', { latitude: 14.75, longitude: -17.51 });
+    expect((await saveUnchanged()).statusCode).toBe(200);
+    expect(await me(token)).toMatchObject({ location: 'Ngor village, Cap-Vert', latitude: 14.75 });
   });
 
   it('refuses a place the index does not know, coordinates or not, changing nothing', async () => {

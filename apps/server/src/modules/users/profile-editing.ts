@@ -4,6 +4,7 @@ import {
   MAX_PHOTOS,
   MIN_PHOTOS,
   PRIVACY_VERSION,
+  placeText,
 } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type MemberTexts, profileTexts } from '../../core/member-texts.ts';
@@ -36,7 +37,7 @@ export function createProfileEditing(deps: {
   /** Signs the member's links to their own photos. */
   photoLinks: MediaLinks;
   photoFiles: PhotoFiles;
-  placeFor: PlaceFinder;
+  places: PlaceFinder;
   janitor: MediaJanitor;
   log: FastifyBaseLogger;
   /**
@@ -46,12 +47,12 @@ export function createProfileEditing(deps: {
   onMainPhotoChanged?(tx: Transaction, memberId: string): Promise<void>;
   memberTexts: MemberTexts;
 }) {
-  const { db, placeFor } = deps;
+  const { db, places } = deps;
 
-  async function currentUser(memberId: string): Promise<CurrentUser> {
+  async function currentUser(memberId: string, language: MailLanguage): Promise<CurrentUser> {
     const member = await findMemberById(db, memberId);
     if (!member) throw notFound('ACCOUNT_GONE');
-    return toCurrentUser(deps, member, await listPhotos(db, [memberId]));
+    return toCurrentUser(deps, member, await listPhotos(db, [memberId]), language);
   }
 
   return {
@@ -84,21 +85,19 @@ export function createProfileEditing(deps: {
           if (remaining > MAX_PHOTOS) {
             throw badRequest('PHOTOS_TOO_MANY');
           }
-          const locationChanged = fields.location !== member.location;
+          // The form shows the place as `currentUser` named it, in the member's language.
+          const locationChanged = fields.location !== placeText(member, language);
           const place =
             fields.latitude !== undefined || locationChanged
-              ? placeFor(fields, language)
-              : {
-                  location: member.location,
-                  latitude: member.latitude,
-                  longitude: member.longitude,
-                };
+              ? places.placeFor(fields)
+              : places.unchanged(member);
           await updateMember(tx, memberId, {
             name: fields.name,
             age: fields.age,
             gender: fields.gender,
             maritalStatus: fields.maritalStatus,
             location: place.location,
+            countryCode: place.countryCode,
             latitude: place.latitude,
             longitude: place.longitude,
             hasChildren: fields.hasChildren ?? member.hasChildren,
@@ -131,16 +130,16 @@ export function createProfileEditing(deps: {
       }
       // The removed photos' files were queued with the change; they go now, or at the next sweep.
       deps.janitor.sweepQueue().catch((err) => deps.log.warn({ err }, 'Media deletion failed'));
-      return currentUser(memberId);
+      return currentUser(memberId, language);
     },
 
     /**
      * Records the member's explicit consent to the current privacy text. Consenting again to the
      * same version keeps the time it was first given.
      */
-    async giveConsent(memberId: string): Promise<CurrentUser> {
+    async giveConsent(memberId: string, language: MailLanguage): Promise<CurrentUser> {
       await recordConsent(db, memberId, PRIVACY_VERSION, deps.clock.now());
-      return currentUser(memberId);
+      return currentUser(memberId, language);
     },
 
     currentUser,

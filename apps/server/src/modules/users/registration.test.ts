@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PHOTO_FORMATS, PHOTO_WIDTHS, photoSizeUrl } from '@mawadda/contract/photo-sizes';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
   multipart,
   photo,
   pngImage,
+  type RegistrationInput,
   register,
   someAddress,
   uniqueEmail,
@@ -126,7 +127,7 @@ describe('registration', () => {
       .select()
       .from(members)
       .where(eq(members.id, await memberIdOf(fields.username)));
-    expect(row?.location).toBe('Lyon, France');
+    expect(row).toMatchObject({ location: 'Lyon', countryCode: 'FR' });
     expect(row?.latitude).toBeCloseTo(45.76, 1);
     // Coordinates do not make an unknown name acceptable: it is what other members would read.
     for (const coordinates of [
@@ -253,6 +254,76 @@ describe('registration', () => {
         'Quelqu’un a essayé de créer un compte Mawadda avec votre adresse',
       ),
     );
+  });
+});
+
+describe('the place of members registering in French and in English', () => {
+  /** Registers from a browser in `language`, sending the place as that member's form had it. */
+  async function registerIn(language: string, overrides: RegistrationInput) {
+    const fields = validRegistration(overrides);
+    const body = multipart(fields, { profilePicture: [await photo()] });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      remoteAddress: someAddress(),
+      ...body,
+      headers: { ...body.headers, 'accept-language': language },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const loggedIn = await login(t.app, String(fields.username), String(fields.password));
+    return { id: await memberIdOf(fields.username), token: loggedIn.json().token as string };
+  }
+  const inAbidjan = { latitude: '5.35', longitude: '-4.01' };
+
+  it('is one town and country code, shown to each reader with the country in their language', async () => {
+    const awa = await registerIn('fr-FR,fr;q=0.9', {
+      name: 'Awa Koné',
+      location: "Abidjan, Côte-d'Ivoire",
+      ...inAbidjan,
+    });
+    const grace = await registerIn('en-GB,en;q=0.9', {
+      name: 'Grace Kouassi',
+      location: "Abidjan, Cote d'Ivoire",
+      ...inAbidjan,
+    });
+    const ndeye = await registerIn('en', { name: 'Ndeye Fall', location: 'Thiès, Senegal' });
+    const moussa = await registerIn('fr', {
+      name: 'Moussa Traoré',
+      gender: 'homme',
+      location: 'abidjan',
+      ...inAbidjan,
+    });
+    const rows = await t.database.db
+      .select({ location: members.location, countryCode: members.countryCode })
+      .from(members)
+      .where(inArray(members.id, [awa.id, grace.id, moussa.id]));
+    expect(rows).toEqual(Array(3).fill({ location: 'Abidjan', countryCode: 'CI' }));
+
+    const readIn = async (language: string) => {
+      const headers = { ...bearer(moussa.token), 'accept-language': language };
+      const get = async (url: string) => (await t.app.inject({ url, headers })).json();
+      const page = await get('/api/users/suggestions');
+      const placeOf = (id: string) =>
+        page.content.find((m: { id: string }) => m.id === id)?.location;
+      return {
+        cards: [placeOf(awa.id), placeOf(grace.id)],
+        details: [
+          (await get(`/api/users/${awa.id}/details`)).location,
+          (await get(`/api/users/${ndeye.id}/details`)).location,
+        ],
+        own: (await get('/api/users/me')).location,
+      };
+    };
+    expect(await readIn('fr-FR,fr;q=0.9')).toEqual({
+      cards: ['Abidjan, Côte d’Ivoire', 'Abidjan, Côte d’Ivoire'],
+      details: ['Abidjan, Côte d’Ivoire', 'Thiès, Sénégal'],
+      own: 'Abidjan, Côte d’Ivoire',
+    });
+    expect(await readIn('en-US,en;q=0.9')).toEqual({
+      cards: ['Abidjan, Côte d’Ivoire', 'Abidjan, Côte d’Ivoire'],
+      details: ['Abidjan, Côte d’Ivoire', 'Thiès, Senegal'],
+      own: 'Abidjan, Côte d’Ivoire',
+    });
   });
 });
 

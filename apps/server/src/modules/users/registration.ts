@@ -41,13 +41,13 @@ export function createRegistration(deps: {
   mailer: Mailer;
   publicUrl: string;
   photoFiles: PhotoFiles;
-  placeFor: PlaceFinder;
+  places: PlaceFinder;
   passwords: PasswordHashing;
   /** Registration attempts from one address in an hour, refused ones included. */
   registrationsPerHourPerAddress: number;
   memberTexts: MemberTexts;
 }) {
-  const { db, placeFor } = deps;
+  const { db, places } = deps;
   const mailCap = createMailCap(deps.limiter);
   const registrationsPerAddress: Limit = {
     name: 'register-ip',
@@ -101,7 +101,7 @@ export function createRegistration(deps: {
         throw photoRequired();
       }
       if (files.length > MAX_PHOTOS) throw badRequest('PHOTOS_TOO_MANY');
-      const place = placeFor(fields, request.language);
+      const place = places.placeFor(fields);
       const photos = await deps.photoFiles.storePhotos(files);
       let created: Member | undefined;
       try {
@@ -118,6 +118,7 @@ export function createRegistration(deps: {
             hasChildren: fields.hasChildren ?? 'not specified',
             skinTone: fields.skinTone ?? null,
             location: place.location,
+            countryCode: place.countryCode,
             latitude: place.latitude,
             longitude: place.longitude,
             bio: fields.bio,

@@ -50,12 +50,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 ) => {
   app.route({
     ...endpoint('currentUser', 'users'),
-    handler: async (request) => users.currentUser(sessionOf(request).memberId),
+    handler: async (request) =>
+      users.currentUser(
+        sessionOf(request).memberId,
+        mailLanguage(request.headers['accept-language']),
+      ),
   });
 
   app.route({
     ...endpoint('giveConsent', 'users'),
-    handler: async (request) => users.giveConsent(sessionOf(request).memberId),
+    handler: async (request) =>
+      users.giveConsent(
+        sessionOf(request).memberId,
+        mailLanguage(request.headers['accept-language']),
+      ),
   });
 
   app.route({

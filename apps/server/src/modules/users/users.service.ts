@@ -43,9 +43,9 @@ export function createUsersService(deps: {
   memberTexts: MemberTexts;
 }) {
   const photoFiles = createPhotoFiles(deps.mediaStore);
-  const placeFor = createPlaceFinder(deps.cities);
-  const registration = createRegistration({ ...deps, photoFiles, placeFor });
-  const profile = createProfileEditing({ ...deps, photoFiles, placeFor });
+  const places = createPlaceFinder(deps.cities);
+  const registration = createRegistration({ ...deps, photoFiles, places });
+  const profile = createProfileEditing({ ...deps, photoFiles, places });
   return {
     register: registration.register,
     update: profile.update,
