@@ -1,19 +1,19 @@
 import {
   CHOICE_FIELDS,
   type ChoiceField,
-  COUNTRY_CODES,
   FAITH_FIELDS,
   FAMILY_FIELDS,
   type FaithField,
   PREFER_NOT_TO_SAY,
   SPOKEN_LANGUAGES,
 } from '@mawadda/contract/faith-family';
-import { useEffect, useId, useMemo } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { cn } from '@/lib/cn.ts';
 import type { FaithFamilyFormValues } from '@/lib/faith-family-form.ts';
 import { useFaithFamilyText } from '@/lib/faith-family-text.ts';
 import { Checkbox } from './checkbox.tsx';
+import { CountryOptions } from './country-options.tsx';
 import { FieldError } from './field-error.tsx';
 import { TextField } from './text-field.tsx';
 
@@ -33,21 +33,20 @@ export type FaithFamilyWords = {
   professionHint: string;
 };
 
-type Option = { value: string; label: string };
-
 /** A labelled native select: compact on a phone, and every screen reader knows it. */
 function SelectField({
   name,
   label,
-  options,
   error,
   notAnswered,
+  children,
 }: {
   name: keyof Values;
   label: string;
-  options: readonly Option[];
   error: string | undefined;
   notAnswered: string;
+  /** The options after "not answered". */
+  children: ReactNode;
 }) {
   const { register } = useFormContext<Values>();
   const id = useId();
@@ -68,11 +67,7 @@ function SelectField({
         {...register(name)}
       >
         <option value="">{notAnswered}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {children}
       </select>
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
@@ -106,30 +101,27 @@ export function FaithFamilyFields({
     if (revert !== 'yes') setValue('revertSince', '');
   }, [revert, setValue]);
 
-  const countries = useMemo(
-    () => [
-      ...COUNTRY_CODES.map((code) => ({ value: code, label: text.country(code) })).sort((a, b) =>
-        a.label.localeCompare(b.label, text.language),
-      ),
-      { value: PREFER_NOT_TO_SAY, label: words.preferNotToSay },
-    ],
-    [text.country, text.language, words.preferNotToSay],
+  const countries = (
+    <>
+      <CountryOptions language={text.language} />
+      <option value={PREFER_NOT_TO_SAY}>{words.preferNotToSay}</option>
+    </>
   );
 
-  const choiceOptions = (field: ChoiceField) =>
-    CHOICE_FIELDS[field].values.map((value) => ({
-      value,
-      label: text.choice(field, value, gender),
-    }));
   const choice = (field: ChoiceField) => (
     <SelectField
       key={field}
       name={field}
       label={text.field(field)}
-      options={choiceOptions(field)}
       error={fieldMessage(field)}
       notAnswered={words.notAnswered}
-    />
+    >
+      {CHOICE_FIELDS[field].values.map((value) => (
+        <option key={value} value={value}>
+          {text.choice(field, value, gender)}
+        </option>
+      ))}
+    </SelectField>
   );
   const askedOf = (field: FaithField) =>
     field === 'hijab' ? gender === 'femme' : field === 'beard' ? gender === 'homme' : true;
@@ -204,17 +196,19 @@ export function FaithFamilyFields({
         <SelectField
           name="nationality"
           label={text.field('nationality')}
-          options={countries}
           error={fieldMessage('nationality')}
           notAnswered={words.notAnswered}
-        />
+        >
+          {countries}
+        </SelectField>
         <SelectField
           name="origin"
           label={text.field('origin')}
-          options={countries}
           error={fieldMessage('origin')}
           notAnswered={words.notAnswered}
-        />
+        >
+          {countries}
+        </SelectField>
       </fieldset>
     </div>
   );

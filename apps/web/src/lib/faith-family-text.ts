@@ -7,24 +7,10 @@ import {
   LANGUAGE_LABELS,
   type SpokenLanguage,
 } from '@mawadda/contract/faith-family';
+import { countryName } from '@mawadda/contract/places';
 import { useTranslation } from 'react-i18next';
 
 type Language = 'fr' | 'en';
-
-const countryNames = new Map<Language, Intl.DisplayNames>();
-
-/**
- * A country's name in the reader's language, from the browser's own data (`Intl.DisplayNames`):
- * no list of names ships with the app. An unknown code reads as itself.
- */
-export function countryName(code: string, language: Language): string {
-  let names = countryNames.get(language);
-  if (!names) {
-    names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
-    countryNames.set(language, names);
-  }
-  return names.of(code) ?? code;
-}
 
 /**
  * The faith and family labels of the contract (ADR 041) in the reader's language: the edit

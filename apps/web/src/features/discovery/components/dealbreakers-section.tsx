@@ -13,8 +13,9 @@ import {
   type SpokenLanguage,
 } from '@mawadda/contract/faith-family';
 import { ChevronDown, X } from 'lucide-react';
-import { useId, useMemo, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Checkbox } from '@/components/checkbox.tsx';
+import { CountryOptions } from '@/components/country-options.tsx';
 import { useFaithFamilyText } from '@/lib/faith-family-text.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 
@@ -173,7 +174,7 @@ function FieldDisclosure({
       </summary>
       <div className="px-3 pb-3">
         {isCountryField(field) ? (
-          <CountryChoice field={field} label={label} accepted={accepted} onChange={onChange} />
+          <CountryChoice label={label} accepted={accepted} onChange={onChange} />
         ) : (
           <fieldset className="min-w-0">
             <legend className="text-sm text-ink-muted">
@@ -204,12 +205,10 @@ function FieldDisclosure({
 
 /** Countries: a select to add one, and each accepted one as a chip that removes it. */
 function CountryChoice({
-  field,
   label,
   accepted,
   onChange,
 }: {
-  field: DealbreakerField;
   label: string;
   accepted: readonly string[];
   onChange: (values: string[]) => void;
@@ -220,13 +219,6 @@ function CountryChoice({
   const hintId = useId();
   const select = useRef<HTMLSelectElement>(null);
   const full = accepted.length >= MAX_DEALBREAKER_COUNTRIES;
-  const options = useMemo(
-    () =>
-      dealbreakerValues(field)
-        .map((code) => ({ code, name: text.country(code) }))
-        .sort((a, b) => a.name.localeCompare(b.name, text.language)),
-    [field, text.country, text.language],
-  );
 
   return (
     <div className="flex flex-col gap-2">
@@ -246,13 +238,7 @@ function CountryChoice({
           className="min-h-11 w-full appearance-none rounded-xl border border-sand-300 bg-white py-2.5 pl-3 pr-10 text-base text-ink focus:border-teal-600 disabled:opacity-60"
         >
           <option value="">{t('dealbreakers.chooseCountry')}</option>
-          {options
-            .filter(({ code }) => !accepted.includes(code))
-            .map(({ code, name }) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+          <CountryOptions language={text.language} offered={(code) => !accepted.includes(code)} />
         </select>
         <ChevronDown
           aria-hidden="true"

@@ -3,6 +3,7 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockEndpoints, type Stubs } from '@/test/api.ts';
+import { expectCountryGroups } from '@/test/country-groups.ts';
 import { aCurrentUser, anError } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { aMember, fakeIntersectionObserver, NO_FILTERS } from '../test/fixtures.ts';
@@ -162,6 +163,42 @@ describe('Dealbreakers in the filters', () => {
       '4 dealbreakers',
     );
     screen.getByRole('button', { name: /Filters, 4 filters on/ });
+  });
+
+  it('lists the members’ countries first, then every country, and leaves out those chosen', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    serve({ saved: { ...NO_FILTERS, dealbreakers: { origin: ['SN'] } } });
+    const { user, dialog } = await openFilters();
+    const nationality = await expand(user, dialog, 'Nationality');
+    expectCountryGroups(
+      within(nationality).getByRole('combobox', { name: 'Nationality: add a country you accept' }),
+      'en',
+    );
+    const origin = await expand(user, dialog, 'Country of origin');
+    const chosen = within(origin).getByRole('combobox', {
+      name: 'Country of origin: add a country you accept',
+    });
+    expect(within(chosen).queryByRole('option', { name: 'Senegal' })).toBeNull();
+    expect(
+      within(chosen)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('label')),
+    ).toEqual(['Our members’ countries', 'All countries']);
+  });
+
+  it('lists them first in French, in French alphabetical order', async () => {
+    logIn();
+    fakeIntersectionObserver();
+    serve();
+    const { user, dialog } = await openFilters('fr');
+    const nationality = await expand(user, dialog, 'Nationalité');
+    expectCountryGroups(
+      within(nationality).getByRole('combobox', {
+        name: 'Nationalité : ajoutez un pays que vous acceptez',
+      }),
+      'fr',
+    );
   });
 
   it('offers a man the hijab answers of the women he may see, never the beard', async () => {

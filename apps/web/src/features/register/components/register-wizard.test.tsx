@@ -2,6 +2,7 @@ import { within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockEndpoints, type Stubs } from '@/test/api.ts';
+import { expectCountryGroups } from '@/test/country-groups.ts';
 import { imageBytes } from '@/test/image-files.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { RegisterPage } from './register-page.tsx';
@@ -632,6 +633,32 @@ describe('Registration wizard, the faith and family step', { timeout: 20_000 }, 
     expect(form.getAll('languages')).toEqual(['wo']);
     expect(form.getAll('faithMatchesOnly')).toEqual(['madhhab']);
     expect(form.has('prayer')).toBe(false);
+  });
+
+  it('lists the members’ countries first for nationality and origin, then every country', async () => {
+    const { user } = await renderWizard('en');
+    await stepIdentity(user);
+    await stepSituation(user);
+    await stepAbout(user);
+    for (const name of ['Nationality', 'Country of origin']) {
+      const select = await screen.findByRole('combobox', { name });
+      expectCountryGroups(select, 'en');
+      await user.selectOptions(select, 'Côte d’Ivoire');
+      expect(select).toHaveValue('CI');
+    }
+  });
+
+  it('lists them first in French too, in French alphabetical order', async () => {
+    const { user } = await renderWizard('fr');
+    await firstStepsInFrench(user);
+    await user.type(await screen.findByLabelText('Localisation'), 'Lyon');
+    await screen.findByText(/Lyon, France/, {}, { timeout: 3000 });
+    await user.click(screen.getByLabelText('À propos de moi'));
+    await user.paste('Sérieux et souriant.');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    for (const name of ['Nationalité', 'Pays d’origine']) {
+      expectCountryGroups(await screen.findByRole('combobox', { name }), 'fr');
+    }
   });
 
   it('drops the answers given before “Skip for now”, in French', async () => {
