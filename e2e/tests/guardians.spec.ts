@@ -82,7 +82,8 @@ test('A member names a guardian, who reads the conversation from the mailed link
     await expect(guardian.getByText(`Salam ${tag}`)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 
-  // He asks for her wali's contact; she shares her father's, which he then reads.
+  // He asks for her wali's contact; she shares her father's, which he then reads. Her account is
+  // new: the number must wait for her verification (ADR 043), the name goes at once.
   await his.getByRole('button', { name: `Ask for Aminata ${tag}’s wali’s contact` }).click();
   await expect(his.getByTestId('notice-line').last()).toContainText(
     `You asked Aminata ${tag} for their wali’s contact`,
@@ -92,9 +93,15 @@ test('A member names a guardian, who reads the conversation from the mailed link
   await answer.getByLabel('Your wali’s name').fill('Mamadou Diallo');
   await answer.getByLabel('Phone number (optional)').fill('+221 77 123 45 67');
   await answer.getByRole('button', { name: 'Share' }).click();
-  await expect(his.getByTestId('notice-line').last()).toContainText(
-    `Aminata ${tag} shared their wali’s contact: Mamadou Diallo (father) · +221 77 123 45 67`,
+  await expect(answer.getByRole('alert')).toContainText(
+    'New accounts cannot share links or phone numbers',
   );
+  await answer.getByLabel('Phone number (optional)').fill('');
+  await answer.getByRole('button', { name: 'Share' }).click();
+  await expect(his.getByTestId('notice-line').last()).toContainText(
+    `Aminata ${tag} shared their wali’s contact: Mamadou Diallo (father)`,
+  );
+  await expect(his.getByTestId('notice-line').last()).not.toContainText('+221');
 
   // She removes him: the link no longer opens anything.
   await hers.goto('/mon-profil');
