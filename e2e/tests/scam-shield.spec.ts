@@ -67,13 +67,17 @@ test('The scam shield: a message asking for money shows the receiver a calm warn
   await expect(dialog.getByText(/your report was sent/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Not now' }).click();
 
-  // He is a new account: a phone number is refused, and said why; nothing reaches her.
+  // He is a new account: a phone number is refused, and said why; nothing reaches her, and no
+  // Retry is offered, since only another text can pass.
   await his
     .getByRole('textbox', { name: `Message to Aminata ${tag}` })
     .fill(`Mon numéro : 07 07 12 34 56 (${tag})`);
   await his.keyboard.press('Enter');
-  await expect(bubble(his, /07 07 12 34 56/)).toContainText(
-    'New accounts cannot share links or phone numbers for their first 48 hours.',
+  const refused = bubble(his, /07 07 12 34 56/);
+  await expect(refused).toContainText(
+    'New accounts cannot share links or phone numbers for their first 48 hours, or until they are verified',
   );
+  await expect(refused.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(refused.getByRole('button', { name: 'Remove' })).toBeVisible();
   await expect(bubble(hers, /07 07 12 34 56/)).toHaveCount(0);
 });
