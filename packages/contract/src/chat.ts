@@ -1,7 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH, CONVERSATION_PAGE_SIZE } from './constants.ts';
-import { E, type ErrorCode } from './error-codes.ts';
+import { E } from './error-codes.ts';
 import { memberText, optionalField, wholeNumber } from './form-fields.ts';
 import { CALL_END_REASONS, CALL_TYPES } from './realtime.ts';
 import { SHIELD_RULES } from './value-lists.ts';
@@ -179,19 +179,3 @@ export const readReceiptSchema = z.object({
   readAt: z.iso.datetime(),
 });
 export type ReadReceipt = z.infer<typeof readReceiptSchema>;
-
-/**
- * The refusals of a first contact (a message, a call, a wali question) past the day's new
- * conversations (ADR 043): the member's own limit, or a new account's, whose words say why and
- * what lifts it.
- */
-export const NEW_CONVERSATION_LIMITS = [
-  'NEW_CONVERSATIONS_DAILY_LIMIT',
-  'NEW_ACCOUNT_CONVERSATIONS_LIMIT',
-] as const satisfies readonly ErrorCode[];
-
-export function isNewConversationLimit(
-  code: string | undefined,
-): code is (typeof NEW_CONVERSATION_LIMITS)[number] {
-  return (NEW_CONVERSATION_LIMITS as readonly (string | undefined)[]).includes(code);
-}

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './chat.ts';
 export * from './constants.ts';
+export * from './conversation-limits.ts';
 export * from './endpoint-routes.ts';
 export * from './endpoints.ts';
 export * from './error-codes.ts';

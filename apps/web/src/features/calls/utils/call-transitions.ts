@@ -1,9 +1,8 @@
+import type { CallSignal, CallType } from '@mawadda/contract';
 import {
-  type CallSignal,
-  type CallType,
   isNewConversationLimit,
-  type NEW_CONVERSATION_LIMITS,
-} from '@mawadda/contract';
+  type NewConversationLimit,
+} from '@mawadda/contract/conversation-limits';
 import type { ErrorCode } from '@mawadda/contract/error-codes';
 import type { ErrorParams } from '@mawadda/contract/error-params';
 
@@ -22,7 +21,7 @@ export type CallPeer = { id: string; name: string; photoUrl: string | null };
  */
 export type CallRefusal =
   | Extract<ErrorCode, 'CALL_NOT_ALLOWED' | 'CALL_IN_PROGRESS'>
-  | (typeof NEW_CONVERSATION_LIMITS)[number];
+  | NewConversationLimit;
 
 export function isCallRefusal(code: string | undefined): code is CallRefusal {
   return code === 'CALL_NOT_ALLOWED' || code === 'CALL_IN_PROGRESS' || isNewConversationLimit(code);

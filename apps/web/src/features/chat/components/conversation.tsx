@@ -1,9 +1,5 @@
-import {
-  type CallType,
-  type Contact,
-  isNewConversationLimit,
-  type Message,
-} from '@mawadda/contract';
+import type { CallType, Contact, Message } from '@mawadda/contract';
+import { isNewConversationLimit } from '@mawadda/contract/conversation-limits';
 import {
   ArrowLeft,
   BadgeCheck,
