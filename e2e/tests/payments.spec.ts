@@ -53,7 +53,7 @@ test('A sends B a gift from the conversation: A pays on the checkout page, B see
   await his.getByRole('button', { name: `Send a gift to Fatou ${tag}` }).click();
   const popup = his.getByRole('dialog', { name: `A gift for Fatou ${tag}` });
   await expect(popup.getByRole('article', { name: 'Tulip bouquet' })).toContainText('$2.99');
-  await popup.getByRole('button', { name: `Send Tulip bouquet to Fatou ${tag}` }).click();
+  await popup.getByRole('button', { name: `Send a tulip bouquet to Fatou ${tag}` }).click();
   await popup.getByRole('radio', { name: /^Card/ }).check();
   await popup.getByRole('button', { name: 'Go to payment' }).click();
 
@@ -102,7 +102,7 @@ test('A sends B a gift by mobile money in FCFA, in French: the operators named b
   await expect(popup.getByRole('article', { name: 'Bouquet de tulipes' })).toContainText(
     /1\s000\sFCFA/,
   );
-  await popup.getByRole('button', { name: `Envoyer Bouquet de tulipes à Mariam ${tag}` }).click();
+  await popup.getByRole('button', { name: `Envoyer un bouquet de tulipes à Mariam ${tag}` }).click();
 
   // How he pays, before he leaves: the operators he will find there, and the price in FCFA.
   const step = popup.getByRole('region', { name: /Comment souhaitez-vous payer/ });
@@ -205,7 +205,7 @@ test('A pays for a gift after B blocked them: told in French it could not be del
   const his = await loggedInPage(browser, moussa);
 
   await his.goto(`/fr/gifts?receiverId=${bId}`);
-  await his.getByRole('button', { name: `Envoyer Chocolats à Khady ${tag}` }).click();
+  await his.getByRole('button', { name: `Envoyer des chocolats à Khady ${tag}` }).click();
   await his.getByRole('radio', { name: /^Carte/ }).check();
   await his.getByRole('button', { name: 'Aller au paiement' }).click();
   await expect(his).toHaveURL(/\/checkout\/local\//);

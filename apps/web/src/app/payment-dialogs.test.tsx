@@ -86,7 +86,7 @@ describe('the payment dialogs over the member screens', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Gift' }));
     await screen.findByRole('dialog', { name: 'A gift for Awa Diop' }, { timeout: 5000 });
     expect(
-      await screen.findByRole('button', { name: 'Send Plush elephant to Awa Diop' }),
+      await screen.findByRole('button', { name: 'Send a plush elephant to Awa Diop' }),
     ).toBeEnabled();
   });
 });

@@ -217,8 +217,8 @@ export function GiftChooser({
                         icon={<GiftIcon aria-hidden="true" className="size-4" />}
                         aria-label={
                           to
-                            ? t('gifts.sendTo', { gift: gift.name, name: to.name })
-                            : t('gifts.sendNoRecipient', { gift: gift.name })
+                            ? t('gifts.sendTo', { gift: gift.inSentence, name: to.name })
+                            : t('gifts.sendNoRecipient', { gift: gift.inSentence })
                         }
                         onClick={() => send(gift)}
                       >

@@ -73,7 +73,7 @@ describe('Gifts page', () => {
     });
     const user = userEvent.setup();
     await renderScreen(<GiftsPage />, { route: '/gifts' });
-    await user.click(await screen.findByRole('button', { name: 'Send Tulip bouquet' }));
+    await user.click(await screen.findByRole('button', { name: 'Send a tulip bouquet' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Please select a recipient and be logged in.',
     );
@@ -89,7 +89,7 @@ describe('Gifts page', () => {
     });
     const user = userEvent.setup();
     await renderScreen(<GiftsPage />, { route: '/gifts', language: 'fr' });
-    await user.click(await screen.findByRole('button', { name: 'Envoyer Tulip bouquet' }));
+    await user.click(await screen.findByRole('button', { name: 'Envoyer a tulip bouquet' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Veuillez sélectionner un destinataire et être connecté.',
     );
@@ -112,7 +112,7 @@ describe('Gifts page', () => {
     await renderScreen(<GiftsPage />, { route: '/gifts' });
     await screen.findByRole('option', { name: 'Binta Sy' });
     await user.selectOptions(screen.getByLabelText('Recipient'), 'Binta Sy');
-    await user.click(screen.getByRole('button', { name: 'Send Gold bracelet to Binta Sy' }));
+    await user.click(screen.getByRole('button', { name: 'Send a gold bracelet to Binta Sy' }));
 
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_1'));
     const [url, init] = api.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
@@ -144,7 +144,7 @@ describe('Gifts page', () => {
     await renderScreen(<GiftsPage />, { route: `/gifts?receiverId=${BINTA}`, path: '/gifts' });
     expect(await screen.findByLabelText('Recipient')).toHaveDisplayValue('The member you chose');
     await user.click(
-      await screen.findByRole('button', { name: 'Send Tulip bouquet to The member you chose' }),
+      await screen.findByRole('button', { name: 'Send a tulip bouquet to The member you chose' }),
     );
     await vi.waitFor(() =>
       expect(
@@ -173,7 +173,7 @@ describe('Gifts page', () => {
       language: 'fr',
     });
     await user.click(
-      await screen.findByRole('button', { name: 'Envoyer Tulip bouquet à Awa Diop' }),
+      await screen.findByRole('button', { name: 'Envoyer a tulip bouquet à Awa Diop' }),
     );
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/checkout/local/cs_3'));
     const [url] = api.mock.calls.find(([, init]) => init?.method === 'POST') ?? [];
@@ -193,7 +193,7 @@ describe('Gifts page', () => {
     });
     const user = userEvent.setup();
     await renderScreen(<GiftsPage />, { route: `/gifts?receiverId=${AWA}`, path: '/gifts' });
-    const send = await screen.findByRole('button', { name: 'Send Tulip bouquet to Awa Diop' });
+    const send = await screen.findByRole('button', { name: 'Send a tulip bouquet to Awa Diop' });
     await user.click(send);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'An error occurred while sending the gift.',
@@ -212,7 +212,7 @@ describe('Gifts page', () => {
     });
     const user = userEvent.setup();
     await renderScreen(<GiftsPage />, { route: `/gifts?receiverId=${AWA}`, path: '/gifts' });
-    await user.click(await screen.findByRole('button', { name: 'Send Gold bracelet to Awa Diop' }));
+    await user.click(await screen.findByRole('button', { name: 'Send a gold bracelet to Awa Diop' }));
 
     const step = screen.getByRole('region', { name: /How do you want to pay\?/ });
     expect(screen.getByRole('heading', { name: /How do you want to pay\?/ })).toHaveFocus();
@@ -256,7 +256,7 @@ describe('Gifts page', () => {
     expect(await screen.findByRole('article', { name: 'Tulip bouquet' })).toHaveTextContent(
       'Prix : 4,99 $US1 000 FCFA',
     );
-    await user.click(screen.getByRole('button', { name: 'Envoyer Tulip bouquet à Awa Diop' }));
+    await user.click(screen.getByRole('button', { name: 'Envoyer a tulip bouquet à Awa Diop' }));
 
     const step = screen.getByRole('region', { name: /Comment souhaitez-vous payer/ });
     expect(step).toHaveTextContent('Tulip bouquet pour Awa Diop');
@@ -277,7 +277,7 @@ describe('Gifts page', () => {
 
     await user.click(within(step).getByRole('button', { name: 'Retour' }));
     expect(screen.queryByRole('region', { name: /Comment souhaitez-vous payer/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Envoyer Tulip bouquet à Awa Diop' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Envoyer a tulip bouquet à Awa Diop' })).toHaveFocus();
     expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });
