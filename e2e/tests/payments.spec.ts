@@ -102,7 +102,9 @@ test('A sends B a gift by mobile money in FCFA, in French: the operators named b
   await expect(popup.getByRole('article', { name: 'Bouquet de tulipes' })).toContainText(
     /1\s000\sFCFA/,
   );
-  await popup.getByRole('button', { name: `Envoyer un bouquet de tulipes à Mariam ${tag}` }).click();
+  await popup
+    .getByRole('button', { name: `Envoyer un bouquet de tulipes à Mariam ${tag}` })
+    .click();
 
   // How he pays, before he leaves: the operators he will find there, and the price in FCFA.
   const step = popup.getByRole('region', { name: /Comment souhaitez-vous payer/ });

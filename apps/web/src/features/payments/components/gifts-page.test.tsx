@@ -212,7 +212,9 @@ describe('Gifts page', () => {
     });
     const user = userEvent.setup();
     await renderScreen(<GiftsPage />, { route: `/gifts?receiverId=${AWA}`, path: '/gifts' });
-    await user.click(await screen.findByRole('button', { name: 'Send a gold bracelet to Awa Diop' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Send a gold bracelet to Awa Diop' }),
+    );
 
     const step = screen.getByRole('region', { name: /How do you want to pay\?/ });
     expect(screen.getByRole('heading', { name: /How do you want to pay\?/ })).toHaveFocus();
@@ -277,7 +279,9 @@ describe('Gifts page', () => {
 
     await user.click(within(step).getByRole('button', { name: 'Retour' }));
     expect(screen.queryByRole('region', { name: /Comment souhaitez-vous payer/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Envoyer a tulip bouquet à Awa Diop' })).toHaveFocus();
+    expect(
+      screen.getByRole('button', { name: 'Envoyer a tulip bouquet à Awa Diop' }),
+    ).toHaveFocus();
     expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });
