@@ -104,6 +104,21 @@ describe('Get verified', () => {
     expect(within(section).queryByRole('button', { name: 'Réessayer' })).toBeNull();
   });
 
+  it('after a re-check refused, says her photos did not match her selfie, not that a selfie was refused', async () => {
+    serve({
+      status: 'refused',
+      trigger: 'main-photo-changed',
+      reason: 'not-same-person',
+      retryAfter: null,
+      verified: false,
+    });
+    await renderScreen(<EditProfilePage />, { route: '/mon-profil', language: 'fr' });
+    const section = await screen.findByRole('region', { name: 'Se faire vérifier' });
+    await within(section).findByText(/Un modérateur n’a pas pu faire correspondre vos photos/);
+    expect(section).toHaveTextContent('Motif : le selfie ne ressemble pas à vos photos de profil.');
+    expect(section).not.toHaveTextContent('Votre selfie a été refusé');
+  });
+
   it.each([
     [
       'en',

@@ -52,9 +52,14 @@ export function VerificationSection() {
         ) : state.status === 'refused' ? (
           <div className="flex flex-col gap-1">
             <p className="flex items-center gap-2 font-medium text-rose-800">
-              {t('verification.status.refused', {
-                reason: state.reason ? t(`verification.reasons.${state.reason}`) : '',
-              })}
+              {t(
+                // A re-check the app started compared her photos with her earlier selfie: no
+                // selfie of hers was refused, her photos did not match it.
+                state.trigger === 'main-photo-changed' || state.trigger === 'fake-profile-report'
+                  ? 'verification.status.recheckRefused'
+                  : 'verification.status.refused',
+                { reason: state.reason ? t(`verification.reasons.${state.reason}`) : '' },
+              )}
             </p>
             {state.retryAfter ? (
               <p className="text-sm text-ink-muted">
