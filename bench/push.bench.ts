@@ -1,5 +1,5 @@
 /**
- * Web Push at a burst (issue 19, ADR 037): MEMBERS members each with one subscribed phone (rows
+ * Web Push at a burst (ADR 037): MEMBERS members each with one subscribed phone (rows
  * written straight to the database), then EVENTS new messages to as many of them, told to the
  * real app (`app.push.notify`: the rules, the payload in the device's language, the queue in
  * PostgreSQL) and sent by its delivery loop (claims, `web-push` encryption and VAPID, HTTPS) to

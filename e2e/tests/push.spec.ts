@@ -18,7 +18,7 @@ import { memberId, registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 
 /**
- * Issue 19, Web Push in the browser: the question after a first match, the subscription reaching
+ * Web Push in the browser (ADR 040): the question after a first match, the subscription reaching
  * the server, a message pushed through a real push service (apps/server/test/push-service.ts:
  * RFC 8030, VAPID checked, the body decrypted with the subscription's keys, made here), shown by
  * the service worker, and its click opening the conversation in the window already open.
@@ -224,7 +224,7 @@ test('a first match brings the question; the subscription reaches the server; a 
   await expect(question).toBeHidden();
 
   // He writes: the server pushes it to her device's push service, encrypted for its keys.
-  // (Waits on the server's sending, issue 19's other half.)
+  // (Waits on the server's sending, ADR 037.)
   const before = push.received.length;
   const written = await request.post(`/api/chat/send/${await memberId(request, awa)}`, {
     headers: await authorization(request, omar),

@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
 import { optionalField } from './form-fields.ts';
 
-/** How long a data export stays offered once it is made (issue 12). */
+/** How long a data export stays offered once it is made (ADR 020). */
 export const DATA_EXPORT_TTL_HOURS = 24;
 
 export const DATA_EXPORT_STATUSES = ['none', 'pending', 'ready', 'failed'] as const;

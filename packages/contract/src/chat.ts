@@ -78,7 +78,7 @@ export const contactSchema = z.object({
   mediaUrls: z.array(z.string()),
   /** `mediaUrls` are the blurred copies: the member blurs her photos until a match (ADR 019). */
   photosBlurred: z.boolean(),
-  /** The verified badge (issue 21). */
+  /** The verified badge (ADR 044). */
   verified: z.boolean(),
   online: z.boolean(),
   unreadCount: z.number().int(),

@@ -82,13 +82,13 @@ export const PRIVACY_VERSION = '2026-11-25';
 
 export const REPORT_NOTE_MAX_LENGTH = 1000;
 /**
- * The notes a report gathers as its reporter adds to it (issue 17): five full notes. Past that,
+ * The notes a report gathers as its reporter adds to it (ADR 018): five full notes. Past that,
  * the reporter can still add reasons and messages.
  */
 export const REPORT_NOTES_MAX_LENGTH = 5 * REPORT_NOTE_MAX_LENGTH;
 /** How many messages of the conversation a report may attach. */
 export const REPORT_MESSAGES_MAX = 20;
 
-/** Family mode (issue 22): guardians a member may name at once, and the length of a name. */
+/** Family mode (ADR 045): guardians a member may name at once, and the length of a name. */
 export const MAX_GUARDIANS = 2;
 export const GUARDIAN_NAME_MAX_LENGTH = 80;

@@ -14,7 +14,7 @@ export const destinations = {
   publishPresence: '/app/presence',
   publishCall: (memberId: string) => `/app/call/${memberId}` as const,
   /**
-   * Ours (issue 19): which conversation this socket shows (`viewingFrameSchema`), so a message in
+   * Ours (ADR 037): which conversation this socket shows (`viewingFrameSchema`), so a message in
    * it is not pushed to the member's phone while they read it.
    */
   publishViewing: '/app/viewing',

@@ -537,7 +537,7 @@ const schemas = {
   },
   verificationPose: {
     summary:
-      'Draw a pose for the verification selfie (issue 21), valid 10 minutes; drawing again replaces it. Refused while a request waits, once verified, or before the retry delay after a refusal',
+      'Draw a pose for the verification selfie, valid 10 minutes; drawing again replaces it. Refused while a request waits, once verified, or before the retry delay after a refusal',
     member: true,
     response: verificationPoseSchema,
   },

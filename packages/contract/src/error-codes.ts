@@ -158,7 +158,7 @@ export const ERROR_TEXTS = {
   REALTIME_REPLACED:
     'Mawadda is open in other tabs or on other devices: this one stopped receiving live updates. It reconnects when you use it again.',
   SERVER_RESTARTING: 'The server is restarting: the connection will reopen by itself.',
-  // Web Push subscriptions and notification settings (issue 19)
+  // Web Push subscriptions and notification settings (ADR 036)
   PUSH_ENDPOINT_INVALID: 'A push subscription endpoint must be an https address of a push service.',
   PUSH_ENDPOINT_TOO_LONG: 'A push subscription endpoint is at most {{max}} characters.',
   PUSH_KEY_INVALID:
@@ -173,7 +173,7 @@ export const ERROR_TEXTS = {
   TIME_ZONE_INVALID: 'Choose a time zone such as Europe/Paris or Africa/Dakar.',
   UNSUBSCRIBE_LINK_INVALID:
     'This unsubscribe link is not valid: use the link of the e-mail as it is, or turn the e-mail digest off in the app’s settings.',
-  // Family mode: guardians (issue 22, ADR 045)
+  // Family mode: guardians (ADR 045)
   GUARDIAN_NAME_REQUIRED: 'Give the guardian’s name.',
   // The numbers are written out: a default parameter would weigh on the first route (ADR 045).
   GUARDIAN_NAME_TOO_LONG: 'A guardian’s name is at most 80 characters.',
@@ -214,7 +214,7 @@ export const ERROR_TEXTS = {
   MODERATORS_ONLY: 'Only moderators may do this.',
   REPORT_ABOUT_YOU: 'This report is about you: another moderator will handle it.',
   REPORT_FILED_BY_YOU: 'You filed this report: another moderator will handle it.',
-  // Verified members (issue 21)
+  // Verified members (ADR 044)
   VERIFICATION_POSE_UNKNOWN: 'Ask for a pose first, then take the photo with that pose.',
   VERIFICATION_POSE_EXPIRED:
     'This pose was asked more than 10 minutes ago. Ask for a new pose and take the photo again.',

@@ -1,5 +1,5 @@
 /**
- * Faith and family fields of the profile (issue 20, ADR 041), zod-free: the edit-profile section
+ * Faith and family fields of the profile (ADR 041), zod-free: the edit-profile section
  * and the profile display list the choices and their French and English labels from here (loaded
  * with them, not with the first route), and `faith-family-schemas.ts` checks them.
  * Every single choice also takes `PREFER_NOT_TO_SAY`; an absent answer (null) is "not answered".
@@ -264,7 +264,7 @@ export const MAX_SHARED = 4;
 export const WITHIN_A_YEAR = ['within-6-months', 'within-1-year'] as const;
 
 /**
- * The fields a member may make a dealbreaker of in the discovery filters (issue 20, ADR 042):
+ * The fields a member may make a dealbreaker of in the discovery filters (ADR 042):
  * every single choice, children already, languages and the two countries; not the year of
  * reversion nor the profession (free text).
  */

@@ -1,5 +1,5 @@
 /**
- * Method and path of family mode's endpoints (issue 22, ADR 045), zod-free, apart from
+ * Method and path of family mode's endpoints (ADR 045), zod-free, apart from
  * `endpointRoutes` so the web's first route does not load them: the pages that call them do so
  * through a caller of this map (`endpointCaller` in the web app). `endpoints.ts` gives each one
  * its schemas.

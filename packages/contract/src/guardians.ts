@@ -8,7 +8,7 @@ import { optionalField, personName, requiredField } from './form-fields.ts';
 import { GUARDIAN_RELATIONS } from './value-lists.ts';
 
 /**
- * Family mode (issue 22, ADR 045): a guardian (wali, chaperone) a member names follows, read-only
+ * Family mode (ADR 045): a guardian (wali, chaperone) a member names follows, read-only
  * and through a link, the conversations the member chose. The other member of a followed
  * conversation is told first, in it (a notice line) and in its header.
  */

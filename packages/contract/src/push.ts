@@ -4,7 +4,7 @@ import { PUSH_ENDPOINT_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
 
 /**
- * Web Push (issue 19, ADR 036): a browser's push subscription, as `PushSubscription.toJSON()`
+ * Web Push (ADR 036): a browser's push subscription, as `PushSubscription.toJSON()`
  * gives it, and the member's notification settings.
  */
 
@@ -96,7 +96,7 @@ export function isTimeZone(value: string): boolean {
 const setting = z.boolean({ error: E.NOTIFICATION_SETTING_INVALID });
 
 /**
- * What the member is told of while the app is closed, each a switch (issue 19): new messages,
+ * What the member is told of while the app is closed, each a switch (ADR 036): new messages,
  * matches, likes (off unless asked for), calls, gifts; whether a message's text may show on the
  * lock screen (off: a lock screen is seen by others); quiet hours in their time zone (from
  * `start` to `end`, across midnight when `end` is earlier), and the e-mail digest. Sent whole.
@@ -154,7 +154,7 @@ export const PUSH_KINDS = [
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /**
- * The JSON a push carries to the service worker (issue 19), encrypted end to end (RFC 8291).
+ * The JSON a push carries to the service worker (ADR 036), encrypted end to end (RFC 8291).
  * Written by the server in the member's language, so the worker only shows it. At most a few
  * hundred bytes: push services take 4 kB.
  */
@@ -181,7 +181,7 @@ export type PushTestResponse = z.infer<typeof pushTestResponseSchema>;
 
 /**
  * SENT to `/app/viewing` when a conversation opens (`with`: the other member) and when it closes
- * (`with`: null): while a socket shows it, its messages are not pushed (issue 19).
+ * (`with`: null): while a socket shows it, its messages are not pushed (ADR 036).
  */
 export const viewingFrameSchema = z.object({ with: z.uuid().nullable() });
 export type ViewingFrame = z.infer<typeof viewingFrameSchema>;

@@ -48,7 +48,7 @@ const listedMember = {
   mediaUrls: z.array(z.string()),
   /** The member blurs their photos until a match: `mediaUrls` are blurred copies. */
   photosBlurred: z.boolean(),
-  /** The verified badge (issue 21). */
+  /** The verified badge (ADR 044). */
   verified: z.boolean(),
 };
 
@@ -70,7 +70,7 @@ export const notificationsSchema = z.object({
   newLikes: z.number().int(),
   newMessages: z.number().int(),
   /**
-   * Conversations with an unread message: with the new likes, the app badge (issue 19), the same
+   * Conversations with an unread message: with the new likes, the app badge (ADR 040), the same
    * number as a push's `badge` sets while the app is closed.
    */
   unreadConversations: z.number().int(),
@@ -106,7 +106,7 @@ export const preferencesSchema = z
   .object({
     ...filterFields,
     dealbreakers: dealbreakersSchema.optional(),
-    /** Suggest verified members only (issue 21); absent keeps the saved choice. */
+    /** Suggest verified members only (ADR 044); absent keeps the saved choice. */
     verifiedOnly: z.boolean({ error: E.INVALID_VALUE }).optional(),
   })
   .refine((p) => p.minAge === null || p.maxAge === null || p.minAge <= p.maxAge, {

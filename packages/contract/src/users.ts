@@ -153,7 +153,7 @@ export const editProfileFieldsSchema = z
     ),
     /** Ours: members not matched with get blurred copies of the photos; absent: unchanged. */
     photosBlurred: optionalField(formBoolean(E.PHOTOS_BLURRED_INVALID)),
-    /** Ours (issue 21): only verified members may write first to the member; absent: unchanged. */
+    /** Ours (ADR 044): only verified members may write first to the member; absent: unchanged. */
     verifiedWritersOnly: optionalField(formBoolean(E.VERIFIED_WRITERS_ONLY_INVALID)),
     /**
      * Ours: `true` when the form holds the faith and family section, whose absent answers are
@@ -191,7 +191,7 @@ export const userSummarySchema = z.object({
   matched: z.boolean(),
   /** The member blurs their photos until a match: `mediaUrls` are blurred copies. */
   photosBlurred: z.boolean(),
-  /** A moderator matched the member's selfie to their photos (issue 21): the badge shows. */
+  /** A moderator matched the member's selfie to their photos (ADR 044): the badge shows. */
   verified: z.boolean(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
@@ -265,9 +265,9 @@ export const currentUserSchema = z.object({
   mutualLike: z.boolean(),
   /** Members the member has not matched with see blurred copies of the photos. */
   photosBlurred: z.boolean(),
-  /** Only verified members may write first to the member (issue 21). */
+  /** Only verified members may write first to the member (ADR 044). */
   verifiedWritersOnly: z.boolean(),
-  /** The member's own badge (issue 21). */
+  /** The member's own badge (ADR 044). */
   verified: z.boolean(),
   mediaUrls: z.array(z.string()),
   photos: z.array(photoSchema),

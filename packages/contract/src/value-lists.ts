@@ -42,7 +42,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const SHIELD_RULES = ['money', 'phone', 'link', 'other-app', 'crypto'] as const;
 export type ShieldRule = (typeof SHIELD_RULES)[number];
 
-/** Who a guardian is to the member (issue 22, ADR 045). */
+/** Who a guardian is to the member (ADR 045). */
 export const GUARDIAN_RELATIONS = [
   'father',
   'brother',

@@ -1,5 +1,5 @@
 /**
- * Method and path of the verification endpoints (issue 21, ADR 044), zod-free, apart from
+ * Method and path of the verification endpoints (ADR 044), zod-free, apart from
  * `endpointRoutes` so the web's first route does not load them: the member's verification section
  * and the moderators' queue each call theirs through a caller of their own map (one map each, so
  * that no chunk of its own is shared between them).

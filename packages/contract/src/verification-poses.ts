@@ -1,5 +1,5 @@
 /**
- * The poses a member may be asked to take for the verification selfie (issue 21), zod-free so
+ * The poses a member may be asked to take for the verification selfie (ADR 044), zod-free so
  * the web shows them without loading schemas. The server draws one at random per request: a
  * photo found elsewhere rarely shows the very gesture asked a minute before.
  */

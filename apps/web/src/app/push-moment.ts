@@ -5,7 +5,7 @@ import { useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 
 /**
  * Whether the member now has something to be told of while away, so the question about
- * notifications makes sense (issue 19): a match (once its "It's a match" is closed) or a message
+ * notifications makes sense (ADR 040): a match (once its "It's a match" is closed) or a message
  * sent or received in this tab. Never on loading the app, whatever is waiting there.
  */
 export function usePushMoment(me: string | undefined): boolean {

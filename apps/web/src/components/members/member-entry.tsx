@@ -40,7 +40,7 @@ export function MemberEntry({
     age: number | null;
     mediaUrls: readonly string[];
     photosBlurred: boolean;
-    /** The verified badge (issue 21); absent in what an older cache kept. */
+    /** The verified badge (ADR 044); absent in what an older cache kept. */
     verified?: boolean;
   };
   /** When it happened (ISO). */

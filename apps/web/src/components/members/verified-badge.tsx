@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
 
 /**
- * The verified badge (issue 21): a moderator matched the member's selfie to their photos. A check
+ * The verified badge (ADR 044): a moderator matched the member's selfie to their photos. A check
  * in a seal with its word for screen readers ("Verified", "Vérifié(e)"), and as a tooltip; `withText`
  * shows the word too, where there is room (a profile page).
  */

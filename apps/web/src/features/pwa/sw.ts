@@ -19,7 +19,7 @@ import {
  * The service worker, `/sw.js` (vite.config.ts builds it with `injectManifest`): the app shell
  * precached (every chunk, so any screen opens offline), navigations to the app's routes answered
  * with index.html, no API answer, medium or socket cached (a member's last answers are kept by the
- * page, ADR 010); and Web Push (issue 19): notifications and the app badge.
+ * page, ADR 010); and Web Push (ADR 040): notifications and the app badge.
  */
 
 type ExtendableEvent = { waitUntil(promise: Promise<unknown>): void };

@@ -109,7 +109,7 @@ export function createRealtime(
 
   /**
    * Tells the server which conversation this socket shows, so a message in it is not pushed to
-   * the member's phone (issue 19): none while the tab is hidden. Each connection is a new one
+   * the member's phone (ADR 040): none while the tab is hidden. Each connection is a new one
    * for the server, so it is told again after every (re)connect.
    */
   function tellViewing() {

@@ -74,7 +74,7 @@ export function useOnReconnect(resync: () => void) {
 
 /**
  * Tells the server, while mounted, that the conversation with `memberId` is on screen (none when
- * null): its messages are not pushed to the member's devices meanwhile (issue 19).
+ * null): its messages are not pushed to the member's devices meanwhile (ADR 037).
  */
 export function useShownConversation(memberId: string | null) {
   useEffect(() => {

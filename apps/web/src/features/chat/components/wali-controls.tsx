@@ -14,7 +14,7 @@ function lastWaliLine(messages: Message[]) {
 }
 
 /**
- * "Ask for the wali's contact" (issue 22, ADR 045), above the composer: the button to ask, while
+ * "Ask for the wali's contact" (ADR 045), above the composer: the button to ask, while
  * no question of mine waits; and, while the other member's question waits, the answer: share a
  * contact typed here (name, relation, a phone number if wanted) or decline.
  */

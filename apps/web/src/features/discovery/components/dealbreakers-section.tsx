@@ -45,7 +45,7 @@ function inContractOrder(field: DealbreakerField, values: readonly string[]): st
 }
 
 /**
- * The dealbreakers of the discovery filters (issue 20, ADR 042), in a chunk of their own: the
+ * The dealbreakers of the discovery filters (ADR 042), in a chunk of their own: the
  * value sets, the country names and these controls load when the filters open. Each field is a
  * disclosure that reads, closed, as its accepted answers in one line, so seventeen fields stay a
  * short list on a phone; ticking an answer makes the field a dealbreaker, unticking the last one

@@ -39,7 +39,7 @@ const transition = { '--discovery-modal-ms': `${MODAL_TRANSITION_MS}ms` } as CSS
 
 /**
  * The discovery filters (beyond the spec): an age range from 18, a maximum distance and the
- * dealbreakers (issue 20), saved with PUT /api/users/preferences; the suggestions then start
+ * dealbreakers (ADR 041), saved with PUT /api/users/preferences; the suggestions then start
  * again from the first page. While they are open, the unsaved filters' audience is estimated
  * (both ways). A bottom sheet on phones, a panel in the middle on wider screens.
  */

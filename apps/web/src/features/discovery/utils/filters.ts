@@ -15,7 +15,7 @@ export type FilterDraft = {
   maxAge: string;
   maxDistanceKm: string;
   dealbreakers: Dealbreakers | null;
-  /** Verified members only (issue 21); null, like the dealbreakers, until the saved one is known. */
+  /** Verified members only (ADR 044); null, like the dealbreakers, until the saved one is known. */
   verifiedOnly: boolean | null;
 };
 

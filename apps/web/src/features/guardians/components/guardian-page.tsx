@@ -203,7 +203,7 @@ function OtherLanguage({ token }: { token: string }) {
 }
 
 /**
- * The guardian's page (issue 22, ADR 045): no login, the link is the key. The conversations the
+ * The guardian's page (ADR 045): no login, the link is the key. The conversations the
  * member shares, each opened read-only; asked again every half minute while open, and on
  * "Refresh". An unknown or revoked link says so, and nothing else.
  */

@@ -116,7 +116,7 @@ function AddGuardianForm({ onAdded }: { onAdded: (name: string) => void }) {
 }
 
 /**
- * /mon-profil's family mode (issue 22, ADR 045): the member's guardians with their last visit
+ * /mon-profil's family mode (ADR 045): the member's guardians with their last visit
  * (remove one: their link dies at once), the form to name one (at most two), the default for new
  * conversations and, per conversation, whether the guardians follow it.
  */

@@ -107,7 +107,7 @@ describe('The liked-you list', () => {
     expect(matchMoment.current()).toEqual(match);
   });
 
-  it('says a verified member is verified, to the eye and in the entry’s name (issue 21)', async () => {
+  it('says a verified member is verified, to the eye and in the entry’s name', async () => {
     logIn();
     serve([{ ...like('aicha', 10, false), verified: true }, like('binta', 20, false)]);
     await show({ language: 'fr' });

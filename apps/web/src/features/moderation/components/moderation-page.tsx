@@ -19,7 +19,7 @@ type Tab = (typeof TABS)[number];
 const pageClass = 'mx-auto w-full max-w-4xl px-4 pb-12 pt-6 md:pt-10';
 
 /**
- * /moderation (issue 12): the open reports, asking for money first, then oldest first (ADR 043),
+ * /moderation (ADR 018): the open reports, asking for money first, then oldest first (ADR 043),
  * each with its decision. A decided report leaves the queue; the outcome is announced in a live
  * region and the focus returns to the page's heading, since the report it was on is gone. The server answers the queue to
  * moderators only: anyone else gets the forbidden screen, whatever the profile menu showed.

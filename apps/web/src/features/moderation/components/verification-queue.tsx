@@ -18,7 +18,7 @@ import { useVerificationDecision, useVerificationQueue } from '../hooks/use-veri
 import { useModerationTranslation } from '../i18n.ts';
 
 /**
- * The verification queue (issue 21): for each selfie waiting, the pose asked, the selfie and the
+ * The verification queue (ADR 044): for each selfie waiting, the pose asked, the selfie and the
  * member's profile photos side by side, a warning when another account sent a near-identical
  * selfie, and the decision: approve, or refuse with one of the reasons the member is told.
  */

@@ -183,7 +183,7 @@ function SettingsForm({ saved }: { saved: NotificationSettings }) {
 }
 
 /**
- * /mon-profil's "Notifications" (issue 19): this device on or off (or how to allow it again once
+ * /mon-profil's "Notifications" (ADR 040): this device on or off (or how to allow it again once
  * refused, or the Home Screen on an iPhone), what the member is told of, whether a message's text
  * may show on the lock screen, quiet hours in their time zone, the e-mail digest, and a test.
  */

@@ -2,7 +2,7 @@ import type { PushSubscriptionRequest } from '@mawadda/contract';
 import { fetchVapidPublicKey, forgetSubscription, sendSubscription } from '../api/push-api.ts';
 
 /**
- * This device and Web Push (issue 19): whether it can take pushes, the member's answers to the
+ * This device and Web Push (ADR 040): whether it can take pushes, the member's answers to the
  * question, and its subscription at the server. A subscription is tied to the session that sent
  * it (ADR 036): a logout ends it at the server, so each sign-in sends it again.
  */

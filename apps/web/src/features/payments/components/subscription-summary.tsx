@@ -5,7 +5,7 @@ import { usePaymentsTranslation } from '../i18n.ts';
 import { formatEndDate } from '../utils/plan-end.ts';
 
 /**
- * /mon-profil's subscription (issue 11): the plan and its end date in the member's language, or
+ * /mon-profil's subscription (ADR 015): the plan and its end date in the member's language, or
  * "no subscription"; either way a button opens the subscription modal (`onChoosePlan`).
  */
 export function SubscriptionSummary({ onChoosePlan }: { onChoosePlan: () => void }) {

@@ -17,7 +17,7 @@ type CameraState =
 // first route's preload map lists, and that route has no bytes to spare (170 kB budget).
 
 /**
- * The selfie, taken live (issue 21): the camera's preview in the dialog, "Take the photo" draws
+ * The selfie, taken live (ADR 044): the camera's preview in the dialog, "Take the photo" draws
  * the current frame to a canvas and keeps it as a Blob in memory. No file input (a photo from the
  * gallery proves nothing) and no download: the picture never reaches the device's gallery. The
  * camera stops when the dialog closes.

@@ -12,7 +12,7 @@ import { SelfieDialog } from './selfie-dialog.tsx';
 import { VerificationFrame } from './verification-frame.tsx';
 
 /**
- * "Get verified" (issue 21): the member's state, with the moderator's reason after a refusal, and
+ * "Get verified" (ADR 044): the member's state, with the moderator's reason after a refusal, and
  * the way to a selfie in a pose the server draws. Its own chunk: the camera code loads only here.
  */
 export function VerificationSection() {

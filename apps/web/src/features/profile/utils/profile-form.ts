@@ -28,7 +28,7 @@ export type ProfileFormValues = {
   bio: string;
   /** Members not matched with see blurred copies of the photos. */
   photosBlurred: boolean;
-  /** Only verified members may write first (issue 21). */
+  /** Only verified members may write first (ADR 044). */
   verifiedWritersOnly: boolean;
 } & FaithFamilyFormValues;
 
