@@ -41,7 +41,7 @@ const answers = (draw: SQL, shares: Shares<string>) =>
   );
 
 /** Every draw a member needs, as columns of the subquery that makes them once per row. */
-export const DRAWS = [
+const DRAWS = [
   'faith_branch',
   'madhhab',
   'community',

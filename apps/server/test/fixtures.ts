@@ -164,7 +164,7 @@ export type SeedMember = {
  * discovery test with hundreds. Photos are rows only.
  */
 /** When seeded members were made: long enough before the test clock not to be new accounts. */
-export const ESTABLISHED_AT = new Date('2026-01-01T00:00:00Z');
+const ESTABLISHED_AT = new Date('2026-01-01T00:00:00Z');
 
 export async function seedMembers(db: Database, list: SeedMember[]): Promise<string[]> {
   if (list.length === 0) return [];

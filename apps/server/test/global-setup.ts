@@ -16,7 +16,7 @@ declare module 'vitest' {
 }
 
 // TEST_TEMPLATE_DATABASE lets two checkouts run the suite on one PostgreSQL side by side.
-export const TEMPLATE_DATABASE = process.env.TEST_TEMPLATE_DATABASE ?? 'mawadda_test_template';
+const TEMPLATE_DATABASE = process.env.TEST_TEMPLATE_DATABASE ?? 'mawadda_test_template';
 
 /**
  * Migrates once per run, so a test file starts from a copy (PGlite: 0.5 s instead of 5 s) and

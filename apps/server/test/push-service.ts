@@ -114,7 +114,7 @@ function checkVapid(header: string | undefined, origin: string, now = Date.now()
  * (1) | key id (the sender's ephemeral public key) | records. The keys come from ECDH between
  * the subscription's private key and the sender's key, and the subscription's auth secret.
  */
-export function decryptPush(
+function decryptPush(
   body: Buffer,
   subscription: { ecdh: ReturnType<typeof createECDH>; auth: Buffer },
 ): Buffer {

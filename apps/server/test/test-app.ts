@@ -44,7 +44,7 @@ export function createTestClock(start = new Date('2026-11-22T10:00:00Z')): TestC
 
 export type MemoryMailer = Mailer & { sent: MailMessage[] };
 
-export function createMemoryMailer(): MemoryMailer {
+function createMemoryMailer(): MemoryMailer {
   const sent: MailMessage[] = [];
   return { sent, send: async (m) => void sent.push(m), close: async () => {} };
 }

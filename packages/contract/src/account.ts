@@ -7,7 +7,7 @@ import { optionalField } from './form-fields.ts';
 /** How long a data export stays offered once it is made (ADR 020). */
 export const DATA_EXPORT_TTL_HOURS = 24;
 
-export const DATA_EXPORT_STATUSES = ['none', 'pending', 'ready', 'failed'] as const;
+const DATA_EXPORT_STATUSES = ['none', 'pending', 'ready', 'failed'] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
 /**

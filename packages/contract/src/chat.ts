@@ -7,7 +7,7 @@ import { CALL_END_REASONS, CALL_TYPES } from './realtime.ts';
 import { SHIELD_RULES } from './value-lists.ts';
 
 /** A call of a call entry, as the conversation and the conversation list word it. */
-export const messageCallSchema = z.object({
+const messageCallSchema = z.object({
   type: z.enum(CALL_TYPES),
   endReason: z.enum(CALL_END_REASONS),
   /** Null for a call never answered. */
@@ -31,15 +31,7 @@ export const MESSAGE_NOTICES = [
 ] as const;
 export type MessageNotice = (typeof MESSAGE_NOTICES)[number];
 
-export const LAST_MESSAGE_KINDS = [
-  'text',
-  'photo',
-  'voice',
-  'call',
-  'removed',
-  'notice',
-  'gift',
-] as const;
+const LAST_MESSAGE_KINDS = ['text', 'photo', 'voice', 'call', 'removed', 'notice', 'gift'] as const;
 
 /**
  * The number of a paid gift in the catalogue, on the message the server wrote when its payment
@@ -54,7 +46,7 @@ const giftMarkSchema = z.number().int();
  * photo or voice note was erased with its sender's account. `gift`: a paid gift, marked so by the
  * server (`gift`), never a text that reads like one.
  */
-export const lastMessageSchema = z.object({
+const lastMessageSchema = z.object({
   /** The reader sent it. */
   mine: z.boolean(),
   kind: z.enum(LAST_MESSAGE_KINDS),

@@ -35,12 +35,9 @@ export const MATCH_VIBRATION_MS = 1000;
 export const ICE_GATHERING_TIMEOUT_MS = 10_000;
 /** An unanswered call rings this long, then ends as missed on both sides (the server's timer). */
 export const CALL_RING_TIMEOUT_MS = 30_000;
-export const CALL_SOCKET_RECONNECT_MS = 5000;
-export const CALL_HEARTBEAT_MS = 4000;
 export const SOCKET_WAIT_TRIES = 10;
 export const SOCKET_WAIT_INTERVAL_MS = 200;
 export const VIDEO_CONSTRAINTS = { width: 1280, height: 720, frameRate: 30 } as const;
-export const PRESENCE_CLOSE_DELAY_MS = 300;
 
 export const PHOTO_NAME_DISPLAY_LENGTH = 15;
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
@@ -64,9 +61,9 @@ export const FALLBACK_LANGUAGE = 'en';
  * so the payment provider can never be made to send a member to another site (`//evil.example`,
  * `https://…`, `/\\evil.example`) or to a page that does not exist.
  */
-export const RETURN_PATH_PATTERN =
+const RETURN_PATH_PATTERN =
   /^\/(?:suggestions|chat|gifts|mon-profil|profile-views|user-details\/[0-9a-f-]{36})(?:\?[\w.~%=&-]*)?$/;
-export const RETURN_PATH_MAX_LENGTH = 300;
+const RETURN_PATH_MAX_LENGTH = 300;
 
 /** Whether `path` may be given as a checkout's `returnTo`. */
 export function isReturnPath(path: string): boolean {

@@ -5,7 +5,7 @@ import type { ErrorCode } from './error-codes.ts';
  * conversations (ADR 043): the member's own limit, or a new account's, whose words say why and
  * what lifts it. Zod-free, so the web's member area reads it without the schemas' chunk.
  */
-export const NEW_CONVERSATION_LIMITS = [
+const NEW_CONVERSATION_LIMITS = [
   'NEW_CONVERSATIONS_DAILY_LIMIT',
   'NEW_ACCOUNT_CONVERSATIONS_LIMIT',
 ] as const satisfies readonly ErrorCode[];

@@ -152,7 +152,7 @@ export type FaithFamily = z.infer<typeof faithFamilySchema>;
  * One item of the "you share" summary (ADR 041): the value both members gave, so the reader's
  * app words it in the reader's language. Both answered it themselves, neither "prefer not to say".
  */
-export const sharedItemSchema = z.discriminatedUnion('kind', [
+const sharedItemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('languages'), languages: z.array(z.enum(SPOKEN_LANGUAGES)).min(1) }),
   z.object({ kind: z.literal('madhhab'), value: z.enum(CHOICE_FIELDS.madhhab.values) }),
   z.object({ kind: z.literal('community'), value: z.enum(CHOICE_FIELDS.community.values) }),

@@ -26,14 +26,14 @@ function valueSet<const V extends string>(
   return { values, labels, byGender: byGender ?? {} };
 }
 
-export const FAITH_BRANCH = valueSet({
+const FAITH_BRANCH = valueSet({
   sunni: { fr: 'Sunnite', en: 'Sunni' },
   shia: { fr: 'Chiite', en: 'Shia' },
   other: { fr: 'Autre', en: 'Other' },
   'just-muslim': { fr: 'Musulman(e), sans plus', en: 'Just Muslim' },
 });
 
-export const MADHHAB = valueSet({
+const MADHHAB = valueSet({
   maliki: { fr: 'Malikite', en: 'Maliki' },
   shafii: { fr: 'Chaféite', en: "Shafi'i" },
   hanafi: { fr: 'Hanafite', en: 'Hanafi' },
@@ -50,14 +50,14 @@ export const COMMUNITY = valueSet({
   other: { fr: 'Autre', en: 'Other' },
 });
 
-export const PRAYER = valueSet({
+const PRAYER = valueSet({
   always: { fr: 'Toujours', en: 'Always' },
   usually: { fr: 'Le plus souvent', en: 'Usually' },
   sometimes: { fr: 'Parfois', en: 'Sometimes' },
   'working-on-it': { fr: 'J’y travaille', en: 'Working on it' },
 });
 
-export const HIJAB = valueSet({
+const HIJAB = valueSet({
   always: { fr: 'Toujours', en: 'Always' },
   sometimes: { fr: 'Parfois', en: 'Sometimes' },
   no: { fr: 'Non', en: 'No' },
@@ -65,18 +65,18 @@ export const HIJAB = valueSet({
 });
 
 const YES_NO = { yes: { fr: 'Oui', en: 'Yes' }, no: { fr: 'Non', en: 'No' } };
-export const BEARD = valueSet(YES_NO);
-export const HALAL = valueSet(YES_NO);
-export const REVERT = valueSet(YES_NO);
+const BEARD = valueSet(YES_NO);
+const HALAL = valueSet(YES_NO);
+const REVERT = valueSet(YES_NO);
 
-export const MARRIAGE_TIMELINE = valueSet({
+const MARRIAGE_TIMELINE = valueSet({
   'within-6-months': { fr: 'D’ici 6 mois', en: 'Within 6 months' },
   'within-1-year': { fr: 'D’ici 1 an', en: 'Within 1 year' },
   'within-2-years': { fr: 'D’ici 2 ans', en: 'Within 2 years' },
   'not-sure': { fr: 'Je ne sais pas encore', en: 'Not sure yet' },
 });
 
-export const POLYGAMY = valueSet(
+const POLYGAMY = valueSet(
   {
     yes: { fr: 'Ouvert(e) à la polygamie', en: 'Open to polygamy' },
     no: { fr: 'Pas de polygamie', en: 'No polygamy' },
@@ -93,13 +93,13 @@ export const POLYGAMY = valueSet(
   },
 );
 
-export const CHILDREN_WANTED = valueSet({
+const CHILDREN_WANTED = valueSet({
   yes: { fr: 'Oui', en: 'Yes' },
   no: { fr: 'Non', en: 'No' },
   open: { fr: 'Ouvert(e)', en: 'Open' },
 });
 
-export const RELOCATION = valueSet({
+const RELOCATION = valueSet({
   no: { fr: 'Non', en: 'No' },
   'within-country': { fr: 'Dans mon pays', en: 'Within my country' },
   abroad: { fr: 'À l’étranger', en: 'Abroad' },
@@ -109,7 +109,7 @@ export const RELOCATION = valueSet({
   },
 });
 
-export const EDUCATION = valueSet({
+const EDUCATION = valueSet({
   primary: { fr: 'Primaire', en: 'Primary school' },
   secondary: { fr: 'Secondaire', en: 'Secondary school' },
   vocational: { fr: 'Formation professionnelle', en: 'Vocational training' },
@@ -206,7 +206,7 @@ export function choiceLabel<F extends ChoiceField>(
   return label?.[language] ?? value;
 }
 
-export const PREFER_NOT_TO_SAY_LABEL: Label = {
+const PREFER_NOT_TO_SAY_LABEL: Label = {
   fr: 'Je préfère ne pas le dire',
   en: 'I prefer not to say',
 };
@@ -282,7 +282,7 @@ export type DealbreakerField = (typeof DEALBREAKER_FIELDS)[number];
 export const MAX_DEALBREAKER_COUNTRIES = 30;
 
 /** Values of `hasChildren` a dealbreaker may accept ("not specified" never meets one). */
-export const HAS_CHILDREN_ACCEPTABLE = ['yes', 'no'] as const;
+const HAS_CHILDREN_ACCEPTABLE = ['yes', 'no'] as const;
 
 /**
  * The values a dealbreaker on `field` may accept: the field's answers without "prefer not to

@@ -44,7 +44,7 @@ export const guardianSchema = z.object({
 export type Guardian = z.infer<typeof guardianSchema>;
 
 /** A conversation of the member and whether their guardians follow it. */
-export const followedConversationSchema = z.object({
+const followedConversationSchema = z.object({
   userId: z.string(),
   name: z.string(),
   followed: z.boolean(),
@@ -91,12 +91,12 @@ export const GUARDIAN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * Any text in the path: a token of the wrong shape is answered by the server as an unknown one
  * is (404 `GUARDIAN_LINK_INVALID`), not as a 400 that would tell the two apart.
  */
-export const guardianTokenSchema = z.string().max(200);
+const guardianTokenSchema = z.string().max(200);
 
 export const guardianLinkParamsSchema = z.object({ token: guardianTokenSchema });
 
 /** A followed conversation as the guardian's page lists it: the other member's first name. */
-export const guardianConversationSchema = z.object({
+const guardianConversationSchema = z.object({
   id: z.string(),
   name: z.string(),
   mediaUrls: z.array(z.string()),
@@ -141,7 +141,7 @@ export type GuardianPage = z.infer<typeof guardianPageSchema>;
 export const guardianMessagesSchema = z.array(messageSchema);
 
 /** A phone number as a person types it: digits, spaces, dots, dashes, a leading +. */
-export const WALI_PHONE_PATTERN = /^\+?[0-9][0-9 .-]{5,24}$/;
+const WALI_PHONE_PATTERN = /^\+?[0-9][0-9 .-]{5,24}$/;
 
 /**
  * `POST /api/chat/wali/{userId}/answer`: the one asked declines, or shares their guardian's name

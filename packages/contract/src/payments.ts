@@ -6,7 +6,7 @@ import { requiredField, wholeNumber } from './form-fields.ts';
 import { memberIdSchema } from './users.ts';
 import { SUBSCRIPTION_PLANS, subscriptionPlanSchema } from './value-sets.ts';
 
-export const GIFT_LANGUAGES = ['en', 'fr'] as const;
+const GIFT_LANGUAGES = ['en', 'fr'] as const;
 /** `GET /api/gifts?lang=fr`: names and descriptions in the member's language (English by default). */
 export const giftsQuerySchema = z.object({ lang: z.enum(GIFT_LANGUAGES).optional() });
 
@@ -74,12 +74,12 @@ export const paydunyaSessionResponseSchema = z.object({ redirectUrl: z.string() 
  * `undelivered` (gifts only): paid, but the gift could not be delivered when the payment was
  * granted (the receiver is no longer available to the giver); the payment is owed back.
  */
-export const PAYMENT_STATUSES = ['paid', 'undelivered', 'pending', 'cancelled', 'failed'] as const;
+const PAYMENT_STATUSES = ['paid', 'undelivered', 'pending', 'cancelled', 'failed'] as const;
 export const paymentOutcomeSchema = z.object({ status: z.enum(PAYMENT_STATUSES) });
 export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
 
 /** `GET /api/subscription/plans`: each plan's length and price by card (cents) and mobile money (FCFA). */
-export const planOfferSchema = z.object({
+const planOfferSchema = z.object({
   plan: z.enum(SUBSCRIPTION_PLANS),
   days: z.number().int(),
   usdCents: z.number().int(),

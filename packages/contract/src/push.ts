@@ -142,15 +142,7 @@ export const digestUnsubscribeQuerySchema = z.object({
 });
 
 /** What a push is about; `call-ended` replaces a ringing call's notification (same tag). */
-export const PUSH_KINDS = [
-  'message',
-  'match',
-  'like',
-  'call',
-  'call-ended',
-  'gift',
-  'test',
-] as const;
+const PUSH_KINDS = ['message', 'match', 'like', 'call', 'call-ended', 'gift', 'test'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /**

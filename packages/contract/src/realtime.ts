@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export { destinations } from './destinations.ts';
 
-export const PRESENCE_STATUSES = ['online', 'offline'] as const;
+const PRESENCE_STATUSES = ['online', 'offline'] as const;
 
 /** `userId` is stamped by the server from the connection, never trusted from the frame. */
 export const presenceEventSchema = z.object({
@@ -78,7 +78,7 @@ export const callSignalSchema = z.object({
 export type CallSignal = z.infer<typeof callSignalSchema>;
 
 /** One entry of RTCConfiguration.iceServers: STUN without credentials, TURN with short-lived ones. */
-export const iceServerSchema = z.object({
+const iceServerSchema = z.object({
   urls: z.array(z.string()),
   username: z.string().optional(),
   credential: z.string().optional(),

@@ -22,7 +22,7 @@ export const likeRequestSchema = z.object({
  * they matched). Answered to the member who liked back, and published on the other's
  * `/topic/match/{id}` (the MatchEvent).
  */
-export const matchedMemberSchema = z.object({
+const matchedMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
   photoUrl: z.string().nullable(),
@@ -80,7 +80,7 @@ export const notificationsSchema = z.object({
 export type Notifications = z.infer<typeof notificationsSchema>;
 
 /** Discovery filters beyond the spec, kept as the member's preferences. */
-export const MAX_DISTANCE_KM_LIMIT = 20_000;
+const MAX_DISTANCE_KM_LIMIT = 20_000;
 const ageFilter = z
   .number({ error: E.AGE_FILTER_INVALID })
   .int(E.AGE_FILTER_INVALID)

@@ -221,7 +221,7 @@ export const userDetailsSchema = userSummarySchema.extend({
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
-export const photoSchema = z.object({
+const photoSchema = z.object({
   url: z.string(),
   thumbnailUrl: z.string(),
   width: z.number().int(),
@@ -231,13 +231,13 @@ export type Photo = z.infer<typeof photoSchema>;
 
 /** GET /api/users/me: the member's own profile, exact position included (it is theirs). */
 /** A member's subscription: a prepaid period, each payment extending it; absent when none runs. */
-export const subscriptionSchema = z.object({
+const subscriptionSchema = z.object({
   plan: subscriptionPlanSchema,
   endsAt: z.iso.datetime(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const religiousDataConsentSchema = z.object({
+const religiousDataConsentSchema = z.object({
   version: z.string(),
   givenAt: z.iso.datetime(),
 });

@@ -78,5 +78,5 @@ export const GIFT_NUMBERS = {
 export type GiftNumber = keyof typeof GIFT_NUMBERS;
 export const GIFT_MESSAGE_PREFIX = 'gift:';
 
-export const PAYMENT_METHODS = ['card', 'mobile-money'] as const;
+const PAYMENT_METHODS = ['card', 'mobile-money'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -15,7 +15,7 @@ const REMEMBERED_CONVERSATIONS = 50_000;
  * before that moment. A guardian's notice is the server's line, not a contact (ADR 045): it
  * begins nothing.
  */
-export async function conversationBegun(
+async function conversationBegun(
   db: Executor,
   a: string,
   b: string,

@@ -67,7 +67,7 @@ export function likeStateColumns(viewerId: string) {
 }
 
 /** Haversine on grid-snapped positions, rounded to the kilometre: never an exact distance. */
-export function gridDistanceKm(
+function gridDistanceKm(
   from: { gridLatitude: number | null; gridLongitude: number | null },
   to: { gridLatitude: number | null; gridLongitude: number | null },
 ): number | null {
@@ -171,7 +171,7 @@ const answered = <T extends string>(value: T | null): value is T =>
  * answered; "prefer not to say", "other" and "none" share nothing worth naming. At most four,
  * in the order of `SHARED_KINDS`.
  */
-export function sharedBetween(mine: FaithFamily, seen: FaithFamily): SharedItem[] {
+function sharedBetween(mine: FaithFamily, seen: FaithFamily): SharedItem[] {
   const items: SharedItem[] = [];
   const languages = mine.languages.filter((l) => l !== 'other' && seen.languages.includes(l));
   if (languages.length > 0) items.push({ kind: 'languages', languages });

@@ -26,13 +26,13 @@ const BLURRED_SUFFIX = '-blur.webp';
 const SIZE_KEY = new RegExp(`^(photos/[0-9a-f-]{36})-(?:${WIDTHS})\\.(?:${FORMATS})$`);
 
 /** The display key of a new photo: its widest WebP, whose name the other sizes derive from. */
-export const SIZED_DISPLAY_SUFFIX = `-${WIDEST}.webp`;
+const SIZED_DISPLAY_SUFFIX = `-${WIDEST}.webp`;
 
 /** The key of one size of a photo stored with sizes. */
-export const photoSizeKey = photoSizeUrl;
+const photoSizeKey = photoSizeUrl;
 
 /** The display key of the photo one of whose sizes this is; undefined for any other key. */
-export function displayKeyOfSize(key: string): string | undefined {
+function displayKeyOfSize(key: string): string | undefined {
   const match = SIZE_KEY.exec(key);
   return match ? `${match[1]}${SIZED_DISPLAY_SUFFIX}` : undefined;
 }
@@ -85,7 +85,7 @@ export function photoKeyOfFile(key: string): string {
  * The blurred copy of a photo lives beside its display file under the same name, so no column
  * names it and the one `photo_keys` copy of the member row serves both (ADR 019).
  */
-export function blurredKeyOf(displayKey: string): string {
+function blurredKeyOf(displayKey: string): string {
   return displayKey.replace(/\.webp$/, BLURRED_SUFFIX);
 }
 

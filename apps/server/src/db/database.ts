@@ -26,7 +26,7 @@ export type DatabaseHandle = {
 /** The extensions the migrations create; PGlite loads them when it opens a data directory. */
 export const pgliteExtensions = { cube, btree_gist };
 
-export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /**
  * Every connection to PostgreSQL runs without JIT compilation (ADR 025). PostgreSQL compiles a

@@ -67,7 +67,7 @@ const snapped = (column: string) => sql.raw(snappedSql(column));
  * Far-future day number: `(ACTIVITY_EPOCH_DAY - activity_day)` grows with inactivity, so members
  * active more recently sort first among equally distant ones.
  */
-export const ACTIVITY_EPOCH_DAY = 30_000;
+const ACTIVITY_EPOCH_DAY = 30_000;
 
 const lat = `radians(${snappedSql('latitude')})`;
 const lon = `radians(${snappedSql('longitude')})`;
@@ -88,7 +88,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 /** The languages Mawadda writes to members in. */
 export const MAIL_LANGUAGES = ['fr', 'en'] as const;
 
-export const MEMBER_STANDINGS = ['active', 'suspended', 'banned', 'deleted'] as const;
+const MEMBER_STANDINGS = ['active', 'suspended', 'banned', 'deleted'] as const;
 
 export const members = pgTable(
   'members',
@@ -562,10 +562,10 @@ export const messages = pgTable(
   ],
 );
 
-export const ORDER_KINDS = ['gift', 'subscription'] as const;
+const ORDER_KINDS = ['gift', 'subscription'] as const;
 export const CURRENCIES = ['usd', 'xof'] as const;
-export const PAYMENT_PROVIDERS = ['local', 'stripe', 'paydunya'] as const;
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'failed'] as const;
+const PAYMENT_PROVIDERS = ['local', 'stripe', 'paydunya'] as const;
+const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'failed'] as const;
 
 /**
  * What a member pays for, recorded before they are sent to pay: a gift to a member or a plan.
@@ -699,7 +699,7 @@ export const moderationActions = pgTable(
   ],
 );
 
-export const VERIFICATION_REQUEST_STATUSES = ['drawn', 'pending', 'approved', 'refused'] as const;
+const VERIFICATION_REQUEST_STATUSES = ['drawn', 'pending', 'approved', 'refused'] as const;
 
 /**
  * A member's verification (issue 21, ADR 044): `drawn` when the server drew a pose (valid until
@@ -755,7 +755,7 @@ export const verificationRequests = pgTable(
   ],
 );
 
-export const EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
+const EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
 
 /**
  * A member's request for a copy of their data (issue 12): a ZIP made in the background, offered

@@ -41,7 +41,7 @@ export function loggedUrl(url: string): string {
  * A failed statement's error carries its parameters (drizzle puts them in the message too):
  * password hashes, e-mail addresses, exact positions. The log keeps the statement, never them.
  */
-export function errorWithoutParameters(error: Error): pino.SerializedError {
+function errorWithoutParameters(error: Error): pino.SerializedError {
   const serialized = pino.stdSerializers.err(error);
   // In the message the parameters run to its end; in the stack, to the first frame.
   const withoutParams = (text: string | undefined) =>

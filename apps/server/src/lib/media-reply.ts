@@ -7,7 +7,7 @@ import { type MediaInfo, type MediaStore, storageFailure } from './media-store.t
  * `undefined` means the whole file (no Range, several ranges, or not bytes: all allowed to be
  * ignored); `'unsatisfiable'` a 416.
  */
-export function byteRangeOf(
+function byteRangeOf(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | 'unsatisfiable' | undefined {

@@ -6,7 +6,7 @@ const ARGON2ID = 2;
 export type PasswordCost = { memoryCost: number; timeCost: number; parallelism: number };
 
 /** OWASP's argon2id minimum: 19 MiB, two passes, one lane (about 20-30 ms here). */
-export const OWASP_MINIMUM_COST: PasswordCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const OWASP_MINIMUM_COST: PasswordCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export type PasswordHashing = ReturnType<typeof createPasswordHashing>;
 

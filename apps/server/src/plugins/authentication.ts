@@ -37,7 +37,7 @@ declare module 'fastify' {
 }
 
 /** `Bearer <token>`, or the bare token: docs/spec.md §6 names one call that omits the prefix. */
-export function tokenFrom(header: string | undefined): string | undefined {
+function tokenFrom(header: string | undefined): string | undefined {
   const value = header?.trim();
   if (!value) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(value);

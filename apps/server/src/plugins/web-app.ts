@@ -9,7 +9,7 @@ const NO_CACHE = 'no-cache';
 const FOREVER = 'public, max-age=31536000, immutable';
 
 /** A deep link or a reload on a screen of the app (`APP_ROUTES`) gets index.html. */
-export function isAppRoute(urlPath: string): boolean {
+function isAppRoute(urlPath: string): boolean {
   return APP_ROUTES.test(urlPath);
 }
 

@@ -16,7 +16,7 @@ function subscribe(onChange: () => void) {
 }
 
 /** `navigator.onLine`, kept current by the browser's online and offline events. */
-export function useOnlineStatus(): boolean {
+function useOnlineStatus(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => navigator.onLine,

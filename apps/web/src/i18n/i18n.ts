@@ -33,7 +33,7 @@ export const firstRouteBackend: BackendModule = {
  * names neither language; French itself needs none (every text has its French, locales.test.ts),
  * so a French visitor's English is never loaded.
  */
-export const fallbackLanguages = (code: string | undefined) =>
+const fallbackLanguages = (code: string | undefined) =>
   code?.startsWith('fr') ? [] : [FALLBACK_LANGUAGE];
 
 /** Each language's whole refusal catalogue; English is the contract's own text. */

@@ -96,7 +96,7 @@ export async function send(path: string, options: Options & { accept: string }):
 }
 
 /** A JSON call through the one client (`send`). */
-export async function apiRequest<T>(path: string, options: Options = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: Options = {}): Promise<T> {
   const response = await send(path, { ...options, accept: 'application/json' });
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';

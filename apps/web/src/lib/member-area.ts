@@ -9,7 +9,7 @@ import { askOtherTabs, shareSessionWithTabs } from './session-tabs.ts';
  * last answers for offline use (ADR 010), and this tab shares its session with the next ones.
  * False for a visitor.
  */
-export async function enterMemberArea(queryClient: QueryClient): Promise<boolean> {
+async function enterMemberArea(queryClient: QueryClient): Promise<boolean> {
   if (!session.get()) await askOtherTabs();
   if (!session.get()) return false;
   keepMemberCache(queryClient);

@@ -175,8 +175,3 @@ export function mockEndpoints(stubs: Stubs): MockInstance<typeof fetch> {
     return toResponse(reply, (endpoints[endpoint.name] as { status?: number }).status ?? 200);
   });
 }
-
-/** The URLs of the calls a fetch spy saw, in order. */
-export function calledUrls(spy: MockInstance<typeof fetch>): string[] {
-  return spy.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
-}

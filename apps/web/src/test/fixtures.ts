@@ -45,7 +45,7 @@ export function aMember(overrides: Partial<UserSummary> = {}): UserSummary {
 }
 
 /** Faith and family not answered (ADR 041). */
-export const noFaithFamily: FaithFamily = {
+const noFaithFamily: FaithFamily = {
   faithBranch: null,
   madhhab: null,
   community: null,

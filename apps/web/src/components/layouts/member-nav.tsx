@@ -22,7 +22,7 @@ const LikedYouDialog = lazy(() =>
 /** The counts the badges show; the app polls them (docs/spec.md §9: every 15 s). */
 export type NavCounts = { suggestions: number; likes: number; chat: number; views: number };
 
-export const NO_COUNTS: NavCounts = { suggestions: 0, likes: 0, chat: 0, views: 0 };
+const NO_COUNTS: NavCounts = { suggestions: 0, likes: 0, chat: 0, views: 0 };
 
 /*
  * One list, two layouts: below `md` a bottom tab bar within thumb reach (icon over a short label);
