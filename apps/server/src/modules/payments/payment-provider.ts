@@ -1,7 +1,10 @@
+import type { PaymentMethod } from '@mawadda/contract';
+import { HttpError } from '../../lib/http-error.ts';
+
 /**
  * A payment provider behind one interface (ADR 015): the built-in test checkout (`local`), Stripe
  * Checkout (card) or PayDunya's checkout invoice (mobile money). A provider only creates a checkout
- * and says what became of it; granting is ours (`payments.service.ts`), once per order.
+ * and says what became of it; granting is ours (`payment-grant.ts`), once per order.
  */
 export type Currency = 'usd' | 'xof';
 
@@ -46,6 +49,29 @@ export type PaymentProvider = {
   /** Throws `PaymentProviderError` when the provider cannot be reached or refuses. */
   lookup(reference: string): Promise<CheckoutState>;
 };
+
+/** The providers available here, by method (see `paymentProviders`). */
+export type ProvidersByMethod = Partial<Record<PaymentMethod, PaymentProvider>>;
+
+/** The provider that takes a method here; without one the method is unavailable (503). */
+export function providerForMethod(
+  providers: ProvidersByMethod,
+  method: PaymentMethod,
+): PaymentProvider {
+  const provider = providers[method];
+  if (!provider) throw new HttpError(503, 'PAYMENT_UNAVAILABLE');
+  return provider;
+}
+
+/** The provider that holds an order, by name: whatever method it was paid by. */
+export function providerNamed(
+  providers: ProvidersByMethod,
+  name: PaymentProvider['name'],
+): PaymentProvider {
+  const provider = Object.values(providers).find((p) => p?.name === name);
+  if (!provider) throw new HttpError(503, 'PAYMENT_UNAVAILABLE');
+  return provider;
+}
 
 /** The provider failed or refused; the member sees "payment error" and nothing changes. */
 export class PaymentProviderError extends Error {}

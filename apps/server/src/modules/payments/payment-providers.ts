@@ -1,9 +1,8 @@
-import type { PaymentMethod } from '@mawadda/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createLocalProvider } from './local-provider.ts';
 import { createPaydunyaProvider, verifyPaydunyaIpn } from './paydunya-provider.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { ProvidersByMethod } from './payment-provider.ts';
 import type { NotificationVerifier } from './payments.routes.ts';
 
 export type PaymentsConfig = Pick<Config, 'env' | 'publicUrl' | 'stripe' | 'paydunya'>;
@@ -19,7 +18,7 @@ const stripeModule = () => import('./stripe-provider.ts');
 export async function paymentProviders(
   config: PaymentsConfig,
   db: Database,
-): Promise<Partial<Record<PaymentMethod, PaymentProvider>>> {
+): Promise<ProvidersByMethod> {
   const local =
     config.env === 'production'
       ? undefined
