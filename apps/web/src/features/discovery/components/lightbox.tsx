@@ -1,12 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { X } from 'lucide-react';
 import { MediaImage } from '@/components/media-image.tsx';
 import { cn } from '@/lib/cn.ts';
+import { usePhotoSteps } from '../hooks/use-photo-steps.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
-import { useSwipe } from '../hooks/use-swipe.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
-import { stepIndex } from '../utils/swipe.ts';
+import { StepButtons } from './step-buttons.tsx';
 
 const roundButton =
   'flex size-12 items-center justify-center rounded-full bg-white/15 text-white ring-1 ring-white/25 backdrop-blur transition hover:bg-white/25';
@@ -33,17 +32,7 @@ export function Lightbox({
   const returnFocus = useReturnFocus();
   const { t } = useDiscoveryTranslation();
   const count = photos.length;
-  const go = (step: 1 | -1) => {
-    if (count > 1) onIndexChange(stepIndex(index, count, step));
-  };
-  const swipe = useSwipe((decision) => go(decision === 'next' ? 1 : -1));
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'ArrowLeft') go(-1);
-    else if (event.key === 'ArrowRight') go(1);
-    else return;
-    event.preventDefault();
-  }
+  const { go, onKeyDown, swipe } = usePhotoSteps(index, count, onIndexChange);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -79,22 +68,12 @@ export function Lightbox({
           </Dialog.Close>
           {count > 1 ? (
             <>
-              <button
-                type="button"
-                aria-label={t('carousel.previous')}
-                onClick={() => go(-1)}
-                className={cn(roundButton, 'absolute left-3 top-1/2 -translate-y-1/2')}
-              >
-                <ChevronLeft aria-hidden="true" className="size-7" />
-              </button>
-              <button
-                type="button"
-                aria-label={t('carousel.next')}
-                onClick={() => go(1)}
-                className={cn(roundButton, 'absolute right-3 top-1/2 -translate-y-1/2')}
-              >
-                <ChevronRight aria-hidden="true" className="size-7" />
-              </button>
+              <StepButtons
+                onStep={go}
+                className={cn(roundButton, 'absolute top-1/2 -translate-y-1/2')}
+                sides={['left-3', 'right-3']}
+                iconClassName="size-7"
+              />
               <p
                 aria-live="polite"
                 className="absolute bottom-[max(1rem,env(safe-area-inset-bottom))] left-1/2 -translate-x-1/2 rounded-full bg-black/50 px-3 py-1 text-sm font-medium text-white"

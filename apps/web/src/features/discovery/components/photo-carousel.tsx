@@ -1,11 +1,10 @@
-import { ChevronLeft, ChevronRight, UserRound } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { UserRound } from 'lucide-react';
 import { MediaImage } from '@/components/media-image.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
-import { useSwipe } from '../hooks/use-swipe.ts';
+import { usePhotoSteps } from '../hooks/use-photo-steps.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
-import { stepIndex } from '../utils/swipe.ts';
+import { StepButtons } from './step-buttons.tsx';
 
 export type CarouselProps = {
   photos: readonly string[];
@@ -45,10 +44,7 @@ export function PhotoCarousel({
   const ahead = useDataSaver() ? 0 : 1;
   const count = photos.length;
   const current = Math.min(Math.max(index, 0), Math.max(count - 1, 0));
-  const go = (step: 1 | -1) => {
-    if (count > 1) onIndexChange(stepIndex(current, count, step));
-  };
-  const swipe = useSwipe((decision) => go(decision === 'next' ? 1 : -1));
+  const { go, onKeyDown, swipe } = usePhotoSteps(current, count, onIndexChange);
 
   if (count === 0) {
     return (
@@ -66,13 +62,6 @@ export function PhotoCarousel({
         </p>
       </div>
     );
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'ArrowLeft') go(-1);
-    else if (event.key === 'ArrowRight') go(1);
-    else return;
-    event.preventDefault();
   }
 
   return (
@@ -138,22 +127,12 @@ export function PhotoCarousel({
 
       {count > 1 ? (
         <>
-          <button
-            type="button"
-            aria-label={t('carousel.previous')}
-            onClick={() => go(-1)}
-            className={cn(arrowClass, 'left-2')}
-          >
-            <ChevronLeft aria-hidden="true" className="size-6" />
-          </button>
-          <button
-            type="button"
-            aria-label={t('carousel.next')}
-            onClick={() => go(1)}
-            className={cn(arrowClass, 'right-2')}
-          >
-            <ChevronRight aria-hidden="true" className="size-6" />
-          </button>
+          <StepButtons
+            onStep={go}
+            className={arrowClass}
+            sides={['left-2', 'right-2']}
+            iconClassName="size-6"
+          />
           <div className="absolute inset-x-0 bottom-2 z-10 flex justify-center">
             <div className="flex rounded-full bg-black/35 px-1 backdrop-blur-sm">
               {photos.map((url, i) => (
