@@ -14,24 +14,12 @@ import type { FaithFamilyFormValues } from '@/lib/faith-family-form.ts';
 import { useFaithFamilyText } from '@/lib/faith-family-text.ts';
 import { Checkbox } from './checkbox.tsx';
 import { CountryOptions } from './country-options.tsx';
+import { FAITH_FAMILY_WORDS } from './faith-family-words.ts';
 import { FieldError } from './field-error.tsx';
 import { TextField } from './text-field.tsx';
 
 /** The inputs these questions fill, and the gender they watch (hijab and beard depend on it). */
 type Values = FaithFamilyFormValues & { gender: '' | 'homme' | 'femme' };
-
-/** The words around the questions, in the reader's language, from the feature showing them. */
-export type FaithFamilyWords = {
-  notAnswered: string;
-  preferNotToSay: string;
-  faith: string;
-  family: string;
-  /** The matches-only checkbox under a faith question, naming it. */
-  matchesOnly: (field: string) => string;
-  /** What keeping an answer to matches costs: it meets no one's dealbreaker (ADR 042). */
-  matchesOnlyHint: string;
-  professionHint: string;
-};
 
 /** A labelled native select: compact on a phone, and every screen reader knows it. */
 function SelectField({
@@ -83,12 +71,11 @@ function SelectField({
  */
 export function FaithFamilyFields({
   fieldMessage,
-  words,
 }: {
   fieldMessage: (field: keyof Values) => string | undefined;
-  words: FaithFamilyWords;
 }) {
   const text = useFaithFamilyText();
+  const words = FAITH_FAMILY_WORDS[text.language];
   const matchesOnlyHintId = useId();
   const { register, control, setValue } = useFormContext<Values>();
   const gender = useWatch({ control, name: 'gender' }) || null;

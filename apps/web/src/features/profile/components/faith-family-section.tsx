@@ -9,18 +9,7 @@ export function FaithFamilySection({ fieldMessage }: { fieldMessage: FieldMessag
   return (
     <ProfileSection title={t('sections.faithFamily')}>
       <p className="-mt-2 mb-5 text-sm text-ink-muted">{t('faithFamily.lead')}</p>
-      <FaithFamilyFields
-        fieldMessage={fieldMessage}
-        words={{
-          notAnswered: t('faithFamily.notAnswered'),
-          preferNotToSay: t('faithFamily.preferNotToSay'),
-          faith: t('faithFamily.faith'),
-          family: t('faithFamily.family'),
-          matchesOnly: (field) => t('faithFamily.matchesOnly', { field }),
-          matchesOnlyHint: t('faithFamily.matchesOnlyHint'),
-          professionHint: t('faithFamily.professionHint'),
-        }}
-      />
+      <FaithFamilyFields fieldMessage={fieldMessage} />
     </ProfileSection>
   );
 }

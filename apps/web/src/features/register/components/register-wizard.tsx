@@ -32,9 +32,12 @@ import {
   SituationStep,
 } from './wizard-steps.tsx';
 
-/** The optional step's questions (value sets, country names) load only when it opens. */
-const FaithFamilyStep = lazy(() =>
-  import('./faith-family-step.tsx').then((m) => ({ default: m.FaithFamilyStep })),
+/**
+ * The optional step (ADR 041): the edit profile's faith and family questions, in their own chunk
+ * (loaded when the step opens, with the country names and value sets they need).
+ */
+const FaithFamilyFields = lazy(() =>
+  import('@/components/faith-family-fields.tsx').then((m) => ({ default: m.FaithFamilyFields })),
 );
 
 type RegistrationResolver = Resolver<RegistrationFormValues, unknown, RegistrationFields>;
@@ -257,7 +260,7 @@ export function RegisterWizard() {
                 {t('faithFamily.later')}
               </p>
               <Suspense fallback={<p role="status">{t('faithFamily.loading')}</p>}>
-                <FaithFamilyStep fieldMessage={submission.fieldMessage} />
+                <FaithFamilyFields fieldMessage={submission.fieldMessage} />
               </Suspense>
             </>
           ) : null}
@@ -340,7 +343,7 @@ function failureText(
     case 'fields':
       return undefined;
     case 'offline':
-      return t('offline');
+      return t('common:errors.network');
     case 'refused':
       return failure.message;
     default:
