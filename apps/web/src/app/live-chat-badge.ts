@@ -1,7 +1,7 @@
 import { destinations } from '@mawadda/contract/destinations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { notificationKeys } from '@/features/notifications/api/notifications-api.ts';
+import { notificationKeys } from '@/lib/query-keys.ts';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 import { useSession } from '@/lib/session.ts';

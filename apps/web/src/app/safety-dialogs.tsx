@@ -18,14 +18,17 @@ import type {
   ReportPreset,
   SafetyMember,
 } from '@/components/members/member-safety-menu.tsx';
-import { chatKeys } from '@/features/chat/api/chat-api.ts';
-import { discoveryKeys, type SuggestionsPage } from '@/features/discovery/api/discovery-api.ts';
-import { likesKeys } from '@/features/likes/api/likes-api.ts';
-import { notificationKeys } from '@/features/notifications/api/notifications-api.ts';
-import { paymentsKeys } from '@/features/payments/api/payments-api.ts';
-import { profileViewsKeys } from '@/features/profile-views/api/profile-views-api.ts';
-import { safetyKeys } from '@/features/safety/api/safety-api.ts';
+import type { SuggestionsPage } from '@/features/discovery/api/discovery-api.ts';
 import { useSafetyTranslation } from '@/features/safety/i18n.ts';
+import {
+  chatKeys,
+  discoveryKeys,
+  likesKeys,
+  notificationKeys,
+  paymentsKeys,
+  profileViewsKeys,
+  safetyKeys,
+} from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 
 /** The three dialogs load with the first opening of one of them, never with the login route. */
@@ -79,7 +82,7 @@ export function forgetMember(queryClient: QueryClient, me: string, id: string) {
  * and the counts are asked again.
  */
 function afterUnmatch(queryClient: QueryClient, me: string) {
-  for (const key of [['chat', me], likesKeys.list(me), notificationKeys.counts(me)]) {
+  for (const key of [chatKeys.all(me), likesKeys.list(me), notificationKeys.counts(me)]) {
     void queryClient.invalidateQueries({ queryKey: key });
   }
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchMe, moderationKeys } from '@/features/moderation/api/moderation-api.ts';
+import { fetchMe } from '@/features/moderation/api/moderation-api.ts';
+import { moderationKeys } from '@/lib/query-keys.ts';
 import { session, useSession } from '@/lib/session.ts';
 
 const photoOf = (url: string) => url.split('?')[0];

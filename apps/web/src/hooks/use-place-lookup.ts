@@ -2,13 +2,8 @@ import type { GeoPlace } from '@mawadda/contract';
 import { GEOCODE_DEBOUNCE_MS } from '@mawadda/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  type Coordinates,
-  type GeoLanguage,
-  geoKeys,
-  reverseGeocode,
-  searchPlaces,
-} from '@/lib/geo-api.ts';
+import { type Coordinates, type GeoLanguage, reverseGeocode, searchPlaces } from '@/lib/geo-api.ts';
+import { geoKeys } from '@/lib/query-keys.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 export type PlaceStatus =

@@ -6,12 +6,6 @@ export type GeoLanguage = 'en' | 'fr';
 
 export type Coordinates = { latitude: number; longitude: number };
 
-export const geoKeys = {
-  search: (text: string, language: GeoLanguage) => ['geo', 'search', text, language] as const,
-  reverse: (position: Coordinates | null, language: GeoLanguage) =>
-    ['geo', 'reverse', position?.latitude, position?.longitude, language] as const,
-};
-
 /** GET /api/geo/search: towns matching a typed location, the most likely first. */
 export function searchPlaces(text: string, language: GeoLanguage, signal?: AbortSignal) {
   return callApi('searchPlaces', { query: { q: text, lang: language } }, signal);

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { discoveryKeys } from '@/features/discovery/api/discovery-api.ts';
 import { SubscriptionSummary } from '@/features/payments/components/subscription-summary.tsx';
 import { EditProfilePage } from '@/features/profile/components/edit-profile-page.tsx';
 import { BlockedMembers } from '@/features/safety/components/blocked-members.tsx';
+import { discoveryKeys } from '@/lib/query-keys.ts';
 import { AccountSections } from '../account-sections.tsx';
 import { usePaymentDialogs } from '../payment-dialogs.tsx';
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { matchMoment } from '@/lib/match-moment.ts';
+import { moderationKeys, notificationKeys } from '@/lib/query-keys.ts';
 import { mockEndpoints } from '@/test/api.ts';
 import { aCurrentUser, photo } from '@/test/fixtures.ts';
 import { fakePushBrowser, removePushBrowser } from '@/test/push-browser.ts';
@@ -138,7 +139,7 @@ describe('the shell as the app composes it', () => {
 
     // A newer like counts again.
     notifications = { ...notifications, newLikes: 1, lastLikeAt: '2026-05-01T10:05:00.000Z' };
-    await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     await vi.waitFor(() =>
       expect(within(nav).getByRole('button', { name: 'Likes, 1 new' })).toHaveTextContent('1'),
     );
@@ -242,7 +243,7 @@ describe('the moderation link of the profile menu', () => {
     const { queryClient } = await renderScreen(<ShellLayout />, { route: '/fr/suggestions' });
     // The role arrives with the member's profile.
     await vi.waitFor(() =>
-      expect(queryClient.getQueryData(['moderation', 'me', 'role'])).toMatchObject({ role }),
+      expect(queryClient.getQueryData(moderationKeys.role('me'))).toMatchObject({ role }),
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Profile menu' }));

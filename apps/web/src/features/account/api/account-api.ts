@@ -3,11 +3,6 @@ import { endpointRoutes } from '@mawadda/contract/endpoint-routes';
 import { callApi } from '@/lib/api-client.ts';
 import { apiFile } from '@/lib/api-file.ts';
 
-export const accountKeys = {
-  /** Per member: the next member on the same device never sees the last one's copy. */
-  dataExport: (memberId: string) => ['account', memberId, 'data-export'] as const,
-};
-
 /** GET /api/users/me/export: the latest copy of my data, and until when it is offered. */
 export function fetchDataExport(signal?: AbortSignal) {
   return callApi('dataExport', {}, signal);

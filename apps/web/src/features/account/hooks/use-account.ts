@@ -1,9 +1,9 @@
 import type { DataExport } from '@mawadda/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client.ts';
+import { accountKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import {
-  accountKeys,
   deleteAccount,
   downloadDataExport,
   fetchDataExport,

@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client.ts';
+import { authKeys } from '@/lib/query-keys.ts';
 import { startSession } from '@/lib/sign-in.ts';
 
 export function useClientConfig() {
   return useQuery({
-    queryKey: ['client-config'],
+    queryKey: authKeys.clientConfig(),
     queryFn: ({ signal }) => callApi('clientConfig', {}, signal),
     staleTime: Number.POSITIVE_INFINITY,
     // A visitor's answer: not part of a member's offline copy (lib/member-cache.ts).

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client.ts';
+import { authKeys } from '@/lib/query-keys.ts';
 
 /**
  * Whether a reset link can still be used, asked once when its page opens: a link that cannot is
@@ -7,7 +8,7 @@ import { callApi } from '@/lib/api-client.ts';
  */
 export function useResetLinkCheck(token: string) {
   return useQuery({
-    queryKey: ['reset-link', token],
+    queryKey: authKeys.resetLink(token),
     queryFn: ({ signal }) => callApi('checkResetLink', { params: { token } }, signal),
     staleTime: Number.POSITIVE_INFINITY,
     meta: { persist: false },

@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { authKeys } from '@/lib/query-keys.ts';
 import { mockEndpoints, type Stubs } from '@/test/api.ts';
 import { anError } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
@@ -124,7 +125,7 @@ describe('Reset password', () => {
     });
     const { queryClient } = await renderScreen(<ResetPasswordPage />, route);
     await waitFor(() =>
-      expect(queryClient.getQueryState(['reset-link', 'abc123'])?.status).toBe('error'),
+      expect(queryClient.getQueryState(authKeys.resetLink('abc123'))?.status).toBe('error'),
     );
     expect(screen.getByLabelText('New password')).toBeEnabled();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -7,14 +7,6 @@ import { callApi, endpointCaller } from '@/lib/api-client.ts';
 // route (ADR 045).
 const callWaliApi = endpointCaller(waliEndpointRoutes);
 
-export const chatKeys = {
-  /** Per member: the next member on the same device never sees the last one's conversations. */
-  contacts: (memberId: string) => ['chat', memberId, 'contacts'] as const,
-  contact: (memberId: string, otherId: string) => ['chat', memberId, 'contact', otherId] as const,
-  conversation: (memberId: string, otherId: string) =>
-    ['chat', memberId, 'conversation', otherId] as const,
-};
-
 /** GET /api/chat/contacts: conversations and matches, newest first. */
 export function fetchContacts(signal?: AbortSignal) {
   return callApi('chatContacts', {}, signal);

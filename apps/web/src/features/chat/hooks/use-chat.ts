@@ -11,11 +11,11 @@ import {
 } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { chatKeys } from '@/lib/query-keys.ts';
 import { useOnReconnect, useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 import {
   answerWaliContact,
   askWaliContact,
-  chatKeys,
   fetchContact,
   fetchContacts,
   fetchConversation,
@@ -38,7 +38,7 @@ import { outbox } from './outbox.ts';
  * member who deleted their account has no name left, their messages are from "a deleted member".
  */
 const shownWith =
-  (t: TFunction) =>
+  (t: TFunction<'chat'>) =>
   (contact: Contact): Contact => ({
     ...contact,
     name: contact.deleted ? t('conversation.deletedMember') : titleCase(contact.name),
@@ -178,7 +178,7 @@ export function useChatEvents(me: string, onMessage: (message: Message) => void)
     );
   });
   useOnReconnect(() => {
-    void queryClient.invalidateQueries({ queryKey: ['chat', me] });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.all(me) });
   });
 }
 

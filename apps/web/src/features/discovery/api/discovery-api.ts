@@ -5,15 +5,6 @@ import { callApi } from '@/lib/api-client.ts';
 export type SuggestionsPage = EndpointAnswer<'suggestions'>;
 export type LikeResult = EndpointAnswer<'like'>;
 
-export const discoveryKeys = {
-  all: ['discovery'] as const,
-  suggestions: () => ['discovery', 'suggestions'] as const,
-  details: (id: string) => ['discovery', 'details', id] as const,
-  preferences: () => ['discovery', 'preferences'] as const,
-  /** Per member: the next member on the same device never gets the last one's gender. */
-  me: (memberId: string) => ['discovery', 'me', memberId] as const,
-};
-
 /** GET /api/users/suggestions: nearest first, then most recently active; empty past the end. */
 export function fetchSuggestions(page: number, signal?: AbortSignal) {
   return callApi('suggestions', { query: { page, size: SUGGESTIONS_PAGE_SIZE } }, signal);

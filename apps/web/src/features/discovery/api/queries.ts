@@ -1,8 +1,8 @@
 import type { PreferencesInput, UserDetails, UserSummary } from '@mawadda/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { discoveryKeys } from '@/lib/query-keys.ts';
 import {
-  discoveryKeys,
   fetchCurrentUser,
   fetchMemberDetails,
   fetchPreferences,

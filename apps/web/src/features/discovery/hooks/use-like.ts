@@ -4,7 +4,8 @@ import { useCallback } from 'react';
 import { ApiError, NetworkError } from '@/lib/api-client.ts';
 import { matchMoment } from '@/lib/match-moment.ts';
 import { isMemberGone } from '@/lib/member-gone.ts';
-import { discoveryKeys, sendLike } from '../api/discovery-api.ts';
+import { discoveryKeys } from '@/lib/query-keys.ts';
+import { sendLike } from '../api/discovery-api.ts';
 import { type LikeFailure, type LikeTarget, useLikeFeedback } from './like-feedback.tsx';
 import { likedUsers, useLikedUsers } from './liked-users.ts';
 

@@ -6,14 +6,6 @@ import { endpointCaller } from '@/lib/api-client.ts';
 // route (ADR 045).
 const callGuardianApi = endpointCaller(guardianEndpointRoutes);
 
-export const guardiansKeys = {
-  /** Per member: the next member on the same device never sees the last one's guardians. */
-  overview: (memberId: string) => ['guardians', memberId, 'overview'] as const,
-  page: (token: string) => ['guardian-page', token] as const,
-  conversation: (token: string, userId: string) =>
-    ['guardian-page', token, 'conversation', userId] as const,
-};
-
 export const fetchGuardians = (signal?: AbortSignal) => callGuardianApi('guardians', {}, signal);
 export const addGuardian = (body: GuardianRequest) => callGuardianApi('addGuardian', { body });
 export const removeGuardian = (id: string) => callGuardianApi('removeGuardian', { params: { id } });

@@ -6,6 +6,7 @@ import type {
 } from '@mawadda/contract';
 import { titleCase } from '@mawadda/contract/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { guardiansKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import {
   addGuardian,
@@ -14,7 +15,6 @@ import {
   fetchGuardians,
   followAllConversations,
   followConversation,
-  guardiansKeys,
   removeGuardian,
   saveGuardianDigest,
   saveGuardianSettings,

@@ -1,11 +1,5 @@
 import { callApi } from '@/lib/api-client.ts';
 
-export const likesKeys = {
-  /** Per member: the next member on the same device never sees the last one's list. */
-  list: (memberId: string) => ['likes', memberId, 'list'] as const,
-  opened: (memberId: string) => ['likes', memberId, 'opened'] as const,
-};
-
 /** GET /likes: who liked me, newest first, `isNew` for likes since I last looked. */
 export function fetchLikes(signal?: AbortSignal) {
   return callApi('likes', {}, signal);

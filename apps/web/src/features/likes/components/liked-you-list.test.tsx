@@ -3,6 +3,7 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { matchMoment } from '@/lib/match-moment.ts';
+import { likesKeys } from '@/lib/query-keys.ts';
 import { session } from '@/lib/session.ts';
 import { mockEndpoints, type Reply, type Stubs } from '@/test/api.ts';
 import { aMember, anError, detailsOf } from '@/test/fixtures.ts';
@@ -266,7 +267,7 @@ describe('The liked-you list', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Amal/ }));
     await screen.findByRole('heading', { name: `Screen /user-details/${amal.id}` });
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(queryClient.getQueryData(['likes', 'me', 'opened'])).toEqual([amal.id]);
+    expect(queryClient.getQueryData(likesKeys.opened('me'))).toEqual([amal.id]);
     // The server is told, so the entry stays out of the list on the next opening, and elsewhere.
     await vi.waitFor(() => expect(events).toContain('open'));
   });

@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useMarkSeen, useMemberList } from '@/hooks/use-member-list.ts';
 import { matchMoment } from '@/lib/match-moment.ts';
+import { likesKeys } from '@/lib/query-keys.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { fetchLikes, likeBack, likesKeys, markLikesSeen, openLike } from '../api/likes-api.ts';
+import { fetchLikes, likeBack, markLikesSeen, openLike } from '../api/likes-api.ts';
 
 /** The time of the newest like in the list, or null for an empty list. */
 function newestLikeTime(entries: readonly LikeEntry[]): number | null {

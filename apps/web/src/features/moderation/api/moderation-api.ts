@@ -5,13 +5,6 @@ import { callApi, endpointCaller } from '@/lib/api-client.ts';
 // The verification queue's endpoints come with this chunk (ADR 045's way).
 const callQueueApi = endpointCaller(verificationQueueEndpointRoutes);
 
-export const moderationKeys = {
-  /** Per member: the next member on the same device never sees the last one's. */
-  role: (memberId: string) => ['moderation', memberId, 'role'] as const,
-  queue: (memberId: string) => ['moderation', memberId, 'queue'] as const,
-  verifications: (memberId: string) => ['moderation', memberId, 'verifications'] as const,
-};
-
 /** GET /api/moderation/verifications: the selfies waiting, oldest first (moderators only). */
 export function fetchVerificationQueue(signal?: AbortSignal) {
   return callQueueApi('verificationQueue', {}, signal);

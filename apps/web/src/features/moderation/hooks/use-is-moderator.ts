@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFirstScreenShown } from '@/lib/first-screen.ts';
+import { moderationKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
-import { fetchMe, moderationKeys } from '../api/moderation-api.ts';
+import { fetchMe } from '../api/moderation-api.ts';
 
 /** A role changes rarely (`npm run moderator` on the server): asked again every few minutes. */
 const ROLE_STALE_MS = 5 * 60_000;

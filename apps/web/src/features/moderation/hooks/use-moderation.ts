@@ -1,8 +1,9 @@
 import type { ModerationActionRequest, OpenReport } from '@mawadda/contract';
 import { titleCase } from '@mawadda/contract/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { moderationKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
-import { actOnReport, fetchOpenReports, moderationKeys } from '../api/moderation-api.ts';
+import { actOnReport, fetchOpenReports } from '../api/moderation-api.ts';
 
 function useQueueKey() {
   return moderationKeys.queue(useSession()?.user?.id ?? '');

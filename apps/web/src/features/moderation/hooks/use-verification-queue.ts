@@ -1,12 +1,9 @@
 import type { VerificationDecision, VerificationQueueItem } from '@mawadda/contract';
 import { titleCase } from '@mawadda/contract/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { moderationKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
-import {
-  decideVerification,
-  fetchVerificationQueue,
-  moderationKeys,
-} from '../api/moderation-api.ts';
+import { decideVerification, fetchVerificationQueue } from '../api/moderation-api.ts';
 
 function useQueueKey() {
   return moderationKeys.verifications(useSession()?.user?.id ?? '');

@@ -1,11 +1,6 @@
 import type { NotificationSettings, PushSubscriptionRequest } from '@mawadda/contract';
 import { callApi } from '@/lib/api-client.ts';
 
-export const pushKeys = {
-  /** Per member: the next member on the same device never sees the last one's settings. */
-  settings: (memberId: string) => ['push-settings', memberId] as const,
-};
-
 /** GET /api/config: the server's VAPID public key, a subscription's `applicationServerKey`. */
 export async function fetchVapidPublicKey() {
   return (await callApi('clientConfig')).vapidPublicKey;

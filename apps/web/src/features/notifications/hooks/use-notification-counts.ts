@@ -4,8 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { NavCounts } from '@/components/layouts/member-nav.tsx';
 import { useFirstScreenShown } from '@/lib/first-screen.ts';
+import { notificationKeys } from '@/lib/query-keys.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { fetchNotifications, notificationKeys } from '../api/notifications-api.ts';
+import { fetchNotifications } from '../api/notifications-api.ts';
 import { likesBadgeCount } from '../utils/likes-badge.ts';
 
 /** The navbar's counts, and the conversations with an unread message (the app badge's). */

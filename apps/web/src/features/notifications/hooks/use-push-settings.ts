@@ -1,9 +1,9 @@
 import type { NotificationSettings } from '@mawadda/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { pushKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import {
   fetchNotificationSettings,
-  pushKeys,
   saveNotificationSettings,
   sendTestNotification,
 } from '../api/push-api.ts';

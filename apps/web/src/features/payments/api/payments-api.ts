@@ -1,15 +1,6 @@
 import type { SubscriptionPlan } from '@mawadda/contract';
 import { callApi } from '@/lib/api-client.ts';
 
-export const paymentsKeys = {
-  all: ['payments'] as const,
-  gifts: (language: 'en' | 'fr') => ['payments', 'gifts', language] as const,
-  plans: () => ['payments', 'plans'] as const,
-  /** Per member: the next member on the same device never sees the last one's. */
-  recipients: (memberId: string) => ['payments', memberId, 'recipients'] as const,
-  me: (memberId: string) => ['payments', memberId, 'me'] as const,
-};
-
 /** GET /api/gifts?lang=…: the catalogue, named and described in the member's language. */
 export function fetchGifts(language: 'en' | 'fr', signal?: AbortSignal) {
   return callApi('gifts', { query: { lang: language } }, signal);

@@ -5,14 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { paymentsKeys } from '@/lib/query-keys.ts';
 import { session } from '@/lib/session.ts';
 import { translateError } from '@/lib/translate-error.ts';
-import {
-  confirmSubscription,
-  fetchRecipients,
-  paymentsKeys,
-  sendGift,
-} from '../api/payments-api.ts';
+import { confirmSubscription, fetchRecipients, sendGift } from '../api/payments-api.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
 import { type PaymentReturn, pageOfReturn, readPaymentReturn } from '../utils/payment-return.ts';
 

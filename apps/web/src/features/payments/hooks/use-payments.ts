@@ -3,6 +3,7 @@ import { titleCase } from '@mawadda/contract/text';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { paymentsKeys } from '@/lib/query-keys.ts';
 import { session, useSession } from '@/lib/session.ts';
 import {
   type CheckoutReturn,
@@ -10,7 +11,6 @@ import {
   fetchMe,
   fetchPlans,
   fetchRecipients,
-  paymentsKeys,
   startCardCheckout,
   startGiftCheckout,
   startMobileMoneyCheckout,

@@ -1,11 +1,5 @@
 import { callApi } from '@/lib/api-client.ts';
 
-export const profileViewsKeys = {
-  /** Per member: the next member on the same device never sees the last one's list. */
-  list: (memberId: string) => ['profile-views', memberId, 'list'] as const,
-  opened: (memberId: string) => ['profile-views', memberId, 'opened'] as const,
-};
-
 /** GET /api/users/profile-views: who viewed my profile, each once at their latest view. */
 export function fetchProfileViews(signal?: AbortSignal) {
   return callApi('profileViews', {}, signal);

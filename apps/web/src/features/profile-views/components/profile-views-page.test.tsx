@@ -2,6 +2,7 @@ import type { ProfileViewEntry } from '@mawadda/contract';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { profileViewsKeys } from '@/lib/query-keys.ts';
 import { mockEndpoints, type Stubs } from '@/test/api.ts';
 import { aMember, anError, detailsOf } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
@@ -147,7 +148,7 @@ describe('Profile views', () => {
 
     await user.click(await screen.findByRole('button', { name: /^Omar/ }));
     await screen.findByRole('heading', { name: `Screen /user-details/${omar.id}` });
-    expect(queryClient.getQueryData(['profile-views', 'me', 'opened'])).toEqual([omar.id]);
+    expect(queryClient.getQueryData(profileViewsKeys.opened('me'))).toEqual([omar.id]);
   });
 
   it('gives the spec alert when the member no longer exists, and removes them', async () => {

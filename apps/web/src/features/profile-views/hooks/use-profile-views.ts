@@ -1,10 +1,7 @@
 import type { ProfileViewEntry } from '@mawadda/contract';
 import { useMarkSeen, useMemberList } from '@/hooks/use-member-list.ts';
-import {
-  fetchProfileViews,
-  markProfileViewsSeen,
-  profileViewsKeys,
-} from '../api/profile-views-api.ts';
+import { profileViewsKeys } from '@/lib/query-keys.ts';
+import { fetchProfileViews, markProfileViewsSeen } from '../api/profile-views-api.ts';
 
 /** Who viewed my profile (docs/spec.md §2), asked again each time the page opens. */
 export function useProfileViews() {

@@ -1,10 +1,5 @@
 import { callApi } from '@/lib/api-client.ts';
 
-export const profileKeys = {
-  /** Per member: the next member on the same device never sees the last one's profile. */
-  me: (memberId: string) => ['profile', memberId, 'me'] as const,
-};
-
 /** GET /api/users/me: the member's own profile, photos and completeness included. */
 export function fetchCurrentUser(signal?: AbortSignal) {
   return callApi('currentUser', {}, signal);

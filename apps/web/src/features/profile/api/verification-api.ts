@@ -5,11 +5,6 @@ import { endpointCaller } from '@/lib/api-client.ts';
 // route (as family mode's, ADR 045).
 const callVerificationApi = endpointCaller(verificationEndpointRoutes);
 
-export const verificationKeys = {
-  /** Per member, like the profile: the next member on the device never sees the last one's. */
-  state: (memberId: string) => ['profile', memberId, 'verification'] as const,
-};
-
 /** GET /api/users/me/verification: none, pending, approved or refused (why, and until when). */
 export function fetchVerification(signal?: AbortSignal) {
   return callVerificationApi('verification', {}, signal);

@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@mawadda/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { profileKeys } from '@/lib/query-keys.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { fetchCurrentUser, profileKeys, updateProfile } from '../api/profile-api.ts';
+import { fetchCurrentUser, updateProfile } from '../api/profile-api.ts';
 
 function useMemberId() {
   return useSession()?.user?.id ?? '';

@@ -1,15 +1,11 @@
 import type { VerificationState } from '@mawadda/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { profileKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
-import {
-  drawPose,
-  fetchVerification,
-  sendSelfie,
-  verificationKeys,
-} from '../api/verification-api.ts';
+import { drawPose, fetchVerification, sendSelfie } from '../api/verification-api.ts';
 
 function useStateKey() {
-  return verificationKeys.state(useSession()?.user?.id ?? '');
+  return profileKeys.verification(useSession()?.user?.id ?? '');
 }
 
 /** The member's verification, asked again each time the section shows (a moderator decides). */

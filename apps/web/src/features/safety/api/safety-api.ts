@@ -1,11 +1,6 @@
 import type { ReportRequest } from '@mawadda/contract';
 import { callApi } from '@/lib/api-client.ts';
 
-export const safetyKeys = {
-  /** Per member: the next member on the same device never sees the last one's list. */
-  blocked: (memberId: string) => ['safety', memberId, 'blocked'] as const,
-};
-
 /** POST /api/users/:id/block: from now on, both ways, neither sees nor reaches the other. */
 export function blockMember(id: string) {
   return callApi('block', { params: { id } });

@@ -1,7 +1,8 @@
 import type { BlockedMember } from '@mawadda/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { safetyKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
-import { fetchBlockedMembers, safetyKeys, unblockMember } from '../api/safety-api.ts';
+import { fetchBlockedMembers, unblockMember } from '../api/safety-api.ts';
 
 /** The members I blocked, the latest first (the settings' list). */
 export function useBlockedMembers() {
