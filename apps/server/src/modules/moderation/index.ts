@@ -6,3 +6,5 @@ export {
 } from './moderation.repository.ts';
 export { moderationRoutes } from './moderation.routes.ts';
 export { createModerationService, type ModerationService } from './moderation.service.ts';
+export { assertModerator } from './moderation-queue.ts';
+export { moderationModule } from './moderation.module.ts';

@@ -1,0 +1,115 @@
+import type { ModerationActionRequest } from '@mawadda/contract';
+import { findMailRecipient, removePhotos } from '../../core/members.repository.ts';
+import type { Database, Transaction } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { type MediaStore, mediaPathOf } from '../../lib/media-store.ts';
+import {
+  closeReport,
+  findReport,
+  photosOf,
+  type ReportRow,
+  recordAction,
+  setStanding,
+} from './moderation.repository.ts';
+import { assertModerator } from './moderation-queue.ts';
+import { warningMail } from './warning.mail.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a moderator's decision on a report needs. */
+export type DecisionDeps = {
+  db: Database;
+  clock: Clock;
+  mediaStore: Pick<MediaStore, 'urlFor'>;
+  mailer: Mailer;
+  /** Ends every session of the member, on every node, with their sockets. */
+  endMemberSessions(memberId: string): Promise<void>;
+  /**
+   * A moderator removed the member's main photo, in the action's transaction: a verified badge
+   * waits for the selfie to be matched to the new main photo, as after the member's own change
+   * (ADR 044). Wired by app.ts.
+   */
+  onMainPhotoChanged?(tx: Transaction, memberId: string): Promise<void>;
+};
+
+/** The photo a `remove-photo` action names, by its address, and whether it is the main one. */
+async function photoToRemove(deps: DecisionDeps, memberId: string, photoUrl: string | undefined) {
+  const path = mediaPathOf(photoUrl ?? '');
+  const current = await photosOf(deps.db, memberId);
+  const photo = current.find((p) => deps.mediaStore.urlFor(p.displayKey) === path);
+  if (!photo) throw badRequest('PHOTO_TO_REMOVE_UNKNOWN');
+  return { photo, main: photo.id === current[0]?.id };
+}
+
+/** A warning is mailed to the member, saying whether a member or the message check reported. */
+async function mailWarning(deps: DecisionDeps, report: ReportRow, reason: string) {
+  const member = await findMailRecipient(deps.db, report.reportedId);
+  if (!member) return;
+  await deps.mailer.send(
+    warningMail({
+      to: member.email,
+      name: member.name,
+      language: member.language,
+      warnedFor: report.reporterId === null ? 'message-check' : 'member-report',
+      reason,
+    }),
+  );
+}
+
+/**
+ * A moderator's action on a report (ADR 018): it closes the report once and is recorded (who,
+ * when, why) in a table that refuses changes, in one transaction with what it does; a suspended
+ * or banned member's sessions and sockets end at once, and `visibleTo` hides them from everyone.
+ */
+export async function actOnReport(
+  deps: DecisionDeps,
+  moderatorId: string,
+  reportId: string,
+  request: ModerationActionRequest,
+) {
+  const { db } = deps;
+  await assertModerator(db, moderatorId);
+  const report = await findReport(db, reportId);
+  if (!report) throw notFound('REPORT_NOT_FOUND');
+  // Nobody judges their own case: not a report about themselves, nor one they filed.
+  if (report.reportedId === moderatorId) throw new HttpError(403, 'REPORT_ABOUT_YOU');
+  if (report.reporterId === moderatorId) throw new HttpError(403, 'REPORT_FILED_BY_YOU');
+  if (report.closedAt) throw new HttpError(409, 'REPORT_CLOSED');
+  const memberId = report.reportedId;
+  const now = deps.clock.now();
+  const removed =
+    request.action === 'remove-photo'
+      ? await photoToRemove(deps, memberId, request.photoUrl)
+      : undefined;
+  if (request.action === 'suspend' && !request.days) throw badRequest('SUSPENSION_DAYS_INVALID');
+  const suspendedUntil =
+    request.action === 'suspend' && request.days
+      ? new Date(now.getTime() + request.days * DAY_MS)
+      : null;
+  const done = await db.transaction(async (tx) => {
+    if (!(await closeReport(tx, reportId, now))) return false;
+    await recordAction(tx, {
+      moderatorId,
+      memberId,
+      reportId,
+      action: request.action,
+      reason: request.reason.trim(),
+      photoKey: removed?.photo.displayKey ?? null,
+      suspendedUntil,
+      createdAt: now,
+    });
+    if (removed) await removePhotos(tx, memberId, [removed.photo.id]);
+    if (removed?.main) await deps.onMainPhotoChanged?.(tx, memberId);
+    if (request.action === 'suspend') await setStanding(tx, memberId, 'suspended', suspendedUntil);
+    if (request.action === 'ban') await setStanding(tx, memberId, 'banned', null);
+    return true;
+  });
+  if (!done) throw new HttpError(409, 'REPORT_CLOSED');
+  if (request.action === 'suspend' || request.action === 'ban') {
+    await deps.endMemberSessions(memberId);
+  }
+  if (request.action === 'warn') await mailWarning(deps, report, request.reason.trim());
+  return { message: 'Done' };
+}

@@ -1,0 +1,78 @@
+import { type OpenReport, type PlaceLanguage, placeText } from '@mawadda/contract';
+import { shieldRules } from '../../core/scam-rules.ts';
+import type { Executor } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import { isModerator, messagesBySeq, openReports } from './moderation.repository.ts';
+
+const QUEUE_PAGE = 100;
+
+/** What the moderators' queue needs. */
+export type QueueDeps = {
+  db: Executor;
+  /** Profile photo links: a moderator's open every photo, blurred or not (ADR 019). */
+  photoLinks: MediaLinks;
+  mediaLinks: MediaLinks;
+};
+
+/** Only moderators see a queue (reports, verification selfies) and act on it: checked per request. */
+export async function assertModerator(db: Executor, memberId: string): Promise<void> {
+  if (!(await isModerator(db, memberId))) throw new HttpError(403, 'MODERATORS_ONLY');
+}
+
+/** The scam shield's report as its reporter: the attached messages it flagged, and their rules. */
+function shieldFinding(attached: ReadonlyArray<{ shield: number }>): OpenReport['reporter'] {
+  const flagged = attached.filter((message) => message.shield !== 0);
+  return {
+    kind: 'scam-shield',
+    flaggedMessages: flagged.length,
+    rules: shieldRules(flagged.reduce((bits, message) => bits | message.shield, 0)),
+  };
+}
+
+/**
+ * The open reports, asking for money first (ADR 043), then oldest first, each reported member's
+ * place in the moderator's `language`.
+ */
+export async function reportQueue(
+  deps: QueueDeps,
+  moderatorId: string,
+  language: PlaceLanguage,
+): Promise<OpenReport[]> {
+  await assertModerator(deps.db, moderatorId);
+  const open = await openReports(deps.db, moderatorId, QUEUE_PAGE);
+  return Promise.all(
+    open.map(
+      async ({
+        reported: { photoKeys, countryCode, ...reported },
+        ...report
+      }): Promise<OpenReport> => {
+        const attached = await messagesBySeq(deps.db, report.messageSeqs);
+        return {
+          id: report.id,
+          reasons: report.reasons,
+          // The shield's older reports hold an English sentence as their note: never shown
+          // as a note, what it found is read from the messages instead.
+          note: report.reporter ? report.note : null,
+          createdAt: report.createdAt.toISOString(),
+          updatedAt: report.updatedAt.toISOString(),
+          reporter: report.reporter
+            ? { kind: 'member', ...report.reporter }
+            : shieldFinding(attached),
+          reported: {
+            ...reported,
+            location: placeText({ location: reported.location, countryCode }, language),
+            photoUrls: photoKeys.map((key) => deps.photoLinks.urlFor(moderatorId, key)),
+          },
+          messages: attached.map((m) => ({
+            uuid: m.uuid,
+            content: m.content,
+            imageUrl: m.imageKey ? deps.mediaLinks.urlFor(moderatorId, m.imageKey) : null,
+            audioUrl: m.audioKey ? deps.mediaLinks.urlFor(moderatorId, m.audioKey) : null,
+            timestamp: m.sentAt.toISOString(),
+          })),
+        };
+      },
+    ),
+  );
+}
