@@ -16,7 +16,7 @@ import { differenceHash, hammingDistance } from '../src/modules/verification/sel
 import {
   DUPLICATE_MAX_DISTANCE,
   POSES_PER_DAY,
-} from '../src/modules/verification/verification.service.ts';
+} from '../src/modules/verification/verification-selfies.ts';
 import {
   bearer,
   jpegWithGps,

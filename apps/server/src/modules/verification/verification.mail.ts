@@ -23,7 +23,7 @@ const REASONS: Record<VerificationRefusal, { en: string; fr: string }> = {
 };
 
 /**
- * A moderator's decision on the member's verification selfie (issue 21), so a member who is not
+ * A moderator's decision on the member's verification selfie (ADR 044), so a member who is not
  * in the app learns it: the badge, or why not and from when they may try again.
  */
 export function verificationMail(options: {

@@ -12,7 +12,8 @@ import { parseOrThrow } from '../../lib/validation.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
 import { isModerator } from '../moderation/index.ts';
 import { selfieExists } from './verification.repository.ts';
-import { SELFIE_FOLDER, type VerificationService } from './verification.service.ts';
+import type { VerificationService } from './verification.service.ts';
+import { SELFIE_FOLDER } from './verification-selfies.ts';
 
 /** Where selfie links point: a prefix of its own, so no chat or photo link's proof opens them. */
 export const SELFIE_PREFIX = '/verification-selfies/';
