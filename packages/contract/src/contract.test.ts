@@ -4,6 +4,8 @@ import {
   decimalNumber,
   E,
   EMAIL_PATTERN,
+  ERROR_DEFAULT_PARAMS,
+  ERROR_TEXTS,
   editProfileFieldsSchema,
   errorText,
   GIFT_NUMBERS,
@@ -206,6 +208,16 @@ describe('registration fields', () => {
     expect(errorText('ACCOUNT_SUSPENDED', { until: '2026-12-02T10:00:00.000Z' })).toBe(
       'Your account is suspended until 2026-12-02T10:00:00.000Z. Write to us if you think this is a mistake.',
     );
+  });
+
+  it('gives default numbers only to codes whose text names each of them', () => {
+    const entries = Object.entries(ERROR_DEFAULT_PARAMS);
+    expect(entries.length).toBeGreaterThan(10);
+    for (const [code, params] of entries) {
+      expect(isErrorCode(code), code).toBe(true);
+      const text = isErrorCode(code) ? ERROR_TEXTS[code] : '';
+      for (const name of Object.keys(params ?? {})) expect(text, code).toContain(`{{${name}`);
+    }
   });
 
   it('refuses a non-number age with a readable message', () => {

@@ -19,8 +19,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { type MemberRow, members } from '../db/schema.ts';
 import type { MediaLinks } from '../lib/media-links.ts';
+import type { Member } from './member-columns.ts';
 import { blockedBetween } from './member-rules.ts';
-import type { Member } from './members.repository.ts';
 import { photosFor } from './profile-photos.ts';
 
 export type Viewer = { id: string; gender: Gender | null };

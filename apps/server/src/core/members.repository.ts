@@ -1,8 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import {
   type MEDIA_STORES,
-  type MemberRow,
   mediaDeletions,
   members,
   moderationActions,
@@ -11,37 +10,13 @@ import {
   photos,
 } from '../db/schema.ts';
 import type { MailLanguage } from '../lib/bilingual-mail.ts';
+import { type Member, memberColumns } from './member-columns.ts';
 import { likeStateColumns, type Viewer, visibleTo } from './member-view.ts';
 import { photoFilesOf } from './profile-photos.ts';
 
 export type NewMember = typeof members.$inferInsert;
 export type NewPhoto = Omit<typeof photos.$inferInsert, 'id' | 'createdAt'>;
 
-/**
- * A member as the rest of the server reads it: every column but the password hash, which only
- * the sign-in check reads (`findCredentials`), so it never rides along into a log or an answer,
- * and the answers and dealbreakers as bits and as a point, which only the suggestions read (ADR 042).
- */
-export type Member = Omit<
-  MemberRow,
-  | 'passwordHash'
-  | 'faithBits'
-  | 'familyBits'
-  | 'faithRejects'
-  | 'familyRejects'
-  | 'acceptedLanguages'
-  | 'answersBox'
->;
-const {
-  passwordHash: _hash,
-  faithBits: _faithBits,
-  familyBits: _familyBits,
-  faithRejects: _faithRejects,
-  familyRejects: _familyRejects,
-  acceptedLanguages: _acceptedLanguages,
-  answersBox: _answersBox,
-  ...memberColumns
-} = getTableColumns(members);
 const emailIs = (email: string) => sql`lower(${members.email}) = lower(${email})`;
 
 export async function findMemberById(db: Executor, id: string): Promise<Member | undefined> {

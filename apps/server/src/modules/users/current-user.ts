@@ -4,8 +4,8 @@ import {
   PRIVACY_VERSION,
   placeText,
 } from '@mawadda/contract';
+import type { Member } from '../../core/member-columns.ts';
 import { faithFamilyOf } from '../../core/member-view.ts';
-import type { Member } from '../../core/members.repository.ts';
 import type { PhotoRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';

@@ -5,13 +5,9 @@ import {
   type RegistrationFields,
 } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Member } from '../../core/member-columns.ts';
 import { type MemberTexts, profileTexts } from '../../core/member-texts.ts';
-import {
-  addPhotos,
-  findMemberByEmail,
-  insertMember,
-  type Member,
-} from '../../core/members.repository.ts';
+import { addPhotos, findMemberByEmail, insertMember } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';

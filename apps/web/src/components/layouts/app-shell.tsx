@@ -10,7 +10,8 @@ import { FillScreenContext } from './fill-screen.ts';
 import type { LikedYouContent } from './liked-you-dialog.tsx';
 import { MemberNav, type NavCounts } from './member-nav.tsx';
 import { useLocalizedPath } from './paths.ts';
-import { type MenuAction, ProfileMenu } from './profile-menu.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+import type { MenuAction } from './profile-menu-radix.tsx';
 import { useReturnState } from './return-to.ts';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 

@@ -19,9 +19,23 @@ import { cn } from '@/lib/cn.ts';
 import { type MenuOpening, useDeferredMenuOpening } from '../deferred-menu.tsx';
 import { MemberAvatar } from './member-avatar.tsx';
 import { useLocalizedPath } from './paths.ts';
-import type { ProfileMenuProps } from './profile-menu.tsx';
 import { type ReturnState, useReturnState } from './return-to.ts';
 import { useLogout } from './use-logout.ts';
+
+/** A menu entry the app adds (the subscription modal): its label and what choosing it does. */
+export type MenuAction = { label: string; onSelect: () => void };
+
+/**
+ * What the avatar's menu shows: here, with the menu, rather than in profile-menu.tsx, which loads
+ * this file: a type read back from it would close a loop.
+ */
+export type ProfileMenuProps = {
+  name: string | undefined;
+  photoUrl: string | undefined;
+  subscription?: MenuAction | undefined;
+  /** A moderator gets a link to the moderation page. */
+  moderator?: boolean;
+};
 
 const itemClass =
   'group flex min-h-11 cursor-pointer select-none items-center gap-3 rounded-xl px-3 text-[0.9375rem] text-ink outline-none transition-colors data-[highlighted]:bg-teal-50 data-[highlighted]:text-teal-900 data-[disabled]:cursor-not-allowed data-[disabled]:text-ink-muted';

@@ -3,17 +3,7 @@ import { lazy, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeferredMenu } from '../deferred-menu.tsx';
 import { MemberAvatar } from './member-avatar.tsx';
-
-/** A menu entry the app adds (the subscription modal): its label and what choosing it does. */
-export type MenuAction = { label: string; onSelect: () => void };
-
-export type ProfileMenuProps = {
-  name: string | undefined;
-  photoUrl: string | undefined;
-  subscription?: MenuAction | undefined;
-  /** A moderator gets a link to the moderation page. */
-  moderator?: boolean;
-};
+import type { ProfileMenuProps } from './profile-menu-radix.tsx';
 
 const loadMenu = () => import('./profile-menu-radix.tsx');
 const ProfileMenuRadix = lazy(loadMenu);
