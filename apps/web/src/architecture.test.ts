@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
  * A feature never imports another feature, and shared code never imports a feature; what two
  * features need goes down into shared code.
  *
- * `npm run lint` enforces the same rules (biome.json: `noRestrictedImports` per feature folder and
- * for shared code; `scripts/check-boundaries.ts` proves they reject a crossing). This test stays
- * as the generic net: Biome's rules name each feature, so a new feature folder needs its entry in
- * biome.json, which the last test asks for.
+ * `npm run lint` enforces the same rules (biome.json: `noRestrictedImports` for every feature
+ * folder and for shared code, and the plugin lint/web-feature-folders.grit for relative paths out
+ * of a feature; `scripts/check-boundaries.ts` proves they refuse a crossing, ADR 061). This test
+ * stays as the generic net: it resolves every import, whatever its spelling.
  */
 const root = import.meta.dirname;
 
@@ -65,22 +65,45 @@ describe('web architecture', () => {
     expect(crossings).toEqual([]);
   });
 
-  it('has a Biome boundary rule for every feature folder', () => {
+  it('has features that import nothing from the app layer', () => {
+    const crossings = files.flatMap((file) => {
+      if (!featureOf(file)) return [];
+      return importsOf(file)
+        .filter((target) => path.relative(root, target).split(path.sep)[0] === 'app')
+        .map((target) => `${path.relative(root, file)} -> ${path.relative(root, target)}`);
+    });
+    expect(crossings).toEqual([]);
+  });
+
+  it('has its Biome boundary rule and plugin take every feature folder, at any depth', () => {
+    type Includes = { includes?: string[] };
     const biome = JSON.parse(fs.readFileSync(path.join(root, '../../../biome.json'), 'utf8')) as {
-      overrides?: Array<{ includes?: string[] }>;
+      plugins?: (string | (Includes & { path: string }))[];
+      overrides?: (Includes & {
+        linter?: { rules?: { style?: { noRestrictedImports?: unknown } } };
+      })[];
     };
-    const covered = new Set(
-      (biome.overrides ?? []).flatMap((o) =>
-        (o.includes ?? []).flatMap((glob) => {
-          const m = /^apps\/web\/src\/features\/([a-z0-9-]+)\/\*\*$/.exec(glob);
-          return m ? [m[1]] : [];
-        }),
-      ),
+    const takes = ({ includes = ['**'] }: Includes, file: string) =>
+      includes.some((g) => !g.startsWith('!') && path.matchesGlob(file, g)) &&
+      !includes.some((g) => g.startsWith('!') && path.matchesGlob(file, g.slice(1)));
+    const rules = (biome.overrides ?? []).filter(
+      (o) => o.linter?.rules?.style?.noRestrictedImports,
     );
-    const features = fs
+    const folders = (biome.plugins ?? []).filter(
+      (p) => typeof p !== 'string' && p.path.endsWith('web-feature-folders.grit'),
+    );
+    expect(folders).toHaveLength(1);
+    const uncovered = fs
       .readdirSync(path.join(root, 'features'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-    expect(features.filter((feature) => !covered.has(feature))).toEqual([]);
+      .flatMap((entry) =>
+        ['page.tsx', 'components/a/b.ts'].map((f) => `apps/web/src/features/${entry.name}/${f}`),
+      )
+      .filter(
+        (file) =>
+          !rules.some((o) => takes(o, file)) ||
+          !folders.some((p) => typeof p !== 'string' && takes(p, file)),
+      );
+    expect(uncovered).toEqual([]);
   });
 });
