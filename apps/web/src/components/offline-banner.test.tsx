@@ -1,8 +1,9 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryKey, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '@/i18n/i18n.ts';
 import { appQueryClient } from '@/lib/query-client.ts';
+import { authKeys, discoveryKeys, paymentsKeys } from '@/lib/query-keys.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 
 beforeAll(async () => {
@@ -26,28 +27,23 @@ function goOffline(offline: boolean) {
 }
 
 /** A screen showing an answer loaded at `loadedAt`, as the member's screens do. */
-function Screen({ queryKey, visitor = false }: { queryKey: string; visitor?: boolean }) {
-  useQuery({
-    queryKey: [queryKey],
-    queryFn: () => 'fresh',
-    staleTime: Number.POSITIVE_INFINITY,
-    ...(visitor ? { meta: { persist: false } } : {}),
-  });
+function Screen({ queryKey }: { queryKey: QueryKey }) {
+  useQuery({ queryKey, queryFn: () => 'fresh', staleTime: Number.POSITIVE_INFINITY });
   return null;
 }
 
-function renderBanner(answers: Array<{ key: string; loadedAt: number; visitor?: boolean }> = []) {
+function renderBanner(answers: Array<{ key: QueryKey; loadedAt: number }> = []) {
   // The app's one client, as the notice reads it; emptied for each test.
   const queryClient = appQueryClient();
   queryClient.clear();
   for (const { key, loadedAt } of answers) {
-    queryClient.setQueryData([key], 'kept', { updatedAt: loadedAt });
+    queryClient.setQueryData(key, 'kept', { updatedAt: loadedAt });
   }
   render(
     <QueryClientProvider client={queryClient}>
       <OfflineBanner />
-      {answers.map(({ key, visitor }) => (
-        <Screen key={key} queryKey={key} visitor={visitor ?? false} />
+      {answers.map(({ key }) => (
+        <Screen key={JSON.stringify(key)} queryKey={key} />
       ))}
     </QueryClientProvider>,
   );
@@ -75,8 +71,8 @@ describe('OfflineBanner', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(today(16, 0));
     renderBanner([
-      { key: 'suggestions', loadedAt: today(14, 32) },
-      { key: 'counts', loadedAt: today(15, 10) },
+      { key: discoveryKeys.suggestions(), loadedAt: today(14, 32) },
+      { key: paymentsKeys.plans(), loadedAt: today(15, 10) },
     ]);
     goOffline(true);
     // role="status": a polite live region, read out without interrupting.
@@ -89,7 +85,9 @@ describe('OfflineBanner', () => {
   it('names the day of answers loaded before today', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(today(9, 0));
-    renderBanner([{ key: 'suggestions', loadedAt: new Date(2026, 10, 22, 18, 5).getTime() }]);
+    renderBanner([
+      { key: discoveryKeys.suggestions(), loadedAt: new Date(2026, 10, 22, 18, 5).getTime() },
+    ]);
     goOffline(true);
     await screen.findByText(/Showing what was loaded/);
     expect(screen.getByRole('status')).toHaveTextContent(
@@ -98,7 +96,7 @@ describe('OfflineBanner', () => {
   });
 
   it("does not count a visitor's answers (the login screen's)", async () => {
-    renderBanner([{ key: 'client-config', loadedAt: today(14, 32), visitor: true }]);
+    renderBanner([{ key: authKeys.clientConfig(), loadedAt: today(14, 32) }]);
     goOffline(true);
     expect(await screen.findByRole('status')).toHaveTextContent(
       'You are offline. Some things will wait for the connection to come back.',
@@ -109,7 +107,7 @@ describe('OfflineBanner', () => {
     await i18n.changeLanguage('fr');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(today(16, 0));
-    renderBanner([{ key: 'suggestions', loadedAt: today(14, 32) }]);
+    renderBanner([{ key: discoveryKeys.suggestions(), loadedAt: today(14, 32) }]);
     goOffline(true);
     await screen.findByText(/Affichage/);
     expect(screen.getByRole('status')).toHaveTextContent(

@@ -2,15 +2,19 @@ import type { QueryCache } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appQueryClient } from '@/lib/query-client.ts';
+import { isKeptKey } from '@/lib/query-keys.ts';
+import { session } from '@/lib/session.ts';
 
 /**
- * When the oldest answer on screen was loaded (ms), or null when none is shown. Visitors' answers
- * (`meta: { persist: false }`, lib/member-cache.ts) do not count.
+ * When the oldest answer on screen was loaded (ms), or null when none is shown. Only the answers
+ * a member's offline copy keeps count (`keptKeys`, lib/query-keys.ts): not a visitor's client
+ * config, nor the entries opened during the visit.
  */
 function oldestShown(cache: QueryCache): number | null {
+  const member = session.get()?.user?.id ?? '';
   let oldest = Number.POSITIVE_INFINITY;
   for (const query of cache.getAll()) {
-    if (query.isActive() && query.state.data !== undefined && query.meta?.persist !== false) {
+    if (query.isActive() && query.state.data !== undefined && isKeptKey(query.queryKey, member)) {
       oldest = Math.min(oldest, query.state.dataUpdatedAt);
     }
   }

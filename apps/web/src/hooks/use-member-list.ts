@@ -38,8 +38,6 @@ export function useMemberList<
     initialData: NONE,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
-    // Opened during this visit only: not kept for offline use (lib/member-cache.ts).
-    meta: { persist: false },
   }).data;
   const entries = useMemo(
     () =>

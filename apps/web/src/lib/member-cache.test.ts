@@ -1,9 +1,20 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepMemberCache, MEMBER_CACHE_MAX_AGE_MS } from './member-cache.ts';
+import * as queryKeys from './query-keys.ts';
+import {
+  discoveryKeys,
+  likesKeys,
+  notificationKeys,
+  profileViewsKeys,
+  safetyKeys,
+} from './query-keys.ts';
 import { session } from './session.ts';
 
 const LOADED_AT = Date.parse('2026-11-24T14:32:00Z');
+
+/** A key factory's function, called with two ids whatever it takes. */
+type Make = (...ids: string[]) => readonly unknown[];
 
 function signIn(id: string, remember = true) {
   session.start(`token-${id}`, remember);
@@ -25,7 +36,7 @@ function stored(area: Storage = localStorage) {
 /** What a member's screens loaded: a paged list (two pages), details, and the navbar counts. */
 function loadScreens(queryClient: QueryClient) {
   queryClient.setQueryData(
-    ['discovery', 'suggestions'],
+    discoveryKeys.suggestions(),
     {
       pages: [
         { page: 0, content: ['awa'] },
@@ -35,13 +46,9 @@ function loadScreens(queryClient: QueryClient) {
     },
     { updatedAt: LOADED_AT },
   );
+  queryClient.setQueryData(discoveryKeys.details('awa'), { id: 'awa' }, { updatedAt: LOADED_AT });
   queryClient.setQueryData(
-    ['discovery', 'details', 'awa'],
-    { id: 'awa' },
-    { updatedAt: LOADED_AT },
-  );
-  queryClient.setQueryData(
-    ['notifications', 'member-a'],
+    notificationKeys.counts('member-a'),
     { newLikes: 2 },
     { updatedAt: LOADED_AT },
   );
@@ -80,11 +87,11 @@ describe('keepMemberCache', () => {
     // A reload: a new page, a new query client, the same member.
     const after = newClient();
     keepMemberCache(after);
-    expect(after.getQueryData(['discovery', 'details', 'awa'])).toEqual({ id: 'awa' });
-    expect(after.getQueryData(['notifications', 'member-a'])).toEqual({ newLikes: 2 });
-    expect(after.getQueryState(['discovery', 'details', 'awa'])?.dataUpdatedAt).toBe(LOADED_AT);
+    expect(after.getQueryData(discoveryKeys.details('awa'))).toEqual({ id: 'awa' });
+    expect(after.getQueryData(notificationKeys.counts('member-a'))).toEqual({ newLikes: 2 });
+    expect(after.getQueryState(discoveryKeys.details('awa'))?.dataUpdatedAt).toBe(LOADED_AT);
     // Of a paged list, the first page: back online it reloads one page, not all of them.
-    expect(after.getQueryData(['discovery', 'suggestions'])).toEqual({
+    expect(after.getQueryData(discoveryKeys.suggestions())).toEqual({
       pages: [{ page: 0, content: ['awa'] }],
       pageParams: [0],
     });
@@ -95,7 +102,7 @@ describe('keepMemberCache', () => {
     const before = newClient();
     keepMemberCache(before);
     loadScreens(before);
-    before.setQueryData(['safety', 'member-a', 'blocked'], [], { updatedAt: LOADED_AT + 59_000 });
+    before.setQueryData(safetyKeys.blocked('member-a'), [], { updatedAt: LOADED_AT + 59_000 });
     await vi.advanceTimersByTimeAsync(1000);
 
     // A reload a second later: the suggestions' and the blocks' own staleTime (5 min, 30 s)
@@ -103,14 +110,14 @@ describe('keepMemberCache', () => {
     const after = newClient();
     keepMemberCache(after);
     const suggestions = new InfiniteQueryObserver(after, {
-      queryKey: ['discovery', 'suggestions'],
+      queryKey: discoveryKeys.suggestions(),
       queryFn: async () => ({ page: 0, content: ['fatou'] }),
       initialPageParam: 0,
       getNextPageParam: () => undefined,
       staleTime: 5 * 60_000,
     });
     const blocked = new QueryObserver(after, {
-      queryKey: ['safety', 'member-a', 'blocked'],
+      queryKey: safetyKeys.blocked('member-a'),
       queryFn: async () => ['awa'],
       staleTime: 30_000,
     });
@@ -137,11 +144,10 @@ describe('keepMemberCache', () => {
     signIn('member-a');
     const client = newClient();
     keepMemberCache(client);
-    // An opted-out query, observed as a screen would.
+    // The entries opened during the visit, observed as the likes list does.
     const observer = new QueryObserver(client, {
-      queryKey: ['opened'],
+      queryKey: likesKeys.opened('member-a'),
       queryFn: () => ['x'],
-      meta: { persist: false },
     });
     const stop = observer.subscribe(() => {});
     await vi.advanceTimersByTimeAsync(0);
@@ -149,7 +155,7 @@ describe('keepMemberCache', () => {
       .getMutationCache()
       .build(client, { mutationFn: async () => ({ token: 'secret-token' }) })
       .execute(undefined);
-    client.setQueryData(['discovery', 'details', 'awa'], { id: 'awa' });
+    client.setQueryData(discoveryKeys.details('awa'), { id: 'awa' });
     await vi.advanceTimersByTimeAsync(1000);
     stop();
 
@@ -159,25 +165,82 @@ describe('keepMemberCache', () => {
     expect(raw).not.toContain('secret-token');
   });
 
+  it('keeps the answers under the listed key roots, and no other', async () => {
+    const { accountKeys, chatKeys, geoKeys, guardiansKeys, moderationKeys } = queryKeys;
+    const { paymentsKeys, profileKeys, pushKeys } = queryKeys;
+    signIn('member-a');
+    const client = newClient();
+    keepMemberCache(client);
+    // One answer under every key every factory makes, and one under a key of no factory.
+    const factories = Object.values(queryKeys).filter((value) => typeof value === 'object');
+    for (const factory of factories) {
+      for (const make of Object.values(factory)) {
+        const key = typeof make === 'function' ? (make as Make)('member-a', 'awa') : make;
+        client.setQueryData(key, 'answer');
+      }
+    }
+    client.setQueryData(['elsewhere'], 'answer');
+    await vi.advanceTimersByTimeAsync(1000);
+
+    const { answers } = stored() as { answers: Array<{ queryKey: unknown[] }> };
+    const saved = answers.map(({ queryKey }) => JSON.stringify(queryKey));
+    const kept = [
+      accountKeys.dataExport('member-a'),
+      chatKeys.all('member-a'),
+      chatKeys.contacts('member-a'),
+      chatKeys.contact('member-a', 'awa'),
+      chatKeys.conversation('member-a', 'awa'),
+      discoveryKeys.all,
+      discoveryKeys.suggestions(),
+      discoveryKeys.details('member-a'),
+      discoveryKeys.preferences(),
+      discoveryKeys.me('member-a'),
+      geoKeys.all,
+      geoKeys.search('member-a', 'awa' as 'en'),
+      geoKeys.reverse('member-a' as never, 'awa' as 'en'),
+      guardiansKeys.overview('member-a'),
+      guardiansKeys.pages,
+      guardiansKeys.page('member-a'),
+      guardiansKeys.conversation('member-a', 'awa'),
+      likesKeys.list('member-a'),
+      moderationKeys.role('member-a'),
+      notificationKeys.counts('member-a'),
+      paymentsKeys.all,
+      paymentsKeys.gifts('member-a' as 'en'),
+      paymentsKeys.plans(),
+      paymentsKeys.recipients('member-a'),
+      paymentsKeys.me('member-a'),
+      profileKeys.all('member-a'),
+      profileKeys.me('member-a'),
+      profileKeys.verification('member-a'),
+      profileViewsKeys.list('member-a'),
+      pushKeys.settings('member-a'),
+      safetyKeys.blocked('member-a'),
+    ].map((key) => JSON.stringify(key));
+    // Left out: the client config, a reset link, the entries opened during the visit, the
+    // moderators' queues, and the counts' key of no member (a query that never runs).
+    expect(saved.sort()).toEqual(kept.sort());
+  });
+
   it('keeps the last good answer of a query whose refresh failed', async () => {
     signIn('member-a');
     const client = newClient();
     keepMemberCache(client);
-    client.setQueryData(['profile-views'], ['view-1'], { updatedAt: LOADED_AT });
+    client.setQueryData(profileViewsKeys.list('member-a'), ['view-1'], { updatedAt: LOADED_AT });
     await client
       .fetchQuery({
-        queryKey: ['profile-views'],
+        queryKey: profileViewsKeys.list('member-a'),
         queryFn: () => Promise.reject(new Error('503')),
         retry: false,
       })
       .catch(() => undefined);
-    expect(client.getQueryState(['profile-views'])?.status).toBe('error');
-    client.setQueryData(['discovery', 'details', 'awa'], { id: 'awa' });
+    expect(client.getQueryState(profileViewsKeys.list('member-a'))?.status).toBe('error');
+    client.setQueryData(discoveryKeys.details('awa'), { id: 'awa' });
     await vi.advanceTimersByTimeAsync(1000);
 
     const after = newClient();
     keepMemberCache(after);
-    expect(after.getQueryData(['profile-views'])).toEqual(['view-1']);
+    expect(after.getQueryData(profileViewsKeys.list('member-a'))).toEqual(['view-1']);
   });
 
   it('logout deletes the copy and empties the cache, and a save under way does not bring it back', async () => {
@@ -186,7 +249,7 @@ describe('keepMemberCache', () => {
     keepMemberCache(client);
     loadScreens(client);
     await vi.advanceTimersByTimeAsync(1000);
-    client.setQueryData(['discovery', 'details', 'fatou'], { id: 'fatou' });
+    client.setQueryData(discoveryKeys.details('fatou'), { id: 'fatou' });
 
     session.end();
     await vi.advanceTimersByTimeAsync(5000);
@@ -204,7 +267,7 @@ describe('keepMemberCache', () => {
 
     // Another member signs in on the same page, without a logout in between.
     signIn('member-b');
-    expect(client.getQueryData(['discovery', 'details', 'awa'])).toBeUndefined();
+    expect(client.getQueryData(discoveryKeys.details('awa'))).toBeUndefined();
 
     // A copy left by the first member (a browser closed mid-session) is deleted unread.
     localStorage.setItem(
@@ -214,7 +277,7 @@ describe('keepMemberCache', () => {
         savedAt: Date.now(),
         answers: [
           {
-            queryKey: ['discovery', 'details', 'awa'],
+            queryKey: discoveryKeys.details('awa'),
             data: { id: 'awa' },
             dataUpdatedAt: LOADED_AT,
           },
@@ -223,7 +286,7 @@ describe('keepMemberCache', () => {
     );
     const next = newClient();
     keepMemberCache(next);
-    expect(next.getQueryData(['discovery', 'details', 'awa'])).toBeUndefined();
+    expect(next.getQueryData(discoveryKeys.details('awa'))).toBeUndefined();
     expect(localStorage.getItem('memberCache')).toBeNull();
   });
 
@@ -236,7 +299,7 @@ describe('keepMemberCache', () => {
         savedAt: Date.now() - MEMBER_CACHE_MAX_AGE_MS - 1,
         answers: [
           {
-            queryKey: ['discovery', 'details', 'awa'],
+            queryKey: discoveryKeys.details('awa'),
             data: { id: 'awa' },
             dataUpdatedAt: LOADED_AT,
           },
@@ -245,7 +308,7 @@ describe('keepMemberCache', () => {
     );
     const client = newClient();
     keepMemberCache(client);
-    expect(client.getQueryData(['discovery', 'details', 'awa'])).toBeUndefined();
+    expect(client.getQueryData(discoveryKeys.details('awa'))).toBeUndefined();
     expect(localStorage.getItem('memberCache')).toBeNull();
   });
 

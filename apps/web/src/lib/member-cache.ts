@@ -1,12 +1,6 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { isKeptKey } from './query-keys.ts';
 import { MEMBER_CACHE_KEY, session } from './session.ts';
-
-declare module '@tanstack/react-query' {
-  interface Register {
-    /** `persist: false`: the answer stays out of the member's offline copy. */
-    queryMeta: { persist?: boolean };
-  }
-}
 
 /** Older answers are dropped rather than shown: a week-old list says little about today. */
 export const MEMBER_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -17,12 +11,12 @@ type Answer = { queryKey: QueryKey; data: unknown; dataUpdatedAt: number };
 type Saved = { member: string; savedAt: number; answers: Answer[] };
 
 /**
- * What is kept: each query's last good answer (a later failed refresh keeps it), minus queries
- * that opt out with `meta: { persist: false }` (a visitor's answers, state that lives for one
- * visit). Mutations (logins and their tokens among them) never are.
+ * What is kept: the last good answer (a later failed refresh keeps it) of each query under one of
+ * the key roots `keptKeys` lists (lib/query-keys.ts, ADR 060). Mutations (logins and their tokens
+ * among them) never are.
  */
-function isKept(query: Query): boolean {
-  return query.state.data !== undefined && query.meta?.persist !== false;
+function isKept(query: Query, member: string): boolean {
+  return query.state.data !== undefined && isKeptKey(query.queryKey, member);
 }
 
 /**
@@ -81,7 +75,7 @@ function save(queryClient: QueryClient, member: string) {
   const answers: Answer[] = queryClient
     .getQueryCache()
     .getAll()
-    .filter(isKept)
+    .filter((query) => isKept(query, member))
     .map(({ queryKey, state }) => ({
       queryKey,
       data: firstPageOnly(state.data),

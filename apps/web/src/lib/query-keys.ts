@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { Coordinates, GeoLanguage } from './geo-api.ts';
 
 /*
@@ -101,7 +102,7 @@ export const safetyKeys = {
  * queues (other members' reports, messages and photos have no place in a moderator's storage) and
  * a visitor's answers (the client config, a reset link). A new key is left out until it is listed.
  */
-export function keptKeys(memberId: string) {
+export function keptKeys(memberId: string): readonly QueryKey[] {
   return [
     accountKeys.dataExport(memberId),
     chatKeys.all(memberId),
@@ -117,5 +118,10 @@ export function keptKeys(memberId: string) {
     profileViewsKeys.list(memberId),
     pushKeys.settings(memberId),
     safetyKeys.blocked(memberId),
-  ] as const;
+  ];
+}
+
+/** Whether an answer under this key is kept in the member's offline copy (`keptKeys`). */
+export function isKeptKey(key: QueryKey, memberId: string): boolean {
+  return keptKeys(memberId).some((root) => root.every((part, index) => key[index] === part));
 }

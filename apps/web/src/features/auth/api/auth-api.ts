@@ -8,8 +8,6 @@ export function useClientConfig() {
     queryKey: authKeys.clientConfig(),
     queryFn: ({ signal }) => callApi('clientConfig', {}, signal),
     staleTime: Number.POSITIVE_INFINITY,
-    // A visitor's answer: not part of a member's offline copy (lib/member-cache.ts).
-    meta: { persist: false },
   });
 }
 

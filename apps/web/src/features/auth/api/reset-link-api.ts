@@ -11,6 +11,5 @@ export function useResetLinkCheck(token: string) {
     queryKey: authKeys.resetLink(token),
     queryFn: ({ signal }) => callApi('checkResetLink', { params: { token } }, signal),
     staleTime: Number.POSITIVE_INFINITY,
-    meta: { persist: false },
   });
 }

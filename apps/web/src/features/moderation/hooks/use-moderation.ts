@@ -30,7 +30,6 @@ export function useOpenReports() {
     queryFn: ({ signal }) => fetchOpenReports(signal),
     select: (reports) => reports.map(named),
     staleTime: 0,
-    meta: { persist: false },
   });
 }
 

@@ -27,7 +27,6 @@ export function useVerificationQueue() {
         },
       })),
     staleTime: 0,
-    meta: { persist: false },
   });
 }
 
