@@ -1,6 +1,7 @@
 import type { CallSignal } from '@mawadda/contract';
 import { vi } from 'vitest';
-import { type CallDeps, createCallMachine } from '../utils/call-machine.ts';
+import { createCallMachine } from '../utils/call-machine.ts';
+import type { CallDeps } from '../utils/call-runtime.ts';
 
 /** A camera or microphone track: `stop()` ends it, as the browser's does (the light goes off). */
 export class FakeTrack {

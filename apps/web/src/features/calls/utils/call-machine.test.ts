@@ -5,7 +5,7 @@ import {
 } from '@mawadda/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allStopped, FakeStream, fakeCallSetup } from '../test/fake-media.ts';
-import { RING_FALLBACK_MS } from './call-machine.ts';
+import { RING_FALLBACK_MS } from './call-runtime.ts';
 import type { ActiveCall } from './call-transitions.ts';
 
 const AWA = { id: 'awa-2', name: 'Awa Diop', photoUrl: '/media/awa.jpg' };
