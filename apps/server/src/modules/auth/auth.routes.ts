@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailLanguage } from '../../lib/bilingual-mail.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
-import { type AuthService, FORGOT_PASSWORD_MESSAGE, type RequestContext } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
+import { FORGOT_PASSWORD_MESSAGE } from './password-reset.ts';
+import type { RequestContext } from './password-sign-in.ts';
 
 const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, log: request.log });
 

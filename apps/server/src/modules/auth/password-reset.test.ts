@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registeredMember, someAddress } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { FORGOT_PASSWORD_MESSAGE } from './auth.service.ts';
+import { FORGOT_PASSWORD_MESSAGE } from './password-reset.ts';
 
 let t: TestContext;
 const logLines: string[] = [];
