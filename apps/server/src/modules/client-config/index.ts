@@ -1,2 +1,4 @@
 /** The client-config module's public face: what the web app reads before anything else. */
+
+export { clientConfigModule } from './client-config.module.ts';
 export { clientConfigRoutes } from './client-config.routes.ts';

@@ -2,6 +2,8 @@
  * The e-mail digest's public face (issue 19, ADR 038): what a member without push missed, mailed
  * at most once a day, and its one-click unsubscribe link.
  */
+
+export { digestModule } from './digest.module.ts';
 export { digestRoutes } from './digest.routes.ts';
 export { createDigestService, type DigestService } from './digest.service.ts';
 export { createUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-token.ts';

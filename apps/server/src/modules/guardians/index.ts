@@ -2,6 +2,8 @@
  * Family mode's public face (issue 22, ADR 045): a member's guardians, what they follow, and the
  * read-only page their link opens.
  */
+
+export { guardiansModule } from './guardians.module.ts';
 export {
   guardianDigestRoutes,
   guardianPageRoutes,

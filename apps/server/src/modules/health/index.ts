@@ -1,2 +1,4 @@
 /** The health module's public face: liveness and readiness. */
+
+export { healthModule } from './health.module.ts';
 export { healthRoutes } from './health.routes.ts';

@@ -2,6 +2,7 @@
 export { localCheckoutRoutes } from './local-provider.ts';
 export type { PaymentProvider } from './payment-provider.ts';
 export { paymentNotifications, paymentProviders } from './payment-providers.ts';
+export { paymentsModule } from './payments.module.ts';
 export {
   paymentCatalogueRoutes,
   paymentNotificationRoutes,

@@ -1,3 +1,5 @@
 /** The profile-views module's public face: who looked at my profile. */
+
+export { profileViewsModule } from './profile-views.module.ts';
 export { profileViewsRoutes } from './profile-views.routes.ts';
 export { createProfileViewsService, type ProfileViewsService } from './profile-views.service.ts';

@@ -3,6 +3,8 @@
  * member's notification settings, the VAPID keys that sign what is sent, and `notify`, which
  * the modules where things happen are given (app.ts wires it) to have them pushed.
  */
+
+export { pushModule } from './push.module.ts';
 export { pushReachable } from './push.repository.ts';
 export { pushRoutes } from './push.routes.ts';
 export { createPushService, type PushService } from './push.service.ts';

@@ -22,5 +22,6 @@ export {
   createRedisPresenceStore,
   type PresenceStore,
 } from './presence-store.ts';
+export { realtimeBrokerModule, realtimeModule, type SocketPart } from './realtime.module.ts';
 export { realtimeRoutes } from './realtime.routes.ts';
 export { createRealtimeService, type RealtimeService } from './realtime.service.ts';

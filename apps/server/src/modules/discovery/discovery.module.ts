@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { memberArea } from '../../plugins/authentication.ts';
+import { discoveryRoutes } from './discovery.routes.ts';
+import { createDiscoveryService } from './discovery.service.ts';
+
+/** Suggestions, member details and search preferences, at a reader's pace. */
+export const discoveryModule = fp(
+  async (app: FastifyInstance) => {
+    const { db, clock, config, links } = app.platform;
+    const discovery = createDiscoveryService({
+      db,
+      clock,
+      photoLinks: links.photos,
+      limiter: app.platform.limiter,
+      readingLimits: {
+        detailsPerDay: config.profilesPerDay,
+        suggestionPagesPerDay: config.suggestionPagesPerDay,
+        detailsPerMinute: config.profilesPerMinute,
+        suggestionPagesPerMinute: config.suggestionPagesPerMinute,
+        // An estimate costs about what a page does, but a filter screen asks once per change
+        // that settles (each tick of seventeen fields): three times a reader's pace of pages.
+        estimatesPerMinute: config.suggestionPagesPerMinute * 3,
+      },
+      onlineAmong: app.presence.onlineAmong,
+      memberTexts: app.platform.rules.memberTexts,
+    });
+    await memberArea(app, async (member) => {
+      await member.register(discoveryRoutes, { discovery });
+    });
+  },
+  { name: 'discovery', dependencies: ['platform', 'authentication', 'realtime'] },
+);
