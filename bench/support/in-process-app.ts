@@ -8,6 +8,9 @@ import { createOutboxMailer } from '../../apps/server/src/lib/mailer.ts';
 import { createDiskMediaStore } from '../../apps/server/src/lib/media-store.ts';
 import { createMemoryRateLimitStore } from '../../apps/server/src/lib/rate-limiter.ts';
 import { createMemoryCallStore } from '../../apps/server/src/modules/calls/call-store.ts';
+// The push module's decoration (`app.push`, ADR 062) is declared in its module file, which the
+// app's emitted types do not import: imported here for the benches that read it.
+import '../../apps/server/src/modules/push/index.ts';
 import { createLocalBackplane } from '../../apps/server/src/modules/realtime/backplane.ts';
 import { createMemoryPresenceStore } from '../../apps/server/src/modules/realtime/presence-store.ts';
 

@@ -1,5 +1,5 @@
 /**
- * What modules announce to one another (ADR 060): each module that emits an event declares it
+ * What modules announce to one another (ADR 062): each module that emits an event declares it
  * here by declaration merging, in its own module file, with the payload listeners receive:
  *
  *     declare module '../../lib/module-events.ts' {

@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /**
- * The app's one lifecycle (ADR 034, 060): modules hand their background work here as they
+ * The app's one lifecycle (ADR 034, 062): modules hand their background work here as they
  * register; everything starts at onReady in the order it was added and stops at onClose in the
  * reverse order, so a part stops before what it was started after.
  */

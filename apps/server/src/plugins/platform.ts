@@ -115,7 +115,7 @@ const CHAT_MEDIA_STEP_MS = 60_000;
 const secretOf = (config: AppConfig, given: Buffer | undefined, name: string) =>
   given ?? keptSecret(path.join(config.dataDir, 'secrets', name));
 
-/** The one decoration modules read what they are built from (ADR 060). */
+/** The one decoration modules read what they are built from (ADR 062). */
 export const platform = fp(
   async (app: FastifyInstance, options: PlatformOptions) => {
     const { config, db, clock, limiter } = options;
