@@ -1,8 +1,9 @@
 import type { ErrorCode } from '@mawadda/contract/error-codes';
 import { ERROR_DEFAULT_PARAMS, type ErrorParams } from '@mawadda/contract/error-params';
-import type { TFunction } from 'i18next';
+import type { Namespace, TFunction } from 'i18next';
 
-type Translate = TFunction | ((key: string, options: Record<string, unknown>) => string);
+/** A screen's `t`, whichever namespaces it is bound to: the refusals are in `errors`. */
+type Translate = TFunction<Namespace>;
 export type Refusal = { code?: string | undefined; params?: ErrorParams | undefined };
 
 /** A code's shape: what could name an i18next key or an object's own property never is one. */
@@ -19,6 +20,7 @@ export function translateError(t: Translate, refusal: Refusal | string | undefin
   const { code, params } =
     typeof refusal === 'string' ? { code: refusal, params: {} } : (refusal ?? {});
   if (!code || !CODE.test(code)) return undefined;
+  // The code is the server's: one this build may not know, so not a key the compiler can check.
   const text = (t as (key: string, options: Record<string, unknown>) => string)(`errors:${code}`, {
     ...ERROR_DEFAULT_PARAMS[code as ErrorCode],
     ...params,

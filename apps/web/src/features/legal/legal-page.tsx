@@ -1,20 +1,18 @@
 import { PRIVACY_VERSION } from '@mawadda/contract/constants';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { returnPathOf, useReturnState } from '@/components/layouts/return-to.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { useSession } from '@/lib/session.ts';
 import {
-  addLegalTexts,
   frenchSpacing,
-  LEGAL_NAMESPACE,
   type LegalBlock,
   type LegalDocument,
   type LegalSection,
   splitLinks,
+  useLegalTranslation,
 } from './legal-texts.ts';
 
 const PRIVACY_EMAIL = 'privacy@mawadda.app';
@@ -100,7 +98,7 @@ function BackLink({ children, to }: { children: ReactNode; to: string }) {
  * followed from, or to the suggestions when the page was opened directly.
  */
 function useBackLink(): { to: string; label: string } {
-  const { t } = useTranslation(LEGAL_NAMESPACE);
+  const { t } = useLegalTranslation();
   const localized = useLocalizedPath();
   const { state } = useLocation();
   const member = useSession() !== null;
@@ -117,8 +115,7 @@ function useBackLink(): { to: string; label: string } {
  * of the sections beside the text on wide screens.
  */
 export function LegalPage({ document }: { document: LegalDocument }) {
-  addLegalTexts();
-  const { t, i18n } = useTranslation(LEGAL_NAMESPACE);
+  const { t, i18n } = useLegalTranslation();
   const localized = useLocalizedPath();
   const back = useBackLink();
   const returnState = useReturnState();

@@ -1,25 +1,21 @@
-import { i18n } from '@/i18n/i18n.ts';
+import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
-/** The long texts of /terms and /privacy: their own i18n namespace, in the legal pages' chunk. */
-export const LEGAL_NAMESPACE = 'legal';
+declare module 'i18next' {
+  interface ResourceNamespaceMap {
+    legal: typeof en;
+  }
+}
 
 export type LegalDocument = 'terms' | 'privacy';
 /** A paragraph, or a bulleted list. */
 export type LegalBlock = string | { list: string[] };
 export type LegalSection = { id: string; title: string; blocks: LegalBlock[] };
 
-/**
- * Adds both languages once (the visitor may switch language on the page), to the app's i18n
- * instance or the one given. Idempotent.
- */
-export function addLegalTexts(
-  instance: Pick<typeof i18n, 'hasResourceBundle' | 'addResourceBundle'> = i18n,
-) {
-  if (instance.hasResourceBundle('en', LEGAL_NAMESPACE)) return;
-  instance.addResourceBundle('en', LEGAL_NAMESPACE, en, true, true);
-  instance.addResourceBundle('fr', LEGAL_NAMESPACE, fr, true, true);
+/** The long texts of /terms and /privacy: their own namespace, in the legal pages' chunk. */
+export function useLegalTranslation() {
+  return useFeatureTranslation('legal', { en, fr });
 }
 
 /**

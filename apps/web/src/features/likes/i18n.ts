@@ -1,21 +1,14 @@
-import type { i18n as I18n } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
-/** The liked-you list's texts: their own namespace, in the list's own chunk. */
-export const LIKES_NAMESPACE = 'likes';
-
-/** Adds both languages once to the given i18next instance. Idempotent. */
-export function addLikesTexts(instance: I18n) {
-  if (instance.hasResourceBundle('en', LIKES_NAMESPACE)) return;
-  instance.addResourceBundle('en', LIKES_NAMESPACE, en, true, true);
-  instance.addResourceBundle('fr', LIKES_NAMESPACE, fr, true, true);
+declare module 'i18next' {
+  interface ResourceNamespaceMap {
+    likes: typeof en;
+  }
 }
 
-/** `useTranslation('likes')`, with the namespace added to whichever instance is provided. */
+/** The liked-you list's texts: their own namespace, in the list's own chunk. */
 export function useLikesTranslation() {
-  const { i18n } = useTranslation();
-  addLikesTexts(i18n);
-  return useTranslation(LIKES_NAMESPACE);
+  return useFeatureTranslation('likes', { en, fr });
 }

@@ -50,7 +50,7 @@ function AccountClosedScreen({ refusal, onContinue }: Props & { refusal: Refusal
     >
       <Notice
         text={translateError(t, refusal) ?? t('closedTitle')}
-        detail={reason ? t('auth:notice.reason', { reason }) : undefined}
+        detail={reason ? t('common:notice.reason', { reason }) : undefined}
         onContinue={onContinue}
       />
     </AuthCardLayout>

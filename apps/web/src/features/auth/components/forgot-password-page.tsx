@@ -15,7 +15,7 @@ import { AuthCardLayout } from './auth-card-layout.tsx';
 
 /** docs/spec.md §2, §5 and §8: an e-mail field, a send button and a way back to login. */
 export function ForgotPasswordPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   const localized = useLocalizedPath();
   const forgot = useForgotPasswordMutation();
   const {
@@ -30,7 +30,7 @@ export function ForgotPasswordPage() {
   const onSubmit = handleSubmit((values) => forgot.mutate(values.username));
 
   const failure = (error: unknown) => {
-    if (error instanceof NetworkError) return t('errors.offline');
+    if (error instanceof NetworkError) return t('common:errors.network');
     // A rate limit says how long to wait; anything else is the spec's plain failure.
     if (error instanceof ApiError && error.status === 429) {
       return translateError(t, error.body) ?? t('forgot.error');
@@ -76,7 +76,7 @@ export function ForgotPasswordPage() {
         className="mt-6 inline-flex min-h-11 items-center gap-2 font-semibold text-teal-700 underline-offset-4 hover:underline"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('forgot.backToLogin')}
+        {t('common:actions.backToLogin')}
       </Link>
     </AuthCardLayout>
   );

@@ -10,7 +10,7 @@ type Props = { clientId: string; remember: boolean; onSignedIn: (user: CurrentUs
 
 /** Google's button (Google Identity Services) and what its sign-in says while and after it runs. */
 export function GoogleButton({ clientId, remember, onSignedIn }: Props) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const container = useRef<HTMLDivElement>(null);
   const google = useGoogleLoginMutation();
   const { unavailable } = useGoogleIdentity({

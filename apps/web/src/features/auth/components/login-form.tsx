@@ -12,7 +12,10 @@ import { session } from '@/lib/session.ts';
 import { signIn } from '@/lib/sign-in.ts';
 import { loginErrorMessage } from '../utils/login-error.ts';
 
-type FieldErrors = { username?: string | undefined; password?: string | undefined };
+type FieldErrors = {
+  username?: 'login.usernameRequired' | undefined;
+  password?: 'login.passwordRequired' | undefined;
+};
 
 /** The text key of what is missing, field by field (both required, docs/spec.md §5). */
 function missing(username: string, password: string): FieldErrors {
@@ -40,7 +43,7 @@ export function LoginForm({
   onRememberChange: (remember: boolean) => void;
   onSignedIn: (user: CurrentUser) => void;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   const localized = useLocalizedPath();
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -100,8 +103,8 @@ export function LoginForm({
         ref={passwordInput}
         name="password"
         label={t('login.password')}
-        showLabel={t('password.show')}
-        hideLabel={t('password.hide')}
+        showLabel={t('common:password.show')}
+        hideLabel={t('common:password.hide')}
         autoComplete="current-password"
         required
         onChange={recheck}

@@ -56,7 +56,7 @@ export function ResetPasswordPage() {
     !error.body?.errors?.some((issue) => issue.path === 'password');
   const detail =
     error instanceof NetworkError
-      ? t('errors.offline')
+      ? t('common:errors.network')
       : linkIsInvalid
         ? t('reset.invalidLink')
         : error instanceof ApiError
@@ -90,8 +90,8 @@ export function ResetPasswordPage() {
           ) : null}
           <PasswordField
             label={t('reset.password')}
-            showLabel={t('password.show')}
-            hideLabel={t('password.hide')}
+            showLabel={t('common:password.show')}
+            hideLabel={t('common:password.hide')}
             autoComplete="new-password"
             required
             hint={t('reset.hint', { min: PASSWORD_MIN_LENGTH })}
@@ -106,8 +106,8 @@ export function ResetPasswordPage() {
           />
           <PasswordField
             label={t('reset.confirm')}
-            showLabel={t('password.show')}
-            hideLabel={t('password.hide')}
+            showLabel={t('common:password.show')}
+            hideLabel={t('common:password.hide')}
             autoComplete="new-password"
             required
             error={errors.confirm?.message}
@@ -126,7 +126,7 @@ export function ResetPasswordPage() {
         className="mt-6 inline-flex min-h-11 items-center gap-2 font-semibold text-teal-700 underline-offset-4 hover:underline"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('reset.backToLogin')}
+        {t('common:actions.backToLogin')}
       </Link>
     </AuthCardLayout>
   );

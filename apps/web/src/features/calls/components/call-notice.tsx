@@ -4,7 +4,12 @@ import { TOAST_BOTTOM } from '@/components/layouts/toast-place.ts';
 import { cn } from '@/lib/cn.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { useCallsTranslation } from '../i18n.ts';
-import { type CallNotice, isCallRefusal } from '../utils/call-transitions.ts';
+import { type CallNotice, type CallNoticeKind, isCallRefusal } from '../utils/call-transitions.ts';
+
+/** The notices worded for a voice or a video call (`notice.<kind>_audio`, `_video`). */
+const BY_CALL_TYPE = ['missed', 'mediaDenied', 'mediaMissing', 'mediaBusy'] as const;
+const byCallType = (kind: CallNoticeKind): kind is (typeof BY_CALL_TYPE)[number] =>
+  (BY_CALL_TYPE as readonly CallNoticeKind[]).includes(kind);
 
 /**
  * How the last call ended, when the member did not end it themselves: busy, declined, no answer,
@@ -16,11 +21,13 @@ import { type CallNotice, isCallRefusal } from '../utils/call-transitions.ts';
 export function CallNoticeBanner({ notice, onClose }: { notice: CallNotice; onClose: () => void }) {
   const { t } = useCallsTranslation();
   const { t: tAll } = useTranslation();
-  const options = { context: notice.type, name: notice.peer.name };
+  const name = notice.peer.name;
   const text = isCallRefusal(notice.kind)
     ? (translateError(tAll, { code: notice.kind, params: notice.params }) ??
-      t('notice.failed', options))
-    : t(`notice.${notice.kind}`, options);
+      t('notice.failed', { name }))
+    : byCallType(notice.kind)
+      ? t(`notice.${notice.kind}`, { context: notice.type, name })
+      : t(`notice.${notice.kind}`, { name });
   return (
     <div
       className={cn(

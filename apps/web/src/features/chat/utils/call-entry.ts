@@ -19,7 +19,7 @@ export function callEntryOutcome(call: CallRecord, mine: boolean) {
 }
 
 /** The entry's text in the member's language (`t` of the chat namespace). */
-export function callEntryText(t: TFunction, call: CallRecord, mine: boolean): string {
+export function callEntryText(t: TFunction<'chat'>, call: CallRecord, mine: boolean): string {
   const outcome = callEntryOutcome(call, mine);
   return t(`callEntry.${outcome}`, {
     context: call.type,

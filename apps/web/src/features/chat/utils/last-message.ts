@@ -37,7 +37,7 @@ export function lastMessageOf(message: Message, me: string): LastMessage {
  * after "You: " when the member sent it. Never a link.
  */
 export function lastMessageText(
-  t: TFunction,
+  t: TFunction<'chat'>,
   last: LastMessage,
   gifts: GiftLookup,
   otherName = '',

@@ -2,13 +2,13 @@ import type { Message, MessageNotice } from '@mawadda/contract';
 import { titleCase } from '@mawadda/contract/text';
 import type { TFunction } from 'i18next';
 
-const KEYS: Record<MessageNotice, string> = {
+const KEYS = {
   'guardian-follows': 'guardian.follows',
   'wali-asked': 'guardian.waliAsked',
   'wali-shared': 'guardian.waliShared',
   'wali-declined': 'guardian.waliDeclined',
   'guardian-stopped': 'guardian.stopped',
-};
+} as const satisfies Record<MessageNotice, string>;
 
 /**
  * A notice line in the reader's language (`t` of the chat namespace, ADR 045): about the reader
@@ -17,7 +17,7 @@ const KEYS: Record<MessageNotice, string> = {
  * punctuates it ("…de votre wali : Mamadou", "…your wali’s contact: Mamadou").
  */
 export function noticeText(
-  t: TFunction,
+  t: TFunction<'chat'>,
   notice: MessageNotice,
   mine: boolean,
   otherName: string,
@@ -30,7 +30,7 @@ export function noticeText(
 }
 
 /** The contact a `wali-shared` line carries: "Mamadou Diallo (father) · +221 77 123 45 67". */
-export function waliContactText(t: TFunction, wali: NonNullable<Message['wali']>): string {
+export function waliContactText(t: TFunction<'chat'>, wali: NonNullable<Message['wali']>): string {
   const relation = t(`guardian.relation.${wali.relation}`, { defaultValue: wali.relation });
   return [`${titleCase(wali.name)} (${relation})`, ...(wali.phone ? [wali.phone] : [])].join(' · ');
 }

@@ -12,6 +12,7 @@ import {
   MAX_DEALBREAKER_COUNTRIES,
   type SpokenLanguage,
 } from '@mawadda/contract/faith-family';
+import type { HasChildren } from '@mawadda/contract/value-lists';
 import { ChevronDown, X } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Checkbox } from '@/components/checkbox.tsx';
@@ -115,7 +116,7 @@ function useFieldWords(gender: Gender | null) {
     label: (field: DealbreakerField) =>
       field === 'hasChildren' ? t('dealbreakers.hasChildren') : text.field(field),
     value: (field: DealbreakerField, value: string) => {
-      if (field === 'hasChildren') return t(`values.hasChildren.${value}`);
+      if (field === 'hasChildren') return t(`values.hasChildren.${value as HasChildren}`);
       if (field === 'languages') return text.spoken(value as SpokenLanguage);
       if (isCountryField(field)) return text.country(value);
       return text.choice(field as ChoiceField, value as ChoiceValue<ChoiceField>, audience);

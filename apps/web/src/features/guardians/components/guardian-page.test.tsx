@@ -40,7 +40,7 @@ const line = (overrides: Partial<Message>): Message => ({
 });
 
 describe('the guardian’s page', () => {
-  it('lists the shared conversations and reads one, the notice line first', async () => {
+  it('lists the shared conversations and reads one, between the notice lines', async () => {
     mockEndpoints({
       guardianPage: { body: page },
       guardianConversation: {
@@ -50,6 +50,7 @@ describe('the guardian’s page', () => {
           // A text that reads like a gift, then a paid one, marked so by the server.
           line({ content: 'gift:4' }),
           line({ content: 'gift:4', gift: 4 }),
+          line({ senderId: AMINATA, receiverId: YOUSSEF, notice: 'guardian-stopped' }),
         ],
       },
     });
@@ -66,6 +67,9 @@ describe('the guardian’s page', () => {
     expect(items[2]).toHaveTextContent(/^Youssefgift:4/);
     expect(items[3]).toHaveTextContent(/^YoussefUn cadeau/);
     expect(items[3]).not.toHaveTextContent('gift:4');
+    expect(items[4]).toHaveTextContent(
+      "À partir d’ici, les tuteurs d'Aminata ne suivent plus cette conversation : Youssef en a été prévenu.",
+    );
     // Read-only: nothing to type in, nothing to send.
     expect(screen.queryByRole('textbox')).toBeNull();
   });

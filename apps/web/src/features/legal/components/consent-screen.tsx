@@ -2,7 +2,6 @@ import { PRIVACY_VERSION } from '@mawadda/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -13,7 +12,7 @@ import { useLogout } from '@/components/layouts/use-logout.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import { giveConsent } from '../api/consent-api.ts';
-import { addLegalTexts, LEGAL_NAMESPACE } from '../legal-texts.ts';
+import { useLegalTranslation } from '../legal-texts.ts';
 
 /**
  * Asked before any member screen while the member has not consented to the current privacy text
@@ -24,8 +23,7 @@ import { addLegalTexts, LEGAL_NAMESPACE } from '../legal-texts.ts';
  * without the consent.
  */
 export function ConsentScreen({ account }: { account?: ReactNode }) {
-  addLegalTexts(useTranslation().i18n);
-  const { t } = useTranslation(LEGAL_NAMESPACE);
+  const { t } = useLegalTranslation();
   const localized = useLocalizedPath();
   const returnState = useReturnState();
   const queryClient = useQueryClient();

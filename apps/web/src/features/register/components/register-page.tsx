@@ -33,7 +33,7 @@ export function RegisterPage() {
           className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-full text-sm font-semibold whitespace-nowrap text-white underline-offset-4 hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          {t('backToLogin')}
+          {t('common:actions.backToLogin')}
         </Link>
         <div className="mt-6 rounded-card bg-white p-5 shadow-card sm:mt-10 sm:p-8">
           <h1 className="font-display text-3xl leading-tight text-teal-900 sm:text-4xl">

@@ -203,8 +203,8 @@ export function AccountStep({
       />
       <PasswordField
         label={t('fields.password')}
-        showLabel={t('password.show')}
-        hideLabel={t('password.hide')}
+        showLabel={t('common:password.show')}
+        hideLabel={t('common:password.hide')}
         autoComplete="new-password"
         required
         hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
