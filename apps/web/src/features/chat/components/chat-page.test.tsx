@@ -12,7 +12,7 @@ import { renderScreen } from '@/test/render.tsx';
 import { fakeSafety } from '@/test/safety.ts';
 import { outbox } from '../hooks/outbox.ts';
 import { ChatPage } from './chat-page.tsx';
-import type { Calling } from './conversation.tsx';
+import type { Calling } from './conversation-header.tsx';
 
 vi.mock(
   '@stomp/stompjs',

@@ -16,7 +16,8 @@ import { callEntryText } from '../utils/call-entry.ts';
 import { type GiftLookup, giftNumberOf } from '../utils/gift-message.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { ContactList } from './contact-list.tsx';
-import { type Calling, Conversation, type Paying } from './conversation.tsx';
+import { Conversation } from './conversation.tsx';
+import type { Calling, Paying } from './conversation-header.tsx';
 
 /**
  * /chat (docs/spec.md §2): the contact sidebar and the open conversation (`?userId=…`), side by
