@@ -78,7 +78,7 @@ export async function eraseMember(tx: Executor, memberId: string): Promise<strin
     exportFiles.flatMap((e) => (e.key ? [e.key] : [])),
     'exports',
   );
-  // The verification selfies (issue 21): their rows go with the member row.
+  // The verification selfies (ADR 044): their rows go with the member row.
   const selfies = await tx
     .selectDistinct({ key: verificationRequests.selfieKey })
     .from(verificationRequests)

@@ -18,7 +18,7 @@ const wrongPasswords: Limit = { name: 'delete-account', max: 10, windowMs: 15 * 
 export type AccountDeletion = ReturnType<typeof createAccountDeletion>;
 
 /**
- * Deleting one's account (issue 12, ADR 020): confirmed with the password, or for an account
+ * Deleting one's account (ADR 020): confirmed with the password, or for an account
  * without one (Google sign-in only) with a Google ID token issued in the last few minutes for
  * the same Google account. One transaction erases the member (`eraseMember`); then their
  * sessions end on every node with their sockets, and the files go.

@@ -1,28 +1,15 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
+import { dataExports, members, photos } from '../../db/schema.ts';
 import {
-  blocks,
-  calls,
-  dataExports,
-  emailDigests,
-  guardianFollows,
-  guardianSettings,
-  guardians,
-  guardianVisits,
-  likes,
-  members,
-  messages,
-  notificationSettings,
-  orders,
-  photos,
-  profileViews,
-  pushSubscriptions,
-  reports,
-  sessions,
-  unmatches,
-  verificationRequests,
-} from '../../db/schema.ts';
+  conversations,
+  devicesAndNotices,
+  familyMode,
+  interestIn,
+  purchases,
+  safety,
+  separations,
+} from './member-data.repository.ts';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
 
@@ -148,17 +135,13 @@ const {
   ...profileColumns
 } = getTableColumns(members);
 
-const otherMember = (column: AnyPgColumn) =>
-  sql<string | null>`(select o.name from members o where o.id = ${column})`;
-
 /**
- * Everything the service holds about a member, as plain data: the profile, photos, likes given
- * and received, profile views either way, blocks and ended matches, messages and calls either
- * way, sessions, push subscriptions (each one's push service), notification settings and the
- * last e-mail digest,
- * payments and gifts received, the reports they made, their verification requests, and family
- * mode: their guardians (never the link's hash), the visit log, the default and each
- * conversation's choice (ADR 045).
+ * Everything the service holds about a member, as plain data (ADR 020): the profile, photos,
+ * likes given and received, profile views either way, blocks and ended matches, messages and
+ * calls either way, sessions, push subscriptions, notification settings and the last e-mail
+ * digest, payments and gifts received, the reports they made, their verification requests, and
+ * family mode (the parts of member-data.repository.ts), read one after the other on the one
+ * connection or transaction given, in the order the archive lists them.
  */
 export async function collectMemberData(db: Executor, memberId: string) {
   const [profile] = await db.select(profileColumns).from(members).where(eq(members.id, memberId));
@@ -168,171 +151,16 @@ export async function collectMemberData(db: Executor, memberId: string) {
     .from(photos)
     .where(eq(photos.memberId, memberId))
     .orderBy(asc(photos.position));
-  const likesGiven = await db
-    .select({ memberId: likes.likedId, name: otherMember(likes.likedId), at: likes.createdAt })
-    .from(likes)
-    .where(eq(likes.likerId, memberId))
-    .orderBy(asc(likes.createdAt));
-  const likesReceived = await db
-    .select({ memberId: likes.likerId, name: otherMember(likes.likerId), at: likes.createdAt })
-    .from(likes)
-    .where(eq(likes.likedId, memberId))
-    .orderBy(asc(likes.createdAt));
-  const viewsGiven = await db
-    .select({ memberId: profileViews.viewedId, at: profileViews.viewedAt })
-    .from(profileViews)
-    .where(eq(profileViews.viewerId, memberId))
-    .orderBy(asc(profileViews.viewedAt));
-  const viewsReceived = await db
-    .select({ memberId: profileViews.viewerId, at: profileViews.viewedAt })
-    .from(profileViews)
-    .where(eq(profileViews.viewedId, memberId))
-    .orderBy(asc(profileViews.viewedAt));
-  const blocked = await db
-    .select({ memberId: blocks.blockedId, at: blocks.createdAt })
-    .from(blocks)
-    .where(eq(blocks.blockerId, memberId));
-  const matchesEnded = await db
-    .select({ memberId: unmatches.otherId, at: unmatches.unmatchedAt })
-    .from(unmatches)
-    .where(eq(unmatches.memberId, memberId));
-  const conversation = await db
-    .select()
-    .from(messages)
-    .where(or(eq(messages.senderId, memberId), eq(messages.receiverId, memberId)))
-    .orderBy(asc(messages.seq));
-  const memberCalls = await db
-    .select()
-    .from(calls)
-    .where(or(eq(calls.callerId, memberId), eq(calls.calleeId, memberId)))
-    .orderBy(asc(calls.startedAt));
-  const memberSessions = await db
-    .select({
-      createdAt: sessions.createdAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-    })
-    .from(sessions)
-    .where(eq(sessions.memberId, memberId))
-    .orderBy(asc(sessions.createdAt));
-  // Where each device is reached, not the endpoint itself: with its keys it lets anyone push.
-  const devices = await db
-    .select({
-      endpoint: pushSubscriptions.endpoint,
-      createdAt: pushSubscriptions.createdAt,
-      subscribedAt: pushSubscriptions.subscribedAt,
-      expiresAt: pushSubscriptions.expiresAt,
-    })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.memberId, memberId))
-    .orderBy(asc(pushSubscriptions.createdAt));
-  const { memberId: _settingsOf, ...settingsColumns } = getTableColumns(notificationSettings);
-  const [settings] = await db
-    .select(settingsColumns)
-    .from(notificationSettings)
-    .where(eq(notificationSettings.memberId, memberId));
-  const [digest] = await db
-    .select({ lastSentAt: emailDigests.sentAt })
-    .from(emailDigests)
-    .where(eq(emailDigests.memberId, memberId));
-  const { memberId: _payer, ...orderColumns } = getTableColumns(orders);
-  const payments = await db
-    .select(orderColumns)
-    .from(orders)
-    .where(eq(orders.memberId, memberId))
-    .orderBy(asc(orders.createdAt));
-  const giftsReceived = await db
-    .select({ giftId: orders.giftId, from: orders.memberId, paidAt: orders.paidAt })
-    .from(orders)
-    .where(and(eq(orders.receiverId, memberId), eq(orders.status, 'paid')))
-    .orderBy(asc(orders.paidAt));
-  const { reporterId: _reporter, ...reportColumns } = getTableColumns(reports);
-  const reportsMade = await db
-    .select(reportColumns)
-    .from(reports)
-    .where(eq(reports.reporterId, memberId))
-    .orderBy(asc(reports.createdAt));
-  // Their verification requests (issue 21), and the selfie file of each; not the moderator who
-  // decided, nor the other account a selfie looked like.
-  const verifications = await db
-    .select({
-      id: verificationRequests.id,
-      trigger: verificationRequests.trigger,
-      pose: verificationRequests.pose,
-      poseDrawnAt: verificationRequests.poseDrawnAt,
-      poseExpiresAt: verificationRequests.poseExpiresAt,
-      selfieKey: verificationRequests.selfieKey,
-      submittedAt: verificationRequests.submittedAt,
-      status: verificationRequests.status,
-      reason: verificationRequests.reason,
-      decidedAt: verificationRequests.decidedAt,
-    })
-    .from(verificationRequests)
-    .where(eq(verificationRequests.memberId, memberId))
-    .orderBy(asc(verificationRequests.createdAt));
-  const memberGuardians = await db
-    .select({
-      id: guardians.id,
-      name: guardians.name,
-      relation: guardians.relation,
-      email: guardians.email,
-      language: guardians.language,
-      createdAt: guardians.createdAt,
-      revokedAt: guardians.revokedAt,
-      lastVisitAt: guardians.lastVisitAt,
-    })
-    .from(guardians)
-    .where(eq(guardians.memberId, memberId))
-    .orderBy(asc(guardians.createdAt));
-  const visits = await db
-    .select({ guardianId: guardianVisits.guardianId, at: guardianVisits.at })
-    .from(guardianVisits)
-    .innerJoin(guardians, eq(guardians.id, guardianVisits.guardianId))
-    .where(eq(guardians.memberId, memberId))
-    .orderBy(asc(guardianVisits.at));
-  const [guardianDefault] = await db
-    .select({ followNewConversations: guardianSettings.followNew })
-    .from(guardianSettings)
-    .where(eq(guardianSettings.memberId, memberId));
-  const follows = await db
-    .select({
-      memberId: guardianFollows.otherId,
-      followed: guardianFollows.followed,
-      since: guardianFollows.since,
-    })
-    .from(guardianFollows)
-    .where(eq(guardianFollows.memberId, memberId));
   return {
     profile,
     photos: memberPhotos,
-    likesGiven,
-    likesReceived,
-    viewsGiven,
-    viewsReceived,
-    blocked,
-    matchesEnded,
-    // The scam shield's warning on a message is the receiver's: the sender is never told (ADR 043).
-    messages: conversation.map(({ shield, ...message }) =>
-      message.senderId === memberId ? message : { ...message, shield },
-    ),
-    calls: memberCalls,
-    sessions: memberSessions,
-    pushSubscriptions: devices.map(({ endpoint, ...dates }) => ({
-      pushService: new URL(endpoint).origin,
-      ...dates,
-    })),
-    notificationSettings: settings ?? null,
-    emailDigest: digest ?? null,
-    payments,
-    giftsReceived,
-    reportsMade,
-    verifications,
-    guardians: {
-      guardians: memberGuardians,
-      visits,
-      followNewConversations: guardianDefault?.followNewConversations ?? false,
-      conversations: follows,
-    },
+    ...(await interestIn(db, memberId)),
+    ...(await separations(db, memberId)),
+    ...(await conversations(db, memberId)),
+    ...(await devicesAndNotices(db, memberId)),
+    ...(await purchases(db, memberId)),
+    ...(await safety(db, memberId)),
+    guardians: await familyMode(db, memberId),
   };
 }
 

@@ -33,7 +33,7 @@ const EXPORTS_PER_DAY = 3;
 export const exportFileKey = (exportId: string) => `${exportId}.zip`;
 
 /**
- * Copies of a member's data (issue 12, ADR 020): asked for, then made in the background into a
+ * Copies of a member's data (ADR 020): asked for, then made in the background into a
  * ZIP of `data.json` and the member's photos and chat media, offered for 24 hours to the
  * member's session (ADR 028), then deleted. The requests live in `data_exports`, so a restart loses none: the
  * pending ones are made at start and at every sweep.

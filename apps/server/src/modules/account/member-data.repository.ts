@@ -1,0 +1,225 @@
+/**
+ * What the service holds about a member, part by part, for the copy of their data (ADR 020):
+ * `collectMemberData` (data-export.repository.ts) reads them one after the other.
+ */
+
+import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/database.ts';
+import {
+  blocks,
+  calls,
+  emailDigests,
+  guardianFollows,
+  guardianSettings,
+  guardians,
+  guardianVisits,
+  likes,
+  messages,
+  notificationSettings,
+  orders,
+  profileViews,
+  pushSubscriptions,
+  reports,
+  sessions,
+  unmatches,
+  verificationRequests,
+} from '../../db/schema.ts';
+
+const otherMember = (column: AnyPgColumn) =>
+  sql<string | null>`(select o.name from members o where o.id = ${column})`;
+
+/** Likes given and received, and profile views either way. */
+export async function interestIn(db: Executor, memberId: string) {
+  const likesGiven = await db
+    .select({ memberId: likes.likedId, name: otherMember(likes.likedId), at: likes.createdAt })
+    .from(likes)
+    .where(eq(likes.likerId, memberId))
+    .orderBy(asc(likes.createdAt));
+  const likesReceived = await db
+    .select({ memberId: likes.likerId, name: otherMember(likes.likerId), at: likes.createdAt })
+    .from(likes)
+    .where(eq(likes.likedId, memberId))
+    .orderBy(asc(likes.createdAt));
+  const viewsGiven = await db
+    .select({ memberId: profileViews.viewedId, at: profileViews.viewedAt })
+    .from(profileViews)
+    .where(eq(profileViews.viewerId, memberId))
+    .orderBy(asc(profileViews.viewedAt));
+  const viewsReceived = await db
+    .select({ memberId: profileViews.viewerId, at: profileViews.viewedAt })
+    .from(profileViews)
+    .where(eq(profileViews.viewedId, memberId))
+    .orderBy(asc(profileViews.viewedAt));
+  return { likesGiven, likesReceived, viewsGiven, viewsReceived };
+}
+
+/** The member's blocks and the matches they ended (ADR 017). */
+export async function separations(db: Executor, memberId: string) {
+  const blocked = await db
+    .select({ memberId: blocks.blockedId, at: blocks.createdAt })
+    .from(blocks)
+    .where(eq(blocks.blockerId, memberId));
+  const matchesEnded = await db
+    .select({ memberId: unmatches.otherId, at: unmatches.unmatchedAt })
+    .from(unmatches)
+    .where(eq(unmatches.memberId, memberId));
+  return { blocked, matchesEnded };
+}
+
+/** Messages and calls either way. */
+export async function conversations(db: Executor, memberId: string) {
+  const conversation = await db
+    .select()
+    .from(messages)
+    .where(or(eq(messages.senderId, memberId), eq(messages.receiverId, memberId)))
+    .orderBy(asc(messages.seq));
+  const memberCalls = await db
+    .select()
+    .from(calls)
+    .where(or(eq(calls.callerId, memberId), eq(calls.calleeId, memberId)))
+    .orderBy(asc(calls.startedAt));
+  return {
+    // The scam shield's warning on a message is the receiver's: the sender is never told (ADR 043).
+    messages: conversation.map(({ shield, ...message }) =>
+      message.senderId === memberId ? message : { ...message, shield },
+    ),
+    calls: memberCalls,
+  };
+}
+
+/**
+ * Sessions, push subscriptions (each one's push service), notification settings and the last
+ * e-mail digest (ADR 036, 038).
+ */
+export async function devicesAndNotices(db: Executor, memberId: string) {
+  const memberSessions = await db
+    .select({
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.memberId, memberId))
+    .orderBy(asc(sessions.createdAt));
+  // Where each device is reached, not the endpoint itself: with its keys it lets anyone push.
+  const devices = await db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      createdAt: pushSubscriptions.createdAt,
+      subscribedAt: pushSubscriptions.subscribedAt,
+      expiresAt: pushSubscriptions.expiresAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.memberId, memberId))
+    .orderBy(asc(pushSubscriptions.createdAt));
+  const { memberId: _settingsOf, ...settingsColumns } = getTableColumns(notificationSettings);
+  const [settings] = await db
+    .select(settingsColumns)
+    .from(notificationSettings)
+    .where(eq(notificationSettings.memberId, memberId));
+  const [digest] = await db
+    .select({ lastSentAt: emailDigests.sentAt })
+    .from(emailDigests)
+    .where(eq(emailDigests.memberId, memberId));
+  return {
+    sessions: memberSessions,
+    pushSubscriptions: devices.map(({ endpoint, ...dates }) => ({
+      pushService: new URL(endpoint).origin,
+      ...dates,
+    })),
+    notificationSettings: settings ?? null,
+    emailDigest: digest ?? null,
+  };
+}
+
+/** Payments made and gifts received (ADR 015). */
+export async function purchases(db: Executor, memberId: string) {
+  const { memberId: _payer, ...orderColumns } = getTableColumns(orders);
+  const payments = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(eq(orders.memberId, memberId))
+    .orderBy(asc(orders.createdAt));
+  const giftsReceived = await db
+    .select({ giftId: orders.giftId, from: orders.memberId, paidAt: orders.paidAt })
+    .from(orders)
+    .where(and(eq(orders.receiverId, memberId), eq(orders.status, 'paid')))
+    .orderBy(asc(orders.paidAt));
+  return { payments, giftsReceived };
+}
+
+/**
+ * The reports they made (ADR 018), and their verification requests (ADR 044) with the selfie
+ * file of each; not the moderator who decided, nor the other account a selfie looked like.
+ */
+export async function safety(db: Executor, memberId: string) {
+  const { reporterId: _reporter, ...reportColumns } = getTableColumns(reports);
+  const reportsMade = await db
+    .select(reportColumns)
+    .from(reports)
+    .where(eq(reports.reporterId, memberId))
+    .orderBy(asc(reports.createdAt));
+  const verifications = await db
+    .select({
+      id: verificationRequests.id,
+      trigger: verificationRequests.trigger,
+      pose: verificationRequests.pose,
+      poseDrawnAt: verificationRequests.poseDrawnAt,
+      poseExpiresAt: verificationRequests.poseExpiresAt,
+      selfieKey: verificationRequests.selfieKey,
+      submittedAt: verificationRequests.submittedAt,
+      status: verificationRequests.status,
+      reason: verificationRequests.reason,
+      decidedAt: verificationRequests.decidedAt,
+    })
+    .from(verificationRequests)
+    .where(eq(verificationRequests.memberId, memberId))
+    .orderBy(asc(verificationRequests.createdAt));
+  return { reportsMade, verifications };
+}
+
+/**
+ * Family mode (ADR 045): their guardians (never the link's hash), the visit log, the default and
+ * each conversation's choice.
+ */
+export async function familyMode(db: Executor, memberId: string) {
+  const memberGuardians = await db
+    .select({
+      id: guardians.id,
+      name: guardians.name,
+      relation: guardians.relation,
+      email: guardians.email,
+      language: guardians.language,
+      createdAt: guardians.createdAt,
+      revokedAt: guardians.revokedAt,
+      lastVisitAt: guardians.lastVisitAt,
+    })
+    .from(guardians)
+    .where(eq(guardians.memberId, memberId))
+    .orderBy(asc(guardians.createdAt));
+  const visits = await db
+    .select({ guardianId: guardianVisits.guardianId, at: guardianVisits.at })
+    .from(guardianVisits)
+    .innerJoin(guardians, eq(guardians.id, guardianVisits.guardianId))
+    .where(eq(guardians.memberId, memberId))
+    .orderBy(asc(guardianVisits.at));
+  const [guardianDefault] = await db
+    .select({ followNewConversations: guardianSettings.followNew })
+    .from(guardianSettings)
+    .where(eq(guardianSettings.memberId, memberId));
+  const follows = await db
+    .select({
+      memberId: guardianFollows.otherId,
+      followed: guardianFollows.followed,
+      since: guardianFollows.since,
+    })
+    .from(guardianFollows)
+    .where(eq(guardianFollows.memberId, memberId));
+  return {
+    guardians: memberGuardians,
+    visits,
+    followNewConversations: guardianDefault?.followNewConversations ?? false,
+    conversations: follows,
+  };
+}
