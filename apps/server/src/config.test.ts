@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { loadConfig } from './config.ts';
+import { withSettingsTable } from './config-docs.ts';
+import { SETTINGS } from './config-settings.ts';
 
 describe('configuration', () => {
   it('runs with no environment at all, on the embedded defaults', () => {
@@ -188,5 +191,30 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ MEDIA_STORE_URL: 's3://media', MEDIA_STORE_FORCE_PATH_STYLE: 'yes', ...keys }),
     ).toThrowError(/MEDIA_STORE_FORCE_PATH_STYLE: must be true or false/);
+  });
+
+  it('never prints a secret, however wrong its value', () => {
+    const secrets = Object.entries(SETTINGS).filter(([, setting]) => setting.secret);
+    expect(secrets.length).toBeGreaterThan(10);
+    const value = 'sk_not-what-was-asked-for';
+    const refusals = secrets.flatMap(([name]) => {
+      try {
+        loadConfig({ [name]: value });
+        return [];
+      } catch (error) {
+        return [(error as Error).message];
+      }
+    });
+    expect(refusals.length).toBeGreaterThan(10);
+    for (const message of refusals) expect(message).not.toContain(value);
+  });
+
+  it('has docs/configuration.md list every setting as config-settings.ts declares it (npm run docs:config)', () => {
+    const file = path.resolve(import.meta.dirname, '../../../docs/configuration.md');
+    const doc = fs.readFileSync(file, 'utf8');
+    expect(doc).toContain('| `REPORTS_PER_DAY` | `10` |');
+    expect(doc, 'docs/configuration.md is stale: run npm run docs:config').toBe(
+      withSettingsTable(doc),
+    );
   });
 });
