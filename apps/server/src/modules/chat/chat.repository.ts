@@ -1,6 +1,12 @@
 import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
+  type CallOfMessage,
+  type MessageRow,
+  selectMessages,
+  withCall,
+} from '../../core/conversations.ts';
+import {
   blockedBetween,
   consentGiven,
   matchesOf,
@@ -10,14 +16,8 @@ import {
   wroteTo,
 } from '../../core/member-rules.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
-import { calls, messages } from '../../db/schema.ts';
+import { type calls, messages } from '../../db/schema.ts';
 
-/** What a call entry shows of its call. */
-export type CallOfMessage = Pick<
-  typeof calls.$inferSelect,
-  'type' | 'answeredAt' | 'endedAt' | 'endReason'
->;
-export type MessageRow = typeof messages.$inferSelect & { call: CallOfMessage | null };
 export type NewMessage = Pick<
   MessageRow,
   | 'uuid'
@@ -30,27 +30,6 @@ export type NewMessage = Pick<
   | 'shield'
   | 'sentAt'
 >;
-
-/** Messages with the call of a call entry. */
-function selectMessages(db: Executor) {
-  return db
-    .select({
-      message: messages,
-      call: {
-        type: calls.type,
-        answeredAt: calls.answeredAt,
-        endedAt: calls.endedAt,
-        endReason: calls.endReason,
-      },
-    })
-    .from(messages)
-    .leftJoin(calls, eq(calls.id, messages.callId));
-}
-
-const withCall = (r: { message: typeof messages.$inferSelect; call: CallOfMessage | null }) => ({
-  ...r.message,
-  call: r.message.callId ? r.call : null,
-});
 
 /**
  * The entry of an ended call, from the caller to the callee, at the time the call started; read
@@ -213,51 +192,6 @@ export async function flaggedMessagesSince(
     .orderBy(sql`${messages.seq} desc`)
     .limit(limit);
   return rows.reverse();
-}
-
-/** The conversation of two members in the expression index's terms, whichever side wrote. */
-const between = (a: string, b: string) =>
-  sql`least(${messages.senderId}, ${messages.receiverId}) = least(${a}::uuid, ${b}::uuid)
-    and greatest(${messages.senderId}, ${messages.receiverId}) = greatest(${a}::uuid, ${b}::uuid)`;
-
-/** The `seq` of a message of this conversation, for a `before` cursor. */
-export async function seqOfMessage(
-  db: Executor,
-  a: string,
-  b: string,
-  uuid: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ seq: messages.seq })
-    .from(messages)
-    .where(and(between(a, b), eq(messages.uuid, uuid)))
-    .limit(1);
-  return row?.seq;
-}
-
-/**
- * Up to `size` messages before `beforeSeq` (or the newest), returned oldest first; with `fromSeq`,
- * none written before that one (a guardian's view starts at its notice line, ADR 045).
- */
-export async function conversationPage(
-  db: Executor,
-  a: string,
-  b: string,
-  size: number,
-  beforeSeq?: number,
-  fromSeq?: number,
-): Promise<MessageRow[]> {
-  const rows = await selectMessages(db)
-    .where(
-      and(
-        between(a, b),
-        beforeSeq === undefined ? undefined : sql`${messages.seq} < ${beforeSeq}`,
-        fromSeq === undefined ? undefined : sql`${messages.seq} >= ${fromSeq}`,
-      ),
-    )
-    .orderBy(sql`${messages.seq} desc`)
-    .limit(size);
-  return rows.reverse().map(withCall);
 }
 
 /**

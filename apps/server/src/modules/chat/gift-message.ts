@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
+import type { MessageRow } from '../../core/conversations.ts';
 import type { Executor } from '../../db/database.ts';
-import { insertGiftMessage, type MessageRow } from './chat.repository.ts';
+import { insertGiftMessage } from './chat.repository.ts';
 
 /** A gift as the conversation shows it: a message the giver sent, marked a gift (ADR 015). */
 export type GiftMessage = MessageRow;

@@ -2,5 +2,6 @@
 
 export { chatModule } from './chat.module.ts';
 export { chatRoutes } from './chat.routes.ts';
-export { type ChatService, createChatService, type NewMessageNotice } from './chat.service.ts';
+export { type ChatService, createChatService } from './chat.service.ts';
 export { type GiftMessage, writeGiftMessage } from './gift-message.ts';
+export type { NewMessageNotice } from './message-view.ts';

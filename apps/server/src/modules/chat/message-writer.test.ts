@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageRow, NewMessage } from './chat.repository.ts';
+import type { MessageRow } from '../../core/conversations.ts';
+import type { NewMessage } from './chat.repository.ts';
 import { createMessageWriter } from './message-writer.ts';
 
 /** An insert that stays on its way until the test lets it finish; it stores all but `refused`. */

@@ -1,4 +1,5 @@
-import type { MessageRow, NewMessage } from './chat.repository.ts';
+import type { MessageRow } from '../../core/conversations.ts';
+import type { NewMessage } from './chat.repository.ts';
 
 /** Messages in one statement at most. */
 const MAX_BATCH = 500;

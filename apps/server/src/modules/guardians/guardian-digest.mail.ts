@@ -9,7 +9,7 @@ export type GuardianNews = Array<{ name: string; count: number }>;
 const count = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
 
 /**
- * A guardian's digest (issue 22, ADR 045): counts and first names, never a message's text (a
+ * A guardian's digest (ADR 045): counts and first names, never a message's text (a
  * mailbox may be shared), a fresh link to the page and the one-click unsubscribe (also in the
  * `List-Unsubscribe` headers, RFC 8058).
  */

@@ -40,7 +40,7 @@ const RELATIONS: Record<MailLanguage, Record<GuardianRelation, string>> = {
 export const firstName = (name: string) => titleCase(name).split(' ')[0] ?? '';
 
 /**
- * The invitation a guardian receives (issue 22, ADR 045), in the language the member chose for
+ * The invitation a guardian receives (ADR 045), in the language the member chose for
  * them first: who named them, what the link shows and that it is theirs alone. The link is the
  * key: it is in this mail and nowhere else. Neither name is printed when it reads as a link or a
  * phone number (core/mail-names.ts).

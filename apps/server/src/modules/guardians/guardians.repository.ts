@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { conversationPage, type MessageRow } from '../../core/conversations.ts';
 import { blockedBetween, consentGiven, unmatchedBetween } from '../../core/member-rules.ts';
 import type { Executor } from '../../db/database.ts';
 import {
@@ -8,6 +9,7 @@ import {
   guardians,
   guardianVisits,
   members,
+  messages,
   waliRequests,
 } from '../../db/schema.ts';
 
@@ -233,6 +235,26 @@ export async function viewableConversations(
     since: new Date(r.since),
     lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
   }));
+}
+
+/**
+ * What a guardian reads of a conversation they may view (one of `viewableConversations`): a page
+ * of it as the chat pages it, from its notice line on, never earlier (ADR 045).
+ */
+export function guardianConversationPage(
+  db: Executor,
+  memberId: string,
+  otherId: string,
+  viewable: Pick<ViewableConversation, 'noticeSeq'>,
+  query: { before?: string | undefined; size?: number | undefined },
+): Promise<MessageRow[]> {
+  return conversationPage(
+    db,
+    memberId,
+    otherId,
+    query,
+    sql`${messages.seq} >= ${viewable.noticeSeq}`,
+  );
 }
 
 /** A further link to the guardian's page, mailed in a digest. */

@@ -49,8 +49,10 @@ export const guardianSettingsRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => guardians.visits(sessionOf(request).memberId),
   });
 
+  // The wali's contact is family mode's (ADR 045), asked and answered from a conversation: its
+  // paths are under /api/chat, the module and its tag are the guardians'.
   app.route({
-    ...endpoint('askWaliContact', 'chat'),
+    ...endpoint('askWaliContact', 'guardians'),
     handler: async (request, reply) =>
       reply
         .status(201)
@@ -58,7 +60,7 @@ export const guardianSettingsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.route({
-    ...endpoint('answerWaliContact', 'chat'),
+    ...endpoint('answerWaliContact', 'guardians'),
     handler: async (request, reply) =>
       reply
         .status(201)

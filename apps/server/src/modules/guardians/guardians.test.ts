@@ -316,6 +316,36 @@ describe('the other member is told before any of their messages reaches the guar
     expect(seqOf(after.uuid)).toBeGreaterThan(noticeSeq);
   });
 
+  it('pages the guardian back from a message down to the notice line, never past it, and refuses a cursor of another conversation', async () => {
+    const { aminata, youssef, karim } = await family();
+    const before = await send(youssef, aminata, 'Written before anyone followed');
+    const elsewhere = await send(karim, aminata, 'Another conversation');
+    const guardian = await addGuardian(aminata);
+    await follow(aminata, youssef);
+    const first = await send(youssef, aminata, 'First after the notice');
+    const second = await send(aminata, youssef, 'Second after the notice');
+    const readPage = (query: string) =>
+      t.app.inject({
+        url: `/api/guardian/${guardian.token}/conversations/${youssef.id}?${query}`,
+      });
+
+    const newest = await readPage('size=1');
+    expect(newest.json<Message[]>().map((m) => m.uuid)).toEqual([second.uuid]);
+    const back = await readPage(`before=${second.uuid}&size=50`);
+    expect(back.statusCode, back.body).toBe(200);
+    // Back to the notice line and no further: what was written before it stays unseen.
+    expect(back.json<Message[]>().map((m) => m.notice ?? m.uuid)).toEqual([
+      'guardian-follows',
+      first.uuid,
+    ]);
+    const older = await readPage(`before=${before.uuid}`);
+    expect(older.statusCode, older.body).toBe(200);
+    expect(older.json<Message[]>()).toEqual([]);
+    const foreign = await readPage(`before=${elsewhere.uuid}`);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().code).toBe('CURSOR_INVALID');
+  });
+
   it('tells the other member by a line when no guardian follows any more: the last one removed, or the conversation no longer chosen', async () => {
     const { aminata, youssef, karim } = await family();
     await send(karim, aminata, 'Salam Aminata');
@@ -698,6 +728,12 @@ describe('asking for the wali’s contact', () => {
       headers: bearer(from.token),
       payload,
     });
+
+  it('is documented with family mode, which answers it, though it is asked from the chat', async () => {
+    const doc = (await t.app.inject({ url: '/docs/json' })).json();
+    expect(doc.paths['/api/chat/wali/{userId}'].post.tags).toEqual(['guardians']);
+    expect(doc.paths['/api/chat/wali/{userId}/answer'].post.tags).toEqual(['guardians']);
+  });
 
   it('puts the question and the answer in the conversation, one open question at a time', async () => {
     const { aminata, youssef } = await family();

@@ -1,5 +1,5 @@
 /**
- * Family mode's public face (issue 22, ADR 045): a member's guardians, what they follow, and the
+ * Family mode's public face (ADR 045): a member's guardians, what they follow, and the
  * read-only page their link opens.
  */
 

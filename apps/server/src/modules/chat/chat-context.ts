@@ -1,0 +1,66 @@
+import type { ScamShieldConfig } from '../../config.ts';
+import type { FirstContacts } from '../../core/first-contacts.ts';
+import type { MemberTexts } from '../../core/member-texts.ts';
+import type { WhoMayWrite } from '../../core/who-may-write.ts';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
+import type { RateLimitStore } from '../../lib/rate-limiter.ts';
+import type { Publish } from '../realtime/index.ts';
+import {
+  flaggedMessagesSince,
+  insertMessagesPrepared,
+  memberReachable,
+} from './chat.repository.ts';
+import type { NewMessageNotice } from './message-view.ts';
+import { createMessageWriter, type MessageWriter } from './message-writer.ts';
+import { createScamShield, type ScamShield, type ShieldReport } from './scam-shield.ts';
+
+/** What the chat is built from (app.ts gives it). */
+export type ChatDeps = {
+  db: Database;
+  clock: Clock;
+  /** Profile photo links, for the contacts' pictures. */
+  photoLinks: MediaLinks;
+  /** Chat photos and voice notes: never public. */
+  privateMedia: MediaStore;
+  mediaLinks: MediaLinks;
+  whoMayWrite: WhoMayWrite;
+  publish: Publish;
+  onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
+  limiter: RateLimitStore;
+  /** A first message takes one of the sender's new conversations of the day (ADR 043). */
+  firstContacts: FirstContacts;
+  /** Reads a message's text with the scam shield's rules and the new-account rule (ADR 043). */
+  memberTexts: MemberTexts;
+  scamShield: ScamShieldConfig;
+  /** The scam shield reports a sender whose messages keep setting it off (moderation). */
+  reportSender?(report: ShieldReport): Promise<unknown>;
+  /** A new message (a gift included, not a call's entry) reached the receiver: to push it. */
+  onNewMessage?(message: NewMessageNotice): void;
+};
+
+/** The chat's dependencies with what it made of them once: the scam shield and the writer. */
+export type ChatContext = ChatDeps & { shield: ScamShield; writer: MessageWriter };
+
+export function chatContext(deps: ChatDeps): ChatContext {
+  const { db } = deps;
+  const shield = createScamShield({
+    limiter: deps.limiter,
+    clock: deps.clock,
+    config: deps.scamShield,
+    flaggedSince: (senderId, since, limit) => flaggedMessagesSince(db, senderId, since, limit),
+    report: async (report) => deps.reportSender?.(report),
+  });
+  const writer = createMessageWriter({
+    insert: (list) => insertMessagesPrepared(db, list, deps.whoMayWrite.mayWriteCondition),
+  });
+  return { ...deps, shield, writer };
+}
+
+/** The other member of a conversation: 404 for someone unknown, or blocked either way. */
+export async function assertReachable(ctx: ChatContext, memberId: string, otherId: string) {
+  if (!(await memberReachable(ctx.db, memberId, otherId))) throw notFound('MEMBER_NOT_FOUND');
+}

@@ -1,0 +1,106 @@
+import {
+  GUARDIAN_TOKEN_PATTERN,
+  type GuardianDigest,
+  type GuardianPage,
+  type Message,
+} from '@mawadda/contract';
+import { photosFor } from '../../core/profile-photos.ts';
+import { notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { type Limit, reserveLimits } from '../../lib/rate-limiter.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { conversationsOf } from './guardian-follows.ts';
+import { firstName } from './guardian-invitation.mail.ts';
+import {
+  guardianByTokenHash,
+  guardianConversationPage,
+  recordVisit,
+  saveDigest,
+  viewableConversations,
+} from './guardians.repository.ts';
+import type { GuardiansContext } from './guardians-context.ts';
+
+const MINUTE = 60_000;
+/**
+ * A person reading a page and its conversations asks a few times a minute; a script guessing
+ * tokens or copying a conversation asks far more. Per link, and per address for guesses, which
+ * have no link to count against.
+ */
+const PER_LINK: Limit = { name: 'guardian-link', max: 60, windowMs: MINUTE };
+const PER_ADDRESS: Limit = { name: 'guardian-address', max: 120, windowMs: MINUTE };
+
+/** The guardian of a link, counted under the link's and the address's limits; 404 otherwise. */
+async function guardianOf(ctx: GuardiansContext, token: string, address: string) {
+  const tokenHash = hashToken(token);
+  await reserveLimits(
+    ctx.limiter,
+    [
+      { limit: PER_LINK, key: tokenHash },
+      { limit: PER_ADDRESS, key: address },
+    ],
+    tooManyRequests,
+  );
+  const guardian = GUARDIAN_TOKEN_PATTERN.test(token)
+    ? await guardianByTokenHash(ctx.db, tokenHash, ctx.clock.now())
+    : undefined;
+  if (!guardian) throw notFound('GUARDIAN_LINK_INVALID');
+  return guardian;
+}
+
+/** The guardian's page: logged as a visit for the member. */
+export async function guardianPage(
+  ctx: GuardiansContext,
+  token: string,
+  address: string,
+): Promise<GuardianPage> {
+  const guardian = await guardianOf(ctx, token, address);
+  // New conversations take the member's default here too: a guardian never waits for the member
+  // to open their settings, and the other member is still told first.
+  await conversationsOf(ctx, guardian.memberId);
+  const rows = await viewableConversations(ctx.db, guardian.memberId);
+  await recordVisit(ctx.db, guardian.id, ctx.clock.now());
+  return {
+    memberName: firstName(guardian.memberName),
+    memberId: guardian.memberId,
+    guardianName: guardian.name,
+    language: guardian.language,
+    digest: guardian.digest,
+    conversations: rows.map((row) => ({
+      id: row.id,
+      name: firstName(row.name),
+      ...photosFor(ctx.photoLinks, guardian.memberId, row),
+      since: row.since.toISOString(),
+      lastMessageTime: row.lastMessageAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * A page of a followed conversation, from its notice line on, as the member sees it. A
+ * conversation not followed, or ended by a block, an unmatch, a ban or a deletion, is a 404 as an
+ * unknown member is.
+ */
+export async function guardianConversation(
+  ctx: GuardiansContext,
+  token: string,
+  address: string,
+  otherId: string,
+  query: { before?: string | undefined; size?: number | undefined },
+): Promise<Message[]> {
+  const { memberId } = await guardianOf(ctx, token, address);
+  const [conversation] = await viewableConversations(ctx.db, memberId, otherId);
+  if (!conversation) throw notFound('MEMBER_NOT_FOUND');
+  const rows = await guardianConversationPage(ctx.db, memberId, otherId, conversation, query);
+  return ctx.chat.messagesAs(memberId, rows);
+}
+
+/** The guardian's choice of how often to be mailed, from their page. */
+export async function saveGuardianDigest(
+  ctx: GuardiansContext,
+  token: string,
+  address: string,
+  digest: GuardianDigest,
+) {
+  const guardian = await guardianOf(ctx, token, address);
+  await saveDigest(ctx.db, guardian.id, digest);
+  return { digest };
+}
