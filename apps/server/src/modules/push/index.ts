@@ -1,5 +1,5 @@
 /**
- * The push module's public face (issue 19, ADR 036, 037): devices' Web Push subscriptions, the
+ * The push module's public face (ADR 036, 037): devices' Web Push subscriptions, the
  * member's notification settings, the VAPID keys that sign what is sent, and `notify`, which
  * the modules where things happen are given (app.ts wires it) to have them pushed.
  */

@@ -127,7 +127,7 @@ function subjectOf(event: PushEvent, name: string): PushSubject {
 export type Subscription = { id: string; language: PushLanguage };
 
 /**
- * From events to queued pushes (issue 19): the rules first, cheapest first (a device to push to,
+ * From events to queued pushes (ADR 037): the rules first, cheapest first (a device to push to,
  * the member's switch, quiet hours in their time zone, no block either way and both members
  * active, the conversation not on screen), then one payload per device in its language.
  */

@@ -1,0 +1,119 @@
+import type { SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import type { RateLimitStore } from '../../lib/rate-limiter.ts';
+import { deliverableSubscriptions } from './push.repository.ts';
+import { createPushNotifier, type PushEvent, type PushNotifier } from './push-notifier.ts';
+import { eventRules } from './push-queue.repository.ts';
+import { createPushSender, type PushSender } from './push-sender.ts';
+import { settingsFrom } from './push-settings.ts';
+import { createPushWorker, type PushWorker } from './push-worker.ts';
+import type { VapidDetails } from './vapid-keys.ts';
+
+/** What Web Push is built from (app.ts gives it). */
+export type PushDeps = {
+  db: Database;
+  clock: Clock;
+  /** Counts the member's test notifications. */
+  limiter: RateLimitStore;
+  vapid: VapidDetails;
+  subscriptionsPerMember: number;
+  /** Accept endpoints on this machine (a local push service): tests only. */
+  loopbackEndpoints: boolean;
+  delivery: {
+    batch: number;
+    pendingPerMember: number;
+    maxAttempts: number;
+    /** Certificates trusted for push services beside the usual ones (PEM). */
+    ca: Buffer | undefined;
+  };
+  /** Profile photo links: a push's icon is the other member's photo, as they may see it. */
+  photoLinks: MediaLinks;
+  /** Unread conversations plus new likes: the app badge a push carries. */
+  badgeOf(memberId: string): Promise<number>;
+  /** The same as a SQL expression of the member's id: read with the rules, in their statement. */
+  badgeSql(memberId: SQL): SQL;
+  onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
+  log: FastifyBaseLogger;
+};
+
+/** The events told and not yet queued as pushes (`push-events.ts`). */
+export type EventQueue = {
+  /**
+   * Events told and not yet sorted: every `SORT_EVERY_MS` one statement finds which of their
+   * members have a device at all, so the chat's thousands of messages a second cost a query a
+   * batch, not one each, and only events for reachable members go through the rules.
+   */
+  waiting: PushEvent[];
+  sorting: Promise<void> | null;
+  /** Events being turned into pushes: `drain` waits for them. */
+  notifying: Set<Promise<void>>;
+  /**
+   * One member's events are queued one after the other, in the order they were told: a later
+   * message replaces an earlier one waiting, never the reverse, and the cap counts right.
+   */
+  inOrder: Map<string, Promise<void>>;
+};
+
+/** Push's dependencies with the sender, the delivery worker, the notifier and the event queue. */
+export type PushContext = PushDeps & {
+  sender: PushSender;
+  worker: PushWorker;
+  notifier: PushNotifier;
+  events: EventQueue;
+  /** Where the member may be pushed to now: subscriptions of live sessions, newest first. */
+  subscriptionsOf(memberId: string): ReturnType<typeof deliverableSubscriptions>;
+};
+
+/** A push service that takes longer than this to answer is tried again later. */
+const SEND_TIMEOUT_MS = 10_000;
+
+export function pushContext(deps: PushDeps): PushContext {
+  const { db, clock } = deps;
+  const sender = createPushSender({
+    vapid: deps.vapid,
+    allowLoopback: deps.loopbackEndpoints,
+    ca: deps.delivery.ca,
+    timeoutMs: SEND_TIMEOUT_MS,
+  });
+  const worker = createPushWorker({
+    db,
+    clock,
+    sender,
+    log: deps.log,
+    batch: deps.delivery.batch,
+    maxAttempts: deps.delivery.maxAttempts,
+    leaseMs: 3 * SEND_TIMEOUT_MS,
+  });
+  const subscriptionsOf = (memberId: string) => deliverableSubscriptions(db, memberId, clock.now());
+  const notifier = createPushNotifier({
+    db,
+    clock,
+    photoLinks: deps.photoLinks,
+    subscriptionsOf,
+    async rulesOf(memberId, aboutId, viewingSince) {
+      const rules = await eventRules(
+        db,
+        memberId,
+        aboutId,
+        clock.now(),
+        viewingSince,
+        deps.badgeSql,
+      );
+      return rules && { ...rules, settings: settingsFrom(rules.settings) };
+    },
+    badgeOf: deps.badgeOf,
+    onlineAmong: deps.onlineAmong,
+    pendingPerMember: deps.delivery.pendingPerMember,
+    queued: worker.wake,
+  });
+  const events: EventQueue = {
+    waiting: [],
+    sorting: null,
+    notifying: new Set(),
+    inOrder: new Map(),
+  };
+  return { ...deps, sender, worker, notifier, events, subscriptionsOf };
+}
