@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { calls, useInCall } from '@/features/calls/hooks/use-call.ts';
 import { ChatPage } from '@/features/chat/components/chat-page.tsx';
+import { useRefreshNotificationCounts } from '@/features/notifications/hooks/use-notification-counts.ts';
 import { useGifts } from '@/features/payments/hooks/use-payments.ts';
-import { useRefreshNotificationCounts } from '../live-chat-badge.ts';
 import { usePaymentDialogs } from '../payment-dialogs.tsx';
 import { useSafetyDialogs } from '../safety-dialogs.tsx';
 

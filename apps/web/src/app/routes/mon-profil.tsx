@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { SubscriptionSummary } from '@/features/payments/components/subscription-summary.tsx';
 import { EditProfilePage } from '@/features/profile/components/edit-profile-page.tsx';
 import { BlockedMembers } from '@/features/safety/components/blocked-members.tsx';
-import { discoveryKeys } from '@/lib/query-keys.ts';
 import { AccountSections } from '../account-sections.tsx';
 import { usePaymentDialogs } from '../payment-dialogs.tsx';
 
@@ -22,17 +20,14 @@ const GuardiansSection = lazy(() =>
 );
 
 /**
- * A saved profile (place, gender, age) changes who is suggested: the suggestions start again.
  * Below the form: the member's subscription, its button opening the subscription modal, their
  * notifications while the app is closed, their guardians (family mode), the members they blocked, then downloading their data
  * and deleting their account.
  */
 export function Component() {
-  const queryClient = useQueryClient();
   const { openSubscription } = usePaymentDialogs();
   return (
     <EditProfilePage
-      onSaved={() => void queryClient.invalidateQueries({ queryKey: discoveryKeys.all })}
       after={
         <>
           <SubscriptionSummary onChoosePlan={openSubscription} />

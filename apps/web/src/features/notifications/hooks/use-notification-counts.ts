@@ -64,6 +64,14 @@ export function useNotificationCounts(): MemberCounts {
   return useMemo(() => countsOf(data, likesSeenAt), [data, likesSeenAt]);
 }
 
+/** Asks the navbar's badge counts again (a message came in, a conversation was read). */
+export function useRefreshNotificationCounts() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  }, [queryClient]);
+}
+
 /**
  * After a list was marked seen on the server (the likes dialog, the profile views page): its
  * badge clears at once, and the counts are asked again so the others stay true.

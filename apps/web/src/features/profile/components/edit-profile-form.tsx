@@ -25,15 +25,9 @@ const VerificationSection = lazy(() =>
 );
 
 /** The member's profile as a form: photos beside the rest from `lg` up, one save for all. */
-export function EditProfileForm({
-  user,
-  onSaved,
-}: {
-  user: CurrentUser;
-  onSaved?: (() => void) | undefined;
-}) {
+export function EditProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useProfileTranslation();
-  const edit = useEditProfileForm({ user, onSaved });
+  const edit = useEditProfileForm({ user });
   return (
     <FormProvider {...edit.form}>
       {user.profileComplete ? null : <IncompleteNote missing={missingEssentials(user)} />}

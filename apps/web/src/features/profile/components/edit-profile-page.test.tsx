@@ -2,6 +2,7 @@ import { BIO_MAX_LENGTH, EDIT_PROFILE_REDIRECT_MS } from '@mawadda/contract/cons
 import { act, fireEvent, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { discoveryKeys } from '@/lib/query-keys.ts';
 import { mockEndpoints, type Reply } from '@/test/api.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { aCurrentUser, imageFile, logIn, photo } from '../test/fixtures.ts';
@@ -231,6 +232,21 @@ describe('Edit profile', () => {
     screen.getByText('Profile updated successfully!');
     act(() => vi.advanceTimersByTime(200));
     screen.getByRole('heading', { name: 'Screen /suggestions' });
+  });
+
+  it('starts the suggestions again once the profile is saved: who is suggested follows it', async () => {
+    const user = aCurrentUser();
+    logIn(user);
+    serve(user);
+    const { queryClient } = await show();
+    queryClient.setQueryData(discoveryKeys.suggestions(), { pages: [], pageParams: [] });
+    const person = userEvent.setup();
+
+    await person.type(screen.getByLabelText('Full name'), ' Ba');
+    expect(queryClient.getQueryState(discoveryKeys.suggestions())?.isInvalidated).toBe(false);
+    await person.click(screen.getByRole('button', { name: 'Save my profile' }));
+    await screen.findByText('Profile updated successfully!');
+    expect(queryClient.getQueryState(discoveryKeys.suggestions())?.isInvalidated).toBe(true);
   });
 
   it('shows a field the server refuses once, at the field, under the spec failure title, in French', async () => {

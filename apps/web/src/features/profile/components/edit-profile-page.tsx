@@ -10,11 +10,10 @@ import { ProfileFormSkeleton } from './profile-form-skeleton.tsx';
 
 /**
  * /mon-profil (docs/spec.md §2 to 5): the member's profile as a form, with their photos, once it
- * has loaded. `onSaved` lets the app refresh what depends on the profile (suggestions). `after`
- * comes below the form (the subscription, blocked members, the account): the page is first about
+ * has loaded. `after` comes below the form (the subscription, blocked members, the account): the page is first about
  * the profile, and a member sent here to complete it finds the note and the form at the top.
  */
-export function EditProfilePage({ onSaved, after }: { onSaved?: () => void; after?: ReactNode }) {
+export function EditProfilePage({ after }: { after?: ReactNode }) {
   const { t } = useProfileTranslation();
   useDocumentTitle(t('title'));
   const me = useCurrentUser();
@@ -28,11 +27,11 @@ export function EditProfilePage({ onSaved, after }: { onSaved?: () => void; afte
           lead={t('lead')}
         />
         {me.data ? (
-          <EditProfileForm user={me.data} onSaved={onSaved} />
+          <EditProfileForm user={me.data} />
         ) : me.isError ? (
           <ListLoadError
             message={t('loadError')}
-            retry={t('retry')}
+            retry={t('common:actions.retry')}
             onRetry={() => void me.refetch()}
             className="mt-8 rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card"
           />

@@ -32,16 +32,9 @@ const resolver = zodResolver(editProfileFieldsSchema) as unknown as Resolver<
  * The profile editor's state and its one save (docs/spec.md §3 to 5): the fields checked with the
  * contract's schema, the photos and their order, the place as the lookup found it, then one
  * multipart PUT through the shared submission (refusals at their fields, the rest for the
- * alert). On success the spec's message, then /suggestions after 1.5 s; `onSaved` lets the app
- * refresh what depends on the profile.
+ * alert). On success the spec's message, then /suggestions after 1.5 s.
  */
-export function useEditProfileForm({
-  user,
-  onSaved,
-}: {
-  user: CurrentUser;
-  onSaved?: (() => void) | undefined;
-}) {
+export function useEditProfileForm({ user }: { user: CurrentUser }) {
   const { i18n } = useProfileTranslation();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
@@ -107,7 +100,6 @@ export function useEditProfileForm({
     photos.reset();
     form.reset(valuesOf(result.value));
     setSaved(true);
-    onSaved?.();
     redirect.current = setTimeout(
       () => void navigate(localized('/suggestions')),
       EDIT_PROFILE_REDIRECT_MS,

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@mawadda/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { profileKeys } from '@/lib/query-keys.ts';
+import { discoveryKeys, profileKeys } from '@/lib/query-keys.ts';
 import { session, useSession } from '@/lib/session.ts';
 import { fetchCurrentUser, updateProfile } from '../api/profile-api.ts';
 
@@ -22,7 +22,8 @@ export function useCurrentUser() {
 
 /**
  * PUT /api/users/update. On success the answer becomes the cached profile and the `currentUser`
- * kept in local storage (docs/spec.md §3), so the avatar and name in the navbar follow at once.
+ * kept in local storage (docs/spec.md §3), so the avatar and name in the navbar follow at once. A
+ * saved profile (place, gender, age) changes who is suggested: the suggestions start again.
  */
 export function useUpdateProfile() {
   const memberId = useMemberId();
@@ -32,6 +33,7 @@ export function useUpdateProfile() {
     onSuccess: (updated: CurrentUser) => {
       queryClient.setQueryData(profileKeys.me(memberId), updated);
       session.setUser(updated);
+      void queryClient.invalidateQueries({ queryKey: discoveryKeys.all });
     },
   });
 }

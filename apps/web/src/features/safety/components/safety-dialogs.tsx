@@ -15,7 +15,8 @@ import type {
 } from '@/components/members/member-safety-menu.tsx';
 import { useFailureText } from '@/hooks/use-failure-text.ts';
 import { fullDate } from '@/lib/format.ts';
-import { blockMember, sendReport, unmatchMember } from '../api/safety-api.ts';
+import { sendReport } from '../api/safety-api.ts';
+import { useMemberAction } from '../hooks/use-member-actions.ts';
 import { useSafetyTranslation } from '../i18n.ts';
 
 /** The other member's messages a report offers, newest first. */
@@ -29,8 +30,8 @@ const named = (member: SafetyMember | null): SafetyMember | null =>
   member && { ...member, name: titleCase(member.name) };
 
 /**
- * "Block X?": what a block does, then the block. `onBlocked` lets the app make the member
- * disappear from every screen.
+ * "Block X?": what a block does, then the block: the member leaves every screen at once
+ * (use-member-actions.ts), and `onBlocked` lets the app leave their page.
  */
 export function BlockDialog({
   member,
@@ -50,8 +51,6 @@ export function UnmatchDialog({
     <ConfirmDialog kind="unmatch" member={named(member)} onClose={onClose} onDone={onUnmatched} />
   );
 }
-
-const confirmActions = { block: blockMember, unmatch: unmatchMember };
 
 function ConfirmDialog({
   kind,
@@ -95,10 +94,7 @@ function ConfirmButtons({
 }) {
   const { t } = useSafetyTranslation();
   const failureText = useFailureText();
-  const action = useMutation({
-    mutationFn: () => confirmActions[kind](member.id),
-    onSuccess: () => onDone(member),
-  });
+  const action = useMemberAction(kind, onDone);
   return (
     <div className="flex flex-col gap-4">
       {action.isError ? (
@@ -110,7 +106,7 @@ function ConfirmButtons({
         <Button variant="secondary" onClick={onCancel}>
           {t('cancel')}
         </Button>
-        <Button variant="danger" busy={action.isPending} onClick={() => action.mutate()}>
+        <Button variant="danger" busy={action.isPending} onClick={() => action.mutate(member)}>
           {t(`${kind}.confirm`)}
         </Button>
       </div>
@@ -191,10 +187,7 @@ function ReportSteps({
         ...(chosen.length > 0 ? { messageIds: [...chosen] } : {}),
       }),
   });
-  const block = useMutation({
-    mutationFn: () => blockMember(member.id),
-    onSuccess: () => onBlocked(member),
-  });
+  const block = useMemberAction('block', onBlocked);
   const reasonsId = useId();
   const sentNote = useRef<HTMLParagraphElement>(null);
 
@@ -227,7 +220,7 @@ function ReportSteps({
             variant="danger"
             busy={block.isPending}
             icon={<ShieldBan aria-hidden="true" className="size-4" />}
-            onClick={() => block.mutate()}
+            onClick={() => block.mutate(member)}
           >
             {t('report.blockToo', { name: member.name })}
           </Button>
