@@ -1,23 +1,12 @@
-import type { Gift, PaymentMethod } from '@mawadda/contract';
-import { Gift as GiftIcon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Alert } from '@/components/alert.tsx';
-import { Button } from '@/components/button.tsx';
 import { QueryState } from '@/components/query-state.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
-import { session } from '@/lib/session.ts';
-import { translateError } from '@/lib/translate-error.ts';
-import {
-  useGiftCheckout,
-  useGifts,
-  usePaymentMethods,
-  useRecipients,
-} from '../hooks/use-payments.ts';
+import { useGiftSending } from '../hooks/use-gift-sending.ts';
+import { useGifts, usePaymentMethods, useRecipients } from '../hooks/use-payments.ts';
 import { usePaymentsTranslation } from '../i18n.ts';
-import { OfferPrices, PaymentMethodStep } from './payment-method.tsx';
+import { GiftCard } from './gift-card.tsx';
+import { PaymentMethodStep } from './payment-method.tsx';
 import { RecipientPicker } from './recipient-picker.tsx';
 
 /** Who the gift goes to; the name is for the buttons' labels. */
@@ -41,19 +30,10 @@ export function GiftChooser({
   compact?: boolean;
 }) {
   const { t } = usePaymentsTranslation();
-  const { t: tAll } = useTranslation();
   const gifts = useGifts();
   const methods = usePaymentMethods();
-  const checkout = useGiftCheckout();
   const contacts = useRecipients(!recipient);
-  const [error, setError] = useState<string | null>(null);
   const [pickedId, setPickedId] = useState(initialRecipientId ?? '');
-  // The gift waiting for its payment method, and the method chosen for it.
-  const [paying, setPaying] = useState<Gift | null>(null);
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
-  const methodHeading = useRef<HTMLHeadingElement>(null);
-  const ids = useId();
-  const sendButtonId = (gift: Gift) => `${ids}-send-${gift.id}`;
   const picked = pickedId
     ? {
         id: pickedId,
@@ -61,64 +41,15 @@ export function GiftChooser({
       }
     : null;
   const to = recipient ?? picked;
-  const sendingId = checkout.isPending || checkout.isSuccess ? checkout.variables?.gift.id : null;
   const offered = methods.data ?? [];
+  const sending = useGiftSending({ to, offered });
+  const { paying, sendingId } = sending;
   // Both must be known before a gift can be offered: its prices and how it can be paid for.
   const loaded = {
     isPending: gifts.isPending || methods.isPending,
     isError: gifts.isError || methods.isError,
     data: methods.data && gifts.data,
     refetch: () => Promise.all([gifts.refetch(), methods.refetch()]),
-  };
-
-  const send = (gift: Gift) => {
-    if (!to || !session.token()) {
-      setError(t('gifts.recipientRequired'));
-      return;
-    }
-    const [only, ...others] = offered;
-    if (!only) {
-      setError(t('method.none'));
-      return;
-    }
-    if (others.length === 0) {
-      pay(gift, only);
-      return;
-    }
-    // The step replaces the cards: the focus goes to its heading, so a screen reader hears it.
-    flushSync(() => {
-      setError(null);
-      setMethod(null);
-      setPaying(gift);
-    });
-    methodHeading.current?.focus();
-  };
-
-  /** Back to the cards, the focus on the gift's button it left from. */
-  const backToGifts = (gift: Gift) => {
-    flushSync(() => {
-      setError(null);
-      setPaying(null);
-    });
-    document.getElementById(sendButtonId(gift))?.focus();
-  };
-
-  const pay = (gift: Gift, chosen: PaymentMethod) => {
-    if (!to) {
-      setError(t('gifts.recipientRequired'));
-      return;
-    }
-    setError(null);
-    checkout.mutate(
-      { gift, receiverId: to.id, method: chosen },
-      {
-        onError: (failure) =>
-          setError(
-            (failure instanceof ApiError ? translateError(tAll, failure.body) : undefined) ??
-              t('gifts.sendError'),
-          ),
-      },
-    );
   };
 
   return (
@@ -128,11 +59,11 @@ export function GiftChooser({
           value={pickedId}
           onChange={(id) => {
             setPickedId(id);
-            setError(null);
+            sending.setError(null);
           }}
         />
       )}
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {sending.error ? <Alert tone="error">{sending.error}</Alert> : null}
       <QueryState
         query={loaded}
         items={gifts.data ?? []}
@@ -141,15 +72,15 @@ export function GiftChooser({
             {t('gifts.loading')}
           </p>
         }
-        error={{ message: t('gifts.loadError'), retry: t('gifts.retry'), className: 'py-6' }}
+        error={{ message: t('gifts.loadError'), retry: t('common:actions.retry'), className: 'py-6' }}
         empty={<p className="text-ink-muted">{t('gifts.empty')}</p>}
       >
         {(catalogue) =>
           paying ? (
-            <section aria-labelledby={`${ids}-method`} className="flex flex-col gap-4">
+            <section aria-labelledby={sending.methodHeadingId} className="flex flex-col gap-4">
               <h3
-                ref={methodHeading}
-                id={`${ids}-method`}
+                ref={sending.methodHeading}
+                id={sending.methodHeadingId}
                 tabIndex={-1}
                 className="font-semibold text-ink outline-none"
               >
@@ -161,12 +92,12 @@ export function GiftChooser({
               <PaymentMethodStep
                 methods={offered}
                 prices={{ usdCents: paying.price, xof: paying.xof }}
-                chosen={method}
-                onChoose={setMethod}
+                chosen={sending.method}
+                onChoose={sending.setMethod}
                 busy={sendingId === paying.id}
-                onBack={() => backToGifts(paying)}
+                onBack={() => sending.backToGifts(paying)}
                 onPay={() => {
-                  if (method) pay(paying, method);
+                  if (sending.method) sending.pay(paying, sending.method);
                 }}
               />
             </section>
@@ -181,51 +112,15 @@ export function GiftChooser({
             >
               {catalogue.map((gift) => (
                 <li key={gift.id}>
-                  <article
-                    aria-labelledby={`gift-${gift.id}`}
-                    className="flex h-full flex-col rounded-card bg-white p-3 shadow-card ring-1 ring-sand-200/80 sm:p-4"
-                  >
-                    <img
-                      src={gift.imageUrl}
-                      alt=""
-                      width={96}
-                      height={96}
-                      className={cn('mx-auto', compact ? 'size-16' : 'size-24')}
-                    />
-                    <h3
-                      id={`gift-${gift.id}`}
-                      className="mt-2 font-display text-lg font-semibold leading-tight text-teal-900"
-                    >
-                      {gift.name}
-                    </h3>
-                    <p className="mt-1 flex-1 text-sm leading-relaxed text-ink-muted">
-                      {gift.description}
-                    </p>
-                    <div className="mt-3 flex items-center justify-between gap-2">
-                      <p>
-                        <span className="sr-only">{t('gifts.priceLabel')} </span>
-                        <OfferPrices
-                          prices={{ usdCents: gift.price, xof: gift.xof }}
-                          methods={offered}
-                        />
-                      </p>
-                      <Button
-                        id={sendButtonId(gift)}
-                        size="snug"
-                        busy={sendingId === gift.id}
-                        disabled={sendingId != null}
-                        icon={<GiftIcon aria-hidden="true" className="size-4" />}
-                        aria-label={
-                          to
-                            ? t('gifts.sendTo', { gift: gift.inSentence, name: to.name })
-                            : t('gifts.sendNoRecipient', { gift: gift.inSentence })
-                        }
-                        onClick={() => send(gift)}
-                      >
-                        {sendingId === gift.id ? t('gifts.sending') : t('gifts.send')}
-                      </Button>
-                    </div>
-                  </article>
+                  <GiftCard
+                    gift={gift}
+                    to={to}
+                    offered={offered}
+                    compact={compact}
+                    sendButtonId={sending.sendButtonId(gift)}
+                    sendingId={sendingId}
+                    onSend={() => sending.send(gift)}
+                  />
                 </li>
               ))}
             </ul>
