@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registeredMember } from '../../../test/fixtures.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { bearer, registeredMember } from './fixtures.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,13 +1,14 @@
 import { destinations, errorText } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedCouple, seedMembers, sessionFor } from './fixtures.ts';
-import { connectStomp, rawSocket } from './stomp-client.ts';
-import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
+import { seedCouple, seedMembers, sessionFor } from '../../../test/fixtures.ts';
+import { connectStomp, rawSocket } from '../../../test/stomp-client.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from '../../../test/test-app.ts';
 
 /**
  * What one member may hold on the broker: a socket that stays silent is dropped whatever it
  * negotiated, a member's sockets are capped (the oldest goes), and near the process's connection
- * cap the room left is for members who have no socket yet (issue 17).
+ * cap the room left is for members who have no socket yet, so that one member's many tabs
+ * never keep another member out.
  */
 
 let t: TestContext;

@@ -2,13 +2,19 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { destinations, errorText, type TopicDestination } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BROKER_LIMITS } from '../src/config.ts';
-import { sessions } from '../src/db/schema.ts';
-import { hashToken, newSecretToken } from '../src/lib/tokens.ts';
-import type { RealtimeService } from '../src/modules/realtime/index.ts';
-import { bearer, registeredMember, seedMembers, sessionFor, someAddress } from './fixtures.ts';
-import { connectStomp, headersOf, rawSocket, waitFor } from './stomp-client.ts';
-import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
+import {
+  bearer,
+  registeredMember,
+  seedMembers,
+  sessionFor,
+  someAddress,
+} from '../../../test/fixtures.ts';
+import { connectStomp, headersOf, rawSocket, waitFor } from '../../../test/stomp-client.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from '../../../test/test-app.ts';
+import { DEFAULT_BROKER_LIMITS } from '../../config.ts';
+import { sessions } from '../../db/schema.ts';
+import { hashToken, newSecretToken } from '../../lib/tokens.ts';
+import type { RealtimeService } from './index.ts';
 
 /**
  * The broker's transport is tested with bodies of any shape: what each topic carries is the

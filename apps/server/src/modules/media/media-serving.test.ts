@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Message } from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, multipart, seedCouple, sessionFor } from './fixtures.ts';
-import { startS3Server } from './s3-server.ts';
-import { createTestApp, type TestContext } from './test-app.ts';
+import { bearer, multipart, seedCouple, sessionFor } from '../../../test/fixtures.ts';
+import { startS3Server } from '../../../test/s3-server.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 /**
  * What a browser relies on when it plays a voice note or shows a photo again, the same from the
@@ -25,7 +25,9 @@ describe.each([
     t = await createTestApp(stores);
     const { amina, youssef } = await seedCouple(t.database.db);
     const hers = await sessionFor(t.database.db, amina);
-    note = await fs.readFile(path.join(import.meta.dirname, 'fixtures', 'voice-note.webm'));
+    note = await fs.readFile(
+      path.join(import.meta.dirname, '../../../test/fixtures/voice-note.webm'),
+    );
     const form = multipart(
       { uuid: crypto.randomUUID() },
       { audio: [{ filename: 'note.webm', contentType: 'audio/webm', data: note }] },
