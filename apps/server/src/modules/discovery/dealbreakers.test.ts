@@ -16,7 +16,7 @@ import { findViewer } from './discovery.repository.ts';
 import { estimateAudience } from './suggestions.repository.ts';
 
 /**
- * The two-way rule (issue 20, ADR 042), on both engines: a member is suggested X only if X meets
+ * The two-way rule (ADR 042), on both engines: a member is suggested X only if X meets
  * the member's dealbreakers and the member meets X's. Each case seeds its members at its own
  * age and the viewer filters on that age alone, so cases never see each other's members.
  */

@@ -15,6 +15,10 @@ const walkOrder = /Order By: \(\("position" <-> .*\) AND \(activity_rank <-> /;
  * The speed of suggestions rests on one plan: the audience's partial GiST index read in
  * distance order, stopping after a page. If a change to the query or the indexes loses it, a
  * million members means a sort of half a million rows per page: this test fails first.
+ *
+ * On PostgreSQL only (vitest.config.ts, ADR 033): page 5 keeps the walk from some 50,000 members
+ * on (at 40,000 the planner sorts), and seeding 60,000 into PGlite took 30-60 s of a core, its
+ * four GiST indexes growing a row at a time in WASM.
  */
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -118,7 +122,7 @@ describe('suggestions query plan', () => {
     );
   });
 
-  it('keeps that plan for verified members only (issue 21: one condition more on the walk)', async () => {
+  it('keeps that plan for verified members only (ADR 044: one condition more on the walk)', async () => {
     const verified = { ...base, verifiedOnly: true };
     for (const text of [
       await plan(verified),
@@ -153,30 +157,28 @@ describe('suggestions query plan', () => {
   });
 });
 
-// JIT exists on PostgreSQL only (PGlite has no compiler to call).
-if (process.env.TEST_DB === 'postgres') {
-  describe('suggestions on PostgreSQL', () => {
-    it('are never JIT-compiled, however large the table looks to the planner', async () => {
-      // A generic plan estimates a parameter's `limit` as a tenth of the table: on a million
-      // members its cost passed `jit_above_cost` and each page spent 700 ms compiling (ADR 025).
-      // A threshold of 0 stands in for that table on the connections opened from now on.
-      await database.db.execute(sql`
-        do $$ begin
-          execute format('alter database %I set jit_above_cost = 0', current_database());
-        end $$`);
-      const [current] = (
-        await database.db.execute<{ name: string }>(sql`select current_database() as name`)
-      ).rows;
-      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-      url.pathname = `/${current?.name}`;
-      const fresh = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
-      try {
-        const served = (await explainPrepared(fresh.db, suggestionsSql(base))).join('\n');
-        expect(served).toMatch(/Index Scan using members_position_rank_answers_femme_idx/);
-        expect(served).not.toMatch(/JIT/);
-      } finally {
-        await fresh.close();
-      }
-    });
+// JIT exists on PostgreSQL only (PGlite has no compiler to call), which is where this file runs.
+describe('suggestions on PostgreSQL', () => {
+  it('are never JIT-compiled, however large the table looks to the planner', async () => {
+    // A generic plan estimates a parameter's `limit` as a tenth of the table: on a million
+    // members its cost passed `jit_above_cost` and each page spent 700 ms compiling (ADR 025).
+    // A threshold of 0 stands in for that table on the connections opened from now on.
+    await database.db.execute(sql`
+      do $$ begin
+        execute format('alter database %I set jit_above_cost = 0', current_database());
+      end $$`);
+    const [current] = (
+      await database.db.execute<{ name: string }>(sql`select current_database() as name`)
+    ).rows;
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.pathname = `/${current?.name}`;
+    const fresh = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+    try {
+      const served = (await explainPrepared(fresh.db, suggestionsSql(base))).join('\n');
+      expect(served).toMatch(/Index Scan using members_position_rank_answers_femme_idx/);
+      expect(served).not.toMatch(/JIT/);
+    } finally {
+      await fresh.close();
+    }
   });
-}
+});
