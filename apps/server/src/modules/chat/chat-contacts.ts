@@ -1,8 +1,8 @@
 import { CONTACT_PREVIEW_MAX_LENGTH, type Contact, type LastMessage } from '@mawadda/contract';
 import { photosFor } from '../../core/profile-photos.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { type ContactRow, findContacts, type LastMessageRow } from './chat.repository.ts';
 import type { ChatContext } from './chat-context.ts';
+import { type ContactRow, findContacts, type LastMessageRow } from './contacts.repository.ts';
 import { callOf } from './message-view.ts';
 
 /** The conversation list's preview of a message: what it is, never a media link. */

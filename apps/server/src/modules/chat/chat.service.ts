@@ -3,11 +3,11 @@ import type { MessageRow } from '../../core/conversations.ts';
 import type { Executor } from '../../db/database.ts';
 import type { calls } from '../../db/schema.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
-import { countUnread, unreadConversationsSql } from './chat.repository.ts';
 import { contact, contacts } from './chat-contacts.ts';
 import { type ChatDeps, chatContext } from './chat-context.ts';
 import { conversation, markConversationRead, messagesAs } from './chat-history.ts';
 import { addCallEntry, publishNew, sendMessage, writeNotice } from './chat-sending.ts';
+import { countUnread, unreadConversationsSql } from './contacts.repository.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 
