@@ -11,7 +11,7 @@ import {
   insertLink,
   releaseGuardianDigest,
   saveDigest,
-} from './guardians.repository.ts';
+} from './guardian-digest.repository.ts';
 import { type GuardiansContext, guardianPageUrl } from './guardians-context.ts';
 
 /** Guardians claimed and mailed per statement: a run goes on while batches come back full. */

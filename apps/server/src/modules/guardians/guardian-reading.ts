@@ -8,13 +8,13 @@ import { photosFor } from '../../core/profile-photos.ts';
 import { notFound, tooManyRequests } from '../../lib/http-error.ts';
 import { type Limit, reserveLimits } from '../../lib/rate-limiter.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { saveDigest } from './guardian-digest.repository.ts';
 import { conversationsOf } from './guardian-follows.ts';
 import { firstName } from './guardian-invitation.mail.ts';
 import {
   guardianByTokenHash,
   guardianConversationPage,
   recordVisit,
-  saveDigest,
   viewableConversations,
 } from './guardians.repository.ts';
 import type { GuardiansContext } from './guardians-context.ts';

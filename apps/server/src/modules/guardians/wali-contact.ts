@@ -1,7 +1,7 @@
 import type { Message, WaliAnswer } from '@mawadda/contract';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { closeWaliRequest, openWaliRequest, pairOpen } from './guardians.repository.ts';
 import type { GuardiansContext } from './guardians-context.ts';
+import { closeWaliRequest, openWaliRequest, pairOpen } from './wali.repository.ts';
 
 /**
  * "Ask for the wali's contact": under the rule of who may write (the question is the asker's
