@@ -19,9 +19,10 @@ export const guardianEndpointRoutes = {
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 /**
- * "Ask for the wali's contact", called from the chat only: a map of its own, so each lazy chunk
- * that calls family mode carries only its own paths (a map two chunks share becomes a chunk of
- * its own, named in the first route's table of chunks).
+ * "Ask for the wali's contact", family mode's (the guardians module serves it, under its OpenAPI
+ * tag) but called from the chat only, hence its paths: a map of its own, so each lazy chunk that
+ * calls family mode carries only its own paths (a map two chunks share becomes a chunk of its
+ * own, named in the first route's table of chunks).
  */
 export const waliEndpointRoutes = {
   askWaliContact: { method: 'POST', path: '/api/chat/wali/:userId' },
