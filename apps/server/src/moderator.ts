@@ -1,7 +1,3 @@
-import { loadConfig } from './config.ts';
-import { migrateDatabase, openDatabase } from './db/database.ts';
-import { setRoleByEmail } from './modules/moderation/index.ts';
-
 /**
  * Grants or takes back the moderator role, from the server's own settings (DATABASE_URL or the
  * embedded database in DATA_DIR): `npm run moderator -- add someone@example.org` (or `remove`).
@@ -14,6 +10,10 @@ if ((command !== 'add' && command !== 'remove') || !email) {
   console.error(USAGE);
   process.exit(2);
 }
+// Loaded once the command is known: a usage error answers at once, without the database code.
+const { loadConfig } = await import('./config.ts');
+const { migrateDatabase, openDatabase } = await import('./db/database.ts');
+const { setRoleByEmail } = await import('./modules/moderation/index.ts');
 const config = loadConfig();
 const database = await openDatabase(config);
 try {

@@ -16,6 +16,7 @@ const seed = () =>
     mediaStore: createDiskMediaStore(t.mediaDir),
     log: pino({ level: 'silent' }),
     count: 60,
+    portraits: 2,
   });
 
 beforeAll(async () => {

@@ -82,6 +82,8 @@ export async function seedDemoData(deps: {
   mediaStore: MediaStore;
   log: FastifyBaseLogger;
   count?: number;
+  /** Portraits drawn per gender (8): each is encoded at every size, the seed's longest step. */
+  portraits?: number;
 }): Promise<boolean> {
   const { db, mediaStore } = deps;
   const [existing] = await db.select({ found: sql<number>`1` }).from(members).limit(1);
@@ -95,7 +97,8 @@ export async function seedDemoData(deps: {
     (town, index) => Array(town.weight).fill(index) as number[],
   );
   const passwordHash = await createPasswordHashing().hashPassword(DEMO_PASSWORD);
-  const images = { femme: await portraits('femme', 8), homme: await portraits('homme', 8) };
+  const drawn = deps.portraits ?? 8;
+  const images = { femme: await portraits('femme', drawn), homme: await portraits('homme', drawn) };
   const today = Math.floor(Date.now() / 86_400_000);
 
   const people = Array.from({ length: count }, (_, i) => {
