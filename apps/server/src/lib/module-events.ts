@@ -20,9 +20,8 @@ export type ModuleEventListener<Name extends ModuleEventName> = (
  * The payload of a service's callback (`onNewMessage`, `onLiked`): a module binds the callback to
  * an event of that payload, so the service keeps its own signature.
  */
-export type CallbackPayload<Callback> = Callback extends ((payload: infer P) => unknown) | undefined
-  ? P
-  : never;
+export type CallbackPayload<Callback> =
+  NonNullable<Callback> extends (payload: infer P) => unknown ? P : never;
 
 /** Where a listener's failure goes: logged and skipped, unless the emitter asks to be told. */
 type ErrorLog = { error(details: { err: unknown; event: string }, message: string): void };

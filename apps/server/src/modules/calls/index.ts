@@ -1,6 +1,4 @@
 /** The calls module's public face: WebRTC call signalling over STOMP, and the ICE servers. */
 export { type CallStore, createMemoryCallStore, createRedisCallStore } from './call-store.ts';
 export { callsModule } from './calls.module.ts';
-export { callsRoutes } from './calls.routes.ts';
-export { type CallsService, callSignalHandler, createCallsService } from './calls.service.ts';
-export { createIceServers } from './ice-servers.ts';
+export type { CallsService } from './calls.service.ts';

@@ -1,7 +1,6 @@
 /** The chat module's public face: conversations, messages, and the gift message payments write. */
 
 export { chatModule } from './chat.module.ts';
-export { chatRoutes } from './chat.routes.ts';
-export { type ChatService, createChatService } from './chat.service.ts';
+export type { ChatService } from './chat.service.ts';
 export { type GiftMessage, writeGiftMessage } from './gift-message.ts';
 export type { NewMessageNotice } from './message-view.ts';

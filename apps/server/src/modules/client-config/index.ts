@@ -1,4 +1,3 @@
 /** The client-config module's public face: what the web app reads before anything else. */
 
 export { clientConfigModule } from './client-config.module.ts';
-export { clientConfigRoutes } from './client-config.routes.ts';

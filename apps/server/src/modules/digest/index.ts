@@ -4,6 +4,5 @@
  */
 
 export { digestModule } from './digest.module.ts';
-export { digestRoutes } from './digest.routes.ts';
-export { createDigestService, type DigestService } from './digest.service.ts';
+export type { DigestService } from './digest.service.ts';
 export { createUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-token.ts';

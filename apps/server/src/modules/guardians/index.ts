@@ -4,9 +4,4 @@
  */
 
 export { guardiansModule } from './guardians.module.ts';
-export {
-  guardianDigestRoutes,
-  guardianPageRoutes,
-  guardianSettingsRoutes,
-} from './guardians.routes.ts';
-export { createGuardiansService, type GuardiansService } from './guardians.service.ts';
+export type { GuardiansService } from './guardians.service.ts';

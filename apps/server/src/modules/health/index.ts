@@ -1,4 +1,3 @@
 /** The health module's public face: liveness and readiness. */
 
 export { healthModule } from './health.module.ts';
-export { healthRoutes } from './health.routes.ts';

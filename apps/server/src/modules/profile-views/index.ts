@@ -1,5 +1,4 @@
 /** The profile-views module's public face: who looked at my profile. */
 
 export { profileViewsModule } from './profile-views.module.ts';
-export { profileViewsRoutes } from './profile-views.routes.ts';
-export { createProfileViewsService, type ProfileViewsService } from './profile-views.service.ts';
+export type { ProfileViewsService } from './profile-views.service.ts';

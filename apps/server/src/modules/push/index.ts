@@ -6,7 +6,6 @@
 
 export { pushModule } from './push.module.ts';
 export { pushReachable } from './push.repository.ts';
-export { pushRoutes } from './push.routes.ts';
-export { createPushService, type PushService } from './push.service.ts';
+export type { PushService } from './push.service.ts';
 export type { PushEvent } from './push-notifier.ts';
-export { resolveVapidDetails, type VapidDetails } from './vapid-keys.ts';
+export type { VapidDetails } from './vapid-keys.ts';

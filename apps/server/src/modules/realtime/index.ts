@@ -10,18 +10,12 @@ export {
   jsonBody,
   type SendHandler,
 } from './broker/index.ts';
-export {
-  createRealtimeOutlet,
-  type Publish,
-  type RealtimeOutlet,
-  type SessionsTarget,
-} from './outlet.ts';
-export { createPresenceService, type PresenceService } from './presence.service.ts';
+export type { Publish, RealtimeOutlet, SessionsTarget } from './outlet.ts';
+export type { PresenceService } from './presence.service.ts';
 export {
   createMemoryPresenceStore,
   createRedisPresenceStore,
   type PresenceStore,
 } from './presence-store.ts';
-export { realtimeBrokerModule, realtimeModule, type SocketPart } from './realtime.module.ts';
-export { realtimeRoutes } from './realtime.routes.ts';
-export { createRealtimeService, type RealtimeService } from './realtime.service.ts';
+export { realtimeBrokerModule, realtimeModule } from './realtime.module.ts';
+export type { RealtimeService } from './realtime.service.ts';
