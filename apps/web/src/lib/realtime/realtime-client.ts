@@ -1,16 +1,8 @@
 import { callApi } from '../api-client.ts';
 import { session } from '../session.ts';
 import type { Refusal } from '../translate-error.ts';
-import {
-  close,
-  createCore,
-  type Handler,
-  listen,
-  open,
-  type RealtimeCore,
-  type StompModule,
-  tellViewing,
-} from './realtime-connection.ts';
+import { close, createCore, listen, open, tellViewing } from './realtime-connection.ts';
+import type { Handler, RealtimeCore, StompModule } from './realtime-types.ts';
 
 /**
  * Asks the server about the session after the socket was told it ended: the answer (401, or the

@@ -1,7 +1,7 @@
 import type { TopicDestination, TopicPayload } from '@mawadda/contract/topics';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { realtime } from './realtime-client.ts';
-import type { RealtimeState } from './realtime-connection.ts';
+import type { RealtimeState } from './realtime-types.ts';
 
 let topicSchemas: Promise<typeof import('@mawadda/contract/topics')> | undefined;
 
