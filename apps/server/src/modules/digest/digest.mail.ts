@@ -1,6 +1,7 @@
 import { mailFirstName, mailName } from '../../core/mail-names.ts';
-import { bilingualMail, type MailLanguage, type MailName } from '../../lib/bilingual-mail.ts';
+import type { MailLanguage, MailName } from '../../lib/bilingual-mail.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+import { unsubscribableMail } from '../../lib/one-click-unsubscribe.ts';
 
 /** What a digest tells: counts and first names, never a message's text (a mailbox is shared). */
 export type DigestNews = {
@@ -44,9 +45,8 @@ export const hasConversationNews = (news: DigestNews) => news.messages > 0 || ne
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
- * The e-mail digest (issue 19, ADR 038): who wrote, who matched and who liked, counted, with a
- * link to the app and the one-click unsubscribe link (also in the `List-Unsubscribe` headers,
- * RFC 8058).
+ * The e-mail digest (ADR 038): who wrote, who matched and who liked, counted, with a link to
+ * the app and the one-click unsubscribe link (also in the `List-Unsubscribe` headers, RFC 8058).
  */
 export function digestMail(options: {
   to: string;
@@ -63,11 +63,11 @@ export function digestMail(options: {
   // Likes alone are no conversation yet: the mail says so, and the link opens the suggestions.
   const conversations = hasConversationNews(news);
   const app = { link: options.appUrl };
-  const unsubscribe = { link: options.unsubscribeUrl };
-  const mail = bilingualMail({
+  return unsubscribableMail({
     to: options.to,
     name: mailName(options.name),
     language: options.language,
+    unsubscribeUrl: options.unsubscribeUrl,
     texts: {
       en: {
         subject: conversations
@@ -89,9 +89,9 @@ export function digestMail(options: {
             ? 'Open Mawadda to read and answer:'
             : `Open Mawadda to see ${likers.length === 1 ? 'their profile' : 'their profiles'}:`,
           app,
-          'You receive this summary, at most once a day, because notifications are not turned on for Mawadda on any of your devices. To stop these e-mails:',
-          unsubscribe,
         ],
+        unsubscribe:
+          'You receive this summary, at most once a day, because notifications are not turned on for Mawadda on any of your devices. To stop these e-mails:',
       },
       fr: {
         subject: conversations
@@ -117,17 +117,10 @@ export function digestMail(options: {
             ? 'Ouvrez Mawadda pour lire et répondre :'
             : `Ouvrez Mawadda pour voir ${likers.length === 1 ? 'son profil' : 'leurs profils'} :`,
           app,
-          'Vous recevez ce résumé, au plus une fois par jour, car les notifications de Mawadda ne sont activées sur aucun de vos appareils. Pour ne plus recevoir ces e-mails :',
-          unsubscribe,
         ],
+        unsubscribe:
+          'Vous recevez ce résumé, au plus une fois par jour, car les notifications de Mawadda ne sont activées sur aucun de vos appareils. Pour ne plus recevoir ces e-mails :',
       },
     },
   });
-  return {
-    ...mail,
-    headers: {
-      'List-Unsubscribe': `<${options.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
 }

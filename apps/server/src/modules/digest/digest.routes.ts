@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailLanguage } from '../../lib/bilingual-mail.ts';
 import { endpoint } from '../../lib/endpoint.ts';
+import { acceptOneClickForm } from '../../lib/one-click-unsubscribe.ts';
 import type { DigestService } from './digest.service.ts';
 import { UNSUBSCRIBE_PAGE_POLICY, unsubscribePage } from './unsubscribe-page.ts';
 
@@ -29,12 +30,7 @@ export const digestRoutes: FastifyPluginAsyncZod<{ digest: DigestService }> = as
   app,
   { digest },
 ) => {
-  // RFC 8058's body is the form `List-Unsubscribe=One-Click`: nothing in it is needed.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, _body, done) => done(null, undefined),
-  );
+  acceptOneClickForm(app);
 
   app.route({
     ...endpoint('unsubscribeDigest', 'notifications'),

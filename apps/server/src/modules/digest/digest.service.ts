@@ -15,7 +15,7 @@ const BATCH = 200;
 export type DigestService = ReturnType<typeof createDigestService>;
 
 /**
- * The e-mail digest (issue 19, ADR 038): for members no device of whom can be pushed to, what
+ * The e-mail digest (ADR 038): for members no device of whom can be pushed to, what
  * they missed while away, mailed at most once a day; and the one-click unsubscribe.
  */
 export function createDigestService(deps: {

@@ -1,5 +1,5 @@
 /**
- * The e-mail digest's public face (issue 19, ADR 038): what a member without push missed, mailed
+ * The e-mail digest's public face (ADR 038): what a member without push missed, mailed
  * at most once a day, and its one-click unsubscribe link.
  */
 

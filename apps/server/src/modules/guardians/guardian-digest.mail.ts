@@ -1,6 +1,7 @@
 import { mailFirstName, mailName } from '../../core/mail-names.ts';
-import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
+import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+import { unsubscribableMail } from '../../lib/one-click-unsubscribe.ts';
 
 /** Per followed conversation: the other member's name and how many new messages. */
 export type GuardianNews = Array<{ name: string; count: number }>;
@@ -33,11 +34,11 @@ export function guardianDigestMail(options: {
         : `${name ?? 'A member'}: ${count(n.count)}`;
     });
   const page = { link: options.pageUrl };
-  const unsubscribe = { link: options.unsubscribeUrl };
-  const mail = bilingualMail({
+  return unsubscribableMail({
     to: options.to,
     name: mailName(options.guardianName),
     language: options.language,
+    unsubscribeUrl: options.unsubscribeUrl,
     texts: {
       en: {
         subject: member
@@ -48,9 +49,8 @@ export function guardianDigestMail(options: {
           ...lines('en'),
           'Read them on your page (this link works for a few days; the one of your invitation still works too):',
           page,
-          `You receive this summary ${options.weekly ? 'once a week' : 'once a day'} when there is something new. You can change this on your page, or stop these e-mails here:`,
-          unsubscribe,
         ],
+        unsubscribe: `You receive this summary ${options.weekly ? 'once a week' : 'once a day'} when there is something new. You can change this on your page, or stop these e-mails here:`,
       },
       fr: {
         subject: member
@@ -61,17 +61,9 @@ export function guardianDigestMail(options: {
           ...lines('fr'),
           'Lisez-les sur votre page (ce lien fonctionne quelques jours ; celui de votre invitation fonctionne toujours) :',
           page,
-          `Vous recevez ce résumé ${options.weekly ? 'une fois par semaine' : 'une fois par jour'} quand il y a du nouveau. Vous pouvez changer cela sur votre page, ou ne plus recevoir ces e-mails ici :`,
-          unsubscribe,
         ],
+        unsubscribe: `Vous recevez ce résumé ${options.weekly ? 'une fois par semaine' : 'une fois par jour'} quand il y a du nouveau. Vous pouvez changer cela sur votre page, ou ne plus recevoir ces e-mails ici :`,
       },
     },
   });
-  return {
-    ...mail,
-    headers: {
-      'List-Unsubscribe': `<${options.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
 }

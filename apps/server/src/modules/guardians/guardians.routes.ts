@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from '../../lib/endpoint.ts';
+import { acceptOneClickForm } from '../../lib/one-click-unsubscribe.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
 import type { GuardiansService } from './guardians.service.ts';
 
@@ -110,18 +111,14 @@ export const guardianPageRoutes: FastifyPluginAsyncZod<{ guardians: GuardiansSer
 };
 
 /**
- * The one-click unsubscribe of a guardian's digest (RFC 8058): a mail client posts the form
- * `List-Unsubscribe=One-Click`, of which nothing is needed.
+ * The one-click unsubscribe of a guardian's digest (RFC 8058), open to anyone holding the
+ * mail's link (no login).
  */
 export const guardianDigestRoutes: FastifyPluginAsyncZod<{ guardians: GuardiansService }> = async (
   app,
   { guardians },
 ) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, _body, done) => done(null, undefined),
-  );
+  acceptOneClickForm(app);
 
   app.route({
     ...endpoint('unsubscribeGuardianDigest', 'guardians'),
