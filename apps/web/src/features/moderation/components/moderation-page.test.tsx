@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockEndpoints, type Refusal } from '@/test/api.ts';
 import { anError } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
+import { signInModerator } from '../test/moderator.ts';
 import { ModerationPage } from './moderation-page.tsx';
 
 const REPORT_ID = '00000000-0000-4000-8000-0000000000r1';
@@ -60,19 +61,7 @@ function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
   };
 }
 
-beforeEach(() => {
-  localStorage.setItem('authToken', 'token');
-  localStorage.setItem(
-    'currentUser',
-    JSON.stringify({
-      id: 'mod',
-      name: 'Moderator',
-      latitude: null,
-      longitude: null,
-      mediaUrls: [],
-    }),
-  );
-});
+beforeEach(signInModerator);
 
 /** The queue holds `reports`; each action is recorded and answered `reply`. */
 function serve(reports: OpenReport[], refusal?: Refusal) {

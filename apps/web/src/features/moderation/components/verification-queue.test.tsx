@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockEndpoints } from '@/test/api.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
+import { signInModerator } from '../test/moderator.ts';
 import { ModerationPage } from './moderation-page.tsx';
 
 const REQUEST_ID = '00000000-0000-4000-8000-0000000000v1';
@@ -27,19 +28,7 @@ function aRequest(overrides: Partial<VerificationQueueItem> = {}): VerificationQ
   };
 }
 
-beforeEach(() => {
-  localStorage.setItem('authToken', 'token');
-  localStorage.setItem(
-    'currentUser',
-    JSON.stringify({
-      id: 'mod',
-      name: 'Moderator',
-      latitude: null,
-      longitude: null,
-      mediaUrls: [],
-    }),
-  );
-});
+beforeEach(signInModerator);
 
 function serve(items: VerificationQueueItem[]) {
   const sent: unknown[] = [];
