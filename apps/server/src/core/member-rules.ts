@@ -72,7 +72,7 @@ export function suggestable(fromId: string | SQL, toId: string | SQL) {
 }
 
 /**
- * `toId` accepts first contact from verified members only and `fromId` is not one (issue 21):
+ * `toId` accepts first contact from verified members only and `fromId` is not one (ADR 044):
  * only an opening is refused; a conversation begun or a match stays open (ADR 044).
  */
 export function verifiedOnlyRefuses(fromId: string | SQL, toId: string | SQL) {

@@ -26,7 +26,7 @@ type Act = 'write' | 'gift' | 'call';
  * match again, whatever their subscriptions. Otherwise anyone may answer a member who wrote to
  * them first; a subscriber may also write first to any member they may be suggested, and anyone
  * may send them a gift (it is paid for); only subscribers call (their matches and those members).
- * A member who accepts first contact from verified members only (issue 21, ADR 044) is not
+ * A member who accepts first contact from verified members only (ADR 044) is not
  * written to, sent a gift or called first by anyone else. A block, either way, stops all of it.
  */
 export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {

@@ -175,14 +175,14 @@ export const members = pgTable(
     standing: text('standing', { enum: MEMBER_STANDINGS }).notNull().default('active'),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     /**
-     * When a moderator approved the member's verification selfie (issue 21): null, not verified.
+     * When a moderator approved the member's verification selfie (ADR 044): null, not verified.
      * The "verified" badge reads it, and a new account not verified has lower limits
      * (`isNewAccount`, ADR 043).
      */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    /** The member's choice (issue 21): only verified members may write to them first. */
+    /** The member's choice (ADR 044): only verified members may write to them first. */
     verifiedWritersOnly: boolean('verified_writers_only').notNull().default(false),
-    /** The member's filter (issue 21): suggest verified members only. */
+    /** The member's filter (ADR 044): suggest verified members only. */
     preferredVerifiedOnly: boolean('preferred_verified_only').notNull().default(false),
     // Faith and family (ADR 041): each null until answered; `prefer-not-to-say` is an answer.
     faithBranch: text('faith_branch', { enum: CHOICE_FIELDS.faithBranch.values }),
@@ -244,7 +244,7 @@ export const members = pgTable(
       index(`members_position_rank_answers_${gender}_idx`)
         .using('gist', t.position, t.activityRank, t.answersBox)
         .where(sql`${t.gender} = ${sql.raw(`'${gender}'`)} and ${t.age} is not null`),
-      // The same for the verified-only filter (issue 21): walking the whole audience's index for
+      // The same for the verified-only filter (ADR 044): walking the whole audience's index for
       // the few verified members of a region would read most of it; these hold only them.
       index(`members_position_rank_answers_${gender}_verified_idx`)
         .using('gist', t.position, t.activityRank, t.answersBox)
@@ -393,7 +393,7 @@ export const profileViews = pgTable(
 );
 
 /**
- * A member's block of another (issue 12): from then on, both ways, neither is shown to, reaches
+ * A member's block of another (ADR 017): from then on, both ways, neither is shown to, reaches
  * or hears of the other (`blockedBetween`). The blocked member is not told.
  */
 export const blocks = pgTable(
@@ -415,7 +415,7 @@ export const blocks = pgTable(
 );
 
 /**
- * A member ended a match (issue 12): their like of the other is gone, and neither may write to,
+ * A member ended a match (ADR 017): their like of the other is gone, and neither may write to,
  * call or send a gift to the other until they match again (`unmatchedBetween`).
  */
 export const unmatches = pgTable(
@@ -629,9 +629,9 @@ export const localCheckouts = pgTable('local_checkouts', {
 });
 
 /**
- * A member's report of another (issue 12), with the messages of their conversation it points at;
+ * A member's report of another (ADR 018), with the messages of their conversation it points at;
  * open until a moderator acts on it. A reporter has at most one open report per member: reporting
- * again adds to it (issue 17), so the queue shows one report per reporter, and the unique index
+ * again adds to it, so the queue shows one report per reporter, and the unique index
  * holds against two reports sent at once.
  */
 export const reports = pgTable(
@@ -702,7 +702,7 @@ export const moderationActions = pgTable(
 const VERIFICATION_REQUEST_STATUSES = ['drawn', 'pending', 'approved', 'refused'] as const;
 
 /**
- * A member's verification (issue 21, ADR 044): `drawn` when the server drew a pose (valid until
+ * A member's verification (ADR 044): `drawn` when the server drew a pose (valid until
  * `pose_expires_at`), `pending` once the selfie came (or when the app asked a moderator to check
  * again: a new main photo, a fake-profile report), then `approved` or `refused` by a moderator.
  * A member has at most one `drawn` or `pending` row. The selfie is a private file (never served
@@ -758,7 +758,7 @@ export const verificationRequests = pgTable(
 const EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
 
 /**
- * A member's request for a copy of their data (issue 12): a ZIP made in the background, offered
+ * A member's request for a copy of their data (ADR 020): a ZIP made in the background, offered
  * until `expires_at`, then deleted with its file. A pending one is taken by one node at a time
  * (`claimed_until`), so a crash leaves it to be taken again, at start or at the next sweep.
  */
@@ -786,7 +786,7 @@ export const dataExports = pgTable(
 );
 
 /**
- * A browser's Web Push subscription (issue 19, ADR 036): where the push service takes messages
+ * A browser's Web Push subscription (ADR 036): where the push service takes messages
  * for one device, and the keys to encrypt them (RFC 8291). One row per endpoint (subscribing it
  * again updates it, for whichever member did so last); tied to the session that made it, so it
  * goes with that session's logout, and with the member.
@@ -820,7 +820,7 @@ export const pushSubscriptions = pgTable(
 );
 
 /**
- * A member's notification settings (issue 19), once they changed one: a member without a row has
+ * A member's notification settings (ADR 036), once they changed one: a member without a row has
  * the contract's defaults. Quiet hours are minutes after midnight in `time_zone`, both or neither.
  */
 export const notificationSettings = pgTable(
@@ -859,7 +859,7 @@ export const notificationSettings = pgTable(
 );
 
 /**
- * The last e-mail digest sent to a member (issue 19, ADR 038): one row each, claimed by the
+ * The last e-mail digest sent to a member (ADR 038): one row each, claimed by the
  * statement that picks who gets one, so two nodes or a restart never send a member two a day.
  */
 export const emailDigests = pgTable('email_digests', {
@@ -870,7 +870,7 @@ export const emailDigests = pgTable('email_digests', {
 });
 
 /**
- * Pushes waiting to be sent (issue 19, ADR 037): one row per device and tag, so a second message
+ * Pushes waiting to be sent (ADR 037): one row per device and tag, so a second message
  * of a conversation replaces the first still waiting (`version` tells the sender it changed while
  * in flight). Claimed with `FOR UPDATE SKIP LOCKED` and a lease (`claimed_until`), so no two nodes
  * send the same row; `due_at` holds retries back. Goes with its subscription.
@@ -905,7 +905,7 @@ export const pushQueue = pgTable(
 );
 
 /**
- * Which conversation each live socket shows (issue 19): a message in it is not pushed. Written
+ * Which conversation each live socket shows (ADR 037): a message in it is not pushed. Written
  * by the `/app/viewing` frame, removed when the socket closes; a node that died leaves rows,
  * which only count while the member is online (presence) and for a bounded time.
  */
@@ -923,7 +923,7 @@ export const conversationViews = pgTable(
 );
 
 /**
- * Family mode (issue 22, ADR 045): a guardian a member names, who follows through a link the
+ * Family mode (ADR 045): a guardian a member names, who follows through a link the
  * conversations the member lets them. The link's token is stored only as its SHA-256, as a
  * session's; removing a guardian sets `revoked_at` and the link answers 404 from then on.
  */
@@ -1010,7 +1010,7 @@ export const guardianLinks = pgTable(
 );
 
 /**
- * "Ask for the wali's contact" (issue 22): one request per asker and member asked, open until
+ * "Ask for the wali's contact" (ADR 045): one request per asker and member asked, open until
  * answered (`answered_at`); asked again once answered. The question and the answer are notice
  * lines of the conversation; the contact shared is in the answer's line only.
  */

@@ -50,7 +50,7 @@ export const newNonce = () => randomBytes(16).toString('base64');
 /**
  * Scripts and stylesheets: a browser never runs them as a page, whatever opens them, and a member
  * never quotes their request id. A first visit fetches a hundred of them: each header left out is
- * paid a hundred times (issue 23's byte budgets).
+ * paid a hundred times against the first screen's byte budgets (ADR 047).
  */
 const SCRIPT_OR_STYLESHEET = /^(?:text|application)\/javascript|^text\/css/;
 export const isScriptOrStylesheet = (reply: FastifyReply) =>

@@ -19,7 +19,7 @@ export type AudienceQuery = {
   minAge: number | null;
   maxAge: number | null;
   maxDistanceKm: number | null;
-  /** Verified members only (issue 21): one more shape of the statement, not one per value. */
+  /** Verified members only (ADR 044): one more shape of the statement, not one per value. */
   verifiedOnly: boolean;
   compatibility: Compatibility;
 };

@@ -28,7 +28,7 @@ export function createNotificationsService(deps: {
     },
 
     /**
-     * The app's badge (issue 19): unread conversations plus new likes, the counts' two fields the
+     * The app's badge (ADR 040): unread conversations plus new likes, the counts' two fields the
      * open app adds up (use-app-badge.ts), so it shows the number a push set.
      */
     async badge(memberId: string): Promise<number> {

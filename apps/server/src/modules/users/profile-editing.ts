@@ -42,7 +42,7 @@ export function createProfileEditing(deps: {
   log: FastifyBaseLogger;
   /**
    * The main photo changed, in the edit's transaction: a verified member's badge waits for a
-   * moderator to match it to their selfie again (issue 21, ADR 044). Wired by app.ts.
+   * moderator to match it to their selfie again (ADR 044). Wired by app.ts.
    */
   onMainPhotoChanged?(tx: Transaction, memberId: string): Promise<void>;
   memberTexts: MemberTexts;
