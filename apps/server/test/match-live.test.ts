@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 const connect = async (memberId: string) =>
   connectStomp(baseUrl, await sessionFor(t.database.db, memberId));
-// Subscriptions travel before the first like; a frame that would come has come by then.
+// Time for a frame that should not come: one that would come has come by then.
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 async function like(from: string, to: string, url: '/like' | '/lovely' = '/like') {
@@ -49,7 +49,7 @@ describe('a like back', () => {
     const herInbox = hers.subscribe(destinations.match(awa));
     const cheikhSocket = await connect(cheikh);
     const cheikhInbox = cheikhSocket.subscribe(destinations.match(cheikh));
-    await settle();
+    for (const inbox of [...hisInboxes, herInbox, cheikhInbox]) await inbox.subscribed;
 
     expect((await like(ibrahima, awa)).json()).toEqual({ mutualLike: false });
     await settle();
@@ -83,7 +83,7 @@ describe('a like back', () => {
     ]);
     const socket = await connect(omar);
     const inbox = socket.subscribe(destinations.match(omar));
-    await settle();
+    await inbox.subscribed;
     await like(omar, fatou);
     await t.app.inject({
       method: 'POST',

@@ -16,6 +16,7 @@ beforeAll(async () => {
 const cast = () => seedCouple(t.database.db);
 const connect = async (memberId: string) =>
   connectStomp(baseUrl, await sessionFor(t.database.db, memberId));
+/** Time for a frame that should not come: one that would come has come by then. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('presence', () => {
@@ -25,7 +26,8 @@ describe('presence', () => {
     const karimSocket = await connect(karim);
     const youssefSees = youssefSocket.subscribe(destinations.presence);
     const karimSees = karimSocket.subscribe(destinations.presence);
-    await settle();
+    await youssefSees.subscribed;
+    await karimSees.subscribed;
 
     const phone = await connect(amina);
     expect(await youssefSees.next()).toEqual({ userId: amina, status: 'online' });
@@ -54,7 +56,7 @@ describe('presence', () => {
     });
     const karimSocket = await connect(karim);
     const karimSees = karimSocket.subscribe(destinations.presence);
-    await settle();
+    await karimSees.subscribed;
     const aminaSocket = await connect(amina);
     expect(await karimSees.next()).toEqual({ userId: amina, status: 'online' });
     await aminaSocket.disconnect();
@@ -68,7 +70,7 @@ describe('presence', () => {
     const { amina, youssef } = await cast();
     const youssefSocket = await connectStomp(url, await sessionFor(t.database.db, youssef));
     const youssefSees = youssefSocket.subscribe(destinations.presence);
-    await settle();
+    await youssefSees.subscribed;
 
     // Her phone promises a heart-beat every 200 ms, then says nothing more.
     const silent = await rawSocket(url, `?token=${await sessionFor(t.database.db, amina)}`);
@@ -113,8 +115,7 @@ describe('presence', () => {
     expect(await onlineInDetails()).toBe(false);
     expect(await onlineInContacts()).toBe(false);
     const socket = await connect(amina);
-    await settle();
-    expect(await onlineInDetails()).toBe(true);
+    await expect.poll(onlineInDetails, { timeout: 5000 }).toBe(true);
     const page = await t.app.inject({
       url: '/api/users/suggestions?page=0&size=100',
       headers: bearer(token),
@@ -123,8 +124,7 @@ describe('presence', () => {
     expect(card.online).toBe(true);
     expect(await onlineInContacts()).toBe(true);
     await socket.disconnect();
-    await settle();
-    expect(await onlineInDetails()).toBe(false);
+    await expect.poll(onlineInDetails, { timeout: 5000 }).toBe(false);
     expect(await onlineInContacts()).toBe(false);
   });
 });

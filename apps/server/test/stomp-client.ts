@@ -8,6 +8,7 @@ import { WebSocket } from 'ws';
  */
 
 const WAIT_MS = 5000;
+let receipts = 0;
 
 function timeout<T>(what: string, promise: Promise<T>, ms = WAIT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -27,8 +28,15 @@ export type StompSession = {
   error: Promise<IFrame>;
   /** The close of the socket, once it comes. */
   closed: Promise<{ code: number }>;
-  /** Subscribes and collects the bodies that arrive, parsed. */
-  subscribe(destination: string): { messages: unknown[]; next(): Promise<unknown> };
+  /**
+   * Subscribes and collects the bodies that arrive, parsed; `subscribed` resolves on the broker's
+   * RECEIPT, once what is published to the destination reaches this subscription.
+   */
+  subscribe(destination: string): {
+    messages: unknown[];
+    next(): Promise<unknown>;
+    readonly subscribed: Promise<void>;
+  };
   disconnect(): Promise<void>;
 };
 
@@ -74,13 +82,24 @@ export async function connectStomp(
     subscribe(destination) {
       const messages: unknown[] = [];
       const waiting: Array<(body: unknown) => void> = [];
-      client.subscribe(destination, (message: IMessage) => {
-        const body = JSON.parse(message.body);
-        const waiter = waiting.shift();
-        if (waiter) waiter(body);
-        else messages.push(body);
+      const receipt = `subscribed-${++receipts}`;
+      const subscribed = new Promise<void>((resolve) => {
+        client.watchForReceipt(receipt, () => resolve());
       });
+      client.subscribe(
+        destination,
+        (message: IMessage) => {
+          const body = JSON.parse(message.body);
+          const waiter = waiting.shift();
+          if (waiter) waiter(body);
+          else messages.push(body);
+        },
+        { receipt },
+      );
       return {
+        get subscribed() {
+          return timeout(`the RECEIPT of a subscription to ${destination}`, subscribed);
+        },
         messages,
         next: () =>
           timeout(

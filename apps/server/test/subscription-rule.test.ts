@@ -23,7 +23,7 @@ const write = async (from: string, to: string, content = 'Salam') =>
 async function offer(from: string, to: string): Promise<string> {
   const callee = await connectStomp(baseUrl, await sessionFor(t.database.db, to));
   const rings = callee.subscribe(destinations.call(to));
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await rings.subscribed;
   const raw = await rawSocket(baseUrl, `?token=${await sessionFor(t.database.db, from)}`);
   raw.send('CONNECT\naccept-version:1.2\n\n\0');
   await raw.frame('CONNECTED');

@@ -219,8 +219,8 @@ describe('subscriptions', () => {
     const youssefSession = await connectStomp(baseUrl, await tokenOf(youssef));
     const aminaChat = aminaSession.subscribe(destinations.chat(amina));
     const youssefChat = youssefSession.subscribe(destinations.chat(youssef));
-    // The subscriptions travel before the publish: a DISCONNECT receipt would be later still.
-    await new Promise((r) => setTimeout(r, 100));
+    await aminaChat.subscribed;
+    await youssefChat.subscribed;
     await publishRaw(t.app, destinations.chat(amina), { content: 'Salam' });
     expect(await aminaChat.next()).toEqual({ content: 'Salam' });
     await new Promise((r) => setTimeout(r, 100));
@@ -357,10 +357,19 @@ describe('frames the broker refuses', () => {
   });
 
   it('keeps a client that sends its heart-beats', async () => {
-    const session = await connectStomp(baseUrl, await tokenOf(), { heartbeatMs: 100 });
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(session.client.connected).toBe(true);
-    await session.disconnect();
+    // Beats of a second, dropped past two of silence: three seconds would drop a silent client,
+    // and a busy machine's pauses (PGlite answers on this thread) stay under two. At 200 ms a
+    // pause of 400 ms, common there, dropped a client that kept its beats.
+    const node = await createTestApp({ database: t.database, broker: { heartBeatMs: 1000 } });
+    try {
+      const url = await listenOnLoopback(node.app);
+      const session = await connectStomp(url, await tokenOf(), { heartbeatMs: 1000 });
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(session.client.connected).toBe(true);
+      await session.disconnect();
+    } finally {
+      await node.app.close();
+    }
   });
 });
 
@@ -389,7 +398,7 @@ describe('clients that misbehave', () => {
     await stalled.frame('RECEIPT');
     const reader = await connectStomp(url, await tokenOf(youssef));
     const readerChat = reader.subscribe(destinations.chat(youssef));
-    await new Promise((r) => setTimeout(r, 100));
+    await readerChat.subscribed;
     // The stalled client stops reading its TCP socket: what the server writes piles up.
     (stalled.socket as unknown as { _socket: { pause(): void } })._socket.pause();
     const big = 'x'.repeat(16 * 1024);

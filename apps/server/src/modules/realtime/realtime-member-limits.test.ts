@@ -23,6 +23,7 @@ beforeAll(async () => {
 
 const tokenOf = (memberId: string) => sessionFor(t.database.db, memberId);
 const CONNECT = (headers = '') => `CONNECT\naccept-version:1.2\nhost:mawadda\n${headers}\n\0`;
+/** Time for a frame that should not come to arrive: what was published has reached the socket. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('silent sockets', () => {
@@ -62,7 +63,7 @@ describe('sockets of one member', () => {
     const { amina, youssef } = await seedCouple(t.database.db);
     const watcher = await connectStomp(baseUrl, await tokenOf(youssef));
     const youssefSees = watcher.subscribe(destinations.presence);
-    await settle();
+    await youssefSees.subscribed;
 
     const tabs = [];
     for (let i = 0; i < 3; i++) {
