@@ -70,7 +70,7 @@ export function SafetyDialogsProvider({ children }: { children: ReactNode }) {
       labels: {
         menu: (name) => t('actions.menu', { name }),
         block: t('actions.block'),
-        report: t('actions.report'),
+        report: t('common:actions.report'),
         unmatch: t('actions.unmatch'),
       },
     }),

@@ -102,6 +102,22 @@ describe('translations', () => {
     });
   }
 
+  it('common: the part the features bring has top-level keys of its own', () => {
+    // The backend's bundle of a language's common texts replaces the top-level keys it holds
+    // (feature-texts.ts joins the features' part after it).
+    for (const language of ['en', 'fr']) {
+      const topLevel = (file: string) =>
+        Object.keys(
+          JSON.parse(fs.readFileSync(path.join(src, 'i18n/locales', language, file), 'utf8')),
+        );
+      const firstRoute = topLevel('common.json');
+      expect(
+        topLevel('common-features.json').filter((key) => firstRoute.includes(key)),
+        language,
+      ).toEqual([]);
+    }
+  });
+
   const BEFORE_A_NAME = /(?:^|[^\p{L}])(?:de|que) \{\{(?!(?:count|min|max|cap)\b)/iu;
   it('French: "de" and "que" before a name always go through the elision ("d\'Aïcha")', () => {
     const unelided = translationPairs().flatMap((pair) =>
@@ -114,16 +130,15 @@ describe('translations', () => {
   });
 
   it('say "prefer not to say" in one wording for the skin tone, in the wizard and on /mon-profil', () => {
-    const read = (feature: string, language: string) =>
-      JSON.parse(
-        fs.readFileSync(path.join(src, 'features', feature, 'locales', `${language}.json`), 'utf8'),
-      );
+    // Both forms read the common namespace's word (register's wizard-steps, profile's about-section).
     for (const [language, wording] of [
       ['en', 'Prefer not to say'],
       ['fr', 'Je préfère ne pas le dire'],
     ]) {
-      expect(read('register', language as string).skinTone.none, language).toBe(wording);
-      expect(read('profile', language as string).values.skinTone.none, language).toBe(wording);
+      const common = JSON.parse(
+        fs.readFileSync(path.join(src, 'i18n/locales', `${language}/common-features.json`), 'utf8'),
+      );
+      expect(common.member.skinTone.none, language).toBe(wording);
     }
   });
 });

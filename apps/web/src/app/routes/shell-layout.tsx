@@ -158,7 +158,7 @@ function Shell() {
   );
   const likedYou = useCallback(
     (close: () => void) => (
-      <Suspense fallback={<LoadingArea text={t('likedYou.loading')} className="px-6 py-10" />}>
+      <Suspense fallback={<LoadingArea text={t('actions.loading')} className="px-6 py-10" />}>
         <LikedYouList onClose={close} onSeen={() => clearCount('likes')} safety={safety} />
       </Suspense>
     ),

@@ -47,7 +47,7 @@ export function LikedYouDialog({
               </Dialog.Description>
             </div>
             <Dialog.Close
-              aria-label={t('likedYou.close')}
+              aria-label={t('actions.close')}
               className="flex size-11 shrink-0 items-center justify-center rounded-full text-ink-muted transition-colors hover:bg-sand-100 hover:text-ink"
             >
               <X aria-hidden="true" className="size-5" />

@@ -133,7 +133,7 @@ export const MemberNav = memo(function MemberNav({
         <Suspense
           fallback={
             <span role="status" className="sr-only">
-              {t('likedYou.loading')}
+              {t('actions.loading')}
             </span>
           }
         >

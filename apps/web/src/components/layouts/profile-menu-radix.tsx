@@ -157,7 +157,7 @@ export default function ProfileMenuRadix({
             onSelect={() => void logout()}
           >
             <LogOut aria-hidden="true" className="size-[1.125rem] shrink-0" />
-            {t('profileMenu.logout')}
+            {t('actions.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -106,7 +106,7 @@ function useBackLink(): { to: string; label: string } {
   const from = returnPathOf(state);
   return from
     ? { to: from, label: t('page.backToPrevious') }
-    : { to: localized('/suggestions'), label: t('page.backToSuggestions') };
+    : { to: localized('/suggestions'), label: t('common:actions.backToSuggestions') };
 }
 
 /**

@@ -53,12 +53,12 @@ export function DataExportSection() {
     >
       {copy.isPending ? (
         <p role="status" className="text-ink-muted">
-          {t('export.loading')}
+          {t('common:actions.loading')}
         </p>
       ) : copy.isError ? (
         <ListLoadError
           message={t('export.loadFailed')}
-          retry={t('export.retry')}
+          retry={t('common:actions.retry')}
           onRetry={() => void copy.refetch()}
           className="py-4"
         />

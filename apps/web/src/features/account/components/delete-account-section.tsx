@@ -42,7 +42,7 @@ export function DeleteAccountSection(props: Props) {
         onClose={() => setOpen(false)}
         title={t('delete.dialogTitle')}
         description={t('delete.dialogDescription')}
-        closeLabel={t('delete.close')}
+        closeLabel={t('common:actions.close')}
       >
         {open ? <DeleteAccountForm {...props} onCancel={() => setOpen(false)} /> : null}
       </DialogFrame>
@@ -93,7 +93,7 @@ function DeleteAccountForm({
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
-          {t('delete.cancel')}
+          {t('common:actions.cancel')}
         </Button>
         <Button
           type="submit"

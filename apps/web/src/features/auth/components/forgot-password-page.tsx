@@ -59,7 +59,7 @@ export function ForgotPasswordPage() {
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           {forgot.isError ? <Alert tone="error">{failure(forgot.error)}</Alert> : null}
           <TextField
-            label={t('forgot.email')}
+            label={t('common:email.label')}
             type="email"
             autoComplete="email"
             required

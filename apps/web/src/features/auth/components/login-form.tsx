@@ -102,7 +102,7 @@ export function LoginForm({
       <PasswordField
         ref={passwordInput}
         name="password"
-        label={t('login.password')}
+        label={t('common:password.label')}
         showLabel={t('common:password.show')}
         hideLabel={t('common:password.hide')}
         autoComplete="current-password"

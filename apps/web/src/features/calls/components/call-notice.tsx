@@ -44,7 +44,7 @@ export function CallNoticeBanner({ notice, onClose }: { notice: CallNotice; onCl
       <button
         type="button"
         onClick={onClose}
-        aria-label={t('notice.close')}
+        aria-label={t('common:actions.close')}
         className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand-100 hover:text-ink"
       >
         <X aria-hidden="true" className="size-5" />

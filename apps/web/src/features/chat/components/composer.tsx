@@ -100,7 +100,7 @@ export function Composer({
             canSend
               ? recording
                 ? t('composer.stopAndSend')
-                : t('composer.send')
+                : t('common:actions.send')
               : t('composer.record')
           }
           className="flex size-11 shrink-0 items-center justify-center rounded-full bg-teal-700 text-white shadow-sm transition-colors hover:bg-teal-800"

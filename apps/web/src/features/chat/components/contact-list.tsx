@@ -55,7 +55,7 @@ export function BlurredNote({
     <span className={cn('flex min-w-0 items-center gap-1 text-xs text-ink-muted', className)}>
       <EyeOff aria-hidden="true" className="size-3.5 shrink-0" />
       <span className={cn('truncate', textClassName)}>
-        <span className="sr-only">{t('blurred.photo')},</span> {t('blurred.note')}
+        <span className="sr-only">{t('blurred.photo')},</span> {t('common:member.blurredNote')}
       </span>
     </span>
   );
@@ -103,7 +103,7 @@ export function ContactList({
     return (
       <ListLoadError
         message={t('contacts.error')}
-        retry={t('contacts.retry')}
+        retry={t('common:actions.retry')}
         onRetry={onRetry}
         className="px-4 py-8"
       />
@@ -118,7 +118,7 @@ export function ContactList({
         <p className="font-semibold text-teal-900">{t('contacts.empty')}</p>
         <p className="text-sm leading-relaxed text-ink-muted">{t('contacts.emptyHint')}</p>
         <Link to={localized('/suggestions')} className={buttonClass()}>
-          {t('contacts.suggestions')}
+          {t('common:actions.seeSuggestions')}
         </Link>
       </div>
     );
@@ -154,7 +154,7 @@ export function ContactList({
                   </span>
                   {contact.verified ? <VerifiedBadge className="self-center" /> : null}
                   {contact.online ? (
-                    <span className="sr-only">, {t('contacts.online')}, </span>
+                    <span className="sr-only">, {t('common:member.online')}, </span>
                   ) : null}
                   {contact.lastMessageTime ? (
                     <time

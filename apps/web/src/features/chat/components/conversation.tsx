@@ -64,7 +64,7 @@ function ConversationMessages({
           onClick={() => void query.refetch()}
           className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-teal-800 hover:bg-teal-50"
         >
-          {t('messages.retry')}
+          {t('common:actions.retry')}
         </button>
       </div>
     );

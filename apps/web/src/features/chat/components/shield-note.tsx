@@ -35,7 +35,7 @@ export function ShieldNote({
             className="mt-0.5 inline-flex min-h-11 items-center gap-1.5 font-semibold text-teal-800 underline underline-offset-4"
           >
             <Flag aria-hidden="true" className="size-4" />
-            {t('shield.report')}
+            {t('common:actions.report')}
           </button>
         ) : null}
       </div>

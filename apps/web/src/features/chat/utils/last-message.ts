@@ -37,7 +37,7 @@ export function lastMessageOf(message: Message, me: string): LastMessage {
  * after "You: " when the member sent it. Never a link.
  */
 export function lastMessageText(
-  t: TFunction<'chat'>,
+  t: TFunction<readonly ['chat', 'common']>,
   last: LastMessage,
   gifts: GiftLookup,
   otherName = '',
@@ -46,7 +46,7 @@ export function lastMessageText(
     return noticeText(t, last.notice ?? 'guardian-follows', last.mine, otherName);
   }
   if (last.kind === 'call') {
-    return last.call ? callEntryText(t, last.call, last.mine) : t('lastMessage.call');
+    return last.call ? callEntryText(t, last.call, last.mine) : t('common:message.call');
   }
   if (last.kind === 'removed') return t('message.mediaRemoved');
   // A gift by the server's mark: a text that reads `gift:4` shows as the text it is.
@@ -59,9 +59,9 @@ export function lastMessageText(
     last.kind === 'photo'
       ? last.text
         ? t('lastMessage.photoWithText', { text: last.text })
-        : t('lastMessage.photo')
+        : t('common:message.photo')
       : last.kind === 'voice'
-        ? t('lastMessage.voice')
+        ? t('common:message.voice')
         : (last.text ?? '');
   return last.mine ? t('lastMessage.mine', { text: what }) : what;
 }

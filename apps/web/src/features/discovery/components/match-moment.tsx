@@ -47,7 +47,7 @@ export function MatchDialog({
       onClose={onClose}
       title={t('match.title')}
       description={t('match.body', { name })}
-      closeLabel={t('match.close')}
+      closeLabel={t('common:actions.close')}
     >
       {match ? (
         <div className="flex flex-col gap-5">

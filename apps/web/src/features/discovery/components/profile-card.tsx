@@ -86,7 +86,7 @@ export const ProfileCard = memo(function ProfileCard({
                 aria-hidden="true"
                 className="size-2 rounded-full bg-emerald-500 ring-2 ring-emerald-500/25"
               />
-              {t('card.online')}
+              {t('common:member.online')}
             </span>
           ) : (
             <span />

@@ -109,7 +109,7 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
           <MemberSafetyMenu safety={safety} member={{ id: member.id, name }} />
         ) : null}
         <Dialog.Close
-          aria-label={t('modal.close')}
+          aria-label={t('common:actions.close')}
           className="flex size-11 items-center justify-center rounded-full text-ink-muted transition-colors hover:bg-sand-100 hover:text-ink"
         >
           <X aria-hidden="true" className="size-5" />
@@ -159,7 +159,7 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
                   onClick={() => void details.refetch()}
                   className="min-h-11 rounded-full px-3 font-semibold text-teal-800 underline underline-offset-4"
                 >
-                  {t('modal.retry')}
+                  {t('common:actions.retry')}
                 </button>
               </div>
             ) : null}

@@ -18,7 +18,7 @@ export function OnlineBadge({ className = '' }: { className?: string }) {
         aria-hidden="true"
         className="size-2 rounded-full bg-emerald-500 ring-2 ring-emerald-500/25"
       />
-      {t('card.online')}
+      {t('common:member.online')}
     </span>
   );
 }
@@ -84,21 +84,21 @@ export function ProfileFacts({
   const rows: { key: string; label: string; value: string | null | undefined }[] = [
     {
       key: 'gender',
-      label: t('facts.gender'),
-      value: member.gender ? t(`values.gender.${member.gender}`) : null,
+      label: t('common:member.fields.gender'),
+      value: member.gender ? t(`common:member.gender.${member.gender}`) : null,
     },
     {
       key: 'maritalStatus',
-      label: t('facts.maritalStatus'),
+      label: t('common:member.fields.maritalStatus'),
       value: member.maritalStatus
-        ? t(`values.maritalStatus.${member.maritalStatus}`, { context })
+        ? t(`common:member.maritalStatus.${member.maritalStatus}`, { context })
         : loading
           ? undefined
           : null,
     },
     {
       key: 'hasChildren',
-      label: t('facts.hasChildren'),
+      label: t('common:member.fields.hasChildren'),
       value: member.hasChildren
         ? t(`values.hasChildren.${member.hasChildren}`)
         : loading
@@ -110,7 +110,11 @@ export function ProfileFacts({
     rows.push({
       key: 'skinTone',
       label: t('facts.skinTone'),
-      value: member.skinTone ? t(`values.skinTone.${member.skinTone}`) : loading ? undefined : null,
+      value: member.skinTone
+        ? t(`common:member.skinTone.${member.skinTone}`)
+        : loading
+          ? undefined
+          : null,
     });
   }
   return (

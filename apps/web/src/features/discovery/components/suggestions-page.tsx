@@ -296,7 +296,7 @@ function RetryNote({ text, onRetry }: { text: string; onRetry: () => void }) {
         className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 font-semibold text-teal-800 underline-offset-4 hover:bg-teal-50 hover:underline"
       >
         <RotateCcw aria-hidden="true" className="size-4" />
-        {t('page.retry')}
+        {t('common:actions.retry')}
       </button>
     </div>
   );
@@ -322,7 +322,7 @@ function NoSuggestions({ filtered, onWiden }: { filtered: boolean; onWiden: () =
       </Button>
       <Link to={localized('/mon-profil')} className={buttonClass()}>
         <UserRoundPen aria-hidden="true" className="size-5" />
-        {t('empty.completeProfile')}
+        {t('common:actions.completeProfile')}
       </Link>
     </EmptyState>
   );

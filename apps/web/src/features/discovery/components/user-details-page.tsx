@@ -101,7 +101,7 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
                 className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 font-semibold text-teal-800 underline-offset-4 hover:bg-teal-50 hover:underline"
               >
                 <RotateCcw aria-hidden="true" className="size-4" />
-                {t('details.retry')}
+                {t('common:actions.retry')}
               </button>
             </div>
           ) : (

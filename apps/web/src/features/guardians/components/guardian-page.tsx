@@ -61,19 +61,24 @@ function Line({
         className={`max-w-[85%] rounded-2xl px-4 py-2 ${mine ? 'bg-teal-700 text-white' : 'border border-sand-200 bg-white text-ink'}`}
       >
         <p className="text-xs font-semibold opacity-80">{sender}</p>
-        {message.call ? <p>{t('page.call')}</p> : null}
+        {message.call ? <p>{t('common:message.call')}</p> : null}
         {message.mediaRemoved ? <p className="italic">{t('page.removed')}</p> : null}
         {message.imageUrl ? (
           <img
             src={message.imageUrl}
-            alt={t('page.photo')}
+            alt={t('common:message.photo')}
             className="mt-1 max-h-72 rounded-xl"
             referrerPolicy="no-referrer"
           />
         ) : null}
         {message.audioUrl ? (
           // biome-ignore lint/a11y/useMediaCaption: a voice note has no caption track to offer
-          <audio controls src={message.audioUrl} aria-label={t('page.voice')} className="mt-1" />
+          <audio
+            controls
+            src={message.audioUrl}
+            aria-label={t('common:message.voice')}
+            className="mt-1"
+          />
         ) : null}
         {message.gift !== undefined ? (
           // A paid gift, by the server's mark; a text reading `gift:4` shows as that text.
@@ -128,7 +133,7 @@ function ConversationView({
         {t('page.messages', { name: conversation.name })}
       </h2>
       {messages.isPending ? (
-        <p role="status">{t('page.loading')}</p>
+        <p role="status">{t('common:actions.loading')}</p>
       ) : messages.isError ? (
         <Alert tone="error">{t('page.failed')}</Alert>
       ) : (
@@ -213,7 +218,7 @@ export function GuardianPage({ token }: { token: string }) {
   const [openId, setOpenId] = useState<string | null>(null);
 
   const content = (() => {
-    if (page.isPending) return <p role="status">{t('page.loading')}</p>;
+    if (page.isPending) return <p role="status">{t('common:actions.loading')}</p>;
     if (page.isError) {
       const invalid = page.error instanceof ApiError && page.error.status === 404;
       return <Alert tone="error">{invalid ? t('page.invalid') : t('page.failed')}</Alert>;

@@ -79,7 +79,7 @@ function AddGuardianForm({ onAdded }: { onAdded: (name: string) => void }) {
         </select>
       </div>
       <TextField
-        label={t('section.email')}
+        label={t('common:email.label')}
         type="email"
         value={form.email}
         onChange={(e) => setForm({ ...form, email: e.target.value })}
@@ -147,7 +147,7 @@ export function GuardiansSection() {
       ) : overview.isError || !data ? (
         <ListLoadError
           message={t('section.loadFailed')}
-          retry={t('section.retry')}
+          retry={t('common:actions.retry')}
           onRetry={() => void overview.refetch()}
           className="py-4"
         />

@@ -104,7 +104,7 @@ export function ConsentScreen({ account }: { account?: ReactNode }) {
           <p className="mt-2 leading-relaxed text-ink">{t('consent.refusedText')}</p>
           <div className="mt-4">
             <Button variant="secondary" onClick={() => void logout()}>
-              {t('consent.logout')}
+              {t('common:actions.logout')}
             </Button>
           </div>
           {refused && account ? <div className="mt-6 space-y-6">{account}</div> : null}

@@ -71,13 +71,17 @@ export function LikedYouList({
   const loaded = (content: ReactNode) => (
     <div className="flex flex-col">
       <p role="status" className="sr-only">
-        {opening ? t('opening') : ''}
+        {opening ? t('common:openProfile.opening') : ''}
       </p>
       {problem ? (
         <OpenProblemAlert
           problem={problem}
           onDismiss={dismissProblem}
-          texts={{ gone: t('gone'), failed: t('openFailed'), dismiss: t('dismiss') }}
+          texts={{
+            gone: t('common:openProfile.gone'),
+            failed: t('common:openProfile.openFailed'),
+            dismiss: t('common:openProfile.dismiss'),
+          }}
           compact
           className="mx-3 mt-3"
         />
@@ -96,7 +100,7 @@ export function LikedYouList({
       query={query}
       items={entries}
       pending={<Loading />}
-      error={{ message: t('error'), retry: t('retry'), className: 'px-6 py-8' }}
+      error={{ message: t('error'), retry: t('common:actions.retry'), className: 'px-6 py-8' }}
       empty={loaded(<EmptyLikes onClose={onClose} />)}
     >
       {(items) =>
@@ -116,8 +120,11 @@ export function LikedYouList({
                   describeTime={(time) =>
                     t(entry.kind === 'lovely' ? 'lovelySent' : 'liked', { time })
                   }
-                  justNow={t('justNow')}
-                  blurredPhoto={{ note: t('blurredNote'), description: t('blurredDescription') }}
+                  justNow={t('common:time.justNow')}
+                  blurredPhoto={{
+                    note: t('common:member.blurredNote'),
+                    description: t('common:member.blurredPhoto'),
+                  }}
                   badge={
                     [entry.matched ? t('match') : null, entry.isNew ? t('new') : null]
                       .filter(Boolean)
@@ -211,10 +218,10 @@ function EmptyLikes({ onClose }: { onClose: () => void }) {
       </div>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
         <Link to={localized('/mon-profil')} onClick={onClose} className={primaryLink}>
-          {t('likedYou.completeProfile')}
+          {t('actions.completeProfile')}
         </Link>
         <Button variant="secondary" onClick={onClose} className="flex-1">
-          {t('likedYou.close')}
+          {t('actions.close')}
         </Button>
       </div>
     </div>

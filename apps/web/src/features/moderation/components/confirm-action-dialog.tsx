@@ -69,7 +69,7 @@ export function ConfirmActionDialog({
               <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <AlertDialog.Cancel asChild>
                   <Button variant="secondary" disabled={pending}>
-                    {t('confirm.cancel')}
+                    {t('common:actions.cancel')}
                   </Button>
                 </AlertDialog.Cancel>
                 <Button

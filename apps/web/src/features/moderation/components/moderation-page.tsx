@@ -118,7 +118,7 @@ export function ModerationPage() {
               }
               error={{
                 message: t('error'),
-                retry: t('retry'),
+                retry: t('common:actions.retry'),
                 className: 'rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card',
               }}
               empty={<EmptyState icon={CircleCheckBig} title={t('empty')} hint={t('emptyHint')} />}
@@ -163,7 +163,7 @@ function Forbidden() {
           className={buttonClass({ size: 'wide', className: 'mt-8' })}
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          {t('backToSuggestions')}
+          {t('common:actions.backToSuggestions')}
         </Link>
       </div>
     </main>

@@ -21,7 +21,7 @@ function When({
   const { t, i18n } = useModerationTranslation();
   return (
     <time dateTime={iso} title={fullDate(iso, i18n.language)}>
-      {phrase(timeAgo(iso, now, i18n.language, t('justNow')) ?? iso)}
+      {phrase(timeAgo(iso, now, i18n.language, t('common:time.justNow')) ?? iso)}
     </time>
   );
 }
@@ -44,7 +44,12 @@ export function ReportCard({
   const id = useId();
   const { reported } = report;
   const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
-  const reasons = list.format(report.reasons.map((reason) => t(`reasons.${reason}`)));
+  // 'Other' is the moderators' word; a reporter reads 'Something else' (safety's).
+  const reasons = list.format(
+    report.reasons.map((reason) =>
+      reason === 'other' ? t('reasons.other') : t(`common:reportReasons.${reason}`),
+    ),
+  );
   const { reporter } = report;
   const standingTone = {
     active: 'bg-emerald-50 text-success',
@@ -54,7 +59,7 @@ export function ReportCard({
   const facts = [
     reported.age === null ? null : t('age', { count: reported.age }),
     reported.gender === 'homme' || reported.gender === 'femme'
-      ? t(`gender.${reported.gender}`)
+      ? t(`common:member.gender.${reported.gender}`)
       : null,
     reported.location,
   ].filter((fact): fact is string => Boolean(fact));

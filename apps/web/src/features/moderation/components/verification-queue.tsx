@@ -37,7 +37,7 @@ export function VerificationQueue({ onDecided }: { onDecided: (text: string) => 
       }
       error={{
         message: t('verification.error'),
-        retry: t('retry'),
+        retry: t('common:actions.retry'),
         className: 'rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card',
       }}
       empty={

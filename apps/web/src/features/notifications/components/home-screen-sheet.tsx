@@ -56,7 +56,7 @@ export function HomeScreenSheet({ open, onClose }: { open: boolean; onClose: () 
       onClose={onClose}
       title={t('homeScreen.title')}
       description={t('homeScreen.description')}
-      closeLabel={t('prompt.close')}
+      closeLabel={t('common:actions.close')}
     >
       <ol className="flex flex-col gap-4">
         <li className="flex items-center gap-3">

@@ -201,12 +201,12 @@ export function NotificationsSection() {
         <DeviceSwitch />
         {settings.isPending ? (
           <p role="status" className="text-ink-muted">
-            {t('settings.loading')}
+            {t('common:actions.loading')}
           </p>
         ) : settings.isError ? (
           <ListLoadError
             message={t('settings.loadFailed')}
-            retry={t('settings.retry')}
+            retry={t('common:actions.retry')}
             onRetry={() => void settings.refetch()}
             className="py-4"
           />

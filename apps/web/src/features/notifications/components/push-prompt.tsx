@@ -62,7 +62,7 @@ export function PushPrompt() {
       onClose={notNow}
       title={t('prompt.title')}
       description={t('prompt.description')}
-      closeLabel={t('prompt.close')}
+      closeLabel={t('common:actions.close')}
     >
       <div className="flex items-start gap-3">
         <BellRing aria-hidden="true" className="mt-1 size-6 shrink-0 text-teal-700" />
@@ -76,7 +76,7 @@ export function PushPrompt() {
           {t('prompt.enable')}
         </Button>
         <Button variant="ghost" className="sm:flex-1" disabled={busy} onClick={notNow}>
-          {t('prompt.notNow')}
+          {t('common:actions.notNow')}
         </Button>
       </div>
     </DialogFrame>

@@ -30,7 +30,7 @@ export function SubscriptionDialog({ open, onClose }: { open: boolean; onClose: 
       onClose={onClose}
       title={t('subscription.title')}
       description={t('subscription.description')}
-      closeLabel={t('gifts.close')}
+      closeLabel={t('common:actions.close')}
     >
       {open ? (
         <>
@@ -94,7 +94,7 @@ function SubscriptionSteps() {
           icon={<RotateCcw aria-hidden="true" className="size-4" />}
           onClick={() => void offers.refetch()}
         >
-          {t('subscription.retry')}
+          {t('common:actions.retry')}
         </Button>
       </div>
     );
@@ -185,7 +185,7 @@ function SubscriptionSteps() {
             ))}
           </fieldset>
           <Button type="submit" block>
-            {t('subscription.next')}
+            {t('common:actions.next')}
           </Button>
         </form>
       ) : (
@@ -219,7 +219,7 @@ export function GiftDialog({
       wide
       title={t('gifts.dialogTitle', { name: recipient?.name ?? '' })}
       description={t('gifts.dialogDescription')}
-      closeLabel={t('gifts.close')}
+      closeLabel={t('common:actions.close')}
     >
       {recipient ? <GiftChooser recipient={recipient} compact /> : null}
     </DialogFrame>

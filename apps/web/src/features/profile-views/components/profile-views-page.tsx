@@ -49,13 +49,17 @@ export function ProfileViewsPage({
         <PageHeader icon={Eye} eyebrow={t('eyebrow')} title={t('title')} lead={t('lead')} />
 
         <p role="status" className="sr-only">
-          {opening ? t('opening') : ''}
+          {opening ? t('common:openProfile.opening') : ''}
         </p>
         {problem ? (
           <OpenProblemAlert
             problem={problem}
             onDismiss={dismissProblem}
-            texts={{ gone: t('gone'), failed: t('openFailed'), dismiss: t('dismiss') }}
+            texts={{
+              gone: t('common:openProfile.gone'),
+              failed: t('common:openProfile.openFailed'),
+              dismiss: t('common:openProfile.dismiss'),
+            }}
             className="mt-6"
           />
         ) : null}
@@ -67,7 +71,7 @@ export function ProfileViewsPage({
             pending={<Loading />}
             error={{
               message: t('error'),
-              retry: t('retry'),
+              retry: t('common:actions.retry'),
               className: 'rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card',
             }}
             empty={<EmptyViews />}
@@ -84,10 +88,10 @@ export function ProfileViewsPage({
                         member={entry}
                         time={entry.viewedAt}
                         describeTime={(time) => t('viewed', { time })}
-                        justNow={t('justNow')}
+                        justNow={t('common:time.justNow')}
                         blurredPhoto={{
-                          note: t('blurredNote'),
-                          description: t('blurredDescription'),
+                          note: t('common:member.blurredNote'),
+                          description: t('common:member.blurredPhoto'),
                         }}
                         timeIcon={Eye}
                         labelAsSentence
@@ -156,14 +160,14 @@ function EmptyViews() {
         className={buttonClass({ className: 'whitespace-nowrap' })}
       >
         <UserRoundPen aria-hidden="true" className="size-4" />
-        {t('completeProfile')}
+        {t('common:actions.completeProfile')}
       </Link>
       <Link
         to={localized('/suggestions')}
         className={buttonClass({ variant: 'secondary', className: 'whitespace-nowrap' })}
       >
         <Sparkles aria-hidden="true" className="size-4" />
-        {t('suggestions')}
+        {t('common:actions.seeSuggestions')}
       </Link>
     </EmptyState>
   );

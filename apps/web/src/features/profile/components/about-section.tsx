@@ -22,44 +22,44 @@ export function AboutSection({ fieldMessage }: { fieldMessage: FieldMessage }) {
     <ProfileSection title={t('sections.about')}>
       <div className="flex flex-col gap-5">
         <NameAgeFields
-          labels={{ name: t('fields.name'), age: t('fields.age') }}
+          labels={{ name: t('common:member.fields.name'), age: t('common:member.fields.age') }}
           errors={{ name: fieldMessage('name'), age: fieldMessage('age') }}
           register={register}
         />
         <ChoiceGroup
-          legend={t('fields.gender')}
+          legend={t('common:member.fields.gender')}
           required
-          choices={GENDERS.map((value) => ({ value, label: t(`values.gender.${value}`) }))}
+          choices={GENDERS.map((value) => ({ value, label: t(`common:member.gender.${value}`) }))}
           registration={register('gender')}
           error={fieldMessage('gender')}
         />
         <ChoiceGroup
-          legend={t('fields.maritalStatus')}
+          legend={t('common:member.fields.maritalStatus')}
           required
           columns="stacked-3"
           choices={MARITAL_STATUSES.map((value) => ({
             value,
-            label: t(`values.maritalStatus.${value}`),
+            label: t(`common:member.maritalStatus.${value}`),
           }))}
           registration={register('maritalStatus')}
           error={fieldMessage('maritalStatus')}
         />
         <ChoiceGroup
-          legend={t('fields.hasChildren')}
+          legend={t('common:member.fields.hasChildren')}
           columns="stacked-3"
           choices={HAS_CHILDREN_VALUES.map((value) => ({
             value,
-            label: t(`values.hasChildren.${value}`),
+            label: t(`common:profileForm.hasChildren.${value}`),
           }))}
           registration={register('hasChildren')}
           error={fieldMessage('hasChildren')}
         />
         <ChoiceGroup
-          legend={t('fields.skinTone')}
+          legend={t('common:profileForm.skinTone')}
           columns={4}
           choices={[
-            { value: '', label: t('values.skinTone.none') },
-            ...SKIN_TONES.map((value) => ({ value, label: t(`values.skinTone.${value}`) })),
+            { value: '', label: t('common:member.skinTone.none') },
+            ...SKIN_TONES.map((value) => ({ value, label: t(`common:member.skinTone.${value}`) })),
           ]}
           registration={register('skinTone')}
           error={fieldMessage('skinTone')}

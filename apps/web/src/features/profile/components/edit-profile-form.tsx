@@ -50,7 +50,9 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
           <Suspense
             fallback={
               <ProfileSection title={t('sections.faithFamily')}>
-                <p className="text-sm text-ink-muted">{t('faithFamily.loading')}</p>
+                <p className="text-sm text-ink-muted">
+                  {t('common:profileForm.faithFamilyLoading')}
+                </p>
               </ProfileSection>
             }
           >

@@ -80,7 +80,7 @@ export function PhotoEditor({
                   {index === 0 ? <Star aria-hidden="true" className="size-3 shrink-0" /> : null}
                   <span className="truncate">
                     {[
-                      index === 0 ? t('photos.main') : null,
+                      index === 0 ? t('common:profileForm.photos.main') : null,
                       tile.kind === 'new' ? t('photos.new') : null,
                     ]
                       .filter(Boolean)
@@ -106,9 +106,9 @@ export function PhotoEditor({
               index={index}
               total={total}
               labels={{
-                earlier: t('photos.moveEarlier', { index: index + 1 }),
-                later: t('photos.moveLater', { index: index + 1 }),
-                main: t('photos.makeMain', { index: index + 1 }),
+                earlier: t('common:profileForm.photos.moveEarlier', { index: index + 1 }),
+                later: t('common:profileForm.photos.moveLater', { index: index + 1 }),
+                main: t('common:profileForm.photos.makeMain', { index: index + 1 }),
               }}
               onMove={(to) => photos.move(tile.key, to)}
             />
@@ -122,7 +122,7 @@ export function PhotoEditor({
                 if (typeof inputRef === 'function') inputRef(element);
                 else if (inputRef) inputRef.current = element;
               }}
-              label={t('photos.add')}
+              label={t('common:profileForm.photos.add')}
               onAdd={photos.add}
               className="aspect-[4/5] rounded-xl px-2 text-sm"
             />

@@ -28,12 +28,8 @@ export function PlaceSection({
         hint={(key, place) => t(`location.${key}`, { place })}
         error={fieldMessage('location')}
         registration={register('location')}
-        locate={
-          location.canLocate
-            ? { label: t('location.locate'), onLocate: location.locate }
-            : undefined
-        }
-        retype={{ label: t('location.retype'), onRetype: location.retype }}
+        locate={location.canLocate ? location.locate : undefined}
+        retype={location.retype}
       />
     </ProfileSection>
   );

@@ -104,7 +104,7 @@ export function SelfieDialog({
       open
       onClose={onClose}
       title={t('verification.dialogTitle')}
-      closeLabel={t('verification.cancel')}
+      closeLabel={t('common:actions.cancel')}
       description={
         <>
           {t('verification.poseIntro')}{' '}
@@ -153,7 +153,7 @@ export function SelfieDialog({
       ) : null}
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onClose}>
-          {t('verification.cancel')}
+          {t('common:actions.cancel')}
         </Button>
         {photo ? (
           <>
@@ -166,7 +166,7 @@ export function SelfieDialog({
                 send.mutate({ pose: drawn.pose, selfie: photo.blob }, { onSuccess: onSent })
               }
             >
-              {t('verification.send')}
+              {t('common:actions.send')}
             </Button>
           </>
         ) : (

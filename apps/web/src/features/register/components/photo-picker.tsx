@@ -57,7 +57,7 @@ export const PhotoPicker = forwardRef<HTMLInputElement, Props>(function PhotoPic
                     aria-hidden="true"
                     className="absolute bottom-1.5 left-1.5 rounded-full bg-teal-800 px-2 py-0.5 text-[0.6875rem] font-semibold whitespace-nowrap text-white"
                   >
-                    {t('photos.main')}
+                    {t('common:profileForm.photos.main')}
                   </span>
                 ) : null}
               </div>
@@ -73,9 +73,9 @@ export const PhotoPicker = forwardRef<HTMLInputElement, Props>(function PhotoPic
                 index={index}
                 total={photos.length}
                 labels={{
-                  earlier: t('photos.moveEarlier', { index: index + 1 }),
-                  later: t('photos.moveLater', { index: index + 1 }),
-                  main: t('photos.makeMain', { index: index + 1 }),
+                  earlier: t('common:profileForm.photos.moveEarlier', { index: index + 1 }),
+                  later: t('common:profileForm.photos.moveLater', { index: index + 1 }),
+                  main: t('common:profileForm.photos.makeMain', { index: index + 1 }),
                 }}
                 onMove={(to) => onMove(photo.id, to)}
               />
@@ -87,7 +87,7 @@ export const PhotoPicker = forwardRef<HTMLInputElement, Props>(function PhotoPic
         <div>
           <PhotoAddButton
             ref={ref}
-            label={t('photos.add')}
+            label={t('common:profileForm.photos.add')}
             onAdd={onAdd}
             className="min-h-20 rounded-2xl px-4 py-4"
           />

@@ -48,14 +48,14 @@ export function IdentityStep({ fieldMessage }: { fieldMessage: FieldMessage }) {
   return (
     <>
       <NameAgeFields
-        labels={{ name: t('fields.name'), age: t('fields.age') }}
+        labels={{ name: t('common:member.fields.name'), age: t('common:member.fields.age') }}
         errors={{ name: fieldMessage('name'), age: ageError }}
         register={register}
       />
       <ChoiceGroup
-        legend={t('fields.gender')}
+        legend={t('common:member.fields.gender')}
         required
-        choices={GENDERS.map((value) => ({ value, label: t(`gender.${value}`) }))}
+        choices={GENDERS.map((value) => ({ value, label: t(`common:member.gender.${value}`) }))}
         registration={register('gender')}
         error={fieldMessage('gender')}
       />
@@ -70,30 +70,33 @@ export function SituationStep({ fieldMessage }: { fieldMessage: FieldMessage }) 
   return (
     <>
       <ChoiceGroup
-        legend={t('fields.maritalStatus')}
+        legend={t('common:member.fields.maritalStatus')}
         required
         columns={3}
         choices={MARITAL_STATUSES.map((value) => ({
           value,
-          label: t(`maritalStatus.${value}`),
+          label: t(`common:member.maritalStatus.${value}`),
         }))}
         registration={register('maritalStatus')}
         error={fieldMessage('maritalStatus')}
       />
       <ChoiceGroup
-        legend={t('fields.skinTone')}
+        legend={t('common:profileForm.skinTone')}
         columns={2}
         choices={[
-          { value: '', label: t('skinTone.none') },
-          ...SKIN_TONES.map((value) => ({ value, label: t(`skinTone.${value}`) })),
+          { value: '', label: t('common:member.skinTone.none') },
+          ...SKIN_TONES.map((value) => ({ value, label: t(`common:member.skinTone.${value}`) })),
         ]}
         registration={register('skinTone')}
         error={fieldMessage('skinTone')}
       />
       <ChoiceGroup
-        legend={t('fields.hasChildren')}
+        legend={t('common:member.fields.hasChildren')}
         columns="stacked-3"
-        choices={HAS_CHILDREN_VALUES.map((value) => ({ value, label: t(`hasChildren.${value}`) }))}
+        choices={HAS_CHILDREN_VALUES.map((value) => ({
+          value,
+          label: t(`common:profileForm.hasChildren.${value}`),
+        }))}
         registration={register('hasChildren')}
         error={fieldMessage('hasChildren')}
       />
@@ -127,8 +130,8 @@ export function AboutStep({
         hint={(key, place) => t(`location.${key}`, { place })}
         error={fieldMessage('location')}
         registration={register('location')}
-        locate={onLocate && { label: t('location.locate'), onLocate }}
-        retype={{ label: t('location.retype'), onRetype }}
+        locate={onLocate}
+        retype={onRetype}
       />
       <BioField
         label={t('fields.bio')}
@@ -202,7 +205,7 @@ export function AccountStep({
         {...register('username')}
       />
       <PasswordField
-        label={t('fields.password')}
+        label={t('common:password.label')}
         showLabel={t('common:password.show')}
         hideLabel={t('common:password.hide')}
         autoComplete="new-password"

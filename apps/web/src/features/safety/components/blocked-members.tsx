@@ -76,7 +76,11 @@ export function BlockedMembers() {
               {t('blocked.loading')}
             </p>
           }
-          error={{ message: t('blocked.error'), retry: t('blocked.retry'), className: 'py-4' }}
+          error={{
+            message: t('blocked.error'),
+            retry: t('common:actions.retry'),
+            className: 'py-4',
+          }}
           empty={<p className="text-ink-muted">{t('blocked.empty')}</p>}
         >
           {(members) => (

@@ -66,7 +66,7 @@ function ConfirmDialog({
       onClose={onClose}
       title={t(`${kind}.title`, { name })}
       description={t(`${kind}.description`)}
-      closeLabel={t('close')}
+      closeLabel={t('common:actions.close')}
     >
       {member ? (
         <ConfirmButtons
@@ -104,7 +104,7 @@ function ConfirmButtons({
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
-          {t('cancel')}
+          {t('common:actions.cancel')}
         </Button>
         <Button variant="danger" busy={action.isPending} onClick={() => action.mutate(member)}>
           {t(`${kind}.confirm`)}
@@ -141,7 +141,7 @@ export function ReportDialog({
       onClose={onClose}
       title={t('report.title', { name })}
       description={t('report.description', { name })}
-      closeLabel={t('close')}
+      closeLabel={t('common:actions.close')}
     >
       {member ? (
         <ReportSteps
@@ -214,7 +214,7 @@ function ReportSteps({
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            {t('report.notNow')}
+            {t('common:actions.notNow')}
           </Button>
           <Button
             variant="danger"
@@ -263,7 +263,9 @@ function ReportSteps({
               }}
               className="size-5 shrink-0 accent-teal-700"
             />
-            <span className="text-ink">{t(`report.reasons.${value}`)}</span>
+            <span className="text-ink">
+              {value === 'other' ? t('report.reasons.other') : t(`common:reportReasons.${value}`)}
+            </span>
           </label>
         ))}
         {missingReason ? (
@@ -289,7 +291,7 @@ function ReportSteps({
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
-          {t('cancel')}
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" variant="danger" busy={report.isPending}>
           {t('report.send')}
