@@ -9,7 +9,7 @@ import type { Publish } from '../realtime/index.ts';
 import type { CallStore } from './call-store.ts';
 import type { CallRow } from './calls.repository.ts';
 
-/** What calls are built from (app.ts gives it). */
+/** What calls are built from (its module file, calls.module.ts, gives it). */
 export type CallsDeps = {
   db: Database;
   clock: Clock;

@@ -18,7 +18,7 @@ import type { NewMessageNotice } from './message-view.ts';
 import { createMessageWriter, type MessageWriter } from './message-writer.ts';
 import { createScamShield, type ScamShield, type ShieldReport } from './scam-shield.ts';
 
-/** What the chat is built from (app.ts gives it). */
+/** What the chat is built from (its module file, chat.module.ts, gives it). */
 export type ChatDeps = {
   db: Database;
   clock: Clock;

@@ -12,7 +12,7 @@ import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { UnsubscribeTokens } from '../digest/index.ts';
 
-/** What family mode is built from (app.ts gives it). */
+/** What family mode is built from (its module file, guardians.module.ts, gives it). */
 export type GuardiansDeps = {
   db: Database;
   clock: Clock;

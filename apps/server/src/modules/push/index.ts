@@ -1,7 +1,7 @@
 /**
- * The push module's public face (ADR 036, 037): devices' Web Push subscriptions, the
- * member's notification settings, the VAPID keys that sign what is sent, and `notify`, which
- * the modules where things happen are given (app.ts wires it) to have them pushed.
+ * The push module's public face (ADR 036, 037): devices' Web Push subscriptions, the member's
+ * notification settings, the VAPID keys that sign what is sent; its module listens to the events
+ * of the modules where things happen (a message, a like, a call: ADR 062) to have them pushed.
  */
 
 export { pushModule } from './push.module.ts';

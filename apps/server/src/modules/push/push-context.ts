@@ -12,7 +12,7 @@ import { settingsFrom } from './push-settings.ts';
 import { createPushWorker, type PushWorker } from './push-worker.ts';
 import type { VapidDetails } from './vapid-keys.ts';
 
-/** What Web Push is built from (app.ts gives it). */
+/** What Web Push is built from (its module file, push.module.ts, gives it). */
 export type PushDeps = {
   db: Database;
   clock: Clock;

@@ -8,7 +8,7 @@ import type { OutgoingPush } from './push-sender.ts';
 import { firstName, type PushLanguage, type PushSubject, pushText } from './push-texts.ts';
 
 /**
- * What happened, as the modules where it happens tell it (app.ts wires them): the push module
+ * What happened, as the modules where it happens announce it (events, ADR 062): the push module
  * decides whether and what to push. `to` is the member told, `from` whom it is about.
  */
 export type PushEvent =
