@@ -1,11 +1,5 @@
 import type { PaymentMethod } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from './db/database.ts';
-import type { Clock } from './lib/clock.ts';
-import type { Mailer } from './lib/mailer.ts';
-import type { MediaStore } from './lib/media-store.ts';
-import type { PasswordHashing } from './lib/passwords.ts';
-import type { RateLimitStore } from './lib/rate-limiter.ts';
 import { accountModule } from './modules/account/index.ts';
 import { authModule, type GoogleVerifier } from './modules/auth/index.ts';
 import { type CallStore, callsModule } from './modules/calls/index.ts';
@@ -35,20 +29,11 @@ import { verificationModule } from './modules/verification/index.ts';
 import { backgroundWork } from './plugins/background-work.ts';
 import { registerNotFoundHandler } from './plugins/error-handler.ts';
 import { createHttpServer } from './plugins/http-server.ts';
-import { type AppConfig, platform } from './plugins/platform.ts';
+import { type PlatformOptions, platform } from './plugins/platform.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export type AppDependencies = {
-  config: AppConfig;
-  db: Database;
-  mediaStore: MediaStore;
-  /** Chat photos and voice notes: served only through signed links, never as public files. */
-  privateMediaStore: MediaStore;
-  /** Copies of members' data, offered for a day: never served but through a signed link. */
-  exportStore: MediaStore;
-  mailer: Mailer;
-  limiter: RateLimitStore;
-  clock: Clock;
+/** What the process gives the app: the platform's parts, and what only some modules take. */
+export type AppDependencies = PlatformOptions & {
   /**
    * How real-time events reach every node and who is online: in process for one node, Redis for
    * several.
@@ -60,8 +45,6 @@ export type AppDependencies = {
   googleVerifier: GoogleVerifier | undefined;
   /** The process logger; without one (tests) the app logs nothing. */
   logger?: FastifyBaseLogger;
-  /** OWASP's minimum cost unless given: the server suite gives a cheaper one (ADR 035). */
-  passwordHashing?: PasswordHashing;
 };
 
 /**
