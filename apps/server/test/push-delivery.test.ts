@@ -22,7 +22,7 @@ import { connectStomp } from './stomp-client.ts';
 import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
 /**
- * Web Push sending (issue 19, ADR 037) end to end on the real protocol: an event in a module
+ * Web Push sending (ADR 037) end to end on the real protocol: an event in a module
  * (a message, a like, a call) is queued, the queue is drained (`app.push.drain()`, the worker
  * loop's step) and the local push service (test/push-service.ts) checks the VAPID JWT, decrypts
  * the body and records what a phone would show.
