@@ -1,9 +1,8 @@
-import type { EndpointAnswer, LikeKind, PreferencesInput } from '@mawadda/contract';
+import type { EndpointAnswer, PreferencesInput } from '@mawadda/contract';
 import { SUGGESTIONS_PAGE_SIZE } from '@mawadda/contract/constants';
 import { callApi } from '@/lib/api-client.ts';
 
 export type SuggestionsPage = EndpointAnswer<'suggestions'>;
-export type LikeResult = EndpointAnswer<'like'>;
 
 /** GET /api/users/suggestions: nearest first, then most recently active; empty past the end. */
 export function fetchSuggestions(page: number, signal?: AbortSignal) {
@@ -13,16 +12,6 @@ export function fetchSuggestions(page: number, signal?: AbortSignal) {
 /** GET /api/users/{id}/details: records a profile view; 404 when the member is unavailable. */
 export function fetchMemberDetails(id: string, signal?: AbortSignal) {
   return callApi('memberDetails', { params: { id } }, signal);
-}
-
-/**
- * POST /like (the cards and the modal) or POST /lovely (the profile page): both are a like, and
- * the member who receives it sees which it was.
- */
-export function sendLike(memberId: string, kind: LikeKind) {
-  return kind === 'like'
-    ? callApi('like', { body: { likedUserId: memberId } })
-    : callApi('lovely', { body: { receiverId: memberId } });
 }
 
 export function fetchPreferences(signal?: AbortSignal) {

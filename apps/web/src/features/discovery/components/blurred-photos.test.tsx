@@ -1,6 +1,7 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memberLikes } from '@/features/likes/components/member-likes.ts';
 import { mockEndpoints } from '@/test/api.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { aMember, detailsOf, fakeIntersectionObserver, NO_FILTERS } from '../test/fixtures.ts';
@@ -48,7 +49,7 @@ describe('Blurred photos', () => {
     logIn();
     fakeIntersectionObserver();
     serve();
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
     await screen.findByRole('heading', { level: 2, name: /^Awa Ndiaye/ });
     const awa = card('Awa Ndiaye');
     expect(within(awa).getByRole('img', { name: 'Blurred photo of Awa Ndiaye' })).toHaveAttribute(
@@ -65,7 +66,7 @@ describe('Blurred photos', () => {
     logIn();
     fakeIntersectionObserver();
     serve();
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Awa Ndiaye, 26' }));
     const dialog = await screen.findByRole('dialog', { name: 'Awa Ndiaye, 26' });
@@ -80,7 +81,7 @@ describe('Blurred photos', () => {
   it('explains it in French on the profile page', async () => {
     logIn();
     serve();
-    await renderScreen(<UserDetailsPage id={blurred.id} />, {
+    await renderScreen(<UserDetailsPage likes={memberLikes} id={blurred.id} />, {
       route: `/fr/user-details/${blurred.id}`,
       language: 'fr',
     });

@@ -1,6 +1,7 @@
 import { within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { memberLikes } from '@/features/likes/components/member-likes.ts';
 import { mockEndpoints } from '@/test/api.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { aMember, detailsOf } from '../test/fixtures.ts';
@@ -8,7 +9,7 @@ import { UserDetailsPage } from './user-details-page.tsx';
 
 function Route() {
   const { id = '' } = useParams();
-  return <UserDetailsPage id={id} />;
+  return <UserDetailsPage likes={memberLikes} id={id} />;
 }
 
 /** Mariama's answers, her prayer and tariqa kept for her matches (the server sent null). */

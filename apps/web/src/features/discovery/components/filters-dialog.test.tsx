@@ -2,6 +2,7 @@ import type { AudienceEstimate, Preferences, PreferencesInput } from '@mawadda/c
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memberLikes } from '@/features/likes/components/member-likes.ts';
 import { mockEndpoints, type Stubs } from '@/test/api.ts';
 import { expectCountryGroups } from '@/test/country-groups.ts';
 import { aCurrentUser, anError } from '@/test/fixtures.ts';
@@ -74,7 +75,7 @@ function serve({
 }
 
 async function openFilters(language: 'en' | 'fr' = 'en') {
-  await renderScreen(<SuggestionsPage />, { route: '/suggestions', language });
+  await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions', language });
   const user = userEvent.setup();
   await user.click(
     await screen.findByRole('button', { name: language === 'en' ? 'Filters' : 'Filtres' }),

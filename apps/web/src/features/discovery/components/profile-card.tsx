@@ -5,13 +5,14 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { MediaImage } from '@/components/media-image.tsx';
+import type { MemberLikes } from '@/components/members/member-likes.ts';
 import { NameAndAge } from '@/components/members/name-and-age.tsx';
 import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { CARD_PHOTO_SIZES } from '../utils/card-photo-sizes.ts';
+import { matchStyle } from '../utils/match-shake.ts';
 import { BlurredNote } from './blurred-note.tsx';
-import { LikeButton, matchStyle } from './like-button.tsx';
 import { LocationLine, useDistanceText } from './profile-parts.tsx';
 
 const actionClass =
@@ -27,6 +28,7 @@ export const ProfileCard = memo(function ProfileCard({
   member,
   onOpen,
   onGift,
+  likes,
   vibrating,
   priority = false,
   onPhotoShown,
@@ -35,6 +37,8 @@ export const ProfileCard = memo(function ProfileCard({
   onOpen: (member: UserSummary) => void;
   /** Opens the gift popup; without it the gift button goes to /gifts for this member. */
   onGift: ((member: { id: string; name: string }) => void) | undefined;
+  likes: MemberLikes;
+  /** Shaking: a match was just made from this card. */
   vibrating: boolean;
   /** The first card of the screen: its photo is the largest thing painted first (the LCP). */
   priority?: boolean;
@@ -124,7 +128,7 @@ export const ProfileCard = memo(function ProfileCard({
         </h2>
         <LocationLine member={member} showDistance={false} />
         <div className="relative z-[2] mt-auto flex items-center justify-between gap-1.5 pt-2 sm:justify-start sm:gap-2">
-          <LikeButton
+          <likes.Button
             member={{ id: member.id, name, likedByMe: member.likedByMe }}
             variant="icon"
           />

@@ -7,17 +7,16 @@ import { type CSSProperties, type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/button.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import type { MemberLikes } from '@/components/members/member-likes.ts';
 import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
 import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
-import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
+import { likeShake } from '../utils/match-shake.ts';
 import { stepIndex } from '../utils/swipe.ts';
 import { FaithFamilyFacts } from './faith-family-facts.tsx';
-import { FeedbackRegion } from './feedback-region.tsx';
-import { LikeButton } from './like-button.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import {
   Bio,
@@ -43,11 +42,13 @@ export function ProfileModal({
   open,
   onOpenChange,
   safety,
+  likes,
 }: {
   member: UserSummary | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   safety?: MemberSafety | undefined;
+  likes: MemberLikes;
 }) {
   const returnFocus = useReturnFocus();
   return (
@@ -66,9 +67,9 @@ export function ProfileModal({
           {member ? (
             // The dialog's own feedback: a match or a failed like from here shows in the dialog
             // only (not also as the page's toast), and goes when the dialog closes.
-            <LikeFeedbackProvider key={member.id}>
-              <ModalBody member={member} safety={safety} />
-            </LikeFeedbackProvider>
+            <likes.Scope key={member.id}>
+              <ModalBody member={member} safety={safety} likes={likes} />
+            </likes.Scope>
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>
@@ -76,10 +77,19 @@ export function ProfileModal({
   );
 }
 
-function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafety | undefined }) {
+function ModalBody({
+  member,
+  safety,
+  likes,
+}: {
+  member: UserSummary;
+  safety: MemberSafety | undefined;
+  likes: MemberLikes;
+}) {
   const { t } = useDiscoveryTranslation();
   const localized = useLocalizedPath();
   const details = useMemberDetails(member.id);
+  const shaking = likes.useShaking().has(member.id);
   const [photoIndex, setPhotoIndex] = useState(0);
   const shown = details.data ?? member;
   const name = titleCase(shown.name);
@@ -196,9 +206,9 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
           </div>
 
           <div className="sticky bottom-0 border-t border-sand-200 bg-white/95 px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur md:px-7">
-            <FeedbackRegion variant="inline" />
+            <likes.Failure variant="inline" />
             <div className="flex gap-3">
-              <LikeButton
+              <likes.Button
                 member={{
                   id: member.id,
                   name,
@@ -207,6 +217,7 @@ function ModalBody({ member, safety }: { member: UserSummary; safety: MemberSafe
                 }}
                 variant="like"
                 disabled={unavailable}
+                {...likeShake(shaking)}
               />
               <Link
                 to={localized(`/chat?userId=${id}`)}

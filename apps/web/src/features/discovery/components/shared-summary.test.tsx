@@ -3,6 +3,7 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memberLikes } from '@/features/likes/components/member-likes.ts';
 import { mockEndpoints } from '@/test/api.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { aMember, detailsOf, fakeIntersectionObserver, NO_FILTERS } from '../test/fixtures.ts';
@@ -15,7 +16,7 @@ afterEach(() => {
 
 function Route() {
   const { id = '' } = useParams();
-  return <UserDetailsPage id={id} />;
+  return <UserDetailsPage likes={memberLikes} id={id} />;
 }
 
 const mariama = aMember({ name: 'Mariama Sow', gender: 'femme', age: 27 });
@@ -90,7 +91,7 @@ describe('What you share, on a profile', () => {
       preferences: { body: NO_FILTERS },
       memberDetails: { body: detailsOf(mariama, { shared }) },
     });
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Mariama Sow, 27' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mariama Sow, 27' });

@@ -3,6 +3,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memberLikes } from '@/features/likes/components/member-likes.ts';
 import { dataSaver } from '@/lib/data-saver.ts';
 import { discoveryKeys } from '@/lib/query-keys.ts';
 import { mockEndpoints, type Stubs } from '@/test/api.ts';
@@ -67,7 +68,7 @@ describe('Suggestions', () => {
     logIn();
     fakeIntersectionObserver();
     serveSuggestions([[aMember({ name: 'Salma', likedByMe: true }), aMember({ name: 'Awa' })]]);
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
     await screen.findByRole('heading', { level: 2, name: /^Salma/ });
     const liked = within(card('Salma')).getByRole('button', { name: 'You liked Salma' });
     expect(liked).toHaveAttribute('aria-pressed', 'true');
@@ -93,7 +94,7 @@ describe('Suggestions', () => {
         aMember({ name: 'mariam ba', age: 31, distanceKm: 0, mediaUrls: [] }),
       ],
     ]);
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Suggestions');
     const aicha = await screen.findByRole('heading', { level: 2, name: 'Aïcha Diallo, 27' });
@@ -128,7 +129,9 @@ describe('Suggestions', () => {
     const member = aMember({ name: 'aïcha DIALLO', age: 27 });
     serveSuggestions([[member]]);
     const onGift = vi.fn();
-    await renderScreen(<SuggestionsPage onGift={onGift} />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} onGift={onGift} />, {
+      route: '/suggestions',
+    });
     await screen.findByRole('heading', { level: 2, name: 'Aïcha Diallo, 27' });
     await userEvent
       .setup()
@@ -147,7 +150,7 @@ describe('Suggestions', () => {
     serveSuggestions([[sameCell, nextCell]], {
       memberDetails: { body: detailsOf(nextCell) },
     });
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
     await screen.findByRole('heading', { level: 2, name: /^Awa/ });
     expect(card('Awa')).toHaveTextContent('Near you');
     expect(card('Binta')).toHaveTextContent('Near you');
@@ -166,7 +169,7 @@ describe('Suggestions', () => {
     const first = Array.from({ length: 3 }, (_, i) => aMember({ name: `first ${i}` }));
     const second = [aMember({ name: 'second page' })];
     const { asked } = serveSuggestions([first, second]);
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
 
     await screen.findByRole('heading', { name: /^First 0/ });
     expect(asked).toEqual([0]);
@@ -192,7 +195,7 @@ describe('Suggestions', () => {
     const observer = fakeIntersectionObserver();
     const first = Array.from({ length: 30 }, (_, i) => aMember({ name: `member ${i}` }));
     const { asked } = serveSuggestions([first]);
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
 
     await screen.findByRole('heading', { name: /^Member 0/ });
     const cards = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -215,7 +218,9 @@ describe('Suggestions', () => {
     const sized = '/media/photos/6f1c2d3e-0000-4000-8000-000000000001-1080.webp?m=me&e=1&s=p';
     const observer = fakeIntersectionObserver();
     serveSuggestions([[aMember({ name: 'first', mediaUrls: [sized] })]]);
-    const { unmount } = await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    const { unmount } = await renderScreen(<SuggestionsPage likes={memberLikes} />, {
+      route: '/suggestions',
+    });
     await screen.findByRole('heading', { name: /^First/ });
     // Until the member scrolls down, cards only fill the screen; then they come 600 px ahead.
     expect(observer.rootMargins()).toEqual(['0px']);
@@ -231,7 +236,7 @@ describe('Suggestions', () => {
     unmount();
 
     dataSaver.choose(true);
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
     await screen.findByRole('heading', { name: /^First/ });
     scrollTo(600);
     expect(observer.rootMargins()).toEqual(['0px']);
@@ -249,7 +254,9 @@ describe('Suggestions', () => {
         return { body: { mutualLike: false } };
       },
     });
-    const { unmount } = await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    const { unmount } = await renderScreen(<SuggestionsPage likes={memberLikes} />, {
+      route: '/suggestions',
+    });
     const user = userEvent.setup();
 
     const like = await screen.findByRole('button', { name: 'Like Aïcha Diallo' });
@@ -270,7 +277,7 @@ describe('Suggestions', () => {
     expect(screen.queryByText("It's a match!")).toBeNull();
 
     unmount();
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
     const again = await screen.findByRole('button', { name: 'You liked Aïcha Diallo' });
     expect(again.getAttribute('aria-pressed')).toBe('true');
   });
@@ -289,7 +296,7 @@ describe('Suggestions', () => {
     });
     await renderScreen(
       <>
-        <SuggestionsPage />
+        <SuggestionsPage likes={memberLikes} />
         <MatchMoment me="me" />
       </>,
       { route: '/suggestions' },
@@ -328,7 +335,10 @@ describe('Suggestions', () => {
         },
       },
     });
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions', language: 'fr' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, {
+      route: '/suggestions',
+      language: 'fr',
+    });
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Aimer Awa' }));
@@ -357,7 +367,7 @@ describe('Suggestions', () => {
         body: detailsOf(aicha, { maritalStatus: 'divorce', hasChildren: 'yes' }),
       },
     });
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
     const user = userEvent.setup();
 
     const opener = await screen.findByRole('button', { name: 'Aïcha Diallo, 27' });
@@ -412,7 +422,7 @@ describe('Suggestions', () => {
         return { body: { mutualLike: false } };
       },
     });
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Salma, 30' }));
     const dialog = await screen.findByRole('dialog', { name: 'Salma, 30' });
@@ -435,7 +445,7 @@ describe('Suggestions', () => {
     });
     await renderScreen(
       <>
-        <SuggestionsPage />
+        <SuggestionsPage likes={memberLikes} />
         <MatchMoment me="me" />
       </>,
       { route: '/suggestions' },
@@ -471,8 +481,8 @@ describe('Suggestions', () => {
     // The page of a member open beside the suggestions (the same details in memory).
     await renderScreen(
       <>
-        <SuggestionsPage />
-        <UserDetailsPage id={awa.id} />
+        <SuggestionsPage likes={memberLikes} />
+        <UserDetailsPage likes={memberLikes} id={awa.id} />
       </>,
       { route: '/suggestions' },
     );
@@ -487,7 +497,10 @@ describe('Suggestions', () => {
     logIn();
     fakeIntersectionObserver();
     serveSuggestions([]);
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions', language: 'fr' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, {
+      route: '/suggestions',
+      language: 'fr',
+    });
 
     await screen.findByRole('heading', { name: 'Pas encore de suggestions' });
     expect(screen.getByRole('link', { name: 'Compléter mon profil' }).getAttribute('href')).toBe(
@@ -499,7 +512,7 @@ describe('Suggestions', () => {
     logIn();
     fakeIntersectionObserver();
     serveSuggestions([]);
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
 
     const empty = await screen.findByRole('region', { name: 'No suggestions yet' });
     expect(within(empty).getByRole('heading', { level: 2 }).textContent).toBe('No suggestions yet');
@@ -526,7 +539,7 @@ describe('Suggestions', () => {
               },
             },
     });
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
 
     await screen.findByText('Suggestions could not be loaded.');
     expect(logged).toHaveBeenCalled();
@@ -545,7 +558,7 @@ describe('Suggestions', () => {
         return { body: body as Preferences };
       },
     });
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, { route: '/suggestions' });
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: /^Fatou/ });
 
@@ -583,7 +596,10 @@ describe('Suggestions', () => {
         body: { code: 'AGE_RANGE_INVALID', message: 'minAge must not be above maxAge' },
       },
     });
-    await renderScreen(<SuggestionsPage />, { route: '/suggestions', language: 'fr' });
+    await renderScreen(<SuggestionsPage likes={memberLikes} />, {
+      route: '/suggestions',
+      language: 'fr',
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Filtres' }));
     const dialog = await screen.findByRole('dialog', { name: 'Filtres' });
@@ -603,9 +619,12 @@ describe('Suggestions', () => {
       memberDetails: { body: detailsOf(aicha) },
     });
     const safety = fakeSafety();
-    const { queryClient } = await renderScreen(<SuggestionsPage safety={safety} />, {
-      route: '/suggestions',
-    });
+    const { queryClient } = await renderScreen(
+      <SuggestionsPage likes={memberLikes} safety={safety} />,
+      {
+        route: '/suggestions',
+      },
+    );
     // As the app does after a block (app/safety-dialogs.tsx): the member leaves the list.
     safety.block.mockImplementation(({ id }: { id: string }) =>
       queryClient.setQueryData<InfiniteData<Page>>(discoveryKeys.suggestions(), (data) =>

@@ -8,17 +8,16 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { LoadingStatus } from '@/components/loading-status.tsx';
+import type { MemberLikes } from '@/components/members/member-likes.ts';
 import type { MemberSafety } from '@/components/members/member-safety-menu.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useDialogOnDemand } from '@/hooks/use-dialog-on-demand.ts';
 import { useFirstScreenHold, useLoadAfterFirstScreen } from '@/lib/first-screen.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
 import { usePreferences, useSuggestions } from '../api/queries.ts';
-import { LikeFeedbackProvider, useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { cardsAtFirst, useCardsDrawn } from '../hooks/use-cards-drawn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { activeFilterCount, dealbreakerCount } from '../utils/filters.ts';
-import { FeedbackRegion } from './feedback-region.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
 /**
@@ -40,13 +39,22 @@ export type OnGift = (member: { id: string; name: string }) => void;
 
 /**
  * /suggestions (docs/spec.md §2 and §4). Without `onGift`, a card's gift button goes to /gifts;
- * `safety` gives the profile dialog its menu (report, block).
+ * `safety` gives the profile dialog its menu (report, block); `likes`, the cards' and the dialog's
+ * like (the likes feature's, given by the route).
  */
-export function SuggestionsPage({ onGift, safety }: { onGift?: OnGift; safety?: MemberSafety }) {
+export function SuggestionsPage({
+  onGift,
+  safety,
+  likes,
+}: {
+  onGift?: OnGift;
+  safety?: MemberSafety;
+  likes: MemberLikes;
+}) {
   return (
-    <LikeFeedbackProvider>
-      <Suggestions onGift={onGift} safety={safety} />
-    </LikeFeedbackProvider>
+    <likes.Scope>
+      <Suggestions onGift={onGift} safety={safety} likes={likes} />
+    </likes.Scope>
   );
 }
 
@@ -56,15 +64,17 @@ const gridClass =
 function Suggestions({
   onGift,
   safety,
+  likes,
 }: {
   onGift: OnGift | undefined;
   safety: MemberSafety | undefined;
+  likes: MemberLikes;
 }) {
   const { t } = useDiscoveryTranslation();
   useDocumentTitle(t('page.title'));
   const suggestions = useSuggestions();
   const preferences = usePreferences();
-  const { vibrating } = useLikeFeedback();
+  const vibrating = likes.useShaking();
   const [selected, setSelected] = useState<UserSummary | null>(null);
   const modal = useDialogOnDemand();
   const filters = useDialogOnDemand();
@@ -149,6 +159,7 @@ function Suggestions({
                       onPhotoShown={index === 0 ? onFirstPhoto : undefined}
                       onOpen={open}
                       onGift={onGift}
+                      likes={likes}
                       vibrating={vibrating.has(member.id)}
                     />
                   ) : (
@@ -181,7 +192,7 @@ function Suggestions({
         ) : null}
       </div>
 
-      <FeedbackRegion variant="toast" />
+      <likes.Failure variant="toast" />
       {modal.mounted ? (
         <Suspense fallback={<LoadingNote text={t('modal.loading')} />}>
           <ProfileModal
@@ -189,6 +200,7 @@ function Suggestions({
             open={modal.open}
             onOpenChange={modal.setOpen}
             safety={safety}
+            likes={likes}
           />
         </Suspense>
       ) : null}

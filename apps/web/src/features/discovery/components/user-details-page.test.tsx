@@ -2,6 +2,7 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { memberLikes } from '@/features/likes/components/member-likes.ts';
 import { mockEndpoints } from '@/test/api.ts';
 import { anError } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
@@ -11,7 +12,7 @@ import { UserDetailsPage } from './user-details-page.tsx';
 
 function Route() {
   const { id = '' } = useParams();
-  return <UserDetailsPage id={id} />;
+  return <UserDetailsPage likes={memberLikes} id={id} />;
 }
 
 const show = (id: string, language: 'en' | 'fr' = 'en') =>
@@ -174,7 +175,7 @@ describe('User details', () => {
     const member = aMember({ name: 'fatou NDIAYE' });
     mockEndpoints({ memberDetails: { body: detailsOf(member) } });
     const safety = fakeSafety();
-    await renderScreen(<UserDetailsPage id={member.id} safety={safety} />, {
+    await renderScreen(<UserDetailsPage likes={memberLikes} id={member.id} safety={safety} />, {
       route: `/user-details/${member.id}`,
     });
     const user = userEvent.setup();

@@ -7,15 +7,14 @@ import { titleCase } from '@mawadda/contract/text';
 import { buttonClass } from '@/components/button.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
+import type { MemberLikes } from '@/components/members/member-likes.ts';
 import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member-safety-menu.tsx';
 import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
-import { LikeFeedbackProvider } from '../hooks/like-feedback.tsx';
 import { useDiscoveryTranslation } from '../i18n.ts';
+import { likeShake } from '../utils/match-shake.ts';
 import { FaithFamilyFacts } from './faith-family-facts.tsx';
-import { FeedbackRegion } from './feedback-region.tsx';
-import { LikeButton } from './like-button.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import {
   Bio,
@@ -26,12 +25,23 @@ import {
 } from './profile-parts.tsx';
 import { SharedSummary } from './shared-summary.tsx';
 
-/** /user-details/{id} (docs/spec.md §2). With `safety`, a menu reports or blocks the member. */
-export function UserDetailsPage({ id, safety }: { id: string; safety?: MemberSafety | undefined }) {
+/**
+ * /user-details/{id} (docs/spec.md §2). With `safety`, a menu reports or blocks the member;
+ * `likes` gives the page its Lovely (the likes feature's, given by the route).
+ */
+export function UserDetailsPage({
+  id,
+  safety,
+  likes,
+}: {
+  id: string;
+  safety?: MemberSafety | undefined;
+  likes: MemberLikes;
+}) {
   return (
-    <LikeFeedbackProvider>
-      <UserDetails key={id} id={id} safety={safety} />
-    </LikeFeedbackProvider>
+    <likes.Scope>
+      <UserDetails key={id} id={id} safety={safety} likes={likes} />
+    </likes.Scope>
   );
 }
 
@@ -49,7 +59,15 @@ function BackLink() {
   );
 }
 
-function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefined }) {
+function UserDetails({
+  id,
+  safety,
+  likes,
+}: {
+  id: string;
+  safety: MemberSafety | undefined;
+  likes: MemberLikes;
+}) {
   const { t } = useDiscoveryTranslation();
   const localized = useLocalizedPath();
   const details = useMemberDetails(id);
@@ -57,6 +75,7 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
   const member = details.data;
   const name = member ? titleCase(member.name) : '';
   const unavailable = isMemberGone(details.error);
+  const shaking = likes.useShaking().has(id);
 
   useDocumentTitle(
     member ? name : unavailable ? t('details.notFoundTitle') : t('details.titleLoading'),
@@ -161,9 +180,9 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
             </div>
 
             <div>
-              <FeedbackRegion variant="inline" />
+              <likes.Failure variant="inline" />
               <div className="flex flex-col gap-3 min-[30rem]:flex-row">
-                <LikeButton
+                <likes.Button
                   member={{
                     id: member.id,
                     name,
@@ -171,6 +190,7 @@ function UserDetails({ id, safety }: { id: string; safety: MemberSafety | undefi
                     sentLike: member.sentLike,
                   }}
                   variant="lovely"
+                  {...likeShake(shaking)}
                 />
                 <Link
                   to={chatPath}

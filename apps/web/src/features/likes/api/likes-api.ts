@@ -1,3 +1,4 @@
+import type { LikeKind } from '@mawadda/contract';
 import { callApi } from '@/lib/api-client.ts';
 
 /** GET /likes: who liked me, newest first, `isNew` for likes since I last looked. */
@@ -5,9 +6,15 @@ export function fetchLikes(signal?: AbortSignal) {
   return callApi('likes', {}, signal);
 }
 
-/** POST /like: liking back someone who liked me (with a like, whatever they sent) makes a match. */
-export function likeBack(memberId: string) {
-  return callApi('like', { body: { likedUserId: memberId } });
+/**
+ * POST /like (a card, the profile dialog, a like back from the list) or POST /lovely (the profile
+ * page): both are a like, and the member who receives it sees which it was. Liking back someone
+ * who liked me (with a like, whatever they sent) makes a match.
+ */
+export function sendLike(memberId: string, kind: LikeKind) {
+  return kind === 'like'
+    ? callApi('like', { body: { likedUserId: memberId } })
+    : callApi('lovely', { body: { receiverId: memberId } });
 }
 
 /** POST /api/users/likes/mark-seen: every like so far counts as seen. */

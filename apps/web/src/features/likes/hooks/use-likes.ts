@@ -5,7 +5,7 @@ import { useMarkSeen, useMemberList } from '@/hooks/use-member-list.ts';
 import { matchMoment } from '@/lib/match-moment.ts';
 import { likesKeys } from '@/lib/query-keys.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { fetchLikes, likeBack, markLikesSeen, openLike } from '../api/likes-api.ts';
+import { fetchLikes, markLikesSeen, openLike, sendLike } from '../api/likes-api.ts';
 
 /** The time of the newest like in the list, or null for an empty list. */
 function newestLikeTime(entries: readonly LikeEntry[]): number | null {
@@ -67,7 +67,7 @@ export function useLikeBack() {
   const memberId = useSession()?.user?.id ?? '';
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (entry: LikeEntry) => likeBack(entry.id),
+    mutationFn: (entry: LikeEntry) => sendLike(entry.id, 'like'),
     onSuccess: (result, entry) => {
       queryClient.setQueryData<LikeEntry[]>(likesKeys.list(memberId), (list) =>
         list?.map((e) => (e.id === entry.id ? { ...e, matched: result.mutualLike } : e)),

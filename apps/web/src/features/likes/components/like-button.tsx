@@ -1,13 +1,9 @@
 import type { LikeKind } from '@mawadda/contract';
-import { MATCH_VIBRATION_MS } from '@mawadda/contract/constants';
 import { Heart, Sparkles } from 'lucide-react';
-import type { CSSProperties } from 'react';
+import type { LikeButtonProps } from '@/components/members/member-likes.ts';
 import { cn } from '@/lib/cn.ts';
-import { useLikeFeedback } from '../hooks/like-feedback.tsx';
 import { useLike } from '../hooks/use-like.ts';
-import { useDiscoveryTranslation } from '../i18n.ts';
-
-export const matchStyle = { '--discovery-match-ms': `${MATCH_VIBRATION_MS}ms` } as CSSProperties;
+import { useLikesTranslation } from '../i18n.ts';
 
 /**
  * The like of a card (an icon, its name saying whom), or the labelled Like of the profile
@@ -21,23 +17,15 @@ export function LikeButton({
   member,
   variant,
   disabled = false,
-}: {
-  /**
-   * `likedByMe` is the server's memory of the like (the heart is filled on any device), and
-   * `sentLike` which one it was, when the page has the member's details.
-   */
-  member: { id: string; name: string; likedByMe?: boolean; sentLike?: LikeKind | null };
-  variant: 'icon' | 'like' | 'lovely';
-  disabled?: boolean;
-}) {
-  const { t } = useDiscoveryTranslation();
+  className,
+  style,
+}: LikeButtonProps) {
+  const { t } = useLikesTranslation();
   const kind: LikeKind = variant === 'lovely' ? 'lovely' : 'like';
   const { liked, like } = useLike(kind);
-  const { vibrating } = useLikeFeedback();
   const isLiked = member.likedByMe === true || liked.has(member.id);
   // Sent from this very button when the server has not said otherwise yet.
   const sent: LikeKind | null = isLiked ? (member.sentLike ?? kind) : null;
-  const shaking = vibrating.has(member.id) && variant !== 'icon';
   const inactive = isLiked || disabled;
   const onClick = () => {
     if (!inactive) like(member);
@@ -47,15 +35,17 @@ export function LikeButton({
     return (
       <button
         type="button"
-        aria-label={t(isLiked ? 'card.liked' : 'card.like', { name: member.name })}
+        aria-label={t(isLiked ? 'send.likedLabel' : 'send.likeLabel', { name: member.name })}
         aria-pressed={isLiked}
         aria-disabled={inactive}
         onClick={onClick}
+        style={style}
         className={cn(
           'flex size-11 items-center justify-center rounded-full transition-colors aria-disabled:cursor-default',
           isLiked
             ? 'bg-rose-600 text-white'
             : 'bg-rose-50 text-rose-600 ring-1 ring-rose-600/20 hover:bg-rose-100',
+          className,
         )}
       >
         <Heart aria-hidden="true" className="size-5" fill={isLiked ? 'currentColor' : 'none'} />
@@ -66,30 +56,30 @@ export function LikeButton({
   const Icon = (sent ?? kind) === 'lovely' ? Sparkles : Heart;
   const text =
     sent === 'lovely'
-      ? t('details.lovelySent')
+      ? t('send.lovelySent')
       : sent === 'like'
-        ? t('modal.liked')
-        : t(kind === 'lovely' ? 'details.lovely' : 'modal.like');
+        ? t('send.liked')
+        : t(kind === 'lovely' ? 'send.lovely' : 'send.like');
   const title =
     sent === 'lovely'
-      ? t('details.lovelySentLabel', { name: member.name })
+      ? t('send.lovelySentLabel', { name: member.name })
       : sent === 'like'
-        ? t('card.liked', { name: member.name })
-        : t(kind === 'lovely' ? 'details.lovelyLabel' : 'card.like', { name: member.name });
+        ? t('send.likedLabel', { name: member.name })
+        : t(kind === 'lovely' ? 'send.lovelyLabel' : 'send.likeLabel', { name: member.name });
   return (
     <button
       type="button"
       aria-pressed={isLiked}
       aria-disabled={inactive}
       onClick={onClick}
-      style={matchStyle}
+      style={style}
       title={title}
       className={cn(
         'inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-full px-5 py-2.5 font-semibold transition-colors aria-disabled:cursor-default',
         isLiked
           ? 'bg-rose-50 text-rose-700 ring-1 ring-rose-600/25'
           : 'bg-rose-600 text-white shadow-sm hover:bg-rose-700',
-        shaking && 'discovery-shake',
+        className,
       )}
     >
       <Icon aria-hidden="true" className="size-5" fill={isLiked ? 'currentColor' : 'none'} />

@@ -87,3 +87,8 @@ export function useLikeFeedback(): LikeFeedback {
   if (!value) throw new Error('useLikeFeedback needs a LikeFeedbackProvider');
   return value;
 }
+
+/** The members whose card shakes in this scope (a match made here). */
+export function useShaking(): ReadonlySet<string> {
+  return useLikeFeedback().vibrating;
+}

@@ -1,15 +1,15 @@
 import { TriangleAlert, X } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
 import { useLikeFeedback } from '../hooks/like-feedback.tsx';
-import { useDiscoveryTranslation } from '../i18n.ts';
+import { useLikesTranslation } from '../i18n.ts';
 
 /**
  * A failed like's reason (role=alert, always in the page, so a screen reader announces what
  * appears). `toast` floats above the phone's tab bar; `inline` sits in a dialog or a column. A
- * match is not told here: it has its own dialog over the whole app (match-moment.tsx).
+ * match is not told here: it has its own dialog over the whole app (lib/match-moment.ts).
  */
-export function FeedbackRegion({ variant }: { variant: 'toast' | 'inline' }) {
-  const { t } = useDiscoveryTranslation();
+export function LikeFailure({ variant }: { variant: 'toast' | 'inline' }) {
+  const { t } = useLikesTranslation();
   const { failure, dismissFailure } = useLikeFeedback();
   const wrapper =
     variant === 'toast'

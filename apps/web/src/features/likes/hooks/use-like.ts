@@ -5,7 +5,7 @@ import { ApiError, NetworkError } from '@/lib/api-client.ts';
 import { matchMoment } from '@/lib/match-moment.ts';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { discoveryKeys } from '@/lib/query-keys.ts';
-import { sendLike } from '../api/discovery-api.ts';
+import { sendLike } from '../api/likes-api.ts';
 import { type LikeFailure, type LikeTarget, useLikeFeedback } from './like-feedback.tsx';
 import { likedUsers, useLikedUsers } from './liked-users.ts';
 
