@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn.ts';
+import { describedBy, FieldNotes } from './field-notes.tsx';
 
 export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   /** The label may hold links (terms, privacy): they stay links, the rest toggles the box. */
@@ -18,8 +19,6 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
 ) {
   const generated = useId();
   const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <div className="flex items-start gap-3">
@@ -28,7 +27,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           id={inputId}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy(inputId, hint, error)}
           className="mt-3 size-5 shrink-0 cursor-pointer rounded accent-teal-700"
           {...input}
         />
@@ -39,16 +38,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           {label}
         </label>
       </div>
-      {hint ? (
-        <div id={hintId} className="pl-8 text-sm text-ink-muted">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="pl-8 text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes inputId={inputId} hint={hint} error={error} className="pl-8" />
     </div>
   );
 });

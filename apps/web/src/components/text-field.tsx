@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn.ts';
+import { describedBy, FieldNotes } from './field-notes.tsx';
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -16,8 +17,6 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   const generated = useId();
   const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-ink">
@@ -28,7 +27,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           ref={ref}
           id={inputId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy(inputId, hint, error)}
           className={cn(
             'w-full min-h-11 rounded-xl border bg-white px-4 py-2.5 text-base text-ink placeholder:text-ink-muted/70 read-only:bg-sand-100',
             error ? 'border-danger' : 'border-sand-300 focus:border-teal-600',
@@ -40,16 +39,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>
         ) : null}
       </div>
-      {hint ? (
-        <div id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes inputId={inputId} hint={hint} error={error} />
     </div>
   );
 });
