@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { memberColumns } from '../../core/member-columns.ts';
 import type { Executor } from '../../db/database.ts';
 import { dataExports, members, photos } from '../../db/schema.ts';
 import {
@@ -119,21 +120,11 @@ export async function deleteOffered(db: Executor, memberId: string): Promise<str
 const dayBefore = (now: Date) => new Date(now.getTime() - 24 * 60 * 60 * 1000);
 
 /**
- * Every column of the member row but the password hash, which is withheld even from its owner,
- * and the columns computed from the others for the suggestions' index and filters (the position,
- * the answers and dealbreakers as bits: ADR 042), which tell nothing the export does not.
+ * A member's columns as the server reads them (no password hash, which is withheld even from its
+ * owner, nor the answers and dealbreakers as bits: ADR 042), less the position, computed for the
+ * suggestions' index: none tells anything the export does not.
  */
-const {
-  passwordHash: _hash,
-  position: _position,
-  faithBits: _faithBits,
-  familyBits: _familyBits,
-  faithRejects: _faithRejects,
-  familyRejects: _familyRejects,
-  acceptedLanguages: _acceptedLanguages,
-  answersBox: _answersBox,
-  ...profileColumns
-} = getTableColumns(members);
+const { position: _position, ...profileColumns } = memberColumns;
 
 /**
  * Everything the service holds about a member, as plain data (ADR 020): the profile, photos,
