@@ -16,7 +16,7 @@ function defaultOf(setting: Setting): string {
 }
 
 /** The table of every setting, in the table's order, secrets marked. */
-export function settingsTable(): string {
+function settingsTable(): string {
   const rows = Object.entries(SETTINGS).map(([name, setting]: [string, Setting]) => {
     const variable = `\`${name}\`${setting.secret ? ' (secret)' : ''}`;
     return `| ${[variable, defaultOf(setting), setting.example, setting.doc].map(cell).join(' | ')} |`;

@@ -33,7 +33,7 @@ export const withCall = (r: {
 }): MessageRow => ({ ...r.message, call: r.message.callId ? r.call : null });
 
 /** The conversation of two members in the expression index's terms, whichever side wrote. */
-export const inConversation = (a: string, b: string) =>
+const inConversation = (a: string, b: string) =>
   sql`least(${messages.senderId}, ${messages.receiverId}) = least(${a}::uuid, ${b}::uuid)
     and greatest(${messages.senderId}, ${messages.receiverId}) = greatest(${a}::uuid, ${b}::uuid)`;
 

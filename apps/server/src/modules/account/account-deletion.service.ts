@@ -11,7 +11,7 @@ import type { GoogleVerifier } from '../auth/index.ts';
 import { eraseMember } from './account-deletion.repository.ts';
 
 /** A Google sign-in older than this does not confirm a deletion: ask for a fresh one. */
-export const FRESH_GOOGLE_SIGN_IN_MS = 5 * 60 * 1000;
+const FRESH_GOOGLE_SIGN_IN_MS = 5 * 60 * 1000;
 /** Wrong passwords a session may try: a stolen session cannot guess its way to a deletion. */
 const wrongPasswords: Limit = { name: 'delete-account', max: 10, windowMs: 15 * 60 * 1000 };
 

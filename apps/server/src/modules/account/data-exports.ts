@@ -24,13 +24,13 @@ import {
 } from './data-export.repository.ts';
 import { writeZip } from './zip-file.ts';
 
-export const DATA_EXPORT_TTL_MS = DATA_EXPORT_TTL_HOURS * 60 * 60 * 1000;
+const DATA_EXPORT_TTL_MS = DATA_EXPORT_TTL_HOURS * 60 * 60 * 1000;
 /** How long a node may take to make one export before another may take it over. */
 const CLAIM_LEASE_MS = 10 * 60 * 1000;
 /** Copies of one's data a member may ask for in a day: each reads every row and file they have. */
 const EXPORTS_PER_DAY = 3;
 
-export const exportFileKey = (exportId: string) => `${exportId}.zip`;
+const exportFileKey = (exportId: string) => `${exportId}.zip`;
 
 /**
  * Copies of a member's data (ADR 020): asked for, then made in the background into a

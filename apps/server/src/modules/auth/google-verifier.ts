@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http-error.ts';
 export type GoogleIdentity = { subject: string; email: string; name: string; issuedAt: Date };
 export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity>;
 
-export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 const GOOGLE_KEYS_URL = new URL('https://www.googleapis.com/oauth2/v3/certs');
 
 /**

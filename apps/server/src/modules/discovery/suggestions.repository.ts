@@ -195,7 +195,7 @@ export function suggestionPages(db: Database, q: PagesQuery) {
  * Rows counted for an estimate: under this many in the table, all of them (exact); above, a
  * sample of about this many, scaled up. A few milliseconds at a million members.
  */
-export const ESTIMATE_SAMPLE_ROWS = 20_000;
+const ESTIMATE_SAMPLE_ROWS = 20_000;
 
 /**
  * About how many members the viewer may be suggested under these filters, both ways: never a

@@ -68,7 +68,7 @@ function minutesIn(timeZone: string, at: Date): number {
 }
 
 /** Within the member's quiet hours (from `start` to `end`, across midnight when `end` < `start`). */
-export function inQuietHours(settings: NotificationSettings, at: Date): boolean {
+function inQuietHours(settings: NotificationSettings, at: Date): boolean {
   const hours = settings.quietHours;
   if (!hours) return false;
   const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

@@ -5,7 +5,7 @@
  * stranger sends before it allocates for it (ADR 011).
  */
 
-export const CLIENT_COMMANDS = [
+const CLIENT_COMMANDS = [
   'CONNECT',
   'STOMP',
   'SEND',
