@@ -2,7 +2,8 @@ import { Loader2, LocateFixed, MapPin, MapPinCheck, PenLine } from 'lucide-react
 import { useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { PlaceStatus } from '@/hooks/use-place-lookup.ts';
-import { useCommonFeatureTranslation } from '@/i18n/feature-texts.ts';
+import { useCommonTranslation } from '@/i18n/feature-texts.ts';
+import { PROFILE_FORM_TEXTS } from '@/i18n/profile-form-texts.ts';
 import { cn } from '@/lib/cn.ts';
 import { TextField } from './text-field.tsx';
 
@@ -44,7 +45,7 @@ export function LocationField({
   locate?: (() => void) | undefined;
   retype: () => void;
 }) {
-  const { t } = useCommonFeatureTranslation();
+  const { t } = useCommonTranslation(PROFILE_FORM_TEXTS);
   const input = useRef<HTMLInputElement | null>(null);
   const { kind } = status;
   const detected = kind === 'detected';

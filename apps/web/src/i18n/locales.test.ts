@@ -102,22 +102,6 @@ describe('translations', () => {
     });
   }
 
-  it('common: the part the features bring has top-level keys of its own', () => {
-    // The backend's bundle of a language's common texts replaces the top-level keys it holds
-    // (feature-texts.ts joins the features' part after it).
-    for (const language of ['en', 'fr']) {
-      const topLevel = (file: string) =>
-        Object.keys(
-          JSON.parse(fs.readFileSync(path.join(src, 'i18n/locales', language, file), 'utf8')),
-        );
-      const firstRoute = topLevel('common.json');
-      expect(
-        topLevel('common-features.json').filter((key) => firstRoute.includes(key)),
-        language,
-      ).toEqual([]);
-    }
-  });
-
   const BEFORE_A_NAME = /(?:^|[^\p{L}])(?:de|que) \{\{(?!(?:count|min|max|cap)\b)/iu;
   it('French: "de" and "que" before a name always go through the elision ("d\'Aïcha")', () => {
     const unelided = translationPairs().flatMap((pair) =>
@@ -136,7 +120,7 @@ describe('translations', () => {
       ['fr', 'Je préfère ne pas le dire'],
     ]) {
       const common = JSON.parse(
-        fs.readFileSync(path.join(src, 'i18n/locales', `${language}/common-features.json`), 'utf8'),
+        fs.readFileSync(path.join(src, 'i18n/locales', `${language}/common-member.json`), 'utf8'),
       );
       expect(common.member.skinTone.none, language).toBe(wording);
     }

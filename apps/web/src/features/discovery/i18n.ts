@@ -1,4 +1,6 @@
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
+import { MEMBER_CARD_TEXTS } from '@/i18n/member-card-texts.ts';
+import { MEMBER_TEXTS } from '@/i18n/member-texts.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
@@ -10,5 +12,9 @@ declare module 'i18next' {
 
 /** The suggestions and profile screens' texts: their own namespace, in their own chunk. */
 export function useDiscoveryTranslation() {
-  return useFeatureTranslation('discovery', { en, fr });
+  return useFeatureTranslation(
+    'discovery',
+    { en, fr },
+    { common: [MEMBER_CARD_TEXTS, MEMBER_TEXTS] },
+  );
 }

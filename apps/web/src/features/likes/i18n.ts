@@ -1,4 +1,6 @@
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
+import { MEMBER_CARD_TEXTS } from '@/i18n/member-card-texts.ts';
+import { PROFILE_LIST_TEXTS } from '@/i18n/profile-list-texts.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
@@ -10,5 +12,9 @@ declare module 'i18next' {
 
 /** The liked-you list's texts: their own namespace, in the list's own chunk. */
 export function useLikesTranslation() {
-  return useFeatureTranslation('likes', { en, fr });
+  return useFeatureTranslation(
+    'likes',
+    { en, fr },
+    { common: [MEMBER_CARD_TEXTS, PROFILE_LIST_TEXTS] },
+  );
 }

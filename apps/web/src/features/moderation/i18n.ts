@@ -1,4 +1,7 @@
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
+import { MEMBER_TEXTS } from '@/i18n/member-texts.ts';
+import { PROFILE_LIST_TEXTS } from '@/i18n/profile-list-texts.ts';
+import { REPORT_REASON_TEXTS } from '@/i18n/report-reason-texts.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
@@ -10,5 +13,9 @@ declare module 'i18next' {
 
 /** The moderation page's texts: their own namespace, in the page's own chunk. */
 export function useModerationTranslation() {
-  return useFeatureTranslation('moderation', { en, fr });
+  return useFeatureTranslation(
+    'moderation',
+    { en, fr },
+    { common: [MEMBER_TEXTS, PROFILE_LIST_TEXTS, REPORT_REASON_TEXTS] },
+  );
 }

@@ -1,4 +1,5 @@
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
+import { REPORT_REASON_TEXTS } from '@/i18n/report-reason-texts.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
@@ -10,5 +11,5 @@ declare module 'i18next' {
 
 /** Blocking, reporting and unmatching: their own namespace. */
 export function useSafetyTranslation() {
-  return useFeatureTranslation('safety', { en, fr });
+  return useFeatureTranslation('safety', { en, fr }, { common: [REPORT_REASON_TEXTS] });
 }

@@ -55,7 +55,7 @@ export function BlurredNote({
     <span className={cn('flex min-w-0 items-center gap-1 text-xs text-ink-muted', className)}>
       <EyeOff aria-hidden="true" className="size-3.5 shrink-0" />
       <span className={cn('truncate', textClassName)}>
-        <span className="sr-only">{t('blurred.photo')},</span> {t('common:member.blurredNote')}
+        <span className="sr-only">{t('blurred.photo')},</span> {t('common:memberCard.blurredNote')}
       </span>
     </span>
   );
@@ -154,7 +154,7 @@ export function ContactList({
                   </span>
                   {contact.verified ? <VerifiedBadge className="self-center" /> : null}
                   {contact.online ? (
-                    <span className="sr-only">, {t('common:member.online')}, </span>
+                    <span className="sr-only">, {t('common:memberCard.online')}, </span>
                   ) : null}
                   {contact.lastMessageTime ? (
                     <time

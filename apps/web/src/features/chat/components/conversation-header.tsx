@@ -117,7 +117,7 @@ export function ConversationHeader({
             {ended
               ? t('conversation.ended')
               : contact?.online
-                ? t('common:member.online')
+                ? t('common:memberCard.online')
                 : t('conversation.offline')}
           </p>
           {contact && photoBlurred(contact) ? (

@@ -16,7 +16,7 @@ export function BlurredNote({ className }: { className?: string }) {
       )}
     >
       <EyeOff aria-hidden="true" className="size-3.5 shrink-0" />
-      {t('common:member.blurredNote')}
+      {t('common:memberCard.blurredNote')}
     </span>
   );
 }

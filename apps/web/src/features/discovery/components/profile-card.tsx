@@ -90,7 +90,7 @@ export const ProfileCard = memo(function ProfileCard({
                 aria-hidden="true"
                 className="size-2 rounded-full bg-emerald-500 ring-2 ring-emerald-500/25"
               />
-              {t('common:member.online')}
+              {t('common:memberCard.online')}
             </span>
           ) : (
             <span />

@@ -18,7 +18,7 @@ export function OnlineBadge({ className = '' }: { className?: string }) {
         aria-hidden="true"
         className="size-2 rounded-full bg-emerald-500 ring-2 ring-emerald-500/25"
       />
-      {t('common:member.online')}
+      {t('common:memberCard.online')}
     </span>
   );
 }

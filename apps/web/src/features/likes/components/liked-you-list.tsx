@@ -122,8 +122,8 @@ export function LikedYouList({
                   }
                   justNow={t('common:time.justNow')}
                   blurredPhoto={{
-                    note: t('common:member.blurredNote'),
-                    description: t('common:member.blurredPhoto'),
+                    note: t('common:memberCard.blurredNote'),
+                    description: t('common:memberCard.blurredPhoto'),
                   }}
                   badge={
                     [entry.matched ? t('match') : null, entry.isNew ? t('new') : null]

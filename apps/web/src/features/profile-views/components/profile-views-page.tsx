@@ -90,8 +90,8 @@ export function ProfileViewsPage({
                         describeTime={(time) => t('viewed', { time })}
                         justNow={t('common:time.justNow')}
                         blurredPhoto={{
-                          note: t('common:member.blurredNote'),
-                          description: t('common:member.blurredPhoto'),
+                          note: t('common:memberCard.blurredNote'),
+                          description: t('common:memberCard.blurredPhoto'),
                         }}
                         timeIcon={Eye}
                         labelAsSentence
