@@ -72,7 +72,11 @@ export function GiftChooser({
             {t('gifts.loading')}
           </p>
         }
-        error={{ message: t('gifts.loadError'), retry: t('common:actions.retry'), className: 'py-6' }}
+        error={{
+          message: t('gifts.loadError'),
+          retry: t('common:actions.retry'),
+          className: 'py-6',
+        }}
         empty={<p className="text-ink-muted">{t('gifts.empty')}</p>}
       >
         {(catalogue) =>
