@@ -101,8 +101,7 @@ export const VAPID_RENEW_S = 3600;
 const MAX_AUDIENCES = 1000;
 
 /** RFC 8030 §5.4: a topic is at most 32 base64url characters; a tag's hash is. */
-const topicOf = (tag: string) =>
-  createHash('sha256').update(tag).digest('base64url').slice(0, 32);
+const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32);
 
 /** `Retry-After` in seconds or as an HTTP date, in ms from now; undefined when absent or bad. */
 function retryAfterMs(value: string | undefined, now: number): number | undefined {
