@@ -9,12 +9,13 @@ import {
 } from '@mawadda/contract/faith-family';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useCommonTranslation } from '@/i18n/feature-texts.ts';
+import { PROFILE_FORM_TEXTS } from '@/i18n/profile-form-texts.ts';
 import { cn } from '@/lib/cn.ts';
 import type { FaithFamilyFormValues } from '@/lib/faith-family-form.ts';
 import { useFaithFamilyText } from '@/lib/faith-family-text.ts';
 import { Checkbox } from './checkbox.tsx';
 import { CountryOptions } from './country-options.tsx';
-import { FAITH_FAMILY_WORDS } from './faith-family-words.ts';
 import { FieldError } from './field-error.tsx';
 import { TextField } from './text-field.tsx';
 
@@ -75,7 +76,7 @@ export function FaithFamilyFields({
   fieldMessage: (field: keyof Values) => string | undefined;
 }) {
   const text = useFaithFamilyText();
-  const words = FAITH_FAMILY_WORDS[text.language];
+  const { t } = useCommonTranslation(PROFILE_FORM_TEXTS);
   const matchesOnlyHintId = useId();
   const { register, control, setValue } = useFormContext<Values>();
   const gender = useWatch({ control, name: 'gender' }) || null;
@@ -91,7 +92,7 @@ export function FaithFamilyFields({
   const countries = (
     <>
       <CountryOptions language={text.language} />
-      <option value={PREFER_NOT_TO_SAY}>{words.preferNotToSay}</option>
+      <option value={PREFER_NOT_TO_SAY}>{t('profileForm.faithFamily.preferNotToSay')}</option>
     </>
   );
 
@@ -101,7 +102,7 @@ export function FaithFamilyFields({
       name={field}
       label={text.field(field)}
       error={fieldMessage(field)}
-      notAnswered={words.notAnswered}
+      notAnswered={t('profileForm.faithFamily.notAnswered')}
     >
       {CHOICE_FIELDS[field].values.map((value) => (
         <option key={value} value={value}>
@@ -117,11 +118,11 @@ export function FaithFamilyFields({
     <div className="flex flex-col gap-6">
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 font-display text-lg font-semibold text-teal-900">
-          {words.faith}
+          {t('profileForm.faithFamily.faith')}
         </legend>
         {/* Said once, and read with each matches-only box: the trade-off is the same for all. */}
         <p id={matchesOnlyHintId} className="-mt-2 text-sm text-ink-muted">
-          {words.matchesOnlyHint}
+          {t('profileForm.faithFamily.matchesOnlyHint')}
         </p>
         {FAITH_FIELDS.filter(askedOf).map((field) => (
           <div key={field} className="flex flex-col gap-1">
@@ -137,7 +138,7 @@ export function FaithFamilyFields({
               />
             ) : null}
             <Checkbox
-              label={words.matchesOnly(text.field(field))}
+              label={t('profileForm.faithFamily.matchesOnly', { field: text.field(field) })}
               aria-describedby={matchesOnlyHintId}
               value={field}
               {...register('faithMatchesOnly')}
@@ -152,7 +153,7 @@ export function FaithFamilyFields({
       </fieldset>
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 font-display text-lg font-semibold text-teal-900">
-          {words.family}
+          {t('profileForm.faithFamily.family')}
         </legend>
         {FAMILY_FIELDS.map(choice)}
         <fieldset>
@@ -175,7 +176,7 @@ export function FaithFamilyFields({
         </fieldset>
         <TextField
           label={text.field('profession')}
-          hint={words.professionHint}
+          hint={t('profileForm.faithFamily.professionHint')}
           autoComplete="organization-title"
           error={fieldMessage('profession')}
           {...register('profession')}
@@ -184,7 +185,7 @@ export function FaithFamilyFields({
           name="nationality"
           label={text.field('nationality')}
           error={fieldMessage('nationality')}
-          notAnswered={words.notAnswered}
+          notAnswered={t('profileForm.faithFamily.notAnswered')}
         >
           {countries}
         </SelectField>
@@ -192,7 +193,7 @@ export function FaithFamilyFields({
           name="origin"
           label={text.field('origin')}
           error={fieldMessage('origin')}
-          notAnswered={words.notAnswered}
+          notAnswered={t('profileForm.faithFamily.notAnswered')}
         >
           {countries}
         </SelectField>
