@@ -99,8 +99,10 @@ export const safetyKeys = {
 /**
  * The roots of the answers kept in the member's offline copy (ADR 010, 060): a query is kept when
  * its key starts with one of them. Left out: the entries opened during a visit, the moderators'
- * queues (other members' reports, messages and photos have no place in a moderator's storage) and
- * a visitor's answers (the client config, a reset link). A new key is left out until it is listed.
+ * queues (other members' reports, messages and photos have no place in a moderator's storage), a
+ * visitor's answers (the client config, a reset link) and a guardian's pages (read through a link
+ * the member can revoke: a copy on a shared phone would outlive it). A new key is left out until
+ * it is listed.
  */
 export function keptKeys(memberId: string): readonly QueryKey[] {
   return [
@@ -109,7 +111,6 @@ export function keptKeys(memberId: string): readonly QueryKey[] {
     discoveryKeys.all,
     geoKeys.all,
     guardiansKeys.overview(memberId),
-    guardiansKeys.pages,
     likesKeys.list(memberId),
     moderationKeys.role(memberId),
     notificationKeys.counts(memberId),
