@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { calls, useInCall } from '@/features/calls/hooks/use-call.ts';
 import { ChatPage } from '@/features/chat/components/chat-page.tsx';
-import { useRefreshNotificationCounts } from '@/features/notifications/hooks/use-notification-counts.ts';
 import { useGifts } from '@/features/payments/hooks/use-payments.ts';
 import { usePaymentDialogs } from '../payment-dialogs.tsx';
 import { useSafetyDialogs } from '../safety-dialogs.tsx';
 
 /**
- * Once a conversation is read, the navbar's chat badge is asked again. The conversation header's
+ * The conversation header's
  * call buttons start calls through the tab's call machine: the chat feature only gets a
  * `calling` prop (features do not import each other), and the call layer mounted around every
  * member screen (shell-layout.tsx) shows the call it starts. Its gift button opens the gift
@@ -28,7 +27,6 @@ export function Component() {
   );
   return (
     <ChatPage
-      onRead={useRefreshNotificationCounts()}
       calling={{ start: (peer, type) => calls.startCall(peer, type), inCall }}
       paying={{ gift: openGift, subscribe: openSubscription }}
       safety={useSafetyDialogs()}

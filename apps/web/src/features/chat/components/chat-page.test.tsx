@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { notificationKeys } from '@/lib/query-keys.ts';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 import { session } from '@/lib/session.ts';
 import { mockEndpoints } from '@/test/api.ts';
@@ -292,9 +293,10 @@ describe('ChatPage', () => {
       conversation: { body: unread },
       markConversationRead: { body: { message: 'ok' } },
     });
-    const onRead = vi.fn();
     const broker = await connect();
-    await renderScreen(<ChatPage onRead={onRead} />, { route: '/chat', path: '/chat' });
+    const { queryClient } = await renderScreen(<ChatPage />, { route: '/chat', path: '/chat' });
+    // The navbar's counts, as the app shell has them when the chat opens.
+    queryClient.setQueryData(notificationKeys.counts(ME), { newMessages: 2 });
     const entry = await screen.findByRole('link', { name: /Awa Diop/ });
     expect(entry).toHaveAttribute('href', `/chat?userId=${AWA}`);
     expect(entry).toHaveTextContent('Online');
@@ -306,7 +308,10 @@ describe('ChatPage', () => {
     expect(api.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
 
     await userEvent.setup().click(entry);
-    await waitFor(() => expect(onRead).toHaveBeenCalledTimes(1));
+    // The navbar's chat badge is asked again.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(notificationKeys.counts(ME))?.isInvalidated).toBe(true),
+    );
     expect(entry).not.toHaveTextContent('unread');
     expect(api.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
   });

@@ -22,19 +22,16 @@ import type { Calling, Paying } from './conversation-header.tsx';
 /**
  * /chat (docs/spec.md §2): the contact sidebar and the open conversation (`?userId=…`), side by
  * side from `md`, two screens on a phone. New messages are announced politely to screen readers.
- * `onRead` lets the app update the navbar's chat badge once a conversation is read; `calling`
- * gives the conversation header its call buttons; `paying` its gift button and the way to a
- * subscription; `safety` its menu to report, block or unmatch; `gifts` names and pictures gift
+ * `calling` gives the conversation header its call buttons; `paying` its gift button and the
+ * way to a subscription; `safety` its menu to report, block or unmatch; `gifts` names and pictures gift
  * messages.
  */
 export function ChatPage({
-  onRead,
   calling,
   paying,
   safety,
   gifts = noGifts,
 }: {
-  onRead?: () => void;
   calling?: Calling;
   paying?: Paying;
   safety?: MemberSafety | undefined;
@@ -109,7 +106,6 @@ export function ChatPage({
                 other={other}
                 listed={list.find((c) => c.id === other)}
                 contactsSettled={!contacts.isPending || contacts.fetchStatus !== 'fetching'}
-                onRead={onRead}
                 calling={calling}
                 paying={paying}
                 safety={safety}

@@ -96,7 +96,6 @@ export function Conversation({
   other,
   listed,
   contactsSettled,
-  onRead,
   calling,
   paying,
   safety,
@@ -107,7 +106,6 @@ export function Conversation({
   listed: Contact | undefined;
   /** The contacts have loaded (or failed): a member not among them is asked for on their own. */
   contactsSettled: boolean;
-  onRead: (() => void) | undefined;
   /** Without it, the header has no call buttons. */
   calling: Calling | undefined;
   /** Without it, the header has no gift button. */
@@ -117,7 +115,7 @@ export function Conversation({
 }) {
   const { t } = useChatTranslation();
   const subscribe = paying?.subscribe;
-  const view = useConversationView({ me, other, listed, contactsSettled, onRead, subscribe });
+  const view = useConversationView({ me, other, listed, contactsSettled, subscribe });
   const { contact, messages, name } = view;
   // A deleted account has no profile, takes no gift or call, and cannot be reported or blocked.
   const gone = contact?.deleted === true;

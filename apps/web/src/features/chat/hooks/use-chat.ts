@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { chatKeys } from '@/lib/query-keys.ts';
+import { chatKeys, notificationKeys } from '@/lib/query-keys.ts';
 import { useOnReconnect, useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 import {
   answerWaliContact,
@@ -189,14 +189,13 @@ function subscribeVisibility(onChange: () => void) {
 
 /**
  * An open conversation is read while the member can see it: the PUT marks the other member's
- * messages read (their ticks turn double, live), the sidebar's count clears, and `onRead` lets
- * the app update the navbar badge. A message arriving meanwhile is read by the next round.
+ * messages read (their ticks turn double, live), the sidebar's count clears, and the navbar's
+ * counts are asked again (ADR 060). A message arriving meanwhile is read by the next round.
  */
 export function useMarkRead(
   me: string,
   other: string,
   messages: Message[],
-  onRead: (() => void) | undefined,
 ) {
   const queryClient = useQueryClient();
   const visible = useSyncExternalStore(
@@ -208,14 +207,14 @@ export function useMarkRead(
   const hasUnread = unread.length > 0;
   const [round, setRound] = useState(0);
   const busy = useRef(false);
-  const latest = useRef({ unread, onRead });
-  latest.current = { unread, onRead };
+  const latest = useRef(unread);
+  latest.current = unread;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` asks again after a PUT.
   useEffect(() => {
     if (!hasUnread || !visible || busy.current) return;
     busy.current = true;
-    const reading = new Set(latest.current.unread);
+    const reading = new Set(latest.current);
     markConversationRead(other)
       .then(() => {
         queryClient.setQueryData<ConversationData>(chatKeys.conversation(me, other), (data) =>
@@ -224,7 +223,7 @@ export function useMarkRead(
         queryClient.setQueryData<Contact[]>(chatKeys.contacts(me), (contacts) =>
           contacts?.map((c) => (c.id === other ? { ...c, unreadCount: 0 } : c)),
         );
-        latest.current.onRead?.();
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.counts(me) });
         busy.current = false;
         setRound((n) => n + 1);
       })

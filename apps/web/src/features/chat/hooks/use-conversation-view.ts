@@ -21,14 +21,12 @@ export function useConversationView({
   other,
   listed,
   contactsSettled,
-  onRead,
   subscribe,
 }: {
   me: string;
   other: string;
   listed: Contact | undefined;
   contactsSettled: boolean;
-  onRead: (() => void) | undefined;
   subscribe: (() => void) | undefined;
 }) {
   const { t } = useChatTranslation();
@@ -39,7 +37,7 @@ export function useConversationView({
   const outgoing = useOutgoing(me, other);
   // Read once: the composer keeps the text from then on.
   const [draft] = useState(() => drafts.get(me, other));
-  useMarkRead(me, other, messages, onRead);
+  useMarkRead(me, other, messages);
   // Refused for an end this screen did not know of yet: it asks what is now true.
   useAskAgainWhenRefused(
     me,
