@@ -192,11 +192,7 @@ function subscribeVisibility(onChange: () => void) {
  * messages read (their ticks turn double, live), the sidebar's count clears, and the navbar's
  * counts are asked again (ADR 060). A message arriving meanwhile is read by the next round.
  */
-export function useMarkRead(
-  me: string,
-  other: string,
-  messages: Message[],
-) {
+export function useMarkRead(me: string, other: string, messages: Message[]) {
   const queryClient = useQueryClient();
   const visible = useSyncExternalStore(
     subscribeVisibility,
