@@ -29,6 +29,7 @@ import { verificationModule } from './modules/verification/index.ts';
 import { backgroundWork } from './plugins/background-work.ts';
 import { registerNotFoundHandler } from './plugins/error-handler.ts';
 import { createHttpServer } from './plugins/http-server.ts';
+import { metrics } from './plugins/metrics.ts';
 import { type PlatformOptions, platform } from './plugins/platform.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -59,6 +60,8 @@ export async function buildApp(deps: AppDependencies) {
   const app = await createHttpServer({ config, logger: deps.logger });
   await app.register(platform, deps);
   await app.register(backgroundWork);
+  // Before the modules: its request hook sees their routes, and they count through it.
+  await app.register(metrics);
 
   await app.register(realtimeModule, deps.realtime);
   await app.register(authModule, { googleVerifier: deps.googleVerifier });

@@ -71,6 +71,25 @@ export const SETTINGS = {
     example: '`127.0.0.1`',
     doc: 'Interface to listen on.',
   }),
+  METRICS_PORT: setting({
+    parse: z.preprocess((v) => (v === '' ? undefined : v), whole(1, 65535).optional()),
+    unset: 'no metrics served',
+    example: '`9464`',
+    doc: "Port of a second HTTP listener that serves the server's metrics in Prometheus' text format at `GET /metrics` (ADR 063; docs/operations.md lists them and the alerts to set). Never on `PORT`: there `/metrics` answers 404. Each node serves its own.",
+  }),
+  METRICS_HOST: setting({
+    parse: z.string().min(1),
+    default: '127.0.0.1',
+    example: '`0.0.0.0`',
+    doc: 'Interface the metrics listener binds: the loopback by default, for a Prometheus (or an agent) on the same machine. Another address needs `METRICS_TOKEN`.',
+  }),
+  METRICS_TOKEN: setting({
+    parse: secretOfAtLeast(32),
+    unset: 'no token asked (loopback only)',
+    example: '64 random characters',
+    doc: 'When set, a scrape must send `Authorization: Bearer <token>` (Prometheus: `authorization: { credentials: … }`); any other gets 401. Required when `METRICS_HOST` is not a loopback address. At least 32 characters.',
+    secret: true,
+  }),
   DATA_DIR: setting({
     parse: z.string().min(1),
     default: './data',

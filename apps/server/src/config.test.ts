@@ -54,6 +54,27 @@ describe('configuration', () => {
     );
   });
 
+  it('serves metrics only when a port is set, on the loopback unless a token guards them', () => {
+    expect(loadConfig({}).metrics).toEqual({
+      port: undefined,
+      host: '127.0.0.1',
+      token: undefined,
+    });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics.port).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrowError(
+      /METRICS_TOKEN: required when METRICS_HOST is not a loopback address/,
+    );
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ METRICS_HOST: '10.0.0.5', METRICS_TOKEN: token }).metrics).toEqual({
+      port: undefined,
+      host: '10.0.0.5',
+      token,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+  });
+
   it('takes a VAPID key pair, both keys or neither, and a mailto: or https: subject', () => {
     const keys = webpush.generateVAPIDKeys();
     const other = webpush.generateVAPIDKeys();

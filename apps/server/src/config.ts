@@ -112,6 +112,8 @@ export type Config = {
   requestTimeoutMs: number;
   maxConnections: number;
   maxConnectionsPerAddress: number;
+  /** The listener of `/metrics` (ADR 063); no port: none. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   registrationsPerHourPerAddress: number;
   profilesPerDay: number;
   suggestionPagesPerDay: number;
@@ -188,6 +190,10 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
 
+/** This machine only: what a metrics listener may show without a token. */
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
 /** Settings that hold only together, each with what its message says when they do not. */
 const COMBINATIONS: { broken: (e: Settings) => boolean; says: string }[] = [
   {
@@ -215,6 +221,10 @@ const COMBINATIONS: { broken: (e: Settings) => boolean; says: string }[] = [
       Boolean(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) &&
       publicKeyOf(e.VAPID_PRIVATE_KEY ?? '') !== e.VAPID_PUBLIC_KEY,
     says: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: not a pair (the public key is not the private key's)",
+  },
+  {
+    broken: (e) => !isLoopback(e.METRICS_HOST) && !e.METRICS_TOKEN,
+    says: 'METRICS_TOKEN: required when METRICS_HOST is not a loopback address (the metrics name every route and the load: never show them to anyone who asks)',
   },
   {
     broken: (e) => e.SHIELD_REPORT_AFTER_PER_DAY < e.SHIELD_SLOW_AFTER_PER_HOUR,
@@ -300,6 +310,7 @@ function serverOf(e: Settings) {
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };
 }
 

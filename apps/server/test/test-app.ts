@@ -107,6 +107,7 @@ export async function createTestApp(
         | 'photosPerMinute'
         | 'mediaSweepMs'
         | 'mediaLinkSecret'
+        | 'metrics'
       >
     >;
     /** The push queue's bounds (the loop stays off: tests drain the queue themselves). */

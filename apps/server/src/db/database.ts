@@ -58,6 +58,7 @@ export async function openDatabase(options: {
     for (const each of [pool, prepared]) {
       each.on('error', (error) => options.onConnectionLost?.(error));
     }
+    databasePoolsOf.set(db, { main: pool, prepared });
     preparedRunners.set(db, {
       // The pool's own query: checking a client out and back in around each statement kept
       // every batch of the chat insert alive for seconds (3 MB/s promoted, mark-compacts).
@@ -107,6 +108,7 @@ export function openPglite(pglite: PGlite): DatabaseHandle {
       await client.query('reset plan_cache_mode').finally(() => client.release());
     }
   };
+  databasePoolsOf.set(db, { main: pool });
   preparedRunners.set(db, {
     query: (config) => withClient((client) => client.query(config)),
     withClient,
@@ -119,6 +121,16 @@ export function openPglite(pglite: PGlite): DatabaseHandle {
       await pglite.close();
     },
   };
+}
+
+const databasePoolsOf = new WeakMap<Database, Record<string, pg.Pool>>();
+
+/**
+ * The connection pools of a database by name, for their figures (ADR 063): on PostgreSQL `main`
+ * and `prepared` (the named statements' own connections), on PGlite `main`, its one connection.
+ */
+export function databasePools(db: Database): Record<string, pg.Pool> {
+  return databasePoolsOf.get(db) ?? { main: db.$client };
 }
 
 export async function migrateDatabase(db: Database): Promise<void> {

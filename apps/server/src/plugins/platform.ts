@@ -27,6 +27,7 @@ export type AppConfig = Pick<
   | 'requestTimeoutMs'
   | 'maxConnections'
   | 'maxConnectionsPerAddress'
+  | 'metrics'
   | 'registrationsPerHourPerAddress'
   | 'profilesPerDay'
   | 'suggestionPagesPerDay'

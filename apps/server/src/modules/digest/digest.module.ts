@@ -17,7 +17,7 @@ export const digestModule = fp(
     const digest = createDigestService({
       db,
       clock,
-      mailer: app.platform.mailer,
+      mailer: app.metrics.countedMailer('digest', app.platform.mailer),
       log,
       publicUrl: config.publicUrl,
       delayMs: config.digestDelayMs,
@@ -35,6 +35,6 @@ export const digestModule = fp(
   },
   {
     name: 'digest',
-    dependencies: ['platform', 'background-work', 'authentication', 'push'],
+    dependencies: ['platform', 'metrics', 'background-work', 'authentication', 'push'],
   },
 );

@@ -26,7 +26,7 @@ export const guardiansModule = fp(
       db,
       clock,
       limiter: app.platform.limiter,
-      mailer: app.platform.mailer,
+      mailer: app.metrics.countedMailer('guardian', app.platform.mailer),
       publicUrl: config.publicUrl,
       photoLinks: app.platform.links.photos,
       chat: app.chat,
@@ -54,6 +54,6 @@ export const guardiansModule = fp(
   },
   {
     name: 'guardians',
-    dependencies: ['platform', 'background-work', 'authentication', 'chat'],
+    dependencies: ['platform', 'metrics', 'background-work', 'authentication', 'chat'],
   },
 );

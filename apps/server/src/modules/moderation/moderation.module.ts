@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { memberArea } from '../../plugins/authentication.ts';
+import type { Metrics } from '../../plugins/metrics.ts';
+import { openReportFigures } from './moderation.repository.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { createModerationService, type ModerationService } from './moderation.service.ts';
 
@@ -8,6 +12,26 @@ declare module 'fastify' {
   interface FastifyInstance {
     moderation: ModerationService;
   }
+}
+
+/** The moderators' queue at each scrape, from the database: the same figure on every node. */
+function measureReports(metrics: Metrics, db: Database, clock: Clock) {
+  const figures = metrics.shared(() => openReportFigures(db));
+  metrics.gauge({
+    name: 'mawadda_moderation_open_reports',
+    help: "Reports not closed yet (members' and the scam shield's), of the whole deployment",
+    async collect() {
+      this.set((await figures()).open);
+    },
+  });
+  metrics.gauge({
+    name: 'mawadda_moderation_oldest_open_report_seconds',
+    help: 'Age of the oldest report not closed yet (0: none open)',
+    async collect() {
+      const { oldest } = await figures();
+      this.set(oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0);
+    },
+  });
 }
 
 /**
@@ -34,9 +58,13 @@ export const moderationModule = fp(
         app.verification.recheck(tx, memberId, 'main-photo-changed'),
     });
     app.decorate('moderation', moderation);
+    measureReports(app.metrics, db, clock);
     await memberArea(app, async (member) => {
       await member.register(moderationRoutes, { moderation });
     });
   },
-  { name: 'moderation', dependencies: ['platform', 'authentication', 'auth', 'verification'] },
+  {
+    name: 'moderation',
+    dependencies: ['platform', 'metrics', 'authentication', 'auth', 'verification'],
+  },
 );

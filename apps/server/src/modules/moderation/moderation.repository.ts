@@ -263,3 +263,15 @@ export async function setRoleByEmail(
     .returning({ id: members.id });
   return rows.length === 1;
 }
+
+/** Open reports and when the oldest was made, by `reports_open_idx` (the metrics, ADR 063). */
+export async function openReportFigures(db: Executor) {
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*)::int`,
+      oldest: sql<Date | null>`min(${reports.createdAt})`.mapWith(reports.createdAt),
+    })
+    .from(reports)
+    .where(isNull(reports.closedAt));
+  return { open: row?.open ?? 0, oldest: row?.oldest ?? null };
+}

@@ -82,6 +82,7 @@ async function openCheckout(
     });
   } catch (error) {
     await closeOrder(db, id, 'failed');
+    deps.counted(provider.name, 'checkout_failed');
     if (error instanceof PaymentProviderError) {
       deps.log.warn({ err: error, provider: provider.name }, 'A checkout could not be opened');
       throw new HttpError(502, 'PAYMENT_PROVIDER_ERROR');
@@ -89,6 +90,7 @@ async function openCheckout(
     throw error;
   }
   await setProviderRef(db, id, opened.reference);
+  deps.counted(provider.name, 'checkout_opened');
   return opened;
 }
 

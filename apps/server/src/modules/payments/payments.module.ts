@@ -29,6 +29,11 @@ export const paymentsModule = fp(
   ) => {
     const { db, clock, config, log } = app.platform;
     const providers = options.providers ?? (await paymentProviders(config, db));
+    const counts = app.metrics.counter({
+      name: 'mawadda_payments_total',
+      help: 'Checkouts (gifts and plans) by provider and outcome: opened or not, then paid, paid and undelivered, cancelled or failed; lookup_failed: the provider did not answer',
+      labelNames: ['provider', 'outcome'],
+    });
     const payments = createPaymentsService({
       db,
       clock,
@@ -36,11 +41,13 @@ export const paymentsModule = fp(
       providers,
       xofPrices: config.xofPrices,
       xofGiftPrices: config.xofGiftPrices,
+      writeGift: app.chat.writeGift,
       announce: app.chat.announce,
       whoMayWrite: app.platform.rules.whoMayWrite,
       openCheckoutsPerMember: config.openCheckoutsPerMember,
       checkoutMs: config.checkoutMs,
       log,
+      counted: (provider, outcome) => counts.inc({ provider, outcome }),
     });
     app.decorate('payments', payments);
     await app.register(paymentCatalogueRoutes, { payments });
@@ -58,5 +65,5 @@ export const paymentsModule = fp(
       await member.register(paymentRoutes, { payments });
     });
   },
-  { name: 'payments', dependencies: ['platform', 'authentication', 'chat'] },
+  { name: 'payments', dependencies: ['platform', 'metrics', 'authentication', 'chat'] },
 );

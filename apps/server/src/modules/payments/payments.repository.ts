@@ -2,7 +2,16 @@ import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { lockMember } from '../../core/members.repository.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import { localCheckouts, members, orders } from '../../db/schema.ts';
-import { type GiftMessage, writeGiftMessage } from '../chat/index.ts';
+import type { GiftMessage } from '../chat/index.ts';
+
+/** A paid gift's message, as the chat writes it in the order's transaction. */
+export type GiftOrder = {
+  orderId: string;
+  giverId: string;
+  receiverId: string;
+  giftId: number;
+  sentAt: Date;
+};
 import { PLAN_DAYS } from './catalogue.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -97,12 +106,18 @@ export async function findOpenOrders(
     );
 }
 
-/** A pending order that the provider says will not be paid. */
-export async function closeOrder(db: Executor, orderId: string, status: 'cancelled' | 'failed') {
-  await db
+/** A pending order that the provider says will not be paid; answers whether this call closed it. */
+export async function closeOrder(
+  db: Executor,
+  orderId: string,
+  status: 'cancelled' | 'failed',
+): Promise<boolean> {
+  const closed = await db
     .update(orders)
     .set({ status })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return closed.length > 0;
 }
 
 /**
@@ -117,7 +132,7 @@ export async function grantOrder(
   db: Database,
   orderId: string,
   now: Date,
-  giftAllowed: (giverId: SQL, receiverId: SQL) => SQL,
+  writeGift: (tx: Executor, gift: GiftOrder) => Promise<GiftMessage | undefined>,
 ): Promise<{ granted: boolean; order: OrderRow; gift?: GiftMessage }> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -147,17 +162,13 @@ export async function grantOrder(
     // gift order always names its gift: orders_kind_check.)
     const gift =
       order.receiverId && order.giftId !== null
-        ? await writeGiftMessage(
-            tx,
-            {
-              orderId: order.id,
-              giverId: order.memberId,
-              receiverId: order.receiverId,
-              giftId: order.giftId,
-              sentAt: now,
-            },
-            giftAllowed,
-          )
+        ? await writeGift(tx, {
+            orderId: order.id,
+            giverId: order.memberId,
+            receiverId: order.receiverId,
+            giftId: order.giftId,
+            sentAt: now,
+          })
         : undefined;
     if (gift) return { granted: true, order, gift };
     const [undelivered = order] = await tx

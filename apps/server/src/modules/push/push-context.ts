@@ -9,7 +9,7 @@ import { createPushNotifier, type PushEvent, type PushNotifier } from './push-no
 import { eventRules } from './push-queue.repository.ts';
 import { createPushSender, type PushSender } from './push-sender.ts';
 import { settingsFrom } from './push-settings.ts';
-import { createPushWorker, type PushWorker } from './push-worker.ts';
+import { createPushWorker, type PushWorker, type PushWorkerDeps } from './push-worker.ts';
 import type { VapidDetails } from './vapid-keys.ts';
 
 /** What Web Push is built from (its module file, push.module.ts, gives it). */
@@ -37,6 +37,8 @@ export type PushDeps = {
   badgeSql(memberId: SQL): SQL;
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
   log: FastifyBaseLogger;
+  /** Each push the worker settled, by outcome: the metrics count them (ADR 063). */
+  counted?: PushWorkerDeps['counted'];
 };
 
 /** The events told and not yet queued as pushes (`push-events.ts`). */
@@ -86,6 +88,7 @@ export function pushContext(deps: PushDeps): PushContext {
     batch: deps.delivery.batch,
     maxAttempts: deps.delivery.maxAttempts,
     leaseMs: 3 * SEND_TIMEOUT_MS,
+    ...(deps.counted && { counted: deps.counted }),
   });
   const subscriptionsOf = (memberId: string) => deliverableSubscriptions(db, memberId, clock.now());
   const notifier = createPushNotifier({

@@ -3,20 +3,14 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { deleteEndpoint } from './push.repository.ts';
 import { claimDue, dropPush, markSent, retryAt } from './push-queue.repository.ts';
-import type { PushSender } from './push-sender.ts';
+import type { Delivery, PushSender } from './push-sender.ts';
 
 /** The first retry's delay; each next one doubles, up to `MAX_BACKOFF_MS`. */
 const FIRST_BACKOFF_MS = 5_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
-/**
- * The delivery loop of one node (ADR 037): claims due pushes from the queue in PostgreSQL, sends
- * them, and settles each by the push service's answer: sent → gone from the queue; 404/410 →
- * the subscription deleted (its pushes with it); 429/5xx/network → again after `Retry-After` or
- * an exponential backoff, `maxAttempts` tries at most; stale (past its TTL), or about a member
- * now blocked, banned or gone → dropped unsent.
- */
-export function createPushWorker(deps: {
+/** What a node's delivery loop is built from. */
+export type PushWorkerDeps = {
   db: Database;
   clock: Clock;
   sender: PushSender;
@@ -25,7 +19,18 @@ export function createPushWorker(deps: {
   maxAttempts: number;
   /** How long a claimed push is this node's: beyond a send's timeout. */
   leaseMs: number;
-}) {
+  /** Each settled push: the push service's answer, or `dropped` unsent (ADR 063). */
+  counted?(outcome: Delivery['outcome'] | 'dropped'): void;
+};
+
+/**
+ * The delivery loop of one node (ADR 037): claims due pushes from the queue in PostgreSQL, sends
+ * them, and settles each by the push service's answer: sent → gone from the queue; 404/410 →
+ * the subscription deleted (its pushes with it); 429/5xx/network → again after `Retry-After` or
+ * an exponential backoff, `maxAttempts` tries at most; stale (past its TTL), or about a member
+ * now blocked, banned or gone → dropped unsent.
+ */
+export function createPushWorker(deps: PushWorkerDeps) {
   const { db, clock } = deps;
 
   /** Settles one push; a sent one is added to `sent`, removed from the queue with the claim's. */
@@ -34,8 +39,12 @@ export function createPushWorker(deps: {
     now: Date,
     sent: { id: number; version: number }[],
   ) {
-    if (push.forbidden || push.expiresAt <= now) return dropPush(db, push.id);
+    if (push.forbidden || push.expiresAt <= now) {
+      deps.counted?.('dropped');
+      return dropPush(db, push.id);
+    }
     const delivery = await deps.sender.send(push);
+    deps.counted?.(delivery.outcome);
     switch (delivery.outcome) {
       case 'sent':
         sent.push({ id: push.id, version: push.version });

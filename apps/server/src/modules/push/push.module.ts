@@ -1,15 +1,48 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { memberArea } from '../../plugins/authentication.ts';
+import type { Metrics } from '../../plugins/metrics.ts';
 import { pushRoutes } from './push.routes.ts';
 import { createPushService, type PushService } from './push.service.ts';
+import { pushQueueFigures } from './push-queue-figures.repository.ts';
 import { resolveVapidDetails } from './vapid-keys.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     push: PushService;
   }
+}
+
+/**
+ * The queue at each scrape, from the database (the same figure on every node), and the sends of
+ * this node by outcome (ADR 063); answers what counts a settled push.
+ */
+function measurePush(metrics: Metrics, db: Database, clock: Clock) {
+  const figures = metrics.shared(() => pushQueueFigures(db, clock.now()));
+  metrics.gauge({
+    name: 'mawadda_push_queue_depth',
+    help: 'Pushes waiting to be sent (retries included), of the whole deployment',
+    async collect() {
+      this.set((await figures()).waiting);
+    },
+  });
+  metrics.gauge({
+    name: 'mawadda_push_oldest_due_seconds',
+    help: 'How long the oldest push that is due has waited (0: none due)',
+    async collect() {
+      const { oldestDue } = await figures();
+      this.set(oldestDue ? Math.max(0, (clock.now().getTime() - oldestDue.getTime()) / 1000) : 0);
+    },
+  });
+  const sends = metrics.counter({
+    name: 'mawadda_push_sends_total',
+    help: "Pushes this node settled, by the push service's answer (sent, gone, retry, refused) or dropped unsent (stale, or about a member now blocked)",
+    labelNames: ['outcome'],
+  });
+  return (outcome: string) => sends.inc({ outcome });
 }
 
 /**
@@ -34,6 +67,7 @@ export const pushModule = fp(
       badgeSql: app.notifications.badgeSql,
       onlineAmong: app.presence.onlineAmong,
       log: app.platform.log,
+      counted: measurePush(app.metrics, db, clock),
     });
     app.decorate('push', push);
     events.on('chat:message-stored', push.notify);
@@ -52,6 +86,13 @@ export const pushModule = fp(
   },
   {
     name: 'push',
-    dependencies: ['platform', 'background-work', 'authentication', 'realtime', 'notifications'],
+    dependencies: [
+      'platform',
+      'metrics',
+      'background-work',
+      'authentication',
+      'realtime',
+      'notifications',
+    ],
   },
 );

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { relatedMemberIds } from '../../core/member-rules.ts';
+import type { Metrics } from '../../plugins/metrics.ts';
 import type { Backplane } from './backplane.ts';
-import type { ConnectedMember, SendHandler } from './broker/index.ts';
+import type { ConnectedMember, SendHandler, StompBroker } from './broker/index.ts';
 import { createRealtimeOutlet, type RealtimeOutlet } from './outlet.ts';
 import { createPresenceService, type PresenceService } from './presence.service.ts';
 import type { PresenceStore } from './presence-store.ts';
@@ -87,6 +88,55 @@ export const realtimeModule = fp(
   { name: 'realtime', dependencies: ['platform', 'background-work'] },
 );
 
+/** This node's sockets, read from the broker at each scrape (ADR 063): nothing on its paths. */
+function measureBroker(metrics: Metrics, broker: StompBroker) {
+  const gauges = [
+    [
+      'sockets',
+      'mawadda_ws_sockets',
+      'WebSocket connections open on this node, authenticated or not',
+    ],
+    ['members', 'mawadda_ws_members', 'Members with at least one socket on this node'],
+    ['subscriptions', 'mawadda_ws_subscriptions', "STOMP subscriptions of this node's sockets"],
+    [
+      'framesWaiting',
+      'mawadda_ws_frames_waiting',
+      "Frames received on this node's sockets and not handled yet (the broker's inbound queue)",
+    ],
+    [
+      'unsentBytes',
+      'mawadda_ws_unsent_bytes',
+      "Bytes written to this node's sockets and not yet taken by the network (the outbound queue)",
+    ],
+  ] as const;
+  for (const [figure, name, help] of gauges) {
+    metrics.gauge({
+      name,
+      help,
+      collect() {
+        this.set(broker.stats()[figure]);
+      },
+    });
+  }
+  metrics.counter({
+    name: 'mawadda_ws_frames_delivered_total',
+    help: "MESSAGE frames written to sockets by topic (`chat`: messages delivered, to the receiver and the sender's other tabs)",
+    labelNames: ['topic'],
+    collect() {
+      this.reset();
+      for (const [topic, count] of broker.delivered) this.inc({ topic }, count);
+    },
+  });
+  metrics.counter({
+    name: 'mawadda_ws_slow_readers_dropped_total',
+    help: 'Sockets dropped for reading slower than they were written to (WS_MAX_BUFFERED_KB)',
+    collect() {
+      this.reset();
+      this.inc(broker.slowReadersDropped);
+    },
+  });
+}
+
 /** The STOMP broker and its `/ws` route, from the socket parts the modules served before it. */
 export const realtimeBrokerModule = fp(
   async (app: FastifyInstance, stores: RealtimeStores) => {
@@ -112,10 +162,11 @@ export const realtimeBrokerModule = fp(
       log,
     });
     app.decorate('realtime', realtime);
+    measureBroker(app.metrics, realtime.broker);
     await app.register(realtimeRoutes, {
       broker: realtime.broker,
       maxFrameBytes: config.broker.maxFrameBytes,
     });
   },
-  { name: 'realtime-broker', dependencies: ['realtime', 'auth'] },
+  { name: 'realtime-broker', dependencies: ['realtime', 'auth', 'metrics'] },
 );

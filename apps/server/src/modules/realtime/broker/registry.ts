@@ -18,11 +18,13 @@ export function createConnectionRegistry(
   /** destination → the connections subscribed to it, with their subscription id. */
   const byDestination = new Map<string, Map<Connection, string>>();
   const byMember = new Map<string, Set<Connection>>();
+  let slowReadersDropped = 0;
 
   function send(connection: Connection, text: string) {
     if (connection.closed) return;
     if (connection.socket.bufferedAmount > limits.maxBufferedBytes) {
       log.warn({ connection: connection.id }, 'Dropping a slow WebSocket reader');
+      slowReadersDropped += 1;
       drop(connection);
       return;
     }
@@ -91,6 +93,16 @@ export function createConnectionRegistry(
 
     add(connection: Connection) {
       connections.add(connection);
+    },
+
+    /** Sockets dropped since the start because they read slower than they were written to. */
+    get slowReadersDropped() {
+      return slowReadersDropped;
+    },
+
+    /** Members with a socket on this node. */
+    get memberCount() {
+      return byMember.size;
     },
 
     /** The sockets a member holds on this node. */

@@ -31,7 +31,7 @@ export function createStompBroker(options: BrokerOptions) {
   const flood = createFloodControl(limits, now);
   const connect = createHandshake(registry, flood, options);
   const receive = createDispatcher(registry, flood, connect, { ...options, now });
-  const deliverLocal = createDelivery(registry);
+  const { deliverLocal, delivered } = createDelivery(registry);
   const outlet = createRealtimeOutlet(options.backplane);
 
   options.backplane.subscribe((event) => {
@@ -93,6 +93,33 @@ export function createStompBroker(options: BrokerOptions) {
 
     get connectionCount() {
       return registry.connections.size;
+    },
+
+    /** What this node's sockets hold now, counted at each call (a scrape, ADR 063). */
+    stats() {
+      let subscriptions = 0;
+      let framesWaiting = 0;
+      let unsentBytes = 0;
+      for (const connection of registry.connections) {
+        subscriptions += connection.subscriptions.size;
+        framesWaiting += connection.waiting.length;
+        unsentBytes += connection.socket.bufferedAmount;
+      }
+      return {
+        sockets: registry.connections.size,
+        members: registry.memberCount,
+        subscriptions,
+        framesWaiting,
+        unsentBytes,
+      };
+    },
+
+    /** MESSAGE frames handed to sockets since the start, by topic. */
+    delivered,
+
+    /** Sockets dropped since the start for reading slower than they were written to. */
+    get slowReadersDropped() {
+      return registry.slowReadersDropped;
     },
   };
 }
