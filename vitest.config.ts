@@ -61,11 +61,13 @@ if (missing.length > 0) {
 
 /**
  * Files that need PostgreSQL itself, in no PGlite run (ADR 033): server processes that share one
- * database, and the suggestion plan, proved on 60,000 members that PGlite takes 30-60 s of a core
- * to seed.
+ * database (two nodes; a node killed and started again), and the suggestion plan, proved on
+ * 60,000 members that PGlite takes 30-60 s of a core to seed.
  */
 const postgresOnly = (file: string) =>
-  ['two-nodes.test.ts', 'suggestions-plan.test.ts'].includes(path.posix.basename(file));
+  ['two-nodes.test.ts', 'push-after-a-kill.test.ts', 'suggestions-plan.test.ts'].includes(
+    path.posix.basename(file),
+  );
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -62,6 +62,10 @@ export type TestPushService = {
   answerNext(...statuses: PushServiceAnswer[]): void;
   /** Resolves once `count` messages in all have been received. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedPush[]>;
+  /** Stops listening (connections are refused, as from a service that is down), keeping its subscriptions. */
+  pause(): Promise<void>;
+  /** Listens again at the same origin. */
+  resume(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -242,6 +246,8 @@ export async function startTestPushService(): Promise<TestPushService> {
         });
       });
     },
+    pause: () => service.close(),
+    resume: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

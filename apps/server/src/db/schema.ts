@@ -34,6 +34,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -902,6 +903,30 @@ export const pushQueue = pgTable(
     uniqueIndex('push_queue_subscription_tag_key').on(t.subscriptionId, t.tag),
     index('push_queue_member_due_idx').on(t.memberId, t.dueAt),
   ],
+);
+
+/**
+ * The transactional outbox (ADR 064): an event a listener must not miss (a message, a like or a
+ * match, a call for push), written in the statement or transaction of what caused it, for the
+ * listeners that want it (`listener`), and taken from here by their nodes. A node takes a row
+ * until `claimed_until`, and removes it in the statement that writes its effect: a node that
+ * stops between the two leaves it to another.
+ */
+export const recordedEvents = pgTable(
+  'recorded_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Who takes it: one row per listener that wants the event. */
+    listener: text('listener').notNull(),
+    /** The event, as `lib/module-events.ts` names it (`chat:message-stored`). */
+    name: text('name').notNull(),
+    payload: json('payload').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Times taken: an event that failed this often is dropped and logged. */
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('recorded_events_listener_idx').on(t.listener, t.id)],
 );
 
 /**

@@ -6,7 +6,9 @@
  *       interface ModuleEvents { 'chat:message-stored': NewMessageNotice }
  *     }
  *
- * An event that a listener must write in the emitter's transaction carries its `tx`.
+ * An event that a listener must write in the emitter's transaction carries its `tx`. An event a
+ * listener must not miss, whatever becomes of this process, is recorded instead: written in the
+ * statement or transaction of what caused it (`recorded`, `recorded-events.ts`, ADR 064).
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the modules' declaration merging.
 export interface ModuleEvents {}
@@ -22,6 +24,8 @@ export type ModuleEventListener<Name extends ModuleEventName> = (
  */
 export type CallbackPayload<Callback> =
   NonNullable<Callback> extends (payload: infer P) => unknown ? P : never;
+
+import { createRecordedEvents } from './recorded-events.ts';
 
 /** Where a listener's failure goes: logged and skipped, unless the emitter asks to be told. */
 type ErrorLog = { error(details: { err: unknown; event: string }, message: string): void };
@@ -66,5 +70,8 @@ export function createModuleEvents(log: ErrorLog) {
     async emitOrFail<Name extends ModuleEventName>(name: Name, payload: ModuleEvents[Name]) {
       for (const listener of listenersOf(name)) await listener(payload);
     },
+
+    /** Events written in the emitter's statement or transaction, to the outbox (ADR 064). */
+    recorded: createRecordedEvents(),
   };
 }

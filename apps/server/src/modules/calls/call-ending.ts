@@ -1,12 +1,29 @@
 import type { CallSignal } from '@mawadda/contract';
 import { type CallEnding, endCall } from './calls.repository.ts';
-import { type CallsContext, letGo, signal } from './calls-context.ts';
+import { type CallsContext, letGo, recordCall, signal } from './calls-context.ts';
 
 /** Ends the call if it is still open, wherever it is held; a second end does nothing. */
 export async function end(ctx: CallsContext, callId: string, ending: CallEnding) {
   letGo(ctx, callId);
-  const call = await endCall(ctx.db, callId, ending, ctx.clock.now());
-  if (!call) return;
+  // The end's push (the callee's phone stops ringing, or shows a missed call) is recorded with
+  // the end itself (ADR 064).
+  const ended = await ctx.db.transaction(async (tx) => {
+    const call = await endCall(tx, callId, ending, ctx.clock.now());
+    if (!call) return undefined;
+    const recorded = await recordCall(ctx, tx, {
+      kind: 'call-ended',
+      callId,
+      from: call.callerId,
+      to: call.calleeId,
+      // Declined: the callee saw it ring; their other devices only stop ringing.
+      missed: call.answeredAt === null && call.endReason !== 'declined',
+      at: call.endedAt ?? ctx.clock.now(),
+    });
+    return { call, recorded };
+  });
+  if (!ended) return;
+  const { call } = ended;
+  if (ended.recorded > 0) ctx.recorded.told('calls:call');
   await ctx.store.release(callId, [call.callerId, call.calleeId]);
   // The entry is written before either side is told, so a member told "declined" who opens the
   // conversation finds the call there; the phones stop ringing even if the entry fails.
@@ -16,15 +33,6 @@ export async function end(ctx: CallsContext, callId: string, ending: CallEnding)
     const told: CallSignal = { endCall: true, reason: call.endReason ?? 'completed' };
     await signal(ctx, call.calleeId, call.callerId, callId, told);
     await signal(ctx, call.callerId, call.calleeId, callId, told);
-    ctx.onCall?.({
-      kind: 'call-ended',
-      callId,
-      from: call.callerId,
-      to: call.calleeId,
-      // Declined: the callee saw it ring; their other devices only stop ringing.
-      missed: call.answeredAt === null && call.endReason !== 'declined',
-      at: call.endedAt ?? ctx.clock.now(),
-    });
   }
 }
 

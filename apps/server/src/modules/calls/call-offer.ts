@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { BrokerRefusal, type ConnectedMember, invalidFrame } from '../realtime/index.ts';
 import { end, endInBackground } from './call-ending.ts';
 import { type CallRow, insertCall, openCallsOf } from './calls.repository.ts';
-import { type CallsContext, hold, signal } from './calls-context.ts';
+import { type CallsContext, hold, recordCall, signal } from './calls-context.ts';
 
 /**
  * Claims both members and stores the call: ringing (`claimed`), or, the callee in another call,
@@ -27,7 +27,19 @@ async function place(
     return claim;
   }
   try {
-    await insertCall(db, call);
+    // The ring's push is recorded with the call (ADR 064).
+    const recorded = await db.transaction(async (tx) => {
+      await insertCall(tx, call);
+      return recordCall(ctx, tx, {
+        kind: 'call',
+        callId: id,
+        from: callerId,
+        to: calleeId,
+        video: call.type === 'video',
+        at: startedAt,
+      });
+    });
+    if (recorded > 0) ctx.recorded.told('calls:call');
     for (const stale of await openCallsOf(db, [callerId, calleeId], id)) {
       await end(ctx, stale, { reason: 'failed' });
     }
@@ -109,12 +121,4 @@ export async function offer(
     ctx.ringTimeoutMs,
   );
   await signal(ctx, toId, fromId, callId, ring);
-  ctx.onCall?.({
-    kind: 'call',
-    callId,
-    from: fromId,
-    to: toId,
-    video: type === 'video',
-    at: startedAt,
-  });
 }

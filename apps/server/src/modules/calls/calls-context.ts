@@ -2,9 +2,10 @@ import { type CallSignal, destinations } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstContacts } from '../../core/first-contacts.ts';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
+import type { RecordedEventsRegistry } from '../../lib/recorded-events.ts';
 import type { Publish } from '../realtime/index.ts';
 import type { CallStore } from './call-store.ts';
 import type { CallRow } from './calls.repository.ts';
@@ -24,15 +25,22 @@ export type CallsDeps = {
   ringTimeoutMs: number;
   log: FastifyBaseLogger;
   /**
-   * A call rings, or ended (the callee is told: Web Push); `missed` when the callee neither
-   * answered nor declined it.
+   * The outbox (ADR 064): a call that rings, and its end, are recorded in the transaction that
+   * writes them, for the listeners that want them (push tells the callee).
    */
-  onCall?(
-    event:
-      | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
-      | { kind: 'call-ended'; callId: string; from: string; to: string; missed: boolean; at: Date },
-  ): void;
+  recorded: RecordedEventsRegistry;
 };
+
+/** A call rings, or ended; `missed` when the callee neither answered nor declined it. */
+export type CallEvent =
+  | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
+  | { kind: 'call-ended'; callId: string; from: string; to: string; missed: boolean; at: Date };
+
+/** Records the call's event in `tx`, the transaction that writes the call (ADR 064). */
+export const recordCall = (ctx: CallsContext, tx: Executor, event: CallEvent) =>
+  ctx.recorded.write(tx, 'calls:call', [
+    { member: event.to, payload: { ...event, at: event.at.toISOString() } },
+  ]);
 
 /** A call this node holds a socket of. */
 export type HeldCall = {

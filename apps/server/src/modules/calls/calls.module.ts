@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { CallbackPayload } from '../../lib/module-events.ts';
+import type { AsRecorded } from '../../lib/recorded-events.ts';
 import { memberArea } from '../../plugins/authentication.ts';
 import type { CallStore } from './call-store.ts';
 import { callsRoutes } from './calls.routes.ts';
 import { type CallsService, callSignalHandler, createCallsService } from './calls.service.ts';
+import type { CallEvent } from './calls-context.ts';
 import { createIceServers } from './ice-servers.ts';
-
-type CallEvent = CallbackPayload<Parameters<typeof createCallsService>[0]['onCall']>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,16 +14,19 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../lib/module-events.ts' {
-  interface ModuleEvents {
-    /** A call rings, or ended (`missed` when the callee neither answered nor declined it). */
-    'calls:call': CallEvent;
+declare module '../../lib/recorded-events.ts' {
+  interface RecordedEvents {
+    /**
+     * A call rings, or ended (`missed` when the callee neither answered nor declined it):
+     * recorded in the transaction that writes it (ADR 064).
+     */
+    'calls:call': AsRecorded<CallEvent>;
   }
 }
 
 /**
  * WebRTC call signalling over the socket: the signals it serves there, the call's entry in the
- * conversation (chat), each ring and end announced, and the ICE servers route.
+ * conversation (chat), each ring and end recorded with it, and the ICE servers route.
  */
 export const callsModule = fp(
   async (app: FastifyInstance, options: { store: CallStore }) => {
@@ -40,7 +42,7 @@ export const callsModule = fp(
       publish: app.outlet.publish,
       ringTimeoutMs: config.callRingMs,
       log: app.platform.log,
-      onCall: (call) => void events.emit('calls:call', call),
+      recorded: events.recorded,
     });
     app.decorate('calls', calls);
     app.sockets.serve({

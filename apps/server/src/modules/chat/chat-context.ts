@@ -8,11 +8,13 @@ import { notFound } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { MediaStore } from '../../lib/media-store.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
+import type { RecordedEventsRegistry } from '../../lib/recorded-events.ts';
 import type { Publish } from '../realtime/index.ts';
 import {
   flaggedMessagesSince,
   insertMessagesPrepared,
   memberReachable,
+  type Recorder,
 } from './chat.repository.ts';
 import type { NewMessageNotice } from './message-view.ts';
 import { createMessageWriter, type MessageWriter } from './message-writer.ts';
@@ -38,12 +40,24 @@ export type ChatDeps = {
   scamShield: ScamShieldConfig;
   /** The scam shield reports a sender whose messages keep setting it off (moderation). */
   reportSender?(report: ShieldReport): Promise<unknown>;
-  /** A new message (a gift included, not a call's entry) reached the receiver: to push it. */
+  /** A new message (a gift included, not a call's entry) reached the receiver. */
   onNewMessage?(message: NewMessageNotice): void;
+  /**
+   * The outbox (ADR 064): a message's notice is recorded in the statement that stores it, for
+   * the listeners that want it (push).
+   */
+  recorded: RecordedEventsRegistry;
 };
 
-/** The chat's dependencies with what it made of them once: the scam shield and the writer. */
-export type ChatContext = ChatDeps & { shield: ScamShield; writer: MessageWriter };
+/**
+ * The chat's dependencies with what it made of them once: the scam shield, the writer, and the
+ * statement recording a stored message's notice (ADR 064).
+ */
+export type ChatContext = ChatDeps & {
+  shield: ScamShield;
+  writer: MessageWriter;
+  record: Recorder;
+};
 
 export function chatContext(deps: ChatDeps): ChatContext {
   const { db } = deps;
@@ -54,10 +68,21 @@ export function chatContext(deps: ChatDeps): ChatContext {
     flaggedSince: (senderId, since, limit) => flaggedMessagesSince(db, senderId, since, limit),
     report: async (report) => deps.reportSender?.(report),
   });
+  const { recorded } = deps;
+  const record: Recorder = (source) => recorded.insertSql('chat:message-stored', source);
   const writer = createMessageWriter({
-    insert: (list) => insertMessagesPrepared(db, list, deps.whoMayWrite.mayWriteCondition),
+    async insert(list) {
+      const stored = await insertMessagesPrepared(
+        db,
+        list,
+        deps.whoMayWrite.mayWriteCondition,
+        record,
+      );
+      if (stored.recorded > 0) recorded.told('chat:message-stored');
+      return stored.rows;
+    },
   });
-  return { ...deps, shield, writer };
+  return { ...deps, shield, writer, record };
 }
 
 /** The other member of a conversation: 404 for someone unknown, or blocked either way. */

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { CallbackPayload } from '../../lib/module-events.ts';
+import type { AsRecorded } from '../../lib/recorded-events.ts';
 import { memberArea } from '../../plugins/authentication.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
-
-type NewMessageNotice = CallbackPayload<Parameters<typeof createChatService>[0]['onNewMessage']>;
+import type { NewMessageNotice } from './message-view.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,16 +12,19 @@ declare module 'fastify' {
   }
 }
 
-declare module '../../lib/module-events.ts' {
-  interface ModuleEvents {
-    /** A message (a gift included, not a call's entry) was stored and reached its receiver. */
-    'chat:message-stored': NewMessageNotice;
+declare module '../../lib/recorded-events.ts' {
+  interface RecordedEvents {
+    /**
+     * A message (a gift included, not a call's entry) was stored: recorded in the statement that
+     * stores it, for the listeners that want it (ADR 064).
+     */
+    'chat:message-stored': AsRecorded<NewMessageNotice>;
   }
 }
 
 /**
  * Conversations and messages. The scam shield reports a sender through moderation; each new
- * message is announced for whoever tells the receiver (push).
+ * message is recorded with it for whoever tells the receiver (push).
  */
 export const chatModule = fp(
   async (app: FastifyInstance) => {
@@ -45,10 +47,8 @@ export const chatModule = fp(
       firstContacts: rules.firstContacts,
       scamShield: config.scamShield,
       reportSender: app.moderation.reportAutomatically,
-      onNewMessage: (message) => {
-        stored.inc();
-        void events.emit('chat:message-stored', message);
-      },
+      onNewMessage: () => stored.inc(),
+      recorded: events.recorded,
     });
     app.decorate('chat', chat);
     await memberArea(app, async (member) => {

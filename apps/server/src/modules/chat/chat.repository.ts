@@ -4,6 +4,7 @@ import { type MessageRow, selectMessages, withCall } from '../../core/conversati
 import { blockedBetween } from '../../core/member-rules.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { type calls, messages } from '../../db/schema.ts';
+import type { RecordedSource } from '../../lib/recorded-events.ts';
 
 export type NewMessage = Pick<
   MessageRow,
@@ -43,20 +44,60 @@ export async function insertCallEntry(
 }
 
 /**
+ * What a stored message tells outside the chat (`NewMessageNotice`, as `noticeOf` makes it), as
+ * JSON from the columns of `row`: the statement that stores a message records it (ADR 064).
+ */
+function noticeJson(row: SQL): SQL {
+  return sql`json_build_object('kind', 'message', 'from', ${row}.sender_id,
+    'to', ${row}.receiver_id,
+    'content', case when ${row}.gift_id is not null then 'gift'
+      when ${row}.image_key is not null then 'photo'
+      when ${row}.audio_key is not null then 'voice' else 'text' end,
+    'text', case when ${row}.gift_id is not null or ${row}.shield <> 0 then null
+      else ${row}.content end,
+    'at', ${row}.sent_at)`;
+}
+
+/**
+ * Records the notice of each message of the CTE `stored` where a listener wants it (`record`
+ * answers the statement, or nothing when nobody listens), and answers the stored rows with how
+ * many events were written: the statement stores and records at once.
+ */
+function storedWithNotices(insert: SQL, record: Recorder | undefined): SQL {
+  const recording = record?.({
+    rows: sql`stored`,
+    member: sql`stored.receiver_id`,
+    payload: noticeJson(sql`stored`),
+  });
+  if (!recording) return sql`with stored as (${insert}) select stored.*, 0 as recorded from stored`;
+  return sql`with stored as (${insert}), recorded as (${recording})
+    select stored.*, (select count(*) from recorded)::int as recorded from stored`;
+}
+
+/** Builds the statement that records a stored message's notice, if any listener wants it. */
+export type Recorder = (source: RecordedSource) => SQL | undefined;
+
+/**
  * Stores members' messages, each once per (sender, uuid) and only while `allowed(sender,
  * receiver)` holds: one statement checks and writes them all, in the order given, in one commit,
- * as a prepared statement outside a transaction. The messages go as arrays, so the text is the
- * same whatever their number, and PostgreSQL plans it once per connection (planning was 0.5-0.7
- * ms of a 1 ms insert: docs/performance.md, chat). Answers the rows it stored; a message missing
- * from the answer was a retry (see `findMessage`) or refused. It writes no gift mark: a member's
- * text is a text, whatever it says (`insertGiftMessage`).
+ * as a prepared statement outside a transaction, with the notices `record` writes for the
+ * listeners that want them (push, ADR 064). The messages go as arrays, so the text is the same
+ * whatever their number, and PostgreSQL plans it once per connection (planning was 0.5-0.7 ms of
+ * a 1 ms insert: docs/performance.md, chat). Answers the rows it stored, and how many notices it
+ * recorded; a message missing from the answer was a retry (see `findMessage`) or refused. It
+ * writes no gift mark: a member's text is a text, whatever it says (`insertGiftMessage`).
  */
 export async function insertMessagesPrepared(
   db: Database,
   list: readonly NewMessage[],
   allowed: (senderId: SQL, receiverId: SQL) => SQL,
-): Promise<MessageRow[]> {
-  return (await queryPrepared<RawMessage>(db, insertStatement(list, allowed))).map(fromRaw);
+  record?: Recorder,
+): Promise<{ rows: MessageRow[]; recorded: number }> {
+  const raw = await queryPrepared<RawMessage & { recorded: number }>(
+    db,
+    storedWithNotices(insertStatement(list, allowed), record),
+  );
+  return { rows: raw.map(fromRaw), recorded: raw[0]?.recorded ?? 0 };
 }
 
 function insertStatement(
@@ -82,14 +123,16 @@ function insertStatement(
 /**
  * The message of a paid gift (ADR 015), the only statement that writes a message's gift mark:
  * `content` is the spec's `gift:{number}`, `gift_id` the number. Stored once per (giver, uuid)
- * and only while `allowed(giver, receiver)` holds; answers it, or undefined when it was not.
+ * and only while `allowed(giver, receiver)` holds, with its notice where `record` writes one
+ * (ADR 064); answers it, or undefined when it was not.
  */
 export async function insertGiftMessage(
   db: Executor,
   gift: { uuid: string; giverId: string; receiverId: string; giftId: number; sentAt: Date },
   allowed: (senderId: SQL, receiverId: SQL) => SQL,
-): Promise<MessageRow | undefined> {
-  const result = await db.execute<RawMessage>(sql`
+  record: Recorder,
+): Promise<{ row: MessageRow; recorded: number } | undefined> {
+  const insert = sql`
     insert into messages (uuid, sender_id, receiver_id, content, gift_id, sent_at)
     select v.uuid, v.sender_id, v.receiver_id, v.content, v.gift_id, v.sent_at
     from (values (${gift.uuid}::uuid, ${gift.giverId}::uuid, ${gift.receiverId}::uuid,
@@ -98,9 +141,12 @@ export async function insertGiftMessage(
       as v(uuid, sender_id, receiver_id, content, gift_id, sent_at)
     where ${allowed(sql`v.sender_id`, sql`v.receiver_id`)}
     on conflict (sender_id, uuid) do nothing
-    returning *`);
+    returning *`;
+  const result = await db.execute<RawMessage & { recorded: number }>(
+    storedWithNotices(insert, record),
+  );
   const [row] = result.rows;
-  return row && fromRaw(row);
+  return row && { row: fromRaw(row), recorded: row.recorded };
 }
 
 /** A sender's message by its client-made uuid (a retried send finds the first). */

@@ -1,4 +1,5 @@
 import type { ChatSendFields, Contact, Message, MessageNotice } from '@mawadda/contract';
+import type { SQL } from 'drizzle-orm';
 import type { MessageRow } from '../../core/conversations.ts';
 import type { Executor } from '../../db/database.ts';
 import type { calls } from '../../db/schema.ts';
@@ -8,6 +9,7 @@ import { type ChatDeps, chatContext } from './chat-context.ts';
 import { conversation, markConversationRead, messagesAs } from './chat-history.ts';
 import { addCallEntry, publishNew, sendMessage, writeNotice } from './chat-sending.ts';
 import { countUnread, unreadConversationsSql } from './contacts.repository.ts';
+import { writeGiftMessage } from './gift-message.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 
@@ -40,8 +42,19 @@ export function createChatService(deps: ChatDeps) {
     messagesAs: (viewerId: string, rows: MessageRow[]): Message[] =>
       messagesAs(ctx, viewerId, rows),
 
-    /** A message stored elsewhere (a paid gift), delivered as a sent one is. */
+    /**
+     * Writes a paid gift's message in the payer's transaction (`writeGiftMessage`); `announce`
+     * delivers it once committed.
+     */
+    writeGift: (
+      tx: Executor,
+      gift: Parameters<typeof writeGiftMessage>[2],
+      allowed: (giverId: SQL, receiverId: SQL) => SQL,
+    ) => writeGiftMessage(ctx, tx, gift, allowed),
+
+    /** A gift's message, committed: delivered as a sent one is, its push taken at once. */
     announce: async (row: MessageRow): Promise<void> => {
+      deps.recorded.told('chat:message-stored');
       await publishNew(ctx, row);
     },
 

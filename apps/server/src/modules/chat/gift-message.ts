@@ -2,18 +2,20 @@ import type { SQL } from 'drizzle-orm';
 import type { MessageRow } from '../../core/conversations.ts';
 import type { Executor } from '../../db/database.ts';
 import { insertGiftMessage } from './chat.repository.ts';
+import type { ChatContext } from './chat-context.ts';
 
 /** A gift as the conversation shows it: a message the giver sent, marked a gift (ADR 015). */
 export type GiftMessage = MessageRow;
 
 /**
  * Writes the message of a paid gift, in the payer's transaction (`tx`), if `allowed` holds for
- * the giver and the receiver when it is written; answers it, or undefined when it was not
- * allowed (or already written: the order's id is the message's uuid). Only this marks a message
- * a gift (`gift_id`); its content is the spec's `gift:{number}`, which a member's text may also
- * read without being one.
+ * the giver and the receiver when it is written, with its notice for whoever listens (push, ADR
+ * 064); answers it, or undefined when it was not allowed (or already written: the order's id is
+ * the message's uuid). Only this marks a message a gift (`gift_id`); its content is the spec's
+ * `gift:{number}`, which a member's text may also read without being one.
  */
 export async function writeGiftMessage(
+  ctx: ChatContext,
   tx: Executor,
   gift: {
     orderId: string;
@@ -24,7 +26,7 @@ export async function writeGiftMessage(
   },
   allowed: (giverId: SQL, receiverId: SQL) => SQL,
 ): Promise<GiftMessage | undefined> {
-  return insertGiftMessage(
+  const written = await insertGiftMessage(
     tx,
     {
       uuid: gift.orderId,
@@ -34,5 +36,7 @@ export async function writeGiftMessage(
       sentAt: gift.sentAt,
     },
     allowed,
+    ctx.record,
   );
+  return written?.row;
 }

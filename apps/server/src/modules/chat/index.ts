@@ -2,5 +2,5 @@
 
 export { chatModule } from './chat.module.ts';
 export type { ChatService } from './chat.service.ts';
-export { type GiftMessage, writeGiftMessage } from './gift-message.ts';
+export type { GiftMessage } from './gift-message.ts';
 export type { NewMessageNotice } from './message-view.ts';

@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { CallbackPayload } from '../../lib/module-events.ts';
+import type { AsRecorded } from '../../lib/recorded-events.ts';
 import { memberArea } from '../../plugins/authentication.ts';
 import { likesRoutes } from './likes.routes.ts';
-import { createLikesService } from './likes.service.ts';
+import { createLikesService, type LikeEvent } from './likes.service.ts';
 
-type LikeEvent = CallbackPayload<Parameters<typeof createLikesService>[0]['onLiked']>;
-
-declare module '../../lib/module-events.ts' {
-  interface ModuleEvents {
-    /** A like was stored, or made a match (told once the like is committed). */
-    'likes:liked': LikeEvent;
+declare module '../../lib/recorded-events.ts' {
+  interface RecordedEvents {
+    /** A like was stored, or made a match: recorded in the statement that stores it (ADR 064). */
+    'likes:liked': AsRecorded<LikeEvent>;
   }
 }
 
-/** Likes, "It's a match" and who liked me; each like or match is announced. */
+/** Likes, "It's a match" and who liked me; each like or match is recorded with it. */
 export const likesModule = fp(
   async (app: FastifyInstance) => {
     const { db, clock, config, events } = app.platform;
@@ -26,7 +24,7 @@ export const likesModule = fp(
       likesPerDay: config.likesPerDay,
       newAccount: config.newAccount,
       publish: app.outlet.publish,
-      onLiked: (like) => void events.emit('likes:liked', like),
+      recorded: events.recorded,
     });
     await memberArea(app, async (member) => {
       await member.register(likesRoutes, { likes });

@@ -1,23 +1,42 @@
 import type { LikeKind } from '@mawadda/contract';
-import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { blockedBetween } from '../../core/member-rules.ts';
 import { likeStateColumns, type Viewer, visibleTo } from '../../core/member-view.ts';
 import type { Executor } from '../../db/database.ts';
 import { likes, members } from '../../db/schema.ts';
+import type { RecordedSource } from '../../lib/recorded-events.ts';
 
-/** Idempotent: liking twice keeps the first like and its time. */
-/** Answers whether the like is new (false: it was already there). */
+/**
+ * Idempotent: liking twice keeps the first like and its time. A new like is recorded in the same
+ * statement where `record` writes it (ADR 064): a match when the other member's like was
+ * already committed, else a like. Answers whether the like is new (false: it was already there)
+ * and how many events were recorded.
+ */
 export async function insertLike(
   db: Executor,
   like: { likerId: string; likedId: string; kind: LikeKind },
   now: Date,
-) {
-  const inserted = await db
-    .insert(likes)
-    .values({ ...like, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ likerId: likes.likerId });
-  return inserted.length > 0;
+  record: (source: RecordedSource) => SQL | undefined,
+): Promise<{ added: boolean; recorded: number }> {
+  const recording = record({
+    rows: sql`added`,
+    member: sql`added.liked_id`,
+    payload: sql`json_build_object('kind', case when exists (select 1 from likes r
+        where r.liker_id = added.liked_id and r.liked_id = added.liker_id) then 'match'
+        else 'like' end,
+      'from', added.liker_id, 'to', added.liked_id, 'at', added.created_at)`,
+  });
+  const result = await db.execute<{ added: number; recorded: number }>(sql`
+    with added as (
+      insert into likes (liker_id, liked_id, kind, created_at)
+      values (${like.likerId}::uuid, ${like.likedId}::uuid, ${like.kind}, ${now.toISOString()}::timestamptz)
+      on conflict do nothing
+      returning liker_id, liked_id, created_at
+    )${recording ? sql`, recorded as (${recording})` : sql``}
+    select (select count(*) from added)::int as added,
+      ${recording ? sql`(select count(*) from recorded)::int` : sql`0`} as recorded`);
+  const [row] = result.rows;
+  return { added: Number(row?.added ?? 0) > 0, recorded: Number(row?.recorded ?? 0) };
 }
 
 export async function likeExists(db: Executor, likerId: string, likedId: string) {

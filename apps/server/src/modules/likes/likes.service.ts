@@ -16,6 +16,7 @@ import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
+import type { RecordedEventsRegistry } from '../../lib/recorded-events.ts';
 import type { Publish } from '../realtime/index.ts';
 import {
   insertLike,
@@ -29,6 +30,9 @@ const LIKE_LIST_LIMIT = 500;
 
 export type LikesService = ReturnType<typeof createLikesService>;
 
+/** A new like, or the like back that made a match: `to` is the member to tell (Web Push). */
+export type LikeEvent = { kind: 'like' | 'match'; from: string; to: string; at: Date };
+
 export function createLikesService(deps: {
   db: Database;
   clock: Clock;
@@ -40,8 +44,11 @@ export function createLikesService(deps: {
   newAccount: Pick<NewAccountConfig, 'ms' | 'likesPerDay'>;
   /** Delivers a body live to these members' subscribers of `destination` (the broker). */
   publish: Publish;
-  /** A new like, or the like back that made a match: `to` is the member to tell (Web Push). */
-  onLiked?(like: { kind: 'like' | 'match'; from: string; to: string; at: Date }): void;
+  /**
+   * The outbox (ADR 064): a new like, or the like back that made a match, is recorded in the
+   * statement that stores it, for the listeners that want it (push).
+   */
+  recorded: RecordedEventsRegistry;
 }) {
   const { db, clock } = deps;
   const dailyLikes = createDailyLimit({
@@ -95,18 +102,15 @@ export function createLikesService(deps: {
           : deps.likesPerDay;
         const slot = await dailyLikes.reserve(likerId, max);
         // The same like sent twice at once is stored once, and counted once.
-        added = await insertLike(db, { likerId, likedId, kind }, clock.now());
+        const stored = await insertLike(db, { likerId, likedId, kind }, clock.now(), (source) =>
+          deps.recorded.insertSql('likes:liked', source),
+        );
+        added = stored.added;
         if (!added) await slot.release();
+        if (stored.recorded > 0) deps.recorded.told('likes:liked');
       }
-      const at = clock.now();
-      if (!(await likeExists(db, likedId, likerId))) {
-        if (added) deps.onLiked?.({ kind: 'like', from: likerId, to: likedId, at });
-        return { mutualLike: false };
-      }
-      if (added) {
-        await tellMatch(liked, likerId);
-        deps.onLiked?.({ kind: 'match', from: likerId, to: likedId, at });
-      }
+      if (!(await likeExists(db, likedId, likerId))) return { mutualLike: false };
+      if (added) await tellMatch(liked, likerId);
       return { mutualLike: true, match: matchedMember(likerId, liked) };
     },
 

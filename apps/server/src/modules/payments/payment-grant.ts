@@ -1,7 +1,8 @@
 import type { PaymentOutcome } from '@mawadda/contract';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WhoMayWrite } from '../../core/who-may-write.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { GiftMessage } from '../chat/index.ts';
@@ -11,7 +12,7 @@ import {
   type ProvidersByMethod,
   providerNamed,
 } from './payment-provider.ts';
-import { closeOrder, grantOrder, type OrderRow } from './payments.repository.ts';
+import { closeOrder, type GiftOrder, grantOrder, type OrderRow } from './payments.repository.ts';
 
 /** What granting an order on its provider's word needs. */
 export type GrantDeps = {
@@ -19,6 +20,15 @@ export type GrantDeps = {
   clock: Clock;
   /** The provider of each method, when one is available here (see `paymentProviders`). */
   providers: ProvidersByMethod;
+  /**
+   * Writes a gift's message in the order's transaction, if `allowed` holds, with its push
+   * recorded (the chat's `writeGift`, ADR 064).
+   */
+  writeGift(
+    tx: Executor,
+    gift: GiftOrder,
+    allowed: (giverId: SQL, receiverId: SQL) => SQL,
+  ): Promise<GiftMessage | undefined>;
   /** A gift message just granted: to the receiver and the giver's other tabs. */
   announce(row: GiftMessage): Promise<void>;
   /** Whether a gift may go from one member to another: at the checkout, and again when granted. */
@@ -81,11 +91,8 @@ export async function settleOrder(deps: GrantDeps, order: OrderRow): Promise<Pay
     if (await closeOrder(deps.db, order.id, 'failed')) deps.counted(order.provider, 'failed');
     return { status: 'failed' };
   }
-  const granted = await grantOrder(
-    deps.db,
-    order.id,
-    deps.clock.now(),
-    deps.whoMayWrite.mayGiftCondition,
+  const granted = await grantOrder(deps.db, order.id, deps.clock.now(), (tx, gift) =>
+    deps.writeGift(tx, gift, deps.whoMayWrite.mayGiftCondition),
   );
   if (granted.granted) {
     deps.counted(order.provider, granted.order.undelivered ? 'undelivered' : 'paid');

@@ -41,6 +41,7 @@ export const paymentsModule = fp(
       providers,
       xofPrices: config.xofPrices,
       xofGiftPrices: config.xofGiftPrices,
+      writeGift: app.chat.writeGift,
       announce: app.chat.announce,
       whoMayWrite: app.platform.rules.whoMayWrite,
       openCheckoutsPerMember: config.openCheckoutsPerMember,

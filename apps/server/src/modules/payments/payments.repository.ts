@@ -1,9 +1,18 @@
-import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { lockMember } from '../../core/members.repository.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import { localCheckouts, members, orders } from '../../db/schema.ts';
-import { type GiftMessage, writeGiftMessage } from '../chat/index.ts';
+import type { GiftMessage } from '../chat/index.ts';
 import { PLAN_DAYS } from './catalogue.ts';
+
+/** A paid gift's message, as the chat writes it in the order's transaction. */
+export type GiftOrder = {
+  orderId: string;
+  giverId: string;
+  receiverId: string;
+  giftId: number;
+  sentAt: Date;
+};
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Pick<
@@ -123,7 +132,7 @@ export async function grantOrder(
   db: Database,
   orderId: string,
   now: Date,
-  giftAllowed: (giverId: SQL, receiverId: SQL) => SQL,
+  writeGift: (tx: Executor, gift: GiftOrder) => Promise<GiftMessage | undefined>,
 ): Promise<{ granted: boolean; order: OrderRow; gift?: GiftMessage }> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -153,17 +162,13 @@ export async function grantOrder(
     // gift order always names its gift: orders_kind_check.)
     const gift =
       order.receiverId && order.giftId !== null
-        ? await writeGiftMessage(
-            tx,
-            {
-              orderId: order.id,
-              giverId: order.memberId,
-              receiverId: order.receiverId,
-              giftId: order.giftId,
-              sentAt: now,
-            },
-            giftAllowed,
-          )
+        ? await writeGift(tx, {
+            orderId: order.id,
+            giverId: order.memberId,
+            receiverId: order.receiverId,
+            giftId: order.giftId,
+            sentAt: now,
+          })
         : undefined;
     if (gift) return { granted: true, order, gift };
     const [undelivered = order] = await tx

@@ -4,8 +4,9 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
+import type { RecordedEventsRegistry } from '../../lib/recorded-events.ts';
 import { deliverableSubscriptions } from './push.repository.ts';
-import { createPushNotifier, type PushEvent, type PushNotifier } from './push-notifier.ts';
+import { createPushNotifier, type PushNotifier } from './push-notifier.ts';
 import { eventRules } from './push-queue.repository.ts';
 import { createPushSender, type PushSender } from './push-sender.ts';
 import { settingsFrom } from './push-settings.ts';
@@ -36,35 +37,29 @@ export type PushDeps = {
   /** The same as a SQL expression of the member's id: read with the rules, in their statement. */
   badgeSql(memberId: SQL): SQL;
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
+  /** The outbox the modules record their events in, as they happen (ADR 064). */
+  recorded: RecordedEventsRegistry;
   log: FastifyBaseLogger;
   /** Each push the worker settled, by outcome: the metrics count them (ADR 063). */
   counted?: PushWorkerDeps['counted'];
 };
 
-/** The events told and not yet queued as pushes (`push-events.ts`). */
-export type EventQueue = {
-  /**
-   * Events told and not yet sorted: every `SORT_EVERY_MS` one statement finds which of their
-   * members have a device at all, so the chat's thousands of messages a second cost a query a
-   * batch, not one each, and only events for reachable members go through the rules.
-   */
-  waiting: PushEvent[];
-  sorting: Promise<void> | null;
-  /** Events being turned into pushes: `drain` waits for them. */
-  notifying: Set<Promise<void>>;
-  /**
-   * One member's events are queued one after the other, in the order they were told: a later
-   * message replaces an earlier one waiting, never the reverse, and the cap counts right.
-   */
-  inOrder: Map<string, Promise<void>>;
+/** The events this node takes from the outbox (`push-events.ts`). */
+export type EventTaking = {
+  /** The step taking events now, if one is: the next waits for it. */
+  step: Promise<number> | null;
+  /** Events `notify` is writing to the outbox: `notified` waits for them. */
+  writing: Set<Promise<unknown>>;
+  /** Ends the loop's wait (events were recorded on this node); nothing while it is stopped. */
+  wake(): void;
 };
 
-/** Push's dependencies with the sender, the delivery worker, the notifier and the event queue. */
+/** Push's dependencies with the sender, the delivery worker, the notifier and the events' taking. */
 export type PushContext = PushDeps & {
   sender: PushSender;
   worker: PushWorker;
   notifier: PushNotifier;
-  events: EventQueue;
+  taking: EventTaking;
   /** Where the member may be pushed to now: subscriptions of live sessions, newest first. */
   subscriptionsOf(memberId: string): ReturnType<typeof deliverableSubscriptions>;
 };
@@ -112,11 +107,12 @@ export function pushContext(deps: PushDeps): PushContext {
     pendingPerMember: deps.delivery.pendingPerMember,
     queued: worker.wake,
   });
-  const events: EventQueue = {
-    waiting: [],
-    sorting: null,
-    notifying: new Set(),
-    inOrder: new Map(),
+  return {
+    ...deps,
+    sender,
+    worker,
+    notifier,
+    taking: { step: null, writing: new Set(), wake: () => undefined },
+    subscriptionsOf,
   };
-  return { ...deps, sender, worker, notifier, events, subscriptionsOf };
 }

@@ -1,68 +1,159 @@
 import { tooManyRequests } from '../../lib/http-error.ts';
 import { type Limit, reserveLimits } from '../../lib/rate-limiter.ts';
-import { reachableAmong } from './push.repository.ts';
+import {
+  claimRecorded,
+  forgetRecorded,
+  type RecordedEventName,
+  type RecordedEvents,
+} from '../../lib/recorded-events.ts';
 import type { PushContext } from './push-context.ts';
 import type { PushEvent } from './push-notifier.ts';
 
-/** How long events wait to be sorted together (a push later by this much is not noticed). */
-const SORT_EVERY_MS = 20;
+/** The outbox's rows that are push's (ADR 064). */
+export const PUSH_LISTENER = 'push';
 
-/** One member's events one after the other, members side by side. */
-function queueInOrder(ctx: PushContext, event: PushEvent) {
-  const { inOrder, notifying } = ctx.events;
-  const member = event.to;
-  const done = (inOrder.get(member) ?? Promise.resolve())
-    .then(() => ctx.notifier.notify(event))
-    .catch((err: unknown) => ctx.log.error({ err }, 'Could not queue a push'))
-    .finally(() => {
-      notifying.delete(done);
-      if (inOrder.get(member) === done) inOrder.delete(member);
-    });
-  inOrder.set(member, done);
-  notifying.add(done);
-}
+/** The recorded event each kind of push event is written as, where it happens. */
+const RECORDED_AS = {
+  message: 'chat:message-stored',
+  like: 'likes:liked',
+  match: 'likes:liked',
+  call: 'calls:call',
+  'call-ended': 'calls:call',
+} as const satisfies Record<PushEvent['kind'], RecordedEventName>;
 
-async function sortWaiting(ctx: PushContext) {
-  // Told while this batch is sorted, an event starts the next batch.
-  const events = ctx.events.waiting;
-  ctx.events.waiting = [];
-  const reachable = await reachableAmong(
+type RecordedPushEvent = RecordedEvents[(typeof RECORDED_AS)[PushEvent['kind']]];
+
+/** Events one node takes from the outbox at once. */
+const TAKEN_AT_ONCE = 500;
+/**
+ * How long taken events are this node's: beyond the few statements that queue them. Shorter is
+ * safe (an event queued twice is queued once: `enqueue` removes it), only wasted work; longer
+ * would delay what a stopped node had taken.
+ */
+const LEASE_MS = 10_000;
+/** An event taken this often and never queued (its statement keeps failing) is dropped. */
+const MAX_TAKES = 5;
+
+/**
+ * One step: takes the events due to push, oldest first, turns each into queued pushes if the
+ * rules allow, and answers how many it took. One member's events one after the other, in the
+ * order they were recorded (a later message replaces an earlier one waiting, never the
+ * reverse), members side by side. An event leaves the outbox in the statement that queues its
+ * pushes (`enqueue`), or with those the rules refused; one whose statement failed is taken again
+ * after the lease, by this node or another.
+ */
+async function takeOnce(ctx: PushContext): Promise<number> {
+  const now = ctx.clock.now();
+  const taken = await claimRecorded(
     ctx.db,
-    [...new Set(events.map((e) => e.to))],
-    ctx.clock.now(),
+    PUSH_LISTENER,
+    now,
+    new Date(now.getTime() + LEASE_MS),
+    TAKEN_AT_ONCE,
   );
-  for (const event of events) if (reachable.has(event.to)) queueInOrder(ctx, event);
+  const refused: number[] = [];
+  const byMember = new Map<string, Array<{ id: number; event: PushEvent }>>();
+  for (const { id, payload, attempts } of taken) {
+    if (attempts > MAX_TAKES) {
+      ctx.log.error({ event: id, attempts }, 'A push event kept failing: dropped');
+      refused.push(id);
+      continue;
+    }
+    const recorded = payload as RecordedPushEvent;
+    const event = { ...recorded, at: new Date(recorded.at) } as PushEvent;
+    const list = byMember.get(event.to) ?? [];
+    list.push({ id, event });
+    byMember.set(event.to, list);
+  }
+  await Promise.all(
+    [...byMember.values()].map(async (list) => {
+      for (const { id, event } of list) {
+        try {
+          if (!(await ctx.notifier.notify(event, id))) refused.push(id);
+        } catch (err) {
+          ctx.log.error({ err }, 'Could not queue a push');
+        }
+      }
+    }),
+  );
+  await forgetRecorded(ctx.db, refused);
+  return taken.length;
 }
 
-function scheduleSort(ctx: PushContext) {
-  const queue = ctx.events;
-  if (queue.sorting || queue.waiting.length === 0) return;
-  const sorted = new Promise<void>((resolve) => setTimeout(resolve, SORT_EVERY_MS))
-    .then(() => sortWaiting(ctx))
-    .catch((err: unknown) => ctx.log.error({ err }, 'Could not queue a push'))
-    .finally(() => {
-      queue.notifying.delete(sorted);
-      queue.sorting = null;
-      scheduleSort(ctx);
-    });
-  queue.sorting = sorted;
-  queue.notifying.add(sorted);
+/** One step at a time on a node: a step asked for while one runs starts after it. */
+function step(ctx: PushContext): Promise<number> {
+  const { taking } = ctx;
+  const next = (taking.step ?? Promise.resolve(0)).then(() => takeOnce(ctx));
+  const settled = next.finally(() => {
+    if (taking.step === settled) taking.step = null;
+  });
+  taking.step = settled;
+  return settled;
 }
 
 /**
- * Something happened that the member may be told of (a message, a like, a match, a call, its
- * end): queued as pushes if the rules allow, off the caller's path; failures are logged.
+ * Something happened that the member may be told of, written to the outbox as the modules'
+ * statements write it: for the tests and the bench, which tell push directly.
  */
-export function notify(ctx: PushContext, event: PushEvent): void {
-  ctx.events.waiting.push(event);
-  scheduleSort(ctx);
+export function notify(ctx: PushContext, event: PushEvent): Promise<void> {
+  const name = RECORDED_AS[event.kind];
+  const payload = { ...event, at: event.at.toISOString() } as RecordedPushEvent;
+  const written = ctx.recorded
+    .write(ctx.db, name, [{ member: event.to, payload }])
+    .then((count) => {
+      if (count > 0) ctx.recorded.told(name);
+    })
+    .catch((err: unknown) => ctx.log.error({ err }, 'Could not record a push event'))
+    .finally(() => ctx.taking.writing.delete(written));
+  ctx.taking.writing.add(written);
+  return written;
 }
 
-/** Resolves once the events told so far are queued (or refused). */
+/** Resolves once the events recorded so far are queued as pushes (or refused). */
 export async function notified(ctx: PushContext): Promise<void> {
-  const { notifying } = ctx.events;
-  // A sorted batch hands its events on to the per-member queues: wait for those too.
-  while (notifying.size > 0) await Promise.all(notifying);
+  while (ctx.taking.writing.size > 0) await Promise.all(ctx.taking.writing);
+  while ((await step(ctx)) > 0);
+}
+
+/**
+ * The loop taking this node's events: at once when an event was recorded here, else every
+ * `pollMs` (events recorded on another node, or left by a node that stopped); answers its stop,
+ * which lets the step in progress finish.
+ */
+export function startTaking(ctx: PushContext, pollMs: number) {
+  let stopped = false;
+  let woken = false;
+  let endWait: (() => void) | undefined;
+  ctx.taking.wake = () => {
+    woken = true;
+    endWait?.();
+  };
+  const loop = (async () => {
+    while (!stopped) {
+      woken = false;
+      let full = false;
+      try {
+        full = (await step(ctx)) >= TAKEN_AT_ONCE;
+      } catch (err) {
+        ctx.log.error({ err }, 'The push events could not be read');
+      }
+      if (full || woken || stopped) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        endWait = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      endWait = undefined;
+    }
+  })();
+  return async () => {
+    stopped = true;
+    ctx.taking.wake = () => undefined;
+    endWait?.();
+    await loop;
+  };
 }
 
 /**

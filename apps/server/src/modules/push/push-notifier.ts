@@ -159,6 +159,7 @@ export function createPushNotifier(deps: {
     subscriptions: Subscription[],
     make: (language: PushLanguage) => Omit<PushPayload, 'badge'>,
     badge: number,
+    takenId?: number,
   ): Promise<number> {
     const pushes: QueuedPush[] = subscriptions.map((subscription) => {
       const payload: PushPayload = { ...make(subscription.language), badge };
@@ -174,22 +175,27 @@ export function createPushNotifier(deps: {
         at: payload.at,
       };
     });
-    const queued = await enqueue(db, memberId, pushes, clock.now(), deps.pendingPerMember);
+    const queued = await enqueue(db, memberId, pushes, clock.now(), deps.pendingPerMember, takenId);
     if (queued > 0) deps.queued();
     return queued;
   }
 
   return {
-    async notify(event: PushEvent): Promise<void> {
+    /**
+     * Queues the event's pushes if the rules allow; answers whether they were written (false: a
+     * rule refused). `takenId`: the event's row in the outbox (ADR 064), removed in the
+     * statement that queues them, which queues nothing if another node removed it first.
+     */
+    async notify(event: PushEvent, takenId?: number): Promise<boolean> {
       const since = new Date(clock.now().getTime() - VIEWING_FRESH_MS);
       const rules = await deps.rulesOf(event.to, event.from, since);
-      if (!rules) return;
+      if (!rules) return false;
       const { subscriptions, settings } = rules;
-      if (subscriptions.length === 0) return;
+      if (subscriptions.length === 0) return false;
       const kind = event.kind === 'message' && event.content === 'gift' ? 'gift' : event.kind;
-      if (!settings[SWITCH[kind]]) return;
-      if (inQuietHours(settings, clock.now())) return;
-      if (!rules.allowed) return;
+      if (!settings[SWITCH[kind]]) return false;
+      if (inQuietHours(settings, clock.now())) return false;
+      if (!rules.allowed) return false;
       // Whether the member has the conversation open on a live socket: a node that died leaves
       // its rows, so they count only while the member is online somewhere.
       if (
@@ -197,7 +203,7 @@ export function createPushNotifier(deps: {
         rules.viewing &&
         (await deps.onlineAmong([event.to])).has(event.to)
       ) {
-        return;
+        return false;
       }
       const [icon] = photosFor(deps.photoLinks, event.to, rules.about).mediaUrls;
       const subject = subjectOf(event, firstName(rules.about.name));
@@ -213,7 +219,9 @@ export function createPushNotifier(deps: {
           at: event.at.toISOString(),
         }),
         rules.badge,
+        takenId,
       );
+      return true;
     },
 
     /** A test notification to each of the member's devices, quiet hours or not. */

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { blockedBetween, matched } from '../../core/member-rules.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
+import { forgetRecorded, takenSql } from '../../lib/recorded-events.ts';
 import type { OutgoingPush } from './push-sender.ts';
 
 /** A push for one device, about to wait in the queue. */
@@ -20,7 +21,9 @@ export type QueuedPush = {
  * Queues pushes for one member's devices. A push with the tag of one still waiting for that
  * device replaces it (a second message of a conversation, a call's end after its ring): the
  * version moves, so a sender holding the old one sends this one next. New tags are taken while
- * the member has fewer than `cap` waiting: a flood of one member stays bounded.
+ * the member has fewer than `cap` waiting: a flood of one member stays bounded. With `takenId`,
+ * the event's row in the outbox is removed in the same statement, and nothing is queued if it
+ * was gone (another node queued it: ADR 064).
  */
 export async function enqueue(
   db: Executor,
@@ -28,17 +31,21 @@ export async function enqueue(
   pushes: QueuedPush[],
   now: Date,
   cap: number,
+  takenId?: number,
 ): Promise<number> {
   // One statement: the pushes of one event share all but their device and payload (its
   // language). Replaced where that device has the tag waiting with an older event; the others
   // inserted in order while the member has fewer than `cap` waiting (a device with the tag
   // waiting for a newer event takes nothing).
   const [first] = pushes;
-  if (!first) return 0;
+  if (!first) {
+    if (takenId !== undefined) await forgetRecorded(db, [takenId]);
+    return 0;
+  }
   const at = sql`${now.toISOString()}::timestamptz`;
   const expiresAt = sql`${new Date(now.getTime() + first.ttlSeconds * 1000).toISOString()}::timestamptz`;
   const result = await db.execute<{ queued: number }>(sql`
-    with p as (
+    with taken as (${takenId === undefined ? sql`select 1` : takenSql(takenId)}), p as (
       select * from unnest(${sql.param(pushes.map((push) => push.subscriptionId))}::uuid[],
         ${sql.param(pushes.map((push) => push.payload))}::text[]) with ordinality
         as p(subscription_id, payload, ord)
@@ -48,7 +55,7 @@ export async function enqueue(
         due_at = ${at}, attempts = 0, version = q.version + 1
       from p
       where q.subscription_id = p.subscription_id and q.tag = ${first.tag}
-        and (q.payload::json ->> 'at') <= ${first.at}
+        and (q.payload::json ->> 'at') <= ${first.at} and exists (select 1 from taken)
       returning q.subscription_id
     ), inserted as (
       insert into push_queue (subscription_id, member_id, about_id, tag, payload, urgency,
@@ -58,6 +65,7 @@ export async function enqueue(
       from p
       where not exists (select 1 from push_queue e
         where e.subscription_id = p.subscription_id and e.tag = ${first.tag})
+        and exists (select 1 from taken)
       order by p.ord
       limit greatest(0, ${cap}::int - (select count(*) from push_queue where member_id = ${memberId}))
       on conflict (subscription_id, tag) do nothing

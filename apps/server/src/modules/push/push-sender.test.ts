@@ -105,6 +105,25 @@ describe('the push sender', () => {
     untrusting.close();
   });
 
+  it('names the notification in its Topic header, the same for a push sent again from another node or after a restart', async () => {
+    // RFC 8030 §5.4: a push service replaces a message it still holds with one of the same
+    // topic. The topic comes from the tag alone, so a push sent again after a crash (ADR 064)
+    // replaces the first wherever it was sent from; another conversation has its own.
+    const subscription = service.subscribe();
+    const to = (tag: string) => ({ ...pushTo(subscription.endpoint, subscription.keys), tag });
+    const before = service.received.length;
+    for (const tag of ['chat:amina', 'chat:amina', 'chat:fatou']) {
+      const sender = createPushSender({ vapid, allowLoopback: true, ca: cert, timeoutMs: 2000 });
+      expect(await sender.send(to(tag))).toEqual({ outcome: 'sent' });
+      sender.close();
+    }
+    const [first, again, other] = service.received.slice(before).map((push) => push.topic);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(again).toBe(first);
+    expect(other).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(other).not.toBe(first);
+  });
+
   it('signs one VAPID JWT per push service and renews it shortly before it expires', async () => {
     // The sender's clock starts 11.5 h ago, so that the renewed JWT still expires within the
     // 24 h the push service (on the real clock) accepts.

@@ -47,8 +47,9 @@ function measurePush(metrics: Metrics, db: Database, clock: Clock) {
 
 /**
  * Web Push (ADR 036, 037): the badge comes from the notifications' counts; what happens elsewhere
- * reaches it as events (a message stored, a like or match, a call), as do the sessions that
- * ended (their subscriptions go, before the logout answers) and the languages members use.
+ * reaches it as events recorded with it (a message stored, a like or match, a call: ADR 064), and
+ * as events in memory the sessions that ended (their subscriptions go, before the logout
+ * answers) and the languages members use.
  */
 export const pushModule = fp(
   async (app: FastifyInstance) => {
@@ -66,13 +67,15 @@ export const pushModule = fp(
       badgeOf: app.notifications.badge,
       badgeSql: app.notifications.badgeSql,
       onlineAmong: app.presence.onlineAmong,
+      recorded: events.recorded,
       log: app.platform.log,
       counted: measurePush(app.metrics, db, clock),
     });
     app.decorate('push', push);
-    events.on('chat:message-stored', push.notify);
-    events.on('likes:liked', push.notify);
-    events.on('calls:call', push.notify);
+    // Written in the statement or transaction of what they tell of, never held here (ADR 064).
+    events.recorded.on('chat:message-stored', push.listener);
+    events.recorded.on('likes:liked', push.listener);
+    events.recorded.on('calls:call', push.listener);
     events.on('auth:sessions-ended', push.sessionsEnded);
     events.on('auth:languages-seen', push.recordLanguages);
     app.sockets.serve({ frames: push.viewingHandler(), closed: push.connectionClosed });

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import { members, notificationSettings, pushSubscriptions, sessions } from '../../db/schema.ts';
 
 export type StoredSubscription = {
@@ -113,26 +113,6 @@ export function pushReachable(memberId: SQL, now: Date): SQL {
   return sql`exists (select 1 from ${pushSubscriptions}
     join ${sessions} on ${sessions.id} = ${pushSubscriptions.sessionId}
     where ${pushSubscriptions.memberId} = ${memberId} and ${deliverable(now)})`;
-}
-
-/**
- * Which of these members have a device that may be pushed to: one named statement for a batch of
- * events (the ids travel as one array, so the text is the same whatever their number).
- */
-export async function reachableAmong(
-  db: Database,
-  memberIds: readonly string[],
-  now: Date,
-): Promise<Set<string>> {
-  const rows = await queryPrepared<{ member_id: string }>(
-    db,
-    sql`select distinct p.member_id from push_subscriptions p
-      join sessions s on s.id = p.session_id
-      where p.member_id = any(${sql.param([...memberIds])}::uuid[])
-        and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
-        and (p.expires_at is null or p.expires_at > ${now.toISOString()}::timestamptz)`,
-  );
-  return new Set(rows.map((row) => row.member_id));
 }
 
 /** The member's subscriptions that may still be pushed to. */

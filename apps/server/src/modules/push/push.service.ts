@@ -1,9 +1,14 @@
 import type { NotificationSettings, PushSubscriptionRequest } from '@mawadda/contract';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
+import type { RecordedListener } from '../../lib/recorded-events.ts';
 import type { ConnectedMember } from '../realtime/index.ts';
-import { deleteSessionSubscriptions, deleteSubscription } from './push.repository.ts';
+import {
+  deleteSessionSubscriptions,
+  deleteSubscription,
+  pushReachable,
+} from './push.repository.ts';
 import { type PushDeps, pushContext } from './push-context.ts';
-import { notified, notify, testPush } from './push-events.ts';
+import { notified, notify, PUSH_LISTENER, startTaking, testPush } from './push-events.ts';
 import type { PushEvent } from './push-notifier.ts';
 import {
   changeSettings,
@@ -19,8 +24,8 @@ export type PushService = ReturnType<typeof createPushService>;
 /**
  * Web Push (ADR 036 and 037): each device's subscription, tied to the session that made it
  * (`push-subscriptions.ts`); what the member wants to be told of (`push-settings.ts`); and the
- * sending: events become pushes in a queue in the database (`notify`, `push-events.ts`), which
- * each node's worker sends (`push-worker.ts`).
+ * sending: events recorded where they happen (ADR 064) become pushes in a queue in the database
+ * (`push-events.ts`), which each node's worker sends (`push-worker.ts`).
  */
 export function createPushService(deps: PushDeps) {
   const ctx = pushContext(deps);
@@ -62,8 +67,21 @@ export function createPushService(deps: PushDeps) {
     saveSettings: (memberId: string, settings: NotificationSettings, language?: MailLanguage) =>
       saveMemberSettings(db, memberId, settings, clock.now(), language),
 
-    /** Queues what the member may be told of, off the caller's path: `push-events.ts`. */
-    notify: (event: PushEvent): void => notify(ctx, event),
+    /**
+     * Records what the member may be told of in the outbox, as the modules' statements do
+     * (`push-events.ts`): the tests and the bench tell push directly.
+     */
+    notify: (event: PushEvent): Promise<void> => notify(ctx, event),
+
+    /**
+     * How push listens to the events recorded where things happen (ADR 064): those about a
+     * member with a device that may be pushed to, taken by this node's loop.
+     */
+    listener: {
+      listener: PUSH_LISTENER,
+      wants: (memberId) => pushReachable(memberId, clock.now()),
+      wake: () => ctx.taking.wake(),
+    } satisfies RecordedListener,
 
     test: (memberId: string) => testPush(ctx, memberId),
 
@@ -80,12 +98,15 @@ export function createPushService(deps: PushDeps) {
       await ctx.worker.drain();
     },
 
-    /** The delivery loop of this node (0: none, the queue is drained by hand); answers its stop. */
+    /**
+     * The loops of this node, taking recorded events and sending the queue (0: none, tests drain
+     * by hand); answers their stop. Nothing is held in memory meanwhile: what the loops had not
+     * taken waits in the database for the next start or another node.
+     */
     start(pollMs: number) {
-      const stop = pollMs > 0 ? ctx.worker.start(pollMs) : undefined;
+      const stops = pollMs > 0 ? [startTaking(ctx, pollMs), ctx.worker.start(pollMs)] : [];
       return async () => {
-        await stop?.();
-        await notified(ctx);
+        for (const stop of stops) await stop();
         ctx.sender.close();
       };
     },

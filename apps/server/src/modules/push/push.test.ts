@@ -14,6 +14,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { members, pushSubscriptions, sessions } from '../../db/schema.ts';
 import { createMediaLinks } from '../../lib/media-links.ts';
+import { createRecordedEvents } from '../../lib/recorded-events.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createPushService } from './push.service.ts';
 
@@ -207,6 +208,7 @@ describe('a device subscribing to Web Push', () => {
       badgeOf: async () => 0,
       badgeSql: () => sql`0`,
       onlineAmong: async () => new Set(),
+      recorded: createRecordedEvents(),
       log: t.app.log,
     });
     const session = { id: (await sessionIdOf(her.token)) ?? '', memberId: her.id };
