@@ -633,7 +633,7 @@ export const SETTINGS = {
     parse: whole(0, 60_000),
     default: 1000,
     example: '`500`',
-    doc: "How often each node's delivery loop looks for pushes in the queue (ADR 037), 0 to 60000. A push queued on a node is sent at once by that node; this bounds how late a push another node queued (its loop busy or stopping) or a retry that fell due is sent. `0` turns the loop off: tests send the queue with `app.push.drain()`.",
+    doc: "How often each node's push loops look for events to push in the outbox (ADR 064) and for pushes in the queue (ADR 037), 0 to 60000. An event recorded on a node is taken, and its push sent, at once by that node; this bounds how late an event another node recorded, one a stopped node had taken (after its 10 s lease) or a retry that fell due is seen. `0` turns the loops off: tests take and send with `app.push.drain()`.",
   }),
   PUSH_BATCH: setting({
     parse: whole(1, 1000),
