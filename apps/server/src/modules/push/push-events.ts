@@ -80,10 +80,14 @@ async function takeOnce(ctx: PushContext): Promise<number> {
   return taken.length;
 }
 
-/** One step at a time on a node: a step asked for while one runs starts after it. */
+/**
+ * One step at a time on a node: a step asked for while one runs starts after it (whose failure
+ * is its own caller's to report).
+ */
 function step(ctx: PushContext): Promise<number> {
   const { taking } = ctx;
-  const next = (taking.step ?? Promise.resolve(0)).then(() => takeOnce(ctx));
+  const previous = taking.step?.catch(() => 0) ?? Promise.resolve(0);
+  const next = previous.then(() => takeOnce(ctx));
   const settled = next.finally(() => {
     if (taking.step === settled) taking.step = null;
   });
