@@ -41,11 +41,26 @@ describe.runIf(redisUrl)('Redis presence (several nodes)', () => {
     await dying.add('karim');
     await dying.add('sara');
     await three.add('sara');
-    expect(await two.tick()).toEqual([]);
+    expect(await two.tick()).toEqual({ offline: [], online: [] });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await two.onlineAmong(['karim', 'sara'])).toEqual(new Set(['sara']));
     const claims = await Promise.all([two.tick(), three.tick()]);
     // Sara still has a socket on node three: only Karim went offline, and only one node says so.
-    expect(claims.flat()).toEqual(['karim']);
+    expect(claims.flatMap((c) => c.offline)).toEqual(['karim']);
+  });
+
+  it('writes a node’s members again when Redis lost them, while their sockets stayed open', async () => {
+    const one = createRedisPresenceStore(redis, { ttlMs: 10_000, prefix, nodeId: 'restarted' });
+    await one.add('nadia');
+    await one.add('omar');
+    await one.remove('omar');
+    // Redis restarted without persistence: every key is gone (only this test's, here).
+    const keys = await redis.keys(`${prefix}*`);
+    await redis.del(...keys);
+    expect(await one.onlineAmong(['nadia'])).toEqual(new Set());
+    expect(await one.tick()).toEqual({ offline: [], online: ['nadia'] });
+    expect(await one.onlineAmong(['nadia', 'omar'])).toEqual(new Set(['nadia']));
+    // Written once: the next tick finds the node listed.
+    expect(await one.tick()).toEqual({ offline: [], online: [] });
   });
 });

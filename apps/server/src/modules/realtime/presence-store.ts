@@ -15,9 +15,11 @@ export type PresenceStore = {
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
   /**
    * Called periodically: keeps this node alive and takes over the members of nodes that stopped
-   * (killed, cut off); returns those of them who are now offline everywhere.
+   * (killed, cut off), answering those of them now offline everywhere (`offline`); when the store
+   * lost this node's members (Redis restarted empty, or another node took this one for dead),
+   * writes them again, answering those it had made offline for everyone (`online`).
    */
-  tick(): Promise<string[]>;
+  tick(): Promise<{ offline: string[]; online: string[] }>;
   close(): Promise<void>;
 };
 
@@ -37,7 +39,7 @@ export function createMemoryPresenceStore(): PresenceStore {
       return new Set(memberIds.filter((id) => online.has(id)));
     },
     async tick() {
-      return [];
+      return { offline: [], online: [] };
     },
     async close() {},
   };
@@ -116,20 +118,33 @@ export function createRedisPresenceStore(
   const { prefix } = options;
   const nodeId = options.nodeId ?? randomUUID();
   const run = (script: string, ...args: string[]) => redis.eval(script, 0, prefix, ...args);
-  const alive = () =>
-    redis
+  /**
+   * The members this node told the store it holds: what it writes again when the store lost
+   * them. Kept in the order of the calls, whose commands Redis runs in that order too.
+   */
+  const held = new Set<string>();
+  /** Answers whether the node had to be listed again: the store had lost it. */
+  const alive = async () => {
+    const [, listed] = (await redis
       .multi()
       .set(`${prefix}alive:${nodeId}`, '1', 'PX', options.ttlMs)
       .sadd(`${prefix}nodes`, nodeId)
-      .exec();
+      .exec()) ?? [
+      [null, 'OK'],
+      [null, 0],
+    ];
+    return listed?.[1] === 1;
+  };
   const ready = alive();
 
   return {
     async add(memberId) {
+      held.add(memberId);
       await ready;
       return (await run(ADD, nodeId, memberId)) === 1;
     },
     async remove(memberId) {
+      held.delete(memberId);
       await ready;
       return (await run(REMOVE, nodeId, memberId)) === 1;
     },
@@ -139,14 +154,23 @@ export function createRedisPresenceStore(
       return new Set(memberIds.filter((_, i) => flags[i] === 1));
     },
     async tick() {
-      await alive();
+      // Without this, a Redis restarted empty would say every member offline until they
+      // reconnect, though their sockets never closed.
+      const online: string[] = [];
+      if (await alive()) {
+        for (const memberId of [...held]) {
+          // Gone meanwhile: its removal was sent already, and must stay last.
+          if (!held.has(memberId)) continue;
+          if ((await run(ADD, nodeId, memberId)) === 1) online.push(memberId);
+        }
+      }
       const nodes = await redis.smembers(`${prefix}nodes`);
-      const gone: string[] = [];
+      const offline: string[] = [];
       for (const node of nodes) {
         if (node === nodeId) continue;
-        gone.push(...((await run(CLAIM_DEAD, nodeId, node)) as string[]));
+        offline.push(...((await run(CLAIM_DEAD, nodeId, node)) as string[]));
       }
-      return gone;
+      return { offline, online };
     },
     async close() {
       // A node that stops cleanly hands its members over at once instead of after the TTL.

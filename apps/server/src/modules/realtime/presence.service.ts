@@ -49,13 +49,17 @@ export function createPresenceService(deps: {
       });
     },
     onlineAmong: (memberIds: readonly string[]) => deps.store.onlineAmong(memberIds),
-    /** Keeps this node alive in the store and announces the members of nodes that died. */
+    /**
+     * Keeps this node alive in the store and announces the members of nodes that died, and its
+     * own members again once the store had lost them.
+     */
     start(everyMs: number) {
       const timer = setInterval(() => {
         deps.store
           .tick()
-          .then((gone) => {
-            for (const memberId of gone) inOrder(memberId, () => announce(memberId, 'offline'));
+          .then(({ offline, online }) => {
+            for (const memberId of offline) inOrder(memberId, () => announce(memberId, 'offline'));
+            for (const memberId of online) inOrder(memberId, () => announce(memberId, 'online'));
           })
           .catch((err: unknown) => deps.log.error({ err }, 'Presence tick failed'));
       }, everyMs);
