@@ -126,7 +126,7 @@ export const SETTINGS = {
     parse: decimal(1, 300),
     default: 15,
     example: '`30`',
-    doc: 'With `REDIS_URL`: each node renews its presence every third of this; a node that stops (killed, cut off) is taken for dead after this long, and its members go offline within this plus a third of it (20 s by default). The same TTL bounds how long the calls of a dead node keep their members busy.',
+    doc: 'With `REDIS_URL`: each node renews its presence every third of this; a node that stops (killed, cut off) is taken for dead after this long, and its members go offline within this plus a third of it (20 s by default). The same TTL bounds how long the calls of a dead node keep their members busy; a call whose other side was on a node that died ends for the side still connected within this and two renewals (a third of it each: 25 s by default).',
   }),
   CALL_RING_SECONDS: setting({
     parse: whole(1, 120),

@@ -189,6 +189,14 @@ describe('two nodes on one PostgreSQL and one Redis', () => {
     const bound = PRESENCE_TTL_SECONDS * 1000 * (4 / 3);
     const offline = await waitForPresence(youssefPresence, 'offline', bound + 5000);
     expect(offline).toEqual({ userId: amina, status: 'offline' });
+    // Her side of the call died with node 1, whose sockets could not end it: node 2, which holds
+    // his side, finds her claim lapsed and ends it for him (within the TTL and two renewals).
+    const ended = await waitForFrame(
+      rings,
+      (frame) => frame.endCall === true && frame.reason !== 'answeredElsewhere',
+      PRESENCE_TTL_SECONDS * 1000 * (5 / 3) + 5000,
+    );
+    expect(ended).toMatchObject({ callId: ring.callId, reason: 'disconnected' });
 
     const history = await fetch(`${node2.url}/api/chat/conversation/${amina}?size=100`, {
       headers: bearer(youssefToken),
@@ -197,6 +205,19 @@ describe('two nodes on one PostgreSQL and one Redis', () => {
     expect(acknowledged.filter((uuid) => !stored.has(uuid))).toEqual([]);
   }, 60_000);
 });
+
+async function waitForFrame(
+  subscription: ReturnType<StompSession['subscribe']>,
+  test: (frame: Record<string, unknown>) => boolean,
+  withinMs: number,
+) {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    const frame = (await subscription.next()) as Record<string, unknown>;
+    if (test(frame)) return frame;
+  }
+  throw new Error(`No such frame within ${withinMs} ms`);
+}
 
 async function waitForPresence(
   presence: ReturnType<StompSession['subscribe']>,

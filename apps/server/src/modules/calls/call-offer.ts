@@ -101,7 +101,7 @@ export async function offer(
     await signal(ctx, fromId, toId, callId, { busy: true });
     return;
   }
-  const ringing = hold(ctx, callId, [fromId, toId], from.connectionId);
+  const ringing = hold(ctx, callId, [fromId, toId], from);
   ringing.ring = setTimeout(
     () => endInBackground(ctx, callId, { reason: 'missed' }),
     ctx.ringTimeoutMs,

@@ -26,7 +26,7 @@ export async function relay(
   if (ending) return end(ctx, callId, { by: from.memberId });
   if (answer) {
     if (!(await markAnswered(ctx.db, callId, from.memberId, ctx.clock.now()))) return;
-    const call = hold(ctx, callId, [toId, from.memberId], from.connectionId);
+    const call = hold(ctx, callId, [toId, from.memberId], from);
     clearTimeout(call.ring);
     call.ringsUntil = undefined;
     await ctx.store.answered(callId, from.memberId);

@@ -68,19 +68,51 @@ describe.each(stores)('the call store %s', (_name, create) => {
 });
 
 describe.runIf(redis)('the call store on Redis, when a node dies', () => {
+  const create = () =>
+    createRedisCallStore(redis as Redis, { ttlMs: TTL_MS, prefix: `test:${crypto.randomUUID()}:` });
+
   it('frees the members of a call nobody renews, and keeps those of a renewed one', async () => {
-    const store = createRedisCallStore(redis as Redis, {
-      ttlMs: TTL_MS,
-      prefix: `test:${crypto.randomUUID()}:`,
-    });
+    const store = create();
     await store.claim('amina', 'youssef', 'renewed');
     await store.claim('karim', 'idris', 'abandoned');
     for (let i = 0; i < 4; i++) {
       await new Promise((resolve) => setTimeout(resolve, TTL_MS / 3));
-      await store.renew([{ callId: 'renewed', memberIds: ['amina', 'youssef'] }]);
+      const amiss = await store.renew([
+        { callId: 'renewed', memberIds: ['amina', 'youssef'], mine: ['amina', 'youssef'] },
+      ]);
+      expect(amiss).toEqual([]);
     }
     expect(await store.current('amina')).toEqual({ callId: 'renewed', peerId: 'youssef' });
     expect(await store.current('karim')).toBeNull();
     expect(await store.claim('karim', 'idris', 'next')).toBe('claimed');
+  });
+
+  it('tells the node renewing one side of a call that the other side’s node stopped', async () => {
+    const store = create();
+    await store.claim('amina', 'youssef', 'call-1');
+    // Amina's socket is on this node, Youssef's on one that was killed: his claim lapses.
+    const mine = { callId: 'call-1', memberIds: ['amina', 'youssef'] as const, mine: ['amina'] };
+    for (let i = 0; i < 4; i++) {
+      await new Promise((resolve) => setTimeout(resolve, TTL_MS / 3));
+      await store.renew([mine]);
+    }
+    expect(await store.current('amina')).toEqual({ callId: 'call-1', peerId: 'youssef' });
+    expect(await store.renew([mine])).toEqual([
+      { callId: 'call-1', mineGone: false, peerGone: true },
+    ]);
+  });
+
+  it('says which claims Redis lost, and writes this node’s again unless another call took them', async () => {
+    const store = create();
+    await store.claim('amina', 'youssef', 'call-1');
+    await store.release('call-1', ['amina', 'youssef']);
+    const held = { callId: 'call-1', memberIds: ['amina', 'youssef'] as const, mine: ['amina'] };
+    expect(await store.renew([held])).toEqual([
+      { callId: 'call-1', mineGone: true, peerGone: true },
+    ]);
+    await store.claim('karim', 'youssef', 'call-2');
+    await store.restore({ ...held, mine: ['amina', 'youssef'] });
+    expect(await store.current('amina')).toEqual({ callId: 'call-1', peerId: 'youssef' });
+    expect(await store.current('youssef')).toEqual({ callId: 'call-2', peerId: 'karim' });
   });
 });

@@ -20,8 +20,15 @@ export type CallStore = {
   current(memberId: string): Promise<CallClaim | null>;
   /** Ends the claims of these members that are still on this call (and only those). */
   release(callId: string, memberIds: readonly string[]): Promise<void>;
-  /** Keeps these calls' claims alive: called periodically by the node holding them. */
-  renew(calls: ReadonlyArray<{ callId: string; memberIds: readonly string[] }>): Promise<void>;
+  /**
+   * Called periodically by each node holding calls: keeps alive the claims of the members it
+   * holds each call for (`mine`: their sockets in it are on this node). Answers the calls where
+   * one of those claims is gone (`mineGone`: the call ended elsewhere, or Redis lost it) or the
+   * other member's is (`peerGone`: ended elsewhere, lost, or its node stopped renewing it).
+   */
+  renew(calls: ReadonlyArray<HeldClaims>): Promise<Array<{ callId: string } & ClaimsGone>>;
+  /** Writes again the claims of `mine` on this call that are gone, unless another call took them. */
+  restore(call: HeldClaims): Promise<void>;
   /**
    * The ring sent to the callee, kept while it rings (at most `ttlMs`), so their sockets that
    * connect meanwhile, on any node, ring too; the answer (`answered`) or the end (`release`)
@@ -35,6 +42,15 @@ export type CallStore = {
 };
 
 export type ClaimResult = 'claimed' | 'callerBusy' | 'calleeBusy';
+
+/** A call as one node holds it: its two members, and those of them it holds it for. */
+export type HeldClaims = {
+  callId: string;
+  memberIds: readonly [string, string];
+  mine: readonly string[];
+};
+
+export type ClaimsGone = { mineGone: boolean; peerGone: boolean };
 
 /** One node: claims live as long as the process. */
 export function createMemoryCallStore(): CallStore {
@@ -60,7 +76,11 @@ export function createMemoryCallStore(): CallStore {
         forget(callId, memberId);
       }
     },
-    async renew() {},
+    // One node holds every call: a claim goes only with its call.
+    async renew() {
+      return [];
+    },
+    async restore() {},
     // The call's ring timer ends it within the ring time: no expiry needed here.
     async ring(calleeId, ring) {
       rings.set(calleeId, { ...ring, candidates: [] });
@@ -87,16 +107,36 @@ redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
 return 0
 `;
 
-/** ARGV[1] is the call id; ARGV[2] a TTL to renew, or absent to delete. */
-const ON_CALL_KEYS = `
+/** Deletes the keys still on the call ARGV[1]. */
+const FORGET_ON_CALL = `
 local prefix = ARGV[1] .. ' '
 for _, key in ipairs(KEYS) do
   local value = redis.call('GET', key)
   if value and string.sub(value, 1, #prefix) == prefix then
-    if ARGV[2] then redis.call('PEXPIRE', key, ARGV[2]) else redis.call('DEL', key) end
+    redis.call('DEL', key)
   end
 end
 return 0
+`;
+
+/**
+ * KEYS are a call's two claims, ARGV[1] its id, ARGV[2] the TTL, ARGV[3] and ARGV[4] whether each
+ * claim is this node's to renew. Renews those still on the call; answers whether one of them,
+ * and whether one of the others, is not.
+ */
+const RENEW = `
+local prefix = ARGV[1] .. ' '
+local mineGone, peerGone = 0, 0
+for i, key in ipairs(KEYS) do
+  local value = redis.call('GET', key)
+  local onCall = value and string.sub(value, 1, #prefix) == prefix
+  if ARGV[2 + i] == '1' then
+    if onCall then redis.call('PEXPIRE', key, ARGV[2]) else mineGone = 1 end
+  elseif not onCall then
+    peerGone = 1
+  end
+end
+return { mineGone, peerGone }
 `;
 
 /** ARGV[1] is the call id, ARGV[2] a line to append to its ring (which keeps its expiry). */
@@ -114,11 +154,11 @@ export function createRedisCallStore(
 ): CallStore {
   const key = (memberId: string) => `${options.prefix}${memberId}`;
   // A ring is `<callId> <callerId> <signal>`, then a line per candidate, under
-  // `<prefix>ring:<calleeId>` (JSON has no raw line break): ON_CALL_KEYS reads its call id as it
+  // `<prefix>ring:<calleeId>` (JSON has no raw line break): FORGET_ON_CALL reads its call id as it
   // reads a claim's.
   const ringKey = (memberId: string) => `${options.prefix}ring:${memberId}`;
-  const onCall = (callId: string, keys: readonly string[], ttlMs?: number) =>
-    redis.eval(ON_CALL_KEYS, keys.length, ...keys, callId, ...(ttlMs ? [String(ttlMs)] : []));
+  const forget = (callId: string, keys: readonly string[]) =>
+    redis.eval(FORGET_ON_CALL, keys.length, ...keys, callId);
   return {
     async claim(callerId, calleeId, callId) {
       const result = await redis.eval(
@@ -139,11 +179,36 @@ export function createRedisCallStore(
       return { callId, peerId };
     },
     async release(callId, memberIds) {
-      await onCall(callId, [...memberIds.map(key), ...memberIds.map(ringKey)]);
+      await forget(callId, [...memberIds.map(key), ...memberIds.map(ringKey)]);
     },
     async renew(calls) {
+      const found = await Promise.all(
+        calls.map(async ({ callId, memberIds, mine }) => {
+          const [mineGone, peerGone] = (await redis.eval(
+            RENEW,
+            2,
+            ...memberIds.map(key),
+            callId,
+            String(options.ttlMs),
+            ...memberIds.map((id) => (mine.includes(id) ? '1' : '0')),
+          )) as [number, number];
+          return { callId, mineGone: mineGone === 1, peerGone: peerGone === 1 };
+        }),
+      );
+      return found.filter((call) => call.mineGone || call.peerGone);
+    },
+    async restore({ callId, memberIds, mine }) {
+      const [callerId, calleeId] = memberIds;
       await Promise.all(
-        calls.map((call) => onCall(call.callId, call.memberIds.map(key), options.ttlMs)),
+        mine.map((id) =>
+          redis.set(
+            key(id),
+            `${callId} ${id === callerId ? calleeId : callerId}`,
+            'PX',
+            options.ttlMs,
+            'NX',
+          ),
+        ),
       );
     },
     async ring(calleeId, ring, ttlMs) {
@@ -170,7 +235,7 @@ export function createRedisCallStore(
       };
     },
     async answered(callId, calleeId) {
-      await onCall(callId, [ringKey(calleeId)]);
+      await forget(callId, [ringKey(calleeId)]);
     },
   };
 }

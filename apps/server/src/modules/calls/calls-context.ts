@@ -6,7 +6,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RecordedEventsRegistry } from '../../lib/recorded-events.ts';
-import type { Publish } from '../realtime/index.ts';
+import type { ConnectedMember, Publish } from '../realtime/index.ts';
 import type { CallStore } from './call-store.ts';
 import type { CallRow } from './calls.repository.ts';
 
@@ -46,6 +46,8 @@ export const recordCall = (ctx: CallsContext, tx: Executor, event: CallEvent) =>
 export type HeldCall = {
   memberIds: [string, string];
   connections: Set<string>;
+  /** The members whose sockets in the call are on this node: the claims it renews. */
+  here: Set<string>;
   /** The timer of an unanswered call. */
   ring?: NodeJS.Timeout;
   /** On the caller's node, until when the call may still ring (ms). */
@@ -68,15 +70,16 @@ export function hold(
   ctx: CallsContext,
   callId: string,
   memberIds: [string, string],
-  connectionId: string,
+  socket: ConnectedMember,
 ): HeldCall {
   let call = ctx.held.get(callId);
   if (!call) {
-    call = { memberIds, connections: new Set() };
+    call = { memberIds, connections: new Set(), here: new Set() };
     ctx.held.set(callId, call);
   }
-  call.connections.add(connectionId);
-  ctx.callOfConnection.set(connectionId, callId);
+  call.connections.add(socket.connectionId);
+  call.here.add(socket.memberId);
+  ctx.callOfConnection.set(socket.connectionId, callId);
   return call;
 }
 

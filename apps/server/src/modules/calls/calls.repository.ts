@@ -1,5 +1,5 @@
 import type { CallEndReason } from '@mawadda/contract';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { calls } from '../../db/schema.ts';
 
@@ -84,4 +84,13 @@ export async function openCallsOf(
     .from(calls)
     .where(and(isNull(calls.endedAt), ne(calls.id, exceptId), or(...involved)));
   return rows.map((row) => row.id);
+}
+
+/** Which of these calls are still open. */
+export async function stillOpen(db: Executor, callIds: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(inArray(calls.id, [...callIds]), isNull(calls.endedAt)));
+  return new Set(rows.map((row) => row.id));
 }
