@@ -122,3 +122,46 @@ describe('a message sent over REST', () => {
     await aminaSocket.disconnect();
   });
 });
+
+describe('a node cut from the other nodes (Redis restarted)', () => {
+  it('delivers again to its own sockets what its members sent or received from shortly before the cut', async () => {
+    const { amina, youssef, karim } = await seedCouple(t.database.db);
+    const aminaToken = await sessionFor(t.database.db, amina);
+    const send = async (content: string) => {
+      const uuid = crypto.randomUUID();
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/chat/send/${youssef}`,
+        headers: bearer(aminaToken),
+        payload: { uuid, content },
+      });
+      expect(sent.statusCode).toBe(201);
+      return uuid;
+    };
+    await send('Long before');
+    t.clock.advance(60_000);
+    const cutAt = t.clock.now();
+    t.clock.advance(2_000);
+    const missed = await send('While Redis was away');
+    // Their sockets stayed open through the cut; Amina's tab is on another node.
+    const youssefSocket = await connect(youssef);
+    const inbox = youssefSocket.subscribe(destinations.chat(youssef));
+    const karimSocket = await connect(karim);
+    const karimInbox = karimSocket.subscribe(destinations.chat(karim));
+    await Promise.all([inbox.subscribed, karimInbox.subscribed]);
+
+    await t.app.platform.events.emit('realtime:deliveries-missed', {
+      since: cutAt,
+      memberIds: [youssef, karim],
+    });
+    expect(messageSchema.parse(await inbox.next())).toMatchObject({
+      uuid: missed,
+      senderId: amina,
+      content: 'While Redis was away',
+    });
+    await settle();
+    expect(inbox.messages).toEqual([]);
+    expect(karimInbox.messages).toEqual([]);
+    for (const socket of [youssefSocket, karimSocket]) await socket.disconnect();
+  });
+});

@@ -31,6 +31,8 @@ export type ChatDeps = {
   mediaLinks: MediaLinks;
   whoMayWrite: WhoMayWrite;
   publish: Publish;
+  /** As `publish`, to this node's sockets only. */
+  publishHere: Publish;
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
   limiter: RateLimitStore;
   /** A first message takes one of the sender's new conversations of the day (ADR 043). */

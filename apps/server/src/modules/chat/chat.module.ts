@@ -24,7 +24,8 @@ declare module '../../lib/recorded-events.ts' {
 
 /**
  * Conversations and messages. The scam shield reports a sender through moderation; each new
- * message is recorded with it for whoever tells the receiver (push).
+ * message is recorded with it for whoever tells the receiver (push). Listens to
+ * `realtime:deliveries-missed`: the messages a node cut from the others missed are sent again.
  */
 export const chatModule = fp(
   async (app: FastifyInstance) => {
@@ -42,6 +43,7 @@ export const chatModule = fp(
       mediaLinks: links.media,
       whoMayWrite: rules.whoMayWrite,
       publish: app.outlet.publish,
+      publishHere: app.outlet.publishHere,
       onlineAmong: app.presence.onlineAmong,
       limiter: app.platform.limiter,
       firstContacts: rules.firstContacts,
@@ -51,6 +53,9 @@ export const chatModule = fp(
       recorded: events.recorded,
     });
     app.decorate('chat', chat);
+    events.on('realtime:deliveries-missed', ({ memberIds, since }) =>
+      chat.deliverMissed(memberIds, since),
+    );
     await memberArea(app, async (member) => {
       await member.register(chatRoutes, { chat });
     });

@@ -1,5 +1,5 @@
 import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type MessageRow, selectMessages, withCall } from '../../core/conversations.ts';
 import { blockedBetween } from '../../core/member-rules.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
@@ -147,6 +147,30 @@ export async function insertGiftMessage(
   );
   const [row] = result.rows;
   return row && { row: fromRaw(row), recorded: row.recorded };
+}
+
+/**
+ * The messages stored from `since` on that `memberIds` sent or received, oldest first. The
+ * bound is read backwards from the newest message (its sequence follows time), so both scans
+ * stop at `since`.
+ */
+export async function messagesSince(
+  db: Executor,
+  memberIds: readonly string[],
+  since: Date,
+): Promise<MessageRow[]> {
+  const first = sql`coalesce((select ${messages.seq} from ${messages}
+    where ${messages.sentAt} < ${since} order by ${messages.seq} desc limit 1), 0)`;
+  const ids = sql`${sql.param([...memberIds])}::uuid[]`;
+  const rows = await selectMessages(db)
+    .where(
+      and(
+        sql`${messages.seq} > ${first}`,
+        or(sql`${messages.senderId} = any(${ids})`, sql`${messages.receiverId} = any(${ids})`),
+      ),
+    )
+    .orderBy(messages.seq);
+  return rows.map(withCall);
 }
 
 /** A sender's message by its client-made uuid (a retried send finds the first). */

@@ -6,7 +6,7 @@ import type { calls } from '../../db/schema.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { contact, contacts } from './chat-contacts.ts';
 import { type ChatDeps, chatContext } from './chat-context.ts';
-import { conversation, markConversationRead, messagesAs } from './chat-history.ts';
+import { conversation, deliverMissed, markConversationRead, messagesAs } from './chat-history.ts';
 import { addCallEntry, publishNew, sendMessage, writeNotice } from './chat-sending.ts';
 import { countUnread, unreadConversationsSql } from './contacts.repository.ts';
 import { writeGiftMessage } from './gift-message.ts';
@@ -68,6 +68,10 @@ export function createChatService(deps: ChatDeps) {
     ) => conversation(ctx, memberId, otherId, query),
 
     markRead: (readerId: string, senderId: string) => markConversationRead(ctx, readerId, senderId),
+
+    /** What this node's members missed while it was cut from the others: `deliverMissed`. */
+    deliverMissed: (memberIds: readonly string[], since: Date) =>
+      deliverMissed(ctx, memberIds, since),
 
     contacts: (memberId: string): Promise<Contact[]> => contacts(ctx, memberId),
 

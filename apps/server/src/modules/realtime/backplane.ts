@@ -11,7 +11,14 @@ export type BackplaneEvent =
 
 export type Backplane = {
   publish(event: BackplaneEvent): Promise<void>;
+  /** Hands an event to this node's handlers only. */
+  publishHere(event: BackplaneEvent): void;
   subscribe(handler: (event: BackplaneEvent) => void): void;
+  /**
+   * This node's subscription came back after it was cut (`since`): what was published meanwhile
+   * never reached this node.
+   */
+  onResumed(handler: (since: Date) => void): void;
   close(): Promise<void>;
 };
 
@@ -37,9 +44,14 @@ export function createLocalBackplane(): Backplane {
         for (const handler of handlers) handler(event);
       });
     },
+    publishHere(event) {
+      for (const handler of handlers) handler(event);
+    },
     subscribe(handler) {
       handlers.push(handler);
     },
+    // Nothing between this node and itself can be cut.
+    onResumed() {},
     async close() {
       handlers.length = 0;
     },
@@ -51,6 +63,11 @@ export function createLocalBackplane(): Backplane {
  * publisher's messages, so the frames of one conversation, published by the node that committed
  * them, arrive in order everywhere. `subscriber` must be a connection of its own (Redis reserves
  * a subscribing connection for pub/sub); the backplane closes it.
+ *
+ * Pub/sub keeps nothing for a subscriber that is away: when Redis restarts, the nodes reconnect
+ * one after the other, and the frames one published before another had subscribed again are
+ * lost for the other's sockets, which stayed open and so never read again what they missed.
+ * Once subscribed again, the backplane says since when it was cut (`onResumed`).
  */
 export async function createRedisBackplane(
   publisher: Redis,
@@ -59,20 +76,49 @@ export async function createRedisBackplane(
 ): Promise<Backplane> {
   const channel = `${prefix}realtime`;
   const handlers: Array<(event: BackplaneEvent) => void> = [];
+  const resumed: Array<(since: Date) => void> = [];
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     const event = JSON.parse(text) as BackplaneEvent;
     for (const handler of handlers) handler(event);
+  });
+  let cutAt: Date | undefined;
+  let closing = false;
+  subscriber.on('close', () => {
+    cutAt ??= new Date();
+  });
+  // ioredis subscribes again on its own once ready; the reply to this one comes after its
+  // reply, so whatever is published from then on reaches this node.
+  subscriber.on('ready', () => {
+    const since = cutAt;
+    if (!since || closing) return;
+    cutAt = undefined;
+    subscriber.subscribe(channel).then(
+      () => {
+        for (const handler of resumed) handler(since);
+      },
+      // Cut again: the next ready says so, from this cut.
+      () => {
+        cutAt ??= since;
+      },
+    );
   });
   await subscriber.subscribe(channel);
   return {
     async publish(event) {
       await publisher.publish(channel, JSON.stringify(event));
     },
+    publishHere(event) {
+      for (const handler of handlers) handler(event);
+    },
     subscribe(handler) {
       handlers.push(handler);
     },
+    onResumed(handler) {
+      resumed.push(handler);
+    },
     async close() {
+      closing = true;
       handlers.length = 0;
       await subscriber.quit();
     },

@@ -21,8 +21,17 @@ export type SessionsTarget = { sessionId: string } | { memberId: string };
  */
 export function createRealtimeOutlet(backplane: Backplane) {
   const publish: Publish = (destination, body, to) => deliver(backplane, destination, body, to);
+  /** As `publish`, to this node's subscribers only. */
+  const publishHere: Publish = async (destination, body, to) =>
+    backplane.publishHere({
+      kind: 'deliver',
+      destination,
+      body: JSON.stringify(body),
+      ...(to ? { to } : {}),
+    });
   return {
     publish,
+    publishHere,
     /** Closes, on every node, the sockets of a session or of a member. */
     endSessions(target: SessionsTarget, reason: ErrorCode) {
       return backplane.publish({ kind: 'end-sessions', reason, ...target });

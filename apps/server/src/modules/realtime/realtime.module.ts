@@ -41,6 +41,11 @@ declare module '../../lib/module-events.ts' {
   interface ModuleEvents {
     /** Sessions ended on any node (this one included): a session's, or all of a member's. */
     'realtime:sessions-ending': { sessionId?: string; memberId?: string };
+    /**
+     * This node's link to the other nodes was cut from `since` until now (Redis restarted): what
+     * was published meanwhile to `memberIds`, who hold sockets here, never reached them.
+     */
+    'realtime:deliveries-missed': { since: Date; memberIds: string[] };
   }
 }
 
@@ -162,6 +167,13 @@ export const realtimeBrokerModule = fp(
       log,
     });
     app.decorate('realtime', realtime);
+    stores.backplane.onResumed((since) => {
+      log.warn({ since }, 'Real-time deliveries missed while Redis was unreachable: sent again');
+      void app.platform.events.emit('realtime:deliveries-missed', {
+        since,
+        memberIds: realtime.broker.memberIds(),
+      });
+    });
     measureBroker(app.metrics, realtime.broker);
     await app.register(realtimeRoutes, {
       broker: realtime.broker,

@@ -105,6 +105,11 @@ export function createConnectionRegistry(
       return byMember.size;
     },
 
+    /** Who they are. */
+    memberIds(): string[] {
+      return [...byMember.keys()];
+    },
+
     /** The sockets a member holds on this node. */
     socketsOf(memberId: string): ReadonlySet<Connection> | undefined {
       return byMember.get(memberId);

@@ -95,6 +95,9 @@ export function createStompBroker(options: BrokerOptions) {
       return registry.connections.size;
     },
 
+    /** The members with a socket on this node. */
+    memberIds: () => registry.memberIds(),
+
     /** What this node's sockets hold now, counted at each call (a scrape, ADR 063). */
     stats() {
       let subscriptions = 0;
