@@ -54,13 +54,36 @@ if (config.demoData && database.engine === 'pglite') {
   await seedDemoData({ db: database.db, mediaStore, log: logger });
 }
 
-const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+/**
+ * A Redis connection's errors as log lines, once an outage: ioredis retries on its own, and
+ * without a listener prints each failed attempt unstructured.
+ */
+function logRedisOutages(connection: Redis, name: string) {
+  let down = false;
+  connection.on('error', (err) => {
+    if (!down) logger.warn({ err, connection: name }, 'Redis unreachable: retrying');
+    down = true;
+  });
+  connection.on('ready', () => {
+    if (down) logger.info({ connection: name }, 'Redis reachable again');
+    down = false;
+  });
+  return connection;
+}
+
+const redis = config.redisUrl
+  ? logRedisOutages(new Redis(config.redisUrl, { lazyConnect: false }), 'commands')
+  : undefined;
 const limiter: RateLimitStore = redis
   ? createRedisRateLimitStore(redis, `${config.redisPrefix}ratelimit:`)
   : createMemoryRateLimitStore(systemClock);
 const realtime = redis
   ? {
-      backplane: await createRedisBackplane(redis, redis.duplicate(), config.redisPrefix),
+      backplane: await createRedisBackplane(
+        redis,
+        logRedisOutages(redis.duplicate(), 'subscriber'),
+        config.redisPrefix,
+      ),
       presence: createRedisPresenceStore(redis, {
         ttlMs: config.presenceTtlMs,
         prefix: `${config.redisPrefix}presence:`,
