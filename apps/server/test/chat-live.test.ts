@@ -1,4 +1,10 @@
-import { destinations, type Message, messageSchema, readReceiptSchema } from '@mawadda/contract';
+import {
+  destinations,
+  type Message,
+  messageSchema,
+  REALTIME_SESSION_HEADER,
+  readReceiptSchema,
+} from '@mawadda/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, jpegWithGps, multipart, seedCouple, sessionFor } from './fixtures.ts';
 import { connectStomp } from './stomp-client.ts';
@@ -88,6 +94,40 @@ describe('a message sent over REST', () => {
     expect(echo.messages).toEqual([]);
     expect(karimInbox.messages).toEqual([]);
     for (const socket of [youssefSocket, aminaOtherTab, karimSocket]) await socket.disconnect();
+  });
+
+  it('spares the tab that sent a message its echo, and still reaches the sender’s other tabs', async () => {
+    const { amina, youssef } = await seedCouple(t.database.db);
+    const aminaToken = await sessionFor(t.database.db, amina);
+    const youssefSocket = await connect(youssef);
+    const inbox = youssefSocket.subscribe(destinations.chat(youssef));
+    const sendingTab = await connect(amina);
+    const sendingEcho = sendingTab.subscribe(destinations.chat(amina));
+    const otherTab = await connect(amina);
+    const otherEcho = otherTab.subscribe(destinations.chat(amina));
+    await Promise.all([inbox.subscribed, sendingEcho.subscribed, otherEcho.subscribed]);
+
+    const send = (content: string, tab: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/chat/send/${youssef}`,
+        headers: { ...bearer(aminaToken), [REALTIME_SESSION_HEADER]: tab },
+        payload: { content },
+      });
+    const first = await send('Salam', sendingTab.session);
+    expect(first.statusCode).toBe(201);
+    expect(messageSchema.parse(await inbox.next()).content).toBe('Salam');
+    expect(messageSchema.parse(await otherEcho.next()).content).toBe('Salam');
+
+    // A header naming no tab of the server's spares nobody, and the message is kept all the same.
+    const second = await send('Ça va ?', 'not-a-tab');
+    expect(second.statusCode).toBe(201);
+    expect(messageSchema.parse(await inbox.next()).content).toBe('Ça va ?');
+    expect(messageSchema.parse(await otherEcho.next()).content).toBe('Ça va ?');
+    // Frames from one publisher arrive in order: the sending tab's first frame is the second message.
+    expect(messageSchema.parse(await sendingEcho.next()).content).toBe('Ça va ?');
+    expect(sendingEcho.messages).toEqual([]);
+    for (const socket of [youssefSocket, sendingTab, otherTab]) await socket.disconnect();
   });
 
   it('turns the sender’s ticks double live when the receiver reads, and only then', async () => {

@@ -24,6 +24,8 @@ function timeout<T>(what: string, promise: Promise<T>, ms = WAIT_MS): Promise<T>
 
 export type StompSession = {
   client: Client;
+  /** The broker's id of this connection (the CONNECTED frame's `session`). */
+  session: string;
   /** The ERROR frame that ended the session, once it comes. */
   error: Promise<IFrame>;
   /** The close of the socket, once it comes. */
@@ -65,13 +67,18 @@ export async function connectStomp(
     onStompError: (frame) => onError(frame),
     onWebSocketClose: (event) => onClose({ code: (event as { code: number }).code }),
   });
+  let session = '';
   const connected = new Promise<void>((resolve) => {
-    client.onConnect = () => resolve();
+    client.onConnect = (frame) => {
+      session = frame.headers.session ?? '';
+      resolve();
+    };
   });
   client.activate();
   await timeout('CONNECTED or an ERROR', Promise.race([connected, error, closed]));
   return {
     client,
+    session,
     // Timed only when a test waits for them: an unawaited timeout would fail the run later.
     get error() {
       return timeout('an ERROR frame', error);

@@ -15,15 +15,22 @@ import type { ChatContext } from './chat-context.ts';
 import { checkVoiceNote, processChatImage } from './chat-media.ts';
 import { noticeOf, toMessage } from './message-view.ts';
 
-/** A new message goes to the receiver and to the sender's other tabs. */
-export async function publishNew(ctx: ChatContext, row: MessageRow): Promise<Message> {
+/**
+ * A new message goes to the receiver and to the sender's other tabs: not to `senderTab`, the
+ * connection of the tab that sent it, which has it in the answer (ADR 065).
+ */
+export async function publishNew(
+  ctx: ChatContext,
+  row: MessageRow,
+  senderTab?: string,
+): Promise<Message> {
   const mine = toMessage(ctx.mediaLinks, row, row.senderId);
   await ctx.publish(
     destinations.chat(row.receiverId),
     toMessage(ctx.mediaLinks, row, row.receiverId),
     [row.receiverId],
   );
-  await ctx.publish(destinations.chat(row.senderId), mine, [row.senderId]);
+  await ctx.publish(destinations.chat(row.senderId), mine, [row.senderId], senderTab);
   if (!row.call) ctx.onNewMessage?.(noticeOf(row));
   return mine;
 }
@@ -83,8 +90,8 @@ async function store(
  * slowed sender's message past their pace a 429), the rule of who may write to whom, and for a
  * conversation it starts the day's limit of new ones (429); then the attachment is checked and
  * stored, the message committed, and only then published, to the receiver and to the sender's
- * other tabs; a flagged one is counted against its sender (ADR 043). A retried uuid answers the
- * stored message and publishes nothing twice.
+ * other tabs (but `senderTab`, ADR 065); a flagged one is counted against its sender (ADR 043).
+ * A retried uuid answers the stored message and publishes nothing twice.
  */
 export async function sendMessage(
   ctx: ChatContext,
@@ -92,6 +99,7 @@ export async function sendMessage(
   receiverId: string,
   fields: ChatSendFields,
   files: { image?: UploadedFile; audio?: UploadedFile },
+  senderTab?: string,
 ): Promise<{ message: Message; created: boolean }> {
   const content = fields.content?.trim() ? fields.content : null;
   if (files.image && files.audio) throw badRequest('MESSAGE_ONE_ATTACHMENT');
@@ -127,7 +135,7 @@ export async function sendMessage(
     if (row.receiverId !== receiverId) throw new HttpError(409, 'MESSAGE_ID_TAKEN');
     return { message: toMessage(ctx.mediaLinks, row, senderId), created: false };
   }
-  const message = await publishNew(ctx, row);
+  const message = await publishNew(ctx, row, senderTab);
   if (row.shield !== 0) await ctx.shield.flagged(senderId);
   return { message, created: true };
 }

@@ -1,6 +1,7 @@
 import {
   CHAT_IMAGE_MAX_BYTES,
   chatSendFieldsSchema,
+  REALTIME_SESSION_HEADER,
   VOICE_NOTE_MAX_BYTES,
 } from '@mawadda/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +15,15 @@ const chatFiles = {
   image: { maxFiles: 1, maxBytes: CHAT_IMAGE_MAX_BYTES, tooLarge: 'CHAT_IMAGE_TOO_LARGE' },
   audio: { maxFiles: 1, maxBytes: VOICE_NOTE_MAX_BYTES, tooLarge: 'VOICE_NOTE_TOO_LARGE' },
 } as const;
+
+/**
+ * The sending tab's socket, from its header (ADR 065): a connection id the broker made. Anything
+ * else is no tab of this server's and is ignored, never a refusal: the header only spares a
+ * frame, and the message must not be lost for it.
+ */
+const CONNECTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const senderTabOf = (header: string | string[] | undefined) =>
+  typeof header === 'string' && CONNECTION_ID.test(header) ? header : undefined;
 
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   app.route({
@@ -37,6 +47,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     // docs/spec.md §7: multipart (with a photo or a voice note), or plain JSON for text.
     handler: async (request, reply) => {
       const memberId = sessionOf(request).memberId;
+      const senderTab = senderTabOf(request.headers[REALTIME_SESSION_HEADER]);
       let message: Awaited<ReturnType<ChatService['send']>>;
       if (request.isMultipart()) {
         const form = await readMultipartForm(request, chatFiles);
@@ -45,10 +56,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
           request.params.userId,
           parseOrThrow(chatSendFieldsSchema, form.fields),
           { image: form.files.image?.[0], audio: form.files.audio?.[0] },
+          senderTab,
         );
       } else {
         const fields = parseOrThrow(chatSendFieldsSchema, request.body ?? {});
-        message = await chat.send(memberId, request.params.userId, fields, {});
+        message = await chat.send(memberId, request.params.userId, fields, {}, senderTab);
       }
       return reply.status(message.created ? 201 : 200).send(message.message);
     },

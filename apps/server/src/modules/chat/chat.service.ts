@@ -20,13 +20,17 @@ export type ChatService = ReturnType<typeof createChatService>;
 export function createChatService(deps: ChatDeps) {
   const ctx = chatContext(deps);
   return {
-    /** See `sendMessage`: checked, stored once, then published; a retry answers the first. */
+    /**
+     * See `sendMessage`: checked, stored once, then published (to the sender's tabs but
+     * `senderTab`); a retry answers the first.
+     */
     send: (
       senderId: string,
       receiverId: string,
       fields: ChatSendFields,
       files: { image?: UploadedFile; audio?: UploadedFile },
-    ) => sendMessage(ctx, senderId, receiverId, fields, files),
+      senderTab?: string,
+    ) => sendMessage(ctx, senderId, receiverId, fields, files, senderTab),
 
     /** A notice line (ADR 045), stored in `executor` and published once committed: `writeNotice`. */
     writeNotice: (

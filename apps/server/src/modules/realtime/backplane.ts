@@ -2,11 +2,11 @@ import type { Redis } from 'ioredis';
 
 /**
  * What one node tells every node (itself included): a frame to deliver to the local subscribers
- * of a destination (only those of the members `to` when given), or sessions whose sockets must
- * close.
+ * of a destination (only those of the members `to` when given, and never to the connection
+ * `except`), or sessions whose sockets must close.
  */
 export type BackplaneEvent =
-  | { kind: 'deliver'; destination: string; to?: string[]; body: string }
+  | { kind: 'deliver'; destination: string; to?: string[]; except?: string; body: string }
   | { kind: 'end-sessions'; sessionId?: string; memberId?: string; reason: string };
 
 export type Backplane = {
@@ -24,14 +24,21 @@ export type Backplane = {
 
 /**
  * Delivers a body to the subscribers of `destination` on every node (only to the members `to`,
- * when given).
+ * when given; never to the connection `except`, a tab that has it already).
  */
-export function deliver(backplane: Backplane, destination: string, body: unknown, to?: string[]) {
+export function deliver(
+  backplane: Backplane,
+  destination: string,
+  body: unknown,
+  to?: string[],
+  except?: string,
+) {
   return backplane.publish({
     kind: 'deliver',
     destination,
     body: JSON.stringify(body),
     ...(to ? { to } : {}),
+    ...(except ? { except } : {}),
   });
 }
 

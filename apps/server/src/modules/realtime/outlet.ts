@@ -3,12 +3,14 @@ import { type Backplane, deliver } from './backplane.ts';
 
 /**
  * Publishes a frame to the subscribers of a destination on every node (only to the members `to`,
- * when given). The destination must be one of the contract's topic map, and the body its payload.
+ * when given; never to the connection `except`, the tab that sent what it says). The destination
+ * must be one of the contract's topic map, and the body its payload.
  */
 export type Publish = <D extends TopicDestination>(
   destination: D,
   body: TopicBody<D>,
   to?: string[],
+  except?: string,
 ) => Promise<void>;
 
 /** Who is told to close their sockets: a session (logout) or a member (password reset). */
@@ -20,7 +22,8 @@ export type SessionsTarget = { sessionId: string } | { memberId: string };
  * sessions through this).
  */
 export function createRealtimeOutlet(backplane: Backplane) {
-  const publish: Publish = (destination, body, to) => deliver(backplane, destination, body, to);
+  const publish: Publish = (destination, body, to, except) =>
+    deliver(backplane, destination, body, to, except);
   /** As `publish`, to this node's subscribers only. */
   const publishHere: Publish = async (destination, body, to) =>
     backplane.publishHere({

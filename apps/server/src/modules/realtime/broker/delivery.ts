@@ -12,8 +12,8 @@ function topicOf(destination: string): string {
 
 /**
  * Delivery: a frame the backplane brings, as MESSAGE frames to this node's subscribers of its
- * destination (only to the sockets of the members `to`, when given). Counts the frames written,
- * by topic (ADR 063).
+ * destination (only to the sockets of the members `to`, when given; never to the connection
+ * `except`, the tab that sent it, ADR 065). Counts the frames written, by topic (ADR 063).
  */
 export function createDelivery(registry: ConnectionRegistry) {
   let messageCounter = 0;
@@ -41,20 +41,22 @@ export function createDelivery(registry: ConnectionRegistry) {
     );
   }
 
-  function deliverLocal(destination: string, body: string, to?: string[]) {
+  function deliverLocal(destination: string, body: string, to?: string[], except?: string) {
     const subscribers = registry.subscribersOf(destination);
     if (!subscribers) return;
     const before = messageCounter;
     if (!to) {
       for (const [connection, subscription] of subscribers) {
-        deliver(connection, subscription, destination, body);
+        if (connection.id !== except) deliver(connection, subscription, destination, body);
       }
     } else {
       // Addressed to some members (presence): look at their sockets, not at every subscriber.
       for (const memberId of to) {
         for (const connection of registry.socketsOf(memberId) ?? []) {
           const subscription = subscribers.get(connection);
-          if (subscription) deliver(connection, subscription, destination, body);
+          if (subscription && connection.id !== except) {
+            deliver(connection, subscription, destination, body);
+          }
         }
       }
     }

@@ -35,8 +35,9 @@ export function createStompBroker(options: BrokerOptions) {
   const outlet = createRealtimeOutlet(options.backplane);
 
   options.backplane.subscribe((event) => {
-    if (event.kind === 'deliver') deliverLocal(event.destination, event.body, event.to);
-    else endSessionsLocal(registry, event.reason, event.sessionId, event.memberId);
+    if (event.kind === 'deliver') {
+      deliverLocal(event.destination, event.body, event.to, event.except);
+    } else endSessionsLocal(registry, event.reason, event.sessionId, event.memberId);
   });
   const stopSweeper = startSweeper(registry, { limits, log, now, sessionNow });
 
