@@ -1,7 +1,8 @@
 /**
  * Web Push at a burst (ADR 037): MEMBERS members each with one subscribed phone (rows
- * written straight to the database), then EVENTS new messages to as many of them, told to the
- * real app (`app.push.notify`: the rules, the payload in the device's language, the queue in
+ * written straight to the database), then EVENTS new messages to as many of them, recorded in
+ * the outbox as the chat's batched insert records them (ADR 064: statements of 500) and taken by
+ * the real app (its loop: the rules, the payload in the device's language, the queue in
  * PostgreSQL) and sent by its delivery loop (claims, `web-push` encryption and VAPID, HTTPS) to
  * the local push service of the tests, which runs in a child process (TLS and decryption are its
  * CPU, not the server's) and decrypts every push.
@@ -142,20 +143,32 @@ const app = await inProcessApp({
 });
 await app.ready();
 
-// The burst: a message from a member of the other gender to each of EVENTS members.
+// The burst: a message from a member of the other gender to each of EVENTS members, recorded
+// in the outbox as the chat's batched insert records them (ADR 064: in its statements of up to
+// 500 messages, for the receivers with a device), then told to this node's loop.
 const cpuBefore = process.cpuUsage();
 const started = Date.now();
-for (let i = 0; i < EVENTS; i++) {
-  const to = ids[i] as string;
-  const from = ids[(i + 1) % MEMBERS] as string;
-  app.push.notify({
-    kind: 'message',
-    from,
-    to,
-    content: 'text',
-    text: 'Salam, comment vas-tu ?',
-    at: new Date(),
+const { recorded } = app.platform.events;
+const WRITER_BATCH = 500;
+for (let start = 0; start < EVENTS; start += WRITER_BATCH) {
+  const at = new Date().toISOString();
+  const events = Array.from({ length: Math.min(WRITER_BATCH, EVENTS - start) }, (_, k) => {
+    const to = ids[start + k] as string;
+    const from = ids[(start + k + 1) % MEMBERS] as string;
+    return {
+      member: to,
+      payload: {
+        kind: 'message' as const,
+        from,
+        to,
+        content: 'text' as const,
+        text: 'Salam, comment vas-tu ?',
+        at,
+      },
+    };
   });
+  await recorded.write(handle.db, 'chat:message-stored', events);
+  recorded.told('chat:message-stored');
 }
 await app.push.notified();
 const queuedMs = Date.now() - started;
