@@ -26,30 +26,31 @@ function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
+/** A Vitest JSON report's totals. */
+function vitestCounts(json: unknown) {
+  const report = record(json);
+  const notes: string[] = [];
+  // A test file that fails to load (syntax error, failing import, error in a hook outside
+  // any test) has no test results of its own: count each such file as one failure.
+  const results = Array.isArray(report.testResults) ? report.testResults : [];
+  const brokenFiles = results.filter((entry) => {
+    const file = record(entry);
+    const assertions = Array.isArray(file.assertionResults) ? file.assertionResults : [];
+    return file.status === 'failed' && assertions.length === 0;
+  }).length;
+  if (brokenFiles > 0) notes.push(`${brokenFiles} test file(s) failed to run`);
+  return {
+    passed: num(report.numPassedTests),
+    failed: num(report.numFailedTests) + brokenFiles,
+    skipped: num(report.numPendingTests) + num(report.numTodoTests),
+    notes,
+  };
+}
+
 const reports: Report[] = [
-  {
-    name: 'Vitest',
-    file: '.vitest-results/results.json',
-    count(json) {
-      const report = record(json);
-      const notes: string[] = [];
-      // A test file that fails to load (syntax error, failing import, error in a hook outside
-      // any test) has no test results of its own: count each such file as one failure.
-      const results = Array.isArray(report.testResults) ? report.testResults : [];
-      const brokenFiles = results.filter((entry) => {
-        const file = record(entry);
-        const assertions = Array.isArray(file.assertionResults) ? file.assertionResults : [];
-        return file.status === 'failed' && assertions.length === 0;
-      }).length;
-      if (brokenFiles > 0) notes.push(`${brokenFiles} test file(s) failed to run`);
-      return {
-        passed: num(report.numPassedTests),
-        failed: num(report.numFailedTests) + brokenFiles,
-        skipped: num(report.numPendingTests) + num(report.numTodoTests),
-        notes,
-      };
-    },
-  },
+  { name: 'Vitest', file: '.vitest-results/results.json', count: vitestCounts },
+  // `npm run test:faults`, which .ci/run runs after `npm test`.
+  { name: 'Faults', file: '.vitest-results/faults.json', count: vitestCounts },
   {
     name: 'Playwright',
     file: 'e2e/test-results/results.json',
