@@ -306,6 +306,12 @@ const rabbitmq: Broker = {
   relayTo: (index) => `/topic/call.${index}`,
 };
 
+/**
+ * Each member's socket as the broker named it (CONNECTED's `session`): a message is sent naming
+ * its sender's socket, as the app does, and the server spares that socket the echo (ADR 065).
+ */
+const socketSessions: string[] = [];
+
 /** Opens one STOMP socket, CONNECTs and SUBSCRIBEs (with a receipt); resolves once subscribed. */
 function connectMember(broker: Broker, index: number, onMessage?: (text: string) => void) {
   return new Promise<WebSocket>((resolve, reject) => {
@@ -320,6 +326,8 @@ function connectMember(broker: Broker, index: number, onMessage?: (text: string)
       const text = data.toString();
       if (state === 'connecting' && text.startsWith('CONNECTED')) {
         state = 'subscribing';
+        const session = /\nsession:([^\n]*)/.exec(text)?.[1];
+        if (session) socketSessions[index] = session;
         socket.send(`SUBSCRIBE\nid:0\ndestination:${broker.topic(index)}\nreceipt:s\n\n\0`);
       } else if (state === 'subscribing' && text.startsWith('RECEIPT')) {
         state = 'ready';
@@ -927,7 +935,9 @@ function send(sender: number) {
   inFlight += 1;
   senderConnections[sender]?.send(
     `/api/chat/send/${ids[from + 1]}`,
-    `authorization: Bearer ${tokens[from]}\r\n`,
+    `authorization: Bearer ${tokens[from]}\r\n${
+      socketSessions[from] ? `x-realtime-session: ${socketSessions[from]}\r\n` : ''
+    }`,
     body,
     (status) => {
       inFlight -= 1;

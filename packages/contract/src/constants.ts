@@ -89,3 +89,11 @@ export const REPORT_MESSAGES_MAX = 20;
 /** Family mode (ADR 045): guardians a member may name at once, and the length of a name. */
 export const MAX_GUARDIANS = 2;
 export const GUARDIAN_NAME_MAX_LENGTH = 80;
+
+/**
+ * The request header a tab sends a message with: its socket's STOMP session (the CONNECTED
+ * frame's `session`). The server publishes the new message to the sender's other tabs but not
+ * to this one, which has it in the answer: half the frames of a message, and its bytes on a
+ * prepaid plan (ADR 065).
+ */
+export const REALTIME_SESSION_HEADER = 'x-realtime-session';

@@ -3,14 +3,6 @@ import { z } from 'zod';
 
 export { destinations } from './destinations.ts';
 
-/**
- * The request header a tab sends a message with: its socket's STOMP session (the CONNECTED
- * frame's `session`). The server publishes the new message to the sender's other tabs but not
- * to this one, which has it in the answer: half the frames of a message, and its bytes on a
- * prepaid plan (ADR 065).
- */
-export const REALTIME_SESSION_HEADER = 'x-realtime-session';
-
 const PRESENCE_STATUSES = ['online', 'offline'] as const;
 
 /** `userId` is stamped by the server from the connection, never trusted from the frame. */

@@ -31,7 +31,12 @@ export class NetworkError extends Error {
 }
 
 type Body = FormData | Record<string, unknown> | undefined;
-type Options = { method?: string; body?: Body; signal?: AbortSignal };
+type Options = {
+  method?: string;
+  body?: Body;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
 
 /** The refusals of a member's token that say a moderator suspended or closed the account. */
 const ACCOUNT_CLOSED = new Set(['ACCOUNT_SUSPENDED', 'ACCOUNT_BANNED']);
@@ -55,7 +60,7 @@ export function setSessionExpiredHandler(handler: (closedBy?: ErrorBody) => void
  */
 export async function send(path: string, options: Options & { accept: string }): Promise<Response> {
   const token = session.token();
-  const headers: Record<string, string> = { accept: options.accept };
+  const headers: Record<string, string> = { ...options.headers, accept: options.accept };
   // The server writes what it sends later (push notifications, e-mails) in the language of the
   // member's last request: i18n keeps it on <html lang>.
   const language = document.documentElement.lang;
@@ -108,6 +113,7 @@ type CallInput = {
   query?: Record<string, unknown>;
   body?: Record<string, unknown>;
   form?: FormData;
+  headers?: Record<string, string>;
 };
 
 type Route = { readonly method: string; readonly path: string };
@@ -115,8 +121,10 @@ type Route = { readonly method: string; readonly path: string };
 /** What a call to endpoint `K` takes: its input when it has one, and an abort signal. */
 type CallArguments<K extends EndpointName> =
   Record<never, never> extends EndpointRequest<K>
-    ? [input?: EndpointRequest<K>, signal?: AbortSignal]
-    : [input: EndpointRequest<K>, signal?: AbortSignal];
+    ? [input?: EndpointRequest<K> & ExtraHeaders, signal?: AbortSignal]
+    : [input: EndpointRequest<K> & ExtraHeaders, signal?: AbortSignal];
+/** Request headers a call adds to the client's own (`x-realtime-session` of a chat message). */
+type ExtraHeaders = { headers?: Record<string, string> };
 
 /**
  * A caller of the endpoints of one map of the contract's (`@mawadda/contract/*-endpoint-routes`):
@@ -131,7 +139,7 @@ export function endpointCaller<Routes extends { [K in keyof Routes]: Route }>(ro
     ...[input, signal]: CallArguments<K>
   ): Promise<EndpointAnswer<K>> {
     const { method, path } = routes[name];
-    const { params, query, body, form } = (input ?? {}) as CallInput;
+    const { params, query, body, form, headers } = (input ?? {}) as CallInput;
     const search = new URLSearchParams(
       Object.entries(query ?? {}).flatMap(([key, value]) =>
         value === undefined || value === null ? [] : [[key, String(value)]],
@@ -143,6 +151,7 @@ export function endpointCaller<Routes extends { [K in keyof Routes]: Route }>(ro
       method,
       ...(payload !== undefined ? { body: payload } : {}),
       ...(signal ? { signal } : {}),
+      ...(headers ? { headers } : {}),
     });
   };
 }

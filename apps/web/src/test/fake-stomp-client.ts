@@ -52,10 +52,10 @@ export class FakeStompClient {
     this.published.push({ destination, body: body ? JSON.parse(body) : undefined });
   }
 
-  /** The broker answers CONNECTED. */
-  open() {
+  /** The broker answers CONNECTED, naming the connection `session`. */
+  open(session = 'socket-1') {
     this.connected = true;
-    this.config.onConnect?.({ command: 'CONNECTED', headers: {} } as unknown as IFrame);
+    this.config.onConnect?.({ command: 'CONNECTED', headers: { session } } as unknown as IFrame);
   }
 
   /** The socket closes (network cut, server restart). */

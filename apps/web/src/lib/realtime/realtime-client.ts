@@ -74,6 +74,11 @@ export function createRealtime(
       close(core);
     },
     getState: () => core.state,
+    /**
+     * The open socket's id, which a message sent from this tab names: the server then spares
+     * this socket the message's echo, the answer has it (ADR 065). Null while none is open.
+     */
+    socketSession: () => (core.client?.connected ? core.session : null),
     subscribeState(listener: () => void) {
       core.stateListeners.add(listener);
       return () => {

@@ -36,6 +36,7 @@ export function createCore(
     onSessionOver,
     client: null,
     token: null,
+    session: null,
     state: { status: 'idle', connections: 0 },
     stateListeners: new Set(),
     refusalListeners: new Set(),
@@ -158,9 +159,10 @@ function onBrokerError(core: RealtimeCore, created: Client, frame: IFrame) {
 /** What the socket of `created` does as it connects, closes, and hears the broker refuse. */
 function brokerCallbacks(core: RealtimeCore, created: () => Client): Partial<StompConfig> {
   return {
-    onConnect: () => {
+    onConnect: (frame: IFrame) => {
       const client = created();
       if (core.client !== client) return;
+      core.session = frame.headers.session ?? null;
       core.live.clear();
       for (const destination of core.handlers.keys()) listen(core, destination);
       client.publish({
@@ -172,6 +174,7 @@ function brokerCallbacks(core: RealtimeCore, created: () => Client): Partial<Sto
     },
     onWebSocketClose: (event: CloseEvent) => {
       if (core.client !== created()) return;
+      core.session = null;
       core.live.clear();
       if (core.state.status !== 'connected') return;
       // A refused call should not flash "Reconnecting" at a member who never lost the network.

@@ -41,6 +41,8 @@ export type RealtimeCore = {
   onSessionOver: () => void;
   client: Client | null;
   token: string | null;
+  /** The broker's id of the open socket (CONNECTED's `session`), null while none is open. */
+  session: string | null;
   state: RealtimeState;
   stateListeners: Set<() => void>;
   refusalListeners: Set<(refusal: Refusal) => void>;

@@ -1,7 +1,8 @@
 import type { Message, WaliAnswer } from '@mawadda/contract';
-import { CONVERSATION_PAGE_SIZE } from '@mawadda/contract/constants';
+import { CONVERSATION_PAGE_SIZE, REALTIME_SESSION_HEADER } from '@mawadda/contract/constants';
 import { waliEndpointRoutes } from '@mawadda/contract/guardian-endpoint-routes';
 import { callApi, endpointCaller } from '@/lib/api-client.ts';
+import { realtime } from '@/lib/realtime/realtime-client.ts';
 
 // The wali's contact endpoints come with the chat: kept apart, they add nothing to the first
 // route (ADR 045).
@@ -49,7 +50,8 @@ function voiceNoteName(audio: Blob) {
 
 /**
  * POST /api/chat/send/:userId as a form: the client-made uuid makes a retry of the same message
- * idempotent (the server answers the stored message again).
+ * idempotent (the server answers the stored message again). It names this tab's socket, which
+ * the server then spares the message's echo (ADR 065): the answer brings it.
  */
 export function sendMessage(userId: string, fields: OutgoingFields): Promise<Message> {
   const form = new FormData();
@@ -57,7 +59,12 @@ export function sendMessage(userId: string, fields: OutgoingFields): Promise<Mes
   if (fields.content) form.set('content', fields.content);
   if (fields.image) form.set('image', fields.image);
   if (fields.audio) form.set('audio', fields.audio, voiceNoteName(fields.audio));
-  return callApi('sendMessage', { params: { userId }, form });
+  const socket = realtime.socketSession();
+  return callApi('sendMessage', {
+    params: { userId },
+    form,
+    ...(socket ? { headers: { [REALTIME_SESSION_HEADER]: socket } } : {}),
+  });
 }
 
 /** PUT /api/chat/mark-as-read/:userId: their messages are read; their ticks turn double. */

@@ -100,6 +100,36 @@ afterEach(() => {
 });
 
 describe('ChatPage', () => {
+  it('names its socket with each message it sends, which the server then spares the echo', async () => {
+    const api = mockEndpoints({
+      chatContacts: { body: [awa] },
+      conversation: { body: [] },
+      sendMessage: ({ body }) => ({ status: 201, body: stored(body as FormData) }),
+    });
+    const broker = await connect();
+    await renderScreen(<ChatPage />, { route: `/chat?userId=${AWA}`, path: '/chat' });
+    await screen.findByRole('heading', { level: 2, name: 'Awa Diop' });
+    const sentWith = () =>
+      api.mock.calls
+        .filter(([, init]) => init?.method === 'POST')
+        .map(
+          ([, init]) =>
+            (init?.headers as Record<string, string> | undefined)?.['x-realtime-session'],
+        );
+
+    await write('Salam');
+    await waitFor(() => expect(sentWith()).toEqual(['socket-1']));
+    // Reconnected: the new socket is the one named.
+    act(() => broker.drop());
+    act(() => broker.open('socket-2'));
+    await write('Tu es là ?');
+    await waitFor(() => expect(sentWith()).toEqual(['socket-1', 'socket-2']));
+    // No socket open: the server has no tab to spare, and echoes to every other one.
+    act(() => broker.drop());
+    await write('Je reviens');
+    await waitFor(() => expect(sentWith()).toEqual(['socket-1', 'socket-2', undefined]));
+  });
+
   it('shows a message at once with one tick, and two once Awa reads it', async () => {
     const answer = deferred();
     mockEndpoints({
