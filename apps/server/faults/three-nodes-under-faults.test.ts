@@ -308,9 +308,11 @@ function deliveredTexts() {
  * empty), and counts: lost (never pushed) and doubled (pushed more than once).
  */
 async function pushesOf(texts: string[], since: number) {
+  // A killed node's leases delay what it had taken: 10 s on the outbox's events, 30 s on the
+  // pushes it was sending (ADR 064, ADR 037).
   const arrivedMs = await waitUntil(
     () => texts.every((t) => deliveredTexts().has(t)),
-    45_000,
+    60_000,
     since,
   );
   await waitUntil(async () => {
