@@ -82,7 +82,6 @@ export class Member {
   readonly presenceEvents: Array<{ userId: string; status: string; at: number }> = [];
   readonly calls: Array<CallFrame & { at: number }> = [];
   readonly acknowledged: Acknowledged[] = [];
-  droppedAt: number | undefined;
   /** Each drop of its socket: when, the close code, and the ERROR frame's message if one came. */
   readonly drops: Array<{ at: number; code: number; error?: string }> = [];
   private lastError: string | undefined;
@@ -165,10 +164,9 @@ export class Member {
             return;
           }
           this.connected = false;
-          this.droppedAt = now();
           const code = (event as { code: number }).code;
           this.drops.push({
-            at: this.droppedAt,
+            at: now(),
             code,
             ...(this.lastError ? { error: this.lastError } : {}),
           });
