@@ -11,7 +11,14 @@ const stand = (name: string) => fp(async (_app: FastifyInstance) => {}, { name }
 /** An app where what the chat and the modules after it need is registered, by name only. */
 async function appBeforeTheChat() {
   const app = Fastify();
-  for (const name of ['platform', 'background-work', 'realtime', 'authentication', 'moderation']) {
+  for (const name of [
+    'platform',
+    'metrics',
+    'background-work',
+    'realtime',
+    'authentication',
+    'moderation',
+  ]) {
     await app.register(stand(name));
   }
   return app;
@@ -35,7 +42,9 @@ describe('modules declare what they need', () => {
 
   it('the chat needs moderation (the scam shield reports through it)', async () => {
     const app = Fastify();
-    for (const name of ['platform', 'authentication', 'realtime']) await app.register(stand(name));
+    for (const name of ['platform', 'metrics', 'authentication', 'realtime']) {
+      await app.register(stand(name));
+    }
     await expect(app.register(chatModule)).rejects.toThrow(
       "The dependency 'moderation' of plugin 'chat' is not registered",
     );
