@@ -111,9 +111,16 @@ describe('the metrics', () => {
       payload: { reportedId: karim, reason: 'other' },
     });
     expect(reported.statusCode, reported.body).toBeLessThan(300);
+    // The message's push event waits in the outbox until push's loop takes it (ADR 064).
+    const recorded = await scrape();
+    expect(recorded.value('mawadda_outbox_events', { listener: 'push' })).toBe(1);
+    expect(
+      recorded.value('mawadda_outbox_oldest_seconds', { listener: 'push' }),
+    ).toBeGreaterThanOrEqual(0);
     await t.app.push.notified();
     const queued = await scrape();
     expect(queued.value('mawadda_push_queue_depth')).toBe(1);
+    expect(queued.value('mawadda_outbox_events', { listener: 'push' })).toBeUndefined();
     t.clock.advance(2 * 60 * 60 * 1000);
     await t.app.push.drain();
     await push.waitFor(1);

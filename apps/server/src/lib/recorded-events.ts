@@ -159,3 +159,18 @@ export async function forgetRecorded(db: Executor, ids: readonly number[]): Prom
     sql`delete from recorded_events where id = any(${sql.param([...ids])}::bigint[])`,
   );
 }
+
+/**
+ * The outbox by listener for the metrics (ADR 063): the events waiting and the age of the oldest,
+ * by the database's clock, which stamps them. A listener's loop takes its events at once, so a
+ * deep or old outbox is a stuck loop.
+ */
+export async function recordedFigures(
+  db: Executor,
+): Promise<Array<{ listener: string; waiting: number; oldestSeconds: number }>> {
+  const result = await db.execute<{ listener: string; waiting: number; oldestSeconds: number }>(sql`
+    select listener, count(*)::int as waiting,
+      greatest(0, extract(epoch from now() - min(recorded_at)))::float8 as "oldestSeconds"
+    from recorded_events group by listener`);
+  return result.rows;
+}

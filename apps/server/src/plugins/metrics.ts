@@ -16,6 +16,7 @@ import {
 } from 'prom-client';
 import { type Database, databasePools } from '../db/database.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { recordedFigures } from '../lib/recorded-events.ts';
 import type { AppConfig } from './platform.ts';
 
 /**
@@ -125,6 +126,34 @@ function measureDatabase(app: FastifyInstance, metrics: Metrics, db: Database) {
       pool.off('release', released);
     });
   }
+}
+
+/**
+ * The outbox (ADR 064) by listener at scrape time: what waits to be taken and the age of the
+ * oldest, the same figure on every node. Each listener's loop empties it within its poll.
+ */
+function measureOutbox(metrics: Metrics, db: Database) {
+  const figures = metrics.shared(() => recordedFigures(db));
+  metrics.gauge({
+    name: 'mawadda_outbox_events',
+    help: 'Events recorded with their cause and not yet taken, by listener (push), of the whole deployment',
+    labelNames: ['listener'],
+    async collect() {
+      this.reset();
+      for (const { listener, waiting } of await figures()) this.set({ listener }, waiting);
+    },
+  });
+  metrics.gauge({
+    name: 'mawadda_outbox_oldest_seconds',
+    help: 'How long the oldest event not yet taken has waited, by listener (absent: none waits)',
+    labelNames: ['listener'],
+    async collect() {
+      this.reset();
+      for (const { listener, oldestSeconds } of await figures()) {
+        this.set({ listener }, oldestSeconds);
+      }
+    },
+  });
 }
 
 /** Every HTTP answer by the route's pattern (never its URL: no member id), method and status. */
@@ -277,6 +306,7 @@ export const metrics = fp(
     app.decorate('metrics', face);
     measureRequests(app, face);
     measureDatabase(app, face, db);
+    measureOutbox(face, db);
     const { port } = config.metrics;
     if (port !== undefined) serveMetrics(app, { ...config.metrics, port }, listener);
   },
