@@ -6,6 +6,7 @@ import {
   type RecordedEventName,
   type RecordedEvents,
 } from '../../lib/recorded-events.ts';
+import { startWakeableLoop } from '../../lib/wakeable-loop.ts';
 import type { PushContext } from './push-context.ts';
 import type { PushEvent } from './push-notifier.ts';
 
@@ -125,38 +126,15 @@ export async function notified(ctx: PushContext): Promise<void> {
  * which lets the step in progress finish.
  */
 export function startTaking(ctx: PushContext, pollMs: number) {
-  let stopped = false;
-  let woken = false;
-  let endWait: (() => void) | undefined;
-  ctx.taking.wake = () => {
-    woken = true;
-    endWait?.();
-  };
-  const loop = (async () => {
-    while (!stopped) {
-      woken = false;
-      let full = false;
-      try {
-        full = (await step(ctx)) >= TAKEN_AT_ONCE;
-      } catch (err) {
-        ctx.log.error({ err }, 'The push events could not be read');
-      }
-      if (full || woken || stopped) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        endWait = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      endWait = undefined;
-    }
-  })();
+  const loop = startWakeableLoop({
+    pollMs,
+    step: async () => (await step(ctx)) >= TAKEN_AT_ONCE,
+    onError: (err) => ctx.log.error({ err }, 'The push events could not be read'),
+  });
+  ctx.taking.wake = loop.wake;
   return async () => {
-    stopped = true;
     ctx.taking.wake = () => undefined;
-    endWait?.();
-    await loop;
+    await loop.stop();
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { startWakeableLoop } from '../../lib/wakeable-loop.ts';
 import { deleteEndpoint } from './push.repository.ts';
 import { claimDue, dropPush, markSent, retryAt } from './push-queue.repository.ts';
 import type { Delivery, PushSender } from './push-sender.ts';
@@ -85,9 +86,8 @@ export function createPushWorker(deps: PushWorkerDeps) {
     return claimed.length;
   }
 
-  /** Ends the loop's wait; `queued` tells a loop busy sending that more came meanwhile. */
+  /** Wakes the loop, once started. */
   let wake: (() => void) | undefined;
-  let queued = false;
 
   return {
     once,
@@ -98,38 +98,19 @@ export function createPushWorker(deps: PushWorkerDeps) {
     },
 
     /** Something was queued on this node: sent now rather than at the next poll. */
-    wake: () => {
-      queued = true;
-      wake?.();
-    },
+    wake: () => wake?.(),
 
     /** The loop: sends what is due, then waits `pollMs` or a wake; answers its stop. */
     start(pollMs: number) {
-      let stopped = false;
-      const loop = (async () => {
-        while (!stopped) {
-          let full = false;
-          queued = false;
-          try {
-            full = (await once()) >= deps.batch;
-          } catch (err) {
-            deps.log.error({ err }, 'The push queue could not be read');
-          }
-          if (full || queued || stopped) continue;
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, pollMs);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          wake = undefined;
-        }
-      })();
+      const loop = startWakeableLoop({
+        pollMs,
+        step: async () => (await once()) >= deps.batch,
+        onError: (err) => deps.log.error({ err }, 'The push queue could not be read'),
+      });
+      wake = loop.wake;
       return async () => {
-        stopped = true;
-        wake?.();
-        await loop;
+        wake = undefined;
+        await loop.stop();
       };
     },
   };
