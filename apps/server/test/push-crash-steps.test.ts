@@ -5,6 +5,7 @@ import { pushQueue, recordedEvents } from '../src/db/schema.ts';
 import { claimRecorded } from '../src/lib/recorded-events.ts';
 import { claimDue, enqueue } from '../src/modules/push/push-queue.repository.ts';
 import { createPushSender } from '../src/modules/push/push-sender.ts';
+import { createPushWorker } from '../src/modules/push/push-worker.ts';
 import { bearer, seedLikes, seedMembers, sessionFor } from './fixtures.ts';
 import { startTestPushService, type TestPushService } from './push-service.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
@@ -132,6 +133,50 @@ describe('a node that stops between a message and its push', () => {
     expect(await claimDue(t.database.db, t.clock.now(), lease(30_000), 100)).not.toEqual([]);
     await t.app.push.drain();
     expect(deliveredTo(endpoint)).toEqual([]);
+    t.clock.advance(30_000);
+    await t.app.push.drain();
+    expect(deliveredTo(endpoint).map((p) => p.payload.tag)).toEqual([`chat:${her}`]);
+  });
+
+  it('when the database is away as a sent push is marked: marked at the next step, not sent again', async () => {
+    const { her, endpoint } = await acknowledgedMessage();
+    await t.app.push.notified();
+    // The database as a node sees it while PostgreSQL restarts: the statement after the claim
+    // (marking the pushes sent) fails, then it is back.
+    let statements = 0;
+    const db = new Proxy(t.database.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== 'execute') return value;
+        return (...args: Parameters<typeof target.execute>) => {
+          statements += 1;
+          if (statements === 2) return Promise.reject(new Error('Connection terminated'));
+          return target.execute(...args);
+        };
+      },
+    });
+    const errors: unknown[] = [];
+    const sender = createPushSender({
+      vapid: t.app.push.vapid,
+      allowLoopback: true,
+      ca: push.ca,
+      timeoutMs: 2000,
+    });
+    const worker = createPushWorker({
+      db,
+      clock: t.clock,
+      sender,
+      log: { error: (details: unknown) => errors.push(details) } as never,
+      batch: 100,
+      maxAttempts: 3,
+      leaseMs: 30_000,
+    });
+    await worker.once();
+    expect(errors).toHaveLength(1);
+    expect(deliveredTo(endpoint).map((p) => p.payload.tag)).toEqual([`chat:${her}`]);
+    // The next step marks it before anything else; past the lease, no node sends it again.
+    await worker.once();
+    sender.close();
     t.clock.advance(30_000);
     await t.app.push.drain();
     expect(deliveredTo(endpoint).map((p) => p.payload.tag)).toEqual([`chat:${her}`]);

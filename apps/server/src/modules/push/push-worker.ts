@@ -67,8 +67,26 @@ export function createPushWorker(deps: PushWorkerDeps) {
     }
   }
 
+  /**
+   * Pushes the push service took whose removal from the queue failed (the database away for a
+   * moment): removed first at the next step, while their lease still keeps them from the other
+   * nodes, rather than sent again once it ends.
+   */
+  let unsettled: { id: number; version: number }[] = [];
+  async function removeSent() {
+    const removing = unsettled;
+    unsettled = [];
+    try {
+      await markSent(db, removing);
+    } catch (err) {
+      unsettled = [...removing, ...unsettled];
+      throw err;
+    }
+  }
+
   /** One claim and its sends; answers how many were claimed. */
   async function once(): Promise<number> {
+    if (unsettled.length > 0) await removeSent();
     const now = clock.now();
     const claimed = await claimDue(db, now, new Date(now.getTime() + deps.leaseMs), deps.batch);
     const sent: { id: number; version: number }[] = [];
@@ -80,8 +98,9 @@ export function createPushWorker(deps: PushWorkerDeps) {
       ),
     );
     // Until then, the lease keeps them from other nodes: sent twice only if this node stops.
-    await markSent(db, sent).catch((err: unknown) =>
-      deps.log.error({ err }, 'Could not settle sent pushes'),
+    unsettled.push(...sent);
+    await removeSent().catch((err: unknown) =>
+      deps.log.error({ err }, 'Could not settle sent pushes: kept to settle at the next step'),
     );
     return claimed.length;
   }
