@@ -114,12 +114,14 @@ function measureBroker(metrics: Metrics, broker: StompBroker) {
       "Bytes written to this node's sockets and not yet taken by the network (the outbound queue)",
     ],
   ] as const;
+  // One walk over the sockets per scrape, whichever gauge asks first.
+  const stats = metrics.shared(async () => broker.stats());
   for (const [figure, name, help] of gauges) {
     metrics.gauge({
       name,
       help,
-      collect() {
-        this.set(broker.stats()[figure]);
+      async collect() {
+        this.set((await stats())[figure]);
       },
     });
   }
