@@ -102,22 +102,20 @@ describe('a node that stops between a message and its push', () => {
     const queue = (takenId: number) =>
       enqueue(
         t.database.db,
-        him,
         [
           {
-            subscriptionId: subscription?.id ?? '',
             memberId: him,
             aboutId: null,
             tag: 'chat:someone',
-            payload: '{}',
             urgency: 'normal',
             ttlSeconds: 60,
             at: t.clock.now().toISOString(),
+            takenId,
+            devices: [{ subscriptionId: subscription?.id ?? '', payload: '{}' }],
           },
         ],
         t.clock.now(),
         20,
-        takenId,
       );
     expect(await queue(again?.id ?? 0)).toBe(1);
     // The slow node's statement comes second: the event is gone, it queues nothing.

@@ -14,6 +14,7 @@ import {
   members,
   pushQueue,
   pushSubscriptions,
+  recordedEvents,
 } from '../src/db/schema.ts';
 import { claimDue, markSent } from '../src/modules/push/push-queue.repository.ts';
 import { bearer, seedLikes, seedMembers, seedSubscription, sessionFor } from './fixtures.ts';
@@ -561,6 +562,35 @@ describe('fairness and bounds', () => {
     await t.app.push.drain();
     expect(pushesTo(hisPhone)).toHaveLength(5);
     expect(pushesTo(herPhone)).toHaveLength(1);
+  });
+});
+
+describe('an event that cannot be queued', () => {
+  it('holds back no other member’s push, and stays in the outbox to be tried again', async () => {
+    const first = await couple();
+    const second = await couple();
+    const firstPhone = await phone(first.him);
+    const secondPhone = await phone(second.him);
+    // Taken in one step with the others, a row the notifier cannot turn into a push (a time
+    // that is no date): its statement fails, theirs must not.
+    await t.app.platform.events.recorded.write(t.database.db, 'likes:liked', [
+      {
+        member: first.him.id,
+        payload: { kind: 'match', from: second.her.id, to: first.him.id, at: 'not a date' },
+      },
+    ]);
+    t.app.push.notify({ kind: 'match', from: first.her.id, to: first.him.id, at: t.clock.now() });
+    t.app.push.notify({ kind: 'match', from: second.her.id, to: second.him.id, at: t.clock.now() });
+    await t.app.push.notified();
+    await t.app.push.drain();
+    expect(shown(firstPhone).map((p) => p.kind)).toEqual(['match']);
+    expect(shown(secondPhone).map((p) => p.kind)).toEqual(['match']);
+    const waiting = await t.database.db
+      .select({ payload: recordedEvents.payload })
+      .from(recordedEvents)
+      .where(eq(recordedEvents.listener, 'push'));
+    expect(waiting).toEqual([{ payload: expect.objectContaining({ at: 'not a date' }) }]);
+    await t.database.db.delete(recordedEvents);
   });
 });
 

@@ -145,12 +145,12 @@ export async function claimRecorded(
 }
 
 /**
- * A CTE body removing one taken event, returning a row if this statement removed it: the
- * statement that writes the event's effect writes it only then, so an event taken twice (a lease
- * that ran out) has its effect once.
+ * A CTE body removing taken events (`ids`: a query of their ids), returning the id of each this
+ * statement removed: the statement that writes an event's effect writes it only for those, so an
+ * event taken twice (a lease that ran out) has its effect once.
  */
-export const takenSql = (id: number): SQL =>
-  sql`delete from recorded_events where id = ${id} returning id`;
+export const takenSql = (ids: SQL): SQL =>
+  sql`delete from recorded_events where id in (${ids}) returning id`;
 
 /** Taken events whose effect was nothing (a rule said no): removed in one statement. */
 export async function forgetRecorded(db: Executor, ids: readonly number[]): Promise<void> {

@@ -89,18 +89,12 @@ export function pushContext(deps: PushDeps): PushContext {
   const notifier = createPushNotifier({
     db,
     clock,
+    log: deps.log,
     photoLinks: deps.photoLinks,
     subscriptionsOf,
-    async rulesOf(memberId, aboutId, viewingSince) {
-      const rules = await eventRules(
-        db,
-        memberId,
-        aboutId,
-        clock.now(),
-        viewingSince,
-        deps.badgeSql,
-      );
-      return rules && { ...rules, settings: settingsFrom(rules.settings) };
+    async rulesOf(events, viewingSince) {
+      const rules = await eventRules(db, events, clock.now(), viewingSince, deps.badgeSql);
+      return rules.map((found) => found && { ...found, settings: settingsFrom(found.settings) });
     },
     badgeOf: deps.badgeOf,
     onlineAmong: deps.onlineAmong,

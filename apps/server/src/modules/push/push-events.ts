@@ -8,7 +8,7 @@ import {
 } from '../../lib/recorded-events.ts';
 import { startWakeableLoop } from '../../lib/wakeable-loop.ts';
 import type { PushContext } from './push-context.ts';
-import type { PushEvent } from './push-notifier.ts';
+import type { PushEvent, Taken } from './push-notifier.ts';
 
 /** The outbox's rows that are push's (ADR 064). */
 export const PUSH_LISTENER = 'push';
@@ -36,12 +36,10 @@ const LEASE_MS = 10_000;
 const MAX_TAKES = 5;
 
 /**
- * One step: takes the events due to push, oldest first, turns each into queued pushes if the
- * rules allow, and answers how many it took. One member's events one after the other, in the
- * order they were recorded (a later message replaces an earlier one waiting, never the
- * reverse), members side by side. An event leaves the outbox in the statement that queues its
- * pushes (`enqueue`), or with those the rules refused; one whose statement failed is taken again
- * after the lease, by this node or another.
+ * One step: takes the events due to push, oldest first, hands them to the notifier (which keeps
+ * each member's in order), and answers how many it took. An event leaves the outbox in the
+ * statement that queues its pushes (`enqueue`), or with those the rules refused; one whose
+ * statement failed is taken again after the lease, by this node or another.
  */
 async function takeOnce(ctx: PushContext): Promise<number> {
   const now = ctx.clock.now();
@@ -53,7 +51,7 @@ async function takeOnce(ctx: PushContext): Promise<number> {
     TAKEN_AT_ONCE,
   );
   const refused: number[] = [];
-  const byMember = new Map<string, Array<{ id: number; event: PushEvent }>>();
+  const events: Taken[] = [];
   for (const { id, payload, attempts } of taken) {
     if (attempts > MAX_TAKES) {
       ctx.log.error({ event: id, attempts }, 'A push event kept failing: dropped');
@@ -61,22 +59,9 @@ async function takeOnce(ctx: PushContext): Promise<number> {
       continue;
     }
     const recorded = payload as RecordedPushEvent;
-    const event = { ...recorded, at: new Date(recorded.at) } as PushEvent;
-    const list = byMember.get(event.to) ?? [];
-    list.push({ id, event });
-    byMember.set(event.to, list);
+    events.push({ event: { ...recorded, at: new Date(recorded.at) } as PushEvent, takenId: id });
   }
-  await Promise.all(
-    [...byMember.values()].map(async (list) => {
-      for (const { id, event } of list) {
-        try {
-          if (!(await ctx.notifier.notify(event, id))) refused.push(id);
-        } catch (err) {
-          ctx.log.error({ err }, 'Could not queue a push');
-        }
-      }
-    }),
-  );
+  refused.push(...(await ctx.notifier.notify(events)));
   await forgetRecorded(ctx.db, refused);
   return taken.length;
 }

@@ -1,9 +1,15 @@
 import type { NotificationSettings, PushPayload } from '@mawadda/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
-import { type EventRules, enqueue, type QueuedPush } from './push-queue.repository.ts';
+import {
+  type EventMembers,
+  type EventRules,
+  enqueue,
+  type QueuedEvent,
+} from './push-queue.repository.ts';
 import type { OutgoingPush } from './push-sender.ts';
 import { firstName, type PushLanguage, type PushSubject, pushText } from './push-texts.ts';
 
@@ -126,6 +132,66 @@ function subjectOf(event: PushEvent, name: string): PushSubject {
 
 export type Subscription = { id: string; language: PushLanguage };
 
+/** An event's rules, with the member's settings (the defaults when none are saved). */
+export type ReadRules = Omit<EventRules, 'settings'> & { settings: NotificationSettings };
+
+/** An event to push, with its row in the outbox when it was taken from there (ADR 064). */
+export type Taken = { event: PushEvent; takenId?: number };
+
+/** One event's pushes, one per device in its language. */
+function pushesOf(
+  memberId: string,
+  aboutId: string | null,
+  subscriptions: Subscription[],
+  make: (language: PushLanguage) => Omit<PushPayload, 'badge'>,
+  badge: number,
+  takenId?: number,
+): QueuedEvent {
+  const devices = subscriptions.map((subscription) => {
+    const payload: PushPayload = { ...make(subscription.language), badge };
+    return { subscriptionId: subscription.id, payload: JSON.stringify(payload) };
+  });
+  // Its kind, tag and time are the same in every language.
+  const sample = make('fr');
+  const { urgency, ttl } = DELIVERY[sample.kind];
+  return {
+    memberId,
+    aboutId,
+    tag: sample.tag,
+    urgency,
+    ttlSeconds: ttl,
+    at: sample.at,
+    devices,
+    ...(takenId === undefined ? {} : { takenId }),
+  };
+}
+
+/** The rules that need nothing but the event's own read: cheapest first. */
+function allows(event: PushEvent, rules: ReadRules, now: Date): boolean {
+  if (rules.subscriptions.length === 0) return false;
+  const kind = event.kind === 'message' && event.content === 'gift' ? 'gift' : event.kind;
+  if (!rules.settings[SWITCH[kind]]) return false;
+  if (inQuietHours(rules.settings, now)) return false;
+  return rules.allowed;
+}
+
+/**
+ * Events in rounds of distinct members: each member's events one after the other, in their
+ * order, the k-th of every member in the k-th round.
+ */
+function roundsOf(events: readonly Taken[]): Taken[][] {
+  const rounds: Taken[][] = [];
+  const taken = new Map<string, number>();
+  for (const event of events) {
+    const index = taken.get(event.event.to) ?? 0;
+    taken.set(event.event.to, index + 1);
+    const round = rounds[index] ?? [];
+    round.push(event);
+    rounds[index] = round;
+  }
+  return rounds;
+}
+
 /**
  * From events to queued pushes (ADR 037): the rules first, cheapest first (a device to push to,
  * the member's switch, quiet hours in their time zone, no block either way and both members
@@ -134,17 +200,17 @@ export type Subscription = { id: string; language: PushLanguage };
 export function createPushNotifier(deps: {
   db: Database;
   clock: Clock;
+  log: FastifyBaseLogger;
   photoLinks: MediaLinks;
   subscriptionsOf(memberId: string): Promise<Subscription[]>;
   /**
-   * What the rules read of an event, in one statement (`eventRules`), with the settings as the
-   * member's (the defaults when none are saved).
+   * What the rules read of several events, in one statement (`eventRules`), an answer per event
+   * in their order, with the settings as the member's (the defaults when none are saved).
    */
   rulesOf(
-    memberId: string,
-    aboutId: string,
+    events: readonly EventMembers[],
     viewingSince: Date,
-  ): Promise<(Omit<EventRules, 'settings'> & { settings: NotificationSettings }) | undefined>;
+  ): Promise<Array<ReadRules | undefined>>;
   /** Unread conversations plus new likes: the app badge. */
   badgeOf(memberId: string): Promise<number>;
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
@@ -153,75 +219,90 @@ export function createPushNotifier(deps: {
 }) {
   const { db, clock } = deps;
 
-  async function queue(
-    memberId: string,
-    aboutId: string | null,
-    subscriptions: Subscription[],
-    make: (language: PushLanguage) => Omit<PushPayload, 'badge'>,
-    badge: number,
-    takenId?: number,
-  ): Promise<number> {
-    const pushes: QueuedPush[] = subscriptions.map((subscription) => {
-      const payload: PushPayload = { ...make(subscription.language), badge };
-      const { urgency, ttl } = DELIVERY[payload.kind];
-      return {
-        subscriptionId: subscription.id,
-        memberId,
-        aboutId,
-        tag: payload.tag,
-        payload: JSON.stringify(payload),
-        urgency,
-        ttlSeconds: ttl,
-        at: payload.at,
-      };
-    });
-    const queued = await enqueue(db, memberId, pushes, clock.now(), deps.pendingPerMember, takenId);
+  async function queue(events: QueuedEvent[]): Promise<number> {
+    const queued = await enqueue(db, events, clock.now(), deps.pendingPerMember);
     if (queued > 0) deps.queued();
     return queued;
   }
 
+  /** Events of distinct members: their rules in one statement, their pushes in another. */
+  async function notifyRound(round: readonly Taken[]): Promise<number[]> {
+    const since = new Date(clock.now().getTime() - VIEWING_FRESH_MS);
+    const rules = await deps.rulesOf(
+      round.map(({ event }) => ({ memberId: event.to, aboutId: event.from })),
+      since,
+    );
+    const refused: number[] = [];
+    const passed: Array<Taken & { rules: ReadRules }> = [];
+    round.forEach((taken, index) => {
+      const found = rules[index];
+      if (found && allows(taken.event, found, clock.now())) passed.push({ ...taken, rules: found });
+      else if (taken.takenId !== undefined) refused.push(taken.takenId);
+    });
+    // Whether the member has the conversation open on a live socket: a node that died leaves
+    // its rows, so they count only while the member is online somewhere.
+    const viewers = passed.filter((p) => p.event.kind === 'message' && p.rules.viewing);
+    const online =
+      viewers.length > 0
+        ? await deps.onlineAmong(viewers.map((p) => p.event.to))
+        : new Set<string>();
+    const queued: QueuedEvent[] = [];
+    for (const { event, takenId, rules: found } of passed) {
+      if (event.kind === 'message' && found.viewing && online.has(event.to)) {
+        if (takenId !== undefined) refused.push(takenId);
+        continue;
+      }
+      const [icon] = photosFor(deps.photoLinks, event.to, found.about).mediaUrls;
+      const subject = subjectOf(event, firstName(found.about.name));
+      queued.push(
+        pushesOf(
+          event.to,
+          event.from,
+          found.subscriptions,
+          (language) => ({
+            ...pushText(subject, language, found.settings.showMessageText),
+            tag: tagOf(event),
+            url: urlOf(event, language),
+            icon: icon ?? null,
+            at: event.at.toISOString(),
+          }),
+          found.badge,
+          takenId,
+        ),
+      );
+    }
+    await queue(queued);
+    return refused;
+  }
+
   return {
     /**
-     * Queues the event's pushes if the rules allow; answers whether they were written (false: a
-     * rule refused). `takenId`: the event's row in the outbox (ADR 064), removed in the
-     * statement that queues them, which queues nothing if another node removed it first.
+     * Queues the events' pushes where the rules allow, and answers the outbox rows (`takenId`,
+     * ADR 064) of the events a rule refused. Each member's events one after the other, in the
+     * order given (a later message replaces an earlier one waiting, never the reverse), members
+     * side by side: a round of statements takes the next event of every member. An event's row
+     * leaves the outbox in the statement that queues its pushes, which queues nothing if another
+     * node removed it first.
      */
-    async notify(event: PushEvent, takenId?: number): Promise<boolean> {
-      const since = new Date(clock.now().getTime() - VIEWING_FRESH_MS);
-      const rules = await deps.rulesOf(event.to, event.from, since);
-      if (!rules) return false;
-      const { subscriptions, settings } = rules;
-      if (subscriptions.length === 0) return false;
-      const kind = event.kind === 'message' && event.content === 'gift' ? 'gift' : event.kind;
-      if (!settings[SWITCH[kind]]) return false;
-      if (inQuietHours(settings, clock.now())) return false;
-      if (!rules.allowed) return false;
-      // Whether the member has the conversation open on a live socket: a node that died leaves
-      // its rows, so they count only while the member is online somewhere.
-      if (
-        event.kind === 'message' &&
-        rules.viewing &&
-        (await deps.onlineAmong([event.to])).has(event.to)
-      ) {
-        return false;
+    async notify(events: readonly Taken[]): Promise<number[]> {
+      const refused: number[] = [];
+      for (const round of roundsOf(events)) {
+        try {
+          refused.push(...(await notifyRound(round)));
+        } catch (err) {
+          // One event whose statement fails (its member deleted in between) must not hold the
+          // others back: each is tried alone, and one still failing is taken again later.
+          deps.log.warn({ err }, 'Pushes could not be queued together: queued one by one');
+          for (const taken of round) {
+            try {
+              refused.push(...(await notifyRound([taken])));
+            } catch (error) {
+              deps.log.error({ err: error }, 'Could not queue a push');
+            }
+          }
+        }
       }
-      const [icon] = photosFor(deps.photoLinks, event.to, rules.about).mediaUrls;
-      const subject = subjectOf(event, firstName(rules.about.name));
-      await queue(
-        event.to,
-        event.from,
-        subscriptions,
-        (language) => ({
-          ...pushText(subject, language, settings.showMessageText),
-          tag: tagOf(event),
-          url: urlOf(event, language),
-          icon: icon ?? null,
-          at: event.at.toISOString(),
-        }),
-        rules.badge,
-        takenId,
-      );
-      return true;
+      return refused;
     },
 
     /** A test notification to each of the member's devices, quiet hours or not. */
@@ -229,19 +310,21 @@ export function createPushNotifier(deps: {
       const subscriptions = await deps.subscriptionsOf(memberId);
       if (subscriptions.length === 0) return 0;
       const at = clock.now().toISOString();
-      await queue(
-        memberId,
-        null,
-        subscriptions,
-        (language) => ({
-          ...pushText({ kind: 'test' }, language, false),
-          tag: 'test',
-          url: `/${language}/mon-profil`,
-          icon: null,
-          at,
-        }),
-        await deps.badgeOf(memberId),
-      );
+      await queue([
+        pushesOf(
+          memberId,
+          null,
+          subscriptions,
+          (language) => ({
+            ...pushText({ kind: 'test' }, language, false),
+            tag: 'test',
+            url: `/${language}/mon-profil`,
+            icon: null,
+            at,
+          }),
+          await deps.badgeOf(memberId),
+        ),
+      ]);
       return subscriptions.length;
     },
   };

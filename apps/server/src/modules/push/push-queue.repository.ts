@@ -4,70 +4,92 @@ import { type Database, type Executor, queryPrepared } from '../../db/database.t
 import { forgetRecorded, takenSql } from '../../lib/recorded-events.ts';
 import type { OutgoingPush } from './push-sender.ts';
 
-/** A push for one device, about to wait in the queue. */
-export type QueuedPush = {
-  subscriptionId: string;
+/** One event's pushes, about to wait in the queue: one per device, in its language. */
+export type QueuedEvent = {
   memberId: string;
   aboutId: string | null;
   tag: string;
-  payload: string;
   urgency: OutgoingPush['urgency'];
   ttlSeconds: number;
   /** When the event happened (ISO 8601, as in the payload): an older one never replaces a newer. */
   at: string;
+  /**
+   * The event's row in the outbox (ADR 064): removed in the statement that queues the pushes,
+   * which queues none of them if it was gone (another node queued it).
+   */
+  takenId?: number;
+  devices: Array<{ subscriptionId: string; payload: string }>;
 };
 
 /**
- * Queues pushes for one member's devices. A push with the tag of one still waiting for that
- * device replaces it (a second message of a conversation, a call's end after its ring): the
- * version moves, so a sender holding the old one sends this one next. New tags are taken while
- * the member has fewer than `cap` waiting: a flood of one member stays bounded. With `takenId`,
- * the event's row in the outbox is removed in the same statement, and nothing is queued if it
- * was gone (another node queued it: ADR 064).
+ * Queues the pushes of several events in one statement, each for one member's devices, at most
+ * one event per member (the caller sends a member's next event in its next statement, so a later
+ * one replaces an earlier one waiting, never the reverse). A push with the tag of one still
+ * waiting for that device replaces it (a second message of a conversation, a call's end after
+ * its ring): the version moves, so a sender holding the old one sends this one next. New tags
+ * are taken while the member has fewer than `cap` waiting: a flood of one member stays bounded.
+ * Answers how many pushes were queued.
  */
 export async function enqueue(
   db: Executor,
-  memberId: string,
-  pushes: QueuedPush[],
+  events: readonly QueuedEvent[],
   now: Date,
   cap: number,
-  takenId?: number,
 ): Promise<number> {
-  // One statement: the pushes of one event share all but their device and payload (its
-  // language). Replaced where that device has the tag waiting with an older event; the others
-  // inserted in order while the member has fewer than `cap` waiting (a device with the tag
-  // waiting for a newer event takes nothing).
-  const [first] = pushes;
-  if (!first) {
-    if (takenId !== undefined) await forgetRecorded(db, [takenId]);
-    return 0;
-  }
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const expiresAt = sql`${new Date(now.getTime() + first.ttlSeconds * 1000).toISOString()}::timestamptz`;
+  const withDevices = events.filter((event) => event.devices.length > 0);
+  const emptyTaken = events.flatMap((event) =>
+    event.devices.length === 0 && event.takenId !== undefined ? [event.takenId] : [],
+  );
+  if (emptyTaken.length > 0) await forgetRecorded(db, emptyTaken);
+  if (withDevices.length === 0) return 0;
+  const expiresAt = (event: QueuedEvent) =>
+    new Date(now.getTime() + event.ttlSeconds * 1000).toISOString();
+  const devices = withDevices.flatMap((event, index) =>
+    event.devices.map((device) => ({ ...device, index: index + 1 })),
+  );
+  const column = <T>(values: T[]) => sql.param(values);
   const result = await db.execute<{ queued: number }>(sql`
-    with taken as (${takenId === undefined ? sql`select 1` : takenSql(takenId)}), p as (
-      select * from unnest(${sql.param(pushes.map((push) => push.subscriptionId))}::uuid[],
-        ${sql.param(pushes.map((push) => push.payload))}::text[]) with ordinality
-        as p(subscription_id, payload, ord)
+    with e as (
+      select * from unnest(${column(withDevices.map((e) => e.takenId ?? null))}::bigint[],
+        ${column(withDevices.map((e) => e.memberId))}::uuid[],
+        ${column(withDevices.map((e) => e.aboutId))}::uuid[],
+        ${column(withDevices.map((e) => e.tag))}::text[],
+        ${column(withDevices.map((e) => e.urgency))}::text[],
+        ${column(withDevices.map((e) => e.ttlSeconds))}::int[],
+        ${column(withDevices.map(expiresAt))}::timestamptz[],
+        ${column(withDevices.map((e) => e.at))}::text[]) with ordinality
+        as e(taken_id, member_id, about_id, tag, urgency, ttl_seconds, expires_at, at, index)
+    ), taken as (
+      ${takenSql(sql`select taken_id from e`)}
+    ), p as (
+      select e.*, d.subscription_id, d.payload, d.ord
+      from unnest(${column(devices.map((d) => d.index))}::bigint[],
+        ${column(devices.map((d) => d.subscriptionId))}::uuid[],
+        ${column(devices.map((d) => d.payload))}::text[]) with ordinality
+        as d(index, subscription_id, payload, ord)
+      join e on e.index = d.index
+      where e.taken_id is null or e.taken_id in (select id from taken)
     ), replaced as (
-      update push_queue q set payload = p.payload, urgency = ${first.urgency},
-        ttl_seconds = ${first.ttlSeconds}, expires_at = ${expiresAt}, about_id = ${first.aboutId},
-        due_at = ${at}, attempts = 0, version = q.version + 1
+      update push_queue q set payload = p.payload, urgency = p.urgency,
+        ttl_seconds = p.ttl_seconds, expires_at = p.expires_at, about_id = p.about_id,
+        due_at = ${now.toISOString()}::timestamptz, attempts = 0, version = q.version + 1
       from p
-      where q.subscription_id = p.subscription_id and q.tag = ${first.tag}
-        and (q.payload::json ->> 'at') <= ${first.at} and exists (select 1 from taken)
+      where q.subscription_id = p.subscription_id and q.tag = p.tag
+        and (q.payload::json ->> 'at') <= p.at
       returning q.subscription_id
+    ), fresh as (
+      select p.*, row_number() over (partition by p.member_id order by p.ord) as n
+      from p
+      where not exists (select 1 from push_queue x
+        where x.subscription_id = p.subscription_id and x.tag = p.tag)
     ), inserted as (
       insert into push_queue (subscription_id, member_id, about_id, tag, payload, urgency,
         ttl_seconds, expires_at, due_at)
-      select p.subscription_id, ${memberId}::uuid, ${first.aboutId}::uuid, ${first.tag}, p.payload,
-        ${first.urgency}, ${first.ttlSeconds}, ${expiresAt}, ${at}
-      from p
-      where not exists (select 1 from push_queue e
-        where e.subscription_id = p.subscription_id and e.tag = ${first.tag})
-        and exists (select 1 from taken)
-      order by p.ord
-      limit greatest(0, ${cap}::int - (select count(*) from push_queue where member_id = ${memberId}))
+      select f.subscription_id, f.member_id, f.about_id, f.tag, f.payload, f.urgency,
+        f.ttl_seconds, f.expires_at, ${now.toISOString()}::timestamptz
+      from fresh f
+      where f.n <= ${cap}::int - (select count(*) from push_queue c where c.member_id = f.member_id)
+      order by f.ord
       on conflict (subscription_id, tag) do nothing
       returning 1
     )
@@ -216,58 +238,76 @@ export type SettingsRow = {
   emailDigest: boolean;
 };
 
+/** What `eventRules` reads of one event. */
+type RulesRow = {
+  subscriptions: { id: string; language: 'fr' | 'en' }[];
+  settings: SettingsRow | null;
+  recipient_active: boolean;
+  about_active: boolean;
+  blocked: boolean;
+  name: string;
+  photo_keys: string[];
+  photos_blurred: boolean;
+  matched: boolean;
+  viewing: boolean;
+  badge: number;
+};
+
+/** An event's two members: the one told, and whom it is about. */
+export type EventMembers = { memberId: string; aboutId: string };
+
 /**
- * All the rules read of an event in one named statement: the recipient's devices that may be
- * pushed to (newest first), their settings, both members' standing, a block either way, how the
- * recipient sees the other, and whether one of the recipient's sockets showed the conversation
- * since `viewingSince`, and the app badge (`badgeSql`, the other modules' counts). Undefined when whom the event is about is no member.
+ * All the rules read of several events in one named statement, an answer per event in their
+ * order: the recipient's devices that may be pushed to (newest first), their settings, both
+ * members' standing, a block either way, how the recipient sees the other, whether one of the
+ * recipient's sockets showed the conversation since `viewingSince`, and the app badge
+ * (`badgeSql`, the other modules' counts). Undefined where whom the event is about is no member.
  */
 export async function eventRules(
   db: Database,
-  memberId: string,
-  aboutId: string,
+  events: readonly EventMembers[],
   now: Date,
   viewingSince: Date,
   badgeSql: (memberId: SQL) => SQL,
 ) {
+  if (events.length === 0) return [];
   const at = sql`${now.toISOString()}::timestamptz`;
-  const [row] = await queryPrepared<{
-    subscriptions: { id: string; language: 'fr' | 'en' }[];
-    settings: SettingsRow | null;
-    recipient_active: boolean;
-    about_active: boolean;
-    blocked: boolean;
-    name: string;
-    photo_keys: string[];
-    photos_blurred: boolean;
-    matched: boolean;
-    viewing: boolean;
-    badge: number;
-  }>(
+  const rows = await queryPrepared<RulesRow & { index: string }>(
     db,
     sql`
-    select
+    select e.index,
       (select coalesce(json_agg(json_build_object('id', p.id, 'language', p.language)
           order by p.subscribed_at desc), '[]'::json)
         from push_subscriptions p join sessions s on s.id = p.session_id
-        where p.member_id = ${memberId} and s.revoked_at is null and s.expires_at > ${at}
+        where p.member_id = e.member_id and s.revoked_at is null and s.expires_at > ${at}
           and (p.expires_at is null or p.expires_at > ${at})) as subscriptions,
       (select json_build_object('messages', n.messages, 'matches', n.matches, 'likes', n.likes,
           'calls', n.calls, 'gifts', n.gifts, 'showMessageText', n.show_message_text,
           'quietStart', n.quiet_start, 'quietEnd', n.quiet_end, 'timeZone', n.time_zone,
           'emailDigest', n.email_digest)
-        from notification_settings n where n.member_id = ${memberId}) as settings,
-      exists (select 1 from members r where r.id = ${memberId} and r.standing = 'active') as recipient_active,
+        from notification_settings n where n.member_id = e.member_id) as settings,
+      exists (select 1 from members r where r.id = e.member_id and r.standing = 'active') as recipient_active,
       a.standing = 'active' as about_active,
-      ${blockedBetween(memberId, aboutId)} as blocked,
+      ${blockedBetween(sql`e.member_id`, sql`e.about_id`)} as blocked,
       a.name, a.photo_keys, a.photos_blurred,
-      ${matched(memberId, sql`a.id`)} as matched,
-      exists (select 1 from conversation_views v where v.member_id = ${memberId}
-        and v.other_id = ${aboutId} and v.since > ${viewingSince.toISOString()}::timestamptz) as viewing,
-      ${badgeSql(sql`${memberId}::uuid`)} as badge
-    from members a where a.id = ${aboutId}`,
+      ${matched(sql`e.member_id`, sql`a.id`)} as matched,
+      exists (select 1 from conversation_views v where v.member_id = e.member_id
+        and v.other_id = e.about_id and v.since > ${viewingSince.toISOString()}::timestamptz) as viewing,
+      ${badgeSql(sql`e.member_id`)} as badge
+    from unnest(${sql.param(events.map((e) => e.memberId))}::uuid[],
+      ${sql.param(events.map((e) => e.aboutId))}::uuid[]) with ordinality
+      as e(member_id, about_id, index)
+    join members a on a.id = e.about_id`,
   );
-  if (!row) return undefined;
+  const answers = new Array<ReturnType<typeof rulesFrom> | undefined>(events.length);
+  for (const row of rows) {
+    const index = Number(row.index) - 1;
+    answers[index] = rulesFrom(row, (events[index] as EventMembers).aboutId);
+  }
+  return answers;
+}
+
+function rulesFrom(row: RulesRow, aboutId: string) {
   return {
     subscriptions: row.subscriptions,
     settings: row.settings,
@@ -285,4 +325,4 @@ export async function eventRules(
   };
 }
 
-export type EventRules = NonNullable<Awaited<ReturnType<typeof eventRules>>>;
+export type EventRules = ReturnType<typeof rulesFrom>;
