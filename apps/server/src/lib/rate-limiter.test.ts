@@ -23,6 +23,27 @@ async function expectReservationsCapped(store: RateLimitStore, key: string) {
   expect((await store.peek(`race:${key}`)).count).toBe(4);
 }
 
+/**
+ * Marks in a set as two nodes see them (`a` marks, `b` reads): a mark lasts until its end, is
+ * not stretched by a second one, and a new one is taken once it ended.
+ */
+async function expectMarksShared(a: RateLimitStore, b: RateLimitStore) {
+  const now = Date.now();
+  await a.mark('slowed', 'amina', now, now + 1000);
+  await a.mark('slowed', 'amina', now, now + 5000);
+  await a.mark('slowed', 'youssef', now, now + 3000);
+  expect(await b.marked('slowed', now)).toEqual(
+    new Map([
+      ['amina', now + 1000],
+      ['youssef', now + 3000],
+    ]),
+  );
+  expect(await b.marked('slowed', now + 1000)).toEqual(new Map([['youssef', now + 3000]]));
+  await a.mark('slowed', 'amina', now + 1000, now + 2000);
+  expect((await b.marked('slowed', now + 1500)).get('amina')).toBe(now + 2000);
+  expect(await b.marked('other', now)).toEqual(new Map());
+}
+
 describe('in-process rate limit store', () => {
   it('counts within a window and forgets when it ends', async () => {
     const clock = createTestClock();
@@ -43,6 +64,12 @@ describe('in-process rate limit store', () => {
   it('lets through no more reservations than the limit, however many arrive at once', async () => {
     const store = createMemoryRateLimitStore(createTestClock());
     await expectReservationsCapped(store, 'memory');
+    await store.close();
+  });
+
+  it('keeps marks until their end, never stretched', async () => {
+    const store = createMemoryRateLimitStore(createTestClock());
+    await expectMarksShared(store, store);
     await store.close();
   });
 });
@@ -85,5 +112,12 @@ describe.runIf(redisUrl)('Redis rate limit store (several nodes share the counts
 
   it('lets through no more reservations than the limit across nodes', async () => {
     await expectReservationsCapped(createRedisRateLimitStore(nodeA, prefix), 'redis');
+  });
+
+  it('shares marks between nodes until their end, never stretched', async () => {
+    await expectMarksShared(
+      createRedisRateLimitStore(nodeA, prefix),
+      createRedisRateLimitStore(nodeB, prefix),
+    );
   });
 });

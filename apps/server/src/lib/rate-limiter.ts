@@ -13,11 +13,27 @@ export type RateLimitStore = {
   /** Takes one event back (a refused or harmless one), within the same window. */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /**
+   * Marks `member` in the named set until `untilMs` (the caller's clock), unless it is marked
+   * already: a mark is not stretched. For a few members at a time (senders the scam shield
+   * slowed), which every node reads whole (`marked`) rather than asking about each one.
+   */
+  mark(set: string, member: string, nowMs: number, untilMs: number): Promise<void>;
+  /** The members marked in the set at `nowMs`, with the end of each mark. */
+  marked(set: string, nowMs: number): Promise<Map<string, number>>;
   close(): Promise<void>;
 };
 
 export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  const sets = new Map<string, Map<string, number>>();
+  /** The set without its ended marks. */
+  const liveSet = (name: string, nowMs: number) => {
+    const set = sets.get(name) ?? new Map<string, number>();
+    sets.set(name, set);
+    for (const [member, until] of set) if (until <= nowMs) set.delete(member);
+    return set;
+  };
   const live = (key: string) => {
     const entry = windows.get(key);
     if (entry && entry.resetAt <= clock.now().getTime()) {
@@ -50,6 +66,13 @@ export function createMemoryRateLimitStore(clock: Clock): RateLimitStore {
     },
     async reset(key) {
       windows.delete(key);
+    },
+    async mark(name, member, nowMs, untilMs) {
+      const set = liveSet(name, nowMs);
+      if (!set.has(member)) set.set(member, untilMs);
+    },
+    async marked(name, nowMs) {
+      return new Map(liveSet(name, nowMs));
     },
     async close() {
       clearInterval(sweep);
@@ -91,6 +114,31 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'ratelimit:'): 
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    // A sorted set scored by each mark's end; the key lives as long as its last mark.
+    async mark(name, member, nowMs, untilMs) {
+      const key = `${prefix}set:${name}`;
+      const ttl = Math.max(1, untilMs - nowMs);
+      await redis
+        .multi()
+        .zremrangebyscore(key, '-inf', nowMs)
+        .zadd(key, 'NX', untilMs, member)
+        .pexpire(key, ttl, 'NX')
+        .pexpire(key, ttl, 'GT')
+        .exec();
+    },
+    async marked(name, nowMs) {
+      const flat = await redis.zrangebyscore(
+        `${prefix}set:${name}`,
+        `(${nowMs}`,
+        '+inf',
+        'WITHSCORES',
+      );
+      const marks = new Map<string, number>();
+      for (let i = 0; i + 1 < flat.length; i += 2) {
+        marks.set(flat[i] as string, Number(flat[i + 1]));
+      }
+      return marks;
     },
     async close() {},
   };
