@@ -37,4 +37,31 @@ describe.runIf(redisUrl)('the Redis backplane', () => {
       .toEqual(['before', 'after']);
     await backplane.close();
   });
+
+  it('sends the events of one turn as one Redis message, in their order, to every node', async () => {
+    const prefix = `test:${crypto.randomUUID()}:`;
+    const other = new Redis(redisUrl ?? '');
+    const [sending, receiving] = [
+      await createRedisBackplane(publisher, new Redis(redisUrl ?? ''), prefix),
+      await createRedisBackplane(publisher, other, prefix),
+    ];
+    const received: string[] = [];
+    receiving.subscribe((event) => received.push(event.kind === 'deliver' ? event.body : ''));
+    const messages: string[] = [];
+    const watcher = new Redis(redisUrl ?? '');
+    await watcher.subscribe(`${prefix}realtime`);
+    watcher.on('message', (_channel: string, text: string) => messages.push(text));
+    const bodies = Array.from({ length: 50 }, (_, i) => `frame ${i}`);
+    await Promise.all(
+      bodies.map((body) => sending.publish({ kind: 'deliver', destination: '/t', body })),
+    );
+    await expect.poll(() => received).toEqual(bodies);
+    expect(messages).toHaveLength(1);
+    await sending.publish({ kind: 'deliver', destination: '/t', body: 'later' });
+    await expect.poll(() => received.at(-1)).toBe('later');
+    expect(messages).toHaveLength(2);
+    await watcher.quit();
+    await sending.close();
+    await receiving.close();
+  });
 });

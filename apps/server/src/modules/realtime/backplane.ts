@@ -66,9 +66,9 @@ export function createLocalBackplane(): Backplane {
 }
 
 /**
- * Several nodes: one Redis pub/sub channel that every node reads. Redis keeps the order of one
- * publisher's messages, so the frames of one conversation, published by the node that committed
- * them, arrive in order everywhere. `subscriber` must be a connection of its own (Redis reserves
+ * Several nodes: one Redis pub/sub channel that every node reads, each Redis message an array of
+ * events. Redis keeps the order of one publisher's messages, so the frames of one conversation,
+ * published by the node that committed them, arrive in order everywhere. `subscriber` must be a connection of its own (Redis reserves
  * a subscribing connection for pub/sub); the backplane closes it.
  *
  * Pub/sub keeps nothing for a subscriber that is away: when Redis restarts, the nodes reconnect
@@ -86,8 +86,9 @@ export async function createRedisBackplane(
   const resumed: Array<(since: Date) => void> = [];
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
-    const event = JSON.parse(text) as BackplaneEvent;
-    for (const handler of handlers) handler(event);
+    for (const event of JSON.parse(text) as BackplaneEvent[]) {
+      for (const handler of handlers) handler(event);
+    }
   });
   let cutAt: Date | undefined;
   let closing = false;
@@ -111,9 +112,24 @@ export async function createRedisBackplane(
     );
   });
   await subscriber.subscribe(channel);
+  /**
+   * The events published in this turn of the event loop, sent as one Redis message when it
+   * ends (ADR 067): a command and a socket write for many frames, and one message for each
+   * node to read, rather than one of each a frame. Their order is kept.
+   */
+  let batch: { events: BackplaneEvent[]; sent: Promise<void> } | undefined;
   return {
-    async publish(event) {
-      await publisher.publish(channel, JSON.stringify(event));
+    publish(event) {
+      if (!batch) {
+        const events: BackplaneEvent[] = [];
+        const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+          batch = undefined;
+          await publisher.publish(channel, JSON.stringify(events));
+        });
+        batch = { events, sent };
+      }
+      batch.events.push(event);
+      return batch.sent;
     },
     publishHere(event) {
       for (const handler of handlers) handler(event);
