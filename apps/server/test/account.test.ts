@@ -233,6 +233,8 @@ describe('downloading one’s data', () => {
       'exportedAt',
       'profile',
       'photos',
+      'promptAnswers',
+      'voiceIntroduction',
       'profileViewsGiven',
       'profileViewsReceived',
       'messages',

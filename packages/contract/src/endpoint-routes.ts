@@ -21,6 +21,8 @@ export const endpointRoutes = {
   currentUser: { method: 'GET', path: '/api/users/me' },
   giveConsent: { method: 'POST', path: '/api/users/consent' },
   updateProfile: { method: 'PUT', path: '/api/users/update' },
+  saveVoiceIntroduction: { method: 'PUT', path: '/api/users/me/voice-introduction' },
+  removeVoiceIntroduction: { method: 'DELETE', path: '/api/users/me/voice-introduction' },
   deleteAccount: { method: 'DELETE', path: '/api/users/me' },
   requestDataExport: { method: 'POST', path: '/api/users/me/export' },
   dataExport: { method: 'GET', path: '/api/users/me/export' },

@@ -195,6 +195,21 @@ const schemas = {
     form: { fields: editProfileFieldsSchema, files: photoFiles },
     response: currentUserSchema,
   },
+  saveVoiceIntroduction: {
+    summary:
+      'Record or replace one’s voice introduction (multipart, audio: WebM/Opus, Ogg/Opus or MP4/AAC, at most 30 s); the one it replaces is deleted',
+    member: true,
+    form: {
+      fields: z.object({}),
+      files: { audio: 'The voice introduction, recorded in the app' },
+    },
+    response: currentUserSchema,
+  },
+  removeVoiceIntroduction: {
+    summary: 'Remove one’s voice introduction; its file is deleted',
+    member: true,
+    response: currentUserSchema,
+  },
   deleteAccount: {
     summary:
       'Delete one’s account, confirmed with the password or a fresh Google sign-in: profile, photos, voice notes and sessions are erased; messages stay for the other side, from a deleted member; payment records are kept without the profile',
@@ -529,7 +544,7 @@ const schemas = {
   },
   moderationAction: {
     summary:
-      'Moderators: act on a report (dismiss, remove a photo, warn, suspend, ban); recorded with who, when and why',
+      'Moderators: act on a report (dismiss, remove a photo, the voice introduction or an answer to a prompt, warn, suspend, ban); recorded with who, when and why',
     member: true,
     params: z.object({ id: z.uuid({ error: E.REPORT_NOT_FOUND }) }),
     body: moderationActionRequestSchema,

@@ -41,6 +41,19 @@ export const ERROR_TEXTS = {
   LOCATION_TOO_LONG: 'Location must be at most {{max}} characters',
   BIO_REQUIRED: 'Bio is required',
   BIO_TOO_LONG: 'Bio must be at most {{max}} characters',
+  // Profile prompts and the voice introduction (ADR 072)
+  PROMPT_ANSWERS_INVALID:
+    'The answers to your prompts could not be read. Please reload the page and try again.',
+  PROMPT_UNKNOWN: 'Please choose a prompt from the list.',
+  PROMPT_ANSWERS_TOO_MANY: 'You can answer at most {{max}} prompts.',
+  PROMPT_REPEATED: 'Each prompt can be answered only once.',
+  PROMPT_ANSWER_REQUIRED: 'Write an answer to this prompt, or remove it.',
+  PROMPT_ANSWER_TOO_LONG: 'An answer is at most {{max}} characters.',
+  VOICE_INTRODUCTION_REQUIRED: 'Record your voice introduction, then save it.',
+  VOICE_INTRODUCTION_UNSUPPORTED:
+    'This recording could not be read as audio. Please record it again.',
+  VOICE_INTRODUCTION_TOO_LARGE: 'A voice introduction is at most {{maxMb}} MB.',
+  VOICE_INTRODUCTION_TOO_LONG: 'A voice introduction lasts at most {{maxSeconds}} seconds.',
   // Faith and family fields (ADR 041)
   FAITH_BRANCH_INVALID: 'Please choose a branch of Islam from the list',
   MADHHAB_INVALID: 'Please choose a madhhab from the list',
@@ -204,11 +217,14 @@ export const ERROR_TEXTS = {
   REPORT_MESSAGE_UNKNOWN: 'An attached message is not one this member sent you.',
   REPORT_NOTES_FULL:
     'Your report on this member already holds as many notes as it can. Send it without a note: a moderator will read what you wrote.',
-  MODERATION_ACTION_INVALID: 'Choose an action: dismiss, remove a photo, warn, suspend or ban.',
+  MODERATION_ACTION_INVALID:
+    'Choose an action: dismiss, remove a photo, a voice introduction or an answer, warn, suspend or ban.',
   MODERATION_REASON_REQUIRED:
     'Say why, in a few words (3 to 1000 characters): it is kept in the record.',
   SUSPENSION_DAYS_INVALID: 'A suspension lasts 1 to 365 days.',
   PHOTO_TO_REMOVE_UNKNOWN: 'This photo is not one of the reported member’s.',
+  VOICE_INTRODUCTION_TO_REMOVE_NONE: 'The reported member has no voice introduction to remove.',
+  PROMPT_ANSWER_TO_REMOVE_UNKNOWN: 'The reported member has no answer to this prompt.',
   REPORT_CLOSED: 'This report was already handled.',
   REPORT_NOT_FOUND: 'This report does not exist.',
   MODERATORS_ONLY: 'Only moderators may do this.',

@@ -15,6 +15,7 @@ export * from './guardian-endpoint-routes.ts';
 export * from './guardians.ts';
 export * from './payments.ts';
 export * from './places.ts';
+export * from './profile-prompts.ts';
 export * from './push.ts';
 export * from './realtime.ts';
 export * from './safety.ts';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { REPORT_MESSAGES_MAX, REPORT_NOTE_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
 import { formNumber, memberText, optionalField, requiredField } from './form-fields.ts';
-import { memberIdSchema } from './users.ts';
+import { PROFILE_PROMPTS } from './profile-prompts.ts';
+import { memberIdSchema, promptAnswerSchema } from './users.ts';
 import { REPORT_REASONS, SHIELD_RULES } from './value-lists.ts';
 
 /** `POST /api/reports`: `messageIds` are uuids of messages the reported member sent the reporter. */
@@ -24,7 +25,16 @@ export const reportRequestSchema = z.object({
 });
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
-export const MODERATION_ACTIONS = ['dismiss', 'remove-photo', 'warn', 'suspend', 'ban'] as const;
+export const MODERATION_ACTIONS = [
+  'dismiss',
+  'remove-photo',
+  // ADR 072: what the reported member shows others besides photos.
+  'remove-voice-introduction',
+  'remove-prompt-answer',
+  'warn',
+  'suspend',
+  'ban',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** What the append-only record holds: the actions on reports, and verification decisions. */
@@ -37,7 +47,8 @@ export type RecordedModerationAction = (typeof RECORDED_MODERATION_ACTIONS)[numb
 
 /**
  * A moderator's action on a report: always with a reason (kept in the record); `photoUrl` names
- * the photo to remove, `days` the length of a suspension.
+ * the photo to remove, `prompt` the answer to remove (by its prompt's key), `days` the length of
+ * a suspension.
  */
 export const moderationActionRequestSchema = z.object({
   action: requiredField(
@@ -51,6 +62,7 @@ export const moderationActionRequestSchema = z.object({
     E.MODERATION_REASON_REQUIRED,
   ),
   photoUrl: optionalField(z.string().max(500)),
+  prompt: optionalField(z.enum(PROFILE_PROMPTS, { error: E.PROMPT_UNKNOWN })),
   days: optionalField(
     formNumber(E.SUSPENSION_DAYS_INVALID).pipe(
       z
@@ -114,6 +126,10 @@ export const openReportSchema = z.object({
     /** Free text like the bio (ADR 041), so the moderator reads it beside it. */
     profession: z.string().nullable(),
     photoUrls: z.array(z.string()),
+    /** What the member shows others beside the bio (ADR 072), read and removable as photos are. */
+    promptAnswers: z.array(promptAnswerSchema),
+    /** A link to the member's voice introduction, signed for the moderator; null without one. */
+    voiceIntroductionUrl: z.string().nullable(),
     standing: z.enum(['active', 'suspended', 'banned']),
     /**
      * Members who reported this member, this report's included, open or closed: a pattern shows,

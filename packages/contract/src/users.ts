@@ -27,6 +27,11 @@ import {
   requiredField,
 } from './form-fields.ts';
 import {
+  PROFILE_PROMPTS,
+  PROMPT_ANSWER_MAX_LENGTH,
+  PROMPT_ANSWERS_MAX,
+} from './profile-prompts.ts';
+import {
   genderSchema,
   HAS_CHILDREN_VALUES,
   hasChildrenSchema,
@@ -67,6 +72,63 @@ const longitudeField = optionalField(
     z.number().min(-180, E.LONGITUDE_INVALID).max(180, E.LONGITUDE_INVALID),
   ),
 );
+
+/** One answer to a prompt of the list (ADR 072), named by the prompt's stable key. */
+export const promptAnswerSchema = z.object({
+  prompt: z.enum(PROFILE_PROMPTS),
+  answer: z.string(),
+});
+export type PromptAnswer = z.infer<typeof promptAnswerSchema>;
+
+/** An answer as the member sends it: a prompt of the list, an answer of at most 300 characters. */
+const promptAnswerField = z.object(
+  {
+    prompt: z.enum(PROFILE_PROMPTS, { error: E.PROMPT_UNKNOWN }),
+    answer: requiredField(
+      memberText({ multiline: true }).max(PROMPT_ANSWER_MAX_LENGTH, E.PROMPT_ANSWER_TOO_LONG),
+      E.PROMPT_ANSWER_REQUIRED,
+    ),
+  },
+  { error: E.PROMPT_ANSWERS_INVALID },
+);
+
+/**
+ * The member's answers in the order shown, at most three, a prompt once: a JSON array in a form
+ * field (multipart has no lists of objects) or in a JSON body.
+ */
+const promptAnswersField = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z
+    .array(promptAnswerField, { error: E.PROMPT_ANSWERS_INVALID })
+    .max(PROMPT_ANSWERS_MAX, E.PROMPT_ANSWERS_TOO_MANY)
+    .superRefine((answers, ctx) => {
+      const seen = new Set<string>();
+      answers.forEach((a, index) => {
+        if (seen.has(a.prompt)) {
+          ctx.addIssue({ code: 'custom', message: E.PROMPT_REPEATED, path: [index, 'prompt'] });
+        }
+        seen.add(a.prompt);
+      });
+    }),
+);
+
+/**
+ * A member's voice introduction as a reader gets it: a signed link (loaded only when played,
+ * ADR 048), its length and its size, so data saver can say what a tap costs.
+ */
+export const voiceIntroductionSchema = z.object({
+  url: z.string(),
+  seconds: z.number(),
+  bytes: z.number().int(),
+});
+export type VoiceIntroduction = z.infer<typeof voiceIntroductionSchema>;
 
 function bothCoordinatesOrNone(v: { latitude?: number; longitude?: number }) {
   return (v.latitude === undefined) === (v.longitude === undefined);
@@ -161,6 +223,11 @@ export const editProfileFieldsSchema = z
      * stored answers are kept, never wiped by a form that could not show them.
      */
     faithFamily: optionalField(formBoolean(E.FAITH_FAMILY_FORM_INVALID)),
+    /**
+     * Ours (ADR 072): the answers to profile prompts, all of them, in their order (`[]` removes
+     * them all). Absent: the stored answers are kept, as for an app from before them.
+     */
+    promptAnswers: optionalField(promptAnswersField),
     ...faithFamilyShape,
   })
   .refine(bothCoordinatesOrNone, coordinatesError)
@@ -214,10 +281,14 @@ export const userDetailsSchema = userSummarySchema.extend({
    */
   shared: sharedSchema,
   /**
-   * What the scam shield found in the texts this member shows (name, bio, profession, place;
-   * ADR 043), for the viewer to be warned; empty on the viewer's own profile.
+   * What the scam shield found in the texts this member shows (name, bio, profession, place,
+   * answers to prompts; ADR 043), for the viewer to be warned; empty on the viewer's own profile.
    */
   shield: z.array(z.enum(SHIELD_RULES)),
+  /** The member's answers to profile prompts, in their order (ADR 072). */
+  promptAnswers: z.array(promptAnswerSchema),
+  /** The member's voice introduction, or null (ADR 072). */
+  voiceIntroduction: voiceIntroductionSchema.nullable(),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
@@ -286,6 +357,10 @@ export const currentUserSchema = z.object({
    */
   consentRequired: z.boolean(),
   ...faithFamilySchema.shape,
+  /** The member's answers to profile prompts, in their order (ADR 072). */
+  promptAnswers: z.array(promptAnswerSchema),
+  /** The member's own voice introduction, or null (ADR 072). */
+  voiceIntroduction: voiceIntroductionSchema.nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -27,6 +27,8 @@ export type HasChildren = (typeof HAS_CHILDREN_VALUES)[number];
 export const REPORT_REASONS = [
   'fake-profile',
   'inappropriate-photos',
+  // ADR 072: a voice introduction is heard, not seen, and reported for what it says.
+  'inappropriate-voice-introduction',
   'harassment-or-hate',
   'asking-for-money',
   'under-18',

@@ -9,11 +9,13 @@ import {
   type PlaceLanguage,
   PREFER_NOT_TO_SAY,
   PRIVACY_VERSION,
+  type PromptAnswer,
   placeText,
   type SharedItem,
   type ShieldRule,
   type UserDetails,
   type UserSummary,
+  type VoiceIntroduction,
   WITHIN_A_YEAR,
 } from '@mawadda/contract';
 import { sql } from 'drizzle-orm';
@@ -197,6 +199,13 @@ function sharedBetween(mine: FaithFamily, seen: FaithFamily): SharedItem[] {
   return items.slice(0, MAX_SHARED);
 }
 
+/** What a profile shows beside its member row (ADR 072), read from their own tables. */
+export type ProfileAnswers = {
+  promptAnswers: PromptAnswer[];
+  /** Its link already signed for the viewer. */
+  voiceIntroduction: VoiceIntroduction | null;
+};
+
 export function toDetails(
   member: Member & { likedByMe: boolean; matched: boolean; sentLike: LikeKind | null },
   viewer: Member,
@@ -204,6 +213,7 @@ export function toDetails(
   online: boolean,
   shield: ShieldRule[],
   language: PlaceLanguage,
+  answers: ProfileAnswers,
 ): UserDetails {
   const seen = faithFamilyOf(member, member.matched ? 'match' : 'other');
   return {
@@ -222,5 +232,6 @@ export function toDetails(
     ...seen,
     shared: member.id === viewer.id ? [] : sharedBetween(faithFamilyOf(viewer, 'self'), seen),
     shield,
+    ...answers,
   };
 }

@@ -13,6 +13,8 @@ import {
   MARITAL_STATUSES,
   MEMBER_ROLES,
   MESSAGE_NOTICES,
+  PROFILE_PROMPTS,
+  PROMPT_ANSWERS_MAX,
   RECORDED_MODERATION_ACTIONS,
   REPORT_REASONS,
   SKIN_TONES,
@@ -314,6 +316,46 @@ export const photos = pgTable(
   // A member's photos are numbered 0..n-1: one order, the one `members.photo_keys` copies.
   (t) => [uniqueIndex('photos_member_position_idx').on(t.memberId, t.position)],
 );
+
+/**
+ * A member's answers to profile prompts (ADR 072): at most three, a prompt once (the key), in the
+ * member's order. Their own table, not columns of `members`: the suggestions walk reads member
+ * rows by the million and never these (ADR 049); a member's page reads them by its key.
+ */
+export const promptAnswers = pgTable(
+  'prompt_answers',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    prompt: text('prompt', { enum: PROFILE_PROMPTS }).notNull(),
+    answer: text('answer').notNull(),
+    position: smallint('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.prompt] }),
+    check('prompt_answers_prompt_check', sql`${t.prompt} in (${inList(PROFILE_PROMPTS)})`),
+    check(
+      'prompt_answers_position_check',
+      sql`${t.position} between 0 and ${sql.raw(String(PROMPT_ANSWERS_MAX - 1))}`,
+    ),
+  ],
+);
+
+/**
+ * A member's voice introduction (ADR 072): one file of the private media store, checked as a
+ * voice note is (ADR 046, 048); a new one replaces it, its file queued for deletion.
+ */
+export const voiceIntroductions = pgTable('voice_introductions', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  mediaKey: text('media_key').notNull().unique(),
+  seconds: doublePrecision('seconds').notNull(),
+  bytes: integer('bytes').notNull(),
+  createdAt: createdAt(),
+});
 
 export const sessions = pgTable(
   'sessions',

@@ -6,6 +6,7 @@ import type memberCard from './locales/en/common-member-card.json';
 import type messageKinds from './locales/en/common-message-kinds.json';
 import type profileForm from './locales/en/common-profile-form.json';
 import type profileList from './locales/en/common-profile-list.json';
+import type profilePrompts from './locales/en/common-profile-prompts.json';
 import type reportReasons from './locales/en/common-report-reasons.json';
 
 /**
@@ -25,6 +26,7 @@ declare module 'i18next' {
         typeof memberCard &
         typeof profileForm &
         typeof profileList &
+        typeof profilePrompts &
         typeof reportReasons &
         typeof messageKinds;
       auth: typeof auth;

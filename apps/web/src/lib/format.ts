@@ -113,3 +113,12 @@ export function addCallDurationFormat(instance: typeof i18n) {
 /** The full date and time, for the tooltip of a relative time. */
 export const fullDate = (iso: string, language: string) =>
   formatDate(iso, language, { withTime: true });
+
+/** "45 kB" / "45 ko", in the member's language; at least 1: what a tap in data saver costs. */
+export function kilobytes(bytes: number, language: string) {
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'kilobyte',
+    maximumFractionDigits: 0,
+  }).format(Math.max(1, Math.round(bytes / 1024)));
+}

@@ -79,6 +79,8 @@ export function detailsOf(member: UserSummary, overrides: Partial<UserDetails> =
     ...noFaithFamily,
     shared: [],
     shield: [],
+    promptAnswers: [],
+    voiceIntroduction: null,
     ...overrides,
   };
 }
@@ -119,6 +121,8 @@ export function aCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser 
     religiousDataConsent: { version: PRIVACY_VERSION, givenAt: '2026-01-05T10:00:00.000Z' },
     consentRequired: false,
     ...noFaithFamily,
+    promptAnswers: [],
+    voiceIntroduction: null,
     ...overrides,
     photos,
     mediaUrls: overrides.mediaUrls ?? photos.map((p) => p.url),

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { queueMediaDeletions, removePhotos } from '../../core/members.repository.ts';
 import type { Executor } from '../../db/database.ts';
-import { dataExports, members, photos, verificationRequests } from '../../db/schema.ts';
+import {
+  dataExports,
+  members,
+  photos,
+  verificationRequests,
+  voiceIntroductions,
+} from '../../db/schema.ts';
 
 /**
  * Erases a member, in the caller's transaction (ADR 020). What outlives the account, because the
@@ -10,7 +16,8 @@ import { dataExports, members, photos, verificationRequests } from '../../db/sch
  * data (`standing = 'deleted'`): the messages and calls of their conversations (the photos and
  * voice notes they sent are erased, the messages marked so), their payment records (a pending
  * one is cancelled: nothing more is granted) and the reports they made, which a moderator may
- * still act on. Everything else goes with the member row: profile, photos, likes, views, blocks,
+ * still act on. Everything else goes with the member row: profile, photos, answers to prompts and
+ * the voice introduction (ADR 072), likes, views, blocks,
  * unmatches, sessions, reset links, exports, reports about them. Files are queued for deletion
  * after the commit. Answers the stand-in's id, or undefined when the member is already gone.
  */
@@ -86,6 +93,16 @@ export async function eraseMember(tx: Executor, memberId: string): Promise<strin
   await queueMediaDeletions(
     tx,
     selfies.flatMap((s) => (s.key ? [s.key] : [])),
+    'private-media',
+  );
+  // The voice introduction (ADR 072): its row, as the answers to prompts, goes with the member row.
+  const voice = await tx
+    .select({ key: voiceIntroductions.mediaKey })
+    .from(voiceIntroductions)
+    .where(eq(voiceIntroductions.memberId, memberId));
+  await queueMediaDeletions(
+    tx,
+    voice.map((v) => v.key),
     'private-media',
   );
   await tx.delete(members).where(eq(members.id, memberId));

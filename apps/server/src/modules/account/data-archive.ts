@@ -6,7 +6,8 @@ import type { ZipEntry } from './zip-file.ts';
 
 /**
  * The ZIP of a member's data: `data.json` (every record, dates in ISO 8601, files named by their
- * place in the ZIP) and the files themselves: their profile photos (`photos/`) and the photos and
+ * place in the ZIP) and the files themselves: their profile photos (`photos/`), their voice
+ * introduction (`voice-introduction/`, ADR 072) and the photos and
  * voice notes of their conversations, either way (`messages/`), and their verification selfies
  * (`verification/`); their guardians, with their visits and what they follow (ADR 045).
  */
@@ -26,6 +27,18 @@ export function archiveEntries(
     files.push({ name, source: stored(stores.mediaStore, photo.displayKey) });
     return { file: name, width: photo.width, height: photo.height, addedAt: photo.createdAt };
   });
+  const voice = data.voiceIntroduction;
+  const voiceIntroduction = voice && {
+    file: `voice-introduction/${path.basename(voice.mediaKey)}`,
+    seconds: voice.seconds,
+    addedAt: voice.createdAt,
+  };
+  if (voice && voiceIntroduction) {
+    files.push({
+      name: voiceIntroduction.file,
+      source: stored(stores.privateMediaStore, voice.mediaKey),
+    });
+  }
   const attachment = (key: string | null) => {
     if (!key) return null;
     const name = `messages/${path.basename(key)}`;
@@ -49,6 +62,8 @@ export function archiveEntries(
   const {
     profile: _profile,
     photos: _photos,
+    promptAnswers,
+    voiceIntroduction: _voice,
     viewsGiven,
     viewsReceived,
     messages: conversation,
@@ -75,6 +90,8 @@ export function archiveEntries(
     exportedAt,
     profile,
     photos,
+    promptAnswers,
+    voiceIntroduction,
     profileViewsGiven: viewsGiven,
     profileViewsReceived: viewsReceived,
     messages,

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { memberColumns } from '../../core/member-columns.ts';
+import { listPromptAnswers } from '../../core/profile-prompts.ts';
+import { findVoiceIntroduction } from '../../core/voice-introductions.ts';
 import type { Executor } from '../../db/database.ts';
 import { dataExports, members, photos } from '../../db/schema.ts';
 import {
@@ -128,7 +130,7 @@ const { position: _position, ...profileColumns } = memberColumns;
 
 /**
  * Everything the service holds about a member, as plain data (ADR 020): the profile, photos,
- * likes given and received, profile views either way, blocks and ended matches, messages and
+ * answers to prompts and the voice introduction (ADR 072), likes given and received, profile views either way, blocks and ended matches, messages and
  * calls either way, sessions, push subscriptions, notification settings and the last e-mail
  * digest, payments and gifts received, the reports they made, their verification requests, and
  * family mode (the parts of member-data.repository.ts), read one after the other on the one
@@ -145,6 +147,8 @@ export async function collectMemberData(db: Executor, memberId: string) {
   return {
     profile,
     photos: memberPhotos,
+    promptAnswers: await listPromptAnswers(db, memberId),
+    voiceIntroduction: (await findVoiceIntroduction(db, memberId)) ?? null,
     ...(await interestIn(db, memberId)),
     ...(await separations(db, memberId)),
     ...(await conversations(db, memberId)),

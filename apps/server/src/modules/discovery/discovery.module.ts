@@ -12,6 +12,7 @@ export const discoveryModule = fp(
       db,
       clock,
       photoLinks: links.photos,
+      voiceLinks: links.media,
       limiter: app.platform.limiter,
       readingLimits: {
         detailsPerDay: config.profilesPerDay,

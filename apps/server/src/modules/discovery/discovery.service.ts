@@ -9,10 +9,13 @@ import {
   type UserDetails,
   type UserSummary,
 } from '@mawadda/contract';
+import type { Member } from '../../core/member-columns.ts';
 import { type MemberTexts, profileTexts } from '../../core/member-texts.ts';
 import { audienceOf, toDetails, toSummary } from '../../core/member-view.ts';
 import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
+import { listPromptAnswers, promptTexts } from '../../core/profile-prompts.ts';
 import { shieldRules } from '../../core/scam-rules.ts';
+import { findVoiceIntroduction, voiceIntroductionFor } from '../../core/voice-introductions.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidFields, notFound, tooManyRequests } from '../../lib/http-error.ts';
@@ -48,17 +51,44 @@ export type ReadingLimits = {
 
 export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
 
-export function createDiscoveryService(deps: {
+type DiscoveryDeps = {
   db: Database;
   clock: Clock;
   photoLinks: MediaLinks;
+  /** Signs links to voice introductions (private media, ADR 072). */
+  voiceLinks: MediaLinks;
   limiter: RateLimitStore;
   readingLimits: ReadingLimits;
   /** Who has a socket open now (presence), for the `online` of each member. */
   onlineAmong(memberIds: readonly string[]): Promise<Set<string>>;
   /** Reads a member's texts with the scam shield's rules, for their viewers (ADR 043). */
   memberTexts: MemberTexts;
-}) {
+};
+
+/**
+ * A member's details as `viewer` gets them: with the answers to prompts and the voice
+ * introduction (ADR 072), its link signed for the viewer, and what the scam shield finds in
+ * every text the member shows, for the viewer to be warned as under a message (ADR 043);
+ * nothing is found on one's own profile.
+ */
+async function detailsFor(
+  deps: DiscoveryDeps,
+  viewer: Member,
+  member: Parameters<typeof toDetails>[0],
+  online: boolean,
+  language: PlaceLanguage,
+): Promise<UserDetails> {
+  const promptAnswers = await listPromptAnswers(deps.db, member.id);
+  const voice = await findVoiceIntroduction(deps.db, member.id);
+  const shown = { ...profileTexts(member), ...promptTexts(promptAnswers) };
+  const shield = member.id === viewer.id ? [] : shieldRules(deps.memberTexts.readAll(shown));
+  return toDetails(member, viewer, deps.photoLinks, online, shield, language, {
+    promptAnswers,
+    voiceIntroduction: voiceIntroductionFor(deps.voiceLinks, viewer.id, voice),
+  });
+}
+
+export function createDiscoveryService(deps: DiscoveryDeps) {
   const { db, clock, photoLinks } = deps;
   const reading = (name: string, perDay: number, perMinute: number) => ({
     day: { name: `${name}-day`, max: perDay, windowMs: ONE_DAY } satisfies Limit,
@@ -156,10 +186,7 @@ export function createDiscoveryService(deps: {
       const now = clock.now();
       if (member.id !== viewerId) await recordProfileView(db, viewerId, member.id, now);
       const online = await deps.onlineAmong([member.id]);
-      // The viewer is warned of what the member's own texts ask for, as under a message.
-      const shield =
-        member.id === viewerId ? [] : shieldRules(deps.memberTexts.readAll(profileTexts(member)));
-      return toDetails(member, viewer, photoLinks, online.has(member.id), shield, language);
+      return detailsFor(deps, viewer, member, online.has(member.id), language);
     },
 
     async preferences(memberId: string): Promise<Preferences> {

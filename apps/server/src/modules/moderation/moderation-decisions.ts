@@ -1,5 +1,7 @@
 import type { ModerationActionRequest } from '@mawadda/contract';
 import { findMailRecipient, removePhotos } from '../../core/members.repository.ts';
+import { listPromptAnswers, removePromptAnswer } from '../../core/profile-prompts.ts';
+import { findVoiceIntroduction, removeVoiceIntroduction } from '../../core/voice-introductions.ts';
 import type { Database, Transaction } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
@@ -43,6 +45,36 @@ async function photoToRemove(deps: DecisionDeps, memberId: string, photoUrl: str
   return { photo, main: photo.id === current[0]?.id };
 }
 
+/**
+ * Checks that what a removal of a voice introduction or an answer (ADR 072) names exists, before
+ * the report closes; the removal itself is done in the action's transaction.
+ */
+async function assertShownToRemove(
+  deps: DecisionDeps,
+  memberId: string,
+  request: ModerationActionRequest,
+) {
+  if (request.action === 'remove-voice-introduction') {
+    if (!(await findVoiceIntroduction(deps.db, memberId))) {
+      throw badRequest('VOICE_INTRODUCTION_TO_REMOVE_NONE');
+    }
+  }
+  if (request.action === 'remove-prompt-answer') {
+    const answers = await listPromptAnswers(deps.db, memberId);
+    if (!answers.some((a) => a.prompt === request.prompt)) {
+      throw badRequest('PROMPT_ANSWER_TO_REMOVE_UNKNOWN');
+    }
+  }
+}
+
+/** Removes the voice introduction or the answer the action names, in its transaction. */
+async function removeShown(tx: Transaction, memberId: string, request: ModerationActionRequest) {
+  if (request.action === 'remove-voice-introduction') await removeVoiceIntroduction(tx, memberId);
+  if (request.action === 'remove-prompt-answer' && request.prompt) {
+    await removePromptAnswer(tx, memberId, request.prompt);
+  }
+}
+
 /** A warning is mailed to the member, saying whether a member or the message check reported. */
 async function mailWarning(deps: DecisionDeps, report: ReportRow, reason: string) {
   const member = await findMailRecipient(deps.db, report.reportedId);
@@ -83,6 +115,7 @@ export async function actOnReport(
     request.action === 'remove-photo'
       ? await photoToRemove(deps, memberId, request.photoUrl)
       : undefined;
+  await assertShownToRemove(deps, memberId, request);
   if (request.action === 'suspend' && !request.days) throw badRequest('SUSPENSION_DAYS_INVALID');
   const suspendedUntil =
     request.action === 'suspend' && request.days
@@ -102,6 +135,7 @@ export async function actOnReport(
     });
     if (removed) await removePhotos(tx, memberId, [removed.photo.id]);
     if (removed?.main) await deps.onMainPhotoChanged?.(tx, memberId);
+    await removeShown(tx, memberId, request);
     if (request.action === 'suspend') await setStanding(tx, memberId, 'suspended', suspendedUntil);
     if (request.action === 'ban') await setStanding(tx, memberId, 'banned', null);
     return true;

@@ -1,5 +1,7 @@
 import { type OpenReport, type PlaceLanguage, placeText } from '@mawadda/contract';
+import { listPromptAnswers } from '../../core/profile-prompts.ts';
 import { shieldRules } from '../../core/scam-rules.ts';
+import { findVoiceIntroduction } from '../../core/voice-introductions.ts';
 import type { Executor } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
@@ -48,6 +50,8 @@ export async function reportQueue(
         ...report
       }): Promise<OpenReport> => {
         const attached = await messagesBySeq(deps.db, report.messageSeqs);
+        // What the member shows others beside the bio and photos (ADR 072).
+        const voice = await findVoiceIntroduction(deps.db, reported.id);
         return {
           id: report.id,
           reasons: report.reasons,
@@ -63,6 +67,10 @@ export async function reportQueue(
             ...reported,
             location: placeText({ location: reported.location, countryCode }, language),
             photoUrls: photoKeys.map((key) => deps.photoLinks.urlFor(moderatorId, key)),
+            promptAnswers: await listPromptAnswers(deps.db, reported.id),
+            voiceIntroductionUrl: voice
+              ? deps.mediaLinks.urlFor(moderatorId, voice.mediaKey)
+              : null,
           },
           messages: attached.map((m) => ({
             uuid: m.uuid,

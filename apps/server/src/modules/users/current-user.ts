@@ -2,22 +2,31 @@ import {
   type CurrentUser,
   type PlaceLanguage,
   PRIVACY_VERSION,
+  type PromptAnswer,
   placeText,
 } from '@mawadda/contract';
 import type { Member } from '../../core/member-columns.ts';
 import { faithFamilyOf } from '../../core/member-view.ts';
+import { type VoiceIntroductionRow, voiceIntroductionFor } from '../../core/voice-introductions.ts';
 import type { PhotoRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 
+/** What the member shows others beside the member row (ADR 072). */
+export type ProfileExtras = {
+  promptAnswers: PromptAnswer[];
+  voiceIntroduction: VoiceIntroductionRow | undefined;
+};
+
 /**
- * The member's own profile as `GET /api/users/me` answers it, their photos signed for them, their
- * place in the language they read the app in.
+ * The member's own profile as `GET /api/users/me` answers it, their photos and voice introduction
+ * signed for them, their place in the language they read the app in.
  */
 export function toCurrentUser(
-  deps: { photoLinks: MediaLinks; clock: Clock },
+  deps: { photoLinks: MediaLinks; voiceLinks: MediaLinks; clock: Clock },
   member: Member,
   memberPhotos: PhotoRow[],
+  extras: ProfileExtras,
   language: PlaceLanguage,
 ): CurrentUser {
   const own = (key: string) => deps.photoLinks.urlFor(member.id, key);
@@ -64,5 +73,7 @@ export function toCurrentUser(
         : null,
     consentRequired: member.religiousDataConsentVersion !== PRIVACY_VERSION,
     ...faithFamilyOf(member, 'self'),
+    promptAnswers: extras.promptAnswers,
+    voiceIntroduction: voiceIntroductionFor(deps.voiceLinks, member.id, extras.voiceIntroduction),
   };
 }

@@ -18,6 +18,12 @@ import {
   reorderPhotos,
   updateMember,
 } from '../../core/members.repository.ts';
+import {
+  listPromptAnswers,
+  promptTexts,
+  replacePromptAnswers,
+} from '../../core/profile-prompts.ts';
+import { findVoiceIntroduction } from '../../core/voice-introductions.ts';
 import type { Database, Transaction } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -36,6 +42,8 @@ export function createProfileEditing(deps: {
   clock: Clock;
   /** Signs the member's links to their own photos. */
   photoLinks: MediaLinks;
+  /** Signs the member's link to their own voice introduction (private media). */
+  voiceLinks: MediaLinks;
   photoFiles: PhotoFiles;
   places: PlaceFinder;
   janitor: MediaJanitor;
@@ -52,13 +60,19 @@ export function createProfileEditing(deps: {
   async function currentUser(memberId: string, language: MailLanguage): Promise<CurrentUser> {
     const member = await findMemberById(db, memberId);
     if (!member) throw notFound('ACCOUNT_GONE');
-    return toCurrentUser(deps, member, await listPhotos(db, [memberId]), language);
+    const memberPhotos = await listPhotos(db, [memberId]);
+    const extras = {
+      promptAnswers: await listPromptAnswers(db, memberId),
+      voiceIntroduction: await findVoiceIntroduction(db, memberId),
+    };
+    return toCurrentUser(deps, member, memberPhotos, extras, language);
   }
 
   return {
     /**
-     * Edits the profile: fields, photos removed by URL, photos added, and their order when the
-     * form sends one (the first is the main photo). At least one photo must remain; new files
+     * Edits the profile: fields, answers to prompts when the form sends them (ADR 072), photos
+     * removed by URL, photos added, and their order when the form sends one (the first is the
+     * main photo). At least one photo must remain; new files
      * are written before the transaction and removed again if it fails, and the removed photos'
      * files go only once the change is committed. The member row is locked meanwhile, so two
      * edits at once can neither both pass the photo count nor take the same photo position.
@@ -70,7 +84,10 @@ export function createProfileEditing(deps: {
       language: MailLanguage,
     ) {
       if (files.length > MAX_PHOTOS) throw badRequest('PHOTOS_TOO_MANY');
-      await deps.memberTexts.check(memberId, profileTexts(fields));
+      await deps.memberTexts.check(memberId, {
+        ...profileTexts(fields),
+        ...promptTexts(fields.promptAnswers),
+      });
       const added = await deps.photoFiles.storePhotos(files);
       try {
         await db.transaction(async (tx) => {
@@ -108,6 +125,9 @@ export function createProfileEditing(deps: {
             // A form without the section (an app from before it) keeps the stored answers.
             ...(fields.faithFamily ? faithFamilyAnswers(fields) : {}),
           });
+          if (fields.promptAnswers) {
+            await replacePromptAnswers(tx, memberId, fields.promptAnswers);
+          }
           const nextPosition = Math.max(-1, ...current.map((p) => p.position)) + 1;
           const newRows = added.rows(memberId, nextPosition);
           const kept = current.filter((p) => !removing.includes(p));

@@ -23,6 +23,8 @@ export const usersModule = fp(
       limiter: app.platform.limiter,
       mediaStore: app.platform.stores.media,
       photoLinks: links.photos,
+      privateMedia: app.platform.stores.privateMedia,
+      voiceLinks: links.media,
       cities: app.cities,
       mailer: app.platform.mailer,
       publicUrl: config.publicUrl,

@@ -3,6 +3,7 @@ import {
   MAX_PHOTOS,
   PHOTO_MAX_BYTES,
   registrationFieldsSchema,
+  VOICE_INTRODUCTION_MAX_BYTES,
 } from '@mawadda/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailLanguage } from '../../lib/bilingual-mail.ts';
@@ -15,6 +16,14 @@ import type { UsersService } from './users.service.ts';
 const photoFiles = {
   profilePicture: { maxFiles: MAX_PHOTOS, maxBytes: PHOTO_MAX_BYTES },
 };
+
+const voiceIntroductionFile = {
+  audio: {
+    maxFiles: 1,
+    maxBytes: VOICE_INTRODUCTION_MAX_BYTES,
+    tooLarge: 'VOICE_INTRODUCTION_TOO_LARGE',
+  },
+} as const;
 
 /** Creating an account: open to visitors. */
 export const registrationRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
@@ -78,5 +87,26 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         mailLanguage(request.headers['accept-language']),
       );
     },
+  });
+
+  app.route({
+    ...endpoint('saveVoiceIntroduction', 'users'),
+    handler: async (request) => {
+      const form = await readMultipartForm(request, voiceIntroductionFile);
+      return users.saveVoiceIntroduction(
+        sessionOf(request).memberId,
+        form.files.audio?.[0],
+        mailLanguage(request.headers['accept-language']),
+      );
+    },
+  });
+
+  app.route({
+    ...endpoint('removeVoiceIntroduction', 'users'),
+    handler: async (request) =>
+      users.removeVoiceIntroduction(
+        sessionOf(request).memberId,
+        mailLanguage(request.headers['accept-language']),
+      ),
   });
 };

@@ -1,6 +1,7 @@
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
 import { MEMBER_CARD_TEXTS } from '@/i18n/member-card-texts.ts';
 import { MEMBER_TEXTS } from '@/i18n/member-texts.ts';
+import { PROFILE_PROMPT_TEXTS } from '@/i18n/profile-prompt-texts.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
@@ -15,6 +16,6 @@ export function useDiscoveryTranslation() {
   return useFeatureTranslation(
     'discovery',
     { en, fr },
-    { common: [MEMBER_CARD_TEXTS, MEMBER_TEXTS] },
+    { common: [MEMBER_CARD_TEXTS, MEMBER_TEXTS, PROFILE_PROMPT_TEXTS] },
   );
 }

@@ -1,6 +1,7 @@
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
 import { MEMBER_TEXTS } from '@/i18n/member-texts.ts';
 import { PROFILE_LIST_TEXTS } from '@/i18n/profile-list-texts.ts';
+import { PROFILE_PROMPT_TEXTS } from '@/i18n/profile-prompt-texts.ts';
 import { REPORT_REASON_TEXTS } from '@/i18n/report-reason-texts.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
@@ -16,6 +17,6 @@ export function useModerationTranslation() {
   return useFeatureTranslation(
     'moderation',
     { en, fr },
-    { common: [MEMBER_TEXTS, PROFILE_LIST_TEXTS, REPORT_REASON_TEXTS] },
+    { common: [MEMBER_TEXTS, PROFILE_LIST_TEXTS, REPORT_REASON_TEXTS, PROFILE_PROMPT_TEXTS] },
   );
 }

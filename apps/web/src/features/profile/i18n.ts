@@ -1,6 +1,7 @@
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
 import { MEMBER_TEXTS } from '@/i18n/member-texts.ts';
 import { PROFILE_FORM_TEXTS } from '@/i18n/profile-form-texts.ts';
+import { PROFILE_PROMPT_TEXTS } from '@/i18n/profile-prompt-texts.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
@@ -15,6 +16,6 @@ export function useProfileTranslation() {
   return useFeatureTranslation(
     'profile',
     { en, fr },
-    { common: [MEMBER_TEXTS, PROFILE_FORM_TEXTS] },
+    { common: [MEMBER_TEXTS, PROFILE_FORM_TEXTS, PROFILE_PROMPT_TEXTS] },
   );
 }

@@ -1,17 +1,9 @@
 import { ImageDown, Play } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { cn } from '@/lib/cn.ts';
+import { kilobytes } from '@/lib/format.ts';
 import { useDataSaver } from '@/lib/use-data-saver.ts';
 import { useChatTranslation } from '../i18n.ts';
-
-/** "45 kB" / "45 ko", in the member's language; at least 1. */
-function kilobytes(bytes: number, language: string) {
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: 'kilobyte',
-    maximumFractionDigits: 0,
-  }).format(Math.max(1, Math.round(bytes / 1024)));
-}
 
 /**
  * A chat photo or voice note that, in data saver (ADR 048), is fetched only once the member taps

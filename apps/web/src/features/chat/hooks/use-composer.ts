@@ -1,10 +1,10 @@
-import { CHAT_IMAGE_MAX_BYTES } from '@mawadda/contract/constants';
+import { CHAT_IMAGE_MAX_BYTES, VOICE_NOTE_MAX_SECONDS } from '@mawadda/contract/constants';
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVoiceRecorder } from '@/hooks/use-voice-recorder.ts';
 import { translateError } from '@/lib/translate-error.ts';
 import type { OutgoingFields } from '../api/chat-api.ts';
 import { useChatTranslation } from '../i18n.ts';
-import { useVoiceRecorder } from './use-voice-recorder.ts';
 
 /**
  * What the composer holds and how it sends: the text (from `draft`, every change told to
@@ -30,7 +30,7 @@ export function useComposer({
   };
   const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
-  const recorder = useVoiceRecorder();
+  const recorder = useVoiceRecorder(VOICE_NOTE_MAX_SECONDS);
   const hasVoice = recorder.state.status !== 'idle';
   const canSend = text.trim() !== '' || photo !== null || hasVoice;
 

@@ -18,6 +18,7 @@ import { likeShake } from '../utils/match-shake.ts';
 import { stepIndex } from '../utils/swipe.ts';
 import { FaithFamilyFacts } from './faith-family-facts.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
+import { ProfileAnswers } from './profile-answers.tsx';
 import {
   Bio,
   LocationLine,
@@ -187,6 +188,7 @@ function ModalBody({
                 <SharedSummary shared={details.data.shared} />
                 <ProfileShieldNote name={name} shield={details.data.shield} />
                 <Bio name={name} bio={details.data.bio} />
+                <ProfileAnswers name={name} member={details.data} />
                 <FaithFamilyFacts member={details.data} />
               </>
             ) : null}

@@ -16,6 +16,7 @@ import { useDiscoveryTranslation } from '../i18n.ts';
 import { likeShake } from '../utils/match-shake.ts';
 import { FaithFamilyFacts } from './faith-family-facts.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
+import { ProfileAnswers } from './profile-answers.tsx';
 import {
   Bio,
   LocationLine,
@@ -217,6 +218,12 @@ function UserDetails({
             <div className="rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-6">
               <Bio name={name} bio={member.bio} headingLevel={2} />
             </div>
+
+            {member.promptAnswers.length > 0 || member.voiceIntroduction ? (
+              <div className="rounded-card border border-sand-200 bg-white p-5 shadow-card sm:p-6">
+                <ProfileAnswers name={name} member={member} headingLevel={2} />
+              </div>
+            ) : null}
 
             <FaithFamilyCard member={member} />
           </div>

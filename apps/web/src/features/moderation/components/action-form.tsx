@@ -1,4 +1,9 @@
-import type { ModerationAction, ModerationActionRequest, OpenReport } from '@mawadda/contract';
+import type {
+  ModerationAction,
+  ModerationActionRequest,
+  OpenReport,
+  ProfilePrompt,
+} from '@mawadda/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { FieldError } from '@/components/field-error.tsx';
@@ -8,11 +13,18 @@ import { translateError } from '@/lib/translate-error.ts';
 import { useModerationAction } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
 import { type ActionField, checkAction, isReportGone } from '../utils/action-request.ts';
-import { ActionChoice, PhotoChoice } from './action-choices.tsx';
+import { ActionChoice, RemovalChoice } from './action-choices.tsx';
 import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 
 const DEFAULT_SUSPENSION_DAYS = '7';
 const inputClass = 'w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink';
+
+/** What the reported member has that an action could remove. */
+const removable = (reported: OpenReport['reported']) => ({
+  photos: reported.photoUrls.length > 0,
+  voiceIntroduction: reported.voiceIntroductionUrl !== null,
+  promptAnswers: reported.promptAnswers.length > 0,
+});
 
 /**
  * The decision on one report: an action (dismiss, remove a chosen photo, warn, suspend for some
@@ -34,6 +46,9 @@ export function ActionForm({
   const photos = report.reported.photoUrls;
   const [action, setAction] = useState<ModerationAction>('dismiss');
   const [photoUrl, setPhotoUrl] = useState(photos[0] ?? '');
+  const [prompt, setPrompt] = useState<ProfilePrompt | ''>(
+    report.reported.promptAnswers[0]?.prompt ?? '',
+  );
   const [days, setDays] = useState(DEFAULT_SUSPENSION_DAYS);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<ActionField, string>>>({});
@@ -52,7 +67,7 @@ export function ActionForm({
 
   function review(event: FormEvent) {
     event.preventDefault();
-    const checked = checkAction({ action, reason, photoUrl, days });
+    const checked = checkAction({ action, reason, photoUrl, prompt, days });
     if ('errors' in checked) {
       const found = Object.fromEntries(
         Object.entries(checked.errors).map(([field, code]) => [field, errorText(code)]),
@@ -100,18 +115,16 @@ export function ActionForm({
           name={`${id}-action`}
           value={action}
           onChange={setAction}
-          hasPhotos={photos.length > 0}
+          has={removable(report.reported)}
         />
 
-        {action === 'remove-photo' ? (
-          <PhotoChoice
-            name={`${id}-photo`}
-            member={name}
-            photos={photos}
-            value={photoUrl}
-            onChange={setPhotoUrl}
-          />
-        ) : null}
+        <RemovalChoice
+          id={id}
+          action={action}
+          reported={report.reported}
+          photo={{ value: photoUrl, onChange: setPhotoUrl }}
+          answer={{ value: prompt, onChange: setPrompt }}
+        />
 
         {action === 'suspend' ? (
           <div className="flex max-w-xs flex-col gap-1.5">

@@ -31,6 +31,8 @@ function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
       bio: 'Engineer, practising.',
       profession: 'Ingénieur, argent facile',
       photoUrls: photos,
+      promptAnswers: [],
+      voiceIntroductionUrl: null,
       standing: 'active',
       reporterCount: 2,
     },

@@ -127,6 +127,44 @@ export function ReportCard({
         ) : null}
       </section>
 
+      <section aria-labelledby={`${id}-prompts`} className="mt-5">
+        <h3 id={`${id}-prompts`} className={sectionHeading}>
+          {t('promptAnswers')}
+        </h3>
+        {reported.promptAnswers.length === 0 ? (
+          <p className="mt-1 text-ink-muted">{t('noPromptAnswers')}</p>
+        ) : (
+          <dl className="mt-2 flex max-w-[70ch] flex-col gap-2">
+            {reported.promptAnswers.map((answer) => (
+              <div key={answer.prompt}>
+                <dt className="text-sm font-semibold text-teal-900">
+                  {t(`common:profilePrompts.${answer.prompt}`)}
+                </dt>
+                <dd className="whitespace-pre-line text-ink">{answer.answer}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-voice`} className="mt-5">
+        <h3 id={`${id}-voice`} className={sectionHeading}>
+          {t('voiceIntroduction')}
+        </h3>
+        {reported.voiceIntroductionUrl ? (
+          // biome-ignore lint/a11y/useMediaCaption: a member's spoken introduction has no caption to give.
+          <audio
+            controls
+            preload="none"
+            src={reported.voiceIntroductionUrl}
+            aria-label={t('voiceIntroductionOf', { name: reported.name })}
+            className="mt-1 w-full max-w-xs"
+          />
+        ) : (
+          <p className="mt-1 text-ink-muted">{t('noVoiceIntroduction')}</p>
+        )}
+      </section>
+
       <section aria-labelledby={`${id}-photos`} className="mt-5">
         <h3 id={`${id}-photos`} className={sectionHeading}>
           {t('photos')}

@@ -5,6 +5,7 @@ const draft = {
   action: 'dismiss' as const,
   reason: 'Nothing against the rules',
   photoUrl: '',
+  prompt: 'weekend',
   days: '7',
 };
 
@@ -21,6 +22,13 @@ describe('the moderator’s decision, checked by the contract’s rules', () => 
         action: 'remove-photo',
         reason: 'Nothing against the rules',
         photoUrl: '/media/p1.webp',
+      },
+    });
+    expect(checkAction({ ...draft, action: 'remove-prompt-answer' })).toEqual({
+      request: {
+        action: 'remove-prompt-answer',
+        reason: 'Nothing against the rules',
+        prompt: 'weekend',
       },
     });
   });

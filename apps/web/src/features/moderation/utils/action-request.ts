@@ -26,6 +26,8 @@ export type ActionDraft = {
   action: ModerationAction;
   reason: string;
   photoUrl: string;
+  /** The answer to remove, by its prompt (ADR 072). */
+  prompt: string;
   days: string;
 };
 
@@ -36,11 +38,12 @@ export type ActionDraft = {
 export function checkAction(
   draft: ActionDraft,
 ): { request: ModerationActionRequest } | { errors: Partial<Record<ActionField, string>> } {
-  const { action, reason, photoUrl, days } = draft;
+  const { action, reason, photoUrl, prompt, days } = draft;
   const parsed = moderationActionRequestSchema.safeParse({
     action,
     reason,
     ...(action === 'remove-photo' ? { photoUrl } : {}),
+    ...(action === 'remove-prompt-answer' ? { prompt } : {}),
     ...(action === 'suspend' ? { days } : {}),
   });
   const errors: Partial<Record<ActionField, string>> = {};

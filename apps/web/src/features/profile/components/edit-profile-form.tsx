@@ -11,8 +11,10 @@ import { PhotoEditor } from './photo-editor.tsx';
 import { PlaceSection } from './place-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { PromptsSection } from './prompts-section.tsx';
 import { SaveBar } from './save-bar.tsx';
 import { VerificationFrame } from './verification-frame.tsx';
+import { VoiceIntroductionSection } from './voice-introduction-section.tsx';
 
 // Its own chunk (the country list, the value sets' labels): the profile shows without waiting.
 const FaithFamilySection = lazy(() =>
@@ -47,6 +49,7 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
           <AboutSection fieldMessage={edit.fieldMessage} />
           <PlaceSection fieldMessage={edit.fieldMessage} location={edit.location} />
           <BioSection fieldMessage={edit.fieldMessage} />
+          <PromptsSection fieldMessage={edit.fieldMessage} />
           <Suspense
             fallback={
               <ProfileSection title={t('sections.faithFamily')}>
@@ -63,7 +66,8 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
         </div>
       </form>
       {/* Outside the form: its buttons act on their own, never submit the profile. */}
-      <div className="mt-6 lg:ml-[calc(22rem+1.5rem)]">
+      <div className="mt-6 flex flex-col gap-6 lg:ml-[calc(22rem+1.5rem)]">
+        <VoiceIntroductionSection user={user} />
         <Suspense fallback={<VerificationFrame pending />}>
           <VerificationSection />
         </Suspense>

@@ -155,6 +155,44 @@ describe('Edit profile', () => {
     expect((form.getAll('profilePicture') as File[]).map((f) => f.name)).toEqual(['new.jpg']);
   });
 
+  it('answers prompts chosen from the list, with a counter, reordered and removed, sent in their order', async () => {
+    const user = aCurrentUser({
+      promptAnswers: [{ prompt: 'marriage-means', answer: 'Une alliance pour la vie.' }],
+    });
+    logIn(user);
+    const { sent } = serve(user, () => ({ body: user }));
+    await show();
+    const person = userEvent.setup();
+    const section = screen.getByRole('region', { name: 'Prompts to answer' });
+    within(section).getByLabelText('What marriage means to me');
+    // A prompt already answered is not offered again.
+    const choice = within(section).getByLabelText('Choose a prompt');
+    expect(within(choice).queryByRole('option', { name: 'What marriage means to me' })).toBeNull();
+    await person.selectOptions(choice, 'An ideal day with family');
+    await person.click(within(section).getByRole('button', { name: 'Add this prompt' }));
+    const answer = within(section).getByLabelText('An ideal day with family');
+    await person.type(answer, 'Le vendredi en famille');
+    within(section).getByText('22 / 300');
+    expect(answer).toHaveAttribute('maxLength', '300');
+    await person.click(
+      within(section).getByRole('button', { name: 'Move up: An ideal day with family' }),
+    );
+    await person.selectOptions(choice, 'How I like to spend a weekend');
+    await person.click(within(section).getByRole('button', { name: 'Add this prompt' }));
+    await person.click(
+      within(section).getByRole('button', {
+        name: 'Remove the prompt: How I like to spend a weekend',
+      }),
+    );
+    await person.click(screen.getByRole('button', { name: 'Save my profile' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const form = sent[0]?.body as FormData;
+    expect(JSON.parse(String(form.get('promptAnswers')))).toEqual([
+      { prompt: 'ideal-family-day', answer: 'Le vendredi en famille' },
+      { prompt: 'marriage-means', answer: 'Une alliance pour la vie.' },
+    ]);
+  });
+
   it('sends the fields, imagesToRemove and the new files, says so, then goes to suggestions after 1.5 s', async () => {
     const user = aCurrentUser();
     logIn(user);
@@ -200,10 +238,13 @@ describe('Edit profile', () => {
       photosBlurred: 1,
       verifiedWritersOnly: 1,
       faithFamily: 1,
+      promptAnswers: 1,
       imagesToRemove: 1,
       profilePicture: 2,
     });
     expect(form.get('photosBlurred')).toBe('false');
+    // The form holds the prompts: none answered is sent as none (ADR 072).
+    expect(form.get('promptAnswers')).toBe('[]');
     // The section was in the form: its empty answers mean "not answered" (ADR 041).
     expect(form.get('faithFamily')).toBe('true');
     expect(form.get('name')).toBe('Amina Diallo Ba');

@@ -2,7 +2,12 @@ import type { CurrentUser } from '@mawadda/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { discoveryKeys, profileKeys } from '@/lib/query-keys.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { fetchCurrentUser, updateProfile } from '../api/profile-api.ts';
+import {
+  fetchCurrentUser,
+  removeVoiceIntroduction,
+  saveVoiceIntroduction,
+  updateProfile,
+} from '../api/profile-api.ts';
 
 function useMemberId() {
   return useSession()?.user?.id ?? '';
@@ -36,4 +41,20 @@ export function useUpdateProfile() {
       void queryClient.invalidateQueries({ queryKey: discoveryKeys.all });
     },
   });
+}
+
+/**
+ * Records or removes the member's voice introduction (ADR 072): the answer becomes the cached
+ * profile; others' profiles ask for it again when next opened.
+ */
+export function useVoiceIntroduction() {
+  const memberId = useMemberId();
+  const queryClient = useQueryClient();
+  const onSuccess = (updated: CurrentUser) => {
+    queryClient.setQueryData(profileKeys.me(memberId), updated);
+  };
+  return {
+    save: useMutation({ mutationFn: (audio: Blob) => saveVoiceIntroduction(audio), onSuccess }),
+    remove: useMutation({ mutationFn: () => removeVoiceIntroduction(), onSuccess }),
+  };
 }

@@ -4,6 +4,7 @@ import type {
   GeoPlace,
   HasChildren,
   MaritalStatus,
+  PromptAnswer,
   SkinTone,
 } from '@mawadda/contract';
 import type { ChoiceField, ChoiceValue } from '@mawadda/contract/faith-family';
@@ -30,6 +31,8 @@ export type ProfileFormValues = {
   photosBlurred: boolean;
   /** Only verified members may write first (ADR 044). */
   verifiedWritersOnly: boolean;
+  /** Answers to profile prompts, in the order shown (ADR 072). */
+  promptAnswers: PromptAnswer[];
 } & FaithFamilyFormValues;
 
 function faithFamilyValuesOf(user: CurrentUser): FaithFamilyFormValues {
@@ -60,6 +63,7 @@ export function valuesOf(user: CurrentUser): ProfileFormValues {
     bio: user.bio ?? '',
     photosBlurred: user.photosBlurred,
     verifiedWritersOnly: user.verifiedWritersOnly,
+    promptAnswers: user.promptAnswers.map(({ prompt, answer }) => ({ prompt, answer })),
     ...faithFamilyValuesOf(user),
   };
 }
@@ -76,6 +80,7 @@ const PROFILE_FIELDS: Record<keyof ProfileFormValues, true> = {
   bio: true,
   photosBlurred: true,
   verifiedWritersOnly: true,
+  promptAnswers: true,
   faithBranch: true,
   madhhab: true,
   community: true,
@@ -97,10 +102,15 @@ const PROFILE_FIELDS: Record<keyof ProfileFormValues, true> = {
   faithMatchesOnly: true,
 };
 const PHOTO_PATHS = new Set(['profilePicture', 'imagesToRemove', 'photoOrder']);
+/** An answer's own field (`promptAnswers.1.answer`), where the server names one. */
+const PROMPT_ANSWER_PATH = /^promptAnswers\.[0-2]\.(?:answer|prompt)$/;
 
 /** Where a field the server names is shown: coordinates by the location, photos in their section. */
 export function fieldOf(path: string): ErrorTarget<ProfileFormValues> | undefined {
   if (Object.hasOwn(PROFILE_FIELDS, path)) return path as keyof ProfileFormValues;
+  if (PROMPT_ANSWER_PATH.test(path)) {
+    return path.endsWith('.prompt') ? 'promptAnswers' : (path as `promptAnswers.${number}.answer`);
+  }
   if (path === 'latitude' || path === 'longitude') return 'location';
   if (PHOTO_PATHS.has(path)) return 'root.photos';
   return undefined;
@@ -123,7 +133,7 @@ export function missingEssentials(user: CurrentUser): ProfileEssential[] {
 /**
  * The multipart body of PUT /api/users/update (docs/spec.md §3): the fields (an optional field left
  * empty is left out, which clears it), a new place as the lookup found it with its coordinates,
- * the photo blur choice, one `imagesToRemove` per deleted photo, one `profilePicture` per new file, and `photoOrder`
+ * the photo blur choice, the answers to prompts as one JSON field, one `imagesToRemove` per deleted photo, one `profilePicture` per new file, and `photoOrder`
  * when the member arranged the photos.
  */
 export function buildProfileFormData({
@@ -155,6 +165,13 @@ export function buildProfileFormData({
   data.append('photosBlurred', String(values.photosBlurred));
   data.append('verifiedWritersOnly', String(values.verifiedWritersOnly));
   appendFaithFamily(data, values);
+  // Always sent: the form shows the prompts, so what it holds is all of them (`[]`: none).
+  data.append(
+    'promptAnswers',
+    JSON.stringify(
+      values.promptAnswers.map((a) => ({ prompt: a.prompt, answer: a.answer.trim() })),
+    ),
+  );
   if (place) {
     data.append('latitude', String(place.latitude));
     data.append('longitude', String(place.longitude));

@@ -1,4 +1,3 @@
-import { VOICE_NOTE_MAX_SECONDS } from '@mawadda/contract/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** docs/spec.md §4: idle → recording → stopped (with playback). */
@@ -11,7 +10,7 @@ export type RecorderProblem = 'denied' | 'unsupported';
 
 /** The containers the server accepts, in the order browsers record them best. */
 const TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4'];
-/** Speech is clear at 32 kb/s; two minutes stay far below the 2 MB limit. */
+/** Speech is clear at 32 kb/s; two minutes stay far below a voice note's 2 MB limit. */
 const BITS_PER_SECOND = 32_000;
 
 type Recording = {
@@ -22,11 +21,12 @@ type Recording = {
 };
 
 /**
- * The microphone recorder of the composer. `stop()` answers the voice note (also when it was
- * already stopped), so "send while recording" can stop and send in one press; a recording stops
- * by itself at the server's limit of two minutes.
+ * The microphone recorder of the chat's composer and of the voice introduction (ADR 072).
+ * `stop()` answers the recording (also when it was already stopped), so "send while recording"
+ * can stop and send in one press; a recording stops by itself at `maxSeconds`, the server's limit
+ * for what it is (two minutes for a voice note, thirty seconds for an introduction).
  */
-export function useVoiceRecorder() {
+export function useVoiceRecorder(maxSeconds: number) {
   const [state, setState] = useState<RecorderState>({ status: 'idle' });
   const [problem, setProblem] = useState<RecorderProblem | null>(null);
   const recording = useRef<Recording | null>(null);
@@ -76,13 +76,13 @@ export function useVoiceRecorder() {
     });
     const timer = setInterval(() => {
       const seconds = elapsed();
-      if (seconds >= VOICE_NOTE_MAX_SECONDS) void stop();
+      if (seconds >= maxSeconds) void stop();
       else setState({ status: 'recording', seconds });
     }, 250);
     recording.current = { recorder, stream, timer, done };
     recorder.start();
     setState({ status: 'recording', seconds: 0 });
-  }, [stop]);
+  }, [stop, maxSeconds]);
 
   /** Back to idle: the recording is thrown away (or was sent). */
   const discard = useCallback(() => {
@@ -101,7 +101,7 @@ export function useVoiceRecorder() {
     });
   }, []);
 
-  // Leaving the conversation frees the microphone.
+  // Leaving the conversation (or the profile) frees the microphone.
   useEffect(() => discard, [discard]);
 
   return { state, problem, start, stop, discard };
