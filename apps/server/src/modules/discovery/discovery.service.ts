@@ -11,7 +11,7 @@ import {
 } from '@mawadda/contract';
 import { type MemberTexts, profileTexts } from '../../core/member-texts.ts';
 import { audienceOf, toDetails, toSummary } from '../../core/member-view.ts';
-import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
+import { findMemberById, findVisibleMember, photoIdsOf } from '../../core/members.repository.ts';
 import { shieldRules } from '../../core/scam-rules.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -159,7 +159,15 @@ export function createDiscoveryService(deps: {
       // The viewer is warned of what the member's own texts ask for, as under a message.
       const shield =
         member.id === viewerId ? [] : shieldRules(deps.memberTexts.readAll(profileTexts(member)));
-      return toDetails(member, viewer, photoLinks, online.has(member.id), shield, language);
+      const photoIds = await photoIdsOf(db, member);
+      return toDetails(
+        { ...member, photoIds },
+        viewer,
+        photoLinks,
+        online.has(member.id),
+        shield,
+        language,
+      );
     },
 
     async preferences(memberId: string): Promise<Preferences> {
