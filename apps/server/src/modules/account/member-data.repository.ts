@@ -36,7 +36,7 @@ const otherMember = (column: AnyPgColumn) =>
 const complimentOfLike = sql<{ note: string; about: string; photoId: string | null } | null>`(
   select json_build_object('note', k.note, 'about', coalesce(k.answer_key, k.about_kind),
     'photoId', k.photo_id)
-  from compliments k where k.liker_id = ${likes.likerId} and k.liked_id = ${likes.likedId})`;
+  from compliments k where k.liker_id = likes.liker_id and k.liked_id = likes.liked_id)`;
 
 /** Likes given and received (with their compliments), and profile views either way. */
 export async function interestIn(db: Executor, memberId: string) {
