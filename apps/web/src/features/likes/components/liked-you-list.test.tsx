@@ -34,6 +34,7 @@ function like(
     isNew,
     kind,
     matched,
+    compliment: null,
   };
 }
 

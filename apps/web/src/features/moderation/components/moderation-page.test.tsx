@@ -34,6 +34,7 @@ function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
       standing: 'active',
       reporterCount: 2,
     },
+    compliment: null,
     messages: [
       {
         uuid: 'm1',
