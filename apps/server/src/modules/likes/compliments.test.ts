@@ -194,7 +194,7 @@ describe('a compliment on an answer', () => {
 });
 
 describe('a compliment refused', () => {
-  it('empty, blank or over 200 characters, at the note: nothing stored', async () => {
+  it('empty, blank or over 200 characters, at the note, or malformed: nothing stored', async () => {
     const { him, her } = await pair();
     for (const [note, code] of [
       ['', 'COMPLIMENT_NOTE_REQUIRED'],
@@ -207,6 +207,23 @@ describe('a compliment refused', () => {
         expect.objectContaining({ path: 'compliment.note', code }),
       ]);
     }
+    for (const [compliment, code] of [
+      [
+        { note: 'Salam', about: { kind: 'photo', photoId: 'not-a-uuid' } },
+        'COMPLIMENT_TARGET_INVALID',
+      ],
+      [{ note: 'Salam', about: { kind: 'voice' } }, 'COMPLIMENT_TARGET_INVALID'],
+      [{ note: 'Salam' }, 'COMPLIMENT_TARGET_INVALID'],
+      [{ note: 42, about: { kind: 'answer', key: 'bio' } }, 'INVALID_VALUE'],
+      ['Salam', 'INVALID_VALUE'],
+    ] as const) {
+      const refused = await like(him, her.id, compliment);
+      expect([refused.statusCode, refused.json().code], JSON.stringify(compliment)).toEqual([
+        400,
+        code,
+      ]);
+    }
+    expect(await storedBetween(him)).toEqual({ likes: [], compliments: [] });
     expect((await like(him, her.id, onAnswer('prayer', 'a'.repeat(200)))).statusCode).toBe(200);
   });
 
