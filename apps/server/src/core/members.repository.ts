@@ -58,22 +58,23 @@ export async function findVisibleMember(db: Executor, viewer: Viewer, memberId: 
 }
 
 /**
- * The ids of a member's photos in the order of `photoKeys` (a profile's `mediaUrls`): what a
- * compliment names a photo by (ADR 071).
+ * The member with the ids of their photos in the order of `photoKeys` (a profile's `mediaUrls`):
+ * what a compliment names a photo by (ADR 071).
  */
-export async function photoIdsOf(
+export async function withPhotoIds<M extends { id: string; photoKeys: string[] }>(
   db: Executor,
-  member: { id: string; photoKeys: string[] },
-): Promise<string[]> {
+  member: M,
+): Promise<M & { photoIds: string[] }> {
   const rows = await db
     .select({ id: photos.id, displayKey: photos.displayKey })
     .from(photos)
     .where(eq(photos.memberId, member.id));
   const byKey = new Map(rows.map((row) => [row.displayKey, row.id]));
-  return member.photoKeys.flatMap((key) => {
+  const photoIds = member.photoKeys.flatMap((key) => {
     const id = byKey.get(key);
     return id ? [id] : [];
   });
+  return { ...member, photoIds };
 }
 
 /** A member's name and photos, with whether `viewerId` matched with them (which unblurs them). */

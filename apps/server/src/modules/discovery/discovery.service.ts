@@ -9,9 +9,10 @@ import {
   type UserDetails,
   type UserSummary,
 } from '@mawadda/contract';
+import type { Member } from '../../core/member-columns.ts';
 import { type MemberTexts, profileTexts } from '../../core/member-texts.ts';
 import { audienceOf, toDetails, toSummary } from '../../core/member-view.ts';
-import { findMemberById, findVisibleMember, photoIdsOf } from '../../core/members.repository.ts';
+import { findMemberById, findVisibleMember, withPhotoIds } from '../../core/members.repository.ts';
 import { shieldRules } from '../../core/scam-rules.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -47,6 +48,11 @@ export type ReadingLimits = {
 };
 
 export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
+
+/** The viewer is warned of what the member's own texts ask for, as under a message. */
+function profileShield(memberTexts: MemberTexts, member: Member, viewerId: string) {
+  return member.id === viewerId ? [] : shieldRules(memberTexts.readAll(profileTexts(member)));
+}
 
 export function createDiscoveryService(deps: {
   db: Database;
@@ -156,18 +162,9 @@ export function createDiscoveryService(deps: {
       const now = clock.now();
       if (member.id !== viewerId) await recordProfileView(db, viewerId, member.id, now);
       const online = await deps.onlineAmong([member.id]);
-      // The viewer is warned of what the member's own texts ask for, as under a message.
-      const shield =
-        member.id === viewerId ? [] : shieldRules(deps.memberTexts.readAll(profileTexts(member)));
-      const photoIds = await photoIdsOf(db, member);
-      return toDetails(
-        { ...member, photoIds },
-        viewer,
-        photoLinks,
-        online.has(member.id),
-        shield,
-        language,
-      );
+      const shield = profileShield(deps.memberTexts, member, viewerId);
+      const shown = await withPhotoIds(db, member);
+      return toDetails(shown, viewer, photoLinks, online.has(member.id), shield, language);
     },
 
     async preferences(memberId: string): Promise<Preferences> {
