@@ -107,6 +107,12 @@ describe('a compliment on a photo', () => {
     });
     // The thumbnail is her second photo, signed for her, never blurred.
     const [photo] = await t.database.db.select().from(photos).where(eq(photos.id, second));
+    // The details name each photo by its id in the order of their links: the second is the second.
+    const details = (
+      await t.app.inject({ url: `/api/users/${her.id}/details`, headers: bearer(him.token) })
+    ).json();
+    expect(details.mediaUrls).toHaveLength(3);
+    expect(details.mediaUrls[1]).toContain(photo?.displayKey);
     const thumbnail =
       entry?.compliment?.about.kind === 'photo' && entry.compliment.about.thumbnailUrl;
     expect(thumbnail).toContain(photo?.thumbnailKey);
