@@ -250,6 +250,18 @@ export const SETTINGS = {
     example: '`100`',
     doc: 'New likes (Lovelies included) one member may give in a calendar day (UTC); then `429` `LIKES_DAILY_LIMIT` with `Retry-After` (seconds to midnight UTC). A repeated like is not counted.',
   }),
+  COMPLIMENTS_PER_DAY: setting({
+    parse: whole(0),
+    default: 3,
+    example: '`5`',
+    doc: 'Likes with a compliment (a note about one photo or answer, ADR 071) a member without a subscription may send in a calendar day (UTC); then `429` `COMPLIMENTS_DAILY_LIMIT` with `Retry-After`, and neither the like nor the note is stored. Each counts as a like too (`LIKES_PER_DAY`). `0`: compliments for subscribers only.',
+  }),
+  SUBSCRIBER_COMPLIMENTS_PER_DAY: setting({
+    parse: whole(1),
+    default: 10,
+    example: '`20`',
+    doc: '`COMPLIMENTS_PER_DAY` for a member whose subscription runs (at least `COMPLIMENTS_PER_DAY`).',
+  }),
   FIRST_MESSAGES_PER_DAY: setting({
     parse: whole(1),
     default: 20,

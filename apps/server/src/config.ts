@@ -121,6 +121,8 @@ export type Config = {
   suggestionPagesPerMinute: number;
   photosPerMinute: number;
   likesPerDay: number;
+  /** Compliments a day (ADR 071): without a subscription, and with one. */
+  compliments: { perDay: number; subscriberPerDay: number };
   firstMessagesPerDay: number;
   reportsPerDay: number;
   scamShield: ScamShieldConfig;
@@ -235,6 +237,10 @@ const COMBINATIONS: { broken: (e: Settings) => boolean; says: string }[] = [
     says: 'NEW_ACCOUNT_LIKES_PER_DAY: must be at most LIKES_PER_DAY (a new account may do less, not more)',
   },
   {
+    broken: (e) => e.SUBSCRIBER_COMPLIMENTS_PER_DAY < e.COMPLIMENTS_PER_DAY,
+    says: 'SUBSCRIBER_COMPLIMENTS_PER_DAY: must be at least COMPLIMENTS_PER_DAY (a subscriber may send more, not fewer)',
+  },
+  {
     broken: (e) => e.NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY > e.FIRST_MESSAGES_PER_DAY,
     says: 'NEW_ACCOUNT_FIRST_MESSAGES_PER_DAY: must be at most FIRST_MESSAGES_PER_DAY (a new account may do less, not more)',
   },
@@ -324,6 +330,10 @@ function limitsOf(e: Settings) {
     suggestionPagesPerMinute: e.SUGGESTION_PAGES_PER_MINUTE,
     photosPerMinute: e.PHOTOS_PER_MINUTE,
     likesPerDay: e.LIKES_PER_DAY,
+    compliments: {
+      perDay: e.COMPLIMENTS_PER_DAY,
+      subscriberPerDay: e.SUBSCRIBER_COMPLIMENTS_PER_DAY,
+    },
     firstMessagesPerDay: e.FIRST_MESSAGES_PER_DAY,
     reportsPerDay: e.REPORTS_PER_DAY,
     scamShield: {

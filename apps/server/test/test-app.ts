@@ -98,6 +98,7 @@ export async function createTestApp(
         | 'stripe'
         | 'paydunya'
         | 'likesPerDay'
+        | 'compliments'
         | 'firstMessagesPerDay'
         | 'reportsPerDay'
         | 'scamShield'

@@ -6,6 +6,8 @@ export const BIO_MAX_LENGTH = 1000;
 export const BIO_WARNING_LENGTH = 900;
 /** Faith and family fields (ADR 041): the profession is free text, checked like the bio. */
 export const PROFESSION_MAX_LENGTH = 80;
+/** A compliment's note (ADR 071): a line or two about one photo or one answer, not a letter. */
+export const COMPLIMENT_NOTE_MAX_LENGTH = 200;
 export const REVERT_SINCE_MIN_YEAR = 1940;
 export const MIN_PHOTOS = 1;
 /** The spec shows no maximum; six keeps a profile readable and storage bounded. */

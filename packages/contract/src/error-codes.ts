@@ -105,6 +105,20 @@ export const ERROR_TEXTS = {
   LIKE_SELF: 'You cannot like your own profile.',
   LIKE_NOT_FOUND: 'This member is no longer in your list of likes.',
   LIKES_DAILY_LIMIT: "You have reached today's limit of likes. Try again tomorrow.",
+  // Compliments (ADR 071)
+  COMPLIMENT_NOTE_REQUIRED: 'Write a few words for your compliment.',
+  COMPLIMENT_NOTE_TOO_LONG: 'A compliment is at most {{max}} characters.',
+  COMPLIMENT_TARGET_INVALID: 'Choose one photo or one answer of this profile for your compliment.',
+  COMPLIMENT_PHOTO_NOT_FOUND:
+    'This photo is no longer on this profile. Choose another photo or an answer.',
+  COMPLIMENT_PHOTO_NOT_SHOWN:
+    'This member shows their photos after a match only: choose one of their answers instead.',
+  COMPLIMENT_ANSWER_NOT_SHOWN:
+    'This member does not show this answer to you. Choose another answer or a photo.',
+  COMPLIMENT_ALREADY_LIKED:
+    'You have already liked this member: a compliment comes with a first like only.',
+  COMPLIMENTS_DAILY_LIMIT:
+    'You have sent {{max}} compliments today, as many as allowed in a day. Your like was not sent: send it without a compliment, or try again tomorrow (the count starts again at midnight UTC).',
   PAGE_INVALID: 'page must be a whole number, 0 or more',
   PAGE_SIZE_INVALID: 'size must be a whole number from 1 to {{max}}',
   AGE_FILTER_INVALID: 'The age filter must be a whole number from {{min}} to {{max}}',

@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './auth.ts';
 export * from './chat.ts';
+export * from './compliments.ts';
 export * from './constants.ts';
 export * from './conversation-limits.ts';
 export * from './endpoint-routes.ts';

@@ -138,5 +138,10 @@ export const openReportSchema = z.object({
     reporterCount: z.number().int(),
   }),
   messages: z.array(reportedMessageSchema),
+  /**
+   * The compliment the reported member sent the reporter with their like, if any (ADR 071): a
+   * member's text, read by the moderator like the messages.
+   */
+  compliment: z.string().nullable(),
 });
 export type OpenReport = z.infer<typeof openReportSchema>;

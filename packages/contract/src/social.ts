@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
+import { complimentRequestSchema, receivedComplimentSchema } from './compliments.ts';
 import { MAX_AGE, MIN_AGE, SUGGESTIONS_PAGE_SIZE } from './constants.ts';
 import { E } from './error-codes.ts';
 import { dealbreakersSchema } from './faith-family-schemas.ts';
@@ -14,8 +15,13 @@ export const suggestionsQuerySchema = z.object({
   ),
 });
 
+/**
+ * `compliment`: a short note about one photo or answer of the liked member, sent with the like
+ * (ADR 071): only with a new like, the two stored together or neither.
+ */
 export const likeRequestSchema = z.object({
   likedUserId: requiredField(memberIdSchema, E.LIKED_USER_REQUIRED),
+  compliment: complimentRequestSchema.optional(),
 });
 /**
  * A match, as one of the two is shown it: the other member's name and first photo (unblurred:
@@ -60,6 +66,8 @@ export const likeEntrySchema = z.object({
   kind: z.enum(LIKE_KINDS),
   /** I liked them back: a match. Otherwise the list offers to like back. */
   matched: z.boolean(),
+  /** The note that came with the like (ADR 071); null for a like without one. */
+  compliment: receivedComplimentSchema.nullable(),
 });
 export type LikeEntry = z.infer<typeof likeEntrySchema>;
 

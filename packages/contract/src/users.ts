@@ -270,6 +270,8 @@ export const userDetailsSchema = userSummarySchema.extend({
   skinTone: z.enum(SKIN_TONES).nullable(),
   /** What the viewer sent this member, a like or a Lovely; null before either. */
   sentLike: z.enum(LIKE_KINDS).nullable(),
+  /** The ids of the photos of `mediaUrls`, in their order: what a compliment names (ADR 071). */
+  photoIds: z.array(z.string()),
   /**
    * Faith and family (ADR 041); a faith field the member shows to matches only is null for the
    * others, and `faithMatchesOnly` then names it.

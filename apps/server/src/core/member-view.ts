@@ -207,7 +207,12 @@ export type ProfileAnswers = {
 };
 
 export function toDetails(
-  member: Member & { likedByMe: boolean; matched: boolean; sentLike: LikeKind | null },
+  member: Member & {
+    likedByMe: boolean;
+    matched: boolean;
+    sentLike: LikeKind | null;
+    photoIds: string[];
+  },
   viewer: Member,
   photoLinks: MediaLinks,
   online: boolean,
@@ -229,6 +234,7 @@ export function toDetails(
     bio: member.bio,
     skinTone: member.skinTone,
     sentLike: member.sentLike,
+    photoIds: member.photoIds,
     ...seen,
     shared: member.id === viewer.id ? [] : sharedBetween(faithFamilyOf(viewer, 'self'), seen),
     shield,

@@ -57,6 +57,26 @@ export async function findVisibleMember(db: Executor, viewer: Viewer, memberId: 
   return row;
 }
 
+/**
+ * The member with the ids of their photos in the order of `photoKeys` (a profile's `mediaUrls`):
+ * what a compliment names a photo by (ADR 071).
+ */
+export async function withPhotoIds<M extends { id: string; photoKeys: string[] }>(
+  db: Executor,
+  member: M,
+): Promise<M & { photoIds: string[] }> {
+  const rows = await db
+    .select({ id: photos.id, displayKey: photos.displayKey })
+    .from(photos)
+    .where(eq(photos.memberId, member.id));
+  const byKey = new Map(rows.map((row) => [row.displayKey, row.id]));
+  const photoIds = member.photoKeys.flatMap((key) => {
+    const id = byKey.get(key);
+    return id ? [id] : [];
+  });
+  return { ...member, photoIds };
+}
+
 /** A member's name and photos, with whether `viewerId` matched with them (which unblurs them). */
 export async function findPictured(db: Executor, viewerId: string, memberId: string) {
   const [row] = await db

@@ -3,6 +3,8 @@ import {
   CALL_TYPES,
   CHOICE_FIELDS,
   type ChoiceField,
+  COMPLIMENT_ANSWER_KEYS,
+  COMPLIMENT_NOTE_MAX_LENGTH,
   type Dealbreakers,
   FAITH_FIELDS,
   GENDERS,
@@ -34,6 +36,7 @@ import {
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   json,
@@ -412,6 +415,45 @@ export const likes = pgTable(
     // The e-mail digest's scan: the matches made in the last days.
     index('likes_created_idx').on(t.createdAt),
     check('likes_not_self_check', sql`${t.likerId} <> ${t.likedId}`),
+  ],
+);
+
+/**
+ * The note a like came with (ADR 071), one per like: about one photo of the liked member or one
+ * of their answers. It goes with its like (an unmatch keeps likes; a deletion takes them).
+ */
+export const compliments = pgTable(
+  'compliments',
+  {
+    likerId: uuid('liker_id').notNull(),
+    likedId: uuid('liked_id').notNull(),
+    note: text('note').notNull(),
+    /** What the scam shield found in the note, as bits, told to the receiver only (ADR 043). */
+    shield: smallint('shield').notNull().default(0),
+    /** A photo of the liked member: null once they removed it (the note stays). */
+    photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /** Or one of their answers, by the contract's key. */
+    answerKey: text('answer_key', { enum: COMPLIMENT_ANSWER_KEYS }),
+    /** Which of the two it was about, kept when the photo goes. */
+    aboutKind: text('about_kind', { enum: ['photo', 'answer'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.likerId, t.likedId] }),
+    foreignKey({
+      columns: [t.likerId, t.likedId],
+      foreignColumns: [likes.likerId, likes.likedId],
+      name: 'compliments_like_fk',
+    }).onDelete('cascade'),
+    // A photo removed sets its compliments' photo to null: found by this index, not a scan.
+    index('compliments_photo_idx').on(t.photoId),
+    check(
+      'compliments_note_check',
+      sql`char_length(${t.note}) between 1 and ${sql.raw(String(COMPLIMENT_NOTE_MAX_LENGTH))}`,
+    ),
+    check(
+      'compliments_about_check',
+      sql`(${t.aboutKind} = 'photo' and ${t.answerKey} is null) or (${t.aboutKind} = 'answer' and ${t.photoId} is null and ${t.answerKey} in (${inList(COMPLIMENT_ANSWER_KEYS)}))`,
+    ),
   ],
 );
 

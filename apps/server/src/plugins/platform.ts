@@ -35,6 +35,7 @@ export type AppConfig = Pick<
   | 'suggestionPagesPerMinute'
   | 'photosPerMinute'
   | 'likesPerDay'
+  | 'compliments'
   | 'firstMessagesPerDay'
   | 'reportsPerDay'
   | 'scamShield'

@@ -76,6 +76,9 @@ export function detailsOf(member: UserSummary, overrides: Partial<UserDetails> =
     bio: 'Practising, calm, and fond of long walks.\n\nPratiquante et calme.',
     skinTone: 'moyen',
     sentLike: member.likedByMe ? 'like' : null,
+    photoIds: member.mediaUrls.map(
+      (_, index) => `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+    ),
     ...noFaithFamily,
     shared: [],
     shield: [],

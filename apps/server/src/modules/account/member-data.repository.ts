@@ -29,15 +29,34 @@ import {
 const otherMember = (column: AnyPgColumn) =>
   sql<string | null>`(select o.name from members o where o.id = ${column})`;
 
-/** Likes given and received, and profile views either way. */
+/**
+ * A like's compliment for the export (ADR 071): its note and what it was about (the photo by its
+ * id, or the answer's key); null for a like without one.
+ */
+const complimentOfLike = sql<{ note: string; about: string; photoId: string | null } | null>`(
+  select json_build_object('note', k.note, 'about', coalesce(k.answer_key, k.about_kind),
+    'photoId', k.photo_id)
+  from compliments k where k.liker_id = likes.liker_id and k.liked_id = likes.liked_id)`;
+
+/** Likes given and received (with their compliments), and profile views either way. */
 export async function interestIn(db: Executor, memberId: string) {
   const likesGiven = await db
-    .select({ memberId: likes.likedId, name: otherMember(likes.likedId), at: likes.createdAt })
+    .select({
+      memberId: likes.likedId,
+      name: otherMember(likes.likedId),
+      at: likes.createdAt,
+      compliment: complimentOfLike,
+    })
     .from(likes)
     .where(eq(likes.likerId, memberId))
     .orderBy(asc(likes.createdAt));
   const likesReceived = await db
-    .select({ memberId: likes.likerId, name: otherMember(likes.likerId), at: likes.createdAt })
+    .select({
+      memberId: likes.likerId,
+      name: otherMember(likes.likerId),
+      at: likes.createdAt,
+      compliment: complimentOfLike,
+    })
     .from(likes)
     .where(eq(likes.likedId, memberId))
     .orderBy(asc(likes.createdAt));

@@ -12,7 +12,7 @@ import {
 import type { Member } from '../../core/member-columns.ts';
 import { type MemberTexts, profileTexts } from '../../core/member-texts.ts';
 import { audienceOf, toDetails, toSummary } from '../../core/member-view.ts';
-import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
+import { findMemberById, findVisibleMember, withPhotoIds } from '../../core/members.repository.ts';
 import { listPromptAnswers, promptTexts } from '../../core/profile-prompts.ts';
 import { shieldRules } from '../../core/scam-rules.ts';
 import { findVoiceIntroduction, voiceIntroductionFor } from '../../core/voice-introductions.ts';
@@ -74,7 +74,7 @@ type DiscoveryDeps = {
 async function detailsFor(
   deps: DiscoveryDeps,
   viewer: Member,
-  member: Parameters<typeof toDetails>[0],
+  member: Omit<Parameters<typeof toDetails>[0], 'photoIds'>,
   online: boolean,
   language: PlaceLanguage,
 ): Promise<UserDetails> {
@@ -82,7 +82,8 @@ async function detailsFor(
   const voice = await findVoiceIntroduction(deps.db, member.id);
   const shown = { ...profileTexts(member), ...promptTexts(promptAnswers) };
   const shield = member.id === viewer.id ? [] : shieldRules(deps.memberTexts.readAll(shown));
-  return toDetails(member, viewer, deps.photoLinks, online, shield, language, {
+  const withIds = await withPhotoIds(deps.db, member);
+  return toDetails(withIds, viewer, deps.photoLinks, online, shield, language, {
     promptAnswers,
     voiceIntroduction: voiceIntroductionFor(deps.voiceLinks, viewer.id, voice),
   });

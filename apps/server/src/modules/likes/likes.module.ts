@@ -12,7 +12,10 @@ declare module '../../lib/recorded-events.ts' {
   }
 }
 
-/** Likes, "It's a match" and who liked me; each like or match is recorded with it. */
+/**
+ * Likes (with their compliments, ADR 071), "It's a match" and who liked me; each like or match is
+ * recorded with it.
+ */
 export const likesModule = fp(
   async (app: FastifyInstance) => {
     const { db, clock, config, events } = app.platform;
@@ -23,6 +26,8 @@ export const likesModule = fp(
       limiter: app.platform.limiter,
       likesPerDay: config.likesPerDay,
       newAccount: config.newAccount,
+      compliments: config.compliments,
+      memberTexts: app.platform.rules.memberTexts,
       publish: app.outlet.publish,
       recorded: events.recorded,
     });

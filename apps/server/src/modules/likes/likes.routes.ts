@@ -10,7 +10,12 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
   app.route({
     ...endpoint('like', 'likes'),
     handler: async (request) =>
-      likes.like(sessionOf(request).memberId, request.body.likedUserId, 'like'),
+      likes.like(
+        sessionOf(request).memberId,
+        request.body.likedUserId,
+        'like',
+        request.body.compliment,
+      ),
   });
 
   app.route({

@@ -1,4 +1,5 @@
 import {
+  type ComplimentRequest,
   destinations,
   type Gender,
   type LikeEntry,
@@ -6,18 +7,21 @@ import {
   type MatchEvent,
   type MatchedMember,
 } from '@mawadda/contract';
-import type { NewAccountConfig } from '../../config.ts';
+import type { Config, NewAccountConfig } from '../../config.ts';
+import type { Member } from '../../core/member-columns.ts';
+import type { MemberTexts } from '../../core/member-texts.ts';
 import { findMemberById, findVisibleMember } from '../../core/members.repository.ts';
 import { isNewAccount } from '../../core/new-account.ts';
 import { photosFor } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { RecordedEventsRegistry } from '../../lib/recorded-events.ts';
 import type { Publish } from '../realtime/index.ts';
+import { checkCompliment, receivedCompliment } from './compliments.ts';
 import {
   insertLike,
   likeExists,
@@ -30,8 +34,17 @@ const LIKE_LIST_LIMIT = 500;
 
 export type LikesService = ReturnType<typeof createLikesService>;
 
-/** A new like, or the like back that made a match: `to` is the member to tell (Web Push). */
-export type LikeEvent = { kind: 'like' | 'match'; from: string; to: string; at: Date };
+/**
+ * A new like, or the like back that made a match: `to` is the member to tell (Web Push). With a
+ * compliment (ADR 071), its note when the scam shield found nothing in it, else null.
+ */
+export type LikeEvent = {
+  kind: 'like' | 'match';
+  from: string;
+  to: string;
+  at: Date;
+  compliment?: { text: string | null } | null;
+};
 
 export function createLikesService(deps: {
   db: Database;
@@ -42,6 +55,10 @@ export function createLikesService(deps: {
   likesPerDay: number;
   /** A new account, not verified, gives fewer (ADR 043). */
   newAccount: Pick<NewAccountConfig, 'ms' | 'likesPerDay'>;
+  /** Likes with a compliment a day, without and with a subscription (ADR 071). */
+  compliments: Config['compliments'];
+  /** The scam shield and a new account's contact details, read in a compliment's note. */
+  memberTexts: MemberTexts;
   /** Delivers a body live to these members' subscribers of `destination` (the broker). */
   publish: Publish;
   /**
@@ -57,6 +74,13 @@ export function createLikesService(deps: {
     name: 'likes',
     max: deps.likesPerDay,
     code: 'LIKES_DAILY_LIMIT',
+  });
+  const dailyCompliments = createDailyLimit({
+    limiter: deps.limiter,
+    clock,
+    name: 'compliments',
+    max: deps.compliments.perDay,
+    code: 'COMPLIMENTS_DAILY_LIMIT',
   });
   /** The other member of a match, as `viewerId` is shown them: photos unblurred, they matched. */
   const matchedMember = (
@@ -80,34 +104,70 @@ export function createLikesService(deps: {
     await deps.publish(destinations.match(firstLiker.id), event, [firstLiker.id]);
   }
 
+  /**
+   * Today's slots of a new like and, with a compliment, of a compliment: a subscriber has more
+   * compliments, a new account fewer likes (ADR 043). Either refused, neither is kept.
+   */
+  async function reserveSlots(liker: Member, complimented: boolean) {
+    const now = clock.now();
+    const complimentSlot = complimented
+      ? await dailyCompliments.reserve(
+          liker.id,
+          liker.subscriptionEndsAt !== null && liker.subscriptionEndsAt > now
+            ? deps.compliments.subscriberPerDay
+            : deps.compliments.perDay,
+        )
+      : undefined;
+    const max = isNewAccount(liker, now, deps.newAccount.ms)
+      ? deps.newAccount.likesPerDay
+      : deps.likesPerDay;
+    try {
+      const likeSlot = await dailyLikes.reserve(liker.id, max);
+      return {
+        release: async () => {
+          await likeSlot.release();
+          await complimentSlot?.release();
+        },
+      };
+    } catch (refusal) {
+      await complimentSlot?.release();
+      throw refusal;
+    }
+  }
+
   return {
     /**
      * Likes a member once, with a like or a Lovely (a repeat, of either, changes nothing: the
      * first one stays), and says whether the like is mutual, and with whom. A like that makes a
-     * new match is told live to the other member, once stored, if they still see the liker.
+     * new match is told live to the other member, once stored, if they still see the liker. A
+     * compliment comes with a new like only, both stored or neither (ADR 071).
      */
     async like(
       likerId: string,
       likedId: string,
       kind: LikeKind,
+      compliment?: ComplimentRequest,
     ): Promise<{ mutualLike: boolean; match?: MatchedMember }> {
       if (likerId === likedId) throw badRequest('LIKE_SELF');
       const liker = await findMemberById(db, likerId);
       const liked = liker && (await findVisibleMember(db, liker, likedId));
       if (!liker || !liked) throw notFound('MEMBER_NOT_FOUND');
+      const checked = compliment && (await checkCompliment(deps, liker, liked, compliment));
       let added = false;
-      if (!(await likeExists(db, likerId, likedId))) {
-        const max = isNewAccount(liker, clock.now(), deps.newAccount.ms)
-          ? deps.newAccount.likesPerDay
-          : deps.likesPerDay;
-        const slot = await dailyLikes.reserve(likerId, max);
+      if (checked || !(await likeExists(db, likerId, likedId))) {
+        const slots = await reserveSlots(liker, checked !== undefined);
         // The same like sent twice at once is stored once, and counted once.
-        const stored = await insertLike(db, { likerId, likedId, kind }, clock.now(), (source) =>
-          deps.recorded.insertSql('likes:liked', source),
+        const stored = await insertLike(
+          db,
+          { likerId, likedId, kind, ...(checked ? { compliment: checked } : {}) },
+          clock.now(),
+          (source) => deps.recorded.insertSql('likes:liked', source),
         );
         added = stored.added;
-        if (!added) await slot.release();
+        if (!added) await slots.release();
         if (stored.recorded > 0) deps.recorded.told('likes:liked');
+        // Its twin was stored first: this note was not, and must not read as sent.
+        if (!added && checked) throw new HttpError(409, 'COMPLIMENT_ALREADY_LIKED');
       }
       if (!(await likeExists(db, likedId, likerId))) return { mutualLike: false };
       if (added) await tellMatch(liked, likerId);
@@ -131,6 +191,7 @@ export function createLikesService(deps: {
         isNew: seenAt === null || row.createdAt > seenAt,
         kind: row.kind,
         matched: row.matched,
+        compliment: receivedCompliment(deps.photoLinks, memberId, row),
       }));
     },
 

@@ -79,6 +79,7 @@ export async function reportQueue(
             audioUrl: m.audioKey ? deps.mediaLinks.urlFor(moderatorId, m.audioKey) : null,
             timestamp: m.sentAt.toISOString(),
           })),
+          compliment: report.compliment,
         };
       },
     ),

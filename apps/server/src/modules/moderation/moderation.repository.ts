@@ -139,6 +139,7 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
     photo_keys: string[];
     standing: 'active' | 'suspended' | 'banned';
     reporter_count: number;
+    compliment: string | null;
   }>(sql`
     select r.id, r.reasons, r.note, r.message_seqs, r.created_at, r.updated_at,
       reporter.id as reporter_id, reporter.name as reporter_name,
@@ -147,7 +148,9 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
       reported.location, reported.country_code, reported.bio, reported.profession,
       reported.photo_keys, reported.standing,
       (select count(distinct c.reporter_id)::int from reports c
-        where c.reported_id = r.reported_id) as reporter_count
+        where c.reported_id = r.reported_id) as reporter_count,
+      (select k.note from compliments k
+        where k.liker_id = r.reported_id and k.liked_id = r.reporter_id) as compliment
     from reports r
     left join members reporter on reporter.id = r.reporter_id
     join members reported on reported.id = r.reported_id
@@ -180,6 +183,7 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
       standing: r.standing,
       reporterCount: r.reporter_count,
     },
+    compliment: r.compliment,
   }));
 }
 

@@ -26,7 +26,14 @@ export type PushEvent =
       text: string | null;
       at: Date;
     }
-  | { kind: 'like' | 'match'; from: string; to: string; at: Date }
+  | {
+      kind: 'like' | 'match';
+      from: string;
+      to: string;
+      at: Date;
+      /** A like's compliment (ADR 071): its note, null when the scam shield flagged it. */
+      compliment?: { text: string | null } | null;
+    }
   | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
   | { kind: 'call-ended'; callId: string; from: string; to: string; missed: boolean; at: Date };
 
@@ -121,8 +128,11 @@ function subjectOf(event: PushEvent, name: string): PushSubject {
         ? { kind: 'gift', name }
         : { kind: 'message', name, content: event.content, text: event.text };
     case 'like':
+      return event.compliment
+        ? { kind: 'like', name, compliment: event.compliment.text }
+        : { kind: 'like', name };
     case 'match':
-      return { kind: event.kind, name };
+      return { kind: 'match', name };
     case 'call':
       return { kind: 'call', name, video: event.video };
     case 'call-ended':

@@ -9,7 +9,8 @@ export type PushSubject =
   | { kind: 'message'; name: string; content: 'text' | 'photo' | 'voice'; text: string | null }
   | { kind: 'gift'; name: string }
   | { kind: 'match'; name: string }
-  | { kind: 'like'; name: string }
+  /** `compliment`: the like came with one (ADR 071), its note or null when it is withheld. */
+  | { kind: 'like'; name: string; compliment?: string | null }
   | { kind: 'call'; name: string; video: boolean }
   | { kind: 'call-ended'; name: string; missed: boolean }
   | { kind: 'test' };
@@ -30,6 +31,9 @@ const TEXTS = {
     match: (name: string) => `Vous et ${name} vous plaisez mutuellement`,
     likeTitle: 'Nouveau like',
     like: (name: string) => `${name} vous a liké`,
+    complimentTitle: 'Nouveau compliment',
+    compliment: (name: string) => `${name} vous a aimé(e), avec un compliment`,
+    quoted: (name: string, note: string) => `${name} : « ${note} »`,
     videoCall: 'Appel vidéo entrant',
     audioCall: 'Appel audio entrant',
     missedCall: 'Appel manqué',
@@ -45,6 +49,9 @@ const TEXTS = {
     match: (name: string) => `You and ${name} liked each other`,
     likeTitle: 'New like',
     like: (name: string) => `${name} liked you`,
+    complimentTitle: 'New compliment',
+    compliment: (name: string) => `${name} liked you, with a compliment`,
+    quoted: (name: string, note: string) => `${name}: “${note}”`,
     videoCall: 'Incoming video call',
     audioCall: 'Incoming voice call',
     missedCall: 'Missed call',
@@ -80,7 +87,18 @@ export function pushText(
     case 'match':
       return { kind: 'match', title: t.matchTitle, body: t.match(subject.name) };
     case 'like':
-      return { kind: 'like', title: t.likeTitle, body: t.like(subject.name) };
+      if (subject.compliment === undefined) {
+        return { kind: 'like', title: t.likeTitle, body: t.like(subject.name) };
+      }
+      // The note is a member's text, shown as a message's is: only when the member asked for it.
+      return {
+        kind: 'like',
+        title: t.complimentTitle,
+        body:
+          showText && subject.compliment
+            ? t.quoted(subject.name, shortened(subject.compliment))
+            : t.compliment(subject.name),
+      };
     case 'call':
       return { kind: 'call', title: subject.name, body: subject.video ? t.videoCall : t.audioCall };
     case 'call-ended':

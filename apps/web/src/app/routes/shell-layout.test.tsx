@@ -43,6 +43,7 @@ const aLike: LikeEntry = {
   mediaUrls: [],
   photosBlurred: false,
   verified: false,
+  compliment: null,
   createdAt: likeAt,
   kind: 'like',
   matched: false,

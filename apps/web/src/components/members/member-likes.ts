@@ -1,4 +1,4 @@
-import type { LikeKind } from '@mawadda/contract';
+import type { ComplimentTarget, LikeKind } from '@mawadda/contract';
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
 
 /** A like button: the member it is for, and where it shows. */
@@ -16,12 +16,34 @@ export type LikeButtonProps = {
   style?: CSSProperties | undefined;
 };
 
+/** One thing of a profile a compliment may be about, as the profile's screen names it. */
+export type ComplimentOption = {
+  about: ComplimentTarget;
+  /** What the member reads: "Photo 2 of 3", "Prayer: Always". */
+  label: string;
+  /** A photo's picture, beside its choice. */
+  imageUrl?: string | undefined;
+};
+
+/**
+ * "Add a compliment" (ADR 071): a note about one of `options`, sent with a first like; `selected`
+ * is the choice it opens on (the photo on screen). Absent once the member was liked.
+ */
+export type ComplimentButtonProps = {
+  member: LikeButtonProps['member'];
+  options: readonly ComplimentOption[];
+  selected?: number;
+  disabled?: boolean;
+};
+
 /**
  * Sending a like from another feature's screens (the suggestions, a profile): the likes feature
  * gives it, through the route, as features do not import each other.
  */
 export type MemberLikes = {
   Button: ComponentType<LikeButtonProps>;
+  /** A like with a compliment, from the profile dialog and page. */
+  Compliment: ComponentType<ComplimentButtonProps>;
   /**
    * One screen's or one dialog's likes: its failures are told in its own `Failure`, and a match
    * made there shakes its cards (docs/spec.md §4).

@@ -12,6 +12,7 @@ import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member
 import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
+import { useComplimentOptions } from '../hooks/use-compliment-options.ts';
 import { useReturnFocus } from '../hooks/use-return-focus.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { likeShake } from '../utils/match-shake.ts';
@@ -97,6 +98,7 @@ function ModalBody({
   const photos = shown.mediaUrls;
   const unavailable = isMemberGone(details.error);
   const id = encodeURIComponent(member.id);
+  const complimentOptions = useComplimentOptions(details.data);
 
   // The arrow keys turn the photos from anywhere in the dialog (the carousel and the lightbox
   // handle their own).
@@ -229,6 +231,12 @@ function ModalBody({
                 {t('modal.message')}
               </Link>
             </div>
+            <likes.Compliment
+              member={{ id: member.id, name, likedByMe: shown.likedByMe }}
+              options={complimentOptions}
+              selected={shown.photosBlurred ? 0 : photoIndex}
+              disabled={unavailable}
+            />
           </div>
         </div>
       </div>

@@ -12,6 +12,7 @@ import { type MemberSafety, MemberSafetyMenu } from '@/components/members/member
 import { VerifiedBadge } from '@/components/members/verified-badge.tsx';
 import { isMemberGone } from '@/lib/member-gone.ts';
 import { useMemberDetails } from '../api/queries.ts';
+import { useComplimentOptions } from '../hooks/use-compliment-options.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { likeShake } from '../utils/match-shake.ts';
 import { FaithFamilyFacts } from './faith-family-facts.tsx';
@@ -77,6 +78,7 @@ function UserDetails({
   const name = member ? titleCase(member.name) : '';
   const unavailable = isMemberGone(details.error);
   const shaking = likes.useShaking().has(id);
+  const complimentOptions = useComplimentOptions(member);
 
   useDocumentTitle(
     member ? name : unavailable ? t('details.notFoundTitle') : t('details.titleLoading'),
@@ -202,6 +204,11 @@ function UserDetails({
                   {t('details.chat')}
                 </Link>
               </div>
+              <likes.Compliment
+                member={{ id: member.id, name, likedByMe: member.likedByMe }}
+                options={complimentOptions}
+                selected={member.photosBlurred ? 0 : photoIndex}
+              />
             </div>
 
             <section

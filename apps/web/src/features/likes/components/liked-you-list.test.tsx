@@ -34,6 +34,7 @@ function like(
     isNew,
     kind,
     matched,
+    compliment: null,
   };
 }
 
@@ -308,5 +309,61 @@ describe('The liked-you list', () => {
     await user.click(await screen.findByRole('button', { name: 'More actions for Amal' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
     expect(safety.report.mock.calls).toEqual([[{ id: amal.id, name: 'Amal' }, undefined]]);
+  });
+});
+
+describe('A compliment in the liked-you list (ADR 071)', () => {
+  it('shows the note under the entry with the photo it is about; "Like back" answers it', async () => {
+    logIn();
+    const mariam = {
+      ...like('mariam', 5, true),
+      compliment: {
+        note: 'Ton sourire sur cette photo dit la paix.',
+        about: { kind: 'photo' as const, thumbnailUrl: '/media/photos/me-1-480.webp?s=me' },
+        shield: [],
+      },
+    };
+    const sent: unknown[] = [];
+    serve([mariam], {
+      like: ({ body }: { body: unknown }) => {
+        sent.push(body);
+        return { body: { mutualLike: true } };
+      },
+    });
+    await show();
+    const compliment = await screen.findByRole('figure', { name: 'Compliment from Mariam' });
+    expect(compliment).toHaveTextContent('About your photo');
+    expect(compliment).toHaveTextContent('Ton sourire sur cette photo dit la paix.');
+    expect(compliment.querySelector('img')?.getAttribute('src')).toBe(
+      '/media/photos/me-1-480.webp?s=me',
+    );
+    expect(screen.getByRole('button', { name: /^Mariam, 28, New/ })).toHaveTextContent(
+      /sent you a compliment/i,
+    );
+    expect(screen.queryByRole('note')).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Like back Mariam' }));
+    // A like back, the match: no message, no conversation opened by the compliment.
+    expect(sent).toEqual([{ likedUserId: mariam.id }]);
+    expect(await screen.findByRole('button', { name: /^Mariam, 28, Match/ })).toBeEnabled();
+  });
+
+  it('names the answer it is about, and warns calmly of a note the shield flagged (French)', async () => {
+    logIn();
+    const entry = {
+      ...like('awa', 5, false),
+      compliment: {
+        note: 'Écris-moi sur WhatsApp',
+        about: { kind: 'answer' as const, key: 'prayer' as const },
+        shield: ['other-app' as const],
+      },
+    };
+    serve([entry]);
+    await show({ language: 'fr' });
+    const compliment = await screen.findByRole('figure', { name: /^Compliment d.Awa$/ });
+    expect(compliment).toHaveTextContent('À propos de votre réponse : Prière');
+    expect(within(compliment).getByRole('note')).toHaveTextContent(
+      'Ce compliment demande quelque chose par quoi commencent souvent les arnaques',
+    );
   });
 });

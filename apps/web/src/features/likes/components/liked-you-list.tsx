@@ -16,6 +16,7 @@ import { useOpenMember } from '@/hooks/use-open-member.ts';
 import { cn } from '@/lib/cn.ts';
 import { useLikeBack, useLikes, useMarkLikesSeen } from '../hooks/use-likes.ts';
 import { useLikesTranslation } from '../i18n.ts';
+import { ReceivedCompliment } from './received-compliment.tsx';
 
 const primaryLink = buttonClass({ className: 'flex-1' });
 
@@ -23,7 +24,8 @@ const primaryLink = buttonClass({ className: 'flex-1' });
  * The body of the liked-you dialog (docs/spec.md §2 and §4): who liked me, newest first, "new" on
  * the likes since I last looked. Mounted when the dialog opens: the list is asked for, then the
  * likes are marked seen (`onSeen` lets the app refresh the badges). Each entry says whether it
- * was a like or a Lovely. Opening an entry checks that the member still exists, closes the
+ * was a like or a Lovely, and shows the compliment a like came with (ADR 071), which "Like back"
+ * answers. Opening an entry checks that the member still exists, closes the
  * dialog, goes to their page and removes the entry for good. With `safety`, each entry has a
  * menu to report or block the member.
  */
@@ -118,7 +120,14 @@ export function LikedYouList({
                   member={entry}
                   time={entry.createdAt}
                   describeTime={(time) =>
-                    t(entry.kind === 'lovely' ? 'lovelySent' : 'liked', { time })
+                    t(
+                      entry.compliment
+                        ? 'complimented'
+                        : entry.kind === 'lovely'
+                          ? 'lovelySent'
+                          : 'liked',
+                      { time },
+                    )
                   }
                   justNow={t('common:time.justNow')}
                   blurredPhoto={{
@@ -157,6 +166,9 @@ export function LikedYouList({
                     safety={safety}
                     member={{ id: entry.id, name: titleCase(entry.name) }}
                   />
+                ) : null}
+                {entry.compliment ? (
+                  <ReceivedCompliment compliment={entry.compliment} name={titleCase(entry.name)} />
                 ) : null}
               </li>
             ))}

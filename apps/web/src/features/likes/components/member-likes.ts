@@ -1,5 +1,6 @@
 import type { MemberLikes } from '@/components/members/member-likes.ts';
 import { LikeFeedbackProvider, useShaking } from '../hooks/like-feedback.tsx';
+import { ComplimentButton } from './compliment-button.tsx';
 import { LikeButton } from './like-button.tsx';
 import { LikeFailure } from './like-failure.tsx';
 
@@ -9,6 +10,7 @@ import { LikeFailure } from './like-failure.tsx';
  */
 export const memberLikes: MemberLikes = {
   Button: LikeButton,
+  Compliment: ComplimentButton,
   Scope: LikeFeedbackProvider,
   Failure: LikeFailure,
   useShaking,

@@ -36,6 +36,7 @@ function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
       standing: 'active',
       reporterCount: 2,
     },
+    compliment: null,
     messages: [
       {
         uuid: 'm1',
@@ -108,6 +109,25 @@ describe('the moderation page', () => {
       'aria-label',
       'Voice note sent by Karim Benali',
     );
+  });
+
+  it('shows the compliment the reported member sent with his like (French)', async () => {
+    serve([aReport({ compliment: 'Envoie-moi ton numéro, ma belle' })]);
+    await renderScreen(<ModerationPage />, { route: '/moderation', language: 'fr' });
+    const report = await screen.findByRole('article');
+    const compliment = within(report).getByRole('region', {
+      name: "Le compliment envoyé avec son « J'aime »",
+    });
+    expect(compliment).toHaveTextContent('Envoie-moi ton numéro, ma belle');
+  });
+
+  it('shows no compliment section when the report has none', async () => {
+    serve([aReport()]);
+    await renderScreen(<ModerationPage />, { route: '/moderation' });
+    const report = await screen.findByRole('article');
+    expect(
+      within(report).queryByRole('region', { name: 'Compliment sent with their like' }),
+    ).toBeNull();
   });
 
   it('shows a report its reporter added to: every reason, and when it was added to', async () => {

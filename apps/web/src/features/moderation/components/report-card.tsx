@@ -228,6 +228,17 @@ export function ReportCard({
         )}
       </section>
 
+      {report.compliment ? (
+        <section aria-labelledby={`${id}-compliment`} className="mt-5">
+          <h3 id={`${id}-compliment`} className={sectionHeading}>
+            {t('compliment')}
+          </h3>
+          <blockquote className="mt-2 max-w-prose whitespace-pre-line rounded-2xl bg-rose-50 px-4 py-2 text-ink">
+            {report.compliment}
+          </blockquote>
+        </section>
+      ) : null}
+
       <ActionForm report={report} onLeave={onLeave} />
     </article>
   );

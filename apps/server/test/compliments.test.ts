@@ -1,0 +1,184 @@
+import {
+  type LikeEntry,
+  type NotificationSettings,
+  type OpenReport,
+  pushPayloadSchema,
+} from '@mawadda/contract';
+import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compliments, members } from '../src/db/schema.ts';
+import { bearer, registeredMember, seedMembers, sessionFor } from './fixtures.ts';
+import { startTestPushService, type TestPushService } from './push-service.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+/**
+ * A compliment (ADR 071) where the modules meet: the push that tells her of it, keeping the note
+ * off the lock screen unless she asked for message texts; the moderators' queue when she reports
+ * him; the data export of both; and the account deletion that takes it.
+ */
+
+let t: TestContext;
+let push: TestPushService;
+beforeAll(async () => {
+  t = await createTestApp();
+  push = await startTestPushService();
+});
+afterAll(async () => {
+  await push.close();
+});
+
+type Member = { id: string; token: string };
+
+async function seeded(gender: 'homme' | 'femme', name: string): Promise<Member> {
+  const [id = ''] = await seedMembers(t.database.db, [
+    { gender, name, profile: { prayer: 'always' } },
+  ]);
+  return { id, token: await sessionFor(t.database.db, id) };
+}
+
+const NOTE = 'Ta réponse sur la prière me touche, qu’Allah te facilite.';
+
+const compliment = (from: Member, to: Member, note = NOTE) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/like',
+    headers: bearer(from.token),
+    payload: { likedUserId: to.id, compliment: { note, about: { kind: 'answer', key: 'prayer' } } },
+  });
+
+async function phoneOf(member: Member, changes: Partial<NotificationSettings>) {
+  const subscription = push.subscribe();
+  const subscribed = await t.app.inject({
+    method: 'POST',
+    url: '/api/push/subscriptions',
+    headers: { ...bearer(member.token), 'accept-language': 'en-GB,en;q=0.8' },
+    payload: subscription,
+  });
+  expect(subscribed.statusCode).toBe(201);
+  const current = await t.app.inject({ url: '/api/push/settings', headers: bearer(member.token) });
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/api/push/settings',
+    headers: bearer(member.token),
+    payload: { ...current.json<NotificationSettings>(), likes: true, ...changes },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return subscription.endpoint;
+}
+
+const shownOn = (endpoint: string) =>
+  push.received
+    .filter((p) => p.endpoint === endpoint && p.status === 201)
+    .map((p) => pushPayloadSchema.parse(JSON.parse(p.payload)));
+
+describe('the push of a compliment', () => {
+  it('says a compliment came, and shows the note only to a member who asked for message texts', async () => {
+    const her = await seeded('femme', 'Aïcha Diop');
+    const private_ = await phoneOf(her, { showMessageText: false });
+    await compliment(await seeded('homme', 'Ibrahima Fall'), her);
+    await t.app.push.drain();
+    expect(shownOn(private_)).toEqual([
+      expect.objectContaining({
+        kind: 'like',
+        title: 'New compliment',
+        body: 'Ibrahima liked you, with a compliment',
+      }),
+    ]);
+
+    const other = await seeded('femme', 'Khady Sarr');
+    const open = await phoneOf(other, { showMessageText: true });
+    await compliment(await seeded('homme', 'Moussa Ba'), other);
+    await t.app.push.drain();
+    expect(shownOn(open)).toEqual([
+      expect.objectContaining({ title: 'New compliment', body: `Moussa: “${NOTE}”` }),
+    ]);
+  });
+
+  it('never shows a note the scam shield flagged, whatever her settings', async () => {
+    const her = await seeded('femme', 'Mariama Ndiaye');
+    const endpoint = await phoneOf(her, { showMessageText: true });
+    await compliment(
+      await seeded('homme', 'Omar Sy'),
+      her,
+      'Écris-moi sur WhatsApp au 77 123 45 67',
+    );
+    await t.app.push.drain();
+    expect(shownOn(endpoint)).toEqual([
+      expect.objectContaining({ body: 'Omar liked you, with a compliment' }),
+    ]);
+  });
+});
+
+describe('a compliment reported', () => {
+  it('is in the moderators’ queue beside the report of its sender', async () => {
+    const her = await seeded('femme', 'Awa');
+    const him = await seeded('homme', 'Cheikh');
+    await compliment(him, her, 'Tu es trop belle, envoie-moi une photo privée');
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: bearer(her.token),
+      payload: { reportedId: him.id, reason: 'harassment-or-hate' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const moderator = await seeded('femme', 'Moderator');
+    await t.database.db
+      .update(members)
+      .set({ role: 'moderator' })
+      .where(eq(members.id, moderator.id));
+    const queue = await t.app.inject({
+      url: '/api/moderation/reports',
+      headers: bearer(moderator.token),
+    });
+    const report = queue.json<OpenReport[]>().find((r) => r.reported.id === him.id);
+    expect(report?.compliment).toBe('Tu es trop belle, envoie-moi une photo privée');
+  });
+});
+
+describe('a compliment in the data of both members', () => {
+  async function exported(member: Member) {
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/export',
+      headers: bearer(member.token),
+    });
+    expect(asked.statusCode).toBe(202);
+    await t.app.dataExports.runPending();
+    const file = await t.app.inject({
+      url: '/api/users/me/export/file',
+      headers: bearer(member.token),
+    });
+    const zip = unzipSync(new Uint8Array(file.rawPayload));
+    return JSON.parse(Buffer.from(zip['data.json'] ?? []).toString('utf8'));
+  }
+
+  it('is in his likes given and her likes received, and goes when he deletes his account', async () => {
+    const her = await seeded('femme', 'Ndeye');
+    const registered = await registeredMember(t.app, { gender: 'homme' });
+    const him = { id: registered.id, token: registered.token };
+    await t.database.db.update(members).set({ prayer: 'always' }).where(eq(members.id, her.id));
+    expect((await compliment(him, her)).statusCode).toBe(200);
+
+    const about = { note: NOTE, about: 'prayer', photoId: null };
+    expect((await exported(him)).likesGiven).toEqual([
+      expect.objectContaining({ memberId: her.id, compliment: about }),
+    ]);
+    expect((await exported(her)).likesReceived).toEqual([
+      expect.objectContaining({ memberId: him.id, compliment: about }),
+    ]);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: bearer(him.token),
+      payload: { password: registered.fields.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const list = await t.app.inject({ url: '/likes', headers: bearer(her.token) });
+    expect(list.json<LikeEntry[]>()).toEqual([]);
+    expect(
+      await t.database.db.select().from(compliments).where(eq(compliments.likerId, him.id)),
+    ).toEqual([]);
+  });
+});
