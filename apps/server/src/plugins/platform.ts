@@ -63,6 +63,7 @@ export type AppConfig = Pick<
   | 'pushLoopbackEndpoints'
   | 'digestDelayMs'
   | 'digestEveryMs'
+  | 'matchRemindersEveryMs'
   | 'unsubscribeSecret'
   | 'pushDelivery'
 >;

@@ -9,6 +9,7 @@ import {
   interestIn,
   purchases,
   safety,
+  exclusiveMode,
   separations,
 } from './member-data.repository.ts';
 
@@ -147,6 +148,7 @@ export async function collectMemberData(db: Executor, memberId: string) {
     photos: memberPhotos,
     ...(await interestIn(db, memberId)),
     ...(await separations(db, memberId)),
+    ...(await exclusiveMode(db, memberId)),
     ...(await conversations(db, memberId)),
     ...(await devicesAndNotices(db, memberId)),
     ...(await purchases(db, memberId)),
