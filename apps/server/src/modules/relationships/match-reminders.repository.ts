@@ -16,13 +16,13 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
  * with when they matched: the few members with the flag are where the walk starts.
  */
 const womenFirstMatches = sql`
-  select w.id as her_id, mine.liked_id as his_id,
+  select fw.id as her_id, mine.liked_id as his_id,
     greatest(mine.created_at, theirs.created_at) as matched_at
-  from members w
-  join likes mine on mine.liker_id = w.id
-  join likes theirs on theirs.liker_id = mine.liked_id and theirs.liked_id = w.id
-  where w.women_write_first and not ${wroteTo(sql`w.id`, sql`mine.liked_id`)}
-    and not ${blockedBetween(sql`w.id`, sql`mine.liked_id`)}`;
+  from members fw
+  join likes mine on mine.liker_id = fw.id
+  join likes theirs on theirs.liker_id = mine.liked_id and theirs.liked_id = fw.id
+  where fw.women_write_first and not ${wroteTo(sql`fw.id`, sql`mine.liked_id`)}
+    and not ${blockedBetween(sql`fw.id`, sql`mine.liked_id`)}`;
 
 /**
  * Records the reminders of `kind` for `due` (a relation of `low_id`, `high_id`, `about_at`), and
@@ -113,9 +113,9 @@ export async function claimSilenceReminders(tx: Executor, now: Date, batch: numb
         order by ms.seq desc limit 1)) as since
     ) quiet
     where quiet.since <= ${at(new Date(now.getTime() - SILENCE_REMINDER_MS))}
-      and not exists (select 1 from members w
-        where w.id in (pair.low_id, pair.high_id) and w.women_write_first
-          and not ${wroteTo(sql`w.id`, sql`case when w.id = pair.low_id then pair.high_id else pair.low_id end`)})
+      and not exists (select 1 from members fw
+        where fw.id in (pair.low_id, pair.high_id) and fw.women_write_first
+          and not ${wroteTo(sql`fw.id`, sql`case when fw.id = pair.low_id then pair.high_id else pair.low_id end`)})
       and ${notNudged('silence', sql`pair.low_id`, sql`pair.high_id`, sql`quiet.since`)}
     limit ${batch}`;
   const result = await tx.execute<{ low_id: string; high_id: string }>(
