@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH, CONVERSATION_PAGE_SIZE } from './constants.ts';
 import { E } from './error-codes.ts';
 import { memberText, optionalField, wholeNumber } from './form-fields.ts';
-import { EXCLUSIVE_STATES } from './match-care.ts';
+import { CLOSING_TEMPLATES, EXCLUSIVE_STATES } from './match-care.ts';
 import { CALL_END_REASONS, CALL_TYPES } from './realtime.ts';
 import { SHIELD_RULES } from './value-lists.ts';
 
@@ -150,6 +150,8 @@ export const messageSchema = z.object({
    * the payment is granted (ADR 015), absent on every other message.
    */
   gift: giftMarkSchema.optional(),
+  /** The closing message of a `closed-kindly` line (ADR 070), worded by the reader's app. */
+  closing: z.enum(CLOSING_TEMPLATES).optional(),
   /** The guardian's contact a `wali-shared` line shares: as the sender typed it. */
   wali: z
     .object({ name: z.string(), relation: z.string(), phone: z.string().nullable() })
