@@ -240,6 +240,7 @@ describe('downloading one’s data', () => {
       'likesReceived',
       'blocked',
       'matchesEnded',
+      'exclusiveProposals',
       'calls',
       'sessions',
       'pushSubscriptions',
