@@ -84,7 +84,12 @@ async function matchedPair() {
     t.clock.now(),
   );
   for (const id of [fatou, moussa, awa, cheikh]) await seedSubscription(t.database.db, id);
-  return { her: await as(fatou), him: await as(moussa), awa: await as(awa), cheikh: await as(cheikh) };
+  return {
+    her: await as(fatou),
+    him: await as(moussa),
+    awa: await as(awa),
+    cheikh: await as(cheikh),
+  };
 }
 
 const exclusiveOf = async (viewer: Side, other: Side) =>
@@ -115,7 +120,9 @@ describe('the reminder of a silent match', () => {
     expect(await his()).toHaveLength(1);
 
     // They talk again, then fall silent again: one more reminder each.
-    expect((await him.post(`/api/chat/send/${her.id}`, { content: 'Salam Fatou' })).status).toBe(201);
+    expect((await him.post(`/api/chat/send/${her.id}`, { content: 'Salam Fatou' })).status).toBe(
+      201,
+    );
     t.clock.advance(5 * DAY + 60_000);
     await t.app.matchReminders.run();
     await t.app.matchReminders.run();
@@ -165,11 +172,13 @@ describe('close kindly', () => {
   it('never leaves the line without the unmatch: a failing unmatch takes the line back', async () => {
     const { her, him } = await matchedPair();
     // The unmatch's insert fails inside the transaction (a trigger standing for any failure).
-    await t.database.db.execute(sql.raw(`
+    await t.database.db.execute(
+      sql.raw(`
       create or replace function refuse_unmatch() returns trigger language plpgsql as $$
       begin raise exception 'unmatch refused'; end $$;
       create trigger refuse_unmatch before insert on unmatches for each row
-        when (new.member_id = '${her.id}') execute function refuse_unmatch();`));
+        when (new.member_id = '${her.id}') execute function refuse_unmatch();`),
+    );
     try {
       const closed = await her.post(`/api/users/${him.id}/match/close-kindly`, {
         templateId: 'wish-you-well',
@@ -296,7 +305,10 @@ describe('exclusive mode', () => {
     await him.post(`/api/users/${her.id}/exclusive`);
     await her.post(`/api/users/${him.id}/exclusive/accept`);
     const data = await collectMemberData(t.database.db, her.id);
-    expect(data?.profile).toMatchObject({ exclusiveWith: him.id, exclusiveSince: expect.any(Date) });
+    expect(data?.profile).toMatchObject({
+      exclusiveWith: him.id,
+      exclusiveSince: expect.any(Date),
+    });
 
     await t.database.db.transaction((tx) => eraseMember(tx, him.id));
     expect(await suggested(cheikh)).toContain(her.id);

@@ -133,7 +133,9 @@ describe('the setting', () => {
     const me = async () =>
       (await t.app.inject({ url: '/api/users/me', headers: bearer(woman.token) })).json();
     expect((await me()).womenWriteFirst).toBe(false);
-    expect((await update(woman.token, { gender: 'femme', womenWriteFirst: 'true' })).statusCode).toBe(200);
+    expect(
+      (await update(woman.token, { gender: 'femme', womenWriteFirst: 'true' })).statusCode,
+    ).toBe(200);
     expect((await me()).womenWriteFirst).toBe(true);
     // A form without the field keeps it; a gender changed drops it.
     expect((await update(woman.token, { gender: 'femme' })).statusCode).toBe(200);
@@ -165,7 +167,9 @@ describe('after a match', () => {
       receiverId: mariama,
     });
     expect(gift).toMatchObject({ status: 403, body: { code: 'WAITING_FOR_HER_FIRST_WORD' } });
-    await expect(t.app.platform.rules.whoMayWrite.assertMayCall(ousmane, mariama)).rejects.toMatchObject({
+    await expect(
+      t.app.platform.rules.whoMayWrite.assertMayCall(ousmane, mariama),
+    ).rejects.toMatchObject({
       code: 'WAITING_FOR_HER_FIRST_WORD',
     });
     expect((await him.get(`/api/chat/conversation/${mariama}`)).body).toEqual([]);
@@ -174,9 +178,15 @@ describe('after a match', () => {
     expect((await her.get(`/api/chat/contacts/${ousmane}`)).body.awaitingFirstWordOf).toBe('me');
 
     // Her first word opens it for both.
-    expect((await her.post(`/api/chat/send/${ousmane}`, { content: 'Salam Ousmane' })).status).toBe(201);
-    expect((await him.post(`/api/chat/send/${mariama}`, { content: 'Wa alaykum salam' })).status).toBe(201);
-    expect((await him.get(`/api/chat/contacts/${mariama}`)).body.awaitingFirstWordOf).toBeUndefined();
+    expect((await her.post(`/api/chat/send/${ousmane}`, { content: 'Salam Ousmane' })).status).toBe(
+      201,
+    );
+    expect(
+      (await him.post(`/api/chat/send/${mariama}`, { content: 'Wa alaykum salam' })).status,
+    ).toBe(201);
+    expect(
+      (await him.get(`/api/chat/contacts/${mariama}`)).body.awaitingFirstWordOf,
+    ).toBeUndefined();
   });
 
   it('without her setting, he writes first as before', async () => {
@@ -188,7 +198,9 @@ describe('after a match', () => {
     const { mariama } = await womenFirstMatch();
     const [stranger = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
     await seedSubscription(t.database.db, stranger);
-    const answer = await (await as(stranger)).post(`/api/chat/send/${mariama}`, { content: 'Salam' });
+    const answer = await (await as(stranger)).post(`/api/chat/send/${mariama}`, {
+      content: 'Salam',
+    });
     expect(answer).toMatchObject({ status: 403, body: { code: 'WAITING_FOR_HER_FIRST_WORD' } });
   });
 });
@@ -218,7 +230,9 @@ describe('her reminder and the lapse', () => {
     t.clock.advance(4 * 24 * HOUR);
     await Promise.all([t.app.matchReminders.run(), t.app.matchReminders.run()]);
     const lapsedHers = (await hers()).filter((p) => p.body.includes('s’est refermé'));
-    const lapsedHis = (await his()).filter((p) => p.body.includes('closed without a first message'));
+    const lapsedHis = (await his()).filter((p) =>
+      p.body.includes('closed without a first message'),
+    );
     expect(lapsedHers).toHaveLength(1);
     expect(lapsedHis).toHaveLength(1);
 

@@ -19,7 +19,6 @@ import {
 } from './chat.ts';
 import { type EndpointName, endpointRoutes } from './endpoint-routes.ts';
 import { E } from './error-codes.ts';
-import { closeKindlyRequestSchema, exclusiveStateSchema } from './match-care.ts';
 import { messageResponseSchema } from './errors.ts';
 import {
   geoPlaceSchema,
@@ -42,6 +41,7 @@ import {
   guardianVisitSchema,
   waliAnswerSchema,
 } from './guardians.ts';
+import { closeKindlyRequestSchema, exclusiveStateSchema } from './match-care.ts';
 import {
   checkoutSessionResponseSchema,
   giftCheckoutQuerySchema,

@@ -267,7 +267,10 @@ export const members = pgTable(
     // Answers "does anyone match these ages at all" without walking the nearest-first index.
     index('members_audience_age_idx').on(t.gender, t.age).where(sql`${t.position} is not null`),
     check('members_gender_check', sql`${t.gender} in (${inList(GENDERS)})`),
-    check('members_women_write_first_check', sql`not ${t.womenWriteFirst} or ${t.gender} = 'femme'`),
+    check(
+      'members_women_write_first_check',
+      sql`not ${t.womenWriteFirst} or ${t.gender} = 'femme'`,
+    ),
     // One exclusive relationship at a time: at most one member points at another.
     uniqueIndex('members_exclusive_with_key').on(t.exclusiveWith),
     check('members_marital_status_check', sql`${t.maritalStatus} in (${inList(MARITAL_STATUSES)})`),

@@ -5,11 +5,11 @@ import { dataExports, members, photos } from '../../db/schema.ts';
 import {
   conversations,
   devicesAndNotices,
+  exclusiveMode,
   familyMode,
   interestIn,
   purchases,
   safety,
-  exclusiveMode,
   separations,
 } from './member-data.repository.ts';
 

@@ -8,9 +8,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import {
   blocks,
-  exclusiveProposals,
   calls,
   emailDigests,
+  exclusiveProposals,
   guardianFollows,
   guardianSettings,
   guardians,

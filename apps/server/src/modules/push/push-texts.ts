@@ -114,7 +114,11 @@ export function pushText(
         body: subject.missed ? t.missedCall : t.endedCall,
       };
     case 'match-update':
-      return { kind: 'match-update', title: 'Mawadda', body: t.update[subject.update](subject.name) };
+      return {
+        kind: 'match-update',
+        title: 'Mawadda',
+        body: t.update[subject.update](subject.name),
+      };
     case 'test':
       return { kind: 'test', title: 'Mawadda', body: t.test };
   }

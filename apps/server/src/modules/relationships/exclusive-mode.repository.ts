@@ -42,7 +42,12 @@ export async function lockPair(tx: Executor, fromId: string, toId: string) {
 }
 
 /** Records `proposerId`'s proposal; proposing again keeps the first. */
-export async function insertProposal(tx: Executor, proposerId: string, receiverId: string, now: Date) {
+export async function insertProposal(
+  tx: Executor,
+  proposerId: string,
+  receiverId: string,
+  now: Date,
+) {
   await tx.execute(sql`
     insert into exclusive_proposals (proposer_id, receiver_id, proposed_at)
     values (${proposerId}, ${receiverId}, ${now.toISOString()}::timestamptz)

@@ -44,7 +44,9 @@ export function createExclusiveMode(deps: {
     const update = await db.transaction(async (tx) => {
       const told = await change(tx);
       if (told) {
-        await deps.updates.write(tx, [{ update: told, from: memberId, to: otherId, at: clock.now() }]);
+        await deps.updates.write(tx, [
+          { update: told, from: memberId, to: otherId, at: clock.now() },
+        ]);
       }
       return told;
     });

@@ -40,7 +40,12 @@ function recordNudges(kind: 'first-word' | 'silence', due: ReturnType<typeof sql
     returning low_id, high_id`;
 }
 
-const notNudged = (kind: string, low: ReturnType<typeof sql>, high: ReturnType<typeof sql>, about: ReturnType<typeof sql>) =>
+const notNudged = (
+  kind: string,
+  low: ReturnType<typeof sql>,
+  high: ReturnType<typeof sql>,
+  about: ReturnType<typeof sql>,
+) =>
   sql`not exists (select 1 from match_nudges n where n.low_id = ${low} and n.high_id = ${high}
     and n.kind = ${kind} and n.about_at >= ${about})`;
 

@@ -1,5 +1,5 @@
-import type { AsRecorded, RecordedEventsRegistry } from '../../lib/recorded-events.ts';
 import type { Executor } from '../../db/database.ts';
+import type { AsRecorded, RecordedEventsRegistry } from '../../lib/recorded-events.ts';
 
 /**
  * News of a match that is no message (ADR 069, 070), pushed to `to` about `from`: her first word

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { memberArea } from '../../plugins/authentication.ts';
-import { createExclusiveMode } from './exclusive-mode.ts';
 import { exclusiveRoutes } from './exclusive-mode.routes.ts';
+import { createExclusiveMode } from './exclusive-mode.ts';
 import { createMatchReminders } from './match-reminders.ts';
 import { matchUpdates } from './match-updates.ts';
 import { safetyRoutes } from './relationships.routes.ts';

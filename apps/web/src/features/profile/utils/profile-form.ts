@@ -30,6 +30,8 @@ export type ProfileFormValues = {
   photosBlurred: boolean;
   /** Only verified members may write first (ADR 044). */
   verifiedWritersOnly: boolean;
+  /** Women write first (ADR 069): a woman's choice, after a match only she writes first. */
+  womenWriteFirst: boolean;
 } & FaithFamilyFormValues;
 
 function faithFamilyValuesOf(user: CurrentUser): FaithFamilyFormValues {
@@ -60,6 +62,7 @@ export function valuesOf(user: CurrentUser): ProfileFormValues {
     bio: user.bio ?? '',
     photosBlurred: user.photosBlurred,
     verifiedWritersOnly: user.verifiedWritersOnly,
+    womenWriteFirst: user.womenWriteFirst,
     ...faithFamilyValuesOf(user),
   };
 }
@@ -76,6 +79,7 @@ const PROFILE_FIELDS: Record<keyof ProfileFormValues, true> = {
   bio: true,
   photosBlurred: true,
   verifiedWritersOnly: true,
+  womenWriteFirst: true,
   faithBranch: true,
   madhhab: true,
   community: true,
@@ -154,6 +158,8 @@ export function buildProfileFormData({
   put('bio', values.bio);
   data.append('photosBlurred', String(values.photosBlurred));
   data.append('verifiedWritersOnly', String(values.verifiedWritersOnly));
+  // A woman's choice (ADR 069): the server refuses it to anyone else.
+  data.append('womenWriteFirst', String(values.gender === 'femme' && values.womenWriteFirst));
   appendFaithFamily(data, values);
   if (place) {
     data.append('latitude', String(place.latitude));
