@@ -247,7 +247,8 @@ describe('Edit profile', () => {
     await member.click(choice);
     await member.click(screen.getByRole('button', { name: 'Enregistrer mon profil' }));
     await vi.waitFor(() => expect(sent).toHaveLength(1), { interval: 1 });
-    expect((sent[0]?.body as FormData).get('womenWriteFirst')).toBe('true');
+    const form = sent[0]?.body as FormData;
+    expect(form.get('womenWriteFirst')).toBe('true');
 
     await member.click(screen.getByRole('radio', { name: 'Homme' }));
     expect(
