@@ -690,6 +690,12 @@ export const SETTINGS = {
     example: '`15`',
     doc: 'How often each node looks for members due a digest (decimals allowed, up to a day); `0` turns the digest off on this node. Several nodes may all run it: the claim in the database sends each digest once.',
   }),
+  MATCH_REMINDERS_EVERY_MINUTES: setting({
+    parse: decimal(0, 24 * 60),
+    default: 10,
+    example: '`30`',
+    doc: 'How often each node looks for matches due a reminder or a lapse (ADR 069, 070): her first word after 72 hours, the lapse after 7 days, a silence of 5 days; `0` turns it off on this node. Several nodes may all run it: the row recording each reminder sends it once.',
+  }),
   UNSUBSCRIBE_SECRET: setting({
     parse: secretOfAtLeast(32),
     unset: 'made once, kept in `DATA_DIR/secrets/unsubscribe`',

@@ -152,6 +152,8 @@ export type Config = {
   pushLoopbackEndpoints: boolean;
   digestDelayMs: number;
   digestEveryMs: number;
+  /** How often this node looks for matches due a reminder or a lapse (ADR 069, 070); 0: never. */
+  matchRemindersEveryMs: number;
   /** Unset: the app keeps one of its own under DATA_DIR. */
   unsubscribeSecret: Buffer | undefined;
   /** The push delivery queue (ADR 037). */
@@ -455,6 +457,7 @@ function notificationsOf(e: Settings) {
     pushLoopbackEndpoints: e.PUSH_LOOPBACK_ENDPOINTS,
     digestDelayMs: e.DIGEST_DELAY_MINUTES * MINUTE,
     digestEveryMs: e.DIGEST_EVERY_MINUTES * MINUTE,
+    matchRemindersEveryMs: e.MATCH_REMINDERS_EVERY_MINUTES * MINUTE,
     unsubscribeSecret: e.UNSUBSCRIBE_SECRET ? Buffer.from(e.UNSUBSCRIBE_SECRET) : undefined,
     pushDelivery: {
       pollMs: e.PUSH_POLL_MS,

@@ -242,6 +242,7 @@ describe('downloading one’s data', () => {
       'likesReceived',
       'blocked',
       'matchesEnded',
+      'exclusiveProposals',
       'calls',
       'sessions',
       'pushSubscriptions',

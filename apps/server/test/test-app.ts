@@ -152,6 +152,7 @@ export async function createTestApp(
     PUSH_POLL_MS: '0',
     // Tests run the e-mail digest themselves (app.digest.run).
     DIGEST_EVERY_MINUTES: '0',
+    MATCH_REMINDERS_EVERY_MINUTES: '0',
   });
   const app = await buildApp({
     config: {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH, CONVERSATION_PAGE_SIZE } from './constants.ts';
 import { E } from './error-codes.ts';
 import { memberText, optionalField, wholeNumber } from './form-fields.ts';
+import { CLOSING_TEMPLATES, EXCLUSIVE_STATES } from './match-care.ts';
 import { CALL_END_REASONS, CALL_TYPES } from './realtime.ts';
 import { SHIELD_RULES } from './value-lists.ts';
 
@@ -20,7 +21,8 @@ const messageCallSchema = z.object({
  * `guardian-stopped`, no guardian of the sender's follows it any more (the last one removed, or
  * the conversation no longer chosen); `wali-asked`, the sender asks the other for their
  * guardian's contact; `wali-shared` and `wali-declined`, the sender's answer (the contact shared
- * is in `wali`).
+ * is in `wali`); `closed-kindly`, the sender closed the match kindly (ADR 070) with the closing
+ * message whose id (`CLOSING_TEMPLATES`) is the line's `content`.
  */
 export const MESSAGE_NOTICES = [
   'guardian-follows',
@@ -28,6 +30,7 @@ export const MESSAGE_NOTICES = [
   'wali-shared',
   'wali-declined',
   'guardian-stopped',
+  'closed-kindly',
 ] as const;
 export type MessageNotice = (typeof MESSAGE_NOTICES)[number];
 
@@ -90,6 +93,13 @@ export const contactSchema = z.object({
    * types, with the way to be verified. Absent from servers before it.
    */
   verifiedWritersOnly: z.boolean().optional(),
+  /**
+   * Women write first (ADR 069): the match waits for her first word, `me` when the viewer is the
+   * woman who chose it, `them` when the viewer waits (he cannot write yet). Absent otherwise.
+   */
+  awaitingFirstWordOf: z.enum(['me', 'them']).optional(),
+  /** Where the two are with exclusive mode (ADR 070); absent when not matched. */
+  exclusive: z.enum(EXCLUSIVE_STATES).optional(),
   /** The member deleted their account: their messages stay, shown from "a deleted member". */
   deleted: z.boolean(),
   /**
@@ -140,6 +150,8 @@ export const messageSchema = z.object({
    * the payment is granted (ADR 015), absent on every other message.
    */
   gift: giftMarkSchema.optional(),
+  /** The closing message of a `closed-kindly` line (ADR 070), worded by the reader's app. */
+  closing: z.enum(CLOSING_TEMPLATES).optional(),
   /** The guardian's contact a `wali-shared` line shares: as the sender typed it. */
   wali: z
     .object({ name: z.string(), relation: z.string(), phone: z.string().nullable() })

@@ -41,6 +41,7 @@ import {
   guardianVisitSchema,
   waliAnswerSchema,
 } from './guardians.ts';
+import { closeKindlyRequestSchema, exclusiveStateSchema } from './match-care.ts';
 import {
   checkoutSessionResponseSchema,
   giftCheckoutQuerySchema,
@@ -527,6 +528,41 @@ const schemas = {
     member: true,
     params: z.object({ id: memberIdSchema }),
     response: messageResponseSchema,
+  },
+  closeKindly: {
+    summary:
+      'Close a match kindly (ADR 070): the closing message chosen from the list is written, then the match ends as an unmatch does, in one transaction; 403 CLOSE_KINDLY_NOT_MATCHED for a pair not matched now',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
+    body: closeKindlyRequestSchema,
+    response: messageResponseSchema,
+  },
+  exclusiveState: {
+    summary: 'Where the member and a match are with exclusive mode (ADR 070)',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
+    response: exclusiveStateSchema,
+  },
+  proposeExclusive: {
+    summary:
+      'Propose exclusive mode to a match (ADR 070); proposing again changes nothing. 403 EXCLUSIVE_NEEDS_A_MATCH to a member not matched with, 409 EXCLUSIVE_ALREADY_ACTIVE while either is exclusive',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
+    response: exclusiveStateSchema,
+  },
+  acceptExclusive: {
+    summary:
+      'Accept the exclusive mode this member proposed (ADR 070): neither is suggested nor receives new first messages until one ends it. 404 EXCLUSIVE_NOT_FOUND without their proposal to you, 409 EXCLUSIVE_ALREADY_ACTIVE while either is exclusive',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
+    response: exclusiveStateSchema,
+  },
+  endExclusive: {
+    summary:
+      'End exclusive mode with this member, or withdraw or decline a proposal between you (ADR 070); the other is told. 404 EXCLUSIVE_NOT_FOUND when there is neither',
+    member: true,
+    params: z.object({ id: memberIdSchema }),
+    response: exclusiveStateSchema,
   },
   report: {
     summary:

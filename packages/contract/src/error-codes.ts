@@ -265,6 +265,18 @@ export const ERROR_TEXTS = {
     'Choose why: wrong pose, face not visible, not the same person or a photo of a photo.',
   VERIFIED_MEMBERS_ONLY: 'This member accepts first messages from verified members only.',
   VERIFIED_WRITERS_ONLY_INVALID: 'Only verified members may write: true or false.',
+  // Women write first, close kindly, exclusive mode (ADR 069, 070)
+  WAITING_FOR_HER_FIRST_WORD:
+    'She chose to write first: this conversation waits for her first word. You will be told when she writes.',
+  WOMEN_WRITE_FIRST_INVALID: '"Women write first": true or false.',
+  WOMEN_WRITE_FIRST_FOR_WOMEN: '"Women write first" is a choice for women members only.',
+  CLOSING_TEMPLATE_INVALID: 'Choose one of the closing messages offered.',
+  CLOSE_KINDLY_NOT_MATCHED: 'You can close kindly only a match that is still open.',
+  MEMBER_IN_EXCLUSIVE_MODE:
+    'This member is getting to know someone in exclusive mode and does not receive new first messages.',
+  EXCLUSIVE_NEEDS_A_MATCH: 'You can propose exclusive mode only to a member you matched with.',
+  EXCLUSIVE_ALREADY_ACTIVE: 'One of you is already in exclusive mode with someone.',
+  EXCLUSIVE_NOT_FOUND: 'There is no exclusive mode proposal or relationship with this member.',
   // Reading other members' profiles, pages and photos
   READING_TOO_FAST:
     'That is faster than anyone reads. Please wait {{retryAfter}} seconds and try again.',

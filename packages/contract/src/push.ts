@@ -141,8 +141,20 @@ export const digestUnsubscribeQuerySchema = z.object({
     .regex(/^[A-Za-z0-9_.-]+$/, E.UNSUBSCRIBE_LINK_INVALID),
 });
 
-/** What a push is about; `call-ended` replaces a ringing call's notification (same tag). */
-const PUSH_KINDS = ['message', 'match', 'like', 'call', 'call-ended', 'gift', 'test'] as const;
+/**
+ * What a push is about; `call-ended` replaces a ringing call's notification (same tag);
+ * `match-update` is news of a match that is no message: a reminder, a lapse, exclusive mode (ADR 069, 070).
+ */
+const PUSH_KINDS = [
+  'message',
+  'match',
+  'like',
+  'call',
+  'call-ended',
+  'gift',
+  'test',
+  'match-update',
+] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /**

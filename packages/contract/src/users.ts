@@ -217,6 +217,8 @@ export const editProfileFieldsSchema = z
     photosBlurred: optionalField(formBoolean(E.PHOTOS_BLURRED_INVALID)),
     /** Ours (ADR 044): only verified members may write first to the member; absent: unchanged. */
     verifiedWritersOnly: optionalField(formBoolean(E.VERIFIED_WRITERS_ONLY_INVALID)),
+    /** Ours (ADR 069): a woman's choice, after a match only she writes first; absent: unchanged. */
+    womenWriteFirst: optionalField(formBoolean(E.WOMEN_WRITE_FIRST_INVALID)),
     /**
      * Ours: `true` when the form holds the faith and family section, whose absent answers are
      * then "not answered". Absent (an app from before the section, still cached on a phone): the
@@ -231,6 +233,11 @@ export const editProfileFieldsSchema = z
     ...faithFamilyShape,
   })
   .refine(bothCoordinatesOrNone, coordinatesError)
+  // A choice for women only (ADR 069): a man asking for it is told so, and nothing changes.
+  .refine((fields) => fields.womenWriteFirst !== true || fields.gender === 'femme', {
+    path: ['womenWriteFirst'],
+    error: E.WOMEN_WRITE_FIRST_FOR_WOMEN,
+  })
   .superRefine(checkFaithFamily);
 export type EditProfileFields = z.infer<typeof editProfileFieldsSchema>;
 
@@ -340,6 +347,8 @@ export const currentUserSchema = z.object({
   photosBlurred: z.boolean(),
   /** Only verified members may write first to the member (ADR 044). */
   verifiedWritersOnly: z.boolean(),
+  /** Women write first (ADR 069): after a match, only she sends the first message. */
+  womenWriteFirst: z.boolean(),
   /** The member's own badge (ADR 044). */
   verified: z.boolean(),
   mediaUrls: z.array(z.string()),

@@ -81,6 +81,24 @@ export function verifiedOnlyRefuses(fromId: string | SQL, toId: string | SQL) {
 }
 
 /**
+ * `toId` is a woman who chose to write first (ADR 069) and has not written to `fromId` yet: until
+ * she does, he neither writes, sends a gift nor calls, matched or not. Only her flag is read for
+ * most members (the row's primary key); the conversation is probed only when it is set.
+ */
+export function womanWritesFirst(fromId: string | SQL, toId: string | SQL) {
+  return sql`exists (select 1 from members ww where ww.id = ${toId} and ww.women_write_first
+    and not ${wroteTo(toId, fromId)})`;
+}
+
+/**
+ * `memberId` is in exclusive mode with someone (ADR 070): they are suggested to nobody and
+ * receive no new first message (or compliment) from members they are not matched with.
+ */
+export function inExclusiveMode(memberId: string | SQL) {
+  return sql`exists (select 1 from members ex where ex.id = ${memberId} and ex.exclusive_with is not null)`;
+}
+
+/**
  * `senderId` wrote to `receiverId` (a message or a gift, not a call entry nor a notice line): a
  * conversation begun.
  * An unmatch closes it whatever was written (`unmatchedBetween`), so this needs no date.
@@ -104,8 +122,8 @@ export function unmatchedBetween(a: string | SQL, b: string | SQL) {
 
 /**
  * Whether `toId` is a member (not a deleted account's stand-in), whether `fromId` matched with
- * them or either ended a match, whether `fromId` subscribes and may be suggested `toId`: one round
- * trip.
+ * them or either ended a match, whether `fromId` subscribes and may be suggested `toId`, whether
+ * she waits to write first (ADR 069) or is exclusive with someone (ADR 070): one round trip.
  */
 export async function relationshipBetween(db: Executor, fromId: string, toId: string, now: Date) {
   const result = await db.execute<{
@@ -117,6 +135,8 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
     suggestable: boolean;
     blocked: boolean;
     verified_only: boolean;
+    waits_for_her: boolean;
+    exclusive: boolean;
   }>(sql`
     select
       exists (select 1 from members where id = ${toId} and standing <> 'deleted')
@@ -127,7 +147,9 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
       ${subscribed(fromId, now)} as subscribed,
       ${suggestable(fromId, toId)} as suggestable,
       ${blockedBetween(fromId, toId)} as blocked,
-      ${verifiedOnlyRefuses(fromId, toId)} as verified_only`);
+      ${verifiedOnlyRefuses(fromId, toId)} as verified_only,
+      ${womanWritesFirst(fromId, toId)} as waits_for_her,
+      ${inExclusiveMode(toId)} as exclusive`);
   const row = result.rows[0];
   return {
     exists: row?.exists === true,
@@ -138,10 +160,28 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
     suggestable: row?.suggestable === true,
     blocked: row?.blocked === true,
     verifiedOnly: row?.verified_only === true,
+    waitsForHer: row?.waits_for_her === true,
+    exclusive: row?.exclusive === true,
   };
 }
 
 /** The matches of a member, with when each match was made (the later of the two likes). */
 export function matchesOf(memberId: string | SQL) {
   return sql`(${MATCHES} where mine.liker_id = ${memberId})`;
+}
+
+/**
+ * Where `viewerId` and `otherId` are with exclusive mode (ADR 070), as the viewer sees it: one of
+ * `EXCLUSIVE_STATES`, from the two member rows and the proposals' primary key.
+ */
+export function exclusiveStateOf(viewerId: string | SQL, otherId: string | SQL) {
+  return sql`(select case
+      when v.exclusive_with = o.id then 'active'
+      when v.exclusive_with is not null or o.exclusive_with is not null then 'elsewhere'
+      when exists (select 1 from exclusive_proposals p
+        where p.proposer_id = v.id and p.receiver_id = o.id) then 'proposed-by-me'
+      when exists (select 1 from exclusive_proposals p
+        where p.proposer_id = o.id and p.receiver_id = v.id) then 'proposed-to-me'
+      else 'none' end
+    from members v join members o on o.id = ${otherId}::uuid where v.id = ${viewerId}::uuid)`;
 }

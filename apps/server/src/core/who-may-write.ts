@@ -7,12 +7,14 @@ import {
   blockedBetween,
   consentGiven,
   deletedAccount,
+  inExclusiveMode,
   matched,
   relationshipBetween,
   subscribed,
   suggestable,
   unmatchedBetween,
   verifiedOnlyRefuses,
+  womanWritesFirst,
   wroteTo,
 } from './member-rules.ts';
 
@@ -27,19 +29,24 @@ type Act = 'write' | 'gift' | 'call';
  * them first; a subscriber may also write first to any member they may be suggested, and anyone
  * may send them a gift (it is paid for); only subscribers call (their matches and those members).
  * A member who accepts first contact from verified members only (ADR 044) is not
- * written to, sent a gift or called first by anyone else. A block, either way, stops all of it.
+ * written to, sent a gift or called first by anyone else. A woman who chose to write first
+ * (ADR 069) is not written to, sent a gift or called by a man, match or not, until she wrote to
+ * him. A member in exclusive mode (ADR 070) gets no first contact from anyone they are not
+ * matched with. A block, either way, stops all of it.
  */
 export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
   /**
    * Throws the refusal a member can act on: 404 for someone gone (or never shown to them), 403
-   * `MATCH_ENDED` for a pair that unmatched, 403 `SUBSCRIPTION_REQUIRED` for what a subscription
-   * would allow.
+   * `MATCH_ENDED` for a pair that unmatched, 403 `WAITING_FOR_HER_FIRST_WORD` while she is to
+   * write first, 403 `MEMBER_IN_EXCLUSIVE_MODE` for a first contact with someone exclusive, 403
+   * `SUBSCRIPTION_REQUIRED` for what a subscription would allow.
    */
   async function assertMay(fromId: string, toId: string, act: Act): Promise<void> {
     const between = await relationshipBetween(deps.db, fromId, toId, deps.clock.now());
     // A block, either way, answers as if the member did not exist: the blocked one is not told.
     if (fromId === toId || !between.exists || between.blocked) throw notFound('MEMBER_NOT_FOUND');
     if (between.matched) {
+      if (between.waitsForHer) throw new HttpError(403, 'WAITING_FOR_HER_FIRST_WORD');
       if (act === 'call' && !between.subscribed) throw new HttpError(403, 'SUBSCRIPTION_REQUIRED');
       return;
     }
@@ -47,6 +54,8 @@ export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
     if (between.unmatched) throw new HttpError(403, 'MATCH_ENDED');
     if (act !== 'call' && between.answering) return;
     if (!between.suggestable) throw notFound('MEMBER_NOT_FOUND');
+    if (between.waitsForHer) throw new HttpError(403, 'WAITING_FOR_HER_FIRST_WORD');
+    if (between.exclusive) throw new HttpError(403, 'MEMBER_IN_EXCLUSIVE_MODE');
     if (between.verifiedOnly) throw new HttpError(403, 'VERIFIED_MEMBERS_ONLY');
     if (act !== 'gift' && !between.subscribed) throw new HttpError(403, 'SUBSCRIPTION_REQUIRED');
   }
@@ -57,9 +66,10 @@ export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
    */
   const mayReach = (fromId: string | SQL, toId: string | SQL, opening: SQL) =>
     sql`(not ${blockedBetween(fromId, toId)} and not ${deletedAccount(toId)} and ${consentGiven(toId)}
+      and not ${womanWritesFirst(fromId, toId)}
       and (${matched(fromId, toId)} or (not ${unmatchedBetween(fromId, toId)}
         and (${wroteTo(toId, fromId)} or (${opening} and ${suggestable(fromId, toId)}
-          and not ${verifiedOnlyRefuses(fromId, toId)})))))`;
+          and not ${verifiedOnlyRefuses(fromId, toId)} and not ${inExclusiveMode(toId)})))))`;
 
   return {
     /**

@@ -190,6 +190,17 @@ export const members = pgTable(
     verifiedWritersOnly: boolean('verified_writers_only').notNull().default(false),
     /** The member's filter (ADR 044): suggest verified members only. */
     preferredVerifiedOnly: boolean('preferred_verified_only').notNull().default(false),
+    /** A woman's choice (ADR 069): after a match, only she writes first (`womanWritesFirst`). */
+    womenWriteFirst: boolean('women_write_first').notNull().default(false),
+    /**
+     * The member this one is in exclusive mode with (ADR 070), set on both rows while it lasts:
+     * neither is suggested (a column of the row the suggestions statement already reads) nor
+     * receives new first messages (`inExclusiveMode`). Cleared with the other's account.
+     */
+    exclusiveWith: uuid('exclusive_with').references((): AnyPgColumn => members.id, {
+      onDelete: 'set null',
+    }),
+    exclusiveSince: timestamp('exclusive_since', { withTimezone: true }),
     // Faith and family (ADR 041): each null until answered; `prefer-not-to-say` is an answer.
     faithBranch: text('faith_branch', { enum: CHOICE_FIELDS.faithBranch.values }),
     madhhab: text('madhhab', { enum: CHOICE_FIELDS.madhhab.values }),
@@ -261,6 +272,12 @@ export const members = pgTable(
     // Answers "does anyone match these ages at all" without walking the nearest-first index.
     index('members_audience_age_idx').on(t.gender, t.age).where(sql`${t.position} is not null`),
     check('members_gender_check', sql`${t.gender} in (${inList(GENDERS)})`),
+    check(
+      'members_women_write_first_check',
+      sql`not ${t.womenWriteFirst} or ${t.gender} = 'femme'`,
+    ),
+    // One exclusive relationship at a time: at most one member points at another.
+    uniqueIndex('members_exclusive_with_key').on(t.exclusiveWith),
     check('members_marital_status_check', sql`${t.maritalStatus} in (${inList(MARITAL_STATUSES)})`),
     check('members_has_children_check', sql`${t.hasChildren} in (${inList(HAS_CHILDREN_VALUES)})`),
     check('members_skin_tone_check', sql`${t.skinTone} in (${inList(SKIN_TONES)})`),
@@ -517,6 +534,58 @@ export const unmatches = pgTable(
   (t) => [
     primaryKey({ columns: [t.memberId, t.otherId] }),
     index('unmatches_other_idx').on(t.otherId, t.memberId),
+  ],
+);
+
+/**
+ * A member's proposal of exclusive mode to a match (ADR 070), until the other accepts it (both
+ * rows of `members` then point at each other), declines it or it is withdrawn.
+ */
+export const exclusiveProposals = pgTable(
+  'exclusive_proposals',
+  {
+    proposerId: uuid('proposer_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.proposerId, t.receiverId] }),
+    index('exclusive_proposals_receiver_idx').on(t.receiverId, t.proposerId),
+    check('exclusive_proposals_not_self_check', sql`${t.proposerId} <> ${t.receiverId}`),
+  ],
+);
+
+export const MATCH_NUDGES = ['first-word', 'silence'] as const;
+
+/**
+ * The reminders sent to a match (ADR 069, 070), the pair in a fixed order (`low_id` <
+ * `high_id`): `first-word`, to her, 72 hours into a women-first match she has not written in;
+ * `silence`, to both, after 5 days without a message. `about_at` is the moment the reminder is
+ * about (the match, or the last message): a reminder is sent once per such moment, and the
+ * statement that records it decides which node sends it.
+ */
+export const matchNudges = pgTable(
+  'match_nudges',
+  {
+    lowId: uuid('low_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    highId: uuid('high_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MATCH_NUDGES }).notNull(),
+    aboutAt: timestamp('about_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lowId, t.highId, t.kind] }),
+    index('match_nudges_high_idx').on(t.highId),
+    check('match_nudges_order_check', sql`${t.lowId} < ${t.highId}`),
+    check('match_nudges_kind_check', sql`${t.kind} in (${inList(MATCH_NUDGES)})`),
   ],
 );
 

@@ -64,6 +64,7 @@ export type AppConfig = Pick<
   | 'pushLoopbackEndpoints'
   | 'digestDelayMs'
   | 'digestEveryMs'
+  | 'matchRemindersEveryMs'
   | 'unsubscribeSecret'
   | 'pushDelivery'
 >;

@@ -1,6 +1,7 @@
 import type { ERROR_TEXTS } from '@mawadda/contract/error-codes';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
+import type closingMessages from './locales/en/common-closing-messages.json';
 import type member from './locales/en/common-member.json';
 import type memberCard from './locales/en/common-member-card.json';
 import type messageKinds from './locales/en/common-message-kinds.json';
@@ -28,7 +29,8 @@ declare module 'i18next' {
         typeof profileList &
         typeof profilePrompts &
         typeof reportReasons &
-        typeof messageKinds;
+        typeof messageKinds &
+        typeof closingMessages;
       auth: typeof auth;
       errors: typeof ERROR_TEXTS;
     };

@@ -116,6 +116,7 @@ export function aCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser 
     mutualLike: false,
     photosBlurred: false,
     verifiedWritersOnly: false,
+    womenWriteFirst: false,
     verified: false,
     profileComplete: true,
     createdAt: '2026-01-05T10:00:00.000Z',

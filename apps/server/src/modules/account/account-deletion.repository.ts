@@ -37,6 +37,11 @@ export async function eraseMember(tx: Executor, memberId: string): Promise<strin
     standing: 'deleted',
   });
 
+  // Exclusive mode ends with the account (ADR 070): the other member is free again (the key
+  // would clear `exclusive_with` with the row; `exclusive_since` goes with it here).
+  await tx.execute(sql`
+    update members set exclusive_with = null, exclusive_since = null where exclusive_with = ${memberId}`);
+
   const sentMedia = await tx.execute<{ image_key: string | null; audio_key: string | null }>(sql`
     select image_key, audio_key from messages
     where sender_id = ${memberId} and (image_key is not null or audio_key is not null)`);

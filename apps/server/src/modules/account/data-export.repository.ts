@@ -7,6 +7,7 @@ import { dataExports, members, photos } from '../../db/schema.ts';
 import {
   conversations,
   devicesAndNotices,
+  exclusiveMode,
   familyMode,
   interestIn,
   purchases,
@@ -151,6 +152,7 @@ export async function collectMemberData(db: Executor, memberId: string) {
     voiceIntroduction: (await findVoiceIntroduction(db, memberId)) ?? null,
     ...(await interestIn(db, memberId)),
     ...(await separations(db, memberId)),
+    ...(await exclusiveMode(db, memberId)),
     ...(await conversations(db, memberId)),
     ...(await devicesAndNotices(db, memberId)),
     ...(await purchases(db, memberId)),

@@ -10,6 +10,7 @@ import {
   blocks,
   calls,
   emailDigests,
+  exclusiveProposals,
   guardianFollows,
   guardianSettings,
   guardians,
@@ -84,6 +85,22 @@ export async function separations(db: Executor, memberId: string) {
     .from(unmatches)
     .where(eq(unmatches.memberId, memberId));
   return { blocked, matchesEnded };
+}
+
+/**
+ * Exclusive mode (ADR 070): the proposals the member made and received (the relationship itself
+ * is in the profile, `exclusiveWith` and `exclusiveSince`).
+ */
+export async function exclusiveMode(db: Executor, memberId: string) {
+  const made = await db
+    .select({ memberId: exclusiveProposals.receiverId, at: exclusiveProposals.proposedAt })
+    .from(exclusiveProposals)
+    .where(eq(exclusiveProposals.proposerId, memberId));
+  const received = await db
+    .select({ memberId: exclusiveProposals.proposerId, at: exclusiveProposals.proposedAt })
+    .from(exclusiveProposals)
+    .where(eq(exclusiveProposals.receiverId, memberId));
+  return { exclusiveProposals: { made, received } };
 }
 
 /** Messages and calls either way. */

@@ -53,6 +53,8 @@ async function toContacts(
     matched: row.matched,
     matchEnded: row.matchEnded,
     verifiedWritersOnly: row.verifiedWritersOnly,
+    ...(row.awaitingFirstWordOf ? { awaitingFirstWordOf: row.awaitingFirstWordOf } : {}),
+    ...(row.exclusive ? { exclusive: row.exclusive } : {}),
     deleted: row.deleted,
     guardianFollows: row.guardianFollows,
   }));

@@ -1,12 +1,15 @@
+import type { ExclusiveState } from '@mawadda/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CallOfMessage, MessageRow } from '../../core/conversations.ts';
 import {
   blockedBetween,
   consentGiven,
+  exclusiveStateOf,
   matchesOf,
   suggestable,
   unmatchedBetween,
   verifiedOnlyRefuses,
+  womanWritesFirst,
   wroteTo,
 } from '../../core/member-rules.ts';
 import type { Executor } from '../../db/database.ts';
@@ -74,6 +77,10 @@ export type ContactRow = {
   matchEnded: boolean;
   /** A first message from the viewer would be refused for want of verification (ADR 044). */
   verifiedWritersOnly: boolean;
+  /** Women write first (ADR 069): whose first word the conversation waits for, if anyone's. */
+  awaitingFirstWordOf: 'me' | 'them' | null;
+  /** Where the two are with exclusive mode (ADR 070); null when not matched. */
+  exclusive: ExclusiveState | null;
   /** The stand-in of a deleted account (ADR 020): its messages stay, from a deleted member. */
   deleted: boolean;
   /** Whose guardian follows the conversation (ADR 045). */
@@ -91,6 +98,8 @@ type RawContact = {
   matched: boolean;
   match_ended: boolean;
   verified_writers_only: boolean;
+  awaiting_first_word_of: 'me' | 'them' | null;
+  exclusive: ExclusiveState | null;
   deleted: boolean;
   last_sender_id: string | null;
   last_content: string | null;
@@ -140,6 +149,10 @@ export async function findContacts(
       matches.id is null and ${unmatchedBetween(memberId, sql`m.id`)} as match_ended,
       matches.id is null and not ${wroteTo(sql`m.id`, memberId)}
         and ${verifiedOnlyRefuses(memberId, sql`m.id`)} as verified_writers_only,
+      case when ${womanWritesFirst(memberId, sql`m.id`)} then 'them'
+        when matches.id is not null and ${womanWritesFirst(sql`m.id`, memberId)} then 'me'
+      end as awaiting_first_word_of,
+      case when matches.id is not null then ${exclusiveStateOf(memberId, sql`m.id`)} end as exclusive,
       lm.sender_id as last_sender_id, left(lm.content, ${previewLength}::int) as last_content,
       lm.image_key is not null as last_has_image, lm.audio_key is not null as last_has_audio,
       lm.media_removed as last_media_removed, lm.notice as last_notice, lm.gift_id as last_gift_id,
@@ -195,6 +208,8 @@ export async function findContacts(
     matched: r.matched,
     matchEnded: r.match_ended,
     verifiedWritersOnly: r.verified_writers_only,
+    awaitingFirstWordOf: r.awaiting_first_word_of,
+    exclusive: r.exclusive,
     deleted: r.deleted,
     guardianFollows: { mine: r.mine_followed, theirs: r.theirs_followed },
   }));

@@ -1,4 +1,4 @@
-import type { Message } from '@mawadda/contract';
+import { CLOSING_TEMPLATES, type ClosingTemplate, type Message } from '@mawadda/contract';
 import type { CallOfMessage, MessageRow } from '../../core/conversations.ts';
 import { shieldRules } from '../../core/scam-rules.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
@@ -73,5 +73,13 @@ export function toMessage(mediaLinks: MediaLinks, row: MessageRow, viewerId: str
     // A gift by the server's mark (ADR 015): a text reading `gift:4` has none.
     ...(row.giftId !== null ? { gift: row.giftId } : {}),
     ...(row.notice === 'wali-shared' && row.content ? { wali: waliOf(row.content) } : {}),
+    ...(row.notice === 'closed-kindly' && isClosingTemplate(row.content)
+      ? { closing: row.content }
+      : {}),
   };
+}
+
+/** A closing line's id, as stored by close kindly (ADR 070). */
+function isClosingTemplate(content: string | null): content is ClosingTemplate {
+  return (CLOSING_TEMPLATES as readonly (string | null)[]).includes(content);
 }

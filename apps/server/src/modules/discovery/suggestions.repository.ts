@@ -76,6 +76,9 @@ function audienceConditions(q: AudienceQuery, point: SQL): SQL {
     conditions.push(sql`(position <-> ${point}) <= ${chord}::float8`);
   }
   if (q.verifiedOnly) conditions.push(sql`verified_at is not null`);
+  // A member in exclusive mode is suggested to nobody (ADR 070): a column of the row the walk
+  // reads anyway, so it costs a comparison per entry, no probe.
+  conditions.push(sql`exclusive_with is null`);
   conditions.push(bothWays(q.compatibility));
   return sql.join(conditions, sql` and `);
 }

@@ -20,6 +20,7 @@ const RECORDED_AS = {
   match: 'likes:liked',
   call: 'calls:call',
   'call-ended': 'calls:call',
+  'match-update': 'relationships:match-update',
 } as const satisfies Record<PushEvent['kind'], RecordedEventName>;
 
 type RecordedPushEvent = RecordedEvents[(typeof RECORDED_AS)[PushEvent['kind']]];

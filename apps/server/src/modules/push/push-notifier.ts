@@ -4,6 +4,7 @@ import { photosFor } from '../../core/profile-photos.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
+import type { MatchUpdateEvent } from '../relationships/index.ts';
 import {
   type EventMembers,
   type EventRules,
@@ -35,7 +36,8 @@ export type PushEvent =
       compliment?: { text: string | null } | null;
     }
   | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
-  | { kind: 'call-ended'; callId: string; from: string; to: string; missed: boolean; at: Date };
+  | { kind: 'call-ended'; callId: string; from: string; to: string; missed: boolean; at: Date }
+  | MatchUpdateEvent;
 
 /** How a kind of push travels: its urgency (RFC 8030 §5.3) and how long it is worth delivering. */
 const DELIVERY: Record<PushPayload['kind'], { urgency: OutgoingPush['urgency']; ttl: number }> = {
@@ -46,6 +48,7 @@ const DELIVERY: Record<PushPayload['kind'], { urgency: OutgoingPush['urgency']; 
   // A ring is worth its ring time: later, the call is over and `call-ended` says so.
   call: { urgency: 'high', ttl: 45 },
   'call-ended': { urgency: 'high', ttl: 3600 },
+  'match-update': { urgency: 'low', ttl: 24 * 3600 },
   test: { urgency: 'normal', ttl: 300 },
 };
 
@@ -57,6 +60,7 @@ const SWITCH: Record<Exclude<PushPayload['kind'], 'test'>, keyof NotificationSet
   like: 'likes',
   call: 'calls',
   'call-ended': 'calls',
+  'match-update': 'matches',
 };
 
 /** A socket that said it shows a conversation longer ago than this no longer counts. */
@@ -98,6 +102,7 @@ function urlOf(event: PushEvent, language: PushLanguage): string {
     case 'message':
     case 'match':
     case 'call-ended':
+    case 'match-update':
       return `${root}/chat?userId=${event.from}`;
     case 'like':
       return `${root}/suggestions?likes=open`;
@@ -115,6 +120,7 @@ function tagOf(event: PushEvent): string {
     case 'call-ended':
       return `call:${event.callId}`;
     case 'match':
+    case 'match-update':
       return `match:${event.from}`;
     case 'like':
       return 'likes';
@@ -137,6 +143,8 @@ function subjectOf(event: PushEvent, name: string): PushSubject {
       return { kind: 'call', name, video: event.video };
     case 'call-ended':
       return { kind: 'call-ended', name, missed: event.missed };
+    case 'match-update':
+      return { kind: 'match-update', name, update: event.update };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { PushKind } from '@mawadda/contract';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
+import type { MatchUpdate } from '../relationships/index.ts';
 
 /** The languages a device is written to in (its subscribe request's `Accept-Language`). */
 export type PushLanguage = MailLanguage;
@@ -13,6 +14,7 @@ export type PushSubject =
   | { kind: 'like'; name: string; compliment?: string | null }
   | { kind: 'call'; name: string; video: boolean }
   | { kind: 'call-ended'; name: string; missed: boolean }
+  | { kind: 'match-update'; name: string; update: MatchUpdate }
   | { kind: 'test' };
 
 /** A lock screen shows a couple of lines: the rest of a long message stays in the app. */
@@ -39,6 +41,17 @@ const TEXTS = {
     missedCall: 'Appel manqué',
     endedCall: 'Appel terminé',
     test: 'Les notifications fonctionnent sur cet appareil.',
+    update: {
+      'first-word-reminder': (name: string) =>
+        `${name} attend votre premier mot : un simple salam suffit pour commencer.`,
+      'match-lapsed': (name: string) =>
+        `Votre match avec ${name} s’est refermé sans premier message. Qu’Allah vous facilite.`,
+      'silence-reminder': (name: string) =>
+        `Cela fait quelques jours sans nouvelles avec ${name}. Un mot, ou une clôture bienveillante ?`,
+      'exclusive-proposed': (name: string) => `${name} vous propose le mode exclusif.`,
+      'exclusive-started': (name: string) => `Vous et ${name} êtes en mode exclusif.`,
+      'exclusive-ended': (name: string) => `${name} a mis fin au mode exclusif.`,
+    },
   },
   en: {
     message: 'Sent you a message',
@@ -57,6 +70,17 @@ const TEXTS = {
     missedCall: 'Missed call',
     endedCall: 'Call ended',
     test: 'Notifications work on this device.',
+    update: {
+      'first-word-reminder': (name: string) =>
+        `${name} is waiting for your first word: a simple salam is enough to begin.`,
+      'match-lapsed': (name: string) =>
+        `Your match with ${name} closed without a first message. May Allah make it easy for you.`,
+      'silence-reminder': (name: string) =>
+        `A few days without news between you and ${name}. A word, or a kind goodbye?`,
+      'exclusive-proposed': (name: string) => `${name} proposes exclusive mode to you.`,
+      'exclusive-started': (name: string) => `You and ${name} are in exclusive mode.`,
+      'exclusive-ended': (name: string) => `${name} ended exclusive mode.`,
+    },
   },
 } as const;
 
@@ -106,6 +130,12 @@ export function pushText(
         kind: 'call-ended',
         title: subject.name,
         body: subject.missed ? t.missedCall : t.endedCall,
+      };
+    case 'match-update':
+      return {
+        kind: 'match-update',
+        title: 'Mawadda',
+        body: t.update[subject.update](subject.name),
       };
     case 'test':
       return { kind: 'test', title: 'Mawadda', body: t.test };

@@ -76,6 +76,7 @@ export const pushModule = fp(
     events.recorded.on('chat:message-stored', push.listener);
     events.recorded.on('likes:liked', push.listener);
     events.recorded.on('calls:call', push.listener);
+    events.recorded.on('relationships:match-update', push.listener);
     events.on('auth:sessions-ended', push.sessionsEnded);
     events.on('auth:languages-seen', push.recordLanguages);
     app.sockets.serve({ frames: push.viewingHandler(), closed: push.connectionClosed });

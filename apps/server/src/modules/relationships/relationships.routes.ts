@@ -43,6 +43,15 @@ export const safetyRoutes: FastifyPluginAsyncZod<{
     },
   });
   app.route({
+    ...endpoint('closeKindly', 'blocks'),
+    handler: async (request) => {
+      const me = sessionOf(request).memberId;
+      await relationships.closeKindly(me, request.params.id, request.body.templateId);
+      await onSeparated(me, request.params.id);
+      return { message: 'Closed kindly' };
+    },
+  });
+  app.route({
     ...endpoint('blockedMembers', 'blocks'),
     handler: async (request): Promise<BlockedMember[]> =>
       (await relationships.blocked(sessionOf(request).memberId)).map((row) => ({

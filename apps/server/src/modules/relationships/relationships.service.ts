@@ -1,11 +1,26 @@
-import { destinations } from '@mawadda/contract';
+import { type ClosingTemplate, destinations, type MessageNotice } from '@mawadda/contract';
 import { relationshipBetween } from '../../core/member-rules.ts';
 import { findMemberById } from '../../core/members.repository.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Publish } from '../realtime/index.ts';
-import { deleteBlock, insertBlock, listBlocked, unmatch } from './relationships.repository.ts';
+import {
+  deleteBlock,
+  insertBlock,
+  listBlocked,
+  unmatch,
+  unmatchIn,
+} from './relationships.repository.ts';
+
+/** A notice line the chat writes in `executor` and publishes once committed (ADR 045). */
+type WriteNotice = (
+  memberId: string,
+  otherId: string,
+  notice: MessageNotice,
+  executor: Executor,
+  content: string,
+) => Promise<{ publish(): Promise<void> }>;
 
 /**
  * Blocks and unmatches: what a member does to end contact with another. Who may write to, send a
@@ -16,6 +31,7 @@ export function createRelationships(deps: {
   clock: Clock;
   /** Delivers a body live to these members' subscribers of `destination` (the broker). */
   publish: Publish;
+  writeNotice: WriteNotice;
 }) {
   /**
    * Once stored, each of the two is told that what is between them changed, in the same words
@@ -51,7 +67,30 @@ export function createRelationships(deps: {
       await unmatch(deps.db, memberId, otherId, deps.clock.now());
       await tellBoth(memberId, otherId);
     },
+
+    /**
+     * Close kindly (ADR 070): the closing message chosen, as a `closed-kindly` line, then the
+     * unmatch, in one transaction (never one without the other). The line is written only while
+     * the two are matched, so a pair already ended gets 403 and nothing.
+     */
+    async closeKindly(memberId: string, otherId: string, template: ClosingTemplate) {
+      const between = await relationshipBetween(deps.db, memberId, otherId, deps.clock.now());
+      if (memberId === otherId || !between.exists || between.blocked) {
+        throw notFound('MEMBER_NOT_FOUND');
+      }
+      const line = await deps.db.transaction(async (tx) => {
+        // The match is read again in the transaction: an unmatch committed since must win.
+        const again = await relationshipBetween(tx, memberId, otherId, deps.clock.now());
+        if (!again.matched || again.blocked) throw new HttpError(403, 'CLOSE_KINDLY_NOT_MATCHED');
+        const written = await deps.writeNotice(memberId, otherId, 'closed-kindly', tx, template);
+        await unmatchIn(tx, memberId, otherId, deps.clock.now());
+        return written;
+      });
+      await line.publish();
+      await tellBoth(memberId, otherId);
+    },
     blocked: (blockerId: string) => listBlocked(deps.db, blockerId),
+    tellBoth,
   };
 }
 

@@ -47,6 +47,7 @@ export function toCurrentUser(
     mutualLike: member.mutualLike,
     photosBlurred: member.photosBlurred,
     verifiedWritersOnly: member.verifiedWritersOnly,
+    womenWriteFirst: member.womenWriteFirst,
     verified: member.verifiedAt !== null,
     mediaUrls,
     photos: memberPhotos.map((p) => ({

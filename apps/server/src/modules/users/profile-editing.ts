@@ -122,6 +122,9 @@ export function createProfileEditing(deps: {
             bio: fields.bio ?? null,
             photosBlurred: fields.photosBlurred ?? member.photosBlurred,
             verifiedWritersOnly: fields.verifiedWritersOnly ?? member.verifiedWritersOnly,
+            // A woman's choice (ADR 069): a member who is no longer one keeps none of it.
+            womenWriteFirst:
+              fields.gender === 'femme' && (fields.womenWriteFirst ?? member.womenWriteFirst),
             // A form without the section (an app from before it) keeps the stored answers.
             ...(fields.faithFamily ? faithFamilyAnswers(fields) : {}),
           });

@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import { CLOSING_MESSAGE_TEXTS } from '@/i18n/closing-message-texts.ts';
 import { addFeatureTexts, useFeatureTranslation } from '@/i18n/feature-texts.ts';
 import { MEMBER_CARD_TEXTS } from '@/i18n/member-card-texts.ts';
 import { MESSAGE_KIND_TEXTS } from '@/i18n/message-kind-texts.ts';
@@ -16,7 +17,7 @@ declare module 'i18next' {
 export const CHAT_NAMESPACE = 'chat';
 
 const CHAT_OPTIONS = {
-  common: [MEMBER_CARD_TEXTS, MESSAGE_KIND_TEXTS],
+  common: [MEMBER_CARD_TEXTS, MESSAGE_KIND_TEXTS, CLOSING_MESSAGE_TEXTS],
   setup: addCallDurationFormat,
 };
 

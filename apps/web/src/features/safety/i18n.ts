@@ -1,3 +1,4 @@
+import { CLOSING_MESSAGE_TEXTS } from '@/i18n/closing-message-texts.ts';
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
 import { REPORT_REASON_TEXTS } from '@/i18n/report-reason-texts.ts';
 import en from './locales/en.json';
@@ -9,7 +10,11 @@ declare module 'i18next' {
   }
 }
 
-/** Blocking, reporting and unmatching: their own namespace. */
+/** Blocking, reporting and unmatching (kindly, ADR 070): their own namespace. */
 export function useSafetyTranslation() {
-  return useFeatureTranslation('safety', { en, fr }, { common: [REPORT_REASON_TEXTS] });
+  return useFeatureTranslation(
+    'safety',
+    { en, fr },
+    { common: [REPORT_REASON_TEXTS, CLOSING_MESSAGE_TEXTS] },
+  );
 }

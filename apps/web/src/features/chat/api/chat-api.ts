@@ -81,3 +81,20 @@ export function askWaliContact(userId: string): Promise<Message> {
 export function answerWaliContact(userId: string, answer: WaliAnswer): Promise<Message> {
   return callWaliApi('answerWaliContact', { params: { userId }, body: answer });
 }
+
+/** What a member does about exclusive mode with a match (ADR 070). */
+export type ExclusiveAction = 'propose' | 'accept' | 'end';
+
+const EXCLUSIVE_ENDPOINTS = {
+  propose: 'proposeExclusive',
+  accept: 'acceptExclusive',
+  end: 'endExclusive',
+} as const;
+
+/**
+ * POST /api/users/:id/exclusive (propose), POST …/exclusive/accept, DELETE …/exclusive (end, or
+ * withdraw or decline a proposal): answers where the two are now.
+ */
+export function changeExclusive(userId: string, action: ExclusiveAction) {
+  return callApi(EXCLUSIVE_ENDPOINTS[action], { params: { id: userId } });
+}

@@ -57,7 +57,8 @@ function BackLink() {
 /**
  * The conversation's header: the way back, the member (a link to their profile while the account
  * exists; a placeholder while they are looked up), their presence, and the gift, call and safety
- * actions the app gives, none of them for a deleted account nor, but for safety, an ended match.
+ * actions the app gives, none of them for a deleted account nor, but for safety, an ended match
+ * (nor a gift or call while the match waits for her first word, ADR 069).
  */
 export function ConversationHeader({
   other,
@@ -82,6 +83,8 @@ export function ConversationHeader({
   const localized = useLocalizedPath();
   const gone = contact?.deleted === true;
   const ended = contact?.matchEnded === true;
+  // Nothing to give or call while the match waits for her first word (ADR 069).
+  const closed = ended || contact?.awaitingFirstWordOf === 'them';
   return (
     <header className="flex items-center gap-1 border-b border-sand-200 bg-white px-1 py-2 sm:gap-2 sm:px-2">
       <BackLink />
@@ -127,7 +130,7 @@ export function ConversationHeader({
         </div>
       </div>
       <div className="flex shrink-0 items-center sm:gap-1">
-        {paying && !gone && !ended ? (
+        {paying && !gone && !closed ? (
           <button
             type="button"
             aria-haspopup="dialog"
@@ -138,7 +141,7 @@ export function ConversationHeader({
             <Gift aria-hidden="true" className="size-5" />
           </button>
         ) : null}
-        {calling && !gone && !ended
+        {calling && !gone && !closed
           ? CALL_BUTTONS.map(([label, type, Icon]) => (
               <button
                 key={type}

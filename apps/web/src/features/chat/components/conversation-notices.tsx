@@ -1,5 +1,5 @@
 import type { Contact } from '@mawadda/contract';
-import { BadgeCheck, CalendarClock, Crown, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, CalendarClock, Crown, Hourglass, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ const noticeAction =
   'mt-1 inline-flex min-h-11 items-center font-semibold text-teal-800 underline underline-offset-4';
 
 const noticeTones = {
+  teal: { frame: 'border-teal-100 bg-teal-50', icon: 'text-teal-700', title: 'text-teal-900' },
   rose: { frame: 'border-rose-100 bg-rose-50', icon: 'text-rose-600', title: 'text-rose-700' },
   amber: { frame: 'border-amber-100 bg-amber-50', icon: 'text-amber-700', title: 'text-amber-900' },
 };
@@ -52,7 +53,8 @@ function RefusalNotice({
  * The limits above the composer: a message refused for want of a subscription (with the way to
  * the plans, when the app gives it), the day's new conversations used up (its own limit and when
  * it starts again), and, before typing, a member who takes first messages from verified members
- * only (with the way to be verified).
+ * only (with the way to be verified), and a match that waits for her first word (ADR 069), told
+ * to him who waits and to her.
  */
 export function ConversationNotices({
   name,
@@ -91,6 +93,24 @@ export function ConversationNotices({
           icon={CalendarClock}
           title={t('newConversationsLimit.title')}
           text={translateError(tAll, dailyLimit)}
+        />
+      ) : null}
+
+      {contact?.awaitingFirstWordOf && open ? (
+        <RefusalNotice
+          role="note"
+          tone="teal"
+          icon={Hourglass}
+          title={t(
+            contact.awaitingFirstWordOf === 'them'
+              ? 'firstWord.waitingTitle'
+              : 'firstWord.mineTitle',
+            { name },
+          )}
+          text={t(
+            contact.awaitingFirstWordOf === 'them' ? 'firstWord.waitingText' : 'firstWord.mineText',
+            { name },
+          )}
         />
       ) : null}
 

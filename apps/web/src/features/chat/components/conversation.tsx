@@ -16,6 +16,7 @@ import {
   Unavailable,
 } from './conversation-header.tsx';
 import { ConversationNotices } from './conversation-notices.tsx';
+import { ExclusiveModePanel } from './exclusive-mode-panel.tsx';
 import { GuardianNotice } from './guardian-notice.tsx';
 import { MessageList } from './message-list.tsx';
 import { WaliControls } from './wali-controls.tsx';
@@ -120,6 +121,8 @@ export function Conversation({
   // A deleted account has no profile, takes no gift or call, and cannot be reported or blocked.
   const gone = contact?.deleted === true;
   const ended = contact?.matchEnded === true;
+  // She writes first (ADR 069): nothing to type until she has.
+  const waiting = contact?.awaitingFirstWordOf === 'them';
   const reportables = () =>
     reportable(messages, other, {
       photo: t('message.photoFrom', { name }),
@@ -165,6 +168,9 @@ export function Conversation({
         dailyLimit={view.dailyLimit}
       />
       {contact && !gone && !ended ? (
+        <ExclusiveModePanel me={me} other={other} name={name} contact={contact} />
+      ) : null}
+      {contact && !gone && !ended && !waiting ? (
         <WaliControls
           me={me}
           other={other}
@@ -178,7 +184,7 @@ export function Conversation({
         <p className="border-t border-sand-200 bg-white px-4 py-3 text-sm text-ink-muted">
           {t('conversation.deletedNote')}
         </p>
-      ) : ended ? null : (
+      ) : ended || waiting ? null : (
         <Composer
           otherName={name}
           onSend={(fields) => outbox.add(other, fields)}

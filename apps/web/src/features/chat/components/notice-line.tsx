@@ -8,7 +8,8 @@ import { ShieldNote } from './shield-note.tsx';
 /**
  * A line of the server's in the conversation (ADR 045), centred like a call entry: "Aminata's
  * guardian follows this conversation", a request for a wali's contact and its answer (with the
- * contact shared), in the reader's language, with its time; a contact whose typed name the
+ * contact shared), a match closed kindly (with the message chosen, ADR 070), in the reader's
+ * language, with its time; a contact whose typed name the
  * scam shield flagged is warned of as a message is.
  */
 export function NoticeLine({
@@ -33,6 +34,12 @@ export function NoticeLine({
           {messageTime(item.timestamp, i18n.language)}
         </time>
       </p>
+      {item.closing ? (
+        // Close kindly (ADR 070): the message chosen, in the reader's language.
+        <p className="mt-1 max-w-[90%] text-center text-sm italic text-ink">
+          “{t(`common:closingMessages.${item.closing}`)}”
+        </p>
+      ) : null}
       {!item.mine && item.shield.length > 0 ? (
         <ShieldNote item={item} otherName={otherName} onReport={onReport} />
       ) : null}

@@ -40,6 +40,10 @@ const FOR_GOOD: ReadonlySet<string | undefined> = new Set([
   'NEW_ACCOUNT_CONTACT_DETAILS',
   'VERIFIED_MEMBERS_ONLY',
   'CHAT_MESSAGE_TOO_LONG',
+  // She writes first (ADR 069), or the member is in exclusive mode (ADR 070): until she writes,
+  // or it ends, a retry meets the same refusal.
+  'WAITING_FOR_HER_FIRST_WORD',
+  'MEMBER_IN_EXCLUSIVE_MODE',
 ]);
 
 export function refusedForGood(refusal: Refusal | null): boolean {

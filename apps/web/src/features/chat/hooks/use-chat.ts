@@ -16,6 +16,8 @@ import { useOnReconnect, useRealtimeSubscription } from '@/lib/realtime/use-real
 import {
   answerWaliContact,
   askWaliContact,
+  changeExclusive,
+  type ExclusiveAction,
   fetchContact,
   fetchContacts,
   fetchConversation,
@@ -244,4 +246,19 @@ export function useWaliContact(me: string, other: string) {
       onSuccess,
     }),
   };
+}
+
+/**
+ * Exclusive mode with the member of the conversation (ADR 070): the answer is where the two are
+ * now; the contacts are asked again (the other member hears of it on the contact topic).
+ */
+export function useExclusiveMode(me: string, other: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ExclusiveAction) => changeExclusive(other, action),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: chatKeys.contact(me, other) });
+      await queryClient.invalidateQueries({ queryKey: chatKeys.contacts(me) });
+    },
+  });
 }

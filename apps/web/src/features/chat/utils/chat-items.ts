@@ -33,6 +33,8 @@ export type ChatItem = {
   notice: MessageNotice | null;
   /** The contact a `wali-shared` line shares. */
   wali?: Message['wali'];
+  /** The closing message of a `closed-kindly` line (ADR 070). */
+  closing?: Message['closing'];
   /** A paid gift, by the server's mark (its number): never read from the text. */
   gift?: number | undefined;
 };
@@ -59,6 +61,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
       shield: m.senderId !== me ? (m.shield ?? []) : [],
       notice: m.notice ?? null,
       wali: m.wali,
+      closing: m.closing,
       gift: m.gift,
     })),
     ...outgoing

@@ -85,6 +85,17 @@ describe('contacts after a message', () => {
     expect(mine?.[0]).toMatchObject({ id: 'awa', unreadCount: 1 });
   });
 
+  it('stop waiting for her first word once she wrote, and a notice line does not end the wait', () => {
+    const waiting: Contact[] = [{ ...contact('awa', null), awaitingFirstWordOf: 'them' }];
+    const notice = {
+      ...m('n', '2026-01-03T00:00:00.000Z', 'awa'),
+      notice: 'guardian-follows' as const,
+    };
+    expect(contactsAfterMessage(waiting, notice, 'me')?.[0]?.awaitingFirstWordOf).toBe('them');
+    const first = contactsAfterMessage(waiting, m('x', '2026-01-03T00:00:00.000Z', 'awa'), 'me');
+    expect(first?.[0]).not.toHaveProperty('awaitingFirstWordOf');
+  });
+
   it('are unknown for a new conversation (the list is asked again)', () => {
     expect(contactsAfterMessage([], m('x', '2026-01-03T00:00:00.000Z', 'awa'), 'me')).toBe(
       undefined,

@@ -96,11 +96,19 @@ export function contactsAfterMessage(
 ): Contact[] | undefined {
   const other = otherMemberOf(message, me);
   if (!contacts?.some((c) => c.id === other)) return undefined;
+  // Her first word (ADR 069): only she can have written it, so any message of the two ends the
+  // wait, for him as for her, without asking the server again.
+  const written = !message.notice && !message.call;
+  const afterWait = (c: Contact): Contact => {
+    if (!written || !c.awaitingFirstWordOf) return c;
+    const { awaitingFirstWordOf: _ended, ...rest } = c;
+    return rest;
+  };
   return contacts
     .map((c) =>
       c.id === other
         ? {
-            ...c,
+            ...afterWait(c),
             ...((c.lastMessageTime ?? '') > message.timestamp
               ? {}
               : { lastMessageTime: message.timestamp, lastMessage: lastMessageOf(message, me) }),

@@ -8,6 +8,7 @@ const KEYS = {
   'wali-shared': 'guardian.waliShared',
   'wali-declined': 'guardian.waliDeclined',
   'guardian-stopped': 'guardian.stopped',
+  'closed-kindly': 'closing.closed',
 } as const satisfies Record<MessageNotice, string>;
 
 /**

@@ -237,6 +237,7 @@ describe('Edit profile', () => {
       bio: 1,
       photosBlurred: 1,
       verifiedWritersOnly: 1,
+      womenWriteFirst: 1,
       faithFamily: 1,
       promptAnswers: 1,
       imagesToRemove: 1,
@@ -245,6 +246,7 @@ describe('Edit profile', () => {
     expect(form.get('photosBlurred')).toBe('false');
     // The form holds the prompts: none answered is sent as none (ADR 072).
     expect(form.get('promptAnswers')).toBe('[]');
+    expect(form.get('womenWriteFirst')).toBe('false');
     // The section was in the form: its empty answers mean "not answered" (ADR 041).
     expect(form.get('faithFamily')).toBe('true');
     expect(form.get('name')).toBe('Amina Diallo Ba');
@@ -273,6 +275,26 @@ describe('Edit profile', () => {
     screen.getByText('Profile updated successfully!');
     act(() => vi.advanceTimersByTime(200));
     screen.getByRole('heading', { name: 'Screen /suggestions' });
+  });
+
+  it('offers a woman to write first after a match, and sends her choice; a man is not offered it', async () => {
+    const user = aCurrentUser({ gender: 'femme', womenWriteFirst: false });
+    logIn(user);
+    const { sent } = serve(user);
+    await show('fr');
+    const choice = screen.getByRole('checkbox', { name: 'J’écris en premier après un match' });
+    expect(choice).toHaveAccessibleDescription(/nous vous le rappelons à 72 heures/);
+    const member = userEvent.setup();
+    await member.click(choice);
+    await member.click(screen.getByRole('button', { name: 'Enregistrer mon profil' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { interval: 1 });
+    const form = sent[0]?.body as FormData;
+    expect(form.get('womenWriteFirst')).toBe('true');
+
+    await member.click(screen.getByRole('radio', { name: 'Homme' }));
+    expect(
+      screen.queryByRole('checkbox', { name: 'J’écris en premier après un match' }),
+    ).toBeNull();
   });
 
   it('starts the suggestions again once the profile is saved: who is suggested follows it', async () => {

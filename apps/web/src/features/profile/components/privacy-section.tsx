@@ -7,11 +7,13 @@ import { ProfileSection } from './profile-section.tsx';
 
 /**
  * Whether members one has not matched with see one's photos blurred (the server blurs them), and
- * whether only verified members may write first (the server's writing rule enforces it).
+ * whether only verified members may write first (the server's writing rule enforces it), and,
+ * for a woman, whether she writes first after a match (ADR 069).
  */
 export function PrivacySection({ fieldMessage }: { fieldMessage: FieldMessage }) {
   const { t } = useProfileTranslation();
-  const { register } = useFormContext<ProfileFormValues>();
+  const { register, watch } = useFormContext<ProfileFormValues>();
+  const woman = watch('gender') === 'femme';
   return (
     <ProfileSection title={t('sections.privacy')}>
       <Checkbox
@@ -26,6 +28,14 @@ export function PrivacySection({ fieldMessage }: { fieldMessage: FieldMessage })
         error={fieldMessage('verifiedWritersOnly')}
         {...register('verifiedWritersOnly')}
       />
+      {woman ? (
+        <Checkbox
+          label={t('fields.womenWriteFirst')}
+          hint={t('privacy.womenWriteFirstHint')}
+          error={fieldMessage('womenWriteFirst')}
+          {...register('womenWriteFirst')}
+        />
+      ) : null}
     </ProfileSection>
   );
 }

@@ -33,6 +33,8 @@ export type ProfileFormValues = {
   verifiedWritersOnly: boolean;
   /** Answers to profile prompts, in the order shown (ADR 072). */
   promptAnswers: PromptAnswer[];
+  /** Women write first (ADR 069): a woman's choice, after a match only she writes first. */
+  womenWriteFirst: boolean;
 } & FaithFamilyFormValues;
 
 function faithFamilyValuesOf(user: CurrentUser): FaithFamilyFormValues {
@@ -64,6 +66,7 @@ export function valuesOf(user: CurrentUser): ProfileFormValues {
     photosBlurred: user.photosBlurred,
     verifiedWritersOnly: user.verifiedWritersOnly,
     promptAnswers: user.promptAnswers.map(({ prompt, answer }) => ({ prompt, answer })),
+    womenWriteFirst: user.womenWriteFirst,
     ...faithFamilyValuesOf(user),
   };
 }
@@ -81,6 +84,7 @@ const PROFILE_FIELDS: Record<keyof ProfileFormValues, true> = {
   photosBlurred: true,
   verifiedWritersOnly: true,
   promptAnswers: true,
+  womenWriteFirst: true,
   faithBranch: true,
   madhhab: true,
   community: true,
@@ -164,6 +168,8 @@ export function buildProfileFormData({
   put('bio', values.bio);
   data.append('photosBlurred', String(values.photosBlurred));
   data.append('verifiedWritersOnly', String(values.verifiedWritersOnly));
+  // A woman's choice (ADR 069): the server refuses it to anyone else.
+  data.append('womenWriteFirst', String(values.gender === 'femme' && values.womenWriteFirst));
   appendFaithFamily(data, values);
   // Always sent: the form shows the prompts, so what it holds is all of them (`[]`: none).
   data.append(

@@ -1,4 +1,4 @@
-import type { ReportRequest } from '@mawadda/contract';
+import type { ClosingTemplate, ReportRequest } from '@mawadda/contract';
 import { callApi } from '@/lib/api-client.ts';
 
 /** POST /api/users/:id/block: from now on, both ways, neither sees nor reaches the other. */
@@ -14,6 +14,14 @@ export function unblockMember(id: string) {
 /** DELETE /api/users/:id/match: the conversation closes for both. */
 export function unmatchMember(id: string) {
   return callApi('unmatch', { params: { id } });
+}
+
+/**
+ * POST /api/users/:id/match/close-kindly (ADR 070): the closing message chosen, then the unmatch,
+ * together.
+ */
+export function closeMatchKindly(id: string, templateId: ClosingTemplate) {
+  return callApi('closeKindly', { params: { id }, body: { templateId } });
 }
 
 /** POST /api/reports: a moderator looks at it. */

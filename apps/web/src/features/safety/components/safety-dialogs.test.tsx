@@ -262,6 +262,25 @@ describe('Unmatch dialog', () => {
     expect(sent(api)).toEqual([['DELETE', '/api/users/awa-2/match']]);
   });
 
+  it('closes kindly, in French: the chosen message, then the match ends, in one call', async () => {
+    const api = mockEndpoints({ closeKindly: { body: { message: 'Closed kindly' } } });
+    const onUnmatched = vi.fn();
+    const { user, dialog } = await open(
+      (props) => <UnmatchDialog {...props} onUnmatched={onUnmatched} />,
+      'fr',
+    );
+    const choices = within(dialog).getByRole('group', {
+      name: 'Laisser un mot bienveillant à Awa Diop ? (facultatif)',
+    });
+    expect(within(choices).getByRole('radio', { name: 'Pas de message' })).toBeChecked();
+    await user.click(within(choices).getByRole('radio', { name: '“Qu’Allah te facilite.”' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer et annuler le match' }));
+    await waitFor(() => expect(onUnmatched).toHaveBeenCalled());
+    expect(sent(api)).toEqual([
+      ['POST', '/api/users/awa-2/match/close-kindly', { templateId: 'may-allah-make-it-easy' }],
+    ]);
+  });
+
   it('says when it failed, offline', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     const { user, dialog } = await open((props) => (

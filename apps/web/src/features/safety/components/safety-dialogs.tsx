@@ -1,3 +1,4 @@
+import { CLOSING_TEMPLATES, type ClosingTemplate } from '@mawadda/contract';
 import { REPORT_MESSAGES_MAX, REPORT_NOTE_MAX_LENGTH } from '@mawadda/contract/constants';
 import { titleCase } from '@mawadda/contract/text';
 import { REPORT_REASONS, type ReportReason } from '@mawadda/contract/value-lists';
@@ -81,6 +82,52 @@ function ConfirmDialog({
   );
 }
 
+/**
+ * Close kindly (ADR 070): an unmatch may leave one of a few kind closing messages, which the
+ * other reads in their own language; none chosen, the unmatch is silent as before.
+ */
+function ClosingChoice({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: ClosingTemplate | undefined;
+  onChange: (value: ClosingTemplate | undefined) => void;
+}) {
+  const { t } = useSafetyTranslation();
+  const group = useId();
+  const choices: Array<[ClosingTemplate | undefined, string]> = [
+    [undefined, t('unmatch.noClosing')],
+    ...CLOSING_TEMPLATES.map(
+      (id) => [id, `“${t(`common:closingMessages.${id}`)}”`] as [ClosingTemplate, string],
+    ),
+  ];
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-1 text-sm font-semibold text-ink">
+        {t('unmatch.closingLegend', { name })}
+      </legend>
+      <p className="mb-1 text-sm text-ink-muted">{t('unmatch.closingHint', { name })}</p>
+      {choices.map(([id, label]) => (
+        <label
+          key={id ?? 'none'}
+          className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl px-2 py-2 hover:bg-sand-50"
+        >
+          <input
+            type="radio"
+            name={group}
+            checked={value === id}
+            onChange={() => onChange(id)}
+            className="mt-1 size-4 shrink-0 accent-teal-700"
+          />
+          <span className="text-[0.9375rem] text-ink">{label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function ConfirmButtons({
   kind,
   member,
@@ -95,8 +142,12 @@ function ConfirmButtons({
   const { t } = useSafetyTranslation();
   const failureText = useFailureText();
   const action = useMemberAction(kind, onDone);
+  const [closing, setClosing] = useState<ClosingTemplate | undefined>(undefined);
   return (
     <div className="flex flex-col gap-4">
+      {kind === 'unmatch' ? (
+        <ClosingChoice name={member.name} value={closing} onChange={setClosing} />
+      ) : null}
       {action.isError ? (
         <Alert tone="error">
           {failureText(action.error, t(`${kind}.failed`, { name: member.name }))}
@@ -106,8 +157,12 @@ function ConfirmButtons({
         <Button variant="secondary" onClick={onCancel}>
           {t('common:actions.cancel')}
         </Button>
-        <Button variant="danger" busy={action.isPending} onClick={() => action.mutate(member)}>
-          {t(`${kind}.confirm`)}
+        <Button
+          variant="danger"
+          busy={action.isPending}
+          onClick={() => action.mutate({ ...member, closing })}
+        >
+          {closing ? t('unmatch.confirmKindly') : t(`${kind}.confirm`)}
         </Button>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import type { EndpointAnswer } from '@mawadda/contract';
+import type { ClosingTemplate, EndpointAnswer } from '@mawadda/contract';
 import {
   type InfiniteData,
   type QueryClient,
@@ -16,7 +16,7 @@ import {
   safetyKeys,
 } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
-import { blockMember, unmatchMember } from '../api/safety-api.ts';
+import { blockMember, closeMatchKindly, unmatchMember } from '../api/safety-api.ts';
 
 type SuggestionsPage = EndpointAnswer<'suggestions'>;
 
@@ -63,9 +63,17 @@ function afterUnmatch(queryClient: QueryClient, me: string) {
 }
 
 const actions = {
-  block: { send: blockMember, after: forgetMember },
-  unmatch: { send: unmatchMember, after: afterUnmatch },
+  block: { send: (id: string) => blockMember(id), after: forgetMember },
+  // With a closing message chosen, the unmatch is "close kindly": the message, then the unmatch.
+  unmatch: {
+    send: (id: string, closing?: ClosingTemplate) =>
+      closing ? closeMatchKindly(id, closing) : unmatchMember(id),
+    after: afterUnmatch,
+  },
 };
+
+/** The member acted on, and for an unmatch the closing message chosen, if any (ADR 070). */
+export type MemberActionInput = SafetyMember & { closing?: ClosingTemplate | undefined };
 
 /**
  * Blocking (POST /api/users/:id/block) or unmatching (DELETE /api/users/:id/match) a member, and
@@ -79,7 +87,7 @@ export function useMemberAction(
   const me = useSession()?.user?.id ?? '';
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (member: SafetyMember) => actions[kind].send(member.id),
+    mutationFn: (member: MemberActionInput) => actions[kind].send(member.id, member.closing),
     onSuccess: (_answer, member) => {
       actions[kind].after(queryClient, me, member.id);
       onDone(member);
