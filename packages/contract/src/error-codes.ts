@@ -273,7 +273,7 @@ export const ERROR_TEXTS = {
   CLOSING_TEMPLATE_INVALID: 'Choose one of the closing messages offered.',
   CLOSE_KINDLY_NOT_MATCHED: 'You can close kindly only a match that is still open.',
   MEMBER_IN_EXCLUSIVE_MODE:
-    'This member is getting to know someone in exclusive mode and does not receive new first messages.',
+    'This member is getting to know someone in exclusive mode and does not receive new first messages or compliments.',
   EXCLUSIVE_NEEDS_A_MATCH: 'You can propose exclusive mode only to a member you matched with.',
   EXCLUSIVE_ALREADY_ACTIVE: 'One of you is already in exclusive mode with someone.',
   EXCLUSIVE_NOT_FOUND: 'There is no exclusive mode proposal or relationship with this member.',

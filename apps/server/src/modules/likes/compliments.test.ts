@@ -254,6 +254,23 @@ describe('a compliment refused', () => {
     expect((await storedBetween(him)).likes.map((row) => row.likedId)).toEqual([her.id]);
   });
 
+  it('to a member in exclusive mode: 403, nothing stored; a plain like still goes', async () => {
+    const { him, her } = await pair();
+    const partner = await member('homme', 'Ousmane');
+    await t.database.db
+      .update(members)
+      .set({ exclusiveWith: partner.id })
+      .where(eq(members.id, her.id));
+    await t.database.db
+      .update(members)
+      .set({ exclusiveWith: her.id })
+      .where(eq(members.id, partner.id));
+    const refused = await like(him, her.id, onAnswer('bio'));
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'MEMBER_IN_EXCLUSIVE_MODE']);
+    expect(await storedBetween(him)).toEqual({ likes: [], compliments: [] });
+    expect((await like(him, her.id)).statusCode).toBe(200);
+  });
+
   it('a phone number from a new account: 403 at the note, neither like nor note stored', async () => {
     const { her } = await pair();
     const newcomer = await member('homme', 'Moussa', { profile: { createdAt: t.clock.now() } });

@@ -57,9 +57,10 @@ async function assertTargetShown(
 }
 
 /**
- * A compliment's refusals, before anything is counted or stored: a like already sent (the pair
- * has one like, and the note came with it or never: 409), a target the liker is not shown, and
- * the scam shield's reading of the note (a new account's link or number: 403, ADR 043).
+ * A compliment's refusals, before anything is counted or stored: a member in exclusive mode, who
+ * receives no new compliments (403, ADR 070), a like already sent (the pair has one like, and the
+ * note came with it or never: 409), a target the liker is not shown, and the scam shield's
+ * reading of the note (a new account's link or number: 403, ADR 043).
  */
 export async function checkCompliment(
   deps: { db: Executor; memberTexts: MemberTexts },
@@ -67,6 +68,7 @@ export async function checkCompliment(
   liked: Member,
   compliment: ComplimentRequest,
 ): Promise<CheckedCompliment> {
+  if (liked.exclusiveWith !== null) throw new HttpError(403, 'MEMBER_IN_EXCLUSIVE_MODE');
   if (await likeExists(deps.db, liker.id, liked.id)) {
     throw new HttpError(409, 'COMPLIMENT_ALREADY_LIKED');
   }
