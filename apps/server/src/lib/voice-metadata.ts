@@ -53,6 +53,9 @@ const EBML_METADATA = new Set<number>([
   0x7ba9, // Title
   0x4461, // DateUTC
   0x536e, // a track's Name
+  // An optional CRC-32 over its parent's children, which would no longer match once one of
+  // them is a Void: players ignore it, a strict one would drop the parent.
+  0xbf,
 ]);
 /** Elements whose children are walked in place (Segment and Cluster may have unknown size). */
 const EBML_WALKED = new Set<number>([
