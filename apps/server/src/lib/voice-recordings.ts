@@ -2,15 +2,18 @@ import type { ErrorCode } from '@mawadda/contract';
 import { parseBuffer } from 'music-metadata';
 import { VOICE_FORMATS } from './content-types.ts';
 import { HttpError } from './http-error.ts';
+import { UnreadableRecording, withoutMetadata } from './voice-metadata.ts';
 import { webmDurationSeconds } from './webm-duration.ts';
 
-export type VoiceRecording = { extension: string; seconds: number };
+/** `data` is what is stored: the recording without its container's metadata. */
+export type VoiceRecording = { extension: string; seconds: number; data: Buffer };
 
 /**
  * Checks a recording by its bytes, whatever its name or type says: its container and codec must
  * be one a browser's MediaRecorder makes, and it must last at most `maxSeconds` (MediaRecorder's
  * WebM is measured from its blocks). A chat voice note and a voice introduction (ADR 072) are
- * checked alike, each refused with its own codes.
+ * checked alike, each refused with its own codes, and both are stored without metadata: a
+ * container the rewrite cannot walk is refused as unsupported rather than stored half-cleaned.
  */
 export async function checkVoiceRecording(
   data: Buffer,
@@ -31,5 +34,10 @@ export async function checkVoiceRecording(
     format.duration ?? (known.extension === '.webm' ? webmDurationSeconds(data) : undefined);
   if (seconds === undefined || !Number.isFinite(seconds)) throw unsupported;
   if (seconds > rule.maxSeconds + 0.5) throw new HttpError(400, rule.tooLong);
-  return { extension: known.extension, seconds };
+  try {
+    return { extension: known.extension, seconds, data: withoutMetadata(data, known.extension) };
+  } catch (error) {
+    if (error instanceof UnreadableRecording) throw unsupported;
+    throw error;
+  }
 }

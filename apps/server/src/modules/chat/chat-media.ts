@@ -16,7 +16,7 @@ export async function processChatImage(data: Buffer): Promise<Buffer> {
   return image.data;
 }
 
-/** A voice note: a browser's recording of at most two minutes. */
+/** A voice note: a browser's recording of at most two minutes, to be stored as `data` (no metadata). */
 export function checkVoiceNote(data: Buffer) {
   return checkVoiceRecording(data, {
     maxSeconds: VOICE_NOTE_MAX_SECONDS,

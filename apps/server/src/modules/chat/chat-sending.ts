@@ -59,8 +59,8 @@ async function storeAttachment(ctx: ChatContext, image?: UploadedFile, audio?: U
     const note = await checkVoiceNote(audio.data);
     return {
       imageKey: null,
-      audioKey: await putMedia(ctx, 'voice', note.extension, audio.data),
-      mediaBytes: audio.data.length,
+      audioKey: await putMedia(ctx, 'voice', note.extension, note.data),
+      mediaBytes: note.data.length,
     };
   }
   return { imageKey: null, audioKey: null, mediaBytes: null };

@@ -291,9 +291,19 @@ describe('photos and voice notes', () => {
       expect(sent.statusCode, `${name}: ${sent.body}`).toBe(201);
     }
     const received = await conversation(youssefToken, amina);
-    const served = await t.app.inject({ url: received[0]?.audioUrl ?? '' });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('audio/webm');
+    const served = await Promise.all(
+      received.map((message) => t.app.inject({ url: message.audioUrl ?? '' })),
+    );
+    expect(served.map((note) => [note.statusCode, note.headers['content-type']])).toEqual([
+      [200, 'audio/webm'],
+      [200, 'audio/ogg'],
+      [200, 'audio/mp4'],
+    ]);
+    // Stored without the recorder's metadata (ADR 072): no muxer's or encoder's name is left.
+    for (const note of served) expect(note.rawPayload.includes('Lavf')).toBe(false);
+    expect(received.map((message) => message.mediaBytes)).toEqual(
+      served.map((note) => note.rawPayload.length),
+    );
   });
 
   it('refuses audio that is not a voice note, one over two minutes, and one over 2 MB', async () => {

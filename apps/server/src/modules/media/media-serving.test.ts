@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, multipart, seedCouple, sessionFor } from '../../../test/fixtures.ts';
 import { startS3Server } from '../../../test/s3-server.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { withoutMetadata } from '../../lib/voice-metadata.ts';
 
 /**
  * What a browser relies on when it plays a voice note or shows a photo again, the same from the
@@ -25,12 +26,14 @@ describe.each([
     t = await createTestApp(stores);
     const { amina, youssef } = await seedCouple(t.database.db);
     const hers = await sessionFor(t.database.db, amina);
-    note = await fs.readFile(
+    const recorded = await fs.readFile(
       path.join(import.meta.dirname, '../../../test/fixtures/voice-note.webm'),
     );
+    // What is stored and served: the recording without its metadata (ADR 072).
+    note = withoutMetadata(recorded, '.webm');
     const form = multipart(
       { uuid: crypto.randomUUID() },
-      { audio: [{ filename: 'note.webm', contentType: 'audio/webm', data: note }] },
+      { audio: [{ filename: 'note.webm', contentType: 'audio/webm', data: recorded }] },
     );
     const sent = await t.app.inject({
       method: 'POST',

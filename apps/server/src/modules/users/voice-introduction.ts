@@ -40,7 +40,7 @@ export function createVoiceIntroductions(deps: {
       });
       const key = newMediaKey(VOICE_INTRODUCTION_FOLDER, recording.extension);
       try {
-        await deps.privateMedia.put(key, audio.data);
+        await deps.privateMedia.put(key, recording.data);
       } catch (error) {
         throw storageFailure(error);
       }
@@ -51,7 +51,7 @@ export function createVoiceIntroductions(deps: {
             memberId,
             mediaKey: key,
             seconds: Math.round(recording.seconds * 10) / 10,
-            bytes: audio.data.length,
+            bytes: recording.data.length,
             createdAt: deps.clock.now(),
           });
         });
