@@ -1,7 +1,8 @@
 /**
  * Suggestions at scale: 1,000,000 members in PostgreSQL, spread over real towns weighted by
  * population (Dakar and Abidjan boosted: dense places are the hard case), with faith and family
- * answers and dealbreakers in the proportions of francophone West Africa and its diaspora, then
+ * answers and dealbreakers in the proportions of francophone West Africa and its diaspora, one in
+ * twenty in exclusive mode (never suggested, ADR 070), then
  * 4 concurrent clients over HTTP against the real server in its own process, warmed up first.
  * Measures p50/p95/p99 of the first page, of page 5, and of a viewer nobody matches, on viewers
  * with the dealbreakers they were loaded with; then the same pages for viewers given none, one and
@@ -45,6 +46,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARM_UP_REQUESTS = 2000;
+/** Members in exclusive mode, who are never suggested (ADR 070). */
+const EXCLUSIVE_PERCENT = 5;
 /** Per group of viewers (none, one, three dealbreakers) and page. */
 const GROUP_REQUESTS = Math.round(REQUESTS / 2);
 /**
@@ -191,10 +194,17 @@ for (const group of GROUPS) {
     pageFive: await meanRowsVisited(groupViewers[group], 500),
   };
 }
-const loaded = await db.execute<{ none: number; one: number; three: number }>(sql`
+const loaded = await db.execute<{
+  none: number;
+  one: number;
+  three: number;
+  exclusive: number;
+}>(sql`
   select round(avg((n = 0)::int), 3)::float8 as none, round(avg((n = 1)::int), 3)::float8 as one,
-    round(avg((n = 3)::int), 3)::float8 as three
-  from (select (select count(*) from jsonb_object_keys(dealbreakers)) as n from members) m`);
+    round(avg((n = 3)::int), 3)::float8 as three, round(avg(exclusive::int), 3)::float8 as exclusive
+  from (select (select count(*) from jsonb_object_keys(dealbreakers)) as n,
+    exclusive_with is not null as exclusive from members) m`);
+const loadedShares = loaded.rows[0];
 await handle.close();
 
 const stats = new pg.Client({ connectionString: benchUrl.toString() });
@@ -445,7 +455,15 @@ console.log(
     pageFiveMs: pageFive,
     nobodyMatchesMs: nobodyMatches,
     groups,
-    checks: { ...checks, loadedDealbreakers: loaded.rows[0] },
+    checks: {
+      ...checks,
+      loadedDealbreakers: {
+        none: loadedShares?.none,
+        one: loadedShares?.one,
+        three: loadedShares?.three,
+      },
+      exclusiveShare: loadedShares?.exclusive,
+    },
     plan,
     planThreeDealbreakers,
     planThreeDealbreakersOf: strict.viewer.dealbreakers,
@@ -507,6 +525,22 @@ async function loadMembers() {
   await db.execute(sql`
     insert into photos (member_id, position, display_key, thumbnail_key, width, height)
     select id, 0, 'photos/' || id || '.webp', 'photos/' || id || '-thumb.webp', 1080, 1080 from members`);
+  await pairExclusiveMembers();
   await db.execute(sql`vacuum analyze members`);
   await db.execute(sql`vacuum analyze photos`);
+}
+
+/**
+ * About one member in twenty in exclusive mode (ADR 070), in pairs pointing at each other as the
+ * server makes them: the suggestions statement skips them all, so the walk passes over them.
+ */
+async function pairExclusiveMembers() {
+  await db.execute(sql`
+    with picked as materialized (
+      select id, row_number() over () as n from members tablesample bernoulli (${EXCLUSIVE_PERCENT})
+    )
+    update members m set exclusive_with = other.id, exclusive_since = now()
+    from picked one join picked other
+      on other.n = case when one.n % 2 = 1 then one.n + 1 else one.n - 1 end
+    where m.id = one.id`);
 }
