@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compliments, members } from '../src/db/schema.ts';
+import { compliments, members, promptAnswers } from '../src/db/schema.ts';
 import { bearer, registeredMember, seedMembers, sessionFor } from './fixtures.ts';
 import { startTestPushService, type TestPushService } from './push-service.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
@@ -15,7 +15,8 @@ import { createTestApp, type TestContext } from './test-app.ts';
 /**
  * A compliment (ADR 071) where the modules meet: the push that tells her of it, keeping the note
  * off the lock screen unless she asked for message texts; the moderators' queue when she reports
- * him; the data export of both; and the account deletion that takes it.
+ * him, and an answer to a prompt a moderator removes; the data export of both; and the account
+ * deletion that takes it.
  */
 
 let t: TestContext;
@@ -136,6 +137,74 @@ describe('a compliment reported', () => {
   });
 });
 
+describe('a compliment on an answer to a prompt a moderator removed', () => {
+  const ANSWER = 'Appelle-moi, on parlera de notre journée en famille.';
+  const onPrompt = (from: Member, to: Member) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/like',
+      headers: bearer(from.token),
+      payload: {
+        likedUserId: to.id,
+        compliment: {
+          note: 'Belle réponse.',
+          about: { kind: 'prompt', prompt: 'ideal-family-day' },
+        },
+      },
+    });
+
+  it('is refused once removed, with nothing stored; the one sent before stays, without the answer', async () => {
+    const her = await seeded('femme', 'Sokhna');
+    await t.database.db
+      .insert(promptAnswers)
+      .values({ memberId: her.id, prompt: 'ideal-family-day', answer: ANSWER, position: 0 });
+    const before = await seeded('homme', 'Babacar');
+    expect((await onPrompt(before, her)).statusCode).toBe(200);
+
+    const reporter = await seeded('homme', 'Lamine');
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: bearer(reporter.token),
+      payload: { reportedId: her.id, reason: 'other', note: 'Her answer asks for calls.' },
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const moderator = await seeded('femme', 'Moderator');
+    await t.database.db
+      .update(members)
+      .set({ role: 'moderator' })
+      .where(eq(members.id, moderator.id));
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `/api/moderation/reports/${report.json().id}/actions`,
+      headers: bearer(moderator.token),
+      payload: { action: 'remove-prompt-answer', prompt: 'ideal-family-day', reason: 'Contact' },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const after = await seeded('homme', 'Pape');
+    const refused = await onPrompt(after, her);
+    expect([refused.statusCode, refused.json().code]).toEqual([
+      404,
+      'COMPLIMENT_PROMPT_NOT_ANSWERED',
+    ]);
+    expect(
+      await t.database.db.select().from(compliments).where(eq(compliments.likerId, after.id)),
+    ).toEqual([]);
+    const list = await t.app.inject({ url: '/likes', headers: bearer(her.token) });
+    expect(list.json<LikeEntry[]>().map((entry) => [entry.id, entry.compliment])).toEqual([
+      [
+        before.id,
+        {
+          note: 'Belle réponse.',
+          about: { kind: 'prompt', prompt: 'ideal-family-day', answer: null },
+          shield: [],
+        },
+      ],
+    ]);
+  });
+});
+
 describe('a compliment in the data of both members', () => {
   async function exported(member: Member) {
     const asked = await t.app.inject({
@@ -180,5 +249,31 @@ describe('a compliment in the data of both members', () => {
     expect(
       await t.database.db.select().from(compliments).where(eq(compliments.likerId, him.id)),
     ).toEqual([]);
+  });
+  it('names an answer to a prompt by its key: the answer itself is in her own data only', async () => {
+    const her = await seeded('femme', 'Coumba');
+    await t.database.db
+      .insert(promptAnswers)
+      .values({ memberId: her.id, prompt: 'proud-of', answer: 'Mes études.', position: 0 });
+    const him = await seeded('homme', 'Modou');
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/like',
+      headers: bearer(him.token),
+      payload: {
+        likedUserId: her.id,
+        compliment: { note: NOTE, about: { kind: 'prompt', prompt: 'proud-of' } },
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const about = { note: NOTE, about: 'proud-of', photoId: null };
+    const his = await exported(him);
+    expect(his.likesGiven).toEqual([
+      expect.objectContaining({ memberId: her.id, compliment: about }),
+    ]);
+    expect(JSON.stringify(his)).not.toContain('Mes études.');
+    expect((await exported(her)).likesReceived).toEqual([
+      expect.objectContaining({ memberId: him.id, compliment: about }),
+    ]);
   });
 });

@@ -96,6 +96,25 @@ describe('answers to profile prompts', () => {
     expect((await get(hisToken, `/api/users/${her}/details`)).promptAnswers).toEqual([]);
   });
 
+  it('are in "you share" where both answer the same prompt, in her order, to him only', async () => {
+    const { her, him, herToken, hisToken } = await aCouple();
+    expect((await edit(herToken, three)).status).toBe(200);
+    const shared = async () => (await get(hisToken, `/api/users/${her}/details`)).shared;
+    expect(await shared()).toEqual([]);
+    // His answers, in another order, one she does not answer.
+    await t.database.db.insert(promptAnswers).values([
+      { memberId: him, prompt: 'looking-for-in-spouse', answer: 'Une femme pieuse.', position: 0 },
+      { memberId: him, prompt: 'weekend', answer: 'Le foot.', position: 1 },
+      { memberId: him, prompt: 'marriage-means', answer: 'La moitié de la foi.', position: 2 },
+    ]);
+    expect(await shared()).toEqual([
+      { kind: 'prompt', prompt: 'marriage-means' },
+      { kind: 'prompt', prompt: 'looking-for-in-spouse' },
+    ]);
+    // Her own profile shares nothing with herself.
+    expect((await get(herToken, `/api/users/${her}/details`)).shared).toEqual([]);
+  });
+
   it('refuses a prompt not in the list, a fourth, a repeated one, and empty or long answers, changing nothing', async () => {
     const { her, herToken } = await aCouple();
     expect((await edit(herToken, three.slice(0, 1))).status).toBe(200);

@@ -4,12 +4,13 @@ import { COMPLIMENT_NOTE_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
 import { FAITH_FIELDS, FAMILY_FIELDS } from './faith-family.ts';
 import { memberText, requiredField } from './form-fields.ts';
+import { PROFILE_PROMPTS } from './profile-prompts.ts';
 import { SHIELD_RULES } from './value-lists.ts';
 
 /**
  * The answers of a profile a compliment may be about: the bio and the faith and family answers a
- * member gives (ADR 041; `revertSince` goes with `revert`). Profile prompts are meant to join as
- * a target kind of their own.
+ * member gives (ADR 041; `revertSince` goes with `revert`). Answers to profile prompts are a
+ * target kind of their own (`prompt`), named by the prompt's key (ADR 072).
  */
 export const COMPLIMENT_ANSWER_KEYS = [
   'bio',
@@ -24,8 +25,8 @@ export type ComplimentAnswerKey = (typeof COMPLIMENT_ANSWER_KEYS)[number];
 
 /**
  * What a compliment is about, as the liker names it: one photo of the liked member (its id, from
- * their details' `photoIds`) or one answer they give. A kind per target, so another kind of
- * answer (profile prompts) is one more member of the union.
+ * their details' `photoIds`), one answer they give, or their answer to one profile prompt (its
+ * key, from their details' `promptAnswers`). A kind per target.
  */
 export const complimentTargetSchema = z.discriminatedUnion(
   'kind',
@@ -34,6 +35,10 @@ export const complimentTargetSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal('answer'),
       key: z.enum(COMPLIMENT_ANSWER_KEYS, { error: E.COMPLIMENT_TARGET_INVALID }),
+    }),
+    z.object({
+      kind: z.literal('prompt'),
+      prompt: z.enum(PROFILE_PROMPTS, { error: E.COMPLIMENT_TARGET_INVALID }),
     }),
   ],
   { error: E.COMPLIMENT_TARGET_INVALID },
@@ -52,14 +57,20 @@ export type ComplimentRequest = z.infer<typeof complimentRequestSchema>;
 
 /**
  * A compliment as its receiver sees it in who liked her: the note, what it is about (her own
- * photo's thumbnail, null once she removed it; or the answer's key) and what the scam shield
- * found in it (ADR 043), for her warning; the sender is never told.
+ * photo's thumbnail, null once she removed it; the answer's key; or the prompt's key with her
+ * answer as it reads now, null once she or a moderator removed it: ADR 071) and what the scam
+ * shield found in it (ADR 043), for her warning; the sender is never told.
  */
 export const receivedComplimentSchema = z.object({
   note: z.string(),
   about: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('photo'), thumbnailUrl: z.string().nullable() }),
     z.object({ kind: z.literal('answer'), key: z.enum(COMPLIMENT_ANSWER_KEYS) }),
+    z.object({
+      kind: z.literal('prompt'),
+      prompt: z.enum(PROFILE_PROMPTS),
+      answer: z.string().nullable(),
+    }),
   ]),
   shield: z.array(z.enum(SHIELD_RULES)),
 });

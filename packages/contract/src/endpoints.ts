@@ -273,7 +273,7 @@ const schemas = {
   },
   like: {
     summary:
-      'Like a member (idempotent: one like per pair, a like or a Lovely); answers whether it is mutual, and the match. With `compliment`, a note about one photo or answer of theirs comes with a new like (ADR 071): within the daily allowance of compliments, both stored or neither',
+      'Like a member (idempotent: one like per pair, a like or a Lovely); answers whether it is mutual, and the match. With `compliment`, a note about one photo, answer or answer to a prompt of theirs comes with a new like (ADR 071): within the daily allowance of compliments, both stored or neither',
     member: true,
     body: likeRequestSchema,
     response: likeResponseSchema,

@@ -115,6 +115,8 @@ export const ERROR_TEXTS = {
     'This member shows their photos after a match only: choose one of their answers instead.',
   COMPLIMENT_ANSWER_NOT_SHOWN:
     'This member does not show this answer to you. Choose another answer or a photo.',
+  COMPLIMENT_PROMPT_NOT_ANSWERED:
+    'This member does not answer this prompt on their profile (any more). Choose another answer or a photo.',
   COMPLIMENT_ALREADY_LIKED:
     'You have already liked this member: a compliment comes with a first like only.',
   COMPLIMENTS_DAILY_LIMIT:

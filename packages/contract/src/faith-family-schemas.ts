@@ -17,6 +17,7 @@ import {
   SPOKEN_LANGUAGES,
 } from './faith-family.ts';
 import { formList, formNumber, memberText, optionalField } from './form-fields.ts';
+import { PROFILE_PROMPTS } from './profile-prompts.ts';
 import type { Gender } from './value-lists.ts';
 
 const CHOICE_CODES: Record<ChoiceField, ErrorCode> = {
@@ -150,7 +151,8 @@ export type FaithFamily = z.infer<typeof faithFamilySchema>;
 
 /**
  * One item of the "you share" summary (ADR 041): the value both members gave, so the reader's
- * app words it in the reader's language. Both answered it themselves, neither "prefer not to say".
+ * app words it in the reader's language. Both answered it themselves, neither "prefer not to say";
+ * or a profile prompt both answer (ADR 072), each in their own words.
  */
 const sharedItemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('languages'), languages: z.array(z.enum(SPOKEN_LANGUAGES)).min(1) }),
@@ -160,6 +162,7 @@ const sharedItemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('marriageTimeline') }),
   z.object({ kind: z.literal('relocation'), value: z.enum(CHOICE_FIELDS.relocation.values) }),
   z.object({ kind: z.literal('origin'), country: z.string() }),
+  z.object({ kind: z.literal('prompt'), prompt: z.enum(PROFILE_PROMPTS) }),
 ]);
 export type SharedItem = z.infer<typeof sharedItemSchema>;
 export const sharedSchema = z.array(sharedItemSchema).max(MAX_SHARED);

@@ -254,6 +254,7 @@ export const SHARED_KINDS = [
   'marriageTimeline',
   'relocation',
   'origin',
+  'prompt',
 ] as const;
 export type SharedKind = (typeof SHARED_KINDS)[number];
 

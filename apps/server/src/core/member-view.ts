@@ -9,6 +9,7 @@ import {
   type PlaceLanguage,
   PREFER_NOT_TO_SAY,
   PRIVACY_VERSION,
+  type ProfilePrompt,
   type PromptAnswer,
   placeText,
   type SharedItem,
@@ -170,10 +171,15 @@ const answered = <T extends string>(value: T | null): value is T =>
  * The "you share" summary (ADR 041): from the viewer's own answers and the member's answers as
  * this viewer may read them (`seen`, where a matches-only field is already null for a
  * non-match), so it never tells a viewer what the member keeps from them. Both must have
- * answered; "prefer not to say", "other" and "none" share nothing worth naming. At most four,
- * in the order of `SHARED_KINDS`.
+ * answered; "prefer not to say", "other" and "none" share nothing worth naming. Then the
+ * prompts both answer (ADR 072), in the member's order. At most four, in the order of
+ * `SHARED_KINDS`.
  */
-function sharedBetween(mine: FaithFamily, seen: FaithFamily): SharedItem[] {
+function sharedBetween(
+  mine: FaithFamily,
+  seen: FaithFamily,
+  prompts: { mine: readonly ProfilePrompt[]; seen: readonly PromptAnswer[] },
+): SharedItem[] {
   const items: SharedItem[] = [];
   const languages = mine.languages.filter((l) => l !== 'other' && seen.languages.includes(l));
   if (languages.length > 0) items.push({ kind: 'languages', languages });
@@ -196,6 +202,9 @@ function sharedBetween(mine: FaithFamily, seen: FaithFamily): SharedItem[] {
     items.push({ kind: 'relocation', value: mine.relocation });
   if (answered(mine.origin) && mine.origin === seen.origin)
     items.push({ kind: 'origin', country: mine.origin });
+  for (const { prompt } of prompts.seen) {
+    if (prompts.mine.includes(prompt)) items.push({ kind: 'prompt', prompt });
+  }
   return items.slice(0, MAX_SHARED);
 }
 
@@ -219,6 +228,8 @@ export function toDetails(
   shield: ShieldRule[],
   language: PlaceLanguage,
   answers: ProfileAnswers,
+  /** The prompts the viewer answers, for "you share" (ADR 072). */
+  viewerPrompts: readonly ProfilePrompt[],
 ): UserDetails {
   const seen = faithFamilyOf(member, member.matched ? 'match' : 'other');
   return {
@@ -236,7 +247,13 @@ export function toDetails(
     sentLike: member.sentLike,
     photoIds: member.photoIds,
     ...seen,
-    shared: member.id === viewer.id ? [] : sharedBetween(faithFamilyOf(viewer, 'self'), seen),
+    shared:
+      member.id === viewer.id
+        ? []
+        : sharedBetween(faithFamilyOf(viewer, 'self'), seen, {
+            mine: viewerPrompts,
+            seen: answers.promptAnswers,
+          }),
     shield,
     ...answers,
   };

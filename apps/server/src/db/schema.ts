@@ -451,8 +451,13 @@ export const compliments = pgTable(
     photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
     /** Or one of their answers, by the contract's key. */
     answerKey: text('answer_key', { enum: COMPLIMENT_ANSWER_KEYS }),
-    /** Which of the two it was about, kept when the photo goes. */
-    aboutKind: text('about_kind', { enum: ['photo', 'answer'] }).notNull(),
+    /**
+     * Or their answer to a profile prompt, by the prompt's key (ADR 072): no foreign key, so the
+     * note stays when the answer is edited or removed; the answer is read as it is now.
+     */
+    prompt: text('prompt', { enum: PROFILE_PROMPTS }),
+    /** Which of the three it was about, kept when the photo or the answer goes. */
+    aboutKind: text('about_kind', { enum: ['photo', 'answer', 'prompt'] }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.likerId, t.likedId] }),
@@ -469,7 +474,7 @@ export const compliments = pgTable(
     ),
     check(
       'compliments_about_check',
-      sql`(${t.aboutKind} = 'photo' and ${t.answerKey} is null) or (${t.aboutKind} = 'answer' and ${t.photoId} is null and ${t.answerKey} in (${inList(COMPLIMENT_ANSWER_KEYS)}))`,
+      sql`(${t.aboutKind} = 'photo' and ${t.answerKey} is null and ${t.prompt} is null) or (${t.aboutKind} = 'answer' and ${t.photoId} is null and ${t.prompt} is null and ${t.answerKey} in (${inList(COMPLIMENT_ANSWER_KEYS)})) or (${t.aboutKind} = 'prompt' and ${t.photoId} is null and ${t.answerKey} is null and ${t.prompt} in (${inList(PROFILE_PROMPTS)}))`,
     ),
   ],
 );

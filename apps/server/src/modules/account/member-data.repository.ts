@@ -32,10 +32,11 @@ const otherMember = (column: AnyPgColumn) =>
 
 /**
  * A like's compliment for the export (ADR 071): its note and what it was about (the photo by its
- * id, or the answer's key); null for a like without one.
+ * id, the answer's key, or the prompt's key: the answer itself is in its author's export only);
+ * null for a like without one.
  */
 const complimentOfLike = sql<{ note: string; about: string; photoId: string | null } | null>`(
-  select json_build_object('note', k.note, 'about', coalesce(k.answer_key, k.about_kind),
+  select json_build_object('note', k.note, 'about', coalesce(k.answer_key, k.prompt, k.about_kind),
     'photoId', k.photo_id)
   from compliments k where k.liker_id = likes.liker_id and k.liked_id = likes.liked_id)`;
 

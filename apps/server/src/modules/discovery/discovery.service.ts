@@ -66,8 +66,8 @@ type DiscoveryDeps = {
 };
 
 /**
- * A member's details as `viewer` gets them: with the answers to prompts and the voice
- * introduction (ADR 072), its link signed for the viewer, and what the scam shield finds in
+ * A member's details as `viewer` gets them: with the answers to prompts (and those both answer,
+ * for "you share") and the voice introduction (ADR 072), its link signed for the viewer, and what the scam shield finds in
  * every text the member shows, for the viewer to be warned as under a message (ADR 043);
  * nothing is found on one's own profile.
  */
@@ -79,14 +79,24 @@ async function detailsFor(
   language: PlaceLanguage,
 ): Promise<UserDetails> {
   const promptAnswers = await listPromptAnswers(deps.db, member.id);
+  const viewerPrompts =
+    member.id === viewer.id
+      ? []
+      : (await listPromptAnswers(deps.db, viewer.id)).map((a) => a.prompt);
   const voice = await findVoiceIntroduction(deps.db, member.id);
   const shown = { ...profileTexts(member), ...promptTexts(promptAnswers) };
   const shield = member.id === viewer.id ? [] : shieldRules(deps.memberTexts.readAll(shown));
   const withIds = await withPhotoIds(deps.db, member);
-  return toDetails(withIds, viewer, deps.photoLinks, online, shield, language, {
-    promptAnswers,
-    voiceIntroduction: voiceIntroductionFor(deps.voiceLinks, viewer.id, voice),
-  });
+  return toDetails(
+    withIds,
+    viewer,
+    deps.photoLinks,
+    online,
+    shield,
+    language,
+    { promptAnswers, voiceIntroduction: voiceIntroductionFor(deps.voiceLinks, viewer.id, voice) },
+    viewerPrompts,
+  );
 }
 
 export function createDiscoveryService(deps: DiscoveryDeps) {

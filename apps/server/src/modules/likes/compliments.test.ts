@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedMembers, seedSubscription, sessionFor } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { compliments, likes, members, photos } from '../../db/schema.ts';
+import { compliments, likes, members, photos, promptAnswers } from '../../db/schema.ts';
 
 /**
- * Compliments (ADR 071): a like may carry a short note about one photo or one answer of the
- * liked member; she sees it in who liked her, and answers it by liking back.
+ * Compliments (ADR 071): a like may carry a short note about one photo, one answer or one answer
+ * to a profile prompt of the liked member; she sees it in who liked her, and answers it by liking
+ * back.
  */
 
 const COMPLIMENTS_PER_DAY = 2;
@@ -196,6 +197,87 @@ describe('a compliment on an answer', () => {
     const unlisted = await like(him, her.id, onAnswer('favouriteFood'));
     expect([unlisted.statusCode, unlisted.json().code]).toEqual([400, 'COMPLIMENT_TARGET_INVALID']);
     expect(await storedBetween(him)).toEqual({ likes: [], compliments: [] });
+  });
+});
+
+describe('a compliment on an answer to a prompt', () => {
+  const FAMILY_DAY = 'Le vendredi chez mes parents, la prière ensemble puis le thiéboudienne.';
+  const onPrompt = (prompt: string): ComplimentRequest =>
+    ({
+      note: 'Cette journée me ressemble.',
+      about: { kind: 'prompt', prompt },
+    }) as ComplimentRequest;
+
+  /** Her answers to prompts, as her profile's edit stores them (ADR 072). */
+  async function answers(memberId: string, given: Record<string, string>) {
+    await t.database.db.insert(promptAnswers).values(
+      Object.entries(given).map(([prompt, answer], position) => ({
+        memberId,
+        prompt: prompt as (typeof promptAnswers.$inferInsert)['prompt'],
+        answer,
+        position,
+      })),
+    );
+  }
+
+  it('names a prompt she answers; she sees the prompt and her answer as it reads now', async () => {
+    const { him, her } = await pair();
+    await answers(her.id, { 'ideal-family-day': FAMILY_DAY, 'proud-of': 'Mes études.' });
+    const sent = await like(him, her.id, onPrompt('ideal-family-day'));
+    expect([sent.statusCode, sent.json()]).toEqual([200, { mutualLike: false }]);
+    expect((await likesOf(her))[0]?.compliment).toEqual({
+      note: 'Cette journée me ressemble.',
+      about: { kind: 'prompt', prompt: 'ideal-family-day', answer: FAMILY_DAY },
+      shield: [],
+    });
+
+    // She rewrites it: the note stays, under the answer as she shows it now.
+    await t.database.db
+      .update(promptAnswers)
+      .set({ answer: 'Le dimanche au bord du fleuve, avec toute la famille.' })
+      .where(eq(promptAnswers.memberId, her.id));
+    expect((await likesOf(her))[0]?.compliment?.about).toEqual({
+      kind: 'prompt',
+      prompt: 'ideal-family-day',
+      answer: 'Le dimanche au bord du fleuve, avec toute la famille.',
+    });
+    // She removes it: the note stays, about the prompt, without the answer, as a removed photo.
+    await t.database.db.delete(promptAnswers).where(eq(promptAnswers.memberId, her.id));
+    expect((await likesOf(her))[0]?.compliment).toEqual({
+      note: 'Cette journée me ressemble.',
+      about: { kind: 'prompt', prompt: 'ideal-family-day', answer: null },
+      shield: [],
+    });
+  });
+
+  it('refuses a prompt she does not answer, and a key not in the list: nothing stored', async () => {
+    const { him, her } = await pair();
+    await answers(her.id, { 'ideal-family-day': FAMILY_DAY });
+    // Her answer is not another member's: Khady answers "weekend", Aïcha does not.
+    const other = await member('femme', 'Khady');
+    await answers(other.id, { weekend: 'La mer.' });
+    const unanswered = await like(him, her.id, onPrompt('weekend'));
+    expect([unanswered.statusCode, unanswered.json().code]).toEqual([
+      404,
+      'COMPLIMENT_PROMPT_NOT_ANSWERED',
+    ]);
+    expect(unanswered.json().message).toBe(
+      'This member does not answer this prompt on their profile (any more). Choose another answer or a photo.',
+    );
+    for (const about of [
+      { kind: 'prompt', prompt: 'favourite-colour' },
+      { kind: 'prompt' },
+      { kind: 'prompt', prompt: 'bio' },
+    ]) {
+      const unknown = await like(him, her.id, { note: 'Salam', about });
+      expect([unknown.statusCode, unknown.json().code], JSON.stringify(about)).toEqual([
+        400,
+        'COMPLIMENT_TARGET_INVALID',
+      ]);
+    }
+    expect(await storedBetween(him)).toEqual({ likes: [], compliments: [] });
+    // Refused, it took no slot of the day: the prompt she answers still goes.
+    expect((await like(him, her.id, onPrompt('ideal-family-day'))).statusCode).toBe(200);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   likeExists,
   type listLikers,
   memberPhotoExists,
+  memberPromptAnswered,
 } from './likes.repository.ts';
 
 /**
@@ -39,7 +40,9 @@ function answerShown(liked: Member, key: ComplimentAnswerKey): boolean {
 /**
  * Refuses a compliment about what the liker is not shown (ADR 071): a photo that is not the liked
  * member's (404), any photo of a member who blurs theirs until a match (403: the liker sees a
- * blurred copy), an answer they do not give or do not show (400). Nothing is stored before.
+ * blurred copy), an answer they do not give or do not show (400), a prompt they do not answer
+ * now, never having answered it or since they or a moderator removed it (404; answers to prompts
+ * are shown to whoever sees the profile, ADR 072). Nothing is stored before.
  */
 async function assertTargetShown(
   db: Executor,
@@ -48,6 +51,12 @@ async function assertTargetShown(
 ): Promise<void> {
   if (about.kind === 'answer') {
     if (!answerShown(liked, about.key)) throw new HttpError(400, 'COMPLIMENT_ANSWER_NOT_SHOWN');
+    return;
+  }
+  if (about.kind === 'prompt') {
+    if (!(await memberPromptAnswered(db, liked.id, about.prompt))) {
+      throw new HttpError(404, 'COMPLIMENT_PROMPT_NOT_ANSWERED');
+    }
     return;
   }
   if (!(await memberPhotoExists(db, liked.id, about.photoId))) {
@@ -77,9 +86,35 @@ export async function checkCompliment(
   return { note: compliment.note, shield, about: compliment.about };
 }
 
+type StoredCompliment = NonNullable<Awaited<ReturnType<typeof listLikers>>[number]['compliment']>;
+
 /**
- * The compliment of a like as its receiver sees it: her own photo's thumbnail, unblurred (it is
- * hers), or the answer's key; and what the shield found, for her warning.
+ * What a stored compliment is about, for its receiver: her own photo's thumbnail, unblurred (it
+ * is hers), null once removed; the answer's key; or the prompt's key and her answer as it reads
+ * now, null once removed (ADR 071).
+ */
+function aboutOf(
+  photoLinks: MediaLinks,
+  memberId: string,
+  compliment: StoredCompliment,
+): ReceivedCompliment['about'] {
+  if (compliment.aboutKind === 'answer' && compliment.answerKey) {
+    return { kind: 'answer', key: compliment.answerKey };
+  }
+  if (compliment.aboutKind === 'prompt' && compliment.prompt) {
+    return { kind: 'prompt', prompt: compliment.prompt, answer: compliment.promptAnswer };
+  }
+  return {
+    kind: 'photo',
+    thumbnailUrl: compliment.photoThumbnailKey
+      ? photoLinks.urlFor(memberId, compliment.photoThumbnailKey)
+      : null,
+  };
+}
+
+/**
+ * The compliment of a like as its receiver sees it: what it is about, and what the shield found,
+ * for her warning.
  */
 export function receivedCompliment(
   photoLinks: MediaLinks,
@@ -89,15 +124,7 @@ export function receivedCompliment(
   if (!compliment?.note || !compliment.aboutKind) return null;
   return {
     note: compliment.note,
-    about:
-      compliment.aboutKind === 'answer' && compliment.answerKey
-        ? { kind: 'answer', key: compliment.answerKey }
-        : {
-            kind: 'photo',
-            thumbnailUrl: compliment.photoThumbnailKey
-              ? photoLinks.urlFor(memberId, compliment.photoThumbnailKey)
-              : null,
-          },
+    about: aboutOf(photoLinks, memberId, compliment),
     shield: shieldRules(compliment.shield ?? 0),
   };
 }

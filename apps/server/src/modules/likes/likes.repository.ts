@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { blockedBetween } from '../../core/member-rules.ts';
 import { likeStateColumns, type Viewer, visibleTo } from '../../core/member-view.ts';
 import type { Executor } from '../../db/database.ts';
-import { compliments, likes, members, photos } from '../../db/schema.ts';
+import { compliments, likes, members, photos, promptAnswers } from '../../db/schema.ts';
 import type { RecordedSource } from '../../lib/recorded-events.ts';
 
 /** A compliment as it is stored: its note, the shield's bits, and the one thing it is about. */
@@ -21,10 +21,11 @@ function complimentInsert(compliment: CheckedCompliment) {
       ? sql`(select p.id from photos p where p.id = ${about.photoId}::uuid and p.member_id = added.liked_id)`
       : sql`null::uuid`;
   const answerKey = about.kind === 'answer' ? about.key : null;
+  const prompt = about.kind === 'prompt' ? about.prompt : null;
   return sql`, complimented as (
-      insert into compliments (liker_id, liked_id, note, shield, photo_id, answer_key, about_kind)
+      insert into compliments (liker_id, liked_id, note, shield, photo_id, answer_key, prompt, about_kind)
       select added.liker_id, added.liked_id, ${compliment.note}, ${compliment.shield}::smallint,
-        ${photoId}, ${answerKey}::text, ${about.kind}::text
+        ${photoId}, ${answerKey}::text, ${prompt}::text, ${about.kind}::text
       from added
       returning 1
     )`;
@@ -91,9 +92,23 @@ export async function memberPhotoExists(db: Executor, memberId: string, photoId:
   return row !== undefined;
 }
 
+/** Whether the member answers this prompt on their profile now (a moderator's removal deletes it). */
+export async function memberPromptAnswered(
+  db: Executor,
+  memberId: string,
+  prompt: (typeof promptAnswers.$inferSelect)['prompt'],
+) {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(promptAnswers)
+    .where(and(eq(promptAnswers.memberId, memberId), eq(promptAnswers.prompt, prompt)));
+  return row !== undefined;
+}
+
 /**
  * Who liked the member, newest first, among the members the member may see, unopened, with the
- * compliment each like came with and the thumbnail of her photo it is about (ADR 071).
+ * compliment each like came with and the thumbnail of her photo, or her answer to the prompt, it
+ * is about, as they are now (ADR 071).
  */
 export async function listLikers(db: Executor, member: Viewer, limit: number) {
   return db
@@ -115,6 +130,8 @@ export async function listLikers(db: Executor, member: Viewer, limit: number) {
         aboutKind: compliments.aboutKind,
         answerKey: compliments.answerKey,
         photoThumbnailKey: photos.thumbnailKey,
+        prompt: compliments.prompt,
+        promptAnswer: promptAnswers.answer,
       },
     })
     .from(likes)
@@ -124,6 +141,13 @@ export async function listLikers(db: Executor, member: Viewer, limit: number) {
       and(eq(compliments.likerId, likes.likerId), eq(compliments.likedId, likes.likedId)),
     )
     .leftJoin(photos, eq(photos.id, compliments.photoId))
+    .leftJoin(
+      promptAnswers,
+      and(
+        eq(promptAnswers.memberId, compliments.likedId),
+        eq(promptAnswers.prompt, compliments.prompt),
+      ),
+    )
     .where(and(eq(likes.likedId, member.id), isNull(likes.openedAt), visibleTo(member)))
     .orderBy(desc(likes.createdAt))
     .limit(limit);

@@ -1,6 +1,7 @@
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
 import { MEMBER_CARD_TEXTS } from '@/i18n/member-card-texts.ts';
 import { PROFILE_LIST_TEXTS } from '@/i18n/profile-list-texts.ts';
+import { PROFILE_PROMPT_TEXTS } from '@/i18n/profile-prompt-texts.ts';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
@@ -10,11 +11,14 @@ declare module 'i18next' {
   }
 }
 
-/** The liked-you list's texts: their own namespace, in the list's own chunk. */
+/**
+ * The liked-you list's texts: their own namespace, in the list's own chunk, with the prompts'
+ * words for a compliment on an answer to one (ADR 071).
+ */
 export function useLikesTranslation() {
   return useFeatureTranslation(
     'likes',
     { en, fr },
-    { common: [MEMBER_CARD_TEXTS, PROFILE_LIST_TEXTS] },
+    { common: [MEMBER_CARD_TEXTS, PROFILE_LIST_TEXTS, PROFILE_PROMPT_TEXTS] },
   );
 }

@@ -149,4 +149,59 @@ describe('A compliment from a profile', () => {
     );
     expect(localStorage.getItem('likedUsers')).toBeNull();
   });
+
+  it('offers her answers to prompts, named by the prompt in the reader’s language, by keyboard', async () => {
+    const member = aicha();
+    const details = detailsOf(member, {
+      promptAnswers: [
+        { prompt: 'ideal-family-day', answer: 'Le vendredi chez mes parents.' },
+        { prompt: 'proud-of', answer: 'Mes études de pharmacie.' },
+      ],
+    });
+    const sent: unknown[] = [];
+    mockEndpoints({
+      memberDetails: { body: details },
+      like: ({ body }) => {
+        sent.push(body);
+        return { body: { mutualLike: false } };
+      },
+    });
+    await show(member.id, 'fr');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ajouter un compliment' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual([
+      'Photo 1 sur 2',
+      'Photo 2 sur 2',
+      'En quelques mots',
+      'Une journée idéale en famille : Le vendredi chez mes parents.',
+      'Une chose dont je suis fier·ère : Mes études de pharmacie.',
+    ]);
+    // The arrows go through the group as through any radio group, from the photo on screen.
+    within(dialog).getByRole('radio', { name: 'Photo 1 sur 2' }).focus();
+    for (let step = 0; step < 3; step += 1) await user.keyboard('{ArrowDown}');
+    expect(
+      within(dialog).getByRole('radio', {
+        name: 'Une journée idéale en famille : Le vendredi chez mes parents.',
+      }),
+    ).toBeChecked();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Votre compliment' }),
+      'Cette journée me ressemble.',
+    );
+    await user.keyboard('{Tab}{Enter}');
+    expect(sent).toEqual([
+      {
+        likedUserId: member.id,
+        compliment: {
+          note: 'Cette journée me ressemble.',
+          about: { kind: 'prompt', prompt: 'ideal-family-day' },
+        },
+      },
+    ]);
+  });
 });

@@ -71,6 +71,20 @@ describe('What you share, on a profile', () => {
     ]);
   });
 
+  it('names the prompts both answer, in the reader’s language', async () => {
+    const prompts: SharedItem[] = [
+      { kind: 'madhhab', value: 'maliki' },
+      { kind: 'prompt', prompt: 'ideal-family-day' },
+      { kind: 'prompt', prompt: 'dua-for-future' },
+    ];
+    await showPage('fr', prompts);
+    expect(sharedItems('Vous avez en commun')).toEqual([
+      'École (madhhab) : Malikite',
+      'Vous répondez tous deux à « Une journée idéale en famille »',
+      'Vous répondez tous deux à « Une invocation que je fais pour mon avenir »',
+    ]);
+  });
+
   it('says nothing when nothing is shared', async () => {
     await showPage('en', []);
     expect(screen.queryByRole('heading', { name: 'You share' })).toBeNull();

@@ -4,8 +4,8 @@ import { useFaithFamilyText } from '@/lib/faith-family-text.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 
 /**
- * "You share: …" (ADR 041): what the server found the reader and this member answered alike, at
- * most four items, worded in the reader's language. The server picks them (it alone knows what
+ * "You share: …" (ADR 041): what the server found the reader and this member answered alike, or
+ * a profile prompt both answer (ADR 072), at most four items, worded in the reader's language. The server picks them (it alone knows what
  * the member keeps to matches), so the app only words them; nothing shows when there is none.
  */
 export function SharedSummary({
@@ -44,6 +44,8 @@ export function SharedSummary({
         return t('shared.childrenWanted');
       case 'marriageTimeline':
         return t('shared.withinAYear');
+      case 'prompt':
+        return t('shared.prompt', { prompt: t(`common:profilePrompts.${item.prompt}`) });
     }
   };
 
@@ -55,7 +57,7 @@ export function SharedSummary({
       <ul className="mt-2 flex flex-wrap gap-2">
         {shared.map((item) => (
           <li
-            key={item.kind}
+            key={item.kind === 'prompt' ? `prompt:${item.prompt}` : item.kind}
             className="rounded-full border border-teal-200 bg-white px-3 py-1 text-sm text-ink"
           >
             {phrase(item)}

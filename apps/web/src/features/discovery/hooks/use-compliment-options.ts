@@ -7,7 +7,8 @@ import { useDiscoveryTranslation } from '../i18n.ts';
 
 /**
  * What of a profile a compliment may be about (ADR 071), as the server takes it: each photo unless
- * the member blurs them until a match, the bio, and every answer they give and show (not "prefer
+ * the member blurs them until a match, the bio, each answer to a profile prompt (named by the
+ * prompt in the reader's language, ADR 072), and every answer they give and show (not "prefer
  * not to say", nor a faith answer kept for matches, which reads null here).
  */
 export function useComplimentOptions(member: UserDetails | undefined): ComplimentOption[] {
@@ -26,6 +27,12 @@ export function useComplimentOptions(member: UserDetails | undefined): Complimen
   }
   if (member.bio?.trim()) {
     options.push({ about: { kind: 'answer', key: 'bio' }, label: t('facts.bio') });
+  }
+  for (const { prompt, answer } of member.promptAnswers) {
+    options.push({
+      about: { kind: 'prompt', prompt },
+      label: t('complimentAnswer', { question: t(`common:profilePrompts.${prompt}`), answer }),
+    });
   }
   const answer = (key: Exclude<ComplimentAnswerKey, 'bio'>, value: string) =>
     options.push({

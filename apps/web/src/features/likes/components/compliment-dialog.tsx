@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { DialogFrame } from '@/components/dialog-frame.tsx';
 import { FieldError } from '@/components/field-error.tsx';
-import type { ComplimentButtonProps } from '@/components/members/member-likes.ts';
+import type { ComplimentButtonProps, ComplimentOption } from '@/components/members/member-likes.ts';
 import { ApiError, NetworkError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import { translateError } from '@/lib/translate-error.ts';
@@ -11,8 +11,8 @@ import { useCompliment } from '../hooks/use-compliment.ts';
 import { useLikesTranslation } from '../i18n.ts';
 
 /**
- * The compliment's form (ADR 071): what the note is about (a photo or an answer, opened on the
- * photo on screen), the note of at most COMPLIMENT_NOTE_MAX_LENGTH characters with its counter,
+ * The compliment's form (ADR 071): what the note is about (a photo, an answer or an answer to a
+ * prompt, opened on the photo on screen), the note of at most COMPLIMENT_NOTE_MAX_LENGTH characters with its counter,
  * sent with a first like. A phone's bottom sheet, a radio group and a labelled text field, so
  * the keyboard and a screen reader go through it as a form; a refusal keeps it open, the note
  * kept, with the server's reason.
@@ -62,7 +62,7 @@ export default function ComplimentDialog({
           <div className="flex max-h-56 flex-col gap-1.5 overflow-y-auto">
             {options.map((option, index) => (
               <label
-                key={option.about.kind === 'photo' ? option.about.photoId : option.about.key}
+                key={targetKey(option.about)}
                 className={cn(
                   'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border bg-white px-3 py-2 text-sm text-ink',
                   index === choice ? 'border-rose-600 ring-1 ring-rose-600' : 'border-sand-300',
@@ -82,7 +82,8 @@ export default function ComplimentDialog({
                     className="size-10 shrink-0 rounded-lg object-cover"
                   />
                 ) : null}
-                <span className="min-w-0 flex-1">{option.label}</span>
+                {/* An answer to a prompt runs to 300 characters: three lines show which it is. */}
+                <span className="line-clamp-3 min-w-0 flex-1">{option.label}</span>
               </label>
             ))}
           </div>
@@ -123,6 +124,12 @@ export default function ComplimentDialog({
       </form>
     </DialogFrame>
   );
+}
+
+/** One choice's key among the dialog's: a photo's id, an answer's key, a prompt's key. */
+function targetKey(about: ComplimentOption['about']): string {
+  if (about.kind === 'photo') return about.photoId;
+  return about.kind === 'answer' ? about.key : `prompt:${about.prompt}`;
 }
 
 /** Why the compliment was not sent, in the catalogue's words where the server gave a code. */

@@ -366,4 +366,61 @@ describe('A compliment in the liked-you list (ADR 071)', () => {
       'Ce compliment demande quelque chose par quoi commencent souvent les arnaques',
     );
   });
+
+  it('names the prompt and shows her answer as it reads now, or that she removed it', async () => {
+    logIn();
+    const about = (answer: string | null) => ({
+      kind: 'prompt' as const,
+      prompt: 'ideal-family-day' as const,
+      answer,
+    });
+    const fatou = {
+      ...like('fatou', 5, true),
+      compliment: {
+        note: 'Cette journée me ressemble.',
+        about: about('Le vendredi en famille.'),
+        shield: [],
+      },
+    };
+    const binta = {
+      ...like('binta', 9, true),
+      compliment: { note: 'Belle réponse.', about: about(null), shield: [] },
+    };
+    serve([fatou, binta]);
+    await show();
+    const kept = await screen.findByRole('figure', { name: 'Compliment from Fatou' });
+    expect(kept).toHaveTextContent('About your answer to “An ideal day with family”');
+    expect(kept).toHaveTextContent('Your answer: Le vendredi en famille.');
+    expect(kept).toHaveTextContent('Cette journée me ressemble.');
+    const removed = screen.getByRole('figure', { name: 'Compliment from Binta' });
+    expect(removed).toHaveTextContent(
+      'About your answer to “An ideal day with family”, since removed',
+    );
+    expect(removed).toHaveTextContent('Belle réponse.');
+    expect(removed).not.toHaveTextContent('Your answer');
+  });
+
+  it('names the prompt in French', async () => {
+    logIn();
+    serve([
+      {
+        ...like('awa', 5, false),
+        compliment: {
+          note: 'Qu’Allah te facilite.',
+          about: {
+            kind: 'prompt' as const,
+            prompt: 'dua-for-future' as const,
+            answer: 'Un foyer apaisé.',
+          },
+          shield: [],
+        },
+      },
+    ]);
+    await show({ language: 'fr' });
+    const compliment = await screen.findByRole('figure', { name: /^Compliment d.Awa$/ });
+    expect(compliment).toHaveTextContent(
+      'À propos de votre réponse à « Une invocation que je fais pour mon avenir »',
+    );
+    expect(compliment).toHaveTextContent('Votre réponse : Un foyer apaisé.');
+  });
 });

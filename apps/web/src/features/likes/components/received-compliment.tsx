@@ -5,7 +5,8 @@ import { useLikesTranslation } from '../i18n.ts';
 
 /**
  * The compliment a like came with (ADR 071), under its entry in who liked me: the note, and what
- * it is about (her own photo's thumbnail, or the answer's question); the scam shield's calm
+ * it is about (her own photo's thumbnail, the answer's question, or the prompt in her language
+ * with her answer as it reads now, or that she has removed it); the scam shield's calm
  * warning when the note set it off (ADR 043). It opens no conversation: the entry's "Like back"
  * answers it.
  */
@@ -13,12 +14,20 @@ export function ReceivedCompliment({ compliment, name }: { compliment: Complimen
   const { t } = useLikesTranslation();
   const text = useFaithFamilyText();
   const { about } = compliment;
-  const aboutText =
-    about.kind === 'photo'
-      ? t(about.thumbnailUrl ? 'received.aboutPhoto' : 'received.aboutPhotoRemoved')
-      : about.key === 'bio'
-        ? t('received.aboutBio')
-        : t('received.aboutAnswer', { question: text.field(about.key) });
+  const aboutText = (() => {
+    switch (about.kind) {
+      case 'photo':
+        return t(about.thumbnailUrl ? 'received.aboutPhoto' : 'received.aboutPhotoRemoved');
+      case 'prompt':
+        return t(about.answer === null ? 'received.aboutPromptRemoved' : 'received.aboutPrompt', {
+          prompt: t(`common:profilePrompts.${about.prompt}`),
+        });
+      case 'answer':
+        return about.key === 'bio'
+          ? t('received.aboutBio')
+          : t('received.aboutAnswer', { question: text.field(about.key) });
+    }
+  })();
   return (
     <figure
       aria-label={t('received.label', { name })}
@@ -34,6 +43,12 @@ export function ReceivedCompliment({ compliment, name }: { compliment: Complimen
         ) : null}
         {aboutText}
       </figcaption>
+      {about.kind === 'prompt' && about.answer !== null ? (
+        <p className="line-clamp-3 whitespace-pre-line break-words border-l-2 border-rose-200 pl-2 text-xs leading-relaxed text-ink-muted">
+          <span className="sr-only">{t('received.yourAnswer')} </span>
+          {about.answer}
+        </p>
+      ) : null}
       <blockquote className="whitespace-pre-line break-words text-sm leading-relaxed text-ink">
         {compliment.note}
       </blockquote>
