@@ -13,6 +13,7 @@ export * from './form-fields.ts';
 export * from './geo.ts';
 export * from './guardian-endpoint-routes.ts';
 export * from './guardians.ts';
+export * from './message-requests.ts';
 export * from './payments.ts';
 export * from './places.ts';
 export * from './push.ts';

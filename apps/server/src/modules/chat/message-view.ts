@@ -11,6 +11,11 @@ export type NewMessageNotice = {
   content: 'text' | 'photo' | 'voice' | 'gift';
   text: string | null;
   at: Date;
+  /**
+   * The message is a request (ADR 068): pushed, counted and mailed apart from messages. Known
+   * where it is stored (the recorded notice), absent from the callback's.
+   */
+  request?: boolean;
 };
 
 export function noticeOf(row: MessageRow): NewMessageNotice {

@@ -7,6 +7,7 @@ import {
   type Viewer,
   visibleTo,
 } from '../../core/member-view.ts';
+import { requestDeclined } from '../../core/member-rules.ts';
 import { acceptedBox } from '../../db/answer-bits.ts';
 import { type Database, type Executor, preparedArrays } from '../../db/database.ts';
 import { GRID_DEGREES, type MemberRow } from '../../db/schema.ts';
@@ -76,6 +77,8 @@ function audienceConditions(q: AudienceQuery, point: SQL): SQL {
     conditions.push(sql`(position <-> ${point}) <= ${chord}::float8`);
   }
   if (q.verifiedOnly) conditions.push(sql`verified_at is not null`);
+  // A member who declined the viewer's message request is not suggested to him again (ADR 068).
+  conditions.push(sql`not ${requestDeclined(q.viewer.id, sql`members.id`)}`);
   conditions.push(bothWays(q.compatibility));
   return sql.join(conditions, sql` and `);
 }

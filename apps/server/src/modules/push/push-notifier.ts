@@ -25,6 +25,8 @@ export type PushEvent =
       content: 'text' | 'photo' | 'voice' | 'gift';
       text: string | null;
       at: Date;
+      /** A message request (ADR 068): pushed apart, to the Requests list, never its text. */
+      request?: boolean;
     }
   | { kind: 'like' | 'match'; from: string; to: string; at: Date }
   | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
@@ -89,6 +91,7 @@ function urlOf(event: PushEvent, language: PushLanguage): string {
   const root = `/${language}`;
   switch (event.kind) {
     case 'message':
+      return event.request ? `${root}/chat?requests=open` : `${root}/chat?userId=${event.from}`;
     case 'match':
     case 'call-ended':
       return `${root}/chat?userId=${event.from}`;
@@ -103,7 +106,7 @@ function urlOf(event: PushEvent, language: PushLanguage): string {
 function tagOf(event: PushEvent): string {
   switch (event.kind) {
     case 'message':
-      return `chat:${event.from}`;
+      return event.request ? 'requests' : `chat:${event.from}`;
     case 'call':
     case 'call-ended':
       return `call:${event.callId}`;
@@ -117,6 +120,7 @@ function tagOf(event: PushEvent): string {
 function subjectOf(event: PushEvent, name: string): PushSubject {
   switch (event.kind) {
     case 'message':
+      if (event.request) return { kind: 'request', name };
       return event.content === 'gift'
         ? { kind: 'gift', name }
         : { kind: 'message', name, content: event.content, text: event.text };

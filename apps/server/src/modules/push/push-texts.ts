@@ -8,6 +8,7 @@ export type PushLanguage = MailLanguage;
 export type PushSubject =
   | { kind: 'message'; name: string; content: 'text' | 'photo' | 'voice'; text: string | null }
   | { kind: 'gift'; name: string }
+  | { kind: 'request'; name: string }
   | { kind: 'match'; name: string }
   | { kind: 'like'; name: string }
   | { kind: 'call'; name: string; video: boolean }
@@ -26,6 +27,8 @@ const TEXTS = {
     photo: 'Vous a envoyé une photo',
     voice: 'Vous a envoyé un message vocal',
     gift: 'Vous a offert un cadeau',
+    requestTitle: 'Nouvelle demande de message',
+    request: (name: string) => `${name} souhaite vous écrire : acceptez ou déclinez`,
     matchTitle: "C'est un match !",
     match: (name: string) => `Vous et ${name} vous plaisez mutuellement`,
     likeTitle: 'Nouveau like',
@@ -41,6 +44,8 @@ const TEXTS = {
     photo: 'Sent you a photo',
     voice: 'Sent you a voice note',
     gift: 'Sent you a gift',
+    requestTitle: 'New message request',
+    request: (name: string) => `${name} would like to write to you: accept or decline`,
     matchTitle: "It's a match!",
     match: (name: string) => `You and ${name} liked each other`,
     likeTitle: 'New like',
@@ -77,6 +82,9 @@ export function pushText(
     }
     case 'gift':
       return { kind: 'gift', title: subject.name, body: t.gift };
+    // A stranger's words never reach her lock screen: she reads them in the app (ADR 068).
+    case 'request':
+      return { kind: 'message', title: t.requestTitle, body: t.request(subject.name) };
     case 'match':
       return { kind: 'match', title: t.matchTitle, body: t.match(subject.name) };
     case 'like':

@@ -1,0 +1,100 @@
+import type { RequestReply } from '@mawadda/contract';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type MessageRow, selectMessages, withCall } from '../../core/conversations.ts';
+import {
+  blockedBetween,
+  requestExpiresSql,
+  requestWaitingSql,
+} from '../../core/member-rules.ts';
+import type { Executor } from '../../db/database.ts';
+import { messages } from '../../db/schema.ts';
+
+export type ReceivedRequestRow = {
+  id: string;
+  name: string;
+  photoKeys: string[];
+  photosBlurred: boolean;
+  verified: boolean;
+  expiresAt: Date;
+  message: MessageRow;
+};
+
+/**
+ * The requests waiting for `memberId`'s answer (ADR 068), newest first, each with its sender's
+ * card and his one message (the first he sent her: a text or a paid gift's). Senders gone,
+ * blocked either way or matched since (a match opens the conversation) are not among them.
+ */
+export async function findReceivedRequests(
+  db: Executor,
+  memberId: string,
+  now: Date,
+): Promise<ReceivedRequestRow[]> {
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    photo_keys: string[];
+    photos_blurred: boolean;
+    verified: boolean;
+    expires_at: Date | string;
+    message_seq: string | number | null;
+  }>(sql`
+    select m.id, m.name, m.photo_keys, m.photos_blurred, m.verified_at is not null as verified,
+      ${requestExpiresSql} as expires_at,
+      (select x.seq from messages x
+        where least(x.sender_id, x.receiver_id) = least(r.sender_id, r.receiver_id)
+          and greatest(x.sender_id, x.receiver_id) = greatest(r.sender_id, r.receiver_id)
+          and x.sender_id = r.sender_id and x.call_id is null and x.notice is null
+        order by x.seq limit 1) as message_seq
+    from message_requests r
+    join members m on m.id = r.sender_id
+    where r.receiver_id = ${memberId} and ${requestWaitingSql(now)}
+      and m.standing = 'active' and not ${blockedBetween(memberId, sql`m.id`)}
+    order by r.sent_at desc, m.id`);
+  const seqs = result.rows.flatMap((r) => (r.message_seq === null ? [] : [Number(r.message_seq)]));
+  const found =
+    seqs.length === 0 ? [] : await selectMessages(db).where(inArray(messages.seq, seqs));
+  const bySeq = new Map(found.map((row) => [row.message.seq, withCall(row)]));
+  return result.rows.flatMap((r) => {
+    const message = r.message_seq === null ? undefined : bySeq.get(Number(r.message_seq));
+    if (!message) return [];
+    return [
+      {
+        id: r.id,
+        name: r.name,
+        photoKeys: r.photo_keys,
+        photosBlurred: r.photos_blurred,
+        verified: r.verified,
+        expiresAt: new Date(r.expires_at),
+        message,
+      },
+    ];
+  });
+}
+
+/** How many requests wait for `memberId`'s answer (ADR 068), as a SQL expression of the id. */
+export function waitingRequestsSql(memberId: SQL, now: Date): SQL {
+  return sql`(select count(*)::int from message_requests r
+    where r.receiver_id = ${memberId} and ${requestWaitingSql(now)}
+      and not ${blockedBetween(memberId, sql`r.sender_id`)})`;
+}
+
+/**
+ * `receiverId` answers the request `senderId` sent her, if it still waits: accepted, or declined
+ * with the kind reply she chose. Answers whether it did.
+ */
+export async function answerRequest(
+  db: Executor,
+  senderId: string,
+  receiverId: string,
+  answer: { state: 'accepted' } | { state: 'declined'; reply: RequestReply | null },
+  now: Date,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    update message_requests r
+    set state = ${answer.state}, reply = ${answer.state === 'declined' ? answer.reply : null},
+      answered_at = ${now.toISOString()}::timestamptz
+    where r.sender_id = ${senderId} and r.receiver_id = ${receiverId} and ${requestWaitingSql(now)}
+      and not ${blockedBetween(senderId, receiverId)}
+    returning r.sender_id`);
+  return result.rows.length === 1;
+}
