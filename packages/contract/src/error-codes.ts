@@ -143,8 +143,6 @@ export const ERROR_TEXTS = {
     'This message request was declined: you cannot write to each other unless you match.',
   REQUEST_EXPIRED:
     'This message request was not answered within 7 days: you can write to each other only if you match.',
-  REQUEST_REQUIRED:
-    'Write to this member first: you can call once they have accepted your message.',
   REQUEST_NOT_FOUND: 'There is no message request from this member to answer.',
   REQUEST_REPLY_INVALID: 'Choose a kind reply from the list, or none.',
   CHECKOUTS_OPEN_TOO_MANY:

@@ -30,16 +30,16 @@ type Act = 'write' | 'gift' | 'call';
  * suggested, and anyone may send them a gift (it is paid for): that first message is a request
  * (ADR 068), and nothing more goes from its sender (no second message, photo, voice note, gift or
  * call) until she accepts it or answers it; declined, or unanswered past its days, it closes the
- * two until they match. Only subscribers call: their matches and the members whose conversation
- * with them is open. A member who accepts first contact from verified members only (ADR 044) is
+ * two until they match. Only subscribers call (their matches, those members, and those whose
+ * conversation with them is open), never while their request waits. A member who accepts first contact from verified members only (ADR 044) is
  * not written to, sent a gift or called first by anyone else. A block, either way, stops all of it.
  */
 export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
   /**
    * Throws the refusal a member can act on: 404 for someone gone (or never shown to them), 403
    * `MATCH_ENDED` for a pair that unmatched, `REQUEST_DECLINED`, `REQUEST_EXPIRED` or
-   * `REQUEST_PENDING` for a message request (ADR 068), `REQUEST_REQUIRED` for a call before any
-   * conversation, `SUBSCRIPTION_REQUIRED` for what a subscription would allow.
+   * `REQUEST_PENDING` for a message request (ADR 068), `SUBSCRIPTION_REQUIRED` for what a
+   * subscription would allow.
    */
   async function assertMay(fromId: string, toId: string, act: Act): Promise<void> {
     const between = await relationshipBetween(deps.db, fromId, toId, deps.clock.now());
@@ -60,8 +60,6 @@ export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
     }
     if (between.request === 'pending') throw new HttpError(403, 'REQUEST_PENDING');
     if (!between.suggestable) throw notFound('MEMBER_NOT_FOUND');
-    // A call never opens a conversation: the first word is a message she may decline (ADR 068).
-    if (act === 'call') throw new HttpError(403, 'REQUEST_REQUIRED');
     if (between.verifiedOnly) throw new HttpError(403, 'VERIFIED_MEMBERS_ONLY');
     if (act !== 'gift' && !between.subscribed) throw new HttpError(403, 'SUBSCRIPTION_REQUIRED');
   }

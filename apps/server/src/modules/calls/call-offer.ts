@@ -54,7 +54,6 @@ async function place(
 const TOLD_CALLER = new Set<string>([
   E.SUBSCRIPTION_REQUIRED,
   E.REQUEST_PENDING,
-  E.REQUEST_REQUIRED,
   E.REQUEST_DECLINED,
   E.REQUEST_EXPIRED,
 ]);

@@ -62,8 +62,9 @@ function noticeJson(row: SQL): SQL {
 
 /**
  * The message requests of the messages of the CTE `stored` (ADR 068), as two CTEs of their
- * statement, which see the tables as they were before it: a message that begins a conversation
- * between two who have not matched makes its sender's request (`requested`); a message to a
+ * statement, which see the tables as they were before it: the first message (or gift) between
+ * two who have not matched makes its sender's request (`requested`), whatever call or notice
+ * line came before it; a message to a
  * member whose request waits accepts it (`answered`: answering is accepting). Each is a probe of
  * a primary key or of the conversation index per message.
  */
@@ -73,7 +74,7 @@ const REQUEST_CTES = sql`requested as (
     where not exists (select 1 from messages b
         where least(b.sender_id, b.receiver_id) = least(s.sender_id, s.receiver_id)
           and greatest(b.sender_id, b.receiver_id) = greatest(s.sender_id, s.receiver_id)
-          and b.notice is distinct from 'guardian-follows')
+          and b.call_id is null and b.notice is null)
       and not ${matched(sql`s.sender_id`, sql`s.receiver_id`)}
     on conflict do nothing
     returning sender_id, receiver_id
