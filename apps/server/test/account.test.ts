@@ -241,6 +241,7 @@ describe('downloading one’s data', () => {
       'blocked',
       'matchesEnded',
       'calls',
+      'messageRequests',
       'sessions',
       'pushSubscriptions',
       'notificationSettings',

@@ -1,7 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Contact, Notifications, ReceivedRequest } from '@mawadda/contract';
+import { eq, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messageRequests } from '../src/db/schema.ts';
+import { eraseMember } from '../src/modules/account/account-deletion.repository.ts';
+import { collectMemberData } from '../src/modules/account/data-export.repository.ts';
 import {
   bearer,
   multipart,
@@ -41,11 +45,9 @@ async function as(memberId: string) {
         payload: form.payload,
       });
     },
-    requests: async () =>
-      (await call('GET', '/api/chat/requests')).json() as ReceivedRequest[],
+    requests: async () => (await call('GET', '/api/chat/requests')).json() as ReceivedRequest[],
     contacts: async () => (await call('GET', '/api/chat/contacts')).json() as Contact[],
-    counts: async () =>
-      (await call('GET', '/api/users/notifications')).json() as Notifications,
+    counts: async () => (await call('GET', '/api/users/notifications')).json() as Notifications,
     accept: (senderId: string) => call('POST', `/api/chat/requests/${senderId}/accept`),
     decline: (senderId: string, body: object = {}) =>
       call('POST', `/api/chat/requests/${senderId}/decline`, body),
@@ -275,5 +277,31 @@ describe('where requests meet the other rules', () => {
     expect((await her.counts()).messageRequests).toBe(0);
     expect(refusal(await him.write(aicha, 'Hello?'))).toEqual([404, 'MEMBER_NOT_FOUND']);
     expect(refusal(await her.accept(omar))).toEqual([404, 'REQUEST_NOT_FOUND']);
+  });
+});
+
+describe('a member’s requests and their data', () => {
+  it('are in the export of both, and go with the account of either', async () => {
+    const { aicha, omar, her } = await requested();
+    await her.decline(omar, { reply: 'wish-you-well' });
+    const his = await collectMemberData(t.database.db, omar);
+    expect(his?.messageRequests).toEqual([
+      expect.objectContaining({
+        direction: 'sent',
+        otherMemberId: aicha,
+        state: 'declined',
+        reply: 'wish-you-well',
+      }),
+    ]);
+    const hers = await collectMemberData(t.database.db, aicha);
+    expect(hers?.messageRequests).toEqual([
+      expect.objectContaining({ direction: 'received', otherMemberId: omar, state: 'declined' }),
+    ]);
+    await t.database.db.transaction((tx) => eraseMember(tx, omar));
+    const left = await t.database.db
+      .select()
+      .from(messageRequests)
+      .where(or(eq(messageRequests.senderId, omar), eq(messageRequests.receiverId, omar)));
+    expect(left).toEqual([]);
   });
 });

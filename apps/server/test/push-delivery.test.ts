@@ -157,6 +157,35 @@ describe('a new message', () => {
     expect(newLikes + unreadConversations).toBe(badge);
   });
 
+  it('tells of a message request apart, in her language, never its text, and badges it', async () => {
+    const [her = '', him = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', name: 'Aïcha Ndiaye' },
+      { gender: 'homme', name: 'Omar Fall' },
+    ]);
+    await seedSubscription(t.database.db, him);
+    const aicha = { id: her, token: await sessionFor(t.database.db, her) };
+    const omar = { id: him, token: await sessionFor(t.database.db, him) };
+    const french = await phone(aicha, 'fr-FR,fr;q=0.9');
+    await saveSettings(aicha, { showMessageText: true });
+    await send(omar, aicha, 'Salam, ton profil m’a touché');
+    await t.app.push.drain();
+    expect(shown(french)).toEqual([
+      expect.objectContaining({
+        kind: 'message',
+        title: 'Nouvelle demande de message',
+        body: 'Omar souhaite vous écrire : acceptez ou déclinez',
+        url: '/fr/chat?requests=open',
+        tag: 'requests',
+        badge: 1,
+      }),
+    ]);
+    const counts = await t.app.inject({
+      url: '/api/users/notifications',
+      headers: bearer(aicha.token),
+    });
+    expect(counts.json()).toMatchObject({ messageRequests: 1, unreadConversations: 0 });
+  });
+
   it('shows the text when he asked for it, in each device’s language; a second message replaces the first waiting', async () => {
     const { her, him } = await couple();
     const english = await phone(him);

@@ -21,7 +21,6 @@ import {
 import { type EndpointName, endpointRoutes } from './endpoint-routes.ts';
 import { E } from './error-codes.ts';
 import { messageResponseSchema } from './errors.ts';
-import { declineRequestSchema } from './message-requests.ts';
 import {
   geoPlaceSchema,
   geoSearchResponseSchema,
@@ -43,6 +42,7 @@ import {
   guardianVisitSchema,
   waliAnswerSchema,
 } from './guardians.ts';
+import { declineRequestSchema } from './message-requests.ts';
 import {
   checkoutSessionResponseSchema,
   giftCheckoutQuerySchema,

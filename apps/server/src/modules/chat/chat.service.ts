@@ -13,9 +13,9 @@ import type { UploadedFile } from '../../lib/multipart.ts';
 import { contact, contacts } from './chat-contacts.ts';
 import { type ChatDeps, chatContext } from './chat-context.ts';
 import { conversation, deliverMissed, markConversationRead, messagesAs } from './chat-history.ts';
+import { answer, receivedRequests } from './chat-requests.ts';
 import { addCallEntry, publishNew, sendMessage, writeNotice } from './chat-sending.ts';
 import { countUnread, unreadConversationsSql } from './contacts.repository.ts';
-import { answer, receivedRequests } from './chat-requests.ts';
 import { writeGiftMessage } from './gift-message.ts';
 import { waitingRequestsSql } from './requests.repository.ts';
 

@@ -1,11 +1,7 @@
 import type { RequestReply } from '@mawadda/contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type MessageRow, selectMessages, withCall } from '../../core/conversations.ts';
-import {
-  blockedBetween,
-  requestExpiresSql,
-  requestWaitingSql,
-} from '../../core/member-rules.ts';
+import { blockedBetween, requestExpiresSql, requestWaitingSql } from '../../core/member-rules.ts';
 import type { Executor } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
 

@@ -1,5 +1,6 @@
 import { GENDERS } from '@mawadda/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { requestDeclined } from '../../core/member-rules.ts';
 import {
   audienceOf,
   likeState,
@@ -7,7 +8,6 @@ import {
   type Viewer,
   visibleTo,
 } from '../../core/member-view.ts';
-import { requestDeclined } from '../../core/member-rules.ts';
 import { acceptedBox } from '../../db/answer-bits.ts';
 import { type Database, type Executor, preparedArrays } from '../../db/database.ts';
 import { GRID_DEGREES, type MemberRow } from '../../db/schema.ts';
