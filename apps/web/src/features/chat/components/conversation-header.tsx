@@ -82,6 +82,8 @@ export function ConversationHeader({
   const localized = useLocalizedPath();
   const gone = contact?.deleted === true;
   const ended = contact?.matchEnded === true;
+  // No gift or call while his request has not opened the conversation (ADR 068).
+  const closed = ended || contact?.request != null;
   return (
     <header className="flex items-center gap-1 border-b border-sand-200 bg-white px-1 py-2 sm:gap-2 sm:px-2">
       <BackLink />
@@ -127,7 +129,7 @@ export function ConversationHeader({
         </div>
       </div>
       <div className="flex shrink-0 items-center sm:gap-1">
-        {paying && !gone && !ended ? (
+        {paying && !gone && !closed ? (
           <button
             type="button"
             aria-haspopup="dialog"
@@ -138,7 +140,7 @@ export function ConversationHeader({
             <Gift aria-hidden="true" className="size-5" />
           </button>
         ) : null}
-        {calling && !gone && !ended
+        {calling && !gone && !closed
           ? CALL_BUTTONS.map(([label, type, Icon]) => (
               <button
                 key={type}

@@ -18,6 +18,7 @@ import {
 import { ConversationNotices } from './conversation-notices.tsx';
 import { GuardianNotice } from './guardian-notice.tsx';
 import { MessageList } from './message-list.tsx';
+import { RequestSentNotice } from './request-sent-notice.tsx';
 import { WaliControls } from './wali-controls.tsx';
 
 /**
@@ -120,6 +121,8 @@ export function Conversation({
   // A deleted account has no profile, takes no gift or call, and cannot be reported or blocked.
   const gone = contact?.deleted === true;
   const ended = contact?.matchEnded === true;
+  // His request that has not opened the conversation (ADR 068): nothing more goes from him.
+  const request = contact?.request ?? null;
   const reportables = () =>
     reportable(messages, other, {
       photo: t('message.photoFrom', { name }),
@@ -164,7 +167,7 @@ export function Conversation({
         subscribe={view.subscriptionRequired ? subscribe : undefined}
         dailyLimit={view.dailyLimit}
       />
-      {contact && !gone && !ended ? (
+      {contact && !gone && !ended && !request ? (
         <WaliControls
           me={me}
           other={other}
@@ -178,7 +181,9 @@ export function Conversation({
         <p className="border-t border-sand-200 bg-white px-4 py-3 text-sm text-ink-muted">
           {t('conversation.deletedNote')}
         </p>
-      ) : ended ? null : (
+      ) : ended ? null : request ? (
+        <RequestSentNotice name={name} request={request} />
+      ) : (
         <Composer
           otherName={name}
           onSend={(fields) => outbox.add(other, fields)}
