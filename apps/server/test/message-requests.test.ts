@@ -136,6 +136,9 @@ describe('a first message from a member one has not matched with', () => {
 
   it('is accepted by her answer', async () => {
     const { aicha, omar, him, her } = await requested();
+    // Opened on its own (from his profile), his conversation is one she may answer.
+    const opened = await her.call('GET', `/api/chat/contacts/${omar}`);
+    expect([opened.statusCode, opened.json().id]).toEqual([200, omar]);
     expect((await her.write(omar, 'Wa alaykum salam')).statusCode).toBe(201);
     expect(await her.requests()).toEqual([]);
     expect((await him.write(aicha, 'Barakallahu fik')).statusCode).toBe(201);

@@ -122,7 +122,8 @@ const dateOrNull = (value: Date | string | null) => (value ? new Date(value) : n
 /**
  * A member's contacts: everyone they exchanged messages with, and their matches, with the unread
  * count, the time and a preview of the last message; the most recent conversation (or match)
- * first. With `only`, that one member: a contact, or a member `memberId` may be suggested (an
+ * first; not the senders of requests the member received that have not opened (ADR 068), and
+ * one's own such request with its state. With `only`, that one member: a contact, or a member `memberId` may be suggested (an
  * active account), whom a subscriber may write to first; none otherwise.
  */
 export async function findContacts(
@@ -177,8 +178,13 @@ export async function findContacts(
       and ${partner(sql`m.id`)}
       and not ${blockedBetween(memberId, sql`m.id`)}
       and (m.standing = 'deleted' or ${consentGiven(sql`m.id`)})
-      -- A request she received is in her Requests list, not among her conversations (ADR 068).
-      and not ${requestUnopened(sql`m.id`, memberId)}
+      ${
+        only === undefined
+          ? // A request she received is in her Requests list, not among her conversations
+            // (ADR 068); opened on its own, it is a conversation she may answer (answering accepts).
+            sql`and not ${requestUnopened(sql`m.id`, memberId)}`
+          : sql``
+      }
     order by coalesce(c.last_message_at, matches.matched_at) desc, m.id
   `);
   // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.

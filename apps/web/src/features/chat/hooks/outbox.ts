@@ -40,6 +40,10 @@ const FOR_GOOD: ReadonlySet<string | undefined> = new Set([
   'NEW_ACCOUNT_CONTACT_DETAILS',
   'VERIFIED_MEMBERS_ONLY',
   'CHAT_MESSAGE_TOO_LONG',
+  // A message request that has not opened the conversation (ADR 068): the contact says why.
+  'REQUEST_PENDING',
+  'REQUEST_DECLINED',
+  'REQUEST_EXPIRED',
 ]);
 
 export function refusedForGood(refusal: Refusal | null): boolean {
