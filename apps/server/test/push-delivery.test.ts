@@ -186,6 +186,35 @@ describe('a new message', () => {
     expect(counts.json()).toMatchObject({ messageRequests: 1, unreadConversations: 0 });
   });
 
+  it('tells him politely that she answered his request, which way only once accepted', async () => {
+    const [her = '', him = '', other = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', name: 'Aïcha Ndiaye' },
+      { gender: 'homme', name: 'Omar Fall' },
+      { gender: 'femme', name: 'Mariam Sow' },
+    ]);
+    await seedSubscription(t.database.db, him);
+    const omar = { id: him, token: await sessionFor(t.database.db, him) };
+    const english = await phone(omar);
+    for (const [to, answer] of [
+      [her, 'decline'],
+      [other, 'accept'],
+    ] as const) {
+      await send(omar, { id: to, token: '' });
+      const answered = await t.app.inject({
+        method: 'POST',
+        url: `/api/chat/requests/${him}/${answer}`,
+        headers: bearer(await sessionFor(t.database.db, to)),
+        payload: answer === 'decline' ? { reply: 'wish-you-well' } : undefined,
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+    }
+    await t.app.push.drain();
+    expect(shown(english).map((p) => [p.title, p.body, p.url])).toEqual([
+      ['Aïcha', 'Answered your message request', `/en/chat?userId=${her}`],
+      ['Mariam', 'Accepted your request: you can write to each other', `/en/chat?userId=${other}`],
+    ]);
+  });
+
   it('shows the text when he asked for it, in each device’s language; a second message replaces the first waiting', async () => {
     const { her, him } = await couple();
     const english = await phone(him);

@@ -28,7 +28,8 @@ export async function receivedRequests(
  * The receiver's answer to a request that waits for it (404 `REQUEST_NOT_FOUND` otherwise: none,
  * someone else's, answered, expired, blocked): accepted, the conversation opens for both;
  * declined, with the kind reply she chose by its id, it closes them until they match. Both
- * members' apps are told, with whom only, as a match ended is (they ask for the contact again).
+ * members' apps are told, with whom only, as a match ended is (they ask for the contact again),
+ * and his devices by a push recorded with the answer (ADR 064).
  */
 export async function answer(
   ctx: ChatContext,
@@ -36,9 +37,16 @@ export async function answer(
   senderId: string,
   decision: { state: 'accepted' } | { state: 'declined'; reply: RequestReply | null },
 ): Promise<void> {
-  if (!(await answerRequest(ctx.db, senderId, receiverId, decision, ctx.clock.now()))) {
-    throw notFound('REQUEST_NOT_FOUND');
-  }
+  const { answered, recorded } = await answerRequest(
+    ctx.db,
+    senderId,
+    receiverId,
+    decision,
+    ctx.clock.now(),
+    (source) => ctx.recorded.insertSql('chat:request-answered', source),
+  );
+  if (!answered) throw notFound('REQUEST_NOT_FOUND');
+  if (recorded > 0) ctx.recorded.told('chat:request-answered');
   await ctx.publish(destinations.contact(senderId), { memberId: receiverId }, [senderId]);
   await ctx.publish(destinations.contact(receiverId), { memberId: senderId }, [receiverId]);
 }

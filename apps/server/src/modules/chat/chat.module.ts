@@ -4,7 +4,7 @@ import type { AsRecorded } from '../../lib/recorded-events.ts';
 import { memberArea } from '../../plugins/authentication.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
-import type { NewMessageNotice } from './message-view.ts';
+import type { NewMessageNotice, RequestAnsweredNotice } from './message-view.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +19,11 @@ declare module '../../lib/recorded-events.ts' {
      * stores it, for the listeners that want it (ADR 064).
      */
     'chat:message-stored': AsRecorded<NewMessageNotice>;
+    /**
+     * A message request was answered (ADR 068): recorded with the answer, about its sender, for
+     * whoever tells him (push).
+     */
+    'chat:request-answered': AsRecorded<RequestAnsweredNotice>;
   }
 }
 

@@ -18,6 +18,18 @@ export type NewMessageNotice = {
   request?: boolean;
 };
 
+/**
+ * A request answered, as told outside the chat (ADR 068): `from` is she who answered, `to` the
+ * sender told; whether she accepted. Never the kind reply: he reads it in the app.
+ */
+export type RequestAnsweredNotice = {
+  kind: 'request-answered';
+  from: string;
+  to: string;
+  accepted: boolean;
+  at: Date;
+};
+
 export function noticeOf(row: MessageRow): NewMessageNotice {
   // A gift by the server's mark only, never by what a text says (ADR 015).
   const gift = row.giftId !== null;

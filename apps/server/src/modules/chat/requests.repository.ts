@@ -4,6 +4,7 @@ import { type MessageRow, selectMessages, withCall } from '../../core/conversati
 import { blockedBetween, requestExpiresSql, requestWaitingSql } from '../../core/member-rules.ts';
 import type { Executor } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
+import type { RecordedSource } from '../../lib/recorded-events.ts';
 
 export type ReceivedRequestRow = {
   id: string;
@@ -76,7 +77,8 @@ export function waitingRequestsSql(memberId: SQL, now: Date): SQL {
 
 /**
  * `receiverId` answers the request `senderId` sent her, if it still waits: accepted, or declined
- * with the kind reply she chose. Answers whether it did.
+ * with the kind reply she chose, with its notice where `record` writes one (ADR 064). Answers
+ * whether it did, and how many notices it recorded.
  */
 export async function answerRequest(
   db: Executor,
@@ -84,13 +86,27 @@ export async function answerRequest(
   receiverId: string,
   answer: { state: 'accepted' } | { state: 'declined'; reply: RequestReply | null },
   now: Date,
-): Promise<boolean> {
-  const result = await db.execute(sql`
+  record: (source: RecordedSource) => SQL | undefined,
+): Promise<{ answered: boolean; recorded: number }> {
+  const update = sql`
     update message_requests r
     set state = ${answer.state}, reply = ${answer.state === 'declined' ? answer.reply : null},
       answered_at = ${now.toISOString()}::timestamptz
     where r.sender_id = ${senderId} and r.receiver_id = ${receiverId} and ${requestWaitingSql(now)}
       and not ${blockedBetween(senderId, receiverId)}
-    returning r.sender_id`);
-  return result.rows.length === 1;
+    returning r.sender_id, r.receiver_id, r.state, r.answered_at`;
+  const recording = record({
+    rows: sql`answered`,
+    member: sql`answered.sender_id`,
+    payload: sql`json_build_object('kind', 'request-answered', 'from', answered.receiver_id,
+      'to', answered.sender_id, 'accepted', answered.state = 'accepted', 'at', answered.answered_at)`,
+  });
+  const result = await db.execute<{ recorded: number }>(
+    recording
+      ? sql`with answered as (${update}), recorded as (${recording})
+          select (select count(*) from recorded)::int as recorded from answered`
+      : sql`with answered as (${update}) select 0 as recorded from answered`,
+  );
+  const [row] = result.rows;
+  return { answered: row !== undefined, recorded: row?.recorded ?? 0 };
 }

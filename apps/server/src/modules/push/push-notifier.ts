@@ -29,6 +29,8 @@ export type PushEvent =
       request?: boolean;
     }
   | { kind: 'like' | 'match'; from: string; to: string; at: Date }
+  /** She answered his message request (ADR 068): told politely, never which way on a lock screen. */
+  | { kind: 'request-answered'; from: string; to: string; accepted: boolean; at: Date }
   | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
   | { kind: 'call-ended'; callId: string; from: string; to: string; missed: boolean; at: Date };
 
@@ -92,6 +94,7 @@ function urlOf(event: PushEvent, language: PushLanguage): string {
   switch (event.kind) {
     case 'message':
       return event.request ? `${root}/chat?requests=open` : `${root}/chat?userId=${event.from}`;
+    case 'request-answered':
     case 'match':
     case 'call-ended':
       return `${root}/chat?userId=${event.from}`;
@@ -107,6 +110,8 @@ function tagOf(event: PushEvent): string {
   switch (event.kind) {
     case 'message':
       return event.request ? 'requests' : `chat:${event.from}`;
+    case 'request-answered':
+      return `chat:${event.from}`;
     case 'call':
     case 'call-ended':
       return `call:${event.callId}`;
@@ -124,6 +129,8 @@ function subjectOf(event: PushEvent, name: string): PushSubject {
       return event.content === 'gift'
         ? { kind: 'gift', name }
         : { kind: 'message', name, content: event.content, text: event.text };
+    case 'request-answered':
+      return { kind: 'request-answered', name, accepted: event.accepted };
     case 'like':
     case 'match':
       return { kind: event.kind, name };
@@ -173,7 +180,12 @@ function pushesOf(
 /** The rules that need nothing but the event's own read: cheapest first. */
 function allows(event: PushEvent, rules: ReadRules, now: Date): boolean {
   if (rules.subscriptions.length === 0) return false;
-  const kind = event.kind === 'message' && event.content === 'gift' ? 'gift' : event.kind;
+  const kind =
+    event.kind === 'message' && event.content === 'gift'
+      ? 'gift'
+      : event.kind === 'request-answered'
+        ? 'message'
+        : event.kind;
   if (!rules.settings[SWITCH[kind]]) return false;
   if (inQuietHours(rules.settings, now)) return false;
   return rules.allowed;

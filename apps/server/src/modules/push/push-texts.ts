@@ -9,6 +9,7 @@ export type PushSubject =
   | { kind: 'message'; name: string; content: 'text' | 'photo' | 'voice'; text: string | null }
   | { kind: 'gift'; name: string }
   | { kind: 'request'; name: string }
+  | { kind: 'request-answered'; name: string; accepted: boolean }
   | { kind: 'match'; name: string }
   | { kind: 'like'; name: string }
   | { kind: 'call'; name: string; video: boolean }
@@ -29,6 +30,8 @@ const TEXTS = {
     gift: 'Vous a offert un cadeau',
     requestTitle: 'Nouvelle demande de message',
     request: (name: string) => `${name} souhaite vous écrire : acceptez ou déclinez`,
+    requestAccepted: 'A accepté votre demande : vous pouvez vous écrire',
+    requestAnswered: 'A répondu à votre demande de message',
     matchTitle: "C'est un match !",
     match: (name: string) => `Vous et ${name} vous plaisez mutuellement`,
     likeTitle: 'Nouveau like',
@@ -46,6 +49,8 @@ const TEXTS = {
     gift: 'Sent you a gift',
     requestTitle: 'New message request',
     request: (name: string) => `${name} would like to write to you: accept or decline`,
+    requestAccepted: 'Accepted your request: you can write to each other',
+    requestAnswered: 'Answered your message request',
     matchTitle: "It's a match!",
     match: (name: string) => `You and ${name} liked each other`,
     likeTitle: 'New like',
@@ -85,6 +90,13 @@ export function pushText(
     // A stranger's words never reach her lock screen: she reads them in the app (ADR 068).
     case 'request':
       return { kind: 'message', title: t.requestTitle, body: t.request(subject.name) };
+    // A decline is read in the app, with her kind reply; a lock screen says only that she answered.
+    case 'request-answered':
+      return {
+        kind: 'message',
+        title: subject.name,
+        body: subject.accepted ? t.requestAccepted : t.requestAnswered,
+      };
     case 'match':
       return { kind: 'match', title: t.matchTitle, body: t.match(subject.name) };
     case 'like':
