@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { type Member, memberId, registerMember } from '../support/members.ts';
 import { subscribe } from '../support/payments.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
@@ -101,11 +102,17 @@ test('A request declined with a kind reply: he reads it in English and may not w
   await hers.getByRole('link', { name: `Message request from Omar ${tag}` }).click();
   const view = hers.getByRole('region', { name: `Message request from Omar ${tag}` });
   await expect(view.getByText('Salam, I would like to know you')).toBeVisible();
-  // Declining is one tap, then an optional kind reply from the list, by keyboard too.
+  expect(await seriousViolations(hers)).toEqual([]);
+  // Declining is one tap, then an optional kind reply from the list, by keyboard: the list takes
+  // the focus, the arrows choose, Enter declines.
   await view.getByRole('button', { name: 'Decline' }).click();
   const replies = view.getByRole('group', { name: 'Add a kind reply (optional)' });
-  await replies.getByRole('radio', { name: 'May Allah make it easy for you' }).check();
-  await view.getByRole('button', { name: 'Decline the request' }).focus();
+  await expect(replies.getByRole('radio', { name: 'No reply' })).toBeFocused();
+  await hers.keyboard.press('ArrowDown');
+  await expect(
+    replies.getByRole('radio', { name: 'May Allah make it easy for you' }),
+  ).toBeChecked();
+  expect(await seriousViolations(hers)).toEqual([]);
   await hers.keyboard.press('Enter');
   await expect(hers.getByText('No message requests.')).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { REQUEST_REPLIES, type ReceivedRequest, type RequestReply } from '@mawadda/contract';
 import { ArrowLeft, Check, Flag, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '@/components/button.tsx';
 import { MemberAvatar } from '@/components/layouts/member-avatar.tsx';
@@ -30,6 +30,9 @@ function ReplyPicker({
   const { t } = useChatTranslation();
   const [reply, setReply] = useState<RequestReply | null>(null);
   const hintId = useId();
+  // Where the tap on "Decline" leads: the replies, the first one chosen (none), for the keyboard.
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
   return (
     <form
       className="flex flex-col gap-3"
@@ -49,6 +52,7 @@ function ReplyPicker({
             className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2 hover:bg-sand-50"
           >
             <input
+              ref={id === null ? first : undefined}
               type="radio"
               name="reply"
               className="size-5 accent-teal-700"
