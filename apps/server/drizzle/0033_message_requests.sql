@@ -10,4 +10,4 @@ CREATE TABLE "message_requests" (
 --> statement-breakpoint
 ALTER TABLE "message_requests" ADD CONSTRAINT "message_requests_sender_id_members_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_requests" ADD CONSTRAINT "message_requests_receiver_id_members_id_fk" FOREIGN KEY ("receiver_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "message_requests_receiver_idx" ON "message_requests" USING btree ("receiver_id","sent_at") WHERE "message_requests"."state" = 'pending';
+CREATE INDEX "message_requests_receiver_idx" ON "message_requests" USING btree ("receiver_id","sent_at");

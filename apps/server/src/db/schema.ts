@@ -440,10 +440,9 @@ export const messageRequests = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.senderId, t.receiverId] }),
-    // Her Requests list and her badge: the pending ones she received, newest first.
-    index('message_requests_receiver_idx')
-      .on(t.receiverId, t.sentAt)
-      .where(sql`${t.state} = 'pending'`),
+    // Her Requests list and her badge (the pending ones she received, newest first), her export
+    // and the cascade of her account's deletion (all of them).
+    index('message_requests_receiver_idx').on(t.receiverId, t.sentAt),
   ],
 );
 
