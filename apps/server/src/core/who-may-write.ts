@@ -31,8 +31,9 @@ type Act = 'write' | 'gift' | 'call';
  * (ADR 068), and nothing more goes from its sender (no second message, photo, voice note, gift or
  * call) until she accepts it or answers it; declined, or unanswered past its days, it closes the
  * two until they match. Only subscribers call (their matches, those members, and those whose
- * conversation with them is open), never while their request waits. A member who accepts first contact from verified members only (ADR 044) is
- * not written to, sent a gift or called first by anyone else. A block, either way, stops all of it.
+ * conversation with them is open), never while their request waits. A member who accepts first
+ * contact from verified members only (ADR 044) is not written to, sent a gift or called first by
+ * anyone else. A block, either way, stops all of it.
  */
 export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
   /**
