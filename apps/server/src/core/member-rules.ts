@@ -200,8 +200,8 @@ function requestStanding(fromId: string | SQL, toId: string | SQL, now: Date) {
 /**
  * `senderId`'s message request to `receiverId` has not opened their conversation (ADR 068):
  * waiting, declined or expired, and they have not matched since (a match opens it, and an unmatch
- * then closes it as any ended match, ADR 017). Its messages
- * are in her Requests list, not among her conversations, and counted apart.
+ * then closes it as any ended match, ADR 017). Its messages are in her Requests list, not among
+ * her conversations, and counted apart.
  */
 export function requestUnopened(senderId: string | SQL, receiverId: string | SQL) {
   return sql`(exists (select 1 from message_requests ru
@@ -224,7 +224,7 @@ export const requestExpiresSql = sql`(r.sent_at + ${REQUEST_DAYS})`;
  */
 export function requestDeclined(senderId: string | SQL, receiverId: string | SQL) {
   return sql`exists (select 1 from message_requests rd
-    where rd.sender_id = ${senderId}::uuid and rd.receiver_id = ${receiverId}
+    where rd.sender_id = ${senderId}::uuid and rd.receiver_id = ${receiverId}::uuid
       and rd.state = 'declined')`;
 }
 
