@@ -26,7 +26,9 @@ import { RequestView } from './request-view.tsx';
 
 /**
  * /chat (docs/spec.md §2): the contact sidebar and the open conversation (`?userId=…`), side by
- * side from `md`, two screens on a phone. New messages are announced politely to screen readers.
+ * side from `md`, two screens on a phone; or, beside them, the Requests list (`?requests=open`)
+ * and an open request (`?request=…`, ADR 068). New messages are announced politely to screen
+ * readers.
  * `calling` gives the conversation header its call buttons; `paying` its gift button and the
  * way to a subscription; `safety` its menu to report, block or unmatch; `gifts` names and pictures gift
  * messages.
