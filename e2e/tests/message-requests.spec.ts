@@ -64,7 +64,7 @@ test('Une demande acceptée : elle lit sa carte et son message, accepte, et la c
   const sidebar = hers.getByRole('navigation', { name: 'Messages' });
   await expect(sidebar.getByRole('link', { name: new RegExp(`Omar ${tag}`) })).toHaveCount(0);
   const requests = hers
-    .getByRole('navigation', { name: 'Vos messages' })
+    .getByRole('navigation', { name: 'Conversations et demandes' })
     .getByRole('link', { name: /^Demandes/ });
   await expect(requests).toContainText('1 demande en attente');
   await requests.click();

@@ -69,7 +69,7 @@ describe('the Requests list (ADR 068)', () => {
       route: '/chat?requests=open',
       path: '/chat',
     });
-    const switcher = screen.getByRole('navigation', { name: 'Your messages' });
+    const switcher = screen.getByRole('navigation', { name: 'Conversations and requests' });
     const requests = within(switcher).getByRole('link', { name: /^Requests/ });
     expect(requests).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(requests).toHaveTextContent('1 request waiting'));
