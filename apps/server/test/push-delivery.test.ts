@@ -732,3 +732,32 @@ describe('two nodes on one database', () => {
     }
   });
 });
+
+// Last in the file: it moves the test clock a week on.
+describe('a message request that expired unanswered (ADR 068)', () => {
+  it('is told to its sender once, on his phone', async () => {
+    const [her = '', him = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', name: 'Aïcha Ndiaye' },
+      { gender: 'homme', name: 'Omar Fall' },
+    ]);
+    await seedSubscription(t.database.db, him, new Date(t.clock.now().getTime() + 30 * 86_400_000));
+    const omar = { id: him, token: await sessionFor(t.database.db, him) };
+    const french = await phone(omar, 'fr-FR,fr;q=0.9');
+    await send(omar, { id: her, token: '' });
+    expect(await t.app.chat.tellExpiredRequests()).toBe(0);
+    t.clock.advance(7 * 86_400_000);
+    // His, and those of the tests above that were left waiting.
+    expect(await t.app.chat.tellExpiredRequests()).toBeGreaterThan(0);
+    await t.app.push.drain();
+    // Told once: the next run finds nothing more to tell.
+    expect(await t.app.chat.tellExpiredRequests()).toBe(0);
+    await t.app.push.drain();
+    expect(shown(french).map((p) => [p.title, p.body, p.url])).toEqual([
+      [
+        'Aïcha',
+        'Votre demande de message est restée sans réponse pendant 7 jours',
+        `/fr/chat?userId=${her}`,
+      ],
+    ]);
+  });
+});

@@ -154,7 +154,7 @@ export function matchesOf(memberId: string | SQL) {
 }
 
 /** How long a message request waits for its answer (ADR 068), in the statements' interval. */
-const REQUEST_DAYS = sql.raw(`interval '${MESSAGE_REQUEST_DAYS} days'`);
+export const REQUEST_DAYS_INTERVAL = sql.raw(`interval '${MESSAGE_REQUEST_DAYS} days'`);
 
 /**
  * `senderId` sent `receiverId` a message request (ADR 068) that is in `state`: a probe of the
@@ -179,7 +179,7 @@ export function requestClosed(a: string | SQL, b: string | SQL, now: Date) {
     where ((r.sender_id = ${a}::uuid and r.receiver_id = ${b}::uuid)
         or (r.sender_id = ${b}::uuid and r.receiver_id = ${a}::uuid))
       and (r.state = 'declined'
-        or (r.state = 'pending' and r.sent_at <= ${now.toISOString()}::timestamptz - ${REQUEST_DAYS})))`;
+        or (r.state = 'pending' and r.sent_at <= ${now.toISOString()}::timestamptz - ${REQUEST_DAYS_INTERVAL})))`;
 }
 
 /**
@@ -188,7 +188,7 @@ export function requestClosed(a: string | SQL, b: string | SQL, now: Date) {
  */
 function requestStanding(fromId: string | SQL, toId: string | SQL, now: Date) {
   return sql`(select case when r.state = 'declined' then 'declined'
-        when r.sent_at <= ${now.toISOString()}::timestamptz - ${REQUEST_DAYS} then 'expired'
+        when r.sent_at <= ${now.toISOString()}::timestamptz - ${REQUEST_DAYS_INTERVAL} then 'expired'
         when r.sender_id = ${fromId}::uuid then 'pending' end
     from message_requests r
     where ((r.sender_id = ${fromId}::uuid and r.receiver_id = ${toId}::uuid)
@@ -211,12 +211,12 @@ export function requestUnopened(senderId: string | SQL, receiverId: string | SQL
 
 /** The `message_requests` row `r` waits for its receiver's answer at `now` (ADR 068). */
 export function requestWaitingSql(now: Date) {
-  return sql`(r.state = 'pending' and r.sent_at > ${now.toISOString()}::timestamptz - ${REQUEST_DAYS}
+  return sql`(r.state = 'pending' and r.sent_at > ${now.toISOString()}::timestamptz - ${REQUEST_DAYS_INTERVAL}
     and not ${matchedSince(sql`r.sender_id`, sql`r.receiver_id`)})`;
 }
 
 /** When the `message_requests` row `r` expires unanswered (ADR 068). */
-export const requestExpiresSql = sql`(r.sent_at + ${REQUEST_DAYS})`;
+export const requestExpiresSql = sql`(r.sent_at + ${REQUEST_DAYS_INTERVAL})`;
 
 /**
  * `receiverId` declined `senderId`'s message request (ADR 068): one probe of the

@@ -437,9 +437,15 @@ export const messageRequests = pgTable(
     reply: text('reply', { enum: REQUEST_REPLIES }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When its sender was told it expired unanswered: once. */
+    expiryToldAt: timestamp('expiry_told_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.senderId, t.receiverId] }),
+    // The expiries to tell: the pending requests whose sender was not told, oldest first.
+    index('message_requests_expiry_idx')
+      .on(t.sentAt)
+      .where(sql`${t.state} = 'pending' and ${t.expiryToldAt} is null`),
     // Her Requests list and her badge (the pending ones she received, newest first), her export
     // and the cascade of her account's deletion (all of them).
     index('message_requests_receiver_idx').on(t.receiverId, t.sentAt),

@@ -3,7 +3,7 @@ import { photosFor } from '../../core/profile-photos.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { ChatContext } from './chat-context.ts';
 import { toMessage } from './message-view.ts';
-import { answerRequest, findReceivedRequests } from './requests.repository.ts';
+import { answerRequest, findReceivedRequests, tellExpiredRequests } from './requests.repository.ts';
 
 /** The requests waiting for the member's answer (ADR 068): each sender's card and message. */
 export async function receivedRequests(
@@ -43,10 +43,32 @@ export async function answer(
     receiverId,
     decision,
     ctx.clock.now(),
-    (source) => ctx.recorded.insertSql('chat:request-answered', source),
+    (source) => ctx.recorded.insertSql('chat:request-settled', source),
   );
   if (!answered) throw notFound('REQUEST_NOT_FOUND');
-  if (recorded > 0) ctx.recorded.told('chat:request-answered');
+  if (recorded > 0) ctx.recorded.told('chat:request-settled');
   await ctx.publish(destinations.contact(senderId), { memberId: receiverId }, [senderId]);
   await ctx.publish(destinations.contact(receiverId), { memberId: senderId }, [receiverId]);
+}
+
+/** Expired requests told at once, at most: more wait for the next round of the same run. */
+const EXPIRIES_AT_ONCE = 500;
+
+/**
+ * Tells the senders of the requests that expired unanswered (ADR 068), each once, by a notice
+ * recorded with the mark (push); his contact already says it. Answers how many it told.
+ */
+export async function tellExpired(ctx: ChatContext): Promise<number> {
+  let told = 0;
+  for (;;) {
+    const { marked, recorded } = await tellExpiredRequests(
+      ctx.db,
+      ctx.clock.now(),
+      EXPIRIES_AT_ONCE,
+      (source) => ctx.recorded.insertSql('chat:request-settled', source),
+    );
+    if (recorded > 0) ctx.recorded.told('chat:request-settled');
+    told += marked;
+    if (marked < EXPIRIES_AT_ONCE) return told;
+  }
 }

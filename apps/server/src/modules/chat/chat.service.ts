@@ -10,10 +10,11 @@ import type { MessageRow } from '../../core/conversations.ts';
 import type { Executor } from '../../db/database.ts';
 import type { calls } from '../../db/schema.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
+import { runEvery } from '../../lib/run-every.ts';
 import { contact, contacts } from './chat-contacts.ts';
 import { type ChatDeps, chatContext } from './chat-context.ts';
 import { conversation, deliverMissed, markConversationRead, messagesAs } from './chat-history.ts';
-import { answer, receivedRequests } from './chat-requests.ts';
+import { answer, receivedRequests, tellExpired } from './chat-requests.ts';
 import { addCallEntry, publishNew, sendMessage, writeNotice } from './chat-sending.ts';
 import { countUnread, unreadConversationsSql } from './contacts.repository.ts';
 import { writeGiftMessage } from './gift-message.ts';
@@ -99,6 +100,13 @@ export function createChatService(deps: ChatDeps) {
       senderId: string,
       decision: Parameters<typeof answer>[3],
     ): Promise<void> => answer(ctx, receiverId, senderId, decision),
+
+    /** Tells the senders of requests that expired unanswered, once each: `tellExpired`. */
+    tellExpiredRequests: (): Promise<number> => tellExpired(ctx),
+
+    /** Tells them every `everyMs` on this node, one run at a time (the statement tells each once). */
+    startExpiryNotices: (everyMs: number, onError: (err: unknown) => void) =>
+      runEvery(everyMs, () => tellExpired(ctx), onError),
 
     /** Requests waiting for the member's answer, as a SQL expression for another module's statement. */
     waitingRequestsSql: (memberId: SQL): SQL => waitingRequestsSql(memberId, deps.clock.now()),

@@ -19,14 +19,15 @@ export type NewMessageNotice = {
 };
 
 /**
- * A request answered, as told outside the chat (ADR 068): `from` is she who answered, `to` the
- * sender told; whether she accepted. Never the kind reply: he reads it in the app.
+ * What became of a request, as told outside the chat (ADR 068): `from` is the member it was
+ * sent to, `to` its sender, who is told; accepted, declined (never the kind reply: he reads it in
+ * the app) or expired unanswered.
  */
-export type RequestAnsweredNotice = {
-  kind: 'request-answered';
+export type RequestSettledNotice = {
+  kind: 'request-settled';
   from: string;
   to: string;
-  accepted: boolean;
+  outcome: 'accepted' | 'declined' | 'expired';
   at: Date;
 };
 

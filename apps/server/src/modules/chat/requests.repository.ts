@@ -1,7 +1,13 @@
 import type { RequestReply } from '@mawadda/contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type MessageRow, selectMessages, withCall } from '../../core/conversations.ts';
-import { blockedBetween, requestExpiresSql, requestWaitingSql } from '../../core/member-rules.ts';
+import {
+  blockedBetween,
+  matchedSince,
+  REQUEST_DAYS_INTERVAL,
+  requestExpiresSql,
+  requestWaitingSql,
+} from '../../core/member-rules.ts';
 import type { Executor } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
 import type { RecordedSource } from '../../lib/recorded-events.ts';
@@ -98,8 +104,8 @@ export async function answerRequest(
   const recording = record({
     rows: sql`answered`,
     member: sql`answered.sender_id`,
-    payload: sql`json_build_object('kind', 'request-answered', 'from', answered.receiver_id,
-      'to', answered.sender_id, 'accepted', answered.state = 'accepted', 'at', answered.answered_at)`,
+    payload: sql`json_build_object('kind', 'request-settled', 'from', answered.receiver_id,
+      'to', answered.sender_id, 'outcome', answered.state, 'at', answered.answered_at)`,
   });
   const result = await db.execute<{ recorded: number }>(
     recording
@@ -109,4 +115,42 @@ export async function answerRequest(
   );
   const [row] = result.rows;
   return { answered: row !== undefined, recorded: row?.recorded ?? 0 };
+}
+
+/**
+ * Marks told up to `batch` requests that expired unanswered by `now` (oldest first, through
+ * `message_requests_expiry_idx`), with the notice `record` writes for each sender (ADR 064):
+ * one statement, so each sender is told once whatever the nodes. A request settled by a match
+ * meanwhile is marked and not told. Answers how many it marked, and how many notices it wrote.
+ */
+export async function tellExpiredRequests(
+  db: Executor,
+  now: Date,
+  batch: number,
+  record: (source: RecordedSource) => SQL | undefined,
+): Promise<{ marked: number; recorded: number }> {
+  const cutoff = sql`${now.toISOString()}::timestamptz - ${REQUEST_DAYS_INTERVAL}`;
+  const update = sql`
+    update message_requests r set expiry_told_at = ${now.toISOString()}::timestamptz
+    from (select x.sender_id, x.receiver_id from message_requests x
+        where x.state = 'pending' and x.expiry_told_at is null and x.sent_at <= ${cutoff}
+        order by x.sent_at limit ${batch} for update skip locked) due
+    where r.sender_id = due.sender_id and r.receiver_id = due.receiver_id
+    returning r.sender_id, r.receiver_id, ${requestExpiresSql} as expired_at,
+      ${matchedSince(sql`r.sender_id`, sql`r.receiver_id`)} as settled`;
+  const recording = record({
+    rows: sql`(select * from expired where not settled) unsettled`,
+    member: sql`unsettled.sender_id`,
+    payload: sql`json_build_object('kind', 'request-settled', 'from', unsettled.receiver_id,
+      'to', unsettled.sender_id, 'outcome', 'expired', 'at', unsettled.expired_at)`,
+  });
+  const result = await db.execute<{ marked: number; recorded: number }>(
+    recording
+      ? sql`with expired as (${update}), recorded as (${recording})
+          select (select count(*) from expired)::int as marked,
+            (select count(*) from recorded)::int as recorded`
+      : sql`with expired as (${update})
+          select (select count(*) from expired)::int as marked, 0 as recorded`,
+  );
+  return { marked: result.rows[0]?.marked ?? 0, recorded: result.rows[0]?.recorded ?? 0 };
 }

@@ -29,8 +29,17 @@ export type PushEvent =
       request?: boolean;
     }
   | { kind: 'like' | 'match'; from: string; to: string; at: Date }
-  /** She answered his message request (ADR 068): told politely, never which way on a lock screen. */
-  | { kind: 'request-answered'; from: string; to: string; accepted: boolean; at: Date }
+  /**
+   * His message request was answered or expired (ADR 068): told politely, a decline never named
+   * on a lock screen.
+   */
+  | {
+      kind: 'request-settled';
+      from: string;
+      to: string;
+      outcome: 'accepted' | 'declined' | 'expired';
+      at: Date;
+    }
   | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
   | { kind: 'call-ended'; callId: string; from: string; to: string; missed: boolean; at: Date };
 
@@ -94,7 +103,7 @@ function urlOf(event: PushEvent, language: PushLanguage): string {
   switch (event.kind) {
     case 'message':
       return event.request ? `${root}/chat?requests=open` : `${root}/chat?userId=${event.from}`;
-    case 'request-answered':
+    case 'request-settled':
     case 'match':
     case 'call-ended':
       return `${root}/chat?userId=${event.from}`;
@@ -110,7 +119,7 @@ function tagOf(event: PushEvent): string {
   switch (event.kind) {
     case 'message':
       return event.request ? 'requests' : `chat:${event.from}`;
-    case 'request-answered':
+    case 'request-settled':
       return `chat:${event.from}`;
     case 'call':
     case 'call-ended':
@@ -129,8 +138,8 @@ function subjectOf(event: PushEvent, name: string): PushSubject {
       return event.content === 'gift'
         ? { kind: 'gift', name }
         : { kind: 'message', name, content: event.content, text: event.text };
-    case 'request-answered':
-      return { kind: 'request-answered', name, accepted: event.accepted };
+    case 'request-settled':
+      return { kind: 'request-settled', name, outcome: event.outcome };
     case 'like':
     case 'match':
       return { kind: event.kind, name };
@@ -183,7 +192,7 @@ function allows(event: PushEvent, rules: ReadRules, now: Date): boolean {
   const kind =
     event.kind === 'message' && event.content === 'gift'
       ? 'gift'
-      : event.kind === 'request-answered'
+      : event.kind === 'request-settled'
         ? 'message'
         : event.kind;
   if (!rules.settings[SWITCH[kind]]) return false;

@@ -9,7 +9,7 @@ export type PushSubject =
   | { kind: 'message'; name: string; content: 'text' | 'photo' | 'voice'; text: string | null }
   | { kind: 'gift'; name: string }
   | { kind: 'request'; name: string }
-  | { kind: 'request-answered'; name: string; accepted: boolean }
+  | { kind: 'request-settled'; name: string; outcome: 'accepted' | 'declined' | 'expired' }
   | { kind: 'match'; name: string }
   | { kind: 'like'; name: string }
   | { kind: 'call'; name: string; video: boolean }
@@ -30,8 +30,11 @@ const TEXTS = {
     gift: 'Vous a offert un cadeau',
     requestTitle: 'Nouvelle demande de message',
     request: (name: string) => `${name} souhaite vous écrire : acceptez ou déclinez`,
-    requestAccepted: 'A accepté votre demande : vous pouvez vous écrire',
-    requestAnswered: 'A répondu à votre demande de message',
+    requestSettled: {
+      accepted: 'A accepté votre demande : vous pouvez vous écrire',
+      declined: 'A répondu à votre demande de message',
+      expired: 'Votre demande de message est restée sans réponse pendant 7 jours',
+    },
     matchTitle: "C'est un match !",
     match: (name: string) => `Vous et ${name} vous plaisez mutuellement`,
     likeTitle: 'Nouveau like',
@@ -49,8 +52,11 @@ const TEXTS = {
     gift: 'Sent you a gift',
     requestTitle: 'New message request',
     request: (name: string) => `${name} would like to write to you: accept or decline`,
-    requestAccepted: 'Accepted your request: you can write to each other',
-    requestAnswered: 'Answered your message request',
+    requestSettled: {
+      accepted: 'Accepted your request: you can write to each other',
+      declined: 'Answered your message request',
+      expired: 'Your message request was not answered within 7 days',
+    },
     matchTitle: "It's a match!",
     match: (name: string) => `You and ${name} liked each other`,
     likeTitle: 'New like',
@@ -91,12 +97,8 @@ export function pushText(
     case 'request':
       return { kind: 'message', title: t.requestTitle, body: t.request(subject.name) };
     // A decline is read in the app, with her kind reply; a lock screen says only that she answered.
-    case 'request-answered':
-      return {
-        kind: 'message',
-        title: subject.name,
-        body: subject.accepted ? t.requestAccepted : t.requestAnswered,
-      };
+    case 'request-settled':
+      return { kind: 'message', title: subject.name, body: t.requestSettled[subject.outcome] };
     case 'match':
       return { kind: 'match', title: t.matchTitle, body: t.match(subject.name) };
     case 'like':
