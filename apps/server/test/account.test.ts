@@ -244,6 +244,7 @@ describe('downloading one’s data', () => {
       'matchesEnded',
       'exclusiveProposals',
       'calls',
+      'messageRequests',
       'sessions',
       'pushSubscriptions',
       'notificationSettings',

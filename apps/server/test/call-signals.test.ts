@@ -529,15 +529,18 @@ describe('calls and the new conversations of a day (ADR 043)', () => {
     // A call, then a message: one of today's new conversations.
     await ringAndHangUp(caller, rungFirst);
     expect((await send(token, rungFirst)).statusCode).toBe(201);
-    // A message, then a call: one more.
+    // A message, then a call once she answered it (his message is a request until then, ADR
+    // 068): one more.
     expect((await send(token, wroteFirst)).statusCode).toBe(201);
+    expect((await send(await sessionFor(t.database.db, wroteFirst), man)).statusCode).toBe(201);
     await ringAndHangUp(caller, wroteFirst);
     for (const woman of others) await ringAndHangUp(caller, woman);
 
     expect((await send(token, sixth)).statusCode).toBe(429);
     caller.send(sixth, offer);
     expect((await caller.session.error).headers.code).toBe('NEW_ACCOUNT_CONVERSATIONS_LIMIT');
-    // The conversations begun go on, by call as by message.
+    // The conversations begun go on, by call as by message (once she answered his request).
+    expect((await send(await sessionFor(t.database.db, rungFirst), man)).statusCode).toBe(201);
     const again = await tab(man);
     await ringAndHangUp(again, rungFirst);
     await ringAndHangUp(again, wroteFirst);

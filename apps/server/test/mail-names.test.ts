@@ -20,7 +20,7 @@ const expectNoContact = (mail: MailMessage) => {
   expect(shown(mail)).not.toMatch(/mawadda-support|07 08 09/);
 };
 
-const news = { messages: 0, senders: [], matches: 0, matchNames: [], likerNames: [] };
+const news = { messages: 0, senders: [], requests: 0, matches: 0, matchNames: [], likerNames: [] };
 const base = { to: 'reader@example.org', language: 'fr' as const };
 
 /** Every mail the server sends, addressed to a reader named `name`. */
@@ -141,6 +141,7 @@ describe('a name in a mail', () => {
       news: {
         messages: 3,
         senders: ['Fatou Sow', LINK],
+        requests: 0,
         matches: 1,
         matchNames: [PHONE],
         likerNames: [LINK, PHONE],

@@ -157,6 +157,64 @@ describe('a new message', () => {
     expect(newLikes + unreadConversations).toBe(badge);
   });
 
+  it('tells of a message request apart, in her language, never its text, and badges it', async () => {
+    const [her = '', him = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', name: 'Aïcha Ndiaye' },
+      { gender: 'homme', name: 'Omar Fall' },
+    ]);
+    await seedSubscription(t.database.db, him);
+    const aicha = { id: her, token: await sessionFor(t.database.db, her) };
+    const omar = { id: him, token: await sessionFor(t.database.db, him) };
+    const french = await phone(aicha, 'fr-FR,fr;q=0.9');
+    await saveSettings(aicha, { showMessageText: true });
+    await send(omar, aicha, 'Salam, ton profil m’a touché');
+    await t.app.push.drain();
+    expect(shown(french)).toEqual([
+      expect.objectContaining({
+        kind: 'message',
+        title: 'Nouvelle demande de message',
+        body: 'Omar souhaite vous écrire : acceptez ou déclinez',
+        url: '/fr/chat?requests=open',
+        tag: 'requests',
+        badge: 1,
+      }),
+    ]);
+    const counts = await t.app.inject({
+      url: '/api/users/notifications',
+      headers: bearer(aicha.token),
+    });
+    expect(counts.json()).toMatchObject({ messageRequests: 1, unreadConversations: 0 });
+  });
+
+  it('tells him politely that she answered his request, which way only once accepted', async () => {
+    const [her = '', him = '', other = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', name: 'Aïcha Ndiaye' },
+      { gender: 'homme', name: 'Omar Fall' },
+      { gender: 'femme', name: 'Mariam Sow' },
+    ]);
+    await seedSubscription(t.database.db, him);
+    const omar = { id: him, token: await sessionFor(t.database.db, him) };
+    const english = await phone(omar);
+    for (const [to, answer] of [
+      [her, 'decline'],
+      [other, 'accept'],
+    ] as const) {
+      await send(omar, { id: to, token: '' });
+      const answered = await t.app.inject({
+        method: 'POST',
+        url: `/api/chat/requests/${him}/${answer}`,
+        headers: bearer(await sessionFor(t.database.db, to)),
+        payload: answer === 'decline' ? { reply: 'wish-you-well' } : undefined,
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+    }
+    await t.app.push.drain();
+    expect(shown(english).map((p) => [p.title, p.body, p.url])).toEqual([
+      ['Aïcha', 'Answered your message request', `/en/chat?userId=${her}`],
+      ['Mariam', 'Accepted your request: you can write to each other', `/en/chat?userId=${other}`],
+    ]);
+  });
+
   it('shows the text when he asked for it, in each device’s language; a second message replaces the first waiting', async () => {
     const { her, him } = await couple();
     const english = await phone(him);
@@ -672,5 +730,34 @@ describe('two nodes on one database', () => {
           .sort(),
       ).toEqual(['match', 'message']);
     }
+  });
+});
+
+// Last in the file: it moves the test clock a week on.
+describe('a message request that expired unanswered (ADR 068)', () => {
+  it('is told to its sender once, on his phone', async () => {
+    const [her = '', him = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', name: 'Aïcha Ndiaye' },
+      { gender: 'homme', name: 'Omar Fall' },
+    ]);
+    await seedSubscription(t.database.db, him, new Date(t.clock.now().getTime() + 30 * 86_400_000));
+    const omar = { id: him, token: await sessionFor(t.database.db, him) };
+    const french = await phone(omar, 'fr-FR,fr;q=0.9');
+    await send(omar, { id: her, token: '' });
+    expect(await t.app.chat.tellExpiredRequests()).toBe(0);
+    t.clock.advance(7 * 86_400_000);
+    // His, and those of the tests above that were left waiting.
+    expect(await t.app.chat.tellExpiredRequests()).toBeGreaterThan(0);
+    await t.app.push.drain();
+    // Told once: the next run finds nothing more to tell.
+    expect(await t.app.chat.tellExpiredRequests()).toBe(0);
+    await t.app.push.drain();
+    expect(shown(french).map((p) => [p.title, p.body, p.url])).toEqual([
+      [
+        'Aïcha',
+        'Votre demande de message est restée sans réponse pendant 7 jours',
+        `/fr/chat?userId=${her}`,
+      ],
+    ]);
   });
 });

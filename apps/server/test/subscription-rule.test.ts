@@ -74,4 +74,18 @@ describe('what a subscription gives', () => {
     const [leila = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
     expect(await offer(amina, leila)).toBe('CALL_NOT_ALLOWED');
   });
+
+  it('refuses a call while his message request waits, and makes a request of a message after a call', async () => {
+    const { amina, karim } = await seedCouple(t.database.db);
+    await seedSubscription(t.database.db, karim);
+    // A subscriber may still ring first (ADR 012); what he then writes is a request (ADR 068).
+    expect(await offer(karim, amina)).toBe('relayed');
+    expect((await write(karim, amina, 'Salam, I called you')).statusCode).toBe(201);
+    expect(await offer(karim, amina)).toBe('REQUEST_PENDING');
+    const second = await write(karim, amina, 'Did you see my call?');
+    expect([second.statusCode, second.json().code]).toEqual([403, 'REQUEST_PENDING']);
+    // Her answer opens the conversation: he calls again.
+    expect((await write(amina, karim, 'Wa alaykum salam')).statusCode).toBe(201);
+    expect(await offer(karim, amina)).toBe('relayed');
+  });
 });

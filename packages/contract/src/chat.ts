@@ -4,6 +4,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, CONVERSATION_PAGE_SIZE } from './constants.ts'
 import { E } from './error-codes.ts';
 import { memberText, optionalField, wholeNumber } from './form-fields.ts';
 import { CLOSING_TEMPLATES, EXCLUSIVE_STATES } from './match-care.ts';
+import { sentRequestSchema } from './message-requests.ts';
 import { CALL_END_REASONS, CALL_TYPES } from './realtime.ts';
 import { SHIELD_RULES } from './value-lists.ts';
 
@@ -107,6 +108,12 @@ export const contactSchema = z.object({
    * servers before family mode.
    */
   guardianFollows: z.object({ mine: z.boolean(), theirs: z.boolean() }).optional(),
+  /**
+   * The viewer's message request to this member that has not opened the conversation (ADR 068):
+   * waiting for the answer, declined (with her kind reply) or expired; null once open. Absent
+   * from servers before requests.
+   */
+  request: sentRequestSchema.nullable().optional(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -183,3 +190,18 @@ export const readReceiptSchema = z.object({
   readAt: z.iso.datetime(),
 });
 export type ReadReceipt = z.infer<typeof readReceiptSchema>;
+
+/** A request as its receiver sees it in her Requests list: the sender's card and his message. */
+export const receivedRequestSchema = z.object({
+  sender: contactSchema.pick({
+    id: true,
+    name: true,
+    mediaUrls: true,
+    photosBlurred: true,
+    verified: true,
+  }),
+  /** His one message (a text, or a paid gift's). */
+  message: messageSchema,
+  expiresAt: z.iso.datetime(),
+});
+export type ReceivedRequest = z.infer<typeof receivedRequestSchema>;

@@ -16,6 +16,7 @@ import {
   contactSchema,
   conversationQuerySchema,
   messageSchema,
+  receivedRequestSchema,
 } from './chat.ts';
 import { type EndpointName, endpointRoutes } from './endpoint-routes.ts';
 import { E } from './error-codes.ts';
@@ -42,6 +43,7 @@ import {
   waliAnswerSchema,
 } from './guardians.ts';
 import { closeKindlyRequestSchema, exclusiveStateSchema } from './match-care.ts';
+import { declineRequestSchema } from './message-requests.ts';
 import {
   checkoutSessionResponseSchema,
   giftCheckoutQuerySchema,
@@ -368,6 +370,27 @@ const schemas = {
     summary: 'Mark every message received from this member as read (their ticks turn double)',
     member: true,
     params: z.object({ userId: memberIdSchema }),
+    response: messageResponseSchema,
+  },
+  chatRequests: {
+    summary:
+      'Message requests waiting for your answer (ADR 068), newest first: first messages from members you have not matched with, each with its sender’s card; they expire unanswered after 7 days',
+    member: true,
+    response: z.array(receivedRequestSchema),
+  },
+  acceptChatRequest: {
+    summary:
+      'Accept this member’s message request: the conversation opens for both (writing back accepts it too); 404 REQUEST_NOT_FOUND when none waits',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    response: messageResponseSchema,
+  },
+  declineChatRequest: {
+    summary:
+      'Decline this member’s message request, with an optional kind reply chosen by its id (shown to them in their language): neither of you can write to the other unless you match',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    body: declineRequestSchema,
     response: messageResponseSchema,
   },
   subscribePush: {

@@ -165,6 +165,15 @@ export const ERROR_TEXTS = {
   SUBSCRIPTION_REQUIRED: 'This needs a subscription: choose a plan to continue.',
   MATCH_ENDED:
     'This match has ended: neither of you can write, call or send a gift unless you match again.',
+  // Message requests (ADR 068)
+  REQUEST_PENDING:
+    'Your message request is waiting for their answer: you can write again, send a photo, a voice message or a gift, or call once they accept it.',
+  REQUEST_DECLINED:
+    'This message request was declined: you cannot write to each other unless you match.',
+  REQUEST_EXPIRED:
+    'This message request was not answered within 7 days: you can write to each other only if you match.',
+  REQUEST_NOT_FOUND: 'There is no message request from this member to answer.',
+  REQUEST_REPLY_INVALID: 'Choose a kind reply from the list, or none.',
   CHECKOUTS_OPEN_TOO_MANY:
     'You have too many payments in progress. Complete one of them, or try again later.',
   GIFT_TO_SELF: 'You cannot send a gift to yourself.',

@@ -15,6 +15,7 @@ export * from './geo.ts';
 export * from './guardian-endpoint-routes.ts';
 export * from './guardians.ts';
 export * from './match-care.ts';
+export * from './message-requests.ts';
 export * from './payments.ts';
 export * from './places.ts';
 export * from './profile-prompts.ts';

@@ -82,6 +82,11 @@ export const notificationsSchema = z.object({
    * number as a push's `badge` sets while the app is closed.
    */
   unreadConversations: z.number().int(),
+  /**
+   * Message requests waiting for the member's answer (ADR 068), counted apart from messages and
+   * badged on their own. Absent from servers before requests.
+   */
+  messageRequests: z.number().int().optional(),
   newViews: z.number().int(),
   lastLikeAt: z.iso.datetime().nullable(),
 });

@@ -1,4 +1,4 @@
-import { PRIVACY_VERSION } from '@mawadda/contract';
+import { MESSAGE_REQUEST_DAYS, PRIVACY_VERSION } from '@mawadda/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 
@@ -123,7 +123,8 @@ export function unmatchedBetween(a: string | SQL, b: string | SQL) {
 /**
  * Whether `toId` is a member (not a deleted account's stand-in), whether `fromId` matched with
  * them or either ended a match, whether `fromId` subscribes and may be suggested `toId`, whether
- * she waits to write first (ADR 069) or is exclusive with someone (ADR 070): one round trip.
+ * she waits to write first (ADR 069) or is exclusive with someone (ADR 070), and what of a message
+ * request stands between them (ADR 068): one round trip.
  */
 export async function relationshipBetween(db: Executor, fromId: string, toId: string, now: Date) {
   const result = await db.execute<{
@@ -137,6 +138,8 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
     verified_only: boolean;
     waits_for_her: boolean;
     exclusive: boolean;
+    accepted: boolean;
+    request: 'pending' | 'declined' | 'expired' | null;
   }>(sql`
     select
       exists (select 1 from members where id = ${toId} and standing <> 'deleted')
@@ -149,7 +152,9 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
       ${blockedBetween(fromId, toId)} as blocked,
       ${verifiedOnlyRefuses(fromId, toId)} as verified_only,
       ${womanWritesFirst(fromId, toId)} as waits_for_her,
-      ${inExclusiveMode(toId)} as exclusive`);
+      ${inExclusiveMode(toId)} as exclusive,
+      ${requestIs(fromId, toId, 'accepted')} as accepted,
+      ${requestStanding(fromId, toId, now)} as request`);
   const row = result.rows[0];
   return {
     exists: row?.exists === true,
@@ -162,6 +167,9 @@ export async function relationshipBetween(db: Executor, fromId: string, toId: st
     verifiedOnly: row?.verified_only === true,
     waitsForHer: row?.waits_for_her === true,
     exclusive: row?.exclusive === true,
+    /** `toId` accepted `fromId`'s message request (ADR 068). */
+    accepted: row?.accepted === true,
+    request: row?.request ?? null,
   };
 }
 
@@ -184,4 +192,87 @@ export function exclusiveStateOf(viewerId: string | SQL, otherId: string | SQL) 
         where p.proposer_id = o.id and p.receiver_id = v.id) then 'proposed-to-me'
       else 'none' end
     from members v join members o on o.id = ${otherId}::uuid where v.id = ${viewerId}::uuid)`;
+}
+
+/** How long a message request waits for its answer (ADR 068), in the statements' interval. */
+export const REQUEST_DAYS_INTERVAL = sql.raw(`interval '${MESSAGE_REQUEST_DAYS} days'`);
+
+/**
+ * `senderId` sent `receiverId` a message request (ADR 068) that is in `state`: a probe of the
+ * `message_requests` primary key. `accepted` is the one that opened the conversation.
+ */
+export function requestIs(
+  senderId: string | SQL,
+  receiverId: string | SQL,
+  state: 'any' | 'accepted',
+) {
+  return sql`exists (select 1 from message_requests r
+    where r.sender_id = ${senderId}::uuid and r.receiver_id = ${receiverId}::uuid
+      ${state === 'any' ? sql`` : sql`and r.state = ${state}`})`;
+}
+
+/**
+ * A request between the two, either way, that closes them until they match (ADR 068): declined,
+ * or pending past its days at `now` (answering it accepts it, in the same statement).
+ */
+export function requestClosed(a: string | SQL, b: string | SQL, now: Date) {
+  return sql`exists (select 1 from message_requests r
+    where ((r.sender_id = ${a}::uuid and r.receiver_id = ${b}::uuid)
+        or (r.sender_id = ${b}::uuid and r.receiver_id = ${a}::uuid))
+      and (r.state = 'declined'
+        or (r.state = 'pending' and r.sent_at <= ${now.toISOString()}::timestamptz - ${REQUEST_DAYS_INTERVAL})))`;
+}
+
+/**
+ * What stands between `fromId` and `toId` of a message request (ADR 068), as a SQL text: the one
+ * that closed them, `declined` or `expired` (either way), `pending` (his own, waiting), or null.
+ */
+function requestStanding(fromId: string | SQL, toId: string | SQL, now: Date) {
+  return sql`(select case when r.state = 'declined' then 'declined'
+        when r.sent_at <= ${now.toISOString()}::timestamptz - ${REQUEST_DAYS_INTERVAL} then 'expired'
+        when r.sender_id = ${fromId}::uuid then 'pending' end
+    from message_requests r
+    where ((r.sender_id = ${fromId}::uuid and r.receiver_id = ${toId}::uuid)
+        or (r.sender_id = ${toId}::uuid and r.receiver_id = ${fromId}::uuid))
+      and r.state <> 'accepted'
+    order by r.state = 'pending', r.sent_at limit 1)`;
+}
+
+/**
+ * `senderId`'s message request to `receiverId` has not opened their conversation (ADR 068):
+ * waiting, declined or expired, and they have not matched since (a match opens it, and an unmatch
+ * then closes it as any ended match, ADR 017). Its messages are in her Requests list, not among
+ * her conversations, and counted apart.
+ */
+export function requestUnopened(senderId: string | SQL, receiverId: string | SQL) {
+  return sql`(exists (select 1 from message_requests ru
+    where ru.sender_id = ${senderId}::uuid and ru.receiver_id = ${receiverId}::uuid
+      and ru.state <> 'accepted') and not ${matchedSince(senderId, receiverId)})`;
+}
+
+/** The `message_requests` row `r` waits for its receiver's answer at `now` (ADR 068). */
+export function requestWaitingSql(now: Date) {
+  return sql`(r.state = 'pending' and r.sent_at > ${now.toISOString()}::timestamptz - ${REQUEST_DAYS_INTERVAL}
+    and not ${matchedSince(sql`r.sender_id`, sql`r.receiver_id`)})`;
+}
+
+/** When the `message_requests` row `r` expires unanswered (ADR 068). */
+export const requestExpiresSql = sql`(r.sent_at + ${REQUEST_DAYS_INTERVAL})`;
+
+/**
+ * `receiverId` declined `senderId`'s message request (ADR 068): one probe of the
+ * `message_requests` primary key, as the suggestions walk reads it per member.
+ */
+export function requestDeclined(senderId: string | SQL, receiverId: string | SQL) {
+  return sql`exists (select 1 from message_requests rd
+    where rd.sender_id = ${senderId}::uuid and rd.receiver_id = ${receiverId}::uuid
+      and rd.state = 'declined')`;
+}
+
+/**
+ * The two matched, or did and one ended it (an unmatch follows a match only): a match settles
+ * any request between them (ADR 068), and the rule of matches applies from then on.
+ */
+export function matchedSince(a: string | SQL, b: string | SQL) {
+  return sql`(${matched(a, b)} or ${unmatchedBetween(a, b)})`;
 }

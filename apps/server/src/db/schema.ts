@@ -15,10 +15,12 @@ import {
   MARITAL_STATUSES,
   MEMBER_ROLES,
   MESSAGE_NOTICES,
+  MESSAGE_REQUEST_STATES,
   PROFILE_PROMPTS,
   PROMPT_ANSWERS_MAX,
   RECORDED_MODERATION_ACTIONS,
   REPORT_REASONS,
+  REQUEST_REPLIES,
   SKIN_TONES,
   SPOKEN_LANGUAGES,
   SUBSCRIPTION_PLANS,
@@ -518,6 +520,41 @@ export const blocks = pgTable(
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
     check('blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
+ * A first message from a member the receiver has not matched with (ADR 068): it waits in her
+ * Requests list until she accepts it (`accepted`, by the button or by writing back, in the
+ * statement that stores her message) or declines it (`declined`, with the kind reply she chose);
+ * a `pending` one older than `MESSAGE_REQUEST_DAYS` has expired. Declined or expired, it closes
+ * the pair until they match. One per sender and receiver: his second message finds it.
+ */
+export const messageRequests = pgTable(
+  'message_requests',
+  {
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: MESSAGE_REQUEST_STATES }).notNull().default('pending'),
+    reply: text('reply', { enum: REQUEST_REPLIES }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When its sender was told it expired unanswered: once. */
+    expiryToldAt: timestamp('expiry_told_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.senderId, t.receiverId] }),
+    // The expiries to tell: the pending requests whose sender was not told, oldest first.
+    index('message_requests_expiry_idx')
+      .on(t.sentAt)
+      .where(sql`${t.state} = 'pending' and ${t.expiryToldAt} is null`),
+    // Her Requests list and her badge (the pending ones she received, newest first), her export
+    // and the cascade of her account's deletion (all of them).
+    index('message_requests_receiver_idx').on(t.receiverId, t.sentAt),
   ],
 );
 

@@ -25,6 +25,8 @@ export const chatKeys = {
   contact: (memberId: string, otherId: string) => ['chat', memberId, 'contact', otherId] as const,
   conversation: (memberId: string, otherId: string) =>
     ['chat', memberId, 'conversation', otherId] as const,
+  /** The message requests waiting for the member's answer (ADR 068). */
+  requests: (memberId: string) => ['chat', memberId, 'requests'] as const,
 };
 
 export const discoveryKeys = {

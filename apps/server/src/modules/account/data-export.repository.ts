@@ -131,9 +131,10 @@ const { position: _position, ...profileColumns } = memberColumns;
 
 /**
  * Everything the service holds about a member, as plain data (ADR 020): the profile, photos,
- * answers to prompts and the voice introduction (ADR 072), likes given and received, profile views either way, blocks and ended matches, messages and
- * calls either way, sessions, push subscriptions, notification settings and the last e-mail
- * digest, payments and gifts received, the reports they made, their verification requests, and
+ * answers to prompts and the voice introduction (ADR 072), likes given and received, profile views
+ * either way, blocks and ended matches, messages, calls and message requests either way, sessions,
+ * push subscriptions, notification settings and the last e-mail digest, payments and gifts
+ * received, the reports they made, their verification requests, and
  * family mode (the parts of member-data.repository.ts), read one after the other on the one
  * connection or transaction given, in the order the archive lists them.
  */

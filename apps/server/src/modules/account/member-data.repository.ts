@@ -16,6 +16,7 @@ import {
   guardians,
   guardianVisits,
   likes,
+  messageRequests,
   messages,
   notificationSettings,
   orders,
@@ -104,7 +105,7 @@ export async function exclusiveMode(db: Executor, memberId: string) {
   return { exclusiveProposals: { made, received } };
 }
 
-/** Messages and calls either way. */
+/** Messages, calls and message requests either way. */
 export async function conversations(db: Executor, memberId: string) {
   const conversation = await db
     .select()
@@ -116,12 +117,26 @@ export async function conversations(db: Executor, memberId: string) {
     .from(calls)
     .where(or(eq(calls.callerId, memberId), eq(calls.calleeId, memberId)))
     .orderBy(asc(calls.startedAt));
+  // The message requests they sent and received (ADR 068): whom, when, and the answer.
+  const requests = await db
+    .select()
+    .from(messageRequests)
+    .where(or(eq(messageRequests.senderId, memberId), eq(messageRequests.receiverId, memberId)))
+    .orderBy(asc(messageRequests.sentAt));
   return {
     // The scam shield's warning on a message is the receiver's: the sender is never told (ADR 043).
     messages: conversation.map(({ shield, ...message }) =>
       message.senderId === memberId ? message : { ...message, shield },
     ),
     calls: memberCalls,
+    messageRequests: requests.map((r) => ({
+      direction: r.senderId === memberId ? 'sent' : 'received',
+      otherMemberId: r.senderId === memberId ? r.receiverId : r.senderId,
+      state: r.state,
+      reply: r.reply,
+      sentAt: r.sentAt,
+      answeredAt: r.answeredAt,
+    })),
   };
 }
 

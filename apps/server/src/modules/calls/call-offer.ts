@@ -50,16 +50,23 @@ async function place(
   return claim;
 }
 
+/** The refusals the caller is told as they are: each says what would let them call. */
+const TOLD_CALLER = new Set<string>([
+  E.SUBSCRIPTION_REQUIRED,
+  E.REQUEST_PENDING,
+  E.REQUEST_DECLINED,
+  E.REQUEST_EXPIRED,
+]);
+
 /** The caller's may-call refusal as the broker tells it. */
 async function assertMayCall(ctx: CallsContext, fromId: string, toId: string) {
   try {
     await ctx.whoMayWrite.assertMayCall(fromId, toId);
   } catch (error) {
-    // The web opens the plans on SUBSCRIPTION_REQUIRED; a member gone or blocked is not named.
+    // The web opens the plans on SUBSCRIPTION_REQUIRED and says what a message request waits
+    // for (ADR 068); a member gone or blocked is not named.
     if (error instanceof HttpError) {
-      throw new BrokerRefusal(
-        error.code === E.SUBSCRIPTION_REQUIRED ? error.code : E.CALL_NOT_ALLOWED,
-      );
+      throw new BrokerRefusal(TOLD_CALLER.has(error.code) ? error.code : E.CALL_NOT_ALLOWED);
     }
     throw error;
   }

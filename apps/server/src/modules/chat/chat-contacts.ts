@@ -57,6 +57,10 @@ async function toContacts(
     ...(row.exclusive ? { exclusive: row.exclusive } : {}),
     deleted: row.deleted,
     guardianFollows: row.guardianFollows,
+    request: row.sentRequest && {
+      ...row.sentRequest,
+      expiresAt: row.sentRequest.expiresAt.toISOString(),
+    },
   }));
 }
 
@@ -65,7 +69,7 @@ export async function contacts(ctx: ChatContext, memberId: string): Promise<Cont
   return toContacts(
     ctx,
     memberId,
-    await findContacts(ctx.db, memberId, CONTACT_PREVIEW_MAX_LENGTH),
+    await findContacts(ctx.db, memberId, CONTACT_PREVIEW_MAX_LENGTH, ctx.clock.now()),
   );
 }
 
@@ -75,7 +79,13 @@ export async function contacts(ctx: ChatContext, memberId: string): Promise<Cont
  * 404, as their conversation is.
  */
 export async function contact(ctx: ChatContext, memberId: string, otherId: string) {
-  const rows = await findContacts(ctx.db, memberId, CONTACT_PREVIEW_MAX_LENGTH, otherId);
+  const rows = await findContacts(
+    ctx.db,
+    memberId,
+    CONTACT_PREVIEW_MAX_LENGTH,
+    ctx.clock.now(),
+    otherId,
+  );
   const [found] = await toContacts(ctx, memberId, rows);
   if (!found) throw notFound('MEMBER_NOT_FOUND');
   return found;

@@ -4,7 +4,7 @@ import type { AsRecorded } from '../../lib/recorded-events.ts';
 import { memberArea } from '../../plugins/authentication.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
-import type { NewMessageNotice } from './message-view.ts';
+import type { NewMessageNotice, RequestSettledNotice } from './message-view.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,8 +19,16 @@ declare module '../../lib/recorded-events.ts' {
      * stores it, for the listeners that want it (ADR 064).
      */
     'chat:message-stored': AsRecorded<NewMessageNotice>;
+    /**
+     * A message request was answered, or expired unanswered (ADR 068): recorded with what
+     * settled it, about its sender, for whoever tells him (push).
+     */
+    'chat:request-settled': AsRecorded<RequestSettledNotice>;
   }
 }
+
+/** How often a node looks for message requests that expired unanswered (ADR 068). */
+const EXPIRY_NOTICES_EVERY_MS = 5 * 60_000;
 
 /**
  * Conversations and messages. The scam shield reports a sender through moderation; each new
@@ -53,6 +61,13 @@ export const chatModule = fp(
       recorded: events.recorded,
     });
     app.decorate('chat', chat);
+    app.background.add({
+      name: 'message request expiries',
+      start: () =>
+        chat.startExpiryNotices(EXPIRY_NOTICES_EVERY_MS, (err) =>
+          app.platform.log.error({ err }, 'Telling expired message requests failed'),
+        ),
+    });
     events.on('realtime:deliveries-missed', ({ memberIds, since }) =>
       chat.deliverMissed(memberIds, since),
     );
@@ -62,6 +77,13 @@ export const chatModule = fp(
   },
   {
     name: 'chat',
-    dependencies: ['platform', 'metrics', 'authentication', 'realtime', 'moderation'],
+    dependencies: [
+      'platform',
+      'metrics',
+      'background-work',
+      'authentication',
+      'realtime',
+      'moderation',
+    ],
   },
 );

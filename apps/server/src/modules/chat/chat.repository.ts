@@ -1,7 +1,7 @@
 import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type MessageRow, selectMessages, withCall } from '../../core/conversations.ts';
-import { blockedBetween } from '../../core/member-rules.ts';
+import { blockedBetween, matched } from '../../core/member-rules.ts';
 import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
 import { type calls, messages } from '../../db/schema.ts';
 import type { RecordedSource } from '../../lib/recorded-events.ts';
@@ -55,13 +55,41 @@ function noticeJson(row: SQL): SQL {
       when ${row}.audio_key is not null then 'voice' else 'text' end,
     'text', case when ${row}.gift_id is not null or ${row}.shield <> 0 then null
       else ${row}.content end,
-    'at', ${row}.sent_at)`;
+    'at', ${row}.sent_at,
+    'request', exists (select 1 from requested q
+      where q.sender_id = ${row}.sender_id and q.receiver_id = ${row}.receiver_id))`;
 }
+
+/**
+ * The message requests of the messages of the CTE `stored` (ADR 068), as two CTEs of their
+ * statement, which see the tables as they were before it: the first message (or gift) between
+ * two who have not matched makes its sender's request (`requested`), whatever call or notice
+ * line came before it; a message to a
+ * member whose request waits accepts it (`answered`: answering is accepting). Each is a probe of
+ * a primary key or of the conversation index per message.
+ */
+const REQUEST_CTES = sql`requested as (
+    insert into message_requests (sender_id, receiver_id, sent_at)
+    select s.sender_id, s.receiver_id, s.sent_at from stored s
+    where not exists (select 1 from messages b
+        where least(b.sender_id, b.receiver_id) = least(s.sender_id, s.receiver_id)
+          and greatest(b.sender_id, b.receiver_id) = greatest(s.sender_id, s.receiver_id)
+          and b.call_id is null and b.notice is null)
+      and not ${matched(sql`s.sender_id`, sql`s.receiver_id`)}
+    on conflict do nothing
+    returning sender_id, receiver_id
+  ), answered as (
+    update message_requests r set state = 'accepted', answered_at = s.sent_at
+    from stored s
+    where r.sender_id = s.receiver_id and r.receiver_id = s.sender_id and r.state = 'pending'
+    returning r.sender_id
+  )`;
 
 /**
  * Records the notice of each message of the CTE `stored` where a listener wants it (`record`
  * answers the statement, or nothing when nobody listens), and answers the stored rows with how
- * many events were written: the statement stores and records at once.
+ * many events were written: the statement stores, makes or accepts its requests and records at
+ * once.
  */
 function storedWithNotices(insert: SQL, record: Recorder | undefined): SQL {
   const recording = record?.({
@@ -69,8 +97,11 @@ function storedWithNotices(insert: SQL, record: Recorder | undefined): SQL {
     member: sql`stored.receiver_id`,
     payload: noticeJson(sql`stored`),
   });
-  if (!recording) return sql`with stored as (${insert}) select stored.*, 0 as recorded from stored`;
-  return sql`with stored as (${insert}), recorded as (${recording})
+  if (!recording) {
+    return sql`with stored as (${insert}), ${REQUEST_CTES}
+      select stored.*, 0 as recorded from stored`;
+  }
+  return sql`with stored as (${insert}), ${REQUEST_CTES}, recorded as (${recording})
     select stored.*, (select count(*) from recorded)::int as recorded from stored`;
 }
 

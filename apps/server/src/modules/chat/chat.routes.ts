@@ -73,4 +73,30 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       return { message: 'Conversation marked as read.' };
     },
   });
+
+  app.route({
+    ...endpoint('chatRequests', 'chat'),
+    handler: async (request) => chat.requests(sessionOf(request).memberId),
+  });
+
+  app.route({
+    ...endpoint('acceptChatRequest', 'chat'),
+    handler: async (request) => {
+      await chat.answerRequest(sessionOf(request).memberId, request.params.userId, {
+        state: 'accepted',
+      });
+      return { message: 'Request accepted.' };
+    },
+  });
+
+  app.route({
+    ...endpoint('declineChatRequest', 'chat'),
+    handler: async (request) => {
+      await chat.answerRequest(sessionOf(request).memberId, request.params.userId, {
+        state: 'declined',
+        reply: request.body.reply ?? null,
+      });
+      return { message: 'Request declined.' };
+    },
+  });
 };

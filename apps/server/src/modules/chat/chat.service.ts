@@ -1,15 +1,24 @@
-import type { ChatSendFields, Contact, Message, MessageNotice } from '@mawadda/contract';
+import type {
+  ChatSendFields,
+  Contact,
+  Message,
+  MessageNotice,
+  ReceivedRequest,
+} from '@mawadda/contract';
 import type { SQL } from 'drizzle-orm';
 import type { MessageRow } from '../../core/conversations.ts';
 import type { Executor } from '../../db/database.ts';
 import type { calls } from '../../db/schema.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
+import { runEvery } from '../../lib/run-every.ts';
 import { contact, contacts } from './chat-contacts.ts';
 import { type ChatDeps, chatContext } from './chat-context.ts';
 import { conversation, deliverMissed, markConversationRead, messagesAs } from './chat-history.ts';
+import { answer, receivedRequests, tellExpired } from './chat-requests.ts';
 import { addCallEntry, publishNew, sendMessage, writeNotice } from './chat-sending.ts';
 import { countUnread, unreadConversationsSql } from './contacts.repository.ts';
 import { writeGiftMessage } from './gift-message.ts';
+import { waitingRequestsSql } from './requests.repository.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 
@@ -81,6 +90,26 @@ export function createChatService(deps: ChatDeps) {
 
     contact: (memberId: string, otherId: string): Promise<Contact> =>
       contact(ctx, memberId, otherId),
+
+    /** The message requests waiting for the member's answer (ADR 068). */
+    requests: (memberId: string): Promise<ReceivedRequest[]> => receivedRequests(ctx, memberId),
+
+    /** The receiver's answer to a request: `answer` in chat-requests.ts. */
+    answerRequest: (
+      receiverId: string,
+      senderId: string,
+      decision: Parameters<typeof answer>[3],
+    ): Promise<void> => answer(ctx, receiverId, senderId, decision),
+
+    /** Tells the senders of requests that expired unanswered, once each: `tellExpired`. */
+    tellExpiredRequests: (): Promise<number> => tellExpired(ctx),
+
+    /** Tells them every `everyMs` on this node, one run at a time (the statement tells each once). */
+    startExpiryNotices: (everyMs: number, onError: (err: unknown) => void) =>
+      runEvery(everyMs, () => tellExpired(ctx), onError),
+
+    /** Requests waiting for the member's answer, as a SQL expression for another module's statement. */
+    waitingRequestsSql: (memberId: SQL): SQL => waitingRequestsSql(memberId, deps.clock.now()),
 
     unreadCount: (memberId: string) => countUnread(deps.db, memberId),
 

@@ -1,4 +1,4 @@
-import type { ExclusiveState } from '@mawadda/contract';
+import type { ExclusiveState, RequestReply, RequestState } from '@mawadda/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CallOfMessage, MessageRow } from '../../core/conversations.ts';
 import {
@@ -6,6 +6,9 @@ import {
   consentGiven,
   exclusiveStateOf,
   matchesOf,
+  requestExpiresSql,
+  requestUnopened,
+  requestWaitingSql,
   suggestable,
   unmatchedBetween,
   verifiedOnlyRefuses,
@@ -15,7 +18,7 @@ import {
 import type { Executor } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
 
-/** Unread messages, but from members blocked either way. */
+/** Unread messages, but from members blocked either way and in requests (ADR 068). */
 export async function countUnread(
   db: Executor,
   memberId: string,
@@ -34,6 +37,8 @@ export async function countUnread(
         eq(messages.receiverId, memberId),
         isNull(messages.readAt),
         sql`not ${blockedBetween(memberId, sql`${messages.senderId}`)}`,
+        // A request's message is counted as a request, apart (ADR 068).
+        sql`not ${requestUnopened(sql`${messages.senderId}`, memberId)}`,
       ),
     );
   return row?.count ?? 0;
@@ -46,7 +51,8 @@ export async function countUnread(
 export function unreadConversationsSql(memberId: SQL): SQL {
   return sql`(select count(distinct ${messages.senderId})::int from ${messages}
     where ${messages.receiverId} = ${memberId} and ${messages.readAt} is null
-      and not ${blockedBetween(memberId, sql`${messages.senderId}`)})`;
+      and not ${blockedBetween(memberId, sql`${messages.senderId}`)}
+      and not ${requestUnopened(sql`${messages.senderId}`, memberId)})`;
 }
 
 /** What the conversation list shows of the last message (its preview). */
@@ -85,6 +91,8 @@ export type ContactRow = {
   deleted: boolean;
   /** Whose guardian follows the conversation (ADR 045). */
   guardianFollows: { mine: boolean; theirs: boolean };
+  /** The viewer's message request to them that has not opened the conversation (ADR 068). */
+  sentRequest: { state: RequestState; reply: RequestReply | null; expiresAt: Date } | null;
 };
 
 type RawContact = {
@@ -114,6 +122,7 @@ type RawContact = {
   last_call_answered_at: Date | string | null;
   last_call_ended_at: Date | string | null;
   last_call_end_reason: CallOfMessage['endReason'];
+  sent_request: { state: RequestState; reply: RequestReply | null; expiresAt: string } | null;
 };
 
 const dateOrNull = (value: Date | string | null) => (value ? new Date(value) : null);
@@ -121,13 +130,15 @@ const dateOrNull = (value: Date | string | null) => (value ? new Date(value) : n
 /**
  * A member's contacts: everyone they exchanged messages with, and their matches, with the unread
  * count, the time and a preview of the last message; the most recent conversation (or match)
- * first. With `only`, that one member: a contact, or a member `memberId` may be suggested (an
+ * first; not the senders of requests the member received that have not opened (ADR 068), and
+ * one's own such request with its state. With `only`, that one member: a contact, or a member `memberId` may be suggested (an
  * active account), whom a subscriber may write to first; none otherwise.
  */
 export async function findContacts(
   db: Executor,
   memberId: string,
   previewLength: number,
+  now: Date,
   only?: string,
 ): Promise<ContactRow[]> {
   const partner = (column: SQL) => (only === undefined ? sql`true` : sql`${column} = ${only}`);
@@ -161,7 +172,13 @@ export async function findContacts(
       exists (select 1 from guardian_follows gf where gf.member_id = m.id and gf.other_id = ${memberId}
         and gf.followed and exists (select 1 from guardians g where g.member_id = m.id and g.revoked_at is null)) as theirs_followed,
       lc.type as last_call_type, lc.answered_at as last_call_answered_at,
-      lc.ended_at as last_call_ended_at, lc.end_reason as last_call_end_reason
+      lc.ended_at as last_call_ended_at, lc.end_reason as last_call_end_reason,
+      (select json_build_object('state', case when r.state = 'declined' then 'declined'
+            when not ${requestWaitingSql(now)} then 'expired' else 'pending' end,
+          'reply', r.reply, 'expiresAt', ${requestExpiresSql})
+        from message_requests r
+        where r.sender_id = ${memberId} and r.receiver_id = m.id and r.state <> 'accepted'
+          and matches.id is null and not ${unmatchedBetween(memberId, sql`m.id`)}) as sent_request
     from members m
     left join conversations c on c.partner_id = m.id
     left join matches on matches.id = m.id
@@ -173,6 +190,13 @@ export async function findContacts(
       and ${partner(sql`m.id`)}
       and not ${blockedBetween(memberId, sql`m.id`)}
       and (m.standing = 'deleted' or ${consentGiven(sql`m.id`)})
+      ${
+        only === undefined
+          ? // A request she received is in her Requests list, not among her conversations
+            // (ADR 068); opened on its own, it is a conversation she may answer (answering accepts).
+            sql`and not ${requestUnopened(sql`m.id`, memberId)}`
+          : sql``
+      }
     order by coalesce(c.last_message_at, matches.matched_at) desc, m.id
   `);
   // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
@@ -212,5 +236,9 @@ export async function findContacts(
     exclusive: r.exclusive,
     deleted: r.deleted,
     guardianFollows: { mine: r.mine_followed, theirs: r.theirs_followed },
+    sentRequest: r.sent_request && {
+      ...r.sent_request,
+      expiresAt: new Date(r.sent_request.expiresAt),
+    },
   }));
 }

@@ -11,6 +11,24 @@ export type NewMessageNotice = {
   content: 'text' | 'photo' | 'voice' | 'gift';
   text: string | null;
   at: Date;
+  /**
+   * The message is a request (ADR 068): pushed, counted and mailed apart from messages. Known
+   * where it is stored (the recorded notice), absent from the callback's.
+   */
+  request?: boolean;
+};
+
+/**
+ * What became of a request, as told outside the chat (ADR 068): `from` is the member it was
+ * sent to, `to` its sender, who is told; accepted, declined (never the kind reply: he reads it in
+ * the app) or expired unanswered.
+ */
+export type RequestSettledNotice = {
+  kind: 'request-settled';
+  from: string;
+  to: string;
+  outcome: 'accepted' | 'declined' | 'expired';
+  at: Date;
 };
 
 export function noticeOf(row: MessageRow): NewMessageNotice {

@@ -7,6 +7,8 @@ import { unsubscribableMail } from '../../lib/one-click-unsubscribe.ts';
 export type DigestNews = {
   messages: number;
   senders: string[];
+  /** Message requests waiting for an answer (ADR 068): told apart, without names. */
+  requests: number;
   matches: number;
   matchNames: string[];
   likerNames: string[];
@@ -39,8 +41,9 @@ function people(names: readonly (MailName | undefined)[], language: MailLanguage
 /** A sentence that starts with people: "A member sent you…". */
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Messages or matches: something to answer in the chat. */
-export const hasConversationNews = (news: DigestNews) => news.messages > 0 || news.matches > 0;
+/** Messages, requests or matches: something to answer in the chat. */
+export const hasConversationNews = (news: DigestNews) =>
+  news.messages > 0 || news.requests > 0 || news.matches > 0;
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -79,6 +82,11 @@ export function digestMail(options: {
                 `${sentence(people(senders, 'en'))} sent you ${plural(news.messages, 'message', 'messages')}.`,
               ]
             : []),
+          ...(news.requests > 0
+            ? [
+                `${news.requests === 1 ? 'A message request is' : `${news.requests} message requests are`} waiting for your answer.`,
+              ]
+            : []),
           ...(news.matches > 0
             ? [
                 `You have ${news.matches === 1 ? 'a new match' : `${news.matches} new matches`}: ${people(matches, 'en')}.`,
@@ -101,6 +109,11 @@ export function digestMail(options: {
           ...(news.messages > 0
             ? [
                 `${sentence(people(senders, 'fr'))} ${senders.length === 1 ? 'vous a envoyé' : 'vous ont envoyé'} ${plural(news.messages, 'message', 'messages')}.`,
+              ]
+            : []),
+          ...(news.requests > 0
+            ? [
+                `${news.requests === 1 ? 'Une demande de message attend' : `${news.requests} demandes de message attendent`} votre réponse.`,
               ]
             : []),
           ...(news.matches > 0

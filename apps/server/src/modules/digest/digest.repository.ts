@@ -1,5 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { blockedBetween, matchesOf } from '../../core/member-rules.ts';
+import {
+  blockedBetween,
+  matchesOf,
+  requestUnopened,
+  requestWaitingSql,
+} from '../../core/member-rules.ts';
 import type { Executor } from '../../db/database.ts';
 import { emailDigests, type MAIL_LANGUAGES, members } from '../../db/schema.ts';
 import { pushReachable } from '../push/index.ts';
@@ -24,6 +29,8 @@ export type DueDigest = {
   messages: number;
   /** Who wrote, the latest first. */
   senders: string[];
+  /** Message requests waiting for the member's answer (ADR 068), counted apart. */
+  requests: number;
   matches: number;
   /** Who they matched with, the latest first. */
   matchNames: string[];
@@ -34,7 +41,8 @@ export type DueDigest = {
 /**
  * Picks the members due a digest and claims them, in one statement: a member with the digest on
  * (the default), no device that may be pushed to, in good standing, sent no digest in the last
- * 24 hours, with unread messages, new matches or new likes that arrived after `delayMs` ago,
+ * 24 hours, with unread messages, message requests (ADR 068, apart), new matches or new likes
+ * that arrived after `delayMs` ago,
  * after their last activity and after what their last digest covered, none from a blocked or
  * banned member.
  * The claim writes the member's `email_digests` row: of two nodes (or runs) claiming one member,
@@ -60,6 +68,7 @@ export async function claimDueDigests(
     previous: string | Date | null;
     messages: number;
     senders: string[];
+    requests: number;
     matches: number;
     match_names: string[];
     liker_names: string[];
@@ -84,14 +93,22 @@ export async function claimDueDigests(
         and not ${pushReachable(sql`m.id`, now)}
     ),
     news as (
-      select due.*, unread.messages, unread.senders, fresh.matches, fresh.match_names,
+      select due.*, unread.messages, unread.senders, unread.requests, fresh.matches,
+        fresh.match_names,
         liked.liker_names
       from due
       cross join lateral (
-        select coalesce(sum(per.n), 0)::int as messages,
-          coalesce(array_agg(per.name order by per.last desc), '{}') as senders
+        select coalesce(sum(per.n) filter (where not per.request), 0)::int as messages,
+          coalesce(array_agg(per.name order by per.last desc) filter (where not per.request),
+            '{}') as senders,
+          -- A request is told apart, and only while it waits for her (ADR 068).
+          (count(*) filter (where per.request and per.waiting))::int as requests
         from (
-          select s.name, count(*) as n, max(msg.sent_at) as last
+          select s.name, count(*) as n, max(msg.sent_at) as last,
+            ${requestUnopened(sql`s.id`, sql`due.member_id`)} as request,
+            exists (select 1 from message_requests r
+              where r.sender_id = s.id and r.receiver_id = due.member_id
+                and ${requestWaitingSql(now)}) as waiting
           from messages msg join members s on s.id = msg.sender_id
           where msg.receiver_id = due.member_id and ${unread} and msg.sent_at > due.since
             and s.standing = 'active' and not ${blockedBetween(sql`due.member_id`, sql`s.id`)}
@@ -117,7 +134,8 @@ export async function claimDueDigests(
             where back.liker_id = due.member_id and back.liked_id = l.liker_id)
           and o.standing = 'active' and not ${blockedBetween(sql`due.member_id`, sql`o.id`)}
       ) liked
-      where unread.messages > 0 or fresh.matches > 0 or cardinality(liked.liker_names) > 0
+      where unread.messages > 0 or unread.requests > 0 or fresh.matches > 0
+        or cardinality(liked.liker_names) > 0
       limit ${options.batch}
     ),
     claimed as (
@@ -137,6 +155,7 @@ export async function claimDueDigests(
     previous: row.previous === null ? null : new Date(row.previous),
     messages: row.messages,
     senders: row.senders,
+    requests: row.requests,
     matches: row.matches,
     matchNames: row.match_names,
     likerNames: row.liker_names,

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@mawadda/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, seedLikes, seedMembers, sessionFor } from '../../../test/fixtures.ts';
+import {
+  bearer,
+  seedLikes,
+  seedMembers,
+  seedSubscription,
+  sessionFor,
+} from '../../../test/fixtures.ts';
 import { startTestPushService, type TestPushService } from '../../../test/push-service.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { blocks, members, messages } from '../../db/schema.ts';
@@ -173,6 +179,24 @@ describe('who gets an e-mail digest', () => {
     // A like returned is a match, told once as such.
     expect(mail?.text).not.toContain('aimé votre profil');
     expect(mailsTo(him.email)[0]?.text).toContain('Vous avez un nouveau match : Mariam.');
+  });
+
+  it('tells of a message request apart from messages, without the sender’s name', async () => {
+    const her = await member('Aïcha Ndiaye');
+    const him = await member('Omar Fall', 'homme');
+    await seedSubscription(t.database.db, him.id);
+    const sent = await call('POST', `/api/chat/send/${her.id}`, {
+      token: him.token,
+      body: { content: 'Salam, ton profil m’a touché' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await later();
+    const [mail] = mailsTo(her.email);
+    const [french = ''] = mail?.text.split('\n\n---\n\n') ?? [];
+    expect(mail?.subject).toBe('Du nouveau dans vos conversations sur Mawadda');
+    expect(french).toContain('Une demande de message attend votre réponse.');
+    expect(french).not.toContain('vous a envoyé');
+    expect(french).not.toContain('Omar');
   });
 
   it('tells of likes not returned, first names only, none from a blocked or banned member, and opens the suggestions', async () => {

@@ -1,5 +1,6 @@
 import { GENDERS } from '@mawadda/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { requestDeclined } from '../../core/member-rules.ts';
 import {
   audienceOf,
   likeState,
@@ -79,6 +80,8 @@ function audienceConditions(q: AudienceQuery, point: SQL): SQL {
   // A member in exclusive mode is suggested to nobody (ADR 070): a column of the row the walk
   // reads anyway, so it costs a comparison per entry, no probe.
   conditions.push(sql`exclusive_with is null`);
+  // A member who declined the viewer's message request is not suggested to him again (ADR 068).
+  conditions.push(sql`not ${requestDeclined(q.viewer.id, sql`members.id`)}`);
   conditions.push(bothWays(q.compatibility));
   return sql.join(conditions, sql` and `);
 }

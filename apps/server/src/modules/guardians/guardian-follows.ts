@@ -92,16 +92,18 @@ export async function tellPending(ctx: GuardiansContext, memberId: string): Prom
 }
 
 /**
- * The member's conversations (the chat's contacts, less deleted accounts) with their choice. A
- * conversation seen for the first time takes the member's default for new ones, and is followed
- * from now: its other member is told before anything of it is shown.
+ * The member's conversations (the chat's contacts, less deleted accounts and requests, ADR 068)
+ * with their choice. A conversation seen for the first time takes the member's default for new
+ * ones, and is followed from now: its other member is told before anything of it is shown.
  */
 export async function conversationsOf(
   ctx: GuardiansContext,
   memberId: string,
 ): Promise<{ contacts: Contact[]; follows: Map<string, FollowRow> }> {
   const { db } = ctx;
-  const contacts = (await ctx.chat.contacts(memberId)).filter((c) => !c.deleted);
+  // A conversation is followed once open: not the member's own request while it waits (ADR 068),
+  // nor one she received, which is not among her contacts.
+  const contacts = (await ctx.chat.contacts(memberId)).filter((c) => !c.deleted && !c.request);
   let follows = new Map((await followsOf(db, memberId)).map((row) => [row.otherId, row]));
   const fresh = contacts.filter((c) => !follows.has(c.id));
   if (fresh.length > 0) {

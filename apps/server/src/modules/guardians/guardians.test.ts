@@ -52,6 +52,16 @@ async function family(): Promise<{ aminata: Person; youssef: Person; karim: Pers
   };
 }
 
+/** `member` accepts the message request `sender` sent her (ADR 068). */
+async function accept(member: Person, sender: Person) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/chat/requests/${sender.id}/accept`,
+    headers: bearer(member.token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 async function send(from: Person, to: Person, content: string) {
   const res = await t.app.inject({
     method: 'POST',
@@ -349,6 +359,7 @@ describe('the other member is told before any of their messages reaches the guar
   it('tells the other member by a line when no guardian follows any more: the last one removed, or the conversation no longer chosen', async () => {
     const { aminata, youssef, karim } = await family();
     await send(karim, aminata, 'Salam Aminata');
+    await accept(aminata, karim);
     const first = await addGuardian(aminata);
     const second = await addGuardian(aminata);
     await follow(aminata, youssef);
@@ -400,8 +411,12 @@ describe('the other member is told before any of their messages reaches the guar
       payload: { followNewConversations: true },
     });
     expect(saved.json<GuardianOverview>().followNewConversations).toBe(true);
-    // Karim, a subscriber, writes first: a conversation that did not exist when it was set.
+    // Karim, a subscriber, writes first: a conversation that did not exist when it was set. It is
+    // a message request (ADR 068): the guardian follows it once she accepts it, not before.
     const first = await send(karim, aminata, 'Assalamu alaykum');
+    expect((await page(guardian.token)).json<GuardianPage>().conversations).toEqual([]);
+    expect((await read(guardian.token, karim)).statusCode).toBe(404);
+    await accept(aminata, karim);
     const res = await page(guardian.token);
     expect(res.json<GuardianPage>().conversations.map((c) => c.id)).toEqual([karim.id]);
     const seen = (await read(guardian.token, karim)).json<Message[]>();
@@ -488,6 +503,7 @@ describe('what ends the view', () => {
   it('the other member deleting their account, or being banned', async () => {
     const { aminata, youssef, karim } = await family();
     await send(karim, aminata, 'Salam');
+    await accept(aminata, karim);
     const guardian = await addGuardian(aminata);
     await follow(aminata, youssef);
     await follow(aminata, karim);

@@ -123,6 +123,7 @@ describe('likes', () => {
       newLikes: 2,
       newMessages: 0,
       unreadConversations: 0,
+      messageRequests: 0,
       newViews: 0,
       lastLikeAt: t.clock.now().toISOString(),
     });

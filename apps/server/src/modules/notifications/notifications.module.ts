@@ -18,6 +18,7 @@ export const notificationsModule = fp(
       unreadMessages: app.chat.unreadCount,
       unreadConversations: app.chat.unreadConversations,
       unreadConversationsSql: app.chat.unreadConversationsSql,
+      waitingRequestsSql: app.chat.waitingRequestsSql,
     });
     app.decorate('notifications', notifications);
     await memberArea(app, async (member) => {

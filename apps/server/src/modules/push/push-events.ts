@@ -16,6 +16,7 @@ export const PUSH_LISTENER = 'push';
 /** The recorded event each kind of push event is written as, where it happens. */
 const RECORDED_AS = {
   message: 'chat:message-stored',
+  'request-settled': 'chat:request-settled',
   like: 'likes:liked',
   match: 'likes:liked',
   call: 'calls:call',

@@ -26,6 +26,8 @@ export type PushEvent =
       content: 'text' | 'photo' | 'voice' | 'gift';
       text: string | null;
       at: Date;
+      /** A message request (ADR 068): pushed apart, to the Requests list, never its text. */
+      request?: boolean;
     }
   | {
       kind: 'like' | 'match';
@@ -34,6 +36,17 @@ export type PushEvent =
       at: Date;
       /** A like's compliment (ADR 071): its note, null when the scam shield flagged it. */
       compliment?: { text: string | null } | null;
+    }
+  /**
+   * His message request was answered or expired (ADR 068): told politely, a decline never named
+   * on a lock screen.
+   */
+  | {
+      kind: 'request-settled';
+      from: string;
+      to: string;
+      outcome: 'accepted' | 'declined' | 'expired';
+      at: Date;
     }
   | { kind: 'call'; callId: string; from: string; to: string; video: boolean; at: Date }
   | { kind: 'call-ended'; callId: string; from: string; to: string; missed: boolean; at: Date }
@@ -100,6 +113,8 @@ function urlOf(event: PushEvent, language: PushLanguage): string {
   const root = `/${language}`;
   switch (event.kind) {
     case 'message':
+      return event.request ? `${root}/chat?requests=open` : `${root}/chat?userId=${event.from}`;
+    case 'request-settled':
     case 'match':
     case 'call-ended':
     case 'match-update':
@@ -115,6 +130,8 @@ function urlOf(event: PushEvent, language: PushLanguage): string {
 function tagOf(event: PushEvent): string {
   switch (event.kind) {
     case 'message':
+      return event.request ? 'requests' : `chat:${event.from}`;
+    case 'request-settled':
       return `chat:${event.from}`;
     case 'call':
     case 'call-ended':
@@ -130,9 +147,12 @@ function tagOf(event: PushEvent): string {
 function subjectOf(event: PushEvent, name: string): PushSubject {
   switch (event.kind) {
     case 'message':
+      if (event.request) return { kind: 'request', name };
       return event.content === 'gift'
         ? { kind: 'gift', name }
         : { kind: 'message', name, content: event.content, text: event.text };
+    case 'request-settled':
+      return { kind: 'request-settled', name, outcome: event.outcome };
     case 'like':
       return event.compliment
         ? { kind: 'like', name, compliment: event.compliment.text }
@@ -187,7 +207,12 @@ function pushesOf(
 /** The rules that need nothing but the event's own read: cheapest first. */
 function allows(event: PushEvent, rules: ReadRules, now: Date): boolean {
   if (rules.subscriptions.length === 0) return false;
-  const kind = event.kind === 'message' && event.content === 'gift' ? 'gift' : event.kind;
+  const kind =
+    event.kind === 'message' && event.content === 'gift'
+      ? 'gift'
+      : event.kind === 'request-settled'
+        ? 'message'
+        : event.kind;
   if (!rules.settings[SWITCH[kind]]) return false;
   if (inQuietHours(rules.settings, now)) return false;
   return rules.allowed;

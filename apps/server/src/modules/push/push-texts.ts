@@ -9,6 +9,8 @@ export type PushLanguage = MailLanguage;
 export type PushSubject =
   | { kind: 'message'; name: string; content: 'text' | 'photo' | 'voice'; text: string | null }
   | { kind: 'gift'; name: string }
+  | { kind: 'request'; name: string }
+  | { kind: 'request-settled'; name: string; outcome: 'accepted' | 'declined' | 'expired' }
   | { kind: 'match'; name: string }
   /** `compliment`: the like came with one (ADR 071), its note or null when it is withheld. */
   | { kind: 'like'; name: string; compliment?: string | null }
@@ -29,6 +31,13 @@ const TEXTS = {
     photo: 'Vous a envoyé une photo',
     voice: 'Vous a envoyé un message vocal',
     gift: 'Vous a offert un cadeau',
+    requestTitle: 'Nouvelle demande de message',
+    request: (name: string) => `${name} souhaite vous écrire : acceptez ou déclinez`,
+    requestSettled: {
+      accepted: 'A accepté votre demande : vous pouvez vous écrire',
+      declined: 'A répondu à votre demande de message',
+      expired: 'Votre demande de message est restée sans réponse pendant 7 jours',
+    },
     matchTitle: "C'est un match !",
     match: (name: string) => `Vous et ${name} vous plaisez mutuellement`,
     likeTitle: 'Nouveau like',
@@ -58,6 +67,13 @@ const TEXTS = {
     photo: 'Sent you a photo',
     voice: 'Sent you a voice note',
     gift: 'Sent you a gift',
+    requestTitle: 'New message request',
+    request: (name: string) => `${name} would like to write to you: accept or decline`,
+    requestSettled: {
+      accepted: 'Accepted your request: you can write to each other',
+      declined: 'Answered your message request',
+      expired: 'Your message request was not answered within 7 days',
+    },
     matchTitle: "It's a match!",
     match: (name: string) => `You and ${name} liked each other`,
     likeTitle: 'New like',
@@ -108,6 +124,12 @@ export function pushText(
     }
     case 'gift':
       return { kind: 'gift', title: subject.name, body: t.gift };
+    // A stranger's words never reach her lock screen: she reads them in the app (ADR 068).
+    case 'request':
+      return { kind: 'message', title: t.requestTitle, body: t.request(subject.name) };
+    // A decline is read in the app, with her kind reply; a lock screen says only that she answered.
+    case 'request-settled':
+      return { kind: 'message', title: subject.name, body: t.requestSettled[subject.outcome] };
     case 'match':
       return { kind: 'match', title: t.matchTitle, body: t.match(subject.name) };
     case 'like':

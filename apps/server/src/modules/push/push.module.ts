@@ -74,6 +74,7 @@ export const pushModule = fp(
     app.decorate('push', push);
     // Written in the statement or transaction of what they tell of, never held here (ADR 064).
     events.recorded.on('chat:message-stored', push.listener);
+    events.recorded.on('chat:request-settled', push.listener);
     events.recorded.on('likes:liked', push.listener);
     events.recorded.on('calls:call', push.listener);
     events.recorded.on('relationships:match-update', push.listener);

@@ -1,4 +1,4 @@
-import type { Message, WaliAnswer } from '@mawadda/contract';
+import type { Message, RequestReply, WaliAnswer } from '@mawadda/contract';
 import { CONVERSATION_PAGE_SIZE, REALTIME_SESSION_HEADER } from '@mawadda/contract/constants';
 import { waliEndpointRoutes } from '@mawadda/contract/guardian-endpoint-routes';
 import { callApi, endpointCaller } from '@/lib/api-client.ts';
@@ -97,4 +97,22 @@ const EXCLUSIVE_ENDPOINTS = {
  */
 export function changeExclusive(userId: string, action: ExclusiveAction) {
   return callApi(EXCLUSIVE_ENDPOINTS[action], { params: { id: userId } });
+}
+
+/** GET /api/chat/requests: the message requests waiting for the member's answer (ADR 068). */
+export function fetchRequests(signal?: AbortSignal) {
+  return callApi('chatRequests', {}, signal);
+}
+
+/** POST /api/chat/requests/{userId}/accept: the conversation opens for both. */
+export function acceptRequest(userId: string) {
+  return callApi('acceptChatRequest', { params: { userId } });
+}
+
+/**
+ * POST /api/chat/requests/{userId}/decline, with the kind reply chosen by its id (or none): the
+ * sender reads it in their own language.
+ */
+export function declineRequest(userId: string, reply: RequestReply | null) {
+  return callApi('declineChatRequest', { params: { userId }, body: { reply } });
 }

@@ -83,8 +83,9 @@ export function ConversationHeader({
   const localized = useLocalizedPath();
   const gone = contact?.deleted === true;
   const ended = contact?.matchEnded === true;
-  // Nothing to give or call while the match waits for her first word (ADR 069).
-  const closed = ended || contact?.awaitingFirstWordOf === 'them';
+  // Nothing to give or call while the match waits for her first word (ADR 069), nor while his
+  // request has not opened the conversation (ADR 068).
+  const closed = ended || contact?.awaitingFirstWordOf === 'them' || contact?.request != null;
   return (
     <header className="flex items-center gap-1 border-b border-sand-200 bg-white px-1 py-2 sm:gap-2 sm:px-2">
       <BackLink />

@@ -19,6 +19,7 @@ import { ConversationNotices } from './conversation-notices.tsx';
 import { ExclusiveModePanel } from './exclusive-mode-panel.tsx';
 import { GuardianNotice } from './guardian-notice.tsx';
 import { MessageList } from './message-list.tsx';
+import { RequestSentNotice } from './request-sent-notice.tsx';
 import { WaliControls } from './wali-controls.tsx';
 
 /**
@@ -123,6 +124,8 @@ export function Conversation({
   const ended = contact?.matchEnded === true;
   // She writes first (ADR 069): nothing to type until she has.
   const waiting = contact?.awaitingFirstWordOf === 'them';
+  // His request that has not opened the conversation (ADR 068): nothing more goes from him.
+  const request = contact?.request ?? null;
   const reportables = () =>
     reportable(messages, other, {
       photo: t('message.photoFrom', { name }),
@@ -170,7 +173,7 @@ export function Conversation({
       {contact && !gone && !ended ? (
         <ExclusiveModePanel me={me} other={other} name={name} contact={contact} />
       ) : null}
-      {contact && !gone && !ended && !waiting ? (
+      {contact && !gone && !ended && !waiting && !request ? (
         <WaliControls
           me={me}
           other={other}
@@ -184,7 +187,9 @@ export function Conversation({
         <p className="border-t border-sand-200 bg-white px-4 py-3 text-sm text-ink-muted">
           {t('conversation.deletedNote')}
         </p>
-      ) : ended || waiting ? null : (
+      ) : ended || waiting ? null : request ? (
+        <RequestSentNotice name={name} request={request} />
+      ) : (
         <Composer
           otherName={name}
           onSend={(fields) => outbox.add(other, fields)}

@@ -44,6 +44,10 @@ const FOR_GOOD: ReadonlySet<string | undefined> = new Set([
   // or it ends, a retry meets the same refusal.
   'WAITING_FOR_HER_FIRST_WORD',
   'MEMBER_IN_EXCLUSIVE_MODE',
+  // A message request that has not opened the conversation (ADR 068): the contact says why.
+  'REQUEST_PENDING',
+  'REQUEST_DECLINED',
+  'REQUEST_EXPIRED',
 ]);
 
 export function refusedForGood(refusal: Refusal | null): boolean {

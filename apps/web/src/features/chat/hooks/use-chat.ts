@@ -1,9 +1,17 @@
-import type { Contact, Message, WaliAnswer } from '@mawadda/contract';
+import type {
+  Contact,
+  Message,
+  Notifications,
+  ReceivedRequest,
+  RequestReply,
+  WaliAnswer,
+} from '@mawadda/contract';
 import { CONVERSATION_PAGE_SIZE } from '@mawadda/contract/constants';
 import { destinations } from '@mawadda/contract/destinations';
 import { titleCase } from '@mawadda/contract/text';
 import {
   type QueryClient,
+  skipToken,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -14,13 +22,16 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { chatKeys, notificationKeys } from '@/lib/query-keys.ts';
 import { useOnReconnect, useRealtimeSubscription } from '@/lib/realtime/use-realtime.ts';
 import {
+  acceptRequest,
   answerWaliContact,
   askWaliContact,
   changeExclusive,
+  declineRequest,
   type ExclusiveAction,
   fetchContact,
   fetchContacts,
   fetchConversation,
+  fetchRequests,
   markConversationRead,
 } from '../api/chat-api.ts';
 import { useChatTranslation } from '../i18n.ts';
@@ -59,6 +70,57 @@ export function useContacts(me: string) {
     if (query.error) console.warn('[chat] contacts could not be loaded', query.error);
   }, [query.error]);
   return query;
+}
+
+/**
+ * The message requests waiting for the member's answer (ADR 068), newest first: asked only while
+ * the Requests list is shown (`enabled`), the conversations' screen costs nothing more.
+ */
+export function useRequests(me: string, enabled: boolean) {
+  const query = useQuery({
+    queryKey: chatKeys.requests(me),
+    queryFn: ({ signal }) => fetchRequests(signal),
+    enabled: enabled && me !== '',
+    select: (requests): ReceivedRequest[] =>
+      requests.map((r) => ({ ...r, sender: { ...r.sender, name: titleCase(r.sender.name) } })),
+  });
+  useEffect(() => {
+    if (query.error) console.warn('[chat] requests could not be loaded', query.error);
+  }, [query.error]);
+  return query;
+}
+
+/**
+ * How many requests wait (ADR 068), for the Requests link's count: the list's length once asked,
+ * otherwise the navbar's counts as the shell last fetched them (read from the cache, never asked
+ * from here).
+ */
+export function useRequestsCount(me: string, listed: ReceivedRequest[] | undefined): number {
+  const counts = useQuery<Notifications>({
+    queryKey: notificationKeys.counts(me),
+    queryFn: skipToken,
+  });
+  return listed?.length ?? counts.data?.messageRequests ?? 0;
+}
+
+/**
+ * The member's answer to a request: accepted, the conversation opens (her contacts and her
+ * conversation with him are asked again); declined, with the kind reply she chose. Either way
+ * the request leaves her list and the badge counts are asked again.
+ */
+export function useAnswerRequest(me: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: { senderId: string; reply?: RequestReply | null; accept: boolean }) =>
+      answer.accept
+        ? acceptRequest(answer.senderId)
+        : declineRequest(answer.senderId, answer.reply ?? null),
+    onSettled: (_data, _error, answer) => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.requests(me), exact: true });
+      askAgainAbout(queryClient, me, answer.senderId);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    },
+  });
 }
 
 /**
@@ -118,7 +180,11 @@ function applyMessage(queryClient: QueryClient, me: string, message: Message) {
   if (contacts) {
     queryClient.setQueryData(chatKeys.contacts(me), contacts);
     askAgainIfLoading(queryClient, chatKeys.contacts(me));
-  } else void queryClient.invalidateQueries({ queryKey: chatKeys.contacts(me) });
+  } else {
+    // Someone new: a conversation begun, or a message request (ADR 068), in her other list.
+    void queryClient.invalidateQueries({ queryKey: chatKeys.contacts(me) });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.requests(me) });
+  }
 }
 
 /**
@@ -128,6 +194,7 @@ function applyMessage(queryClient: QueryClient, me: string, message: Message) {
 function askAgainAbout(queryClient: QueryClient, me: string, other: string) {
   for (const queryKey of [
     chatKeys.contacts(me),
+    chatKeys.requests(me),
     chatKeys.contact(me, other),
     chatKeys.conversation(me, other),
   ]) {
@@ -168,7 +235,8 @@ export function useChatEvents(me: string, onMessage: (message: Message) => void)
       (data) => readUntil(data, me, receipt.readAt),
     );
   });
-  // A match ended or a block (ADR 017): the frame says only with whom.
+  // A match ended or a block (ADR 017), a request answered (ADR 068): the frame says only with
+  // whom.
   useRealtimeSubscription(me ? destinations.contact(me) : null, ({ memberId }) =>
     askAgainAbout(queryClient, me, memberId),
   );

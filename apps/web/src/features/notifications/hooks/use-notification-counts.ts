@@ -9,10 +9,20 @@ import { session, useSession } from '@/lib/session.ts';
 import { fetchNotifications } from '../api/notifications-api.ts';
 import { likesBadgeCount } from '../utils/likes-badge.ts';
 
-/** The navbar's counts, and the conversations with an unread message (the app badge's). */
-export type MemberCounts = NavCounts & { conversations: number };
+/**
+ * The navbar's counts, the conversations with an unread message and the message requests waiting
+ * for an answer (ADR 068): the app badge's.
+ */
+export type MemberCounts = NavCounts & { conversations: number; requests: number };
 
-const NONE: MemberCounts = { suggestions: 0, likes: 0, chat: 0, views: 0, conversations: 0 };
+const NONE: MemberCounts = {
+  suggestions: 0,
+  likes: 0,
+  chat: 0,
+  views: 0,
+  conversations: 0,
+  requests: 0,
+};
 
 /** The key of the signed-in member's counts; null for a visitor. */
 function useCountsKey() {
@@ -27,13 +37,16 @@ export function countsOf(
   likesSeenAt: number | null,
 ): MemberCounts {
   if (!notifications) return NONE;
+  const requests = Math.max(0, notifications.messageRequests ?? 0);
   return {
     // No count of new suggestions exists: the badge stays hidden.
     suggestions: 0,
     likes: likesBadgeCount(notifications.newLikes, notifications.lastLikeAt, likesSeenAt),
-    chat: Math.max(0, notifications.newMessages),
+    // The chat holds both: its messages and, apart in their own list, the requests (ADR 068).
+    chat: Math.max(0, notifications.newMessages) + requests,
     views: Math.max(0, notifications.newViews),
     conversations: Math.max(0, notifications.unreadConversations),
+    requests,
   };
 }
 
