@@ -42,7 +42,7 @@ describe('modules declare what they need', () => {
 
   it('the chat needs moderation (the scam shield reports through it)', async () => {
     const app = Fastify();
-    for (const name of ['platform', 'metrics', 'authentication', 'realtime']) {
+    for (const name of ['platform', 'metrics', 'background-work', 'authentication', 'realtime']) {
       await app.register(stand(name));
     }
     await expect(app.register(chatModule)).rejects.toThrow(
