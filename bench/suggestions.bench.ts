@@ -2,7 +2,8 @@
  * Suggestions at scale: 1,000,000 members in PostgreSQL, spread over real towns weighted by
  * population (Dakar and Abidjan boosted: dense places are the hard case), with faith and family
  * answers and dealbreakers in the proportions of francophone West Africa and its diaspora, one in
- * twenty in exclusive mode (never suggested, ADR 070), then
+ * twenty in exclusive mode (never suggested, ADR 070), each viewer with 20 message requests declined
+ * by the members of their cell they would meet first (ADR 068), then
  * 4 concurrent clients over HTTP against the real server in its own process, warmed up first.
  * Measures p50/p95/p99 of the first page, of page 5, and of a viewer nobody matches, on viewers
  * with the dealbreakers they were loaded with; then the same pages for viewers given none, one and
@@ -48,6 +49,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARM_UP_REQUESTS = 2000;
 /** Members in exclusive mode, who are never suggested (ADR 070). */
 const EXCLUSIVE_PERCENT = 5;
+/** Message requests each viewer sent that were declined, never suggested again (ADR 068). */
+const DECLINED_PER_VIEWER = 20;
 /** Per group of viewers (none, one, three dealbreakers) and page. */
 const GROUP_REQUESTS = Math.round(REQUESTS / 2);
 /**
@@ -136,6 +139,20 @@ await db.execute(sql`
   from (select id, random() as a, random() as b, random() as c
     from unnest(${ids('three')}::uuid[]) id) d
   where m.id = d.id`);
+// Each viewer's message requests declined by the members of their cell they would meet first
+// (ADR 068): the walk skips them, one primary-key probe a row, and goes further for its page.
+await db.execute(sql`delete from message_requests`);
+await db.execute(sql`
+  insert into message_requests (sender_id, receiver_id, state, sent_at, answered_at)
+  select v.id, near.id, 'declined', now() - interval '3 days', now() - interval '2 days'
+  from members v
+  cross join lateral (
+    select m.id from members m
+    where m.grid_latitude = v.grid_latitude and m.grid_longitude = v.grid_longitude
+      and m.gender <> v.gender
+    order by m.activity_day desc limit ${DECLINED_PER_VIEWER}
+  ) near
+  where v.id = any(${sql.param(viewers.rows.map((v) => v.id))}::uuid[])`);
 const tokenOf = new Map<string, string>();
 for (const viewer of viewers.rows) {
   const token = `bench-${viewer.id}`.padEnd(43, 'x');
