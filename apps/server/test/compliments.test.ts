@@ -40,7 +40,10 @@ async function seeded(gender: 'homme' | 'femme', name: string): Promise<Member> 
 
 async function aModerator(): Promise<Member> {
   const moderator = await seeded('femme', 'Moderator');
-  await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, moderator.id));
+  await t.database.db
+    .update(members)
+    .set({ role: 'moderator' })
+    .where(eq(members.id, moderator.id));
   return moderator;
 }
 
