@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compliments, members, promptAnswers } from '../src/db/schema.ts';
+import { compliments, members, moderationActions, promptAnswers } from '../src/db/schema.ts';
 import { bearer, registeredMember, seedMembers, sessionFor } from './fixtures.ts';
 import { startTestPushService, type TestPushService } from './push-service.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
@@ -15,8 +15,8 @@ import { createTestApp, type TestContext } from './test-app.ts';
 /**
  * A compliment (ADR 071) where the modules meet: the push that tells her of it, keeping the note
  * off the lock screen unless she asked for message texts; the moderators' queue when she reports
- * him, and an answer to a prompt a moderator removes; the data export of both; and the account
- * deletion that takes it.
+ * him, where a moderator may take the note down and leave the like, and an answer to a prompt a
+ * moderator removes; the data export of both; and the account deletion that takes it.
  */
 
 let t: TestContext;
@@ -36,6 +36,15 @@ async function seeded(gender: 'homme' | 'femme', name: string): Promise<Member> 
     { gender, name, profile: { prayer: 'always' } },
   ]);
   return { id, token: await sessionFor(t.database.db, id) };
+}
+
+async function aModerator(): Promise<Member> {
+  const moderator = await seeded('femme', 'Moderator');
+  await t.database.db
+    .update(members)
+    .set({ role: 'moderator' })
+    .where(eq(members.id, moderator.id));
+  return moderator;
 }
 
 const NOTE = 'Ta réponse sur la prière me touche, qu’Allah te facilite.';
@@ -123,17 +132,81 @@ describe('a compliment reported', () => {
       payload: { reportedId: him.id, reason: 'harassment-or-hate' },
     });
     expect(reported.statusCode, reported.body).toBe(201);
-    const moderator = await seeded('femme', 'Moderator');
-    await t.database.db
-      .update(members)
-      .set({ role: 'moderator' })
-      .where(eq(members.id, moderator.id));
+    const moderator = await aModerator();
     const queue = await t.app.inject({
       url: '/api/moderation/reports',
       headers: bearer(moderator.token),
     });
     const report = queue.json<OpenReport[]>().find((r) => r.reported.id === him.id);
     expect(report?.compliment).toBe('Tu es trop belle, envoie-moi une photo privée');
+  });
+
+  async function reportOf(her: Member, him: Member): Promise<string> {
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: bearer(her.token),
+      payload: { reportedId: him.id, reason: 'harassment-or-hate' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    return reported.json().id;
+  }
+
+  const removeCompliment = (by: Member, reportId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/moderation/reports/${reportId}/actions`,
+      headers: bearer(by.token),
+      payload: { action: 'remove-compliment', reason: 'Demande une photo privée' },
+    });
+
+  const likersOf = async (her: Member) =>
+    (await t.app.inject({ url: '/likes', headers: bearer(her.token) }))
+      .json<LikeEntry[]>()
+      .map((entry) => [entry.id, entry.compliment?.note ?? null]);
+
+  const openReportIds = async (moderator: Member) =>
+    (await t.app.inject({ url: '/api/moderation/reports', headers: bearer(moderator.token) }))
+      .json<OpenReport[]>()
+      .map((r) => r.id);
+
+  it('is taken down by a moderator, not by a member: she no longer reads the note, his like stays', async () => {
+    const her = await seeded('femme', 'Ndeye');
+    const him = await seeded('homme', 'Alioune');
+    await compliment(him, her, 'Envoie-moi une photo privée, ma belle');
+    const reportId = await reportOf(her, him);
+
+    const byMember = await removeCompliment(her, reportId);
+    expect([byMember.statusCode, byMember.json().code]).toEqual([403, 'MODERATORS_ONLY']);
+    expect(await likersOf(her)).toEqual([[him.id, 'Envoie-moi une photo privée, ma belle']]);
+
+    const moderator = await aModerator();
+    const removed = await removeCompliment(moderator, reportId);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await likersOf(her)).toEqual([[him.id, null]]);
+    expect(await openReportIds(moderator)).not.toContain(reportId);
+    const recorded = await t.database.db
+      .select({ action: moderationActions.action, reason: moderationActions.reason })
+      .from(moderationActions)
+      .where(eq(moderationActions.reportId, reportId));
+    expect(recorded).toEqual([{ action: 'remove-compliment', reason: 'Demande une photo privée' }]);
+    // The like stays his first and only one: no new note rides on it.
+    const again = await compliment(him, her);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'COMPLIMENT_ALREADY_LIKED']);
+  });
+
+  it('is refused, the report left open, when he sent the reporter none, whatever he sent others', async () => {
+    const her = await seeded('femme', 'Fatou');
+    const other = await seeded('femme', 'Coumba');
+    const him = await seeded('homme', 'Mamadou');
+    await compliment(him, other, 'Ton sourire illumine ta photo');
+    const reportId = await reportOf(her, him);
+    const moderator = await aModerator();
+
+    const refused = await removeCompliment(moderator, reportId);
+    expect([refused.statusCode, refused.json().code]).toEqual([400, 'COMPLIMENT_TO_REMOVE_NONE']);
+    expect(await openReportIds(moderator)).toContain(reportId);
+    expect(await likersOf(other)).toEqual([[him.id, 'Ton sourire illumine ta photo']]);
   });
 });
 
@@ -169,11 +242,7 @@ describe('a compliment on an answer to a prompt a moderator removed', () => {
       payload: { reportedId: her.id, reason: 'other', note: 'Her answer asks for calls.' },
     });
     expect(report.statusCode, report.body).toBe(201);
-    const moderator = await seeded('femme', 'Moderator');
-    await t.database.db
-      .update(members)
-      .set({ role: 'moderator' })
-      .where(eq(members.id, moderator.id));
+    const moderator = await aModerator();
     const removed = await t.app.inject({
       method: 'POST',
       url: `/api/moderation/reports/${report.json().id}/actions`,

@@ -243,13 +243,15 @@ export const ERROR_TEXTS = {
   REPORT_NOTES_FULL:
     'Your report on this member already holds as many notes as it can. Send it without a note: a moderator will read what you wrote.',
   MODERATION_ACTION_INVALID:
-    'Choose an action: dismiss, remove a photo, a voice introduction or an answer, warn, suspend or ban.',
+    'Choose an action: dismiss, remove a photo, a voice introduction, an answer or a compliment, warn, suspend or ban.',
   MODERATION_REASON_REQUIRED:
     'Say why, in a few words (3 to 1000 characters): it is kept in the record.',
   SUSPENSION_DAYS_INVALID: 'A suspension lasts 1 to 365 days.',
   PHOTO_TO_REMOVE_UNKNOWN: 'This photo is not one of the reported member’s.',
   VOICE_INTRODUCTION_TO_REMOVE_NONE: 'The reported member has no voice introduction to remove.',
   PROMPT_ANSWER_TO_REMOVE_UNKNOWN: 'The reported member has no answer to this prompt.',
+  COMPLIMENT_TO_REMOVE_NONE:
+    'The reported member sent the reporter no compliment: there is none to remove.',
   REPORT_CLOSED: 'This report was already handled.',
   REPORT_NOT_FOUND: 'This report does not exist.',
   MODERATORS_ONLY: 'Only moderators may do this.',

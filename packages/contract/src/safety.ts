@@ -31,6 +31,8 @@ export const MODERATION_ACTIONS = [
   // ADR 072: what the reported member shows others besides photos.
   'remove-voice-introduction',
   'remove-prompt-answer',
+  // ADR 071: the note of the compliment the reported member sent the reporter; the like stays.
+  'remove-compliment',
   'warn',
   'suspend',
   'ban',

@@ -9,10 +9,12 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { type MediaStore, mediaPathOf } from '../../lib/media-store.ts';
 import {
   closeReport,
+  complimentExists,
   findReport,
   photosOf,
   type ReportRow,
   recordAction,
+  removeCompliment,
   setStanding,
 } from './moderation.repository.ts';
 import { assertModerator } from './moderation-queue.ts';
@@ -46,14 +48,21 @@ async function photoToRemove(deps: DecisionDeps, memberId: string, photoUrl: str
 }
 
 /**
- * Checks that what a removal of a voice introduction or an answer (ADR 072) names exists, before
- * the report closes; the removal itself is done in the action's transaction.
+ * Checks that what a removal of a voice introduction or an answer (ADR 072), or of the compliment
+ * the reported member sent the reporter (ADR 071; none on the scam shield's report), names exists,
+ * before the report closes; the removal itself is done in the action's transaction.
  */
 async function assertShownToRemove(
   deps: DecisionDeps,
-  memberId: string,
+  report: ReportRow,
   request: ModerationActionRequest,
 ) {
+  const memberId = report.reportedId;
+  if (request.action === 'remove-compliment') {
+    if (!report.reporterId || !(await complimentExists(deps.db, memberId, report.reporterId))) {
+      throw badRequest('COMPLIMENT_TO_REMOVE_NONE');
+    }
+  }
   if (request.action === 'remove-voice-introduction') {
     if (!(await findVoiceIntroduction(deps.db, memberId))) {
       throw badRequest('VOICE_INTRODUCTION_TO_REMOVE_NONE');
@@ -67,8 +76,15 @@ async function assertShownToRemove(
   }
 }
 
-/** Removes the voice introduction or the answer the action names, in its transaction. */
-async function removeShown(tx: Transaction, memberId: string, request: ModerationActionRequest) {
+/**
+ * Removes the voice introduction, the answer or the compliment the action names, in its
+ * transaction.
+ */
+async function removeShown(tx: Transaction, report: ReportRow, request: ModerationActionRequest) {
+  const memberId = report.reportedId;
+  if (request.action === 'remove-compliment' && report.reporterId) {
+    await removeCompliment(tx, memberId, report.reporterId);
+  }
   if (request.action === 'remove-voice-introduction') await removeVoiceIntroduction(tx, memberId);
   if (request.action === 'remove-prompt-answer' && request.prompt) {
     await removePromptAnswer(tx, memberId, request.prompt);
@@ -115,7 +131,7 @@ export async function actOnReport(
     request.action === 'remove-photo'
       ? await photoToRemove(deps, memberId, request.photoUrl)
       : undefined;
-  await assertShownToRemove(deps, memberId, request);
+  await assertShownToRemove(deps, report, request);
   if (request.action === 'suspend' && !request.days) throw badRequest('SUSPENSION_DAYS_INVALID');
   const suspendedUntil =
     request.action === 'suspend' && request.days
@@ -135,7 +151,7 @@ export async function actOnReport(
     });
     if (removed) await removePhotos(tx, memberId, [removed.photo.id]);
     if (removed?.main) await deps.onMainPhotoChanged?.(tx, memberId);
-    await removeShown(tx, memberId, request);
+    await removeShown(tx, report, request);
     if (request.action === 'suspend') await setStanding(tx, memberId, 'suspended', suspendedUntil);
     if (request.action === 'ban') await setStanding(tx, memberId, 'banned', null);
     return true;

@@ -1,7 +1,14 @@
 import type { RecordedModerationAction, ReportReason } from '@mawadda/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { members, messages, moderationActions, photos, reports } from '../../db/schema.ts';
+import {
+  compliments,
+  members,
+  messages,
+  moderationActions,
+  photos,
+  reports,
+} from '../../db/schema.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -209,6 +216,34 @@ export async function closeReport(db: Executor, id: string, now: Date): Promise<
     .where(and(eq(reports.id, id), isNull(reports.closedAt)))
     .returning({ id: reports.id });
   return rows.length === 1;
+}
+
+/** The compliment `likerId` sent `likedId` with their like, the one a report shows (ADR 071). */
+const complimentOf = (likerId: string, likedId: string) =>
+  and(eq(compliments.likerId, likerId), eq(compliments.likedId, likedId));
+
+export async function complimentExists(
+  db: Executor,
+  likerId: string,
+  likedId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ likerId: compliments.likerId })
+    .from(compliments)
+    .where(complimentOf(likerId, likedId));
+  return row !== undefined;
+}
+
+/**
+ * Takes a compliment down (a moderator's action, ADR 071): its row goes, the like it came with
+ * stays a like.
+ */
+export async function removeCompliment(
+  db: Executor,
+  likerId: string,
+  likedId: string,
+): Promise<void> {
+  await db.delete(compliments).where(complimentOf(likerId, likedId));
 }
 
 export async function recordAction(

@@ -15,7 +15,7 @@ const radioClass = 'size-4 shrink-0 accent-teal-700 focus-visible:outline-none';
 
 /**
  * The moderator's choice of action; removing a photo, the voice introduction or an answer (ADR
- * 072) needs the member to have one.
+ * 072) needs the member to have one, removing the compliment (ADR 071) the report to show one.
  */
 export function ActionChoice({
   name,
@@ -26,12 +26,13 @@ export function ActionChoice({
   name: string;
   value: ModerationAction;
   onChange: (action: ModerationAction) => void;
-  has: { photos: boolean; voiceIntroduction: boolean; promptAnswers: boolean };
+  has: { photos: boolean; voiceIntroduction: boolean; promptAnswers: boolean; compliment: boolean };
 }) {
   const unavailable = (choice: ModerationAction) =>
     (choice === 'remove-photo' && !has.photos) ||
     (choice === 'remove-voice-introduction' && !has.voiceIntroduction) ||
-    (choice === 'remove-prompt-answer' && !has.promptAnswers);
+    (choice === 'remove-prompt-answer' && !has.promptAnswers) ||
+    (choice === 'remove-compliment' && !has.compliment);
   const { t } = useModerationTranslation();
   return (
     <fieldset className="flex flex-col gap-2">

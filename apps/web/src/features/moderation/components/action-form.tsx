@@ -19,11 +19,12 @@ import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 const DEFAULT_SUSPENSION_DAYS = '7';
 const inputClass = 'w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink';
 
-/** What the reported member has that an action could remove. */
-const removable = (reported: OpenReport['reported']) => ({
+/** What the reported member has, or sent the reporter, that an action could remove. */
+const removable = ({ reported, compliment }: OpenReport) => ({
   photos: reported.photoUrls.length > 0,
   voiceIntroduction: reported.voiceIntroductionUrl !== null,
   promptAnswers: reported.promptAnswers.length > 0,
+  compliment: compliment !== null,
 });
 
 /**
@@ -115,7 +116,7 @@ export function ActionForm({
           name={`${id}-action`}
           value={action}
           onChange={setAction}
-          has={removable(report.reported)}
+          has={removable(report)}
         />
 
         <RemovalChoice
@@ -193,6 +194,7 @@ export function ActionForm({
         question={confirming ? describe('confirm', confirming) : ''}
         member={name}
         photos={photos}
+        compliment={report.compliment}
         failure={failure}
         pending={mutation.isPending}
         onCancel={() => setConfirming(null)}

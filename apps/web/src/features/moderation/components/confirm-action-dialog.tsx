@@ -6,14 +6,16 @@ import { useModerationTranslation } from '../i18n.ts';
 import { SEVERE } from '../utils/action-request.ts';
 
 /**
- * Asks once more before a decision is recorded: what it does, the photo it removes, the reason
- * kept; says why when the server refused it. Closed by Cancel or Escape unless it is being sent.
+ * Asks once more before a decision is recorded: what it does, the photo or the compliment it
+ * removes, the reason kept; says why when the server refused it. Closed by Cancel or Escape
+ * unless it is being sent.
  */
 export function ConfirmActionDialog({
   request,
   question,
   member,
   photos,
+  compliment,
   failure,
   pending,
   onCancel,
@@ -23,6 +25,8 @@ export function ConfirmActionDialog({
   question: string;
   member: string;
   photos: string[];
+  /** The note a `remove-compliment` takes down (ADR 071). */
+  compliment: string | null;
   failure: string | null;
   pending: boolean;
   onCancel: () => void;
@@ -56,6 +60,11 @@ export function ConfirmActionDialog({
                   })}
                   className="mt-3 h-32 w-24 rounded-lg object-cover"
                 />
+              ) : null}
+              {request.action === 'remove-compliment' && compliment ? (
+                <blockquote className="mt-3 whitespace-pre-line rounded-xl bg-rose-50 px-4 py-2 text-ink">
+                  {compliment}
+                </blockquote>
               ) : null}
               <p className="mt-3 text-sm font-medium text-ink-muted">{t('confirm.reasonLabel')}</p>
               <blockquote className="mt-1 whitespace-pre-line rounded-xl bg-sand-100 px-4 py-2 text-ink">

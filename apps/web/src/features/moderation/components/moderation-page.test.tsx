@@ -130,6 +130,66 @@ describe('the moderation page', () => {
     ).toBeNull();
   });
 
+  it('removes the compliment he sent with his like, by keyboard alone, after confirming', async () => {
+    const sent = serve([aReport({ compliment: 'Send me a private photo, beautiful' })]);
+    await renderScreen(<ModerationPage />, { route: '/moderation' });
+    const user = userEvent.setup();
+    const decision = await screen.findByRole('region', { name: 'Decision' });
+    within(decision).getByRole('radio', { name: 'Dismiss the report' }).focus();
+    // Past the photo removal; the voice introduction and the answers, which he has not, are skipped.
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(within(decision).getByRole('radio', { name: 'Remove the compliment' })).toBeChecked();
+    await user.tab();
+    expect(within(decision).getByRole('textbox', { name: 'Reason' })).toHaveFocus();
+    await user.keyboard('Asks for private photos');
+    await user.tab();
+    expect(within(decision).getByRole('button', { name: 'Continue' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm the decision' });
+    expect(dialog).toHaveTextContent(
+      'Remove the compliment Karim Benali sent with their like? The like stays.',
+    );
+    expect(dialog).toHaveTextContent('Send me a private photo, beautiful');
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Compliment of Karim Benali removed.'),
+    );
+    expect(sent).toEqual([{ action: 'remove-compliment', reason: 'Asks for private photos' }]);
+  });
+
+  it('offers no compliment to remove when the report shows none (French)', async () => {
+    serve([aReport()]);
+    await renderScreen(<ModerationPage />, { route: '/fr/moderation', language: 'fr' });
+    const decision = await screen.findByRole('region', { name: 'Décision' });
+    expect(within(decision).getByRole('radio', { name: 'Retirer le compliment' })).toBeDisabled();
+  });
+
+  it('says in French when the compliment is no longer there to remove, and keeps the report', async () => {
+    serve([aReport({ compliment: 'Donne-moi ton numéro' })], {
+      status: 400,
+      body: anError('COMPLIMENT_TO_REMOVE_NONE'),
+    });
+    await renderScreen(<ModerationPage />, { route: '/fr/moderation', language: 'fr' });
+    const user = userEvent.setup();
+    const decision = await screen.findByRole('region', { name: 'Décision' });
+    await user.click(within(decision).getByRole('radio', { name: 'Retirer le compliment' }));
+    await user.type(within(decision).getByRole('textbox', { name: 'Motif' }), 'Demande un numéro');
+    await user.click(within(decision).getByRole('button', { name: 'Continuer' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(
+      "Retirer le compliment envoyé par Karim Benali avec son « J'aime » ? Le « J'aime » reste.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "Le membre signalé n'a envoyé aucun compliment à l'auteur du signalement",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    screen.getByRole('article');
+  });
+
   it('shows a report its reporter added to: every reason, and when it was added to', async () => {
     serve([
       aReport({

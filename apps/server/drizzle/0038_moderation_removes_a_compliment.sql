@@ -1,0 +1,2 @@
+ALTER TABLE "moderation_actions" DROP CONSTRAINT "moderation_actions_action_check";--> statement-breakpoint
+ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_action_check" CHECK ("moderation_actions"."action" in ('dismiss', 'remove-photo', 'remove-voice-introduction', 'remove-prompt-answer', 'remove-compliment', 'warn', 'suspend', 'ban', 'verification-approved', 'verification-refused'));
