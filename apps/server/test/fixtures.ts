@@ -216,6 +216,44 @@ export async function sessionFor(db: Database, memberId: string): Promise<string
   return token;
 }
 
+/**
+ * A seeded member signed in, as their phone would call the app: each call answers the status and
+ * the parsed body.
+ */
+export async function memberClient(app: App, db: Database, memberId: string) {
+  const token = await sessionFor(db, memberId);
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const answer = await app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload ? { payload } : {}),
+    });
+    return { status: answer.statusCode, body: answer.json() };
+  };
+  return {
+    id: memberId,
+    token,
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: object) => call('POST', url, payload),
+    del: (url: string, payload?: object) => call('DELETE', url, payload),
+  };
+}
+
+/** An established woman (not a new account) and a man who may see her profile, signed in. */
+export async function seedWomanAndMan(db: Database) {
+  const [her = '', him = ''] = await seedMembers(db, [
+    { gender: 'femme', name: 'Aïcha' },
+    { gender: 'homme', name: 'Youssef' },
+  ]);
+  return {
+    her,
+    him,
+    herToken: await sessionFor(db, her),
+    hisToken: await sessionFor(db, him),
+  };
+}
+
 /** Likes as `[liker, liked]` pairs; both ways make a match. */
 export async function seedLikes(db: Database, pairs: Array<[string, string]>, createdAt?: Date) {
   await db.insert(likes).values(

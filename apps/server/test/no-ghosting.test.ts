@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseMember } from '../src/modules/account/account-deletion.repository.ts';
 import { collectMemberData } from '../src/modules/account/data-export.repository.ts';
-import { bearer, seedLikes, seedMembers, seedSubscription, sessionFor } from './fixtures.ts';
+import { bearer, memberClient, seedLikes, seedMembers, seedSubscription } from './fixtures.ts';
 import { startTestPushService, type TestPushService } from './push-service.ts';
 import { connectStomp } from './stomp-client.ts';
 import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
@@ -28,25 +28,7 @@ afterAll(async () => {
 
 const DAY = 24 * 3600_000;
 
-async function as(memberId: string) {
-  const token = await sessionFor(t.database.db, memberId);
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
-    const answer = await t.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload ? { payload } : {}),
-    });
-    return { status: answer.statusCode, body: answer.json() };
-  };
-  return {
-    id: memberId,
-    token,
-    get: (url: string) => call('GET', url),
-    post: (url: string, payload?: object) => call('POST', url, payload),
-    del: (url: string, payload?: object) => call('DELETE', url, payload),
-  };
-}
+const as = (memberId: string) => memberClient(t.app, t.database.db, memberId);
 type Side = Awaited<ReturnType<typeof as>>;
 
 async function phone(side: Side) {

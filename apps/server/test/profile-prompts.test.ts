@@ -9,6 +9,7 @@ import {
   type RegistrationInput,
   registeredMember,
   seedMembers,
+  seedWomanAndMan,
   sessionFor,
 } from './fixtures.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
@@ -52,19 +53,7 @@ async function get(token: string, url: string) {
   return (await t.app.inject({ url, headers: bearer(token) })).json();
 }
 
-/** An established woman (not a new account) and a man who may see her profile. */
-async function aCouple() {
-  const [her = '', him = ''] = await seedMembers(t.database.db, [
-    { gender: 'femme', name: 'Aïcha' },
-    { gender: 'homme', name: 'Youssef' },
-  ]);
-  return {
-    her,
-    him,
-    herToken: await sessionFor(t.database.db, her),
-    hisToken: await sessionFor(t.database.db, him),
-  };
-}
+const aCouple = () => seedWomanAndMan(t.database.db);
 
 const three: PromptAnswer[] = [
   { prompt: 'marriage-means', answer: 'Une alliance devant Allah, et une amitié pour la vie.' },

@@ -10,6 +10,7 @@ import {
   multipart,
   registeredMember,
   seedMembers,
+  seedWomanAndMan,
   sessionFor,
   type UploadFile,
 } from './fixtures.ts';
@@ -66,19 +67,7 @@ const fileExists = (key: string) =>
     () => false,
   );
 
-/** An established woman and a man who may see her profile. */
-async function aCouple() {
-  const [her = '', him = ''] = await seedMembers(t.database.db, [
-    { gender: 'femme', name: 'Aïcha' },
-    { gender: 'homme', name: 'Youssef' },
-  ]);
-  return {
-    her,
-    him,
-    herToken: await sessionFor(t.database.db, her),
-    hisToken: await sessionFor(t.database.db, him),
-  };
-}
+const aCouple = () => seedWomanAndMan(t.database.db);
 
 describe('a voice introduction', () => {
   it('is recorded, played by a member who opens her profile, and replaced', async () => {

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../src/db/schema.ts';
 import {
   bearer,
+  memberClient,
   multipart,
   pngImage,
   registeredMember,
   seedLikes,
   seedMembers,
   seedSubscription,
-  sessionFor,
 } from './fixtures.ts';
 import { startTestPushService, type TestPushService } from './push-service.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
@@ -33,24 +33,7 @@ afterAll(async () => {
 
 const HOUR = 3600_000;
 
-async function as(memberId: string) {
-  const token = await sessionFor(t.database.db, memberId);
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
-    const answer = await t.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload ? { payload } : {}),
-    });
-    return { status: answer.statusCode, body: answer.json() };
-  };
-  return {
-    token,
-    get: (url: string) => call('GET', url),
-    post: (url: string, payload?: object) => call('POST', url, payload),
-    del: (url: string) => call('DELETE', url),
-  };
-}
+const as = (memberId: string) => memberClient(t.app, t.database.db, memberId);
 
 /** A phone of the member, subscribed in its language; answers what it was shown. */
 async function phone(token: string, language = 'en-GB,en;q=0.8') {
