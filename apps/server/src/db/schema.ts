@@ -391,8 +391,44 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * When the holder proved a second factor (a passkey, a TOTP or recovery code) in this
+     * session: the moderators' routes ask for it. Null for a password-only session.
+     */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('sessions_member_idx').on(t.memberId)],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/** A member's WebAuthn credentials (passkeys): several per member, each named by its owner. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The credential's id as the authenticator gave it, base64url. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key. */
+    publicKey: bytea('public_key').notNull(),
+    /** The signature counter last seen; 0 for authenticators that do not count. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** `singleDevice` or `multiDevice` (synced), and whether it is backed up now. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_member_idx').on(t.memberId)],
 );
 
 export const passwordResets = pgTable(

@@ -69,15 +69,24 @@ async function standingRefusal(
   });
 }
 
-/** A new session for a member in good standing: its token, stored hashed. */
-export async function openSession(deps: SessionDeps, memberId: string): Promise<string> {
+/**
+ * A new session for a member in good standing: its token, stored hashed. `secondFactor` when
+ * the sign-in itself proved one (a passkey with user verification).
+ */
+export async function openSession(
+  deps: SessionDeps,
+  memberId: string,
+  options: { secondFactor?: boolean } = {},
+): Promise<string> {
   const refusal = await standingRefusal(deps, memberId);
   if (refusal) throw refusal;
   const token = newSecretToken();
+  const now = deps.clock.now();
   await insertSession(deps.db, {
     memberId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(deps.clock.now().getTime() + deps.sessionTtlMs),
+    expiresAt: new Date(now.getTime() + deps.sessionTtlMs),
+    secondFactorAt: options.secondFactor ? now : null,
   });
   return token;
 }

@@ -4,7 +4,7 @@ import { members, passwordResets, sessions } from '../../db/schema.ts';
 
 export async function insertSession(
   db: Executor,
-  session: { memberId: string; tokenHash: string; expiresAt: Date },
+  session: { memberId: string; tokenHash: string; expiresAt: Date; secondFactorAt: Date | null },
 ): Promise<void> {
   await db.insert(sessions).values(session);
 }
