@@ -9,8 +9,10 @@ import type { ActivityRecorder } from './activity-recorder.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
   findLiveSession,
+  findSecondFactorAt,
   findSessionMember,
   insertSession,
+  markSecondFactor,
   revokeMemberSessions,
   revokeSession,
 } from './sessions.repository.ts';
@@ -154,4 +156,18 @@ export async function endMemberSessions(deps: SessionDeps, memberId: string): Pr
 export async function logout(deps: SessionDeps, sessionId: string): Promise<void> {
   await revokeSession(deps.db, sessionId, deps.clock.now());
   await endSessions(deps, { sessionId });
+}
+
+/**
+ * A second factor proved in a live session (a passkey, a TOTP or recovery code). Read from the
+ * database by whoever asks for it (the moderators' routes), never from the session cache: a
+ * proof made through one node counts at once on every node.
+ */
+export async function confirmSecondFactor(deps: SessionDeps, sessionId: string): Promise<void> {
+  await markSecondFactor(deps.db, sessionId, deps.clock.now());
+}
+
+/** Whether the session's holder proved a second factor in it. */
+export async function hasSecondFactor(deps: SessionDeps, sessionId: string): Promise<boolean> {
+  return (await findSecondFactorAt(deps.db, sessionId, deps.clock.now())) !== undefined;
 }

@@ -2,8 +2,10 @@ import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import { createMailCap } from '../../lib/mail-cap.ts';
 import {
   authenticateToken,
+  confirmSecondFactor,
   endedSessionRefusal,
   endMemberSessions,
+  hasSecondFactor,
   logout,
 } from './auth-sessions.ts';
 import { type GoogleSignInDeps, googleSignIn } from './google-sign-in.ts';
@@ -47,6 +49,10 @@ export function createAuthService(deps: PasswordSignInDeps & GoogleSignInDeps & 
       deps.sessionCache.forget(ended),
 
     logout: (sessionId: string) => logout(deps, sessionId),
+
+    confirmSecondFactor: (sessionId: string) => confirmSecondFactor(deps, sessionId),
+
+    hasSecondFactor: (sessionId: string) => hasSecondFactor(deps, sessionId),
 
     forgotPassword: (email: string, language: 'en' | 'fr', ctx: RequestContext) =>
       forgotPassword(deps, mailCap, email, language, ctx),

@@ -47,6 +47,25 @@ export async function revokeSession(db: Executor, sessionId: string, now: Date):
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+/** Records that the holder of a live session proved a second factor in it. */
+export async function markSecondFactor(db: Executor, sessionId: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** When the session's holder proved a second factor, if they did and it is still live. */
+export async function findSecondFactorAt(db: Executor, sessionId: string, now: Date) {
+  const [row] = await db
+    .select({ at: sessions.secondFactorAt })
+    .from(sessions)
+    .where(
+      and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    );
+  return row?.at ?? undefined;
+}
+
 export async function revokeMemberSessions(db: Executor, memberId: string, now: Date) {
   await db
     .update(sessions)
