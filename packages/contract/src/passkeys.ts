@@ -63,29 +63,36 @@ export type PasskeyAttestation = z.infer<typeof passkeyAttestationSchema>;
 
 const descriptor = z.object({
   id: z.string(),
-  type: z.literal('public-key'),
+  type: z.string(),
   transports: transports.optional(),
 });
 
 /** `PublicKeyCredentialRequestOptionsJSON`: what `startAuthentication` is given. */
-export const passkeyRequestOptionsSchema = z.looseObject({
+export const passkeyRequestOptionsSchema = z.object({
   challenge: z.string(),
   rpId: z.string().optional(),
   timeout: z.number().optional(),
   allowCredentials: z.array(descriptor).optional(),
-  userVerification: z.enum(['required', 'preferred', 'discouraged']).optional(),
+  userVerification: z.string().optional(),
 });
 export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptionsSchema>;
 
 /** `PublicKeyCredentialCreationOptionsJSON`: what `startRegistration` is given. */
-export const passkeyCreationOptionsSchema = z.looseObject({
+export const passkeyCreationOptionsSchema = z.object({
   challenge: z.string(),
   rp: z.object({ id: z.string().optional(), name: z.string() }),
   user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
-  pubKeyCredParams: z.array(z.object({ type: z.literal('public-key'), alg: z.number() })),
+  pubKeyCredParams: z.array(z.object({ type: z.string(), alg: z.number() })),
   timeout: z.number().optional(),
   excludeCredentials: z.array(descriptor).optional(),
-  authenticatorSelection: z.looseObject({}).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.string().optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: z.string().optional(),
+      userVerification: z.string().optional(),
+    })
+    .optional(),
   attestation: z.string().optional(),
 });
 export type PasskeyCreationOptions = z.infer<typeof passkeyCreationOptionsSchema>;

@@ -431,6 +431,24 @@ export const passkeys = pgTable(
   (t) => [index('passkeys_member_idx').on(t.memberId)],
 );
 
+/**
+ * WebAuthn options not answered yet (ADR 073): each challenge is taken once (deleted as it is
+ * checked) and only until it expires; sign-in ones name no member (usernameless) or the one the
+ * username named, registration and step-up ones the session's member.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    /** The challenge as the options carry it, base64url. */
+    challenge: text('challenge').primaryKey(),
+    /** `sign-in`, `registration` or `confirm`. */
+    purpose: text('purpose').notNull(),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
 export const passwordResets = pgTable(
   'password_resets',
   {

@@ -7,6 +7,7 @@ import { authRoutes, sessionRoutes } from './auth.routes.ts';
 import { type AuthService, createAuthService } from './auth.service.ts';
 import { createDeviceCookies } from './device-cookie.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
+import { passkeyRoutes, passkeySignInRoutes } from './passkeys.routes.ts';
 import { createSessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
@@ -77,8 +78,10 @@ export const authModule = fp(
 
     await app.register(authentication, { auth });
     await app.register(authRoutes, { auth });
+    await app.register(passkeySignInRoutes, { passkeys: auth.passkeys });
     await memberArea(app, async (member) => {
       await member.register(sessionRoutes, { auth });
+      await member.register(passkeyRoutes, { passkeys: auth.passkeys });
     });
   },
   { name: 'auth', dependencies: ['platform', 'background-work', 'realtime'] },

@@ -7,7 +7,10 @@ import type { AuthService } from './auth.service.ts';
 import { FORGOT_PASSWORD_MESSAGE } from './password-reset.ts';
 import type { RequestContext } from './password-sign-in.ts';
 
-const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, log: request.log });
+export const context = (request: FastifyRequest): RequestContext => ({
+  ip: request.ip,
+  log: request.log,
+});
 
 /** Signing in and recovering an account: open to visitors. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {

@@ -9,6 +9,7 @@ import {
   logout,
 } from './auth-sessions.ts';
 import { type GoogleSignInDeps, googleSignIn } from './google-sign-in.ts';
+import { createPasskeyService, type PasskeyDeps } from './passkeys.service.ts';
 import {
   checkResetLink,
   forgotPassword,
@@ -27,11 +28,16 @@ export type AuthService = ReturnType<typeof createAuthService>;
 /**
  * Signing in and out (ADR 003): with a password (`password-sign-in.ts`) or Google
  * (`google-sign-in.ts`), the sessions they open, read and end (`auth-sessions.ts`), and the
- * recovery of an account by mail (`password-reset.ts`).
+ * recovery of an account by mail (`password-reset.ts`); passkeys (`passkeys.service.ts`).
  */
-export function createAuthService(deps: PasswordSignInDeps & GoogleSignInDeps & PasswordResetDeps) {
+export function createAuthService(
+  deps: PasswordSignInDeps & GoogleSignInDeps & PasswordResetDeps & PasskeyDeps,
+) {
   const mailCap = createMailCap(deps.limiter);
   return {
+    /** Passkeys: sign-in, the member's list, the step-up and the password off (ADR 073). */
+    passkeys: createPasskeyService(deps),
+
     login: (username: string, password: string, ctx: SignInContext) =>
       passwordSignIn(deps, username, password, ctx),
 
