@@ -249,6 +249,7 @@ describe('downloading one’s data', () => {
       'pushSubscriptions',
       'notificationSettings',
       'emailDigest',
+      'passkeys',
       'payments',
       'giftsReceived',
       'reportsMade',

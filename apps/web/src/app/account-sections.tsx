@@ -4,12 +4,13 @@ import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { DataExportSection } from '@/features/account/components/data-export-section.tsx';
 import { DataSaverSection } from '@/features/account/components/data-saver-section.tsx';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section.tsx';
+import { PasskeysSection } from '@/features/account/components/passkeys-section.tsx';
 import { GoogleConfirm } from '@/features/auth/components/google-confirm.tsx';
 import type { LoginLocationState } from '@/features/auth/components/login-page.tsx';
 import { session } from '@/lib/session.ts';
 
 /**
- * /mon-profil's data saver, "Download my data" and "Delete my account". Once the account is deleted, as at
+ * /mon-profil's passkeys, data saver, "Download my data" and "Delete my account". Once the account is deleted, as at
  * logout, nothing of the member stays on the device, and the login screen says it is done.
  */
 export function AccountSections() {
@@ -24,6 +25,7 @@ export function AccountSections() {
   };
   return (
     <>
+      <PasskeysSection />
       <DataSaverSection />
       <DataExportSection />
       <DeleteAccountSection

@@ -11,6 +11,7 @@ import type { Coordinates, GeoLanguage } from './geo-api.ts';
 
 export const accountKeys = {
   dataExport: (memberId: string) => ['account', memberId, 'data-export'] as const,
+  passkeys: (memberId: string) => ['account', memberId, 'passkeys'] as const,
 };
 
 export const authKeys = {

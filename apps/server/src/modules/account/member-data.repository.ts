@@ -20,6 +20,7 @@ import {
   messages,
   notificationSettings,
   orders,
+  passkeys,
   profileViews,
   pushSubscriptions,
   reports,
@@ -183,6 +184,22 @@ export async function devicesAndNotices(db: Executor, memberId: string) {
     notificationSettings: settings ?? null,
     emailDigest: digest ?? null,
   };
+}
+
+/** The member's passkeys (ADR 073): how they are named and used, never their keys. */
+export async function passkeysOf(db: Executor, memberId: string) {
+  return db
+    .select({
+      name: passkeys.name,
+      deviceType: passkeys.deviceType,
+      backedUp: passkeys.backedUp,
+      transports: passkeys.transports,
+      createdAt: passkeys.createdAt,
+      lastUsedAt: passkeys.lastUsedAt,
+    })
+    .from(passkeys)
+    .where(eq(passkeys.memberId, memberId))
+    .orderBy(asc(passkeys.createdAt));
 }
 
 /** Payments made and gifts received (ADR 015). */

@@ -10,7 +10,10 @@ import { PasswordField } from '@/components/password-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
 import { session } from '@/lib/session.ts';
 import { signIn } from '@/lib/sign-in.ts';
+import { afterPasswordSignIn } from '../api/passkey-api.ts';
 import { loginErrorMessage } from '../utils/login-error.ts';
+import { PasskeyOffer } from './passkey-offer.tsx';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 
 type FieldErrors = {
   username?: 'login.usernameRequired' | undefined;
@@ -50,6 +53,8 @@ export function LoginForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  /** Signed in with a password, and offered a passkey before going on (ADR 073). */
+  const [offerFor, setOfferFor] = useState<CurrentUser | null>(null);
 
   const values = () => ({
     username: usernameInput.current?.value ?? '',
@@ -71,9 +76,11 @@ export function LoginForm({
     setPending(true);
     setFailure(null);
     signIn({ username: username.trim(), password }, remember).then(
-      (user) => {
+      async (user) => {
         session.remember(remember ? username.trim() : null);
-        onSignedIn(user);
+        const next = await afterPasswordSignIn(t('passkey.defaultName')).catch(() => 'none');
+        if (next === 'offer') setOfferFor(user);
+        else onSignedIn(user);
       },
       (error: unknown) => {
         setFailure(error);
@@ -82,6 +89,8 @@ export function LoginForm({
     );
   };
 
+  if (offerFor) return <PasskeyOffer onDone={() => onSignedIn(offerFor)} />;
+
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {failure ? <Alert tone="error">{loginErrorMessage(t, failure)}</Alert> : null}
@@ -89,7 +98,8 @@ export function LoginForm({
         ref={usernameInput}
         name="username"
         label={t('login.username')}
-        autoComplete="username"
+        // `webauthn`: the browser offers passkeys in this field's autofill (ADR 073).
+        autoComplete="username webauthn"
         inputMode="email"
         autoCapitalize="none"
         autoCorrect="off"
@@ -127,6 +137,11 @@ export function LoginForm({
       <Button type="submit" block busy={pending}>
         {pending ? t('login.submitting') : t('login.submit')}
       </Button>
+      <PasskeySignIn
+        username={() => values().username}
+        remember={remember}
+        onSignedIn={onSignedIn}
+      />
     </form>
   );
 }

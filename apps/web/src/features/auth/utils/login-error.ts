@@ -32,3 +32,12 @@ export function googleErrorMessage(t: LoginT, error: unknown): string {
   }
   return t('auth:errors.googleFailed');
 }
+
+/** A passkey sign-in's failure: the server's refusal in the member's language, else a plain one. */
+export function passkeyErrorMessage(t: LoginT, error: unknown): string {
+  if (error instanceof NetworkError) return t('common:errors.network');
+  if (error instanceof ApiError && error.status < 500) {
+    return translateError(t, error.body) ?? t('auth:passkey.failed');
+  }
+  return t('auth:passkey.failed');
+}
