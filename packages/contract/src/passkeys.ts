@@ -31,7 +31,7 @@ export const passkeyAssertionSchema = z.object(
     response: z.object({
       clientDataJSON: base64url(4096),
       authenticatorData: base64url(4096),
-      signature: base64url(1024),
+      signature: base64url(2048),
       userHandle: base64url(256).optional(),
     }),
     clientExtensionResults: extensionResults,

@@ -13,6 +13,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import { COSEALG } from '@simplewebauthn/server/helpers';
 import { findCredentials } from '../../core/members.repository.ts';
 import {
   badRequest,
@@ -47,6 +48,11 @@ import { reserveAddressAttempt, reserveSignInAttempt } from './sign-in-limits.ts
 export type PasskeyDeps = PasswordSignInDeps & { publicUrl: string };
 
 const RP_NAME = 'Mawadda';
+/**
+ * EdDSA, ES256, RS256: what passkey providers use. The library would put ML-DSA-44 first where
+ * the runtime has it, but Node's ML-DSA is still experimental (ADR 073).
+ */
+const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 /** Turning the password off wants a passkey proved this recently in the session. */
 const FRESH_PROOF_MS = 15 * 60 * 1000;
 
@@ -253,6 +259,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
         userID: new Uint8Array(Buffer.from(memberId.replaceAll('-', ''), 'hex')),
         timeout: PASSKEY_OPTIONS_TTL_MS,
         attestationType: 'none',
+        supportedAlgorithmIDs: ALGORITHMS,
         excludeCredentials: existing.map((c) => ({ id: c.credentialId, transports: c.transports })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
@@ -275,6 +282,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
         expectedOrigin: rp.origin,
         expectedRPID: rp.rpID,
         requireUserVerification: true,
+        supportedAlgorithmIDs: ALGORITHMS,
       }).catch((err: unknown) => {
         log.info({ err: (err as Error).message }, 'Passkey registration refused');
         return undefined;

@@ -1,0 +1,95 @@
+import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { registerMember } from '../support/members.ts';
+import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
+
+test.afterEach(closeMemberBrowsers);
+
+/**
+ * Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a platform
+ * authenticator (ctap2, internal) that keeps discoverable credentials and verifies its user, as
+ * a phone's or a laptop's screen lock does, and answers without a person touching anything.
+ */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function credentialsIn(cdp: CDPSession, authenticatorId: string) {
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  return credentials;
+}
+
+async function logOut(page: Page) {
+  await page
+    .getByRole('button', { name: /menu|profile/i })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: /log ?out|déconnexion|se déconnecter/i }).click();
+  await expect(page).toHaveURL(/\/(fr\/?)?$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+}
+
+test('a member adds a passkey, signs out, signs in through autofill, then removes it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const member = await registerMember(request);
+  const page = await loggedInPage(browser, member);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+
+  await page.goto('/mon-profil');
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await expect(section).toContainText('You have no passkey yet.');
+  await section.getByLabel('Name of the new passkey').fill('Work laptop');
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(section).toContainText('Your passkey was added.');
+  const list = section.getByRole('list', { name: 'Your passkeys' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Work laptop');
+  await expect(list).toContainText('never used yet');
+  // The authenticator holds one discoverable credential for this site: a passkey.
+  const held = await credentialsIn(cdp, authenticatorId);
+  expect(held).toHaveLength(1);
+  expect(held[0]?.isResidentCredential).toBe(true);
+  expect(held[0]?.rpId).toBe('localhost');
+
+  // Signed out, the login page offers the passkey in the username field's autofill
+  // (conditional mediation): the authenticator answers it and the member is in, no password.
+  await logOut(page);
+  await expect(page.getByLabel('Username or e-mail')).toHaveAttribute(
+    'autocomplete',
+    'username webauthn',
+  );
+  await expect(page).toHaveURL(/\/suggestions$/, { timeout: 15_000 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  // The sign-in was counted on the passkey, which the member then removes.
+  await page.goto('/mon-profil');
+  await expect(list).not.toContainText('never used yet');
+  await expect(list).toContainText('last used on');
+  await list.getByRole('button', { name: 'Remove the passkey Work laptop' }).click();
+  await list.getByRole('button', { name: 'Yes, remove it' }).click();
+  await expect(section).toContainText('The passkey was removed.');
+  await expect(section).toContainText('You have no passkey yet.');
+
+  // The authenticator still holds it, but the server no longer knows it: signing in with it
+  // is refused and the member stays on the login page.
+  await logOut(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'This passkey is not registered with Mawadda.',
+  );
+  await expect(page).toHaveURL(/\/$/);
+});
