@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import {
   cancelPasskeyCeremony,
   isPasskeyCancel,
@@ -34,18 +35,29 @@ export function PasskeySignIn({ username, remember, onSignedIn }: Props) {
 
   useEffect(() => {
     let live = true;
+    // Only the autofill's own request is cancelled when the page goes: a quiet passkey creation
+    // started after a password sign-in (passkey-api.ts) must outlive the login page.
+    let waiting = false;
     void supportsPasskeyAutofill().then((supported) => {
       if (!supported || !live) return;
-      passkeySignIn({ autofill: true, remember: latest.current.remember }).then(
-        (user) => live && latest.current.onSignedIn(user),
-        (error: unknown) => {
-          if (live && !isPasskeyCancel(error)) setFailure(error);
-        },
-      );
+      waiting = true;
+      passkeySignIn({ autofill: true, remember: latest.current.remember })
+        .then(
+          (user) => live && latest.current.onSignedIn(user),
+          (error: unknown) => {
+            // The browser's own failures of a request the member never saw (a browser without
+            // passkeys answers NotSupportedError) and a rate limit on asking for it stay quiet;
+            // the server's refusal of the passkey they picked is shown.
+            if (live && error instanceof ApiError && error.status !== 429) setFailure(error);
+          },
+        )
+        .finally(() => {
+          waiting = false;
+        });
     });
     return () => {
       live = false;
-      void cancelPasskeyCeremony();
+      if (waiting) void cancelPasskeyCeremony();
     };
   }, []);
 
