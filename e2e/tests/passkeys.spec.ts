@@ -93,3 +93,49 @@ test('a member adds a passkey, signs out, signs in through autofill, then remove
   );
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('en français, une membre désactive son mot de passe en prouvant sa clé d’accès, puis se connecte sans lui', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const member = await registerMember(request);
+  const page = await loggedInPage(browser, member);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+
+  await page.goto('/fr/mon-profil');
+  const section = page.getByRole('region', { name: 'Clés d’accès' });
+  await expect(section).toContainText('Vous n’avez pas encore de clé d’accès.');
+  // Without a passkey, the password cannot be turned off.
+  await expect(section.getByRole('button', { name: 'Désactiver mon mot de passe' })).toHaveCount(0);
+  await section.getByLabel('Nom de la nouvelle clé d’accès').fill('Téléphone');
+  await section.getByRole('button', { name: 'Ajouter une clé d’accès' }).click();
+  await expect(section).toContainText('Votre clé d’accès a été ajoutée.');
+  await expect(section.getByRole('list', { name: 'Vos clés d’accès' })).toContainText(
+    'Sur un seul appareil',
+  );
+
+  // The session was opened with the password: the passkey is proved first (the step-up), then
+  // the password is off.
+  await section.getByRole('button', { name: 'Désactiver mon mot de passe' }).click();
+  await expect(section).toContainText('Votre mot de passe est désactivé. Vous vous connectez');
+  await expect(
+    section.getByRole('link', { name: 'Le réactiver en en choisissant un nouveau' }),
+  ).toBeVisible();
+  const held = await credentialsIn(cdp, authenticatorId);
+  expect(held[0]?.signCount).toBeGreaterThan(0);
+  const withPassword = await request.post('/api/auth/login', {
+    data: { username: member.username, password: member.password },
+  });
+  expect(withPassword.status()).toBe(401);
+
+  // Her last passkey is now her only way in: the page says why it stays.
+  const list = section.getByRole('list', { name: 'Vos clés d’accès' });
+  await list.getByRole('button', { name: 'Supprimer la clé d’accès Téléphone' }).click();
+  await list.getByRole('button', { name: 'Oui, la supprimer' }).click();
+  await expect(section).toContainText('C’est votre dernière clé d’accès');
+
+  // Signed out, the passkey signs her back in from the login page's autofill.
+  await logOut(page);
+  await expect(page).toHaveURL(/\/suggestions$/, { timeout: 15_000 });
+});
