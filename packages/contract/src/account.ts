@@ -28,10 +28,12 @@ export const dataExportFileSchema = z.file().mime('application/zip');
 
 /**
  * Deleting one's account is confirmed with the password, or for an account without one, with an
- * ID token of a Google sign-in made a few minutes ago.
+ * ID token of a Google sign-in made a few minutes ago, or with `passkey`: one of the member's
+ * passkeys proved in this session a few minutes ago (POST /api/auth/passkeys/confirm, ADR 073).
  */
 export const deleteAccountRequestSchema = z.object({
   password: optionalField(z.string().max(PASSWORD_MAX_LENGTH, E.PASSWORD_TOO_LONG)),
   googleToken: optionalField(z.string().max(8192, E.GOOGLE_CREDENTIAL_TOO_LONG)),
+  passkey: optionalField(z.literal(true, E.DELETE_CONFIRMATION_REQUIRED)),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

@@ -12,6 +12,8 @@ import { eraseMember } from './account-deletion.repository.ts';
 
 /** A Google sign-in older than this does not confirm a deletion: ask for a fresh one. */
 const FRESH_GOOGLE_SIGN_IN_MS = 5 * 60 * 1000;
+/** A passkey proved in the session longer ago than this does not confirm a deletion either. */
+const FRESH_PASSKEY_MS = 5 * 60 * 1000;
 /** Wrong passwords a session may try: a stolen session cannot guess its way to a deletion. */
 const wrongPasswords: Limit = { name: 'delete-account', max: 10, windowMs: 15 * 60 * 1000 };
 
@@ -20,7 +22,7 @@ export type AccountDeletion = ReturnType<typeof createAccountDeletion>;
 /**
  * Deleting one's account (ADR 020): confirmed with the password, or for an account
  * without one (Google sign-in only) with a Google ID token issued in the last few minutes for
- * the same Google account. One transaction erases the member (`eraseMember`); then their
+ * the same Google account, or with a passkey proved in the session a few minutes ago (ADR 073). One transaction erases the member (`eraseMember`); then their
  * sessions end on every node with their sockets, and the files go.
  */
 export function createAccountDeletion(deps: {
@@ -32,6 +34,8 @@ export function createAccountDeletion(deps: {
   passwords: PasswordHashing;
   /** Ends every session of the member, on every node, with their sockets. */
   endMemberSessions(memberId: string): Promise<void>;
+  /** Whether a second factor (a passkey, ADR 073) was proved in the session in `withinMs`. */
+  hasFreshSecondFactor(sessionId: string, withinMs: number): Promise<boolean>;
   /** Deletes the files queued for deletion (the janitor's sweep). */
   sweepFiles(): Promise<unknown>;
 }) {
@@ -66,7 +70,11 @@ export function createAccountDeletion(deps: {
   }
 
   return {
-    async deleteAccount(memberId: string, request: DeleteAccountRequest): Promise<void> {
+    async deleteAccount(
+      session: { id: string; memberId: string },
+      request: DeleteAccountRequest,
+    ): Promise<void> {
+      const { memberId } = session;
       const [account] = await db
         .select({
           email: members.email,
@@ -80,6 +88,10 @@ export function createAccountDeletion(deps: {
         await confirmWithPassword(memberId, account.passwordHash, request.password);
       } else if (request.googleToken !== undefined) {
         await confirmWithGoogle(account, request.googleToken);
+      } else if (request.passkey) {
+        if (!(await deps.hasFreshSecondFactor(session.id, FRESH_PASSKEY_MS))) {
+          throw new HttpError(403, 'PASSKEY_PROOF_REQUIRED');
+        }
       } else {
         throw badRequest('DELETE_CONFIRMATION_REQUIRED');
       }

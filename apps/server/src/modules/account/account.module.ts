@@ -43,6 +43,7 @@ export const accountModule = fp(
       log,
       passwords: app.platform.passwords,
       endMemberSessions: app.auth.endMemberSessions,
+      hasFreshSecondFactor: app.auth.hasFreshSecondFactor,
       sweepFiles,
     });
     await memberArea(app, async (member) => {

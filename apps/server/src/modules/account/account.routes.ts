@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...endpoint('deleteAccount', 'account'),
     handler: async (request) => {
-      await deletion.deleteAccount(sessionOf(request).memberId, request.body);
+      await deletion.deleteAccount(sessionOf(request), request.body);
       return { message: 'Your account was deleted.' };
     },
   });

@@ -167,6 +167,17 @@ export async function confirmSecondFactor(deps: SessionDeps, sessionId: string):
   await markSecondFactor(deps.db, sessionId, deps.clock.now());
 }
 
+/** Whether the session's holder proved a second factor in it in the last `withinMs`. */
+export async function hasFreshSecondFactor(
+  deps: SessionDeps,
+  sessionId: string,
+  withinMs: number,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const at = await findSecondFactorAt(deps.db, sessionId, now);
+  return at !== undefined && now.getTime() - at.getTime() <= withinMs;
+}
+
 /** Whether the session's holder proved a second factor in it. */
 export async function hasSecondFactor(deps: SessionDeps, sessionId: string): Promise<boolean> {
   return (await findSecondFactorAt(deps.db, sessionId, deps.clock.now())) !== undefined;

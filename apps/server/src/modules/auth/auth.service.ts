@@ -5,6 +5,7 @@ import {
   confirmSecondFactor,
   endedSessionRefusal,
   endMemberSessions,
+  hasFreshSecondFactor,
   hasSecondFactor,
   logout,
 } from './auth-sessions.ts';
@@ -59,6 +60,10 @@ export function createAuthService(
     confirmSecondFactor: (sessionId: string) => confirmSecondFactor(deps, sessionId),
 
     hasSecondFactor: (sessionId: string) => hasSecondFactor(deps, sessionId),
+
+    /** A second factor proved lately in the session: what confirms an account's deletion. */
+    hasFreshSecondFactor: (sessionId: string, withinMs: number) =>
+      hasFreshSecondFactor(deps, sessionId, withinMs),
 
     forgotPassword: (email: string, language: 'en' | 'fr', ctx: RequestContext) =>
       forgotPassword(deps, mailCap, email, language, ctx),

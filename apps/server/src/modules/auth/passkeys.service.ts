@@ -23,7 +23,7 @@ import {
   unauthorized,
 } from '../../lib/http-error.ts';
 import { type Limit, reserveLimits } from '../../lib/rate-limiter.ts';
-import { confirmSecondFactor, openSession } from './auth-sessions.ts';
+import { confirmSecondFactor, hasFreshSecondFactor, openSession } from './auth-sessions.ts';
 import {
   type ChallengePurpose,
   deletePasskey,
@@ -41,7 +41,6 @@ import {
   turnPasswordOff,
 } from './passkeys.repository.ts';
 import type { PasswordSignInDeps, SignedIn, SignInContext } from './password-sign-in.ts';
-import { findSecondFactorAt } from './sessions.repository.ts';
 import { reserveAddressAttempt, reserveSignInAttempt } from './sign-in-limits.ts';
 
 /** What passkeys need: a sign-in's, and the public address the relying party is derived from. */
@@ -348,8 +347,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
      * alone must not lock its owner's password out).
      */
     async turnPasswordOff(session: { id: string; memberId: string }): Promise<PasskeysOverview> {
-      const provedAt = await findSecondFactorAt(db, session.id, clock.now());
-      if (!provedAt || clock.now().getTime() - provedAt.getTime() > FRESH_PROOF_MS) {
+      if (!(await hasFreshSecondFactor(deps, session.id, FRESH_PROOF_MS))) {
         throw new HttpError(403, 'PASSKEY_PROOF_REQUIRED');
       }
       await db.transaction(async (tx) => {

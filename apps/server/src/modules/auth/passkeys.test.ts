@@ -473,3 +473,46 @@ describe('challenges', () => {
     expect(rows.every((r) => r.expiresAt > t.clock.now())).toBe(true);
   });
 });
+
+describe('deleting an account with a passkey', () => {
+  it('needs one of the member’s passkeys proved in the session lately; the passkeys go with it', async () => {
+    const member = await registeredMember(t.app);
+    const { passkey } = await addPasskey(member);
+    const unproved = await call('DELETE', '/api/users/me', {
+      token: member.token,
+      payload: { passkey: true },
+    });
+    expect(unproved.statusCode).toBe(403);
+    expect(unproved.json().code).toBe('PASSKEY_PROOF_REQUIRED');
+
+    const prove = async () => {
+      const options = await call('POST', '/api/auth/passkeys/confirm-options', {
+        token: member.token,
+      });
+      const proved = await call('POST', '/api/auth/passkeys/confirm', {
+        token: member.token,
+        payload: { credential: assert(passkey, options.json(), { origin: ORIGIN }) },
+      });
+      expect(proved.statusCode).toBe(200);
+    };
+    await prove();
+    t.clock.advance(6 * 60 * 1000);
+    const stale = await call('DELETE', '/api/users/me', {
+      token: member.token,
+      payload: { passkey: true },
+    });
+    expect(stale.json().code).toBe('PASSKEY_PROOF_REQUIRED');
+
+    await prove();
+    const deleted = await call('DELETE', '/api/users/me', {
+      token: member.token,
+      payload: { passkey: true },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const left = await t.database.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.memberId, member.id));
+    expect(left).toEqual([]);
+  });
+});

@@ -17,13 +17,15 @@ export function removePasskey(id: string) {
   return callApi('removePasskey', { params: { id } });
 }
 
-/**
- * Turns my password off: one of my passkeys proved first (the step-up of
- * POST /api/auth/passkeys/confirm), then DELETE /api/auth/password.
- */
-export async function turnPasswordOff() {
+/** One of my passkeys proved in this session (the step-up, POST /api/auth/passkeys/confirm). */
+export async function provePasskey() {
   const options = await callApi('passkeyConfirmOptions');
   const credential = await getPasskey(options);
   await callApi('passkeyConfirm', { body: { credential } });
+}
+
+/** Turns my password off: one of my passkeys proved first, then DELETE /api/auth/password. */
+export async function turnPasswordOff() {
+  await provePasskey();
   return callApi('turnPasswordOff');
 }

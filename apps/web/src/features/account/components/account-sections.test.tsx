@@ -152,6 +152,7 @@ describe('Delete my account', () => {
   it('says what is erased and kept, refuses a wrong password, and deletes with the right one', async () => {
     const sent: unknown[] = [];
     mockEndpoints({
+      passkeys: { body: { passkeys: [], passwordSignIn: true } },
       deleteAccount: ({ body }) => {
         sent.push(body);
         return (body as { password: string }).password === 'right-password'
@@ -190,6 +191,7 @@ describe('Delete my account', () => {
   it('confirms with a fresh Google sign-in when the app offers one', async () => {
     const sent: unknown[] = [];
     mockEndpoints({
+      passkeys: { body: { passkeys: [], passwordSignIn: true } },
       deleteAccount: ({ body }) => {
         sent.push(body);
         return { body: { message: 'Your account was deleted.' } };

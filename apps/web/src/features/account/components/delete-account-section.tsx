@@ -6,7 +6,10 @@ import { Button } from '@/components/button.tsx';
 import { DialogFrame } from '@/components/dialog-frame.tsx';
 import { PasswordField } from '@/components/password-field.tsx';
 import { useFailureText } from '@/hooks/use-failure-text.ts';
+import { isPasskeyCancel } from '@/lib/webauthn.ts';
+import { provePasskey } from '../api/passkeys-api.ts';
 import { useDeleteAccount } from '../hooks/use-account.ts';
+import { usePasskeys } from '../hooks/use-passkeys.ts';
 import { useAccountTranslation } from '../i18n.ts';
 
 type Props = {
@@ -60,6 +63,24 @@ function DeleteAccountForm({
   const deletion = useDeleteAccount();
   const [password, setPassword] = useState('');
   const [googleToken, setGoogleToken] = useState<string>();
+  // A member with a passkey (whose password may be off) confirms with it (ADR 073).
+  const hasPasskeys = (usePasskeys().data?.passkeys.length ?? 0) > 0;
+  const [proving, setProving] = useState(false);
+  const [proofFailure, setProofFailure] = useState<unknown>(null);
+  const confirmWithPasskey = () => {
+    setProving(true);
+    setProofFailure(null);
+    provePasskey().then(
+      () => {
+        setProving(false);
+        deletion.mutate({ passkey: true }, { onSuccess: onDeleted });
+      },
+      (error: unknown) => {
+        setProving(false);
+        if (!isPasskeyCancel(error)) setProofFailure(error);
+      },
+    );
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -88,6 +109,23 @@ function DeleteAccountForm({
         <p className="text-sm text-ink-muted">{t('delete.orGoogle')}</p>,
       )}
       {googleToken ? <Alert tone="success">{t('delete.googleReceived')}</Alert> : null}
+      {hasPasskeys ? (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm text-ink-muted">{t('delete.orPasskey')}</p>
+          <Button
+            type="button"
+            variant="secondary"
+            className="w-fit"
+            busy={proving || (deletion.isPending && !password && !googleToken)}
+            onClick={confirmWithPasskey}
+          >
+            {t('delete.withPasskey')}
+          </Button>
+        </div>
+      ) : null}
+      {proofFailure ? (
+        <Alert tone="error">{failureText(proofFailure, t('delete.failed'))}</Alert>
+      ) : null}
       {deletion.isError ? (
         <Alert tone="error">{failureText(deletion.error, t('delete.failed'))}</Alert>
       ) : null}
