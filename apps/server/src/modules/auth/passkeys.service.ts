@@ -219,7 +219,7 @@ async function overview(deps: PasskeyDeps, memberId: string): Promise<PasskeysOv
  * in the sign-in limits of ADR 027, against the account the credential names.
  */
 export function createPasskeyService(deps: PasskeyDeps) {
-  const { db, clock, limiter } = deps;
+  const { db, limiter } = deps;
   const rp = relyingParty(deps.publicUrl);
   return {
     /** Sign-in options; a username names its member's passkeys (none for an unknown address). */
