@@ -102,6 +102,8 @@ import {
   verificationEndpointRoutes,
   verificationQueueEndpointRoutes,
 } from './verification-endpoint-routes.ts';
+import { sessionEndpointRoutes } from './session-endpoint-routes.ts';
+import { sessionEndpointSchemas } from './sessions.ts';
 
 /**
  * What an endpoint takes and answers. `form` marks a multipart endpoint: its fields follow the
@@ -707,6 +709,7 @@ const schemas = {
     query: planQuerySchema,
     response: paymentOutcomeSchema,
   },
+  ...sessionEndpointSchemas,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's and verification's included. */
@@ -716,6 +719,7 @@ export const allEndpointRoutes = {
   ...waliEndpointRoutes,
   ...verificationEndpointRoutes,
   ...verificationQueueEndpointRoutes,
+  ...sessionEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */

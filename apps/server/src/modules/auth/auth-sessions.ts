@@ -1,14 +1,21 @@
 import { PRIVACY_VERSION } from '@mawadda/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { findStanding, liftSuspension } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import type { ActivityRecorder } from './activity-recorder.ts';
+import { deviceLabel } from './device-label.ts';
+import type { DeviceCookies } from './device-cookie.ts';
+import { mailNewDevice } from './new-device.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
   findLiveSession,
+  hasEverSignedIn,
   findSecondFactorAt,
   findSessionMember,
   insertSession,
@@ -29,6 +36,11 @@ export type SessionDeps = {
   sessionTtlMs: number;
   sessionCache: SessionCache;
   activity: ActivityRecorder;
+  /** The new-device mail (ADR 075): who is told, by which mailer, capped in which store. */
+  deviceCookies: DeviceCookies;
+  mailer: Mailer;
+  limiter: RateLimitStore;
+  publicUrl: string;
   /** Told after sessions end, so their open sockets close too (logout, password reset). */
   onSessionsEnded?: (ended: EndedSessions) => void;
   /**
@@ -72,16 +84,32 @@ async function standingRefusal(
 }
 
 /**
+ * The device a sign-in comes from, as its request tells (ADR 075): its `Cookie` header (a device
+ * cookie, ADR 027, says the browser signed in to the account before), its User-Agent and the
+ * country the proxy in front named (`COUNTRY_HEADER`); the address is not kept.
+ */
+export type SignInDevice = {
+  cookie: string | undefined;
+  userAgent?: string | undefined;
+  country?: string | null | undefined;
+  log: FastifyBaseLogger;
+};
+
+/**
  * A new session for a member in good standing: its token, stored hashed. `secondFactor` when
- * the sign-in itself proved one (a passkey with user verification).
+ * the sign-in itself proved one (a passkey with user verification). `device`: where the sign-in
+ * comes from, which the member's list of sessions shows; a browser that never signed in to the
+ * account gets its member a mail, unless it is their first session ever (ADR 075).
  */
 export async function openSession(
   deps: SessionDeps,
   memberId: string,
-  options: { secondFactor?: boolean } = {},
+  options: { secondFactor?: boolean; device?: SignInDevice } = {},
 ): Promise<string> {
   const refusal = await standingRefusal(deps, memberId);
   if (refusal) throw refusal;
+  const { device } = options;
+  const signedInBefore = device ? await hasEverSignedIn(deps.db, memberId) : false;
   const token = newSecretToken();
   const now = deps.clock.now();
   await insertSession(deps.db, {
@@ -89,7 +117,15 @@ export async function openSession(
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + deps.sessionTtlMs),
     secondFactorAt: options.secondFactor ? now : null,
+    ...deviceLabel(device?.userAgent),
+    country: device?.country ?? null,
   });
+  if (device && signedInBefore) {
+    // After the answer: the sign-in waits neither for the mailer nor for its failure.
+    mailNewDevice(deps, memberId, device).catch((err: unknown) =>
+      device.log.error({ err, memberId }, 'New-device mail failed'),
+    );
+  }
   return token;
 }
 
@@ -107,7 +143,7 @@ export async function authenticateToken(deps: SessionDeps, token: string, langua
   if (cached) {
     if (now.getTime() - cached.activeAt > ACTIVITY_RESOLUTION_MS) {
       cached.activeAt = now.getTime();
-      deps.activity.touch(cached.session.memberId, language);
+      deps.activity.touch(cached.session.memberId, language, cached.session.id);
     }
     return { ...cached.session, expiresAt: cached.expiresAt, consented: true };
   }
@@ -117,7 +153,7 @@ export async function authenticateToken(deps: SessionDeps, token: string, langua
   let activeAt = session.lastActiveAt.getTime();
   if (now.getTime() - activeAt > ACTIVITY_RESOLUTION_MS) {
     activeAt = now.getTime();
-    deps.activity.touch(session.memberId, language);
+    deps.activity.touch(session.memberId, language, session.id);
   }
   const live = { id: session.id, memberId: session.memberId };
   const expiresAt = session.expiresAt.getTime();
