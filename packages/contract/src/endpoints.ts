@@ -68,6 +68,8 @@ import {
 } from './push.ts';
 import { iceServersSchema } from './realtime.ts';
 import { moderationActionRequestSchema, openReportSchema, reportRequestSchema } from './safety.ts';
+import { sessionEndpointRoutes } from './session-endpoint-routes.ts';
+import { sessionEndpointSchemas } from './sessions.ts';
 import {
   audienceEstimateSchema,
   likeEntrySchema,
@@ -102,8 +104,6 @@ import {
   verificationEndpointRoutes,
   verificationQueueEndpointRoutes,
 } from './verification-endpoint-routes.ts';
-import { sessionEndpointRoutes } from './session-endpoint-routes.ts';
-import { sessionEndpointSchemas } from './sessions.ts';
 
 /**
  * What an endpoint takes and answers. `form` marks a multipart endpoint: its fields follow the

@@ -1,7 +1,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './constants.ts';
 import { newPasswordSchema } from './auth.ts';
+import { PASSWORD_MAX_LENGTH } from './constants.ts';
 import { E } from './error-codes.ts';
 import { messageResponseSchema } from './errors.ts';
 import { requiredField } from './form-fields.ts';
@@ -38,30 +38,37 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
-/** The schemas of `sessionEndpointRoutes`, joined to the others in endpoints.ts. */
+/**
+ * The schemas of `sessionEndpointRoutes`, joined to the others in endpoints.ts. Open before the
+ * consent (ADR 021), as logout is: signing a stolen device out must not wait on it.
+ */
 export const sessionEndpointSchemas = {
   sessions: {
     summary:
       'My signed-in devices (live sessions), the most recently active first, the one asking marked `current`',
     member: true,
+    beforeConsent: true,
     response: z.array(signedInDeviceSchema),
   },
   endSession: {
     summary:
       'Sign one of my devices out: its token stops working at once on every node, its sockets close; another member’s session, an unknown or already ended one is 404 SESSION_NOT_FOUND',
     member: true,
+    beforeConsent: true,
     params: sessionParamsSchema,
     response: messageResponseSchema,
   },
   endOtherSessions: {
     summary: 'Sign out every device of mine but the one asking; answers how many were signed out',
     member: true,
+    beforeConsent: true,
     response: endedSessionsSchema,
   },
   changePassword: {
     summary:
       'Change my password with the current one (403 CURRENT_PASSWORD_WRONG, limited like sign-ins; 409 PASSWORD_NOT_SET for an account without one): every other device is signed out',
     member: true,
+    beforeConsent: true,
     body: changePasswordRequestSchema,
     response: endedSessionsSchema,
   },

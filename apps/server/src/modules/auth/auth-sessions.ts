@@ -9,15 +9,15 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import type { ActivityRecorder } from './activity-recorder.ts';
-import { deviceLabel } from './device-label.ts';
 import type { DeviceCookies } from './device-cookie.ts';
+import { deviceLabel } from './device-label.ts';
 import { mailNewDevice } from './new-device.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
   findLiveSession,
-  hasEverSignedIn,
   findSecondFactorAt,
   findSessionMember,
+  hasEverSignedIn,
   insertSession,
   markSecondFactor,
   revokeMemberSessions,
@@ -117,6 +117,8 @@ export async function openSession(
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + deps.sessionTtlMs),
     secondFactorAt: options.secondFactor ? now : null,
+    createdAt: now,
+    lastActiveAt: now,
     ...deviceLabel(device?.userAgent),
     country: device?.country ?? null,
   });
@@ -151,7 +153,8 @@ export async function authenticateToken(deps: SessionDeps, token: string, langua
   const session = await findLiveSession(deps.db, tokenHash, now);
   if (!session) return undefined;
   let activeAt = session.lastActiveAt.getTime();
-  if (now.getTime() - activeAt > ACTIVITY_RESOLUTION_MS) {
+  // Either way: a time ahead of this node's clock (the database's own, another node's) is stale too.
+  if (Math.abs(now.getTime() - activeAt) > ACTIVITY_RESOLUTION_MS) {
     activeAt = now.getTime();
     deps.activity.touch(session.memberId, language, session.id);
   }

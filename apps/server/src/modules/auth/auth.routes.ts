@@ -4,8 +4,8 @@ import { mailLanguage } from '../../lib/bilingual-mail.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
 import type { AuthService } from './auth.service.ts';
-import { FORGOT_PASSWORD_MESSAGE } from './password-reset.ts';
 import { countryCode } from './device-label.ts';
+import { FORGOT_PASSWORD_MESSAGE } from './password-reset.ts';
 import type { RequestContext, SignInContext } from './password-sign-in.ts';
 
 const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, log: request.log });

@@ -4,8 +4,8 @@ import { HttpError, tooManyRequests } from '../../lib/http-error.ts';
 import type { PasswordHashing } from '../../lib/passwords.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
 import type { SessionDeps } from './auth-sessions.ts';
-import { endEach, type OwnSession } from './signed-in-devices.ts';
 import { findPasswordHash, revokeOtherSessions } from './sessions.repository.ts';
+import { endEach, type OwnSession } from './signed-in-devices.ts';
 
 /**
  * Wrong current passwords a session may try (ADR 027's count, per account): a stolen session

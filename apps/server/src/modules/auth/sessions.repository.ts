@@ -9,6 +9,8 @@ export async function insertSession(
     tokenHash: string;
     expiresAt: Date;
     secondFactorAt: Date | null;
+    createdAt: Date;
+    lastActiveAt: Date;
     browser: string | null;
     os: string | null;
     country: string | null;
@@ -152,7 +154,9 @@ export async function revokeOtherSessions(
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.memberId, memberId), ne(sessions.id, keptId), isNull(sessions.revokedAt)))
+    .where(
+      and(eq(sessions.memberId, memberId), ne(sessions.id, keptId), isNull(sessions.revokedAt)),
+    )
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }
