@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { createTestGoogle, type TestGoogle } from '../../../test/test-google.ts';
 import { sessions } from '../../db/schema.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { NEW_DEVICE_MAILS } from './new-device.ts';
+import { NEW_DEVICE_MAILS } from './auth-sessions.ts';
 
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
