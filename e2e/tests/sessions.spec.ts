@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { sessionsLinkFor } from '../support/mailbox.ts';
 import { registerMember } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
@@ -37,6 +38,7 @@ test('a member signed in on two browsers is mailed about the new one, sees both 
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list).toContainText('Chrome sur Windows · Sénégal');
   await expect(list.getByRole('listitem').filter({ hasText: 'Cet appareil' })).toHaveCount(1);
+  expect(await seriousViolations(first)).toEqual([]);
 
   // By keyboard: the other device's button, then the confirmation.
   const signOut = devices.getByRole('button', { name: 'Déconnecter Chrome sur Windows (Sénégal)' });
@@ -44,6 +46,7 @@ test('a member signed in on two browsers is mailed about the new one, sees both 
   await first.keyboard.press('Enter');
   const dialog = first.getByRole('dialog', { name: 'Déconnecter cet appareil ?' });
   await expect(dialog).toContainText('Chrome sur Windows (Sénégal) devra se reconnecter');
+  expect(await seriousViolations(first)).toEqual([]);
   await dialog.getByRole('button', { name: 'Déconnecter' }).click();
   await expect(devices).toContainText('Chrome sur Windows (Sénégal) a été déconnecté.');
   await expect(list.getByRole('listitem')).toHaveCount(1);
