@@ -171,6 +171,12 @@ export const SETTINGS = {
     example: '`true`',
     doc: "Read the client address from `X-Forwarded-For` (set behind a reverse proxy, or every member shares the proxy's address for rate limits).",
   }),
+  COUNTRY_HEADER: setting({
+    parse: optional(z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name')),
+    unset: 'no country is shown for signed-in devices',
+    example: '`cf-ipcountry`',
+    doc: "The request header in which the proxy in front names the country of the client's address (ISO 3166-1 alpha-2: Cloudflare's `CF-IPCountry`, CloudFront's `CloudFront-Viewer-Country`, nginx's GeoIP2 module): the members' list of signed-in devices and the new-device mail show it (ADR 075). Set it only behind a proxy that sets the header and overwrites one a client sent.",
+  }),
   LOG_LEVEL: setting({
     parse: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: 'info',

@@ -106,6 +106,8 @@ export type Config = {
   sessionTtlMs: number;
   sessionCacheMs: number;
   trustProxy: boolean;
+  /** The proxy's header naming the client's country, lowercase (ADR 075); none: no country. */
+  countryHeader: string | undefined;
   logLevel: string;
   webDistDir: string;
   demoData: boolean;
@@ -312,6 +314,7 @@ function serverOf(e: Settings) {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * HOUR,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     demoData: e.DEMO_DATA,

@@ -68,6 +68,8 @@ import {
 } from './push.ts';
 import { iceServersSchema } from './realtime.ts';
 import { moderationActionRequestSchema, openReportSchema, reportRequestSchema } from './safety.ts';
+import { sessionEndpointRoutes } from './session-endpoint-routes.ts';
+import { sessionEndpointSchemas } from './sessions.ts';
 import {
   audienceEstimateSchema,
   likeEntrySchema,
@@ -707,6 +709,7 @@ const schemas = {
     query: planQuerySchema,
     response: paymentOutcomeSchema,
   },
+  ...sessionEndpointSchemas,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's and verification's included. */
@@ -716,6 +719,7 @@ export const allEndpointRoutes = {
   ...waliEndpointRoutes,
   ...verificationEndpointRoutes,
   ...verificationQueueEndpointRoutes,
+  ...sessionEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */

@@ -302,6 +302,12 @@ export const ERROR_TEXTS = {
   DELETE_CONFIRMATION_REQUIRED: 'Confirm with your password, or sign in with Google again.',
   GOOGLE_SIGN_IN_TOO_OLD: 'Please sign in with Google again, just before deleting your account.',
   GOOGLE_ACCOUNT_OTHER: 'This Google account is not the one linked to your account.',
+  // Signed-in devices and the password (ADR 075)
+  SESSION_NOT_FOUND: 'This device is not signed in to your account (any more).',
+  CURRENT_PASSWORD_REQUIRED: 'Enter your current password.',
+  CURRENT_PASSWORD_WRONG: 'This is not your current password. Your password was not changed.',
+  PASSWORD_NOT_SET:
+    'Your account has no password yet. Choose one with "Forgot password?" on the login page.',
   // Consent (GDPR Art. 9(2)(a))
   RELIGIOUS_DATA_CONSENT_REQUIRED:
     'Please consent to the processing of data that reveals your religion: Mawadda cannot work without it.',

@@ -396,6 +396,16 @@ export const sessions = pgTable(
      * session: the moderators' routes ask for it. Null for a password-only session.
      */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /**
+     * The device it was opened on, as its member is shown it (ADR 075): the browser and the
+     * system named by the sign-in's User-Agent, and the country (ISO 3166-1 alpha-2) the proxy
+     * in front placed the address in. The address itself is never stored.
+     */
+    browser: text('browser'),
+    os: text('os'),
+    country: text('country'),
+    /** When its holder last used it, at the members' activity resolution (a minute). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_member_idx').on(t.memberId)],
 );

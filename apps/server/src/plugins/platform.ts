@@ -22,6 +22,7 @@ export type AppConfig = Pick<
   | 'sessionTtlMs'
   | 'sessionCacheMs'
   | 'trustProxy'
+  | 'countryHeader'
   | 'webDistDir'
   | 'googleClientId'
   | 'requestTimeoutMs'

@@ -150,6 +150,10 @@ export async function devicesAndNotices(db: Executor, memberId: string) {
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      browser: sessions.browser,
+      os: sessions.os,
+      country: sessions.country,
+      lastActiveAt: sessions.lastActiveAt,
     })
     .from(sessions)
     .where(eq(sessions.memberId, memberId))

@@ -8,6 +8,7 @@ import { type AuthService, createAuthService } from './auth.service.ts';
 import { createDeviceCookies } from './device-cookie.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
 import { createSessionCache } from './session-cache.ts';
+import { signedInDevicesRoutes } from './signed-in-devices.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +80,7 @@ export const authModule = fp(
     await app.register(authRoutes, { auth });
     await memberArea(app, async (member) => {
       await member.register(sessionRoutes, { auth });
+      await member.register(signedInDevicesRoutes, { auth });
     });
   },
   { name: 'auth', dependencies: ['platform', 'background-work', 'realtime'] },

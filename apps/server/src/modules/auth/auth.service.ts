@@ -1,3 +1,4 @@
+import type { ChangePasswordRequest } from '@mawadda/contract';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import { createMailCap } from '../../lib/mail-cap.ts';
 import {
@@ -9,6 +10,7 @@ import {
   logout,
 } from './auth-sessions.ts';
 import { type GoogleSignInDeps, googleSignIn } from './google-sign-in.ts';
+import { changePassword } from './password-change.ts';
 import {
   checkResetLink,
   forgotPassword,
@@ -21,6 +23,12 @@ import {
   type RequestContext,
   type SignInContext,
 } from './password-sign-in.ts';
+import {
+  endOtherDevices,
+  endSignedInDevice,
+  listSignedInDevices,
+  type OwnSession,
+} from './signed-in-devices.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -37,7 +45,7 @@ export function createAuthService(deps: PasswordSignInDeps & GoogleSignInDeps & 
 
     endMemberSessions: (memberId: string) => endMemberSessions(deps, memberId),
 
-    loginWithGoogle: (idToken: string) => googleSignIn(deps, idToken),
+    loginWithGoogle: (idToken: string, ctx: SignInContext) => googleSignIn(deps, idToken, ctx),
 
     authenticate: (token: string, language?: MailLanguage) =>
       authenticateToken(deps, token, language),
@@ -61,5 +69,13 @@ export function createAuthService(deps: PasswordSignInDeps & GoogleSignInDeps & 
 
     resetPassword: (token: string, password: string, ctx: RequestContext) =>
       resetPassword(deps, token, password, ctx),
+
+    // A member's signed-in devices and their password (ADR 075).
+    signedInDevices: (own: OwnSession) => listSignedInDevices(deps, own),
+    endSignedInDevice: (own: OwnSession, sessionId: string) =>
+      endSignedInDevice(deps, own, sessionId),
+    endOtherDevices: (own: OwnSession) => endOtherDevices(deps, own),
+    changePassword: (own: OwnSession, request: ChangePasswordRequest) =>
+      changePassword(deps, own, request),
   };
 }

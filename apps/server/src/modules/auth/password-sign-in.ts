@@ -3,7 +3,7 @@ import { findCredentials } from '../../core/members.repository.ts';
 import { tooManyRequests, unauthorized } from '../../lib/http-error.ts';
 import type { PasswordHashing } from '../../lib/passwords.ts';
 import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-limiter.ts';
-import { openSession, type SessionDeps } from './auth-sessions.ts';
+import { openSession, type SessionDeps, type SignInDevice } from './auth-sessions.ts';
 import type { DeviceCookies } from './device-cookie.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -17,8 +17,11 @@ const limits = {
 
 /** What a request tells the sign-in and recovery paths: its address (their limits) and its log. */
 export type RequestContext = { ip: string; log: FastifyBaseLogger };
-/** A sign-in's request: its `Cookie` header may carry a device cookie (ADR 027). */
-export type SignInContext = RequestContext & { cookie: string | undefined };
+/**
+ * A sign-in's request: its `Cookie` header may carry a device cookie (ADR 027); its User-Agent
+ * and country name the device in the member's list of sessions (ADR 075).
+ */
+export type SignInContext = RequestContext & SignInDevice;
 /** A new session, and the cookie that trusts the browser it was opened in. */
 export type SignedIn = { token: string; deviceCookie: string };
 
@@ -63,7 +66,7 @@ export async function passwordSignIn(
     await slots.release(perAddress);
   }
   return {
-    token: await openSession(deps, member.id),
+    token: await openSession(deps, member.id, { device: ctx }),
     deviceCookie: deps.deviceCookies.issue(email),
   };
 }
