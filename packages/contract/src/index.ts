@@ -22,6 +22,8 @@ export * from './profile-prompts.ts';
 export * from './push.ts';
 export * from './realtime.ts';
 export * from './safety.ts';
+export * from './second-factor.ts';
+export * from './second-factor-endpoint-routes.ts';
 export * from './social.ts';
 export * from './text.ts';
 export * from './topics.ts';

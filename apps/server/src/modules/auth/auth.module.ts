@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
+import { createSecretSealer } from '../../lib/sealed-secrets.ts';
 import { authentication, memberArea } from '../../plugins/authentication.ts';
 import { createActivityRecorder } from './activity-recorder.ts';
 import { authRoutes, sessionRoutes } from './auth.routes.ts';
@@ -8,6 +9,7 @@ import { type AuthService, createAuthService } from './auth.service.ts';
 import { createDeviceCookies } from './device-cookie.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
 import { createSessionCache } from './session-cache.ts';
+import { totpRoutes } from './totp.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +62,7 @@ export const authModule = fp(
         secure: app.platform.https,
       }),
       activity,
+      totpSealer: createSecretSealer(app.platform.secrets.totp, 'totp'),
       sessionCache: createSessionCache({
         maxAgeMs: config.sessionCacheMs,
         maxEntries: SESSION_CACHE_ENTRIES,
@@ -79,6 +82,7 @@ export const authModule = fp(
     await app.register(authRoutes, { auth });
     await memberArea(app, async (member) => {
       await member.register(sessionRoutes, { auth });
+      await member.register(totpRoutes, { auth });
     });
   },
   { name: 'auth', dependencies: ['platform', 'background-work', 'realtime'] },

@@ -21,6 +21,15 @@ import {
   type RequestContext,
   type SignInContext,
 } from './password-sign-in.ts';
+import {
+  confirmTotp,
+  type ProvingSession,
+  proveSecondFactor,
+  removeTotp,
+  secondFactorRefusal,
+  setUpTotp,
+  type TotpDeps,
+} from './totp.service.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -29,7 +38,9 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * (`google-sign-in.ts`), the sessions they open, read and end (`auth-sessions.ts`), and the
  * recovery of an account by mail (`password-reset.ts`).
  */
-export function createAuthService(deps: PasswordSignInDeps & GoogleSignInDeps & PasswordResetDeps) {
+export function createAuthService(
+  deps: PasswordSignInDeps & GoogleSignInDeps & PasswordResetDeps & TotpDeps,
+) {
   const mailCap = createMailCap(deps.limiter);
   return {
     login: (username: string, password: string, ctx: SignInContext) =>
@@ -53,6 +64,16 @@ export function createAuthService(deps: PasswordSignInDeps & GoogleSignInDeps & 
     confirmSecondFactor: (sessionId: string) => confirmSecondFactor(deps, sessionId),
 
     hasSecondFactor: (sessionId: string) => hasSecondFactor(deps, sessionId),
+
+    // The moderators' second factor (ADR 074): an authenticator app and its recovery codes.
+    secondFactorRefusal: (asker: { memberId: string; sessionId?: string }) =>
+      secondFactorRefusal(deps, asker),
+    setUpTotp: (session: ProvingSession) => setUpTotp(deps, session),
+    confirmTotp: (session: ProvingSession, code: string, ctx: RequestContext) =>
+      confirmTotp(deps, session, code, ctx),
+    proveSecondFactor: (session: ProvingSession, code: string, ctx: RequestContext) =>
+      proveSecondFactor(deps, session, code, ctx),
+    removeTotp: (session: ProvingSession) => removeTotp(deps, session),
 
     forgotPassword: (email: string, language: 'en' | 'fr', ctx: RequestContext) =>
       forgotPassword(deps, mailCap, email, language, ctx),
