@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  login,
-  registeredMember,
-  someAddress,
-} from '../../../test/fixtures.ts';
+import { bearer, login, registeredMember, someAddress } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { members, passkeys, recoveryCodes, totpFactors } from '../../db/schema.ts';
+import { eraseMember } from '../account/account-deletion.repository.ts';
+import { devicesAndNotices } from '../account/member-data.repository.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -351,6 +348,28 @@ describe('a sealed secret', () => {
       code: codeOf(secret),
     });
     expect([answer.status, answer.body.code]).toEqual([400, 'TOTP_CODE_INVALID']);
+  });
+});
+
+describe('the member’s data', () => {
+  it('exports the app’s dates and the recovery codes’ use, never a secret; deletion erases them', async () => {
+    const { id, client } = await aModerator();
+    const { secret, recoveryCodes: codes } = await withApp(client);
+    await client.post('/api/auth/second-factor/prove', { code: codes[0] });
+    const { secondFactor } = await devicesAndNotices(t.database.db, id);
+    expect(secondFactor.authenticatorApp?.confirmedAt).toBeInstanceOf(Date);
+    expect(secondFactor.recoveryCodes).toHaveLength(10);
+    expect(secondFactor.recoveryCodes.filter((code) => code.usedAt)).toHaveLength(1);
+    const exported = JSON.stringify(secondFactor);
+    expect(exported).not.toContain(secret.replace(/\s/g, ''));
+    expect(exported).not.toContain(codes[1]);
+    await t.database.db.transaction((tx) => eraseMember(tx, id));
+    const left = await t.database.db.select().from(totpFactors).where(eq(totpFactors.memberId, id));
+    const codesLeft = await t.database.db
+      .select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.memberId, id));
+    expect([left, codesLeft]).toEqual([[], []]);
   });
 });
 

@@ -213,4 +213,3 @@ export async function removeTotp(deps: TotpDeps, session: ProvingSession): Promi
   const removed = await deps.db.transaction((tx) => deleteTotpFactor(tx, session.memberId));
   if (!removed) throw new HttpError(409, 'TOTP_NOT_SET_UP');
 }
-
