@@ -43,6 +43,11 @@ export type ProvingSession = { id: string; memberId: string };
 
 const sealContext = (memberId: string) => `totp:${memberId}`;
 
+/** An app's secret as the database keeps it: sealed, bound to its member. */
+export function sealTotpSecret(sealer: SecretSealer, memberId: string, secret: Uint8Array) {
+  return sealer.seal(Buffer.from(secret), sealContext(memberId));
+}
+
 /** `ABCD EFGH ...`: the secret as a person types it into an app. */
 const grouped = (base32: string) => base32.replace(/(.{4})(?=.)/g, '$1 ');
 
@@ -88,7 +93,7 @@ export async function setUpTotp(deps: TotpDeps, session: ProvingSession): Promis
   });
   if (refusal?.code === 'SECOND_FACTOR_REQUIRED') throw refusal;
   const secret = new Secret({ size: 20 });
-  const sealed = deps.totpSealer.seal(Buffer.from(secret.bytes), sealContext(session.memberId));
+  const sealed = sealTotpSecret(deps.totpSealer, session.memberId, secret.bytes);
   // A confirmation racing this set-up wins: the app it confirmed stays.
   if (!(await saveTotpSetup(deps.db, session.memberId, sealed))) {
     throw new HttpError(409, 'TOTP_ALREADY_SET_UP');
