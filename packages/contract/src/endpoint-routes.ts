@@ -1,4 +1,5 @@
 import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
+import { passkeyEndpointRoutes } from './passkey-endpoint-routes.ts';
 import type { secondFactorEndpointRoutes } from './second-factor-endpoint-routes.ts';
 import type {
   verificationEndpointRoutes,
@@ -78,6 +79,7 @@ export const endpointRoutes = {
   subscriptionCheckout: { method: 'POST', path: '/api/subscription/create-subscription-session' },
   paydunyaCheckout: { method: 'POST', path: '/api/subscription/paydunya/paydunya-session' },
   confirmSubscription: { method: 'POST', path: '/api/subscription/confirm' },
+  ...passkeyEndpointRoutes,
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 /**

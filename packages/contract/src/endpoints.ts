@@ -44,6 +44,7 @@ import {
 } from './guardians.ts';
 import { closeKindlyRequestSchema, exclusiveStateSchema } from './match-care.ts';
 import { declineRequestSchema } from './message-requests.ts';
+import { passkeyEndpointSchemas } from './passkeys.ts';
 import {
   checkoutSessionResponseSchema,
   giftCheckoutQuerySchema,
@@ -740,6 +741,7 @@ const schemas = {
     query: planQuerySchema,
     response: paymentOutcomeSchema,
   },
+  ...passkeyEndpointSchemas,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's and verification's included. */
