@@ -1,5 +1,6 @@
 import { secondFactorEndpointRoutes } from '@mawadda/contract/second-factor-endpoint-routes';
-import { endpointCaller } from '@/lib/api-client.ts';
+import { startAuthentication } from '@simplewebauthn/browser';
+import { callApi, endpointCaller } from '@/lib/api-client.ts';
 
 // The second factor's endpoints come with the moderation page's chunk (ADR 074).
 const callSecondFactorApi = endpointCaller(secondFactorEndpointRoutes);
@@ -17,4 +18,18 @@ export function confirmTotp(code: string) {
 /** POST /api/auth/second-factor/prove: a code of the app, or a recovery code, for this session. */
 export function proveSecondFactor(code: string) {
   return callSecondFactorApi('proveSecondFactor', { body: { code } });
+}
+
+/**
+ * A passkey's step-up (ADR 073's routes): single-use options naming the member's passkeys, the
+ * browser's prompt, then the assertion, which stamps the session as a code does.
+ */
+export async function provePasskey() {
+  const optionsJSON = await callApi('passkeyConfirmOptions', {});
+  const credential = await startAuthentication({ optionsJSON });
+  // The DOM's extension outputs are an interface; the contract reads them as a plain record.
+  const clientExtensionResults = { ...credential.clientExtensionResults };
+  return callApi('passkeyConfirm', {
+    body: { credential: { ...credential, clientExtensionResults } },
+  });
 }

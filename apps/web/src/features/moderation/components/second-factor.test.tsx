@@ -1,9 +1,23 @@
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockEndpoints, type Refusal } from '@/test/api.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { signInModerator } from '../test/moderator.ts';
 import { ModerationPage } from './moderation-page.tsx';
+
+const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => ({
+  browserSupportsWebAuthn: () => true,
+  startAuthentication: webauthn.startAuthentication,
+}));
+
+const ASSERTION = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'e30', authenticatorData: 'YXV0aA', signature: 'c2ln' },
+  clientExtensionResults: {},
+};
 
 beforeEach(signInModerator);
 
@@ -29,6 +43,12 @@ function gatedQueue(gate: string) {
       if ((body as { code: string }).code !== '123456') return refusal('TOTP_CODE_INVALID', 400);
       proved = true;
       return { body: { recoveryCodes: CODES } };
+    },
+    passkeyConfirmOptions: { body: { challenge: 'Y2hhbGxlbmdl', userVerification: 'required' } },
+    passkeyConfirm: ({ body }) => {
+      sent.push(body);
+      proved = true;
+      return { body: { message: 'Confirmed.' } };
     },
     proveSecondFactor: ({ body }) => {
       sent.push(body);
@@ -100,6 +120,27 @@ describe('a moderator without a second factor', () => {
     await user.type(field, 'abcd0-efgh0{Enter}');
     await screen.findByRole('heading', { level: 1, name: /signalements/i });
     expect(sent).toEqual([{ code: '111111' }, { code: 'abcd0-efgh0' }]);
+  });
+
+  it('may prove it with a passkey instead, and is told when the browser’s prompt was closed', async () => {
+    const user = userEvent.setup();
+    const sent = gatedQueue('SECOND_FACTOR_REQUIRED');
+    webauthn.startAuthentication.mockRejectedValueOnce(
+      new DOMException('closed', 'NotAllowedError'),
+    );
+    webauthn.startAuthentication.mockResolvedValueOnce(ASSERTION);
+    await renderScreen(<ModerationPage />, { route: '/moderation' });
+    const button = await screen.findByRole('button', { name: 'Use a passkey' });
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No passkey was used. Try again, or enter a code.',
+    );
+    await user.click(button);
+    await screen.findByRole('heading', { level: 1, name: 'Reports to review' });
+    expect(webauthn.startAuthentication).toHaveBeenLastCalledWith({
+      optionsJSON: { challenge: 'Y2hhbGxlbmdl', userVerification: 'required' },
+    });
+    expect(sent).toEqual([{ credential: ASSERTION }]);
   });
 
   it('still shows the forbidden screen to a member who is no moderator', async () => {

@@ -1,7 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { moderationKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
-import { confirmTotp, proveSecondFactor, setUpTotp } from '../api/second-factor-api.ts';
+import {
+  confirmTotp,
+  provePasskey,
+  proveSecondFactor,
+  setUpTotp,
+} from '../api/second-factor-api.ts';
 
 /** Once the session proved a factor (and the recovery codes are saved), both queues are asked again. */
 export function useReopenQueues() {
@@ -26,4 +31,9 @@ export function useTotpConfirmation() {
 export function useSecondFactorProof() {
   const reopen = useReopenQueues();
   return useMutation({ mutationFn: proveSecondFactor, onSuccess: reopen });
+}
+
+export function usePasskeyProof() {
+  const reopen = useReopenQueues();
+  return useMutation({ mutationFn: provePasskey, onSuccess: reopen });
 }
