@@ -1,5 +1,5 @@
 import { PRIVACY_VERSION } from '@mawadda/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app.ts';
 import { addPhotos, type NewPhoto } from '../src/core/members.repository.ts';
@@ -217,6 +217,17 @@ export async function sessionFor(db: Database, memberId: string): Promise<string
     secondFactorAt: new Date(),
   });
   return token;
+}
+
+/**
+ * Every live session of the member proved a second factor, as a passkey step-up does: for a
+ * moderator signed in with a password whose test is about moderation, not the gate (ADR 074).
+ */
+export async function proveSecondFactorEverywhere(db: Database, memberId: string) {
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: new Date() })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
 }
 
 /**
