@@ -232,6 +232,28 @@ describe('proving a code', () => {
     expect([again.status, again.body.code]).toEqual([400, 'TOTP_CODE_USED']);
   });
 
+  it('takes one code once when two sessions send it at the same moment', async () => {
+    const { client, signIn } = await aModerator();
+    const { secret, recoveryCodes: codes } = await withApp(client);
+    t.clock.advance(STEP_MS);
+    const [first, second] = [await signIn(), await signIn()];
+    const code = codeOf(secret);
+    const answers = await Promise.all([
+      first.post('/api/auth/second-factor/prove', { code }),
+      second.post('/api/auth/second-factor/prove', { code }),
+    ]);
+    expect(answers.map((a) => `${a.status} ${a.body.code ?? ''}`).sort()).toEqual([
+      '200 ',
+      '400 TOTP_CODE_USED',
+    ]);
+    const [third, fourth] = [await signIn(), await signIn()];
+    const recovery = await Promise.all([
+      third.post('/api/auth/second-factor/prove', { code: codes[3] }),
+      fourth.post('/api/auth/second-factor/prove', { code: codes[3] }),
+    ]);
+    expect(recovery.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+
   it('refuses a code outside its window of one step either side', async () => {
     const { client, signIn } = await aModerator();
     const { secret } = await withApp(client);
