@@ -69,9 +69,9 @@ export function createAuthService(
     secondFactorRefusal: (asker: { memberId: string; sessionId?: string }) =>
       secondFactorRefusal(deps, asker),
     setUpTotp: (session: ProvingSession) => setUpTotp(deps, session),
-    confirmTotp: (session: ProvingSession, code: string, ctx: RequestContext) =>
+    confirmTotp: (session: ProvingSession, code: string, ctx: SignInContext) =>
       confirmTotp(deps, session, code, ctx),
-    proveSecondFactor: (session: ProvingSession, code: string, ctx: RequestContext) =>
+    proveSecondFactor: (session: ProvingSession, code: string, ctx: SignInContext) =>
       proveSecondFactor(deps, session, code, ctx),
     removeTotp: (session: ProvingSession) => removeTotp(deps, session),
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, registeredMember, someAddress } from '../../../test/fixtures.ts';
+import { bearer, registeredMember, someAddress } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { members, passkeys, recoveryCodes, totpFactors } from '../../db/schema.ts';
 import { eraseMember } from '../account/account-deletion.repository.ts';
@@ -16,12 +16,12 @@ const STEP_MS = 30_000;
 
 type Client = ReturnType<typeof clientOf>;
 
-function clientOf(token: string, remoteAddress = someAddress()) {
+function clientOf(token: string, remoteAddress = someAddress(), cookie?: string) {
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
     const answer = await t.app.inject({
       method,
       url,
-      headers: bearer(token),
+      headers: { ...bearer(token), ...(cookie ? { cookie } : {}) },
       remoteAddress,
       ...(payload ? { payload } : {}),
     });
@@ -39,10 +39,19 @@ function clientOf(token: string, remoteAddress = someAddress()) {
 async function aModerator() {
   const { token, fields, id } = await registeredMember(t.app);
   await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, id));
-  const signIn = async () => {
-    const answer = await login(t.app, fields.username as string, fields.password as string);
+  const signIn = async (cookie?: string) => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: fields.username, password: fields.password },
+      remoteAddress: someAddress(),
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
     expect(answer.statusCode).toBe(200);
-    return clientOf(answer.json<{ token: string }>().token);
+    // The browser's device cookie (ADR 027), as it sends it back to /api/auth.
+    const deviceCookie = String(answer.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+    const client = clientOf(answer.json<{ token: string }>().token, someAddress(), deviceCookie);
+    return Object.assign(client, { deviceCookie });
   };
   return { id, email: fields.username as string, client: clientOf(token), signIn };
 }
@@ -293,7 +302,8 @@ describe('proving a code', () => {
   it('counts failures like sign-in failures: the eleventh guess is refused, a right code too', async () => {
     const { client, signIn } = await aModerator();
     const { secret } = await withApp(client);
-    const next = await signIn();
+    // A browser the member never signed in from (no device cookie): the account's budget.
+    const next = clientOf((await signIn()).token);
     for (let i = 0; i < 10; i++) {
       const answer = await next.post('/api/auth/second-factor/prove', { code: '000000' });
       expect(answer.status).toBe(400);
@@ -311,6 +321,33 @@ describe('proving a code', () => {
     t.clock.advance(15 * 60_000);
     const later = await next.post('/api/auth/second-factor/prove', { code: codeOf(secret) });
     expect(later.status).toBe(200);
+  });
+
+  it('keeps a budget of its own for the owner’s browser: a stranger’s guesses do not lock it out', async () => {
+    const { client, signIn } = await aModerator();
+    const { secret } = await withApp(client);
+    const owner = await signIn();
+    // Someone who has the password guesses codes from their own browsers (no device cookie).
+    const stranger = clientOf((await signIn()).token, someAddress());
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await stranger.post('/api/auth/second-factor/prove', { code: '000000' })).status,
+      ).toBe(400);
+    }
+    t.clock.advance(STEP_MS);
+    const locked = await stranger.post('/api/auth/second-factor/prove', { code: codeOf(secret) });
+    expect([locked.status, locked.body.code]).toEqual([429, 'RATE_LIMITED']);
+    const mine = await owner.post('/api/auth/second-factor/prove', { code: codeOf(secret) });
+    expect(mine.status).toBe(200);
+    // The owner's browser is limited too, on its own.
+    const again = await signIn(owner.deviceCookie);
+    for (let i = 0; i < 10; i++) {
+      expect((await again.post('/api/auth/second-factor/prove', { code: '000000' })).status).toBe(
+        400,
+      );
+    }
+    const own = await again.post('/api/auth/second-factor/prove', { code: '000000' });
+    expect([own.status, own.body.code]).toEqual([429, 'RATE_LIMITED']);
   });
 
   it('does not open another member’s gate: a proof counts for its own session only', async () => {

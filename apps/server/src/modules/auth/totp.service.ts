@@ -5,7 +5,8 @@ import { type Limit, type RateLimitStore, reserveLimits } from '../../lib/rate-l
 import type { SecretSealer } from '../../lib/sealed-secrets.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { confirmSecondFactor, type SessionDeps } from './auth-sessions.ts';
-import type { RequestContext } from './password-sign-in.ts';
+import type { DeviceCookies } from './device-cookie.ts';
+import type { SignInContext } from './password-sign-in.ts';
 import { findSecondFactorAt } from './sessions.repository.ts';
 import {
   claimTotpStep,
@@ -33,10 +34,16 @@ const ISSUER = 'Mawadda';
 const limits = {
   failuresPerAccount: { name: 'totp-account', max: 10, windowMs: FIFTEEN_MINUTES },
   failuresPerAddress: { name: 'totp-ip', max: 10, windowMs: FIFTEEN_MINUTES },
+  /** A browser the member signed in from before (ADR 027): its own budget, locked on its own. */
+  failuresPerDevice: { name: 'totp-device', max: 10, windowMs: FIFTEEN_MINUTES },
 } satisfies Record<string, Limit>;
 
 /** What the authenticator app and the recovery codes need. */
-export type TotpDeps = SessionDeps & { limiter: RateLimitStore; totpSealer: SecretSealer };
+export type TotpDeps = SessionDeps & {
+  limiter: RateLimitStore;
+  totpSealer: SecretSealer;
+  deviceCookies: DeviceCookies;
+};
 
 /** The session proving a code: whose, and which. */
 export type ProvingSession = { id: string; memberId: string };
@@ -118,23 +125,34 @@ function acceptedStep(secretBytes: Buffer, code: string, nowMs: number): number 
 }
 
 /**
- * Checks a code under the member's and the address's failure budgets (slots taken first); a
- * success gives them back.
+ * Checks a code under ADR 027's budgets, a slot taken first: the browser's own when it carries
+ * the member's device cookie, so that someone holding the password and guessing codes elsewhere
+ * does not lock the owner out; otherwise the member's and the address's. A success gives the slot
+ * back and clears the budget it came from.
  */
 async function withinBudget<T>(
   deps: TotpDeps,
   memberId: string,
-  ctx: RequestContext,
+  ctx: SignInContext,
   check: () => Promise<T>,
 ): Promise<T> {
+  const email = await findMemberEmail(deps.db, memberId);
+  const device = email ? deps.deviceCookies.recognise(ctx.cookie, email.toLowerCase()) : undefined;
   const perAccount = { limit: limits.failuresPerAccount, key: memberId };
   const perAddress = { limit: limits.failuresPerAddress, key: ctx.ip };
-  const slots = await reserveLimits(deps.limiter, [perAccount, perAddress], (ms) =>
-    tooManyRequests(ms),
+  const perDevice = device ? { limit: limits.failuresPerDevice, key: device } : undefined;
+  const slots = await reserveLimits(
+    deps.limiter,
+    perDevice ? [perDevice] : [perAccount, perAddress],
+    (ms) => tooManyRequests(ms),
   );
   const result = await check();
-  await deps.limiter.reset(`${perAccount.limit.name}:${memberId}`);
-  await slots.release(perAddress);
+  if (perDevice) {
+    await deps.limiter.reset(`${perDevice.limit.name}:${perDevice.key}`);
+  } else {
+    await deps.limiter.reset(`${perAccount.limit.name}:${memberId}`);
+    await slots.release(perAddress);
+  }
   return result;
 }
 
@@ -164,7 +182,7 @@ export async function confirmTotp(
   deps: TotpDeps,
   session: ProvingSession,
   code: string,
-  ctx: RequestContext,
+  ctx: SignInContext,
 ): Promise<{ recoveryCodes: string[] }> {
   const factor = await findTotpFactor(deps.db, session.memberId);
   if (!factor || factor.confirmedAt) throw new HttpError(409, 'TOTP_SETUP_MISSING');
@@ -186,7 +204,7 @@ export async function proveSecondFactor(
   deps: TotpDeps,
   session: ProvingSession,
   code: string,
-  ctx: RequestContext,
+  ctx: SignInContext,
 ): Promise<{ recoveryCodesLeft: number }> {
   const factor = await findTotpFactor(deps.db, session.memberId);
   if (!factor?.confirmedAt) throw new HttpError(409, 'TOTP_NOT_SET_UP');
