@@ -431,6 +431,21 @@ export const passkeys = pgTable(
   (t) => [index('passkeys_member_idx').on(t.memberId)],
 );
 
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_member_idx').on(t.memberId)],
+);
+
 /**
  * A member's authenticator app (TOTP, ADR 074): one per member. The secret is sealed with the
  * server's TOTP key (AES-256-GCM) and never answered after the set-up; `confirmedAt` is null
@@ -460,21 +475,6 @@ export const recoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('recovery_codes_member_code_idx').on(t.memberId, t.codeHash)],
-);
-
-export const passwordResets = pgTable(
-  'password_resets',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [index('password_resets_member_idx').on(t.memberId)],
 );
 
 export type MemberRow = typeof members.$inferSelect;

@@ -81,8 +81,8 @@ export const authModule = fp(
     await app.register(authentication, { auth });
     await app.register(authRoutes, { auth });
     await memberArea(app, async (member) => {
-      await member.register(sessionRoutes, { auth });
       await member.register(totpRoutes, { auth });
+      await member.register(sessionRoutes, { auth });
     });
   },
   { name: 'auth', dependencies: ['platform', 'background-work', 'realtime'] },
