@@ -396,6 +396,13 @@ export const SETTINGS = {
     doc: "Signs the device cookies that let a member sign in from a browser used before while strangers' guesses lock the account (HMAC-SHA256, ADR 027). Set it, the same on every node, when nodes do not share `DATA_DIR`: a node that cannot check a cookie counts that sign-in as a stranger's. Changing it makes every browser a stranger again.",
     secret: true,
   }),
+  TOTP_SECRET_KEY: setting({
+    parse: secretOfAtLeast(32),
+    unset: 'made once, kept in `DATA_DIR/secrets/totp`',
+    example: '64 random characters',
+    doc: "Seals the moderators' authenticator-app secrets in the database (AES-256-GCM with a key derived from it, ADR 074): a copy of the database alone gives nobody their codes. Set it, the same on every node, when nodes do not share `DATA_DIR`. Changing it makes every authenticator app unreadable: each moderator then signs in with a recovery code or a passkey and sets the app up again.",
+    secret: true,
+  }),
   MEDIA_LINK_MINUTES: setting({
     parse: whole(1, 24 * 60),
     default: 60,

@@ -138,6 +138,7 @@ export type Config = {
   mediaLinkTtlMs: number;
   /** Unset: the app keeps one of its own under DATA_DIR. */
   deviceCookieSecret: Buffer | undefined;
+  totpSecretKey: Buffer | undefined;
   photoLinkTtlMs: number;
   ice: IceConfig;
   broker: BrokerLimits;
@@ -382,6 +383,7 @@ function mediaOf(e: Settings) {
     mediaLinkSecret: e.MEDIA_LINK_SECRET ? Buffer.from(e.MEDIA_LINK_SECRET) : randomBytes(32),
     mediaLinkTtlMs: e.MEDIA_LINK_MINUTES * MINUTE,
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET ? Buffer.from(e.DEVICE_COOKIE_SECRET) : undefined,
+    totpSecretKey: e.TOTP_SECRET_KEY ? Buffer.from(e.TOTP_SECRET_KEY) : undefined,
     photoLinkTtlMs: e.PHOTO_LINK_MINUTES * MINUTE,
   };
 }

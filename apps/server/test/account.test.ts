@@ -246,6 +246,7 @@ describe('downloading one’s data', () => {
       'calls',
       'messageRequests',
       'sessions',
+      'secondFactor',
       'pushSubscriptions',
       'notificationSettings',
       'emailDigest',

@@ -21,6 +21,22 @@ export const AUTH_ERROR_TEXTS = {
   ACCOUNT_SUSPENDED:
     'Your account is suspended until {{until, date}}. Write to us if you think this is a mistake.',
   ACCOUNT_BANNED: 'Your account was closed for breaking the community rules.',
+  // Passkeys (ADR 073)
+  PASSKEY_RESPONSE_INVALID: 'The passkey’s answer could not be read. Please try again.',
+  PASSKEY_CHALLENGE_INVALID:
+    'This passkey request has expired or was already used. Please try again.',
+  PASSKEY_UNKNOWN:
+    'This passkey is not registered with Mawadda. Sign in with your password, then add it from your profile.',
+  PASSKEY_FAILED: 'This passkey could not be verified. Please try again or use your password.',
+  PASSKEY_REGISTRATION_FAILED: 'This passkey could not be added. Please try again.',
+  PASSKEY_ALREADY_REGISTERED: 'This passkey is already registered.',
+  PASSKEY_NOT_FOUND: 'This passkey does not exist, or is not yours.',
+  PASSKEY_NAME_REQUIRED: 'Please give this passkey a name.',
+  PASSKEY_NAME_TOO_LONG: 'A passkey’s name is at most {{max}} characters.',
+  PASSKEY_NONE: 'You have no passkey yet. Add one from your profile first.',
+  PASSKEY_LAST_ONE:
+    'This is your last passkey and your password is off. Turn your password back on (with a reset) before removing it.',
+  PASSKEY_PROOF_REQUIRED: 'Please confirm with one of your passkeys first.',
   // Account fields
   EMAIL_REQUIRED: 'Email is required',
   EMAIL_INVALID: 'Please enter a valid email address',

@@ -99,3 +99,6 @@ export const GUARDIAN_NAME_MAX_LENGTH = 80;
  * prepaid plan (ADR 065).
  */
 export const REALTIME_SESSION_HEADER = 'x-realtime-session';
+
+/** A passkey's name, given by its owner ("Phone", "Work laptop"), ADR 073. */
+export const PASSKEY_NAME_MAX_LENGTH = 60;

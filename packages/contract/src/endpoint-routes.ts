@@ -1,4 +1,6 @@
 import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
+import { passkeyEndpointRoutes } from './passkey-endpoint-routes.ts';
+import type { secondFactorEndpointRoutes } from './second-factor-endpoint-routes.ts';
 import type { sessionEndpointRoutes } from './session-endpoint-routes.ts';
 import type {
   verificationEndpointRoutes,
@@ -78,6 +80,7 @@ export const endpointRoutes = {
   subscriptionCheckout: { method: 'POST', path: '/api/subscription/create-subscription-session' },
   paydunyaCheckout: { method: 'POST', path: '/api/subscription/paydunya/paydunya-session' },
   confirmSubscription: { method: 'POST', path: '/api/subscription/confirm' },
+  ...passkeyEndpointRoutes,
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 /**
@@ -92,7 +95,8 @@ export type EndpointName =
   | keyof typeof waliEndpointRoutes
   | keyof typeof verificationEndpointRoutes
   | keyof typeof verificationQueueEndpointRoutes
-  | keyof typeof sessionEndpointRoutes;
+  | keyof typeof sessionEndpointRoutes
+  | keyof typeof secondFactorEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

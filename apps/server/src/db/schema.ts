@@ -456,6 +456,37 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_member_idx').on(t.memberId)],
 );
 
+/**
+ * A member's authenticator app (TOTP, ADR 074): one per member. The secret is sealed with the
+ * server's TOTP key (AES-256-GCM) and never answered after the set-up; `confirmedAt` is null
+ * until a first code proves the app holds it. `lastStep` is the last 30-second step a code was
+ * accepted for: a code is taken once, and never one of an earlier step.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+});
+
+/** The recovery codes of a member's TOTP (ADR 074): SHA-256 of each, each usable once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_member_code_idx').on(t.memberId, t.codeHash)],
+);
+
 export type MemberRow = typeof members.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 

@@ -29,6 +29,15 @@ import {
   listSignedInDevices,
   type OwnSession,
 } from './signed-in-devices.ts';
+import {
+  confirmTotp,
+  type ProvingSession,
+  proveSecondFactor,
+  removeTotp,
+  secondFactorRefusal,
+  setUpTotp,
+  type TotpDeps,
+} from './totp.service.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -37,7 +46,9 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * (`google-sign-in.ts`), the sessions they open, read and end (`auth-sessions.ts`), and the
  * recovery of an account by mail (`password-reset.ts`).
  */
-export function createAuthService(deps: PasswordSignInDeps & GoogleSignInDeps & PasswordResetDeps) {
+export function createAuthService(
+  deps: PasswordSignInDeps & GoogleSignInDeps & PasswordResetDeps & TotpDeps,
+) {
   const mailCap = createMailCap(deps.limiter);
   return {
     login: (username: string, password: string, ctx: SignInContext) =>
@@ -61,6 +72,16 @@ export function createAuthService(deps: PasswordSignInDeps & GoogleSignInDeps & 
     confirmSecondFactor: (sessionId: string) => confirmSecondFactor(deps, sessionId),
 
     hasSecondFactor: (sessionId: string) => hasSecondFactor(deps, sessionId),
+
+    // The moderators' second factor (ADR 074): an authenticator app and its recovery codes.
+    secondFactorRefusal: (asker: { memberId: string; sessionId?: string }) =>
+      secondFactorRefusal(deps, asker),
+    setUpTotp: (session: ProvingSession) => setUpTotp(deps, session),
+    confirmTotp: (session: ProvingSession, code: string, ctx: SignInContext) =>
+      confirmTotp(deps, session, code, ctx),
+    proveSecondFactor: (session: ProvingSession, code: string, ctx: SignInContext) =>
+      proveSecondFactor(deps, session, code, ctx),
+    removeTotp: (session: ProvingSession) => removeTotp(deps, session),
 
     forgotPassword: (email: string, language: 'en' | 'fr', ctx: RequestContext) =>
       forgotPassword(deps, mailCap, email, language, ctx),
