@@ -109,6 +109,8 @@ export default defineConfig({
       // Web Push (tests/push.spec.ts): the journeys' push service is apps/server/test/push-service.ts
       // on 127.0.0.1, over HTTPS with a certificate of the fixtures, which the sender must trust.
       PUSH_LOOPBACK_ENDPOINTS: 'true',
+      // The signed-in devices' country (ADR 075): a journey's browser names it as a proxy would.
+      COUNTRY_HEADER: 'x-e2e-country',
       PUSH_CA_FILE: path.join(root, 'apps/server/test/fixtures/push-service.cert.pem'),
     },
     url: `${baseURL}/readyz`,

@@ -43,3 +43,8 @@ export function resetLinkFor(address: string, timeoutMs = 10_000): Promise<strin
 export function guardianLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
   return linkFor(address, /https?:\/\/[^\s"<]+\/(?:fr|en)\/guardian\/[A-Za-z0-9_-]+/, timeoutMs);
 }
+
+/** Waits for a new-device mail to `address` and answers its link to the signed-in devices. */
+export function sessionsLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
+  return linkFor(address, /https?:\/\/[^\s"<]+\/(?:fr|en)\/sessions\b/, timeoutMs);
+}

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { match } from '../support/match.ts';
 import { type Member, registerMember } from '../support/members.ts';
-import { MODERATOR } from '../support/moderator.ts';
+import { MODERATOR, proveSecondFactor } from '../support/moderator.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 
 test.afterEach(closeMemberBrowsers);
@@ -59,6 +59,8 @@ test('A reports B with a message attached and a moderator suspends B, whose open
     await logIn(theirs, MODERATOR);
     await theirs.getByRole('button', { name: 'Profile menu' }).click();
     await theirs.getByRole('menuitem', { name: 'Moderation' }).click();
+    // A password is not enough for moderation (ADR 074): the app's code for this session.
+    await proveSecondFactor(theirs, MODERATOR);
     await expect(
       theirs.getByRole('heading', { level: 1, name: 'Reports to review' }),
     ).toBeVisible();

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { seriousViolations } from '../support/axe.ts';
 import { match } from '../support/match.ts';
 import { type Member, registerMember } from '../support/members.ts';
-import { MODERATOR } from '../support/moderator.ts';
+import { moderatorToken, SAFETY_MODERATOR } from '../support/moderator.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 
 test.afterEach(closeMemberBrowsers);
@@ -116,7 +116,7 @@ test('A reports B from the conversation with a message attached, and is offered 
 
   // The moderators' queue holds it, with the message attached.
   const queue = await request.get('/api/moderation/reports', {
-    headers: { authorization: `Bearer ${await tokenOf(request, MODERATOR)}` },
+    headers: { authorization: `Bearer ${await moderatorToken(request, SAFETY_MODERATOR)}` },
   });
   expect(queue.ok()).toBe(true);
   const stored = (

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { type Member, memberId, registerMember } from '../support/members.ts';
-import { MODERATOR } from '../support/moderator.ts';
+import { proveSecondFactor, SELFIE_MODERATOR } from '../support/moderator.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 import { scrollSuggestionsToEnd, scrollToCard } from '../support/suggestions.ts';
 
@@ -25,11 +25,12 @@ const card = (page: Page, name: string) =>
 
 async function moderatorPage(page: Page) {
   await page.goto('/');
-  await page.getByLabel('Username or e-mail').fill(MODERATOR.username);
-  await page.getByLabel('Password', { exact: true }).fill(MODERATOR.password);
+  await page.getByLabel('Username or e-mail').fill(SELFIE_MODERATOR.username);
+  await page.getByLabel('Password', { exact: true }).fill(SELFIE_MODERATOR.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Moderation' }).click();
+  await proveSecondFactor(page, SELFIE_MODERATOR);
 }
 
 /** The member asks to be verified from their profile and takes the pose with the camera. */

@@ -171,6 +171,12 @@ export const SETTINGS = {
     example: '`true`',
     doc: "Read the client address from `X-Forwarded-For` (set behind a reverse proxy, or every member shares the proxy's address for rate limits).",
   }),
+  COUNTRY_HEADER: setting({
+    parse: optional(z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name')),
+    unset: 'no country is shown for signed-in devices',
+    example: '`cf-ipcountry`',
+    doc: "The request header in which the proxy in front names the country of the client's address (ISO 3166-1 alpha-2: Cloudflare's `CF-IPCountry`, CloudFront's `CloudFront-Viewer-Country`, nginx's GeoIP2 module): the members' list of signed-in devices and the new-device mail show it (ADR 075). Set it only behind a proxy that sets the header and overwrites one a client sent.",
+  }),
   LOG_LEVEL: setting({
     parse: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: 'info',
@@ -388,6 +394,13 @@ export const SETTINGS = {
     unset: 'made once, kept in `DATA_DIR/secrets/device-cookie`',
     example: '64 random characters',
     doc: "Signs the device cookies that let a member sign in from a browser used before while strangers' guesses lock the account (HMAC-SHA256, ADR 027). Set it, the same on every node, when nodes do not share `DATA_DIR`: a node that cannot check a cookie counts that sign-in as a stranger's. Changing it makes every browser a stranger again.",
+    secret: true,
+  }),
+  TOTP_SECRET_KEY: setting({
+    parse: secretOfAtLeast(32),
+    unset: 'made once, kept in `DATA_DIR/secrets/totp`',
+    example: '64 random characters',
+    doc: "Seals the moderators' authenticator-app secrets in the database (AES-256-GCM with a key derived from it, ADR 074): a copy of the database alone gives nobody their codes. Set it, the same on every node, when nodes do not share `DATA_DIR`. Changing it makes every authenticator app unreadable: each moderator then signs in with a recovery code or a passkey and sets the app up again.",
     secret: true,
   }),
   MEDIA_LINK_MINUTES: setting({

@@ -106,6 +106,8 @@ export type Config = {
   sessionTtlMs: number;
   sessionCacheMs: number;
   trustProxy: boolean;
+  /** The proxy's header naming the client's country, lowercase (ADR 075); none: no country. */
+  countryHeader: string | undefined;
   logLevel: string;
   webDistDir: string;
   demoData: boolean;
@@ -136,6 +138,7 @@ export type Config = {
   mediaLinkTtlMs: number;
   /** Unset: the app keeps one of its own under DATA_DIR. */
   deviceCookieSecret: Buffer | undefined;
+  totpSecretKey: Buffer | undefined;
   photoLinkTtlMs: number;
   ice: IceConfig;
   broker: BrokerLimits;
@@ -312,6 +315,7 @@ function serverOf(e: Settings) {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * HOUR,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     demoData: e.DEMO_DATA,
@@ -379,6 +383,7 @@ function mediaOf(e: Settings) {
     mediaLinkSecret: e.MEDIA_LINK_SECRET ? Buffer.from(e.MEDIA_LINK_SECRET) : randomBytes(32),
     mediaLinkTtlMs: e.MEDIA_LINK_MINUTES * MINUTE,
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET ? Buffer.from(e.DEVICE_COOKIE_SECRET) : undefined,
+    totpSecretKey: e.TOTP_SECRET_KEY ? Buffer.from(e.TOTP_SECRET_KEY) : undefined,
     photoLinkTtlMs: e.PHOTO_LINK_MINUTES * MINUTE,
   };
 }

@@ -246,6 +246,7 @@ describe('downloading one’s data', () => {
       'calls',
       'messageRequests',
       'sessions',
+      'secondFactor',
       'pushSubscriptions',
       'notificationSettings',
       'emailDigest',
@@ -264,6 +265,16 @@ describe('downloading one’s data', () => {
       dealbreakers: { prayer: ['always', 'usually'], languages: ['fr', 'wo'] },
     });
     expect(data.profile).not.toHaveProperty('faithRejects');
+    // Her sessions with what her list of signed-in devices shows of them (ADR 075).
+    expect(data.sessions[0]).toEqual({
+      createdAt: expect.any(String),
+      expiresAt: expect.any(String),
+      revokedAt: null,
+      browser: null,
+      os: null,
+      country: null,
+      lastActiveAt: expect.any(String),
+    });
     expect(data.likesGiven).toEqual([expect.objectContaining({ memberId: him, name: 'Youssef' })]);
     expect(data.likesReceived).toEqual([expect.objectContaining({ memberId: him })]);
     expect(data.profileViewsGiven).toEqual([expect.objectContaining({ memberId: him })]);

@@ -1,5 +1,5 @@
 import { PRIVACY_VERSION } from '@mawadda/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app.ts';
 import { addPhotos, type NewPhoto } from '../src/core/members.repository.ts';
@@ -212,8 +212,22 @@ export async function sessionFor(db: Database, memberId: string): Promise<string
     memberId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + 365 * 86_400_000),
+    // As if a passkey signed it in: the moderators' routes want a second factor (ADR 074), and
+    // their tests are about moderation. The gate's own tests sign in with a password.
+    secondFactorAt: new Date(),
   });
   return token;
+}
+
+/**
+ * Every live session of the member proved a second factor, as a passkey step-up does: for a
+ * moderator signed in with a password whose test is about moderation, not the gate (ADR 074).
+ */
+export async function proveSecondFactorEverywhere(db: Database, memberId: string) {
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: new Date() })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
 }
 
 /**

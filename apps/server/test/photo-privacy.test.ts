@@ -8,6 +8,7 @@ import { members } from '../src/db/schema.ts';
 import {
   bearer,
   multipart,
+  proveSecondFactorEverywhere,
   type RegistrationInput,
   registeredMember,
   validRegistration,
@@ -281,6 +282,7 @@ describe('blurred photos', () => {
       .update(members)
       .set({ role: 'moderator' })
       .where(eq(members.id, moderator.id));
+    await proveSecondFactorEverywhere(t.database.db, moderator.id);
     const report = await karim.call('POST', '/api/reports', {
       reportedId: amina.id,
       reason: 'fake-profile',

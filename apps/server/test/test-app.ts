@@ -109,6 +109,7 @@ export async function createTestApp(
         | 'mediaSweepMs'
         | 'mediaLinkSecret'
         | 'metrics'
+        | 'countryHeader'
       >
     >;
     /** The push queue's bounds (the loop stays off: tests drain the queue themselves). */

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { members, notificationSettings, verificationRequests } from '../src/db/schema.ts';
+import { members, notificationSettings, sessions, verificationRequests } from '../src/db/schema.ts';
 import { differenceHash, hammingDistance } from '../src/modules/verification/selfie.ts';
 import {
   DUPLICATE_MAX_DISTANCE,
@@ -224,6 +224,30 @@ describe('the moderators’ queue', () => {
     t.clock.advance(24 * 60 * 60_000);
     const expired = await t.app.inject({ url: item.selfieUrl });
     expect([expired.statusCode, expired.json().code]).toEqual([403, 'MEDIA_LINK_EXPIRED']);
+  });
+
+  it('opens a selfie link only while a session of its moderator proved a second factor (ADR 074)', async () => {
+    const { id } = await pendingMember();
+    const item = await requestOf(id);
+    // Signed out everywhere: the link they were given stops with their sessions.
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: t.clock.now() })
+      .where(eq(sessions.memberId, moderator));
+    const signedOut = await t.app.inject({ url: item.selfieUrl });
+    expect([signedOut.statusCode, signedOut.json().code]).toEqual([
+      403,
+      'SECOND_FACTOR_SETUP_REQUIRED',
+    ]);
+    // A session that proved nothing does not open it either.
+    await t.database.db.insert(sessions).values({
+      memberId: moderator,
+      tokenHash: `unproved-${id}`,
+      expiresAt: new Date(t.clock.now().getTime() + 86_400_000),
+    });
+    expect((await t.app.inject({ url: item.selfieUrl })).statusCode).toBe(403);
+    await as(moderator);
+    expect((await t.app.inject({ url: item.selfieUrl })).statusCode).toBe(200);
   });
 
   it('refuses a selfie link signed for a member who is no moderator', async () => {

@@ -1,5 +1,7 @@
 import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
 import { passkeyEndpointRoutes } from './passkey-endpoint-routes.ts';
+import type { secondFactorEndpointRoutes } from './second-factor-endpoint-routes.ts';
+import type { sessionEndpointRoutes } from './session-endpoint-routes.ts';
 import type {
   verificationEndpointRoutes,
   verificationQueueEndpointRoutes,
@@ -92,7 +94,9 @@ export type EndpointName =
   | keyof typeof guardianEndpointRoutes
   | keyof typeof waliEndpointRoutes
   | keyof typeof verificationEndpointRoutes
-  | keyof typeof verificationQueueEndpointRoutes;
+  | keyof typeof verificationQueueEndpointRoutes
+  | keyof typeof sessionEndpointRoutes
+  | keyof typeof secondFactorEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

@@ -70,6 +70,15 @@ import {
 import { iceServersSchema } from './realtime.ts';
 import { moderationActionRequestSchema, openReportSchema, reportRequestSchema } from './safety.ts';
 import {
+  secondFactorCodeRequestSchema,
+  secondFactorProvedSchema,
+  totpConfirmedSchema,
+  totpSetupSchema,
+} from './second-factor.ts';
+import { secondFactorEndpointRoutes } from './second-factor-endpoint-routes.ts';
+import { sessionEndpointRoutes } from './session-endpoint-routes.ts';
+import { sessionEndpointSchemas } from './sessions.ts';
+import {
   audienceEstimateSchema,
   likeEntrySchema,
   likeRequestSchema,
@@ -647,6 +656,32 @@ const schemas = {
     body: verificationDecisionSchema,
     response: messageResponseSchema,
   },
+  setUpTotp: {
+    summary:
+      'Start setting up an authenticator app (TOTP, ADR 074): answers its otpauth:// URI and secret this once; replaces a set-up not confirmed yet. 409 TOTP_ALREADY_SET_UP once one is confirmed; 403 SECOND_FACTOR_REQUIRED to a member with a passkey who did not prove a second factor in this session',
+    member: true,
+    response: totpSetupSchema,
+  },
+  confirmTotp: {
+    summary:
+      'Confirm the set-up with a first code from the app: the session counts as proved, and the 10 recovery codes are answered this once (stored hashed). 409 TOTP_SETUP_MISSING without a set-up waiting, 400 TOTP_CODE_INVALID',
+    member: true,
+    body: secondFactorCodeRequestSchema,
+    response: totpConfirmedSchema,
+  },
+  removeTotp: {
+    summary:
+      'Remove the authenticator app and its recovery codes: needs a second factor proved in this session in the last 10 minutes (403 SECOND_FACTOR_REQUIRED). 409 TOTP_NOT_SET_UP without one',
+    member: true,
+    response: messageResponseSchema,
+  },
+  proveSecondFactor: {
+    summary:
+      'Prove a second factor in this session with a code from the app (each code once) or a recovery code (once): moderation opens to it. 400 TOTP_CODE_INVALID or TOTP_CODE_USED, 409 TOTP_NOT_SET_UP; failures count like sign-in failures (429 RATE_LIMITED)',
+    member: true,
+    body: secondFactorCodeRequestSchema,
+    response: secondFactorProvedSchema,
+  },
   blockedMembers: {
     summary: 'The members one blocked, the latest first',
     member: true,
@@ -708,6 +743,7 @@ const schemas = {
     query: planQuerySchema,
     response: paymentOutcomeSchema,
   },
+  ...sessionEndpointSchemas,
   ...passkeyEndpointSchemas,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
@@ -718,6 +754,8 @@ export const allEndpointRoutes = {
   ...waliEndpointRoutes,
   ...verificationEndpointRoutes,
   ...verificationQueueEndpointRoutes,
+  ...sessionEndpointRoutes,
+  ...secondFactorEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */

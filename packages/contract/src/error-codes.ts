@@ -257,6 +257,19 @@ export const ERROR_TEXTS = {
   MODERATORS_ONLY: 'Only moderators may do this.',
   REPORT_ABOUT_YOU: 'This report is about you: another moderator will handle it.',
   REPORT_FILED_BY_YOU: 'You filed this report: another moderator will handle it.',
+  // The moderators' second factor (ADR 074)
+  SECOND_FACTOR_REQUIRED:
+    'Prove your second factor to continue: a code from your authenticator app, a recovery code or a passkey.',
+  SECOND_FACTOR_SETUP_REQUIRED:
+    'Moderators need a second factor: set up an authenticator app, or add a passkey from your profile.',
+  SECOND_FACTOR_CODE_REQUIRED:
+    'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  TOTP_CODE_INVALID:
+    'This code is not right or no longer valid. Enter the code your app shows now, or an unused recovery code.',
+  TOTP_CODE_USED: 'This code was already used. Wait for your app to show the next one.',
+  TOTP_SETUP_MISSING: 'No set-up is waiting for its first code. Start the set-up again.',
+  TOTP_NOT_SET_UP: 'No authenticator app is set up on this account.',
+  TOTP_ALREADY_SET_UP: 'An authenticator app is already set up. Remove it first to set up another.',
   // Verified members (ADR 044)
   VERIFICATION_POSE_UNKNOWN: 'Ask for a pose first, then take the photo with that pose.',
   VERIFICATION_POSE_EXPIRED:
@@ -302,6 +315,12 @@ export const ERROR_TEXTS = {
   DELETE_CONFIRMATION_REQUIRED: 'Confirm with your password, or sign in with Google again.',
   GOOGLE_SIGN_IN_TOO_OLD: 'Please sign in with Google again, just before deleting your account.',
   GOOGLE_ACCOUNT_OTHER: 'This Google account is not the one linked to your account.',
+  // Signed-in devices and the password (ADR 075)
+  SESSION_NOT_FOUND: 'This device is not signed in to your account (any more).',
+  CURRENT_PASSWORD_REQUIRED: 'Enter your current password.',
+  CURRENT_PASSWORD_WRONG: 'This is not your current password. Your password was not changed.',
+  PASSWORD_NOT_SET:
+    'Your account has no password yet. Choose one with "Forgot password?" on the login page.',
   // Consent (GDPR Art. 9(2)(a))
   RELIGIOUS_DATA_CONSENT_REQUIRED:
     'Please consent to the processing of data that reveals your religion: Mawadda cannot work without it.',

@@ -55,10 +55,18 @@ export function consentGiven(memberId: string | SQL) {
     and c.religious_data_consent_version = ${PRIVACY_VERSION})`;
 }
 
+/**
+ * An instant of the app's clock in SQL: a time, or a placeholder a prepared statement fills at
+ * each run with a time's ISO text (ADR 053).
+ */
+function instant(now: Date | SQL): SQL {
+  return sql`${now instanceof Date ? now.toISOString() : now}::timestamptz`;
+}
+
 /** `memberId`'s prepaid period runs at `now` (the app's clock, not the database's). */
-export function subscribed(memberId: string | SQL, now: Date) {
+export function subscribed(memberId: string | SQL, now: Date | SQL) {
   return sql`exists (select 1 from members s where s.id = ${memberId}
-    and s.subscription_ends_at > ${now.toISOString()}::timestamptz)`;
+    and s.subscription_ends_at > ${instant(now)})`;
 }
 
 /**
@@ -215,12 +223,12 @@ export function requestIs(
  * A request between the two, either way, that closes them until they match (ADR 068): declined,
  * or pending past its days at `now` (answering it accepts it, in the same statement).
  */
-export function requestClosed(a: string | SQL, b: string | SQL, now: Date) {
+export function requestClosed(a: string | SQL, b: string | SQL, now: Date | SQL) {
   return sql`exists (select 1 from message_requests r
     where ((r.sender_id = ${a}::uuid and r.receiver_id = ${b}::uuid)
         or (r.sender_id = ${b}::uuid and r.receiver_id = ${a}::uuid))
       and (r.state = 'declined'
-        or (r.state = 'pending' and r.sent_at <= ${now.toISOString()}::timestamptz - ${REQUEST_DAYS_INTERVAL})))`;
+        or (r.state = 'pending' and r.sent_at <= ${instant(now)} - ${REQUEST_DAYS_INTERVAL})))`;
 }
 
 /**

@@ -77,13 +77,13 @@ export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
   /**
    * The rule for a message as a SQL condition (`assertMay` says the same in words), for a
    * statement that writes only if it holds: `opening` is what lets `fromId` write first, once
-   * (the request it makes stands from then on, ADR 068).
+   * (the request it makes stands from then on, ADR 068); `now` the instant it is checked at.
    */
-  const mayReach = (fromId: string | SQL, toId: string | SQL, opening: SQL) =>
+  const mayReach = (fromId: string | SQL, toId: string | SQL, opening: SQL, now: Date | SQL) =>
     sql`(not ${blockedBetween(fromId, toId)} and not ${deletedAccount(toId)} and ${consentGiven(toId)}
       and not ${womanWritesFirst(fromId, toId)}
       and (${matched(fromId, toId)} or (not ${unmatchedBetween(fromId, toId)}
-        and not ${requestClosed(fromId, toId, deps.clock.now())}
+        and not ${requestClosed(fromId, toId, now)}
         and (${wroteTo(toId, fromId)} or ${requestIs(fromId, toId, 'accepted')}
           or (${opening} and not ${requestIs(fromId, toId, 'any')}
             and ${suggestable(fromId, toId)} and not ${verifiedOnlyRefuses(fromId, toId)}
@@ -93,9 +93,10 @@ export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
     /**
      * The writing rule as a SQL condition, for a statement that writes only if it holds (a chat
      * message is checked and stored in one round trip); `assertMayWrite` then says why it did not.
+     * At `now`: the clock's time, or the placeholder of a statement built once.
      */
-    mayWriteCondition: (fromId: string | SQL, toId: string | SQL) =>
-      mayReach(fromId, toId, subscribed(fromId, deps.clock.now())),
+    mayWriteCondition: (fromId: string | SQL, toId: string | SQL, now: Date | SQL) =>
+      mayReach(fromId, toId, subscribed(fromId, now), now),
     assertMayWrite: (fromId: string, toId: string) => assertMay(fromId, toId, 'write'),
 
     /**
@@ -103,7 +104,7 @@ export function createWhoMayWrite(deps: { db: Database; clock: Clock }) {
      * and again, as a condition of the gift message, when the payment is granted.
      */
     mayGiftCondition: (fromId: string | SQL, toId: string | SQL) =>
-      mayReach(fromId, toId, sql`true`),
+      mayReach(fromId, toId, sql`true`, deps.clock.now()),
     assertMayGift: (fromId: string, toId: string) => assertMay(fromId, toId, 'gift'),
     assertMayCall: (fromId: string, toId: string) => assertMay(fromId, toId, 'call'),
   };

@@ -183,16 +183,30 @@ export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[
 
 /**
  * A `queryPrepared` statement built once and run many times, its placeholders
- * (`sql.placeholder`) filled at each run, each row an array of its columns in the statement's
- * order: for a hot list whose text and most values stay the same between calls (a viewer's pages
- * of suggestions), so the query is not rebuilt and no object is made per row only to be read once.
+ * (`sql.placeholder`) filled at each run: for a hot statement whose text and most values stay the
+ * same between calls (a viewer's pages of suggestions, a batch of chat messages), so drizzle does
+ * not build it again each time.
+ */
+export function preparedRows<Row>(db: Database, query: SQL) {
+  return buildOnce<Row>(db, query, undefined);
+}
+
+/**
+ * `preparedRows` with each row an array of its columns in the statement's order: no object is
+ * made per row only to be read once.
  */
 export function preparedArrays<Row extends unknown[]>(db: Database, query: SQL) {
+  return buildOnce<Row>(db, query, 'array');
+}
+
+function buildOnce<Row>(db: Database, query: SQL, rowMode: 'array' | undefined) {
   const runner = preparedRunner(db);
   const { name, text, values = [] } = namedQuery(query);
   return async (placeholders: Record<string, unknown>): Promise<Row[]> => {
     const filled = fillPlaceholders(values, placeholders);
-    const result = await runner.query({ name, text, values: filled, rowMode: 'array' });
+    const result = await runner.query(
+      rowMode ? { name, text, values: filled, rowMode } : { name, text, values: filled },
+    );
     return result.rows as Row[];
   };
 }

@@ -396,6 +396,16 @@ export const sessions = pgTable(
      * session: the moderators' routes ask for it. Null for a password-only session.
      */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /**
+     * The device it was opened on, as its member is shown it (ADR 075): the browser and the
+     * system named by the sign-in's User-Agent, and the country (ISO 3166-1 alpha-2) the proxy
+     * in front placed the address in. The address itself is never stored.
+     */
+    browser: text('browser'),
+    os: text('os'),
+    country: text('country'),
+    /** When its holder last used it, at the members' activity resolution (a minute). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_member_idx').on(t.memberId)],
 );
@@ -462,6 +472,37 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_resets_member_idx').on(t.memberId)],
+);
+
+/**
+ * A member's authenticator app (TOTP, ADR 074): one per member. The secret is sealed with the
+ * server's TOTP key (AES-256-GCM) and never answered after the set-up; `confirmedAt` is null
+ * until a first code proves the app holds it. `lastStep` is the last 30-second step a code was
+ * accepted for: a code is taken once, and never one of an earlier step.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+});
+
+/** The recovery codes of a member's TOTP (ADR 074): SHA-256 of each, each usable once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_member_code_idx').on(t.memberId, t.codeHash)],
 );
 
 export type MemberRow = typeof members.$inferSelect;

@@ -53,6 +53,7 @@ export type RecordedEventsRegistry = ReturnType<typeof createRecordedEvents>;
 export function createRecordedEvents() {
   const listeners = new Map<RecordedEventName, RecordedListener[]>();
   const listenersOf = (name: RecordedEventName) => listeners.get(name) ?? [];
+  let listened = 0;
 
   /**
    * An `insert` writing the events of `source` for every listener that wants each, returning a
@@ -72,7 +73,14 @@ export function createRecordedEvents() {
   return {
     on(name: RecordedEventName, listener: RecordedListener): void {
       listeners.set(name, [...listenersOf(name), listener]);
+      listened += 1;
     },
+
+    /**
+     * Changes whenever a listener is added: a statement built once with `insertSql` is built
+     * again when it does.
+     */
+    version: () => listened,
 
     insertSql,
 

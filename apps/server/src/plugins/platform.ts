@@ -22,6 +22,7 @@ export type AppConfig = Pick<
   | 'sessionTtlMs'
   | 'sessionCacheMs'
   | 'trustProxy'
+  | 'countryHeader'
   | 'webDistDir'
   | 'googleClientId'
   | 'requestTimeoutMs'
@@ -45,6 +46,7 @@ export type AppConfig = Pick<
   | 'broker'
   | 'mediaLinkSecret'
   | 'deviceCookieSecret'
+  | 'totpSecretKey'
   | 'dataDir'
   | 'mediaLinkTtlMs'
   | 'photoLinkTtlMs'
@@ -100,7 +102,7 @@ export type Platform = {
   /** The member rules of `core/` every feature shares, built once. */
   rules: { memberTexts: MemberTexts; whoMayWrite: WhoMayWrite; firstContacts: FirstContacts };
   /** Secrets the config sets or, when it does not, kept in the data folder across restarts. */
-  secrets: { deviceCookie: Buffer; unsubscribe: Buffer };
+  secrets: { deviceCookie: Buffer; unsubscribe: Buffer; totp: Buffer };
   /** The public URL is https: cookies are `Secure`, the security headers ask for HTTPS. */
   https: boolean;
   events: ModuleEventBus;
@@ -172,6 +174,7 @@ export const platform = fp(
       secrets: {
         deviceCookie: await secretOf(config, config.deviceCookieSecret, 'device-cookie'),
         unsubscribe: await secretOf(config, config.unsubscribeSecret, 'unsubscribe'),
+        totp: await secretOf(config, config.totpSecretKey, 'totp'),
       },
       https: config.publicUrl.startsWith('https:'),
       events: createModuleEvents(app.log),

@@ -95,6 +95,11 @@ export const pushKeys = {
   settings: (memberId: string) => ['push-settings', memberId] as const,
 };
 
+/** A member's signed-in devices: never kept offline (a stale list would show signed-out ones). */
+export const sessionsKeys = {
+  devices: (memberId: string) => ['sessions', memberId, 'devices'] as const,
+};
+
 export const safetyKeys = {
   blocked: (memberId: string) => ['safety', memberId, 'blocked'] as const,
 };

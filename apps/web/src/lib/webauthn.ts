@@ -62,7 +62,7 @@ export async function getPasskey(
   const { startAuthentication } = await library();
   return startAuthentication({
     optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
-    useBrowserAutofill: autofill,
+    ...(autofill ? { useBrowserAutofill: true } : {}),
   }) as Promise<PasskeyAssertion>;
 }
 

@@ -18,7 +18,7 @@ import {
  * one is cancelled: nothing more is granted) and the reports they made, which a moderator may
  * still act on. Everything else goes with the member row: profile, photos, answers to prompts and
  * the voice introduction (ADR 072), likes, views, blocks, unmatches, message requests either way
- * (ADR 068), sessions, reset links, exports, reports about them. Files are queued for deletion
+ * (ADR 068), sessions, the second factor (ADR 074), reset links, exports, reports about them. Files are queued for deletion
  * after the commit. Answers the stand-in's id, or undefined when the member is already gone.
  */
 export async function eraseMember(tx: Executor, memberId: string): Promise<string | undefined> {

@@ -23,8 +23,10 @@ import {
   passkeys,
   profileViews,
   pushSubscriptions,
+  recoveryCodes,
   reports,
   sessions,
+  totpFactors,
   unmatches,
   verificationRequests,
 } from '../../db/schema.ts';
@@ -142,8 +144,8 @@ export async function conversations(db: Executor, memberId: string) {
 }
 
 /**
- * Sessions, push subscriptions (each one's push service), notification settings and the last
- * e-mail digest (ADR 036, 038).
+ * Sessions, the second factor's dates (ADR 074), push subscriptions (each one's push service),
+ * notification settings and the last e-mail digest (ADR 036, 038).
  */
 export async function devicesAndNotices(db: Executor, memberId: string) {
   const memberSessions = await db
@@ -151,6 +153,10 @@ export async function devicesAndNotices(db: Executor, memberId: string) {
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      browser: sessions.browser,
+      os: sessions.os,
+      country: sessions.country,
+      lastActiveAt: sessions.lastActiveAt,
     })
     .from(sessions)
     .where(eq(sessions.memberId, memberId))
@@ -175,8 +181,19 @@ export async function devicesAndNotices(db: Executor, memberId: string) {
     .select({ lastSentAt: emailDigests.sentAt })
     .from(emailDigests)
     .where(eq(emailDigests.memberId, memberId));
+  // The authenticator app's dates, never its secret; the recovery codes' dates, never the codes.
+  const [app] = await db
+    .select({ setUpAt: totpFactors.createdAt, confirmedAt: totpFactors.confirmedAt })
+    .from(totpFactors)
+    .where(eq(totpFactors.memberId, memberId));
+  const codes = await db
+    .select({ createdAt: recoveryCodes.createdAt, usedAt: recoveryCodes.usedAt })
+    .from(recoveryCodes)
+    .where(eq(recoveryCodes.memberId, memberId))
+    .orderBy(asc(recoveryCodes.createdAt));
   return {
     sessions: memberSessions,
+    secondFactor: { authenticatorApp: app ?? null, recoveryCodes: codes },
     pushSubscriptions: devices.map(({ endpoint, ...dates }) => ({
       pushService: new URL(endpoint).origin,
       ...dates,

@@ -3,6 +3,7 @@ import { touchActivities } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { touchSessions } from './sessions.repository.ts';
 
 /**
  * Members' activity (when last active, and the day that orders suggestions), written every
@@ -20,13 +21,19 @@ export function createActivityRecorder(deps: {
   recordLanguages?(languages: ReadonlyMap<string, MailLanguage>): Promise<void>;
 }) {
   let seen = new Map<string, MailLanguage | undefined>();
+  /** The sessions they were seen in: each one's last activity, in its member's list (ADR 075). */
+  let seenSessions = new Set<string>();
 
   async function flush() {
     if (seen.size === 0) return;
     const batch = seen;
+    const sessionBatch = seenSessions;
     seen = new Map();
+    seenSessions = new Set();
     try {
-      await touchActivities(deps.db, [...batch.keys()], deps.clock.now());
+      const now = deps.clock.now();
+      await touchActivities(deps.db, [...batch.keys()], now);
+      if (sessionBatch.size > 0) await touchSessions(deps.db, [...sessionBatch], now);
       const languages = new Map<string, MailLanguage>();
       for (const [memberId, language] of batch) if (language) languages.set(memberId, language);
       if (languages.size > 0) await deps.recordLanguages?.(languages);
@@ -36,9 +43,13 @@ export function createActivityRecorder(deps: {
   }
 
   return {
-    /** `language`: the one the member's request named, if one Mawadda writes in. */
-    touch(memberId: string, language?: MailLanguage) {
+    /**
+     * `language`: the one the member's request named, if one Mawadda writes in; `sessionId`: the
+     * session the request came in.
+     */
+    touch(memberId: string, language?: MailLanguage, sessionId?: string) {
       seen.set(memberId, language ?? seen.get(memberId));
+      if (sessionId) seenSessions.add(sessionId);
     },
     /** Writes what was seen every `everyMs`; the stop function writes the rest. */
     start(everyMs: number) {

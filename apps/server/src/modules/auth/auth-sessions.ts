@@ -1,16 +1,24 @@
 import { PRIVACY_VERSION } from '@mawadda/contract';
-import { findStanding, liftSuspension } from '../../core/members.repository.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { findMailRecipient, findStanding, liftSuspension } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { createMailCap, type MailShare } from '../../lib/mail-cap.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 import type { ActivityRecorder } from './activity-recorder.ts';
+import type { DeviceCookies } from './device-cookie.ts';
+import { deviceLabel } from './device-label.ts';
+import { newDeviceMail } from './new-device.mail.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
   findLiveSession,
   findSecondFactorAt,
   findSessionMember,
+  hasEverSignedIn,
   insertSession,
   markSecondFactor,
   revokeMemberSessions,
@@ -29,6 +37,11 @@ export type SessionDeps = {
   sessionTtlMs: number;
   sessionCache: SessionCache;
   activity: ActivityRecorder;
+  /** The new-device mail (ADR 075): who is told, by which mailer, capped in which store. */
+  deviceCookies: DeviceCookies;
+  mailer: Mailer;
+  limiter: RateLimitStore;
+  publicUrl: string;
   /** Told after sessions end, so their open sockets close too (logout, password reset). */
   onSessionsEnded?: (ended: EndedSessions) => void;
   /**
@@ -72,16 +85,32 @@ async function standingRefusal(
 }
 
 /**
+ * The device a sign-in comes from, as its request tells (ADR 075): its `Cookie` header (a device
+ * cookie, ADR 027, says the browser signed in to the account before), its User-Agent and the
+ * country the proxy in front named (`COUNTRY_HEADER`); the address is not kept.
+ */
+export type SignInDevice = {
+  cookie: string | undefined;
+  userAgent?: string | undefined;
+  country?: string | null | undefined;
+  log: FastifyBaseLogger;
+};
+
+/**
  * A new session for a member in good standing: its token, stored hashed. `secondFactor` when
- * the sign-in itself proved one (a passkey with user verification).
+ * the sign-in itself proved one (a passkey with user verification). `device`: where the sign-in
+ * comes from, which the member's list of sessions shows; a browser that never signed in to the
+ * account gets its member a mail, unless it is their first session ever (ADR 075).
  */
 export async function openSession(
   deps: SessionDeps,
   memberId: string,
-  options: { secondFactor?: boolean } = {},
+  options: { secondFactor?: boolean; device?: SignInDevice } = {},
 ): Promise<string> {
   const refusal = await standingRefusal(deps, memberId);
   if (refusal) throw refusal;
+  const { device } = options;
+  const signedInBefore = device ? await hasEverSignedIn(deps.db, memberId) : false;
   const token = newSecretToken();
   const now = deps.clock.now();
   await insertSession(deps.db, {
@@ -89,8 +118,58 @@ export async function openSession(
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + deps.sessionTtlMs),
     secondFactorAt: options.secondFactor ? now : null,
+    createdAt: now,
+    lastActiveAt: now,
+    ...deviceLabel(device?.userAgent),
+    country: device?.country ?? null,
   });
+  if (device && signedInBefore) {
+    // After the answer: the sign-in waits neither for the mailer nor for its failure.
+    mailNewDevice(deps, memberId, device).catch((err: unknown) =>
+      device.log.error({ err, memberId }, 'New-device mail failed'),
+    );
+  }
   return token;
+}
+
+/**
+ * New-device mails' share of what one address may receive: enough for a member who signs in on
+ * a few new browsers in a day, never so many that a stranger holding the password could fill
+ * the inbox, or use up the share a reset mail needs.
+ */
+export const NEW_DEVICE_MAILS: MailShare = { name: 'new-device', perHour: 3, perDay: 6 };
+
+/** Where the mail's link leads: the member's signed-in devices, in the mail's language. */
+const sessionsScreenUrl = (publicUrl: string, language: string) =>
+  `${publicUrl}/${language}/sessions`;
+
+/**
+ * Tells a member, in their language, that a browser that never signed in to their account did:
+ * one without a device cookie for it (ADR 027), which every sign-in, password or not, leaves.
+ * Capped like the other mails (`mail-cap.ts`); a known browser or an address past its share
+ * gets nothing.
+ */
+async function mailNewDevice(
+  deps: SessionDeps,
+  memberId: string,
+  device: SignInDevice,
+): Promise<void> {
+  const member = await findMailRecipient(deps.db, memberId);
+  if (!member) return;
+  if (deps.deviceCookies.recognise(device.cookie, member.email.toLowerCase())) return;
+  if (!(await createMailCap(deps.limiter).take(member.email, NEW_DEVICE_MAILS))) {
+    device.log.info({ memberId }, 'New-device mail not sent: the address had its share');
+    return;
+  }
+  await deps.mailer.send(
+    newDeviceMail({
+      to: member.email,
+      name: member.name,
+      language: member.language,
+      device: { ...deviceLabel(device.userAgent), country: device.country ?? null },
+      link: sessionsScreenUrl(deps.publicUrl, member.language),
+    }),
+  );
 }
 
 /**
@@ -107,7 +186,7 @@ export async function authenticateToken(deps: SessionDeps, token: string, langua
   if (cached) {
     if (now.getTime() - cached.activeAt > ACTIVITY_RESOLUTION_MS) {
       cached.activeAt = now.getTime();
-      deps.activity.touch(cached.session.memberId, language);
+      deps.activity.touch(cached.session.memberId, language, cached.session.id);
     }
     return { ...cached.session, expiresAt: cached.expiresAt, consented: true };
   }
@@ -115,9 +194,10 @@ export async function authenticateToken(deps: SessionDeps, token: string, langua
   const session = await findLiveSession(deps.db, tokenHash, now);
   if (!session) return undefined;
   let activeAt = session.lastActiveAt.getTime();
-  if (now.getTime() - activeAt > ACTIVITY_RESOLUTION_MS) {
+  // Either way: a time ahead of this node's clock (the database's own, another node's) is stale too.
+  if (Math.abs(now.getTime() - activeAt) > ACTIVITY_RESOLUTION_MS) {
     activeAt = now.getTime();
-    deps.activity.touch(session.memberId, language);
+    deps.activity.touch(session.memberId, language, session.id);
   }
   const live = { id: session.id, memberId: session.memberId };
   const expiresAt = session.expiresAt.getTime();

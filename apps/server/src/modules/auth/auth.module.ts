@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
+import { createSecretSealer } from '../../lib/sealed-secrets.ts';
 import { authentication, memberArea } from '../../plugins/authentication.ts';
 import { createActivityRecorder } from './activity-recorder.ts';
 import { authRoutes, sessionRoutes } from './auth.routes.ts';
@@ -9,6 +10,8 @@ import { createDeviceCookies } from './device-cookie.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
 import { passkeyRoutes, passkeySignInRoutes } from './passkeys.routes.ts';
 import { createSessionCache } from './session-cache.ts';
+import { signedInDevicesRoutes } from './signed-in-devices.routes.ts';
+import { totpRoutes } from './totp.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +64,7 @@ export const authModule = fp(
         secure: app.platform.https,
       }),
       activity,
+      totpSealer: createSecretSealer(app.platform.secrets.totp, 'totp'),
       sessionCache: createSessionCache({
         maxAgeMs: config.sessionCacheMs,
         maxEntries: SESSION_CACHE_ENTRIES,
@@ -80,8 +84,10 @@ export const authModule = fp(
     await app.register(authRoutes, { auth });
     await app.register(passkeySignInRoutes, { passkeys: auth.passkeys });
     await memberArea(app, async (member) => {
+      await member.register(totpRoutes, { auth });
       await member.register(sessionRoutes, { auth });
       await member.register(passkeyRoutes, { passkeys: auth.passkeys });
+      await member.register(signedInDevicesRoutes, { auth });
     });
   },
   { name: 'auth', dependencies: ['platform', 'background-work', 'realtime'] },

@@ -4,13 +4,25 @@ import { mailLanguage } from '../../lib/bilingual-mail.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
 import type { AuthService } from './auth.service.ts';
+import { countryCode } from './device-label.ts';
 import { FORGOT_PASSWORD_MESSAGE } from './password-reset.ts';
-import type { RequestContext } from './password-sign-in.ts';
+import type { RequestContext, SignInContext } from './password-sign-in.ts';
 
-export const context = (request: FastifyRequest): RequestContext => ({
-  ip: request.ip,
-  log: request.log,
-});
+const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, log: request.log });
+
+/**
+ * A sign-in's request: the device cookie (ADR 027), the User-Agent and the country the proxy in
+ * front named, when it is configured to (ADR 075).
+ */
+export function signInContext(request: FastifyRequest): SignInContext {
+  const header = request.server.platform.config.countryHeader;
+  return {
+    ...context(request),
+    cookie: request.headers.cookie,
+    userAgent: request.headers['user-agent'],
+    country: header ? countryCode(request.headers[header]) : null,
+  };
+}
 
 /** Signing in and recovering an account: open to visitors. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
@@ -20,10 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       const { token, deviceCookie } = await auth.login(
         request.body.username,
         request.body.password,
-        {
-          ...context(request),
-          cookie: request.headers.cookie,
-        },
+        signInContext(request),
       );
       reply.header('set-cookie', deviceCookie);
       return { token };
@@ -32,7 +41,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.route({
     ...endpoint('googleLogin', 'auth'),
-    handler: async (request) => ({ token: await auth.loginWithGoogle(request.body.token) }),
+    handler: async (request, reply) => {
+      const { token, deviceCookie } = await auth.loginWithGoogle(
+        request.body.token,
+        signInContext(request),
+      );
+      reply.header('set-cookie', deviceCookie);
+      return { token };
+    },
   });
 
   app.route({

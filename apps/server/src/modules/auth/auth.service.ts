@@ -1,3 +1,4 @@
+import type { ChangePasswordRequest } from '@mawadda/contract';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import { createMailCap } from '../../lib/mail-cap.ts';
 import {
@@ -11,6 +12,7 @@ import {
 } from './auth-sessions.ts';
 import { type GoogleSignInDeps, googleSignIn } from './google-sign-in.ts';
 import { createPasskeyService, type PasskeyDeps } from './passkeys.service.ts';
+import { changePassword } from './password-change.ts';
 import {
   checkResetLink,
   forgotPassword,
@@ -23,6 +25,21 @@ import {
   type RequestContext,
   type SignInContext,
 } from './password-sign-in.ts';
+import {
+  endOtherDevices,
+  endSignedInDevice,
+  listSignedInDevices,
+  type OwnSession,
+} from './signed-in-devices.ts';
+import {
+  confirmTotp,
+  type ProvingSession,
+  proveSecondFactor,
+  removeTotp,
+  secondFactorRefusal,
+  setUpTotp,
+  type TotpDeps,
+} from './totp.service.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -32,7 +49,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * recovery of an account by mail (`password-reset.ts`); passkeys (`passkeys.service.ts`).
  */
 export function createAuthService(
-  deps: PasswordSignInDeps & GoogleSignInDeps & PasswordResetDeps & PasskeyDeps,
+  deps: PasswordSignInDeps & GoogleSignInDeps & PasswordResetDeps & TotpDeps & PasskeyDeps,
 ) {
   const mailCap = createMailCap(deps.limiter);
   return {
@@ -44,7 +61,7 @@ export function createAuthService(
 
     endMemberSessions: (memberId: string) => endMemberSessions(deps, memberId),
 
-    loginWithGoogle: (idToken: string) => googleSignIn(deps, idToken),
+    loginWithGoogle: (idToken: string, ctx: SignInContext) => googleSignIn(deps, idToken, ctx),
 
     authenticate: (token: string, language?: MailLanguage) =>
       authenticateToken(deps, token, language),
@@ -65,6 +82,16 @@ export function createAuthService(
     hasFreshSecondFactor: (sessionId: string, withinMs: number) =>
       hasFreshSecondFactor(deps, sessionId, withinMs),
 
+    // The moderators' second factor (ADR 074): an authenticator app and its recovery codes.
+    secondFactorRefusal: (asker: { memberId: string; sessionId?: string }) =>
+      secondFactorRefusal(deps, asker),
+    setUpTotp: (session: ProvingSession) => setUpTotp(deps, session),
+    confirmTotp: (session: ProvingSession, code: string, ctx: SignInContext) =>
+      confirmTotp(deps, session, code, ctx),
+    proveSecondFactor: (session: ProvingSession, code: string, ctx: SignInContext) =>
+      proveSecondFactor(deps, session, code, ctx),
+    removeTotp: (session: ProvingSession) => removeTotp(deps, session),
+
     forgotPassword: (email: string, language: 'en' | 'fr', ctx: RequestContext) =>
       forgotPassword(deps, mailCap, email, language, ctx),
 
@@ -72,5 +99,13 @@ export function createAuthService(
 
     resetPassword: (token: string, password: string, ctx: RequestContext) =>
       resetPassword(deps, token, password, ctx),
+
+    // A member's signed-in devices and their password (ADR 075).
+    signedInDevices: (own: OwnSession) => listSignedInDevices(deps, own),
+    endSignedInDevice: (own: OwnSession, sessionId: string) =>
+      endSignedInDevice(deps, own, sessionId),
+    endOtherDevices: (own: OwnSession) => endOtherDevices(deps, own),
+    changePassword: (own: OwnSession, request: ChangePasswordRequest) =>
+      changePassword(deps, own, request),
   };
 }

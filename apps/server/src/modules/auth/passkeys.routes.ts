@@ -1,15 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
-import { context } from './auth.routes.ts';
+import { signInContext } from './auth.routes.ts';
 import type { PasskeyService } from './passkeys.service.ts';
-import type { SignInContext } from './password-sign-in.ts';
-
-const signInContext = (request: FastifyRequest): SignInContext => ({
-  ...context(request),
-  cookie: request.headers.cookie,
-});
 
 /** Signing in with a passkey: open to visitors (ADR 073). */
 export const passkeySignInRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeyService }> = async (

@@ -237,7 +237,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
     async signIn(credential: PasskeyAssertion, ctx: SignInContext): Promise<SignedIn> {
       const { memberId, email } = await verifyAssertion(deps, credential, 'sign-in', ctx);
       return {
-        token: await openSession(deps, memberId, { secondFactor: true }),
+        token: await openSession(deps, memberId, { secondFactor: true, device: ctx }),
         deviceCookie: deps.deviceCookies.issue(email),
       };
     },

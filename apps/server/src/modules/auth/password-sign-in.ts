@@ -3,14 +3,17 @@ import { findCredentials } from '../../core/members.repository.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import type { PasswordHashing } from '../../lib/passwords.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
-import { openSession, type SessionDeps } from './auth-sessions.ts';
+import { openSession, type SessionDeps, type SignInDevice } from './auth-sessions.ts';
 import type { DeviceCookies } from './device-cookie.ts';
 import { reserveSignInAttempt } from './sign-in-limits.ts';
 
 /** What a request tells the sign-in and recovery paths: its address (their limits) and its log. */
 export type RequestContext = { ip: string; log: FastifyBaseLogger };
-/** A sign-in's request: its `Cookie` header may carry a device cookie (ADR 027). */
-export type SignInContext = RequestContext & { cookie: string | undefined };
+/**
+ * A sign-in's request: its `Cookie` header may carry a device cookie (ADR 027); its User-Agent
+ * and country name the device in the member's list of sessions (ADR 075).
+ */
+export type SignInContext = RequestContext & SignInDevice;
 /** A new session, and the cookie that trusts the browser it was opened in. */
 export type SignedIn = { token: string; deviceCookie: string };
 
@@ -40,7 +43,7 @@ export async function passwordSignIn(
   if (!member?.passwordHash || !valid) throw unauthorized('LOGIN_FAILED');
   await attempt.succeeded();
   return {
-    token: await openSession(deps, member.id),
+    token: await openSession(deps, member.id, { device: ctx }),
     deviceCookie: deps.deviceCookies.issue(email),
   };
 }

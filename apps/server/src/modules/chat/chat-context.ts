@@ -12,8 +12,8 @@ import type { RecordedEventsRegistry } from '../../lib/recorded-events.ts';
 import type { Publish } from '../realtime/index.ts';
 import {
   flaggedMessagesSince,
-  insertMessagesPrepared,
   memberReachable,
+  preparedMessageInsert,
   type Recorder,
 } from './chat.repository.ts';
 import type { NewMessageNotice } from './message-view.ts';
@@ -72,14 +72,18 @@ export function chatContext(deps: ChatDeps): ChatContext {
   });
   const { recorded } = deps;
   const record: Recorder = (source) => recorded.insertSql('chat:message-stored', source);
+  // Built at the first message, and again only if a listener of the notices was added since.
+  let insert: { version: number; run: ReturnType<typeof preparedMessageInsert> } | undefined;
   const writer = createMessageWriter({
     async insert(list) {
-      const stored = await insertMessagesPrepared(
-        db,
-        list,
-        deps.whoMayWrite.mayWriteCondition,
-        record,
-      );
+      const version = recorded.version();
+      if (insert?.version !== version) {
+        insert = {
+          version,
+          run: preparedMessageInsert(db, deps.whoMayWrite.mayWriteCondition, record),
+        };
+      }
+      const stored = await insert.run(list, deps.clock.now());
       if (stored.recorded > 0) recorded.told('chat:message-stored');
       return stored.rows;
     },

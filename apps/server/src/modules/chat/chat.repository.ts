@@ -2,7 +2,7 @@ import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type MessageRow, selectMessages, withCall } from '../../core/conversations.ts';
 import { blockedBetween, matched } from '../../core/member-rules.ts';
-import { type Database, type Executor, queryPrepared } from '../../db/database.ts';
+import { type Database, type Executor, preparedRows } from '../../db/database.ts';
 import { type calls, messages } from '../../db/schema.ts';
 import type { RecordedSource } from '../../lib/recorded-events.ts';
 
@@ -110,42 +110,57 @@ export type Recorder = (source: RecordedSource) => SQL | undefined;
 
 /**
  * Stores members' messages, each once per (sender, uuid) and only while `allowed(sender,
- * receiver)` holds: one statement checks and writes them all, in the order given, in one commit,
- * as a prepared statement outside a transaction, with the notices `record` writes for the
- * listeners that want them (push, ADR 064). The messages go as arrays, so the text is the same
- * whatever their number, and PostgreSQL plans it once per connection (planning was 0.5-0.7 ms of
- * a 1 ms insert: docs/performance.md, chat). Answers the rows it stored, and how many notices it
- * recorded; a message missing from the answer was a retry (see `findMessage`) or refused. It
- * writes no gift mark: a member's text is a text, whatever it says (`insertGiftMessage`).
+ * receiver, now)` holds: one statement checks and writes them all, in the order given, in one
+ * commit, as a prepared statement outside a transaction, with the notices `record` writes for
+ * the listeners that want them (push, ADR 064). The messages go as arrays, so the text is the
+ * same whatever their number, and PostgreSQL plans it once per connection (planning was
+ * 0.5-0.7 ms of a 1 ms insert: docs/performance.md, chat); the statement is built once, each
+ * batch only filling its placeholders (building it was a tenth of the server's busy time near
+ * its ceiling). Answers the rows it stored, and how many notices it recorded; a message missing
+ * from the answer was a retry (see `findMessage`) or refused. It writes no gift mark: a
+ * member's text is a text, whatever it says (`insertGiftMessage`).
  */
-export async function insertMessagesPrepared(
+export function preparedMessageInsert(
   db: Database,
-  list: readonly NewMessage[],
-  allowed: (senderId: SQL, receiverId: SQL) => SQL,
+  allowed: (senderId: SQL, receiverId: SQL, now: SQL) => SQL,
   record?: Recorder,
-): Promise<{ rows: MessageRow[]; recorded: number }> {
-  const raw = await queryPrepared<RawMessage & { recorded: number }>(
+) {
+  const run = preparedRows<RawMessage & { recorded: number }>(
     db,
-    storedWithNotices(insertStatement(list, allowed), record),
+    storedWithNotices(insertStatement(allowed), record),
   );
-  return { rows: raw.map(fromRaw), recorded: raw[0]?.recorded ?? 0 };
+  return async (
+    list: readonly NewMessage[],
+    now: Date,
+  ): Promise<{ rows: MessageRow[]; recorded: number }> => {
+    const raw = await run({
+      uuids: list.map((m) => m.uuid),
+      senders: list.map((m) => m.senderId),
+      receivers: list.map((m) => m.receiverId),
+      contents: list.map((m) => m.content),
+      imageKeys: list.map((m) => m.imageKey),
+      audioKeys: list.map((m) => m.audioKey),
+      mediaBytes: list.map((m) => m.mediaBytes),
+      shields: list.map((m) => m.shield),
+      sentAts: list.map((m) => m.sentAt.toISOString()),
+      now: now.toISOString(),
+    });
+    return { rows: raw.map(fromRaw), recorded: raw[0]?.recorded ?? 0 };
+  };
 }
 
-function insertStatement(
-  list: readonly NewMessage[],
-  allowed: (senderId: SQL, receiverId: SQL) => SQL,
-) {
-  const column = (value: (m: NewMessage) => string | number | null) => sql.param(list.map(value));
+function insertStatement(allowed: (senderId: SQL, receiverId: SQL, now: SQL) => SQL) {
+  const column = (name: string) => sql.placeholder(name);
   return sql`
     insert into messages (uuid, sender_id, receiver_id, content, image_key, audio_key, media_bytes, shield, sent_at)
     select v.uuid, v.sender_id, v.receiver_id, v.content, v.image_key, v.audio_key, v.media_bytes, v.shield, v.sent_at
-    from unnest(${column((m) => m.uuid)}::uuid[], ${column((m) => m.senderId)}::uuid[],
-      ${column((m) => m.receiverId)}::uuid[], ${column((m) => m.content)}::text[],
-      ${column((m) => m.imageKey)}::text[], ${column((m) => m.audioKey)}::text[],
-      ${column((m) => m.mediaBytes)}::integer[], ${column((m) => m.shield)}::smallint[],
-      ${column((m) => m.sentAt.toISOString())}::timestamptz[]) with ordinality
+    from unnest(${column('uuids')}::uuid[], ${column('senders')}::uuid[],
+      ${column('receivers')}::uuid[], ${column('contents')}::text[],
+      ${column('imageKeys')}::text[], ${column('audioKeys')}::text[],
+      ${column('mediaBytes')}::integer[], ${column('shields')}::smallint[],
+      ${column('sentAts')}::timestamptz[]) with ordinality
       as v(uuid, sender_id, receiver_id, content, image_key, audio_key, media_bytes, shield, sent_at, ord)
-    where ${allowed(sql`v.sender_id`, sql`v.receiver_id`)}
+    where ${allowed(sql`v.sender_id`, sql`v.receiver_id`, sql`${sql.placeholder('now')}`)}
     order by v.ord
     on conflict (sender_id, uuid) do nothing
     returning *`;

@@ -8,3 +8,8 @@ export {
 } from './moderation.repository.ts';
 export type { ModerationService } from './moderation.service.ts';
 export { assertModerator } from './moderation-queue.ts';
+export {
+  assertModeratorWithSecondFactor,
+  type ModeratorGateDeps,
+  moderatorGate,
+} from './moderator-gate.ts';

@@ -60,7 +60,7 @@ export const moderationModule = fp(
     app.decorate('moderation', moderation);
     measureReports(app.metrics, db, clock);
     await memberArea(app, async (member) => {
-      await member.register(moderationRoutes, { moderation });
+      await member.register(moderationRoutes, { moderation, gate: { db, auth: app.auth } });
     });
   },
   {

@@ -3,12 +3,14 @@ import { mailLanguage } from '../../lib/bilingual-mail.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
 import type { ModerationService } from './moderation.service.ts';
+import { type ModeratorGateDeps, moderatorGate } from './moderator-gate.ts';
 
 /** Reports by members; the queue and the actions for moderators only (checked per request). */
-export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (
-  app,
-  { moderation },
-) => {
+export const moderationRoutes: FastifyPluginAsyncZod<{
+  moderation: ModerationService;
+  gate: ModeratorGateDeps;
+}> = async (app, { moderation, gate }) => {
+  const moderatorsOnly = moderatorGate(gate);
   app.route({
     ...endpoint('report', 'moderation'),
     handler: async (request, reply) => {
@@ -18,6 +20,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
   });
   app.route({
     ...endpoint('moderationQueue', 'moderation'),
+    preValidation: moderatorsOnly,
     handler: async (request) =>
       moderation.queue(
         sessionOf(request).memberId,
@@ -26,6 +29,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
   });
   app.route({
     ...endpoint('moderationAction', 'moderation'),
+    preValidation: moderatorsOnly,
     handler: async (request) =>
       moderation.act(sessionOf(request).memberId, request.params.id, request.body),
   });

@@ -34,10 +34,16 @@ export const verificationModule = fp(
       limiter: app.platform.limiter,
     });
     app.decorate('verification', verification);
-    await app.register(selfieRoutes, { db, store: stores.privateMedia, links: selfieLinks });
+    const gate = { db, auth: app.auth };
+    await app.register(selfieRoutes, {
+      db,
+      store: stores.privateMedia,
+      links: selfieLinks,
+      gate,
+    });
     await memberArea(app, async (member) => {
-      await member.register(verificationRoutes, { verification });
+      await member.register(verificationRoutes, { verification, gate });
     });
   },
-  { name: 'verification', dependencies: ['platform', 'authentication'] },
+  { name: 'verification', dependencies: ['platform', 'authentication', 'auth'] },
 );

@@ -10,7 +10,11 @@ import type { MediaStore } from '../../lib/media-store.ts';
 import { readMultipartForm } from '../../lib/multipart.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
-import { isModerator } from '../moderation/index.ts';
+import {
+  assertModeratorWithSecondFactor,
+  type ModeratorGateDeps,
+  moderatorGate,
+} from '../moderation/index.ts';
 import { selfieExists } from './verification.repository.ts';
 import type { VerificationService } from './verification.service.ts';
 import { SELFIE_FOLDER } from './verification-selfies.ts';
@@ -22,7 +26,9 @@ const SELFIE_KEY = new RegExp(`^${SELFIE_FOLDER}/[0-9a-f-]{36}\\.webp$`);
 /** The member's verification, and the moderators' queue and decisions (checked per request). */
 export const verificationRoutes: FastifyPluginAsyncZod<{
   verification: VerificationService;
-}> = async (app, { verification }) => {
+  gate: ModeratorGateDeps;
+}> = async (app, { verification, gate }) => {
+  const moderatorsOnly = moderatorGate(gate);
   app.route({
     ...endpoint('verificationPose', 'verification'),
     handler: async (request) => verification.drawPose(sessionOf(request).memberId),
@@ -52,10 +58,12 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
   });
   app.route({
     ...endpoint('verificationQueue', 'moderation'),
+    preValidation: moderatorsOnly,
     handler: async (request) => verification.queue(sessionOf(request).memberId),
   });
   app.route({
     ...endpoint('verificationDecision', 'moderation'),
+    preValidation: moderatorsOnly,
     handler: async (request) =>
       verification.decide(sessionOf(request).memberId, request.params.id, request.body),
   });
@@ -64,12 +72,13 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
 /**
  * Selfies, on a link signed for one member (`media-links.ts`), outside the member area since
  * `<img>` sends no bearer token. The link says who asks; the route says on every request whether
- * they may: moderators only, never the member in the photo nor anyone else (403), and only a file
+ * they may: moderators only, with a second factor proved in a live session of theirs (ADR 074),
+ * never the member in the photo nor anyone else (403), and only a file
  * a verification request holds (404 otherwise).
  */
 export async function selfieRoutes(
   app: FastifyInstance,
-  options: { db: Database; store: MediaStore; links: MediaLinks },
+  options: { db: Database; store: MediaStore; links: MediaLinks; gate: ModeratorGateDeps },
 ) {
   app.get<{ Params: { '*': string }; Querystring: { m?: string; e?: string; s?: string } }>(
     `${SELFIE_PREFIX}*`,
@@ -80,9 +89,7 @@ export async function selfieRoutes(
       const verdict = options.links.check(request.query);
       if (verdict === 'invalid') throw new HttpError(403, 'MEDIA_LINK_INVALID');
       if (verdict === 'expired') throw new HttpError(403, 'MEDIA_LINK_EXPIRED');
-      if (!(await isModerator(options.db, request.query.m ?? ''))) {
-        throw new HttpError(403, 'MODERATORS_ONLY');
-      }
+      await assertModeratorWithSecondFactor(options.gate, request.query.m ?? '');
       if (!(await selfieExists(options.db, key))) throw notFound('FILE_NOT_FOUND');
       return sendStoredMedia(request, reply, options.store, key, {
         'content-type': 'image/webp',

@@ -19,9 +19,16 @@ const GuardiansSection = lazy(() =>
   })),
 );
 
+/** The signed-in devices and the password change (ADR 075), in their own chunk with their texts. */
+const SessionsSections = lazy(() =>
+  import('@/features/sessions/components/sessions-sections.tsx').then((module) => ({
+    default: module.SessionsSections,
+  })),
+);
+
 /**
  * Below the form: the member's subscription, its button opening the subscription modal, their
- * notifications while the app is closed, their guardians (family mode), the members they blocked, then downloading their data
+ * notifications while the app is closed, their guardians (family mode), the members they blocked, their signed-in devices and password, then downloading their data
  * and deleting their account.
  */
 export function Component() {
@@ -37,6 +44,7 @@ export function Component() {
             <NotificationsSection />
             <GuardiansSection />
             <BlockedMembers />
+            <SessionsSections />
             <AccountSections />
           </Suspense>
         </>

@@ -11,6 +11,8 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useLeaveQueue, useOpenReports } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
 import { ReportCard } from './report-card.tsx';
+import { SecondFactorPrompt } from './second-factor-prompt.tsx';
+import { TotpSetup } from './totp-setup.tsx';
 import { VerificationQueue } from './verification-queue.tsx';
 
 const TABS = ['reports', 'verifications'] as const;
@@ -22,7 +24,9 @@ const pageClass = 'mx-auto w-full max-w-4xl px-4 pb-12 pt-6 md:pt-10';
  * /moderation (ADR 018): the open reports, asking for money first, then oldest first (ADR 043),
  * each with its decision. A decided report leaves the queue; the outcome is announced in a live
  * region and the focus returns to the page's heading, since the report it was on is gone. The server answers the queue to
- * moderators only: anyone else gets the forbidden screen, whatever the profile menu showed.
+ * moderators only: anyone else gets the forbidden screen, whatever the profile menu showed. A
+ * moderator whose session proved no second factor (ADR 074) is asked for one first, or led to
+ * set one up; the set-up stays until its recovery codes are saved, though the queue opens.
  */
 export function ModerationPage() {
   const { t } = useModerationTranslation();
@@ -33,14 +37,47 @@ export function ModerationPage() {
   const [tab, setTab] = useState<Tab>('reports');
   const tabIds = { reports: useId(), verifications: useId() };
   const panelId = useId();
-  const forbidden = query.error instanceof ApiError && query.error.status === 403;
-  useDocumentTitle(t(forbidden ? 'forbiddenTitle' : 'title'));
+  const refusal =
+    query.error instanceof ApiError && query.error.status === 403 ? query.error : null;
+  const [settingUp, setSettingUp] = useState(false);
+  const gate = settingUp ? 'SECOND_FACTOR_SETUP_REQUIRED' : refusal?.code;
+  const secondFactor =
+    gate === 'SECOND_FACTOR_SETUP_REQUIRED' || gate === 'SECOND_FACTOR_REQUIRED' ? gate : null;
+  const forbidden = refusal !== null && !secondFactor;
+  useDocumentTitle(
+    t(
+      secondFactor === 'SECOND_FACTOR_SETUP_REQUIRED'
+        ? 'secondFactor.setup.title'
+        : secondFactor
+          ? 'secondFactor.prompt.title'
+          : forbidden
+            ? 'forbiddenTitle'
+            : 'title',
+    ),
+  );
+
+  useEffect(() => {
+    if (refusal?.code === 'SECOND_FACTOR_SETUP_REQUIRED') setSettingUp(true);
+  }, [refusal?.code]);
 
   useEffect(() => {
     if (outcome) heading.current?.focus();
   }, [outcome]);
 
   if (forbidden) return <Forbidden />;
+  if (secondFactor) {
+    return (
+      <main className="flex-1">
+        <div className={pageClass}>
+          {secondFactor === 'SECOND_FACTOR_SETUP_REQUIRED' ? (
+            <TotpSetup onDone={() => setSettingUp(false)} />
+          ) : (
+            <SecondFactorPrompt />
+          )}
+        </div>
+      </main>
+    );
+  }
   const reports = query.data ?? [];
   const now = Date.now();
 
