@@ -8,7 +8,13 @@ import {
   type SoftPasskey,
 } from '../../../test/software-authenticator.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { passkeys, passwordResets, sessions, webauthnChallenges } from '../../db/schema.ts';
+import {
+  members,
+  passkeys,
+  passwordResets,
+  sessions,
+  webauthnChallenges,
+} from '../../db/schema.ts';
 import { hashToken, newSecretToken } from '../../lib/tokens.ts';
 
 const ORIGIN = 'http://mawadda.test';
@@ -514,5 +520,32 @@ describe('deleting an account with a passkey', () => {
       .from(passkeys)
       .where(eq(passkeys.memberId, member.id));
     expect(left).toEqual([]);
+  });
+});
+
+describe('the moderators’ gate', () => {
+  it('opens to a moderator’s session once a passkey is proved in it, or signed in with one', async () => {
+    const moderator = await registeredMember(t.app);
+    await t.database.db
+      .update(members)
+      .set({ role: 'moderator' })
+      .where(eq(members.id, moderator.id));
+    const { passkey } = await addPasskey(moderator);
+    const queue = (token: string) => call('GET', '/api/moderation/reports', { token });
+    const refused = await queue(moderator.token);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'SECOND_FACTOR_REQUIRED']);
+
+    const options = await call('POST', '/api/auth/passkeys/confirm-options', {
+      token: moderator.token,
+    });
+    const proved = await call('POST', '/api/auth/passkeys/confirm', {
+      token: moderator.token,
+      payload: { credential: assert(passkey, options.json(), { origin: ORIGIN }) },
+    });
+    expect(proved.statusCode).toBe(200);
+    expect((await queue(moderator.token)).statusCode).toBe(200);
+
+    const signedIn = await signInWith(await assertion(passkey));
+    expect((await queue(signedIn.json().token)).statusCode).toBe(200);
   });
 });
