@@ -1,5 +1,6 @@
 import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
 import type { sessionEndpointRoutes } from './session-endpoint-routes.ts';
+import type { stayEndpointRoutes } from './stay-endpoint-routes.ts';
 import type {
   verificationEndpointRoutes,
   verificationQueueEndpointRoutes,
@@ -92,7 +93,8 @@ export type EndpointName =
   | keyof typeof waliEndpointRoutes
   | keyof typeof verificationEndpointRoutes
   | keyof typeof verificationQueueEndpointRoutes
-  | keyof typeof sessionEndpointRoutes;
+  | keyof typeof sessionEndpointRoutes
+  | keyof typeof stayEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

@@ -82,6 +82,8 @@ import {
   savedPreferencesSchema,
   suggestionsQuerySchema,
 } from './social.ts';
+import { stayEndpointRoutes } from './stay-endpoint-routes.ts';
+import { stayEndpointSchemas } from './stays.ts';
 import {
   blockedMemberSchema,
   consentRequestSchema,
@@ -710,6 +712,7 @@ const schemas = {
     response: paymentOutcomeSchema,
   },
   ...sessionEndpointSchemas,
+  ...stayEndpointSchemas,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's and verification's included. */
@@ -720,6 +723,7 @@ export const allEndpointRoutes = {
   ...verificationEndpointRoutes,
   ...verificationQueueEndpointRoutes,
   ...sessionEndpointRoutes,
+  ...stayEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */

@@ -14,6 +14,7 @@ import {
   placeText,
   type SharedItem,
   type ShieldRule,
+  type ShownStay,
   type UserDetails,
   type UserSummary,
   type VoiceIntroduction,
@@ -97,7 +98,27 @@ export type ViewedMember = Pick<
   | 'gridLongitude'
   | 'photoKeys'
   | 'photosBlurred'
-> & { likedByMe: boolean; matched: boolean; verified: boolean };
+> & {
+  likedByMe: boolean;
+  matched: boolean;
+  verified: boolean;
+  /**
+   * The stay she is suggested at (ADR 077): the grid coordinates are then the town's, so the
+   * distance is to where she will be.
+   */
+  stay?: StayRow | undefined;
+};
+
+/** A stay as stored: the town as the index names it, its country, the two days. */
+export type StayRow = { town: string; countryCode: string; arrivesOn: string; departsOn: string };
+
+/** A stay as a reader is shown it: the country in the reader's language. */
+export function shownStay(stay: StayRow, language: PlaceLanguage): ShownStay {
+  return {
+    ...stay,
+    location: placeText({ location: stay.town, countryCode: stay.countryCode }, language),
+  };
+}
 
 /**
  * What a member sees of another: grid coordinates and a rounded distance, never the exact
@@ -125,6 +146,7 @@ export function toSummary(
     likedByMe: member.likedByMe,
     matched: member.matched,
     verified: member.verified,
+    ...(member.stay ? { stay: shownStay(member.stay, language) } : {}),
   };
 }
 
