@@ -140,7 +140,7 @@ async function suggestionsThere(
 }
 
 export function createDiscoveryService(deps: DiscoveryDeps) {
-  const { db, clock, photoLinks } = deps;
+  const { db, clock } = deps;
   const reading = (name: string, perDay: number, perMinute: number) => ({
     day: { name: `${name}-day`, max: perDay, windowMs: ONE_DAY } satisfies Limit,
     pace: createMinutePace({ limiter: deps.limiter, name, max: perMinute }),
