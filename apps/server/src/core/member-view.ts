@@ -71,7 +71,7 @@ export function likeStateColumns(viewerId: string) {
 }
 
 /** Haversine on grid-snapped positions, rounded to the kilometre: never an exact distance. */
-function gridDistanceKm(
+export function gridDistanceKm(
   from: { gridLatitude: number | null; gridLongitude: number | null },
   to: { gridLatitude: number | null; gridLongitude: number | null },
 ): number | null {
@@ -243,6 +243,8 @@ export function toDetails(
     matched: boolean;
     sentLike: LikeKind | null;
     photoIds: string[];
+    /** Her stay near the viewer (ADR 077), its town's cell then in the grid coordinates. */
+    stay?: StayRow | undefined;
   },
   viewer: Member,
   photoLinks: MediaLinks,

@@ -55,7 +55,7 @@ export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
 type DiscoveryDeps = {
   db: Database;
   /** The member's stays (ADR 077): the day they are shown for, and browsing there. */
-  stays: Pick<StaysService, 'today' | 'shownStay'>;
+  stays: Pick<StaysService, 'today' | 'shownStay' | 'stayNear'>;
   clock: Clock;
   photoLinks: MediaLinks;
   /** Signs links to voice introductions (private media, ADR 072). */
@@ -137,6 +137,17 @@ async function suggestionsThere(
     deps.stays.today(),
   );
   return summariesFor(deps, viewer, answer.members, language);
+}
+
+/** A member as seen where she will be, as on her card (ADR 077): her stay near the viewer. */
+async function seenWhereSheWillBe<M extends { id: string }>(
+  deps: DiscoveryDeps,
+  member: M,
+  viewer: Pick<Member, 'gridLatitude' | 'gridLongitude'>,
+) {
+  const stay = await deps.stays.stayNear(member.id, viewer);
+  if (!stay) return member;
+  return { ...member, gridLatitude: stay.gridLatitude, gridLongitude: stay.gridLongitude, stay };
 }
 
 export function createDiscoveryService(deps: DiscoveryDeps) {
@@ -240,7 +251,8 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       const now = clock.now();
       if (member.id !== viewerId) await recordProfileView(db, viewerId, member.id, now);
       const online = await deps.onlineAmong([member.id]);
-      return detailsFor(deps, viewer, member, online.has(member.id), language);
+      const seen = member.id === viewerId ? member : await seenWhereSheWillBe(deps, member, viewer);
+      return detailsFor(deps, viewer, seen, online.has(member.id), language);
     },
 
     async preferences(memberId: string): Promise<Preferences> {

@@ -6,12 +6,13 @@ import {
   type Stay,
   type StayRequest,
 } from '@mawadda/contract';
-import { shownStay } from '../../core/member-view.ts';
+import { gridDistanceKm, shownStay } from '../../core/member-view.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
 import type { CityIndex } from '../geo/index.ts';
 import { addStay, deleteStay, listStays, type StoredStay } from './stays.repository.ts';
+import { STAY_REACH_KM } from './suggestions.repository.ts';
 
 const ONE_DAY = 24 * 60 * 60 * 1000;
 
@@ -79,6 +80,24 @@ export function createStaysService(deps: { db: Database; clock: Clock; cities: (
     async remove(memberId: string, stayId: string): Promise<void> {
       const deleted = await db.transaction((tx) => deleteStay(tx, memberId, stayId, today()));
       if (!deleted) throw notFound('STAY_NOT_FOUND');
+    },
+
+    /**
+     * Her stay shown today nearest `viewer`'s cell within the reach of the suggestions
+     * (`STAY_REACH_KM`): the one her card in his suggestions carries.
+     */
+    async stayNear(
+      memberId: string,
+      viewer: { gridLatitude: number | null; gridLongitude: number | null },
+    ): Promise<StoredStay | undefined> {
+      const day = today();
+      let nearest: { stay: StoredStay; km: number } | undefined;
+      for (const stay of await listStays(db, memberId, day)) {
+        const km = gridDistanceKm(viewer, stay);
+        if (stay.shownFrom > day || km === null || km > STAY_REACH_KM) continue;
+        if (!nearest || km < nearest.km) nearest = { stay, km };
+      }
+      return nearest?.stay;
     },
 
     /** One of her stays shown today, to browse there; a 404 otherwise. */

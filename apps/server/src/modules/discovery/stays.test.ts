@@ -91,6 +91,11 @@ describe('travel mode', () => {
     });
     expect(fr.json().content[0].stay.location).toBe('Dakar, Sénégal');
 
+    // Her profile says so too, the distance to the town.
+    const details = await youssef.get(`/api/users/${aicha.id}/details`);
+    expect(details.body.stay?.town).toBe('Dakar');
+    expect(details.body.distanceKm).toBe(0);
+
     const deleted = await aicha.del(`/api/users/stays/${created.body.id}`);
     expect(deleted.status).toBe(200);
     const after = await suggested(youssef);
@@ -98,6 +103,8 @@ describe('travel mode', () => {
     expect(after[0]?.stay).toBeUndefined();
     expect(after[0]?.distanceKm).toBeGreaterThan(4000);
     expect((await aicha.get('/api/users/stays')).body).toEqual([]);
+    const detailsAfter = await youssef.get(`/api/users/${aicha.id}/details`);
+    expect(detailsAfter.body.stay).toBeUndefined();
   });
 
   it('puts visitors first, and a distance filter that leaves her home out still has her there', async () => {

@@ -12,9 +12,8 @@ import { cn } from '@/lib/cn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { CARD_PHOTO_SIZES } from '../utils/card-photo-sizes.ts';
 import { matchStyle } from '../utils/match-shake.ts';
-import { stayDates } from '../utils/stay-dates.ts';
 import { BlurredNote } from './blurred-note.tsx';
-import { LocationLine, useDistanceText } from './profile-parts.tsx';
+import { LocationLine, StayLine, useDistanceText } from './profile-parts.tsx';
 
 const actionClass =
   'flex size-11 items-center justify-center rounded-full bg-sand-100 text-teal-800 ring-1 ring-sand-300/70 transition-colors hover:bg-teal-50 hover:text-teal-900';
@@ -46,7 +45,7 @@ export const ProfileCard = memo(function ProfileCard({
   /** Told when the photo has loaded, or failed and the default image shows instead. */
   onPhotoShown?: () => void;
 }) {
-  const { t, i18n } = useDiscoveryTranslation();
+  const { t } = useDiscoveryTranslation();
   const localized = useLocalizedPath();
   const name = titleCase(member.name);
   const photo = member.mediaUrls[0];
@@ -128,14 +127,7 @@ export const ProfileCard = memo(function ProfileCard({
           </button>
         </h2>
         <LocationLine member={member} showDistance={false} />
-        {member.stay ? (
-          <p className="text-sm font-medium text-teal-800">
-            {t('card.stay', {
-              town: member.stay.town,
-              dates: stayDates(member.stay, i18n.language),
-            })}
-          </p>
-        ) : null}
+        <StayLine member={member} />
         <div className="relative z-[2] mt-auto flex items-center justify-between gap-1.5 pt-2 sm:justify-start sm:gap-2">
           <likes.Button
             member={{ id: member.id, name, likedByMe: member.likedByMe }}
