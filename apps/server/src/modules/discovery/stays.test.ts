@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberClient, seedMembers } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { blocks, memberStays, members } from '../../db/schema.ts';
@@ -50,9 +50,13 @@ const dakarStay = (arrives = 3, days = 20) => ({
   departsOn: day(arrives + days - 1),
 });
 
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp({ config: { suggestionPagesPerMinute: 1000 } });
   return () => t.app.close();
+});
+// Each test its own members (their stays, sessions and blocks go with them): the lists are exact.
+beforeEach(async () => {
+  await t.database.db.delete(members);
 });
 
 describe('travel mode', () => {
