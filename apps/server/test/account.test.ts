@@ -255,6 +255,7 @@ describe('downloading one’s data', () => {
       'giftsReceived',
       'reportsMade',
       'guardians',
+      'stays',
       'verification',
     ]);
     expect(data.profile).toMatchObject({ id: her.id, email: her.fields.username });

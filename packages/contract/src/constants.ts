@@ -102,3 +102,9 @@ export const REALTIME_SESSION_HEADER = 'x-realtime-session';
 
 /** A passkey's name, given by its owner ("Phone", "Work laptop"), ADR 073. */
 export const PASSKEY_NAME_MAX_LENGTH = 60;
+/** A stay lasts at most this many days, arrival and departure days included (ADR 077). */
+export const STAY_MAX_DAYS = 60;
+/** A member announces at most this many stays at once (ADR 077). */
+export const STAYS_MAX = 2;
+/** She is suggested near the town from this many days before she arrives (ADR 077). */
+export const STAY_SHOWN_DAYS_BEFORE = 14;

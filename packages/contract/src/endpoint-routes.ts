@@ -2,6 +2,7 @@ import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endp
 import { passkeyEndpointRoutes } from './passkey-endpoint-routes.ts';
 import type { secondFactorEndpointRoutes } from './second-factor-endpoint-routes.ts';
 import type { sessionEndpointRoutes } from './session-endpoint-routes.ts';
+import type { stayEndpointRoutes } from './stay-endpoint-routes.ts';
 import type {
   verificationEndpointRoutes,
   verificationQueueEndpointRoutes,
@@ -96,7 +97,8 @@ export type EndpointName =
   | keyof typeof verificationEndpointRoutes
   | keyof typeof verificationQueueEndpointRoutes
   | keyof typeof sessionEndpointRoutes
-  | keyof typeof secondFactorEndpointRoutes;
+  | keyof typeof secondFactorEndpointRoutes
+  | keyof typeof stayEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

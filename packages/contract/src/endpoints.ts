@@ -90,6 +90,8 @@ import {
   savedPreferencesSchema,
   suggestionsQuerySchema,
 } from './social.ts';
+import { stayEndpointRoutes } from './stay-endpoint-routes.ts';
+import { stayEndpointSchemas } from './stays.ts';
 import {
   blockedMemberSchema,
   consentRequestSchema,
@@ -745,6 +747,7 @@ const schemas = {
   },
   ...sessionEndpointSchemas,
   ...passkeyEndpointSchemas,
+  ...stayEndpointSchemas,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's and verification's included. */
@@ -756,6 +759,7 @@ export const allEndpointRoutes = {
   ...verificationQueueEndpointRoutes,
   ...sessionEndpointRoutes,
   ...secondFactorEndpointRoutes,
+  ...stayEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */

@@ -316,6 +316,12 @@ export const ERROR_TEXTS = {
   GOOGLE_SIGN_IN_TOO_OLD: 'Please sign in with Google again, just before deleting your account.',
   GOOGLE_ACCOUNT_OTHER: 'This Google account is not the one linked to your account.',
   // Signed-in devices and the password (ADR 075)
+  // Travel mode (ADR 077)
+  STAY_DATES_INVALID: 'Choose an arrival date and a departure date on or after it.',
+  STAY_IN_PAST: 'A stay cannot start in the past. Choose an arrival date from today on.',
+  STAY_TOO_LONG: 'A stay lasts at most {{maxDays}} days. Choose an earlier departure date.',
+  STAYS_TOO_MANY: 'You can announce at most {{max}} stays at once. Delete one to add another.',
+  STAY_NOT_FOUND: 'This stay does not exist (any more).',
   SESSION_NOT_FOUND: 'This device is not signed in to your account (any more).',
   CURRENT_PASSWORD_REQUIRED: 'Enter your current password.',
   CURRENT_PASSWORD_WRONG: 'This is not your current password. Your password was not changed.',

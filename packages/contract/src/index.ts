@@ -29,6 +29,8 @@ export * from './second-factor-endpoint-routes.ts';
 export * from './session-endpoint-routes.ts';
 export * from './sessions.ts';
 export * from './social.ts';
+export * from './stay-endpoint-routes.ts';
+export * from './stays.ts';
 export * from './text.ts';
 export * from './topics.ts';
 export * from './users.ts';

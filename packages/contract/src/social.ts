@@ -13,6 +13,8 @@ export const suggestionsQuerySchema = z.object({
   size: wholeNumber(E.PAGE_SIZE_INVALID, { min: 1, max: SUGGESTIONS_PAGE_SIZE }).default(
     SUGGESTIONS_PAGE_SIZE,
   ),
+  /** Browse there (ADR 077): suggestions around one of the viewer's shown stays, not her home. */
+  stay: z.uuid({ error: E.STAY_NOT_FOUND }).optional(),
 });
 
 /**

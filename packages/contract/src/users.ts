@@ -31,6 +31,7 @@ import {
   PROMPT_ANSWER_MAX_LENGTH,
   PROMPT_ANSWERS_MAX,
 } from './profile-prompts.ts';
+import { shownStaySchema } from './stays.ts';
 import {
   genderSchema,
   HAS_CHILDREN_VALUES,
@@ -267,6 +268,11 @@ export const userSummarySchema = z.object({
   photosBlurred: z.boolean(),
   /** A moderator matched the member's selfie to their photos (ADR 044): the badge shows. */
   verified: z.boolean(),
+  /**
+   * Where and when the member will be (travel mode, ADR 077), on a suggestion that comes from her
+   * stay (`distanceKm` is then to the town) and on her profile while one is shown; absent otherwise.
+   */
+  stay: shownStaySchema.optional(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 

@@ -14,6 +14,7 @@ import {
   placeText,
   type SharedItem,
   type ShieldRule,
+  type ShownStay,
   type UserDetails,
   type UserSummary,
   type VoiceIntroduction,
@@ -70,7 +71,7 @@ export function likeStateColumns(viewerId: string) {
 }
 
 /** Haversine on grid-snapped positions, rounded to the kilometre: never an exact distance. */
-function gridDistanceKm(
+export function gridDistanceKm(
   from: { gridLatitude: number | null; gridLongitude: number | null },
   to: { gridLatitude: number | null; gridLongitude: number | null },
 ): number | null {
@@ -97,7 +98,27 @@ export type ViewedMember = Pick<
   | 'gridLongitude'
   | 'photoKeys'
   | 'photosBlurred'
-> & { likedByMe: boolean; matched: boolean; verified: boolean };
+> & {
+  likedByMe: boolean;
+  matched: boolean;
+  verified: boolean;
+  /**
+   * The stay she is suggested at (ADR 077): the grid coordinates are then the town's, so the
+   * distance is to where she will be.
+   */
+  stay?: StayRow | undefined;
+};
+
+/** A stay as stored: the town as the index names it, its country, the two days. */
+export type StayRow = { town: string; countryCode: string; arrivesOn: string; departsOn: string };
+
+/** A stay as a reader is shown it: the country in the reader's language. */
+export function shownStay(stay: StayRow, language: PlaceLanguage): ShownStay {
+  return {
+    ...stay,
+    location: placeText({ location: stay.town, countryCode: stay.countryCode }, language),
+  };
+}
 
 /**
  * What a member sees of another: grid coordinates and a rounded distance, never the exact
@@ -125,6 +146,7 @@ export function toSummary(
     likedByMe: member.likedByMe,
     matched: member.matched,
     verified: member.verified,
+    ...(member.stay ? { stay: shownStay(member.stay, language) } : {}),
   };
 }
 
@@ -221,6 +243,8 @@ export function toDetails(
     matched: boolean;
     sentLike: LikeKind | null;
     photoIds: string[];
+    /** Her stay near the viewer (ADR 077), its town's cell then in the grid coordinates. */
+    stay?: StayRow | undefined;
   },
   viewer: Member,
   photoLinks: MediaLinks,

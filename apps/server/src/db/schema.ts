@@ -23,6 +23,8 @@ import {
   REQUEST_REPLIES,
   SKIN_TONES,
   SPOKEN_LANGUAGES,
+  STAY_MAX_DAYS,
+  STAY_SHOWN_DAYS_BEFORE,
   SUBSCRIPTION_PLANS,
   VERIFICATION_POSE_IDS,
   VERIFICATION_REFUSALS,
@@ -203,6 +205,12 @@ export const members = pgTable(
       onDelete: 'set null',
     }),
     exclusiveSince: timestamp('exclusive_since', { withTimezone: true }),
+    /**
+     * The last departure of the member's announced stays (ADR 077), kept by the stays repository
+     * with them: the suggestions statement looks for a stay only of a member whose stays are not
+     * all over, so a member at home costs the walk a comparison, no probe.
+     */
+    staysUntil: date('stays_until', { mode: 'string' }),
     // Faith and family (ADR 041): each null until answered; `prefer-not-to-say` is an answer.
     faithBranch: text('faith_branch', { enum: CHOICE_FIELDS.faithBranch.values }),
     madhhab: text('madhhab', { enum: CHOICE_FIELDS.madhhab.values }),
@@ -1358,4 +1366,58 @@ export const guardianVisits = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('guardian_visits_guardian_idx').on(t.guardianId, t.at)],
+);
+
+/**
+ * A stay a member announced (ADR 077): a town of the offline index, its position as members'
+ * are kept (the grid cell on the unit sphere), and the dates. From `shown_from` (14 days before
+ * arrival) until departure she is suggested near the town too, the distance shown to it. At
+ * most `STAYS_MAX` per member, each at most `STAY_MAX_DAYS` (the service checks it; the check
+ * below holds the length whatever writes the row).
+ */
+export const memberStays = pgTable(
+  'member_stays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The town as the offline index names it, its country's ISO 3166-1 alpha-2 code. */
+    town: text('town').notNull(),
+    countryCode: text('country_code').notNull(),
+    /** The town's own coordinates (never the member's). */
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    gridLatitude: doublePrecision('grid_latitude').notNull().generatedAlwaysAs(snapped('latitude')),
+    gridLongitude: doublePrecision('grid_longitude')
+      .notNull()
+      .generatedAlwaysAs(snapped('longitude')),
+    /** Named apart from `members.position`: the suggestions statement joins both tables. */
+    stayPosition: cube('stay_position').notNull().generatedAlwaysAs(sql.raw(positionExpression)),
+    /** A strict order among the stays of one cell, nearest first then this (ADR 077). */
+    stayRank: doublePrecision('stay_rank')
+      .notNull()
+      .generatedAlwaysAs(sql.raw('hashtext(id::text)::float8 / 4294967296.0 + 0.5')),
+    arrivesOn: date('arrives_on', { mode: 'string' }).notNull(),
+    departsOn: date('departs_on', { mode: 'string' }).notNull(),
+    shownFrom: date('shown_from', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`arrives_on - ${STAY_SHOWN_DAYS_BEFORE}`)),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_stays_member_idx').on(t.memberId),
+    // Walked nearest first like the members' index (ADR 052), the dates tested on its entries.
+    index('member_stays_position_idx').using(
+      'gist',
+      t.stayPosition,
+      t.stayRank,
+      t.shownFrom,
+      t.departsOn,
+    ),
+    check(
+      'member_stays_dates_check',
+      sql`${t.departsOn} >= ${t.arrivesOn} and ${t.departsOn} - ${t.arrivesOn} < ${sql.raw(String(STAY_MAX_DAYS))}`,
+    ),
+  ],
 );

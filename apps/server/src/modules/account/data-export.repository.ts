@@ -14,6 +14,7 @@ import {
   purchases,
   safety,
   separations,
+  travelStays,
 } from './member-data.repository.ts';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
@@ -135,8 +136,8 @@ const { position: _position, ...profileColumns } = memberColumns;
  * answers to prompts and the voice introduction (ADR 072), likes given and received, profile views
  * either way, blocks and ended matches, messages, calls and message requests either way, sessions,
  * push subscriptions, notification settings and the last e-mail digest, payments and gifts
- * received, the reports they made, their verification requests, and
- * family mode (the parts of member-data.repository.ts), read one after the other on the one
+ * received, the reports they made, their verification requests, family mode and the stays of
+ * travel mode (the parts of member-data.repository.ts), read one after the other on the one
  * connection or transaction given, in the order the archive lists them.
  */
 export async function collectMemberData(db: Executor, memberId: string) {
@@ -161,6 +162,7 @@ export async function collectMemberData(db: Executor, memberId: string) {
     ...(await purchases(db, memberId)),
     ...(await safety(db, memberId)),
     guardians: await familyMode(db, memberId),
+    stays: await travelStays(db, memberId),
   };
 }
 

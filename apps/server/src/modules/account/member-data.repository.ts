@@ -16,6 +16,7 @@ import {
   guardians,
   guardianVisits,
   likes,
+  memberStays,
   messageRequests,
   messages,
   notificationSettings,
@@ -308,4 +309,21 @@ export async function familyMode(db: Executor, memberId: string) {
     followNewConversations: guardianDefault?.followNewConversations ?? false,
     conversations: follows,
   };
+}
+
+/** The stays announced in travel mode (ADR 077), the town's coordinates and never hers. */
+export async function travelStays(db: Executor, memberId: string) {
+  return db
+    .select({
+      town: memberStays.town,
+      countryCode: memberStays.countryCode,
+      latitude: memberStays.latitude,
+      longitude: memberStays.longitude,
+      arrivesOn: memberStays.arrivesOn,
+      departsOn: memberStays.departsOn,
+      createdAt: memberStays.createdAt,
+    })
+    .from(memberStays)
+    .where(eq(memberStays.memberId, memberId))
+    .orderBy(asc(memberStays.arrivesOn));
 }

@@ -3,13 +3,17 @@ import fp from 'fastify-plugin';
 import { memberArea } from '../../plugins/authentication.ts';
 import { discoveryRoutes } from './discovery.routes.ts';
 import { createDiscoveryService } from './discovery.service.ts';
+import { staysRoutes } from './stays.routes.ts';
+import { createStaysService } from './stays.service.ts';
 
-/** Suggestions, member details and search preferences, at a reader's pace. */
+/** Suggestions, member details, search preferences and travel mode, at a reader's pace. */
 export const discoveryModule = fp(
   async (app: FastifyInstance) => {
     const { db, clock, config, links } = app.platform;
+    const stays = createStaysService({ db, clock, cities: app.cities });
     const discovery = createDiscoveryService({
       db,
+      stays,
       clock,
       photoLinks: links.photos,
       voiceLinks: links.media,
@@ -28,7 +32,8 @@ export const discoveryModule = fp(
     });
     await memberArea(app, async (member) => {
       await member.register(discoveryRoutes, { discovery });
+      await member.register(staysRoutes, { stays });
     });
   },
-  { name: 'discovery', dependencies: ['platform', 'authentication', 'realtime'] },
+  { name: 'discovery', dependencies: ['platform', 'authentication', 'realtime', 'geo'] },
 );

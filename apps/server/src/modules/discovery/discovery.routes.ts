@@ -11,12 +11,13 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryServic
   app.route({
     ...endpoint('suggestions', 'discovery'),
     handler: async (request) => {
-      const { page, size } = request.query;
+      const { page, size, stay } = request.query;
       const content = await discovery.suggestions(
         sessionOf(request).memberId,
         page,
         size,
         mailLanguage(request.headers['accept-language']),
+        stay,
       );
       return { content, page, size };
     },

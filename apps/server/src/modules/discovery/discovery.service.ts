@@ -11,7 +11,7 @@ import {
 } from '@mawadda/contract';
 import type { Member } from '../../core/member-columns.ts';
 import { type MemberTexts, profileTexts } from '../../core/member-texts.ts';
-import { audienceOf, toDetails, toSummary } from '../../core/member-view.ts';
+import { audienceOf, toDetails, toSummary, type ViewedMember } from '../../core/member-view.ts';
 import { findMemberById, findVisibleMember, withPhotoIds } from '../../core/members.repository.ts';
 import { listPromptAnswers, promptTexts } from '../../core/profile-prompts.ts';
 import { shieldRules } from '../../core/scam-rules.ts';
@@ -29,6 +29,7 @@ import {
   type SuggestionsViewer,
   savePreferences,
 } from './discovery.repository.ts';
+import type { StaysService } from './stays.service.ts';
 import { estimateAudience, savedPagesQuery, suggestionPages } from './suggestions.repository.ts';
 import { createViewerCopies } from './viewer-copies.ts';
 
@@ -53,6 +54,8 @@ export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
 
 type DiscoveryDeps = {
   db: Database;
+  /** The member's stays (ADR 077): the day they are shown for, and browsing there. */
+  stays: Pick<StaysService, 'today' | 'shownStay' | 'stayNear'>;
   clock: Clock;
   photoLinks: MediaLinks;
   /** Signs links to voice introductions (private media, ADR 072). */
@@ -99,8 +102,56 @@ async function detailsFor(
   );
 }
 
+/** The members of a page as the viewer is shown them, with who is online now. */
+async function summariesFor(
+  deps: DiscoveryDeps,
+  viewer: Pick<SuggestionsViewer, 'id' | 'gridLatitude' | 'gridLongitude'>,
+  found: ViewedMember[],
+  language: PlaceLanguage,
+): Promise<UserSummary[]> {
+  const online = await deps.onlineAmong(found.map((row) => row.id));
+  return found.map((row) => toSummary(row, viewer, deps.photoLinks, online.has(row.id), language));
+}
+
+/**
+ * Browse there (ADR 077): the same statement from the town of one of her stays shown today,
+ * instead of her home's cell; distances are then to that town. Built for the page, not kept:
+ * the copies hold the pages from home, which most pages are. `read` counts the page.
+ */
+async function suggestionsThere(
+  deps: DiscoveryDeps,
+  read: (memberId: string) => Promise<void>,
+  request: { memberId: string; stayId: string; page: number; size: number },
+  language: PlaceLanguage,
+): Promise<UserSummary[]> {
+  const { memberId, page, size } = request;
+  const stay = await deps.stays.shownStay(memberId, request.stayId);
+  const home = await findViewer(deps.db, memberId);
+  if (!home) throw notFound('ACCOUNT_GONE');
+  if (!audienceOf(home)) return [];
+  await read(memberId);
+  const viewer = { ...home, gridLatitude: stay.gridLatitude, gridLongitude: stay.gridLongitude };
+  const answer = await suggestionPages(deps.db, savedPagesQuery(viewer))(
+    page * size,
+    size,
+    deps.stays.today(),
+  );
+  return summariesFor(deps, viewer, answer.members, language);
+}
+
+/** A member as seen where she will be, as on her card (ADR 077): her stay near the viewer. */
+async function seenWhereSheWillBe<M extends { id: string }>(
+  deps: DiscoveryDeps,
+  member: M,
+  viewer: Pick<Member, 'gridLatitude' | 'gridLongitude'>,
+) {
+  const stay = await deps.stays.stayNear(member.id, viewer);
+  if (!stay) return member;
+  return { ...member, gridLatitude: stay.gridLatitude, gridLongitude: stay.gridLongitude, stay };
+}
+
 export function createDiscoveryService(deps: DiscoveryDeps) {
-  const { db, clock, photoLinks } = deps;
+  const { db, clock } = deps;
   const reading = (name: string, perDay: number, perMinute: number) => ({
     day: { name: `${name}-day`, max: perDay, windowMs: ONE_DAY } satisfies Limit,
     pace: createMinutePace({ limiter: deps.limiter, name, max: perMinute }),
@@ -151,30 +202,33 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
     /**
      * A page of members of the other gender, nearest first then most recently active (ADR 052);
      * an empty page past the last one. A member without a gender yet (a fresh Google account) is
-     * suggested no one until the profile is complete. Places are named in `language`.
+     * suggested no one until the profile is complete. Places are named in `language`. Members
+     * whose stay is near the viewer come first (ADR 077); with `stayId`, from that stay's town.
      */
     async suggestions(
       memberId: string,
       page: number,
       size: number,
       language: PlaceLanguage,
+      stayId?: string,
     ): Promise<UserSummary[]> {
+      if (stayId !== undefined) {
+        const readPage = (id: string) => read(pageReading, id);
+        return suggestionsThere(deps, readPage, { memberId, stayId, page, size }, language);
+      }
       let pages = viewerCopies.get(memberId) ?? (await freshViewer(memberId));
       if (!pages.page) return [];
       await read(pageReading, memberId);
-      let answer = await pages.page(page * size, size);
+      const today = deps.stays.today();
+      let answer = await pages.page(page * size, size, today);
       if (answer.rowVersion !== pages.viewer.rowVersion) {
         // The row changed since this copy was read (the statement then gave nothing), or the
         // account is gone (`freshViewer` says so): read it again, and ask again.
         pages = await freshViewer(memberId);
         if (!pages.page) return [];
-        answer = await pages.page(page * size, size);
+        answer = await pages.page(page * size, size, today);
       }
-      const { viewer } = pages;
-      const online = await deps.onlineAmong(answer.members.map((row) => row.id));
-      return answer.members.map((row) =>
-        toSummary(row, viewer, photoLinks, online.has(row.id), language),
-      );
+      return summariesFor(deps, pages.viewer, answer.members, language);
     },
 
     /**
@@ -197,7 +251,8 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       const now = clock.now();
       if (member.id !== viewerId) await recordProfileView(db, viewerId, member.id, now);
       const online = await deps.onlineAmong([member.id]);
-      return detailsFor(deps, viewer, member, online.has(member.id), language);
+      const seen = member.id === viewerId ? member : await seenWhereSheWillBe(deps, member, viewer);
+      return detailsFor(deps, viewer, seen, online.has(member.id), language);
     },
 
     async preferences(memberId: string): Promise<Preferences> {

@@ -29,7 +29,12 @@ export type PagesQuery = AudienceQuery & {
   /** `findViewer`'s `rowVersion` of the row the filters were read from. */
   viewerRowVersion: string;
 };
-export type SuggestionQuery = PagesQuery & { offset: number; limit: number };
+export type SuggestionQuery = PagesQuery & {
+  offset: number;
+  limit: number;
+  /** The day stays are shown for (`YYYY-MM-DD`, ADR 077); today's UTC day when absent. */
+  today?: string;
+};
 
 /** A viewer's pages under their saved filters. */
 export function savedPagesQuery(viewer: SuggestionsViewer): PagesQuery {
@@ -60,8 +65,18 @@ function chordFor(km: number): number {
   return 2 * Math.sin(Math.min(Math.PI, padded / EARTH_RADIUS_KM) / 2);
 }
 
-/** The audience's members that the filters and the two-way rule leave (ADR 042). */
-function audienceConditions(q: AudienceQuery, point: SQL): SQL {
+/** `column` within `km` of `point`: a box the index skips whole regions by, then the ball. */
+function withinKm(column: SQL, point: SQL, km: number): SQL {
+  const chord = chordFor(km);
+  return sql`${column} <@ cube_enlarge(${point}, ${chord}::float8, 3)
+    and (${column} <-> ${point}) <= ${chord}::float8`;
+}
+
+/**
+ * The audience's members that the filters and the two-way rule leave (ADR 042), the distance
+ * filter measured from `at` (her home's cell, or the town of a stay, ADR 077).
+ */
+function audienceConditions(q: AudienceQuery, point: SQL, at: SQL = sql`position`): SQL {
   const box = acceptedBox({ ...q, dealbreakers: q.compatibility.dealbreakers });
   const conditions = [
     visibleTo(q.viewer),
@@ -71,10 +86,7 @@ function audienceConditions(q: AudienceQuery, point: SQL): SQL {
     sql`answers_box <@ ${box}::cube`,
   ];
   if (q.maxDistanceKm !== null && q.viewer.gridLatitude !== null) {
-    const chord = chordFor(q.maxDistanceKm);
-    // The box lets the index skip whole regions; the distance keeps the ball inside it.
-    conditions.push(sql`position <@ cube_enlarge(${point}, ${chord}::float8, 3)`);
-    conditions.push(sql`(position <-> ${point}) <= ${chord}::float8`);
+    conditions.push(withinKm(at, point, q.maxDistanceKm));
   }
   if (q.verifiedOnly) conditions.push(sql`verified_at is not null`);
   // A member in exclusive mode is suggested to nobody (ADR 070): a column of the row the walk
@@ -111,28 +123,63 @@ function pointOf(viewer: AudienceQuery['viewer']): SQL {
  * to the page in a nested loop, keeps it (`suggestions-plan.test.ts`).
  */
 export function suggestionsSql(q: SuggestionQuery): SQL {
-  return pageSql(q, q.offset, q.limit);
+  return pageSql(q, q.offset, q.limit, q.today ?? new Date().toISOString().slice(0, 10));
 }
 
-function pageSql(q: PagesQuery, offset: SQL | number, limit: SQL | number): SQL {
+/**
+ * How near the viewer's point a stay's town must be for its member to be suggested there
+ * (ADR 077): "members near that town", the viewer's own distance filter if it is shorter.
+ */
+export const STAY_REACH_KM = 100;
+
+/** A stay shown today (from two weeks before arrival to departure) whose town is within reach. */
+function stayShownNear(q: PagesQuery, stay: string, point: SQL, today: SQL | string): SQL {
+  const s = sql.raw(stay);
+  const reachKm = Math.min(q.maxDistanceKm ?? STAY_REACH_KM, STAY_REACH_KM);
+  return sql`${s}.shown_from <= ${today}::date and ${s}.departs_on >= ${today}::date
+    and ${withinKm(sql`${s}.stay_position`, point, reachKm)}`;
+}
+
+function pageSql(
+  q: PagesQuery,
+  offset: SQL | number,
+  limit: SQL | number,
+  today: SQL | string,
+): SQL {
   const point = pointOf(q.viewer);
   const audience = audienceOf(q.viewer);
   // Inlined below like `visibleTo`'s, so only from the closed value set.
   if (!audience || !GENDERS.includes(audience)) throw new Error('a viewer without an audience');
+  const gate = sql`viewer.row_version = ${q.viewerRowVersion}
+        and exists (select 1 from members a
+          where a.gender = ${sql.raw(`'${audience}'`)} and a.position is not null
+            and a.age between ${q.minAge ?? 0} and ${q.maxAge ?? 1000})`;
+  const columns = (grid: string) => sql`members.id, members.name, members.age, members.location,
+        members.country_code, ${sql.raw(grid)}.grid_latitude, ${sql.raw(grid)}.grid_longitude,
+        to_json(members.photo_keys) as photo_keys, members.photos_blurred,
+        members.verified_at is not null as verified, ${likeState(q.viewer.id)}`;
   return sql`
     select viewer.row_version, page.*
     from (select v.xmin::text as row_version from members v where v.id = ${q.viewer.id}) viewer
     left join lateral (
-      select id, name, age, location, country_code, grid_latitude, grid_longitude,
-        to_json(photo_keys) as photo_keys, photos_blurred, verified_at is not null as verified,
-        ${likeState(q.viewer.id)}
+      (select ${columns('s')}, s.town as stay_town, s.country_code as stay_country_code,
+        s.arrives_on::text as stay_arrives_on, s.departs_on::text as stay_departs_on
+      from member_stays s join members on members.id = s.member_id
+      where ${stayShownNear(q, 's', point, today)}
+        and ${audienceConditions(q, point, sql`s.stay_position`)}
+        and ${gate}
+      order by s.stay_position <-> ${point}, s.stay_rank <-> 0::float8
+      limit ${offset}::bigint + ${limit}::bigint)
+      union all
+      (select ${columns('members')}, null, null, null, null
       from members
       where ${audienceConditions(q, point)}
-        and viewer.row_version = ${q.viewerRowVersion}
-        and exists (select 1 from members a
-          where a.gender = ${sql.raw(`'${audience}'`)} and a.position is not null
-            and a.age between ${q.minAge ?? 0} and ${q.maxAge ?? 1000})
+        and (members.stays_until is null or members.stays_until < ${today}::date
+          or not exists (select 1 from member_stays t
+            where t.member_id = members.id and ${stayShownNear(q, 't', point, today)}))
+        and ${gate}
       order by position <-> ${point}, activity_rank <-> 0::float8
+      limit ${offset}::bigint + ${limit}::bigint)
       offset ${offset} limit ${limit}
     ) page on true`;
 }
@@ -155,6 +202,10 @@ type PageRow = [
   verified: boolean,
   likedByMe: boolean,
   matched: boolean,
+  stayTown: string | null,
+  stayCountryCode: string | null,
+  stayArrivesOn: string | null,
+  stayDepartsOn: string | null,
 ];
 
 /**
@@ -166,14 +217,20 @@ type PageRow = [
 export function suggestionPages(db: Database, q: PagesQuery) {
   const run = preparedArrays<PageRow>(
     db,
-    pageSql(q, sql`${sql.placeholder('offset')}`, sql`${sql.placeholder('limit')}`),
+    pageSql(
+      q,
+      sql`${sql.placeholder('offset')}`,
+      sql`${sql.placeholder('limit')}`,
+      sql`${sql.placeholder('today')}`,
+    ),
   );
   const gender = audienceOf(q.viewer);
   return async (
     offset: number,
     limit: number,
+    today: string,
   ): Promise<{ rowVersion: string | undefined; members: ViewedMember[] }> => {
-    const rows = await run({ offset, limit });
+    const rows = await run({ offset, limit, today });
     const members: ViewedMember[] = [];
     for (const r of rows) {
       if (r[1] === null) continue;
@@ -191,6 +248,15 @@ export function suggestionPages(db: Database, q: PagesQuery) {
         verified: r[10],
         likedByMe: r[11],
         matched: r[12],
+        stay:
+          r[13] === null
+            ? undefined
+            : {
+                town: r[13],
+                countryCode: r[14] as string,
+                arrivesOn: r[15] as string,
+                departsOn: r[16] as string,
+              },
       });
     }
     return { rowVersion: rows[0]?.[0], members };

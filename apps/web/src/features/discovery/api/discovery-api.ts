@@ -4,9 +4,13 @@ import { callApi } from '@/lib/api-client.ts';
 
 export type SuggestionsPage = EndpointAnswer<'suggestions'>;
 
-/** GET /api/users/suggestions: nearest first, then most recently active; empty past the end. */
-export function fetchSuggestions(page: number, signal?: AbortSignal) {
-  return callApi('suggestions', { query: { page, size: SUGGESTIONS_PAGE_SIZE } }, signal);
+/**
+ * GET /api/users/suggestions: nearest first, then most recently active; empty past the end.
+ * With `stay`, around the town of one of my stays (ADR 077).
+ */
+export function fetchSuggestions(page: number, signal?: AbortSignal, stay?: string) {
+  const query = { page, size: SUGGESTIONS_PAGE_SIZE, ...(stay ? { stay } : {}) };
+  return callApi('suggestions', { query }, signal);
 }
 
 /** GET /api/users/{id}/details: records a profile view; 404 when the member is unavailable. */

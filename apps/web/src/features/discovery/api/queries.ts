@@ -28,11 +28,12 @@ export function nextPageOf(last: SuggestionsPage): number | undefined {
  * Suggestions page by page. Pages never repeat anyone, but a member who moves while the walk is
  * under way may show twice (ADR 005): the flat list keeps the first.
  */
-export function useSuggestions() {
+export function useSuggestions(stay?: string) {
   const query = useInfiniteQuery({
-    queryKey: discoveryKeys.suggestions(),
+    // Under the suggestions' key, so saving the filters starts both lists again.
+    queryKey: stay ? [...discoveryKeys.suggestions(), stay] : discoveryKeys.suggestions(),
     queryFn: ({ pageParam, signal }) =>
-      logged(`suggestions page ${pageParam}`, fetchSuggestions(pageParam, signal)),
+      logged(`suggestions page ${pageParam}`, fetchSuggestions(pageParam, signal, stay)),
     initialPageParam: 0,
     getNextPageParam: nextPageOf,
     // Refetching every loaded page on focus would reshuffle what the member is reading.

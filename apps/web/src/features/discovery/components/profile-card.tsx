@@ -13,7 +13,7 @@ import { useDiscoveryTranslation } from '../i18n.ts';
 import { CARD_PHOTO_SIZES } from '../utils/card-photo-sizes.ts';
 import { matchStyle } from '../utils/match-shake.ts';
 import { BlurredNote } from './blurred-note.tsx';
-import { LocationLine, useDistanceText } from './profile-parts.tsx';
+import { LocationLine, StayLine, useDistanceText } from './profile-parts.tsx';
 
 const actionClass =
   'flex size-11 items-center justify-center rounded-full bg-sand-100 text-teal-800 ring-1 ring-sand-300/70 transition-colors hover:bg-teal-50 hover:text-teal-900';
@@ -127,6 +127,7 @@ export const ProfileCard = memo(function ProfileCard({
           </button>
         </h2>
         <LocationLine member={member} showDistance={false} />
+        <StayLine member={member} />
         <div className="relative z-[2] mt-auto flex items-center justify-between gap-1.5 pt-2 sm:justify-start sm:gap-2">
           <likes.Button
             member={{ id: member.id, name, likedByMe: member.likedByMe }}

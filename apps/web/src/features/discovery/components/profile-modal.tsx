@@ -26,6 +26,7 @@ import {
   OnlineBadge,
   ProfileFacts,
   ProfileShieldNote,
+  StayLine,
 } from './profile-parts.tsx';
 import { SharedSummary } from './shared-summary.tsx';
 
@@ -152,6 +153,7 @@ function ModalBody({
                 {shown.verified ? <VerifiedBadge className="ml-2 align-middle" /> : null}
               </Dialog.Title>
               <LocationLine member={shown} className="mt-1.5" />
+              <StayLine member={shown} />
             </div>
 
             {unavailable ? (

@@ -3,6 +3,7 @@ import { MapPin, ShieldAlert } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
 import { useDiscoveryTranslation } from '../i18n.ts';
 import { distanceLabel } from '../utils/distance.ts';
+import { stayDates } from '../utils/stay-dates.ts';
 
 /** "Online" in words beside the dot: never colour alone. */
 export function OnlineBadge({ className = '' }: { className?: string }) {
@@ -58,6 +59,23 @@ export function LocationLine({
         </span>
       ) : null}
       {distance ? <span className="shrink-0 whitespace-nowrap">{distance}</span> : null}
+    </p>
+  );
+}
+
+/** Where and when a visitor will be (ADR 077): "In Dakar Aug 1 – 20", "À Dakar 1–20 août". */
+export function StayLine({
+  member,
+  className = '',
+}: {
+  member: Pick<UserSummary, 'stay'>;
+  className?: string;
+}) {
+  const { t, i18n } = useDiscoveryTranslation();
+  if (!member.stay) return null;
+  return (
+    <p className={cn('text-sm font-medium text-teal-800', className)}>
+      {t('card.stay', { town: member.stay.town, dates: stayDates(member.stay, i18n.language) })}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import type { Preferences, UserSummary } from '@mawadda/contract';
-import { RotateCcw, SlidersHorizontal, Sparkles, UserRoundPen } from 'lucide-react';
+import { Plane, RotateCcw, SlidersHorizontal, Sparkles, UserRoundPen } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import '../discovery.css';
@@ -32,6 +32,11 @@ const ProfileModal = lazy(() =>
 /** The filters load with their first opening: most visits never open them (ADR 047). */
 const FiltersDialog = lazy(() =>
   import('./filters-dialog.tsx').then((module) => ({ default: module.FiltersDialog })),
+);
+
+/** Travel mode (ADR 077) loads with its first opening, like the filters. */
+const TravelPanel = lazy(() =>
+  import('./travel-panel.tsx').then((module) => ({ default: module.TravelPanel })),
 );
 
 /** Opens the gift popup for a member; given by the app (the gifts are another feature). */
@@ -72,7 +77,10 @@ function Suggestions({
 }) {
   const { t } = useDiscoveryTranslation();
   useDocumentTitle(t('page.title'));
-  const suggestions = useSuggestions();
+  // Travel mode (ADR 077) opens on demand: its panel and its request are not the first screen's.
+  const [travelling, setTravelling] = useState(false);
+  const [browsing, setBrowsing] = useState<string | undefined>(undefined);
+  const suggestions = useSuggestions(browsing);
   const preferences = usePreferences();
   const vibrating = likes.useShaking();
   const [selected, setSelected] = useState<UserSummary | null>(null);
@@ -140,6 +148,22 @@ function Suggestions({
         />
 
         <FilterSummary preferences={preferences.data} />
+        {travelling ? (
+          <Suspense fallback={<LoadingStatus text={t('travel.loading')} />}>
+            <TravelPanel browsing={browsing} onBrowse={setBrowsing} />
+          </Suspense>
+        ) : (
+          <Button
+            variant="secondary"
+            size="snug"
+            className="mt-3"
+            aria-expanded={false}
+            onClick={() => setTravelling(true)}
+            icon={<Plane aria-hidden="true" className="size-4" />}
+          >
+            {t('travel.title')}
+          </Button>
+        )}
 
         <div className="mt-6">
           {suggestions.isPending ? (

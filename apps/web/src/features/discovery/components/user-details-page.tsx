@@ -24,6 +24,7 @@ import {
   OnlineBadge,
   ProfileFacts,
   ProfileShieldNote,
+  StayLine,
 } from './profile-parts.tsx';
 import { SharedSummary } from './shared-summary.tsx';
 
@@ -180,6 +181,7 @@ function UserDetails({
                 ) : null}
               </h1>
               <LocationLine member={member} className="mt-2 text-base" />
+              <StayLine member={member} />
             </div>
 
             <div>
