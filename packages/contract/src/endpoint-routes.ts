@@ -1,4 +1,5 @@
 import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
+import type { moderationDecisionEndpointRoutes } from './moderation-decision-endpoint-routes.ts';
 import type {
   verificationEndpointRoutes,
   verificationQueueEndpointRoutes,
@@ -90,7 +91,8 @@ export type EndpointName =
   | keyof typeof guardianEndpointRoutes
   | keyof typeof waliEndpointRoutes
   | keyof typeof verificationEndpointRoutes
-  | keyof typeof verificationQueueEndpointRoutes;
+  | keyof typeof verificationQueueEndpointRoutes
+  | keyof typeof moderationDecisionEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

@@ -44,6 +44,8 @@ import {
 } from './guardians.ts';
 import { closeKindlyRequestSchema, exclusiveStateSchema } from './match-care.ts';
 import { declineRequestSchema } from './message-requests.ts';
+import { moderationDecisionEndpointRoutes } from './moderation-decision-endpoint-routes.ts';
+import { moderationDecisionEndpoints } from './moderation-decisions.ts';
 import {
   checkoutSessionResponseSchema,
   giftCheckoutQuerySchema,
@@ -707,6 +709,7 @@ const schemas = {
     query: planQuerySchema,
     response: paymentOutcomeSchema,
   },
+  ...moderationDecisionEndpoints,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's and verification's included. */
@@ -716,6 +719,7 @@ export const allEndpointRoutes = {
   ...waliEndpointRoutes,
   ...verificationEndpointRoutes,
   ...verificationQueueEndpointRoutes,
+  ...moderationDecisionEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */

@@ -16,6 +16,8 @@ export * from './guardian-endpoint-routes.ts';
 export * from './guardians.ts';
 export * from './match-care.ts';
 export * from './message-requests.ts';
+export * from './moderation-decision-endpoint-routes.ts';
+export * from './moderation-decisions.ts';
 export * from './payments.ts';
 export * from './places.ts';
 export * from './profile-prompts.ts';
