@@ -29,6 +29,7 @@ CREATE TABLE "standing_passes" (
 --> statement-breakpoint
 ALTER TABLE "moderation_actions" DROP CONSTRAINT "moderation_actions_action_check";--> statement-breakpoint
 ALTER TABLE "moderation_actions" ALTER COLUMN "moderator_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "moderation_actions" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "moderation_actions_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
 ALTER TABLE "moderation_actions" ADD COLUMN "rule" text;--> statement-breakpoint
 ALTER TABLE "moderation_actions" ADD COLUMN "fact" text;--> statement-breakpoint
 ALTER TABLE "moderation_actions" ADD COLUMN "refers_to" uuid;--> statement-breakpoint

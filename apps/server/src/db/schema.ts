@@ -922,6 +922,8 @@ export const moderationActions = pgTable(
      * by whom), the member's own appeal.
      */
     moderatorId: uuid('moderator_id'),
+    /** The order events were appended in: several share an instant (an appeal upheld, reversed). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     memberId: uuid('member_id').notNull(),
     reportId: uuid('report_id'),
     action: text('action', { enum: RECORDED_MODERATION_ACTIONS }).notNull(),

@@ -13,7 +13,7 @@ export async function eventsOf(db: Executor, memberId: string): Promise<EventRow
     .select()
     .from(moderationActions)
     .where(eq(moderationActions.memberId, memberId))
-    .orderBy(asc(moderationActions.createdAt), asc(moderationActions.id));
+    .orderBy(asc(moderationActions.seq));
 }
 
 export async function findEvent(db: Executor, id: string): Promise<EventRow | undefined> {
@@ -107,7 +107,7 @@ export async function restoreStanding(db: Executor, memberId: string, decisionId
         inArray(moderationActions.action, ['suspend', 'ban']),
       ),
     )
-    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+    .orderBy(desc(moderationActions.seq))
     .limit(1);
   if (last?.id !== decisionId) return;
   await db
@@ -133,7 +133,7 @@ export async function restrictionsOf(db: Executor, memberId: string) {
         inArray(moderationActions.action, [...RESTRICTIONS]),
       ),
     )
-    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id));
+    .orderBy(desc(moderationActions.seq));
 }
 
 /** Files the appeal of a decision: undefined when one was already filed (one per decision). */
