@@ -33,15 +33,13 @@ beforeAll(async () => {
     .where(eq(members.id, senior));
 });
 
-type Answer = { status: number; body: any };
-
 async function as(memberId: string) {
   const headers = bearer(await sessionFor(t.database.db, memberId));
   return client(headers);
 }
 
 function client(headers: Record<string, string>) {
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object): Promise<Answer> => {
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
     const answer = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     return { status: answer.statusCode, body: answer.json() };
   };
@@ -50,6 +48,8 @@ function client(headers: Record<string, string>) {
     post: (url: string, payload?: object) => call('POST', url, payload),
   };
 }
+
+type Answer = Awaited<ReturnType<ReturnType<typeof client>['get']>>;
 
 /** A registered member (with a password to sign in), reported by Amina for harassment. */
 async function aReportedMember() {

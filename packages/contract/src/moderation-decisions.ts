@@ -1,6 +1,5 @@
 import './zod-config.ts';
 import { z } from 'zod';
-import type { EndpointSchemas } from './endpoints.ts';
 import { E } from './error-codes.ts';
 import { messageResponseSchema } from './errors.ts';
 import { memberText, optionalField, requiredField } from './form-fields.ts';
@@ -171,7 +170,10 @@ export type AppealQueue = z.infer<typeof appealQueueSchema>;
 const memberParams = z.object({ id: z.uuid({ error: E.MEMBER_NOT_FOUND }) });
 const decisionParams = z.object({ id: z.uuid({ error: E.DECISION_NOT_FOUND }) });
 
-/** The schemas of `moderationDecisionEndpointRoutes`, spread into the endpoint map. */
+/**
+ * The schemas of `moderationDecisionEndpointRoutes`, spread into the endpoint map (which checks
+ * each entry is an `EndpointSchemas`).
+ */
 export const moderationDecisionEndpoints = {
   moderationSubject: {
     summary:
@@ -185,7 +187,7 @@ export const moderationDecisionEndpoints = {
     member: true,
     params: memberParams,
     body: moderationCommentSchema,
-    status: 201,
+    status: 201 as const,
     response: messageResponseSchema,
   },
   moderationEscalation: {
@@ -230,7 +232,7 @@ export const moderationDecisionEndpoints = {
     member: true,
     params: decisionParams,
     body: appealRequestSchema,
-    status: 201,
+    status: 201 as const,
     response: statementSchema,
   },
   standing: {
@@ -244,7 +246,7 @@ export const moderationDecisionEndpoints = {
     member: false,
     params: decisionParams,
     body: appealRequestSchema,
-    status: 201,
+    status: 201 as const,
     response: statementSchema,
   },
-} satisfies Record<keyof typeof moderationDecisionEndpointRoutes, EndpointSchemas>;
+} satisfies Record<keyof typeof moderationDecisionEndpointRoutes, object>;

@@ -128,3 +128,8 @@ export function keptKeys(memberId: string): readonly QueryKey[] {
 export function isKeptKey(key: QueryKey, memberId: string): boolean {
   return keptKeys(memberId).some((root) => root.every((part, index) => key[index] === part));
 }
+
+/** A suspended or banned member's standing, read with their pass (ADR 076). */
+export const standingKeys = {
+  standing: (pass: string) => ['standing', pass] as const,
+};
