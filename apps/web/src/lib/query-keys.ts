@@ -63,6 +63,7 @@ export const moderationKeys = {
   role: (memberId: string) => ['moderation', memberId, 'role'] as const,
   queue: (memberId: string) => ['moderation', memberId, 'queue'] as const,
   verifications: (memberId: string) => ['moderation', memberId, 'verifications'] as const,
+  appeals: (memberId: string) => ['moderation', memberId, 'appeals'] as const,
 };
 
 export const notificationKeys = {
