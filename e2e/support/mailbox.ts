@@ -43,3 +43,11 @@ export function resetLinkFor(address: string, timeoutMs = 10_000): Promise<strin
 export function guardianLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
   return linkFor(address, /https?:\/\/[^\s"<]+\/(?:fr|en)\/guardian\/[A-Za-z0-9_-]+/, timeoutMs);
 }
+
+/**
+ * Waits for a statement of reasons to `address` (ADR 076) and answers the link to the community
+ * guidelines it carries.
+ */
+export function statementGuidelinesLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
+  return linkFor(address, /https?:\/\/[^\s"<]+\/guidelines\b/, timeoutMs);
+}

@@ -10,3 +10,11 @@ export const MODERATOR: Member = {
   name: 'Mariam Moderator',
   gender: 'femme',
 };
+
+/** A senior moderator (ADR 076), a second pair of eyes: answers the appeals of MODERATOR's decisions. */
+export const SENIOR_MODERATOR: Member = {
+  username: 'senior-moderator@e2e.mawadda.test',
+  password: 'a long enough senior moderator password',
+  name: 'Safiya Senior',
+  gender: 'femme',
+};
