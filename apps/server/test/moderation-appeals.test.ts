@@ -2,6 +2,7 @@ import type { AppealQueue, ModerationSubject, Standing, Statement } from '@mawad
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../src/db/schema.ts';
+import { safety } from '../src/modules/account/member-data.repository.ts';
 import {
   bearer,
   login,
@@ -392,6 +393,16 @@ describe('appeals', () => {
       reversed: false,
       appeal: { outcome: 'rejected', answer: 'A threat is never a joke here.' },
     });
+    // The copy of his data holds the decision and his appeal, not who decided or answered.
+    const copy = await safety(t.database.db, reported.member.id);
+    expect(copy.moderationDecisions).toEqual([
+      expect.objectContaining({ decision: 'ban', reason: 'Threats of violence.', rule: 'respect' }),
+    ]);
+    expect(copy.appeals).toEqual([
+      expect.objectContaining({ text: 'It was a joke.', outcome: 'rejected' }),
+    ]);
+    expect(JSON.stringify(copy)).not.toContain(moderator);
+    expect(JSON.stringify(copy)).not.toContain(other);
   });
 
   it('refuses a second appeal, an appeal by someone else, past its window, and bad texts', async () => {

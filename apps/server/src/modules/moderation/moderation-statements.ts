@@ -109,7 +109,9 @@ export async function fileAppeal(
       memberId,
       reportId: decision.reportId,
       action: 'appeal',
-      reason: filed.text,
+      // The member's words stay in `appeals`, which goes with their account; the record, which
+      // outlives it (ADR 018), keeps only that they appealed.
+      reason: '',
       refersTo: decisionId,
       createdAt: now,
     });
