@@ -26,7 +26,7 @@ export function GuidelinesPage() {
         <ol className="mt-4 flex flex-col gap-4">
           {GUIDELINE_RULES.map((rule) => (
             <li key={rule} id={`rule-${rule}`}>
-              <h3 className="font-semibold text-ink">{t(`rules.${rule}`)}</h3>
+              <h3 className="font-semibold text-ink">{t(`common:guidelineRules.${rule}`)}</h3>
               <p className="text-ink-muted">{t(`guidelines.ruleText.${rule}`)}</p>
             </li>
           ))}

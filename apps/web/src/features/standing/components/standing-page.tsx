@@ -118,12 +118,12 @@ function StatementCard({ statement, pass }: { statement: Statement; pass: string
       <dl className="mt-4 grid gap-3">
         <div>
           <dt className="text-sm font-semibold text-ink">{t('rule')}</dt>
-          <dd>{t(`rules.${statement.rule}`)}</dd>
+          <dd>{t(`common:guidelineRules.${statement.rule}`)}</dd>
         </div>
         <div>
           <dt className="text-sm font-semibold text-ink">{t('facts')}</dt>
           <dd>
-            {t(`facts_.${statement.fact}`)} {statement.detail}
+            {t(`common:decisionFacts.${statement.fact}`)} {statement.detail}
           </dd>
         </div>
         <div>
