@@ -192,7 +192,14 @@ describe('a member’s moderation history', () => {
       { reason: 'The messages were quotes of someone else.' },
     );
     expect(reversed.status).toBe(200);
-    expect((await signIn(member)).status).toBe(200);
+    const back = await signIn(member);
+    expect(back.status).toBe(200);
+    // Nothing is left to appeal.
+    const appeal = await client(bearer(back.body.token)).post(
+      `/api/users/me/statements/${decisionId}/appeal`,
+      { text: 'Too late, it is reversed.' },
+    );
+    expect([appeal.status, appeal.body.code]).toEqual([409, 'DECISION_ALREADY_REVERSED']);
     const again = await (await as(senior)).post(
       `/api/moderation/decisions/${decisionId}/reversal`,
       { reason: 'Twice.' },
