@@ -305,6 +305,20 @@ describe('the statement of reasons', () => {
     expect((await client(bearer('x'.repeat(43))).get('/api/standing')).status).toBe(401);
   });
 
+  it('opens for an hour, and the expired passes go as new ones come', async () => {
+    const { member } = await aSuspension();
+    const first = await signIn(member);
+    t.clock.advance(61 * 60 * 1000);
+    const old = client(bearer(first.body.params.pass));
+    expect((await old.get('/api/standing')).body.code).toBe('STANDING_PASS_INVALID');
+    const fresh = await passClient(member);
+    expect((await fresh.get('/api/standing')).status).toBe(200);
+    const rows = await t.database.db.execute(
+      sql`select count(*)::int as n from standing_passes where member_id = ${member.id}`,
+    );
+    expect(rows.rows).toEqual([{ n: 1 }]);
+  });
+
   it('gives no pass for a wrong password', async () => {
     const { member } = await aSuspension();
     const wrong = await login(t.app, member.fields.username as string, 'not-the-password');

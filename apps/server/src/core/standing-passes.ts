@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { standingPasses } from '../db/schema.ts';
 import { hashToken, newSecretToken } from '../lib/tokens.ts';
@@ -9,9 +9,13 @@ const STANDING_PASS_TTL_MS = 60 * 60 * 1000;
 /**
  * A pass for a suspended or banned member who proved who they are (their password, Google, an
  * ended session's token): it opens their standing, statements of reasons and appeals, and
- * nothing else. Auth issues it with the refusal; moderation reads it.
+ * nothing else. Auth issues it with the refusal; moderation reads it. The member's expired passes
+ * go as a new one comes, so they do not pile up.
  */
 export async function issueStandingPass(db: Executor, memberId: string, now: Date) {
+  await db
+    .delete(standingPasses)
+    .where(and(eq(standingPasses.memberId, memberId), lte(standingPasses.expiresAt, now)));
   const pass = newSecretToken();
   await db.insert(standingPasses).values({
     tokenHash: hashToken(pass),
