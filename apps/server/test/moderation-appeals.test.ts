@@ -302,7 +302,7 @@ describe('the statement of reasons', () => {
     expect(me.status).toBe(401);
     // No pass, or a made-up one, opens nothing.
     expect((await client({}).get('/api/standing')).body.code).toBe('STANDING_PASS_INVALID');
-    expect((await client(bearer('x'.repeat(43))).get('/api/standing')).status).toBe(401);
+    expect((await client(bearer('x'.repeat(43))).get('/api/standing')).status).toBe(403);
   });
 
   it('opens for an hour, and the expired passes go as new ones come', async () => {

@@ -1,7 +1,8 @@
 /**
  * Method and path of the moderation history, statement and appeal endpoints (ADR 076), zod-free
  * and apart from `endpointRoutes` like verification's, so the web's first route does not carry
- * them. `standing*` are reached with the pass a suspended or banned member gets at sign-in.
+ * them. `standing*` are reached with the pass a suspended or banned member gets at sign-in (403
+ * `STANDING_PASS_INVALID` without a live one).
  */
 export const moderationDecisionEndpointRoutes = {
   moderationSubject: { method: 'GET', path: '/api/moderation/members/:id' },

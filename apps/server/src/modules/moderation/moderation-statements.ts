@@ -10,7 +10,7 @@ import { findMailRecipient } from '../../core/members.repository.ts';
 import { standingPassMember } from '../../core/standing-passes.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { recordAction } from './moderation.repository.ts';
 import {
@@ -128,7 +128,7 @@ export async function fileAppeal(
 export async function standingOf(deps: StatementDeps, pass: string | undefined): Promise<Standing> {
   const memberId = await passHolder(deps, pass);
   const member = await findMemberStanding(deps.db, memberId);
-  if (!member || member.standing === 'deleted') throw unauthorized('STANDING_PASS_INVALID');
+  if (!member || member.standing === 'deleted') throw new HttpError(403, 'STANDING_PASS_INVALID');
   return {
     standing: member.standing,
     until: member.standing === 'suspended' ? (member.suspendedUntil?.toISOString() ?? null) : null,
@@ -136,10 +136,13 @@ export async function standingOf(deps: StatementDeps, pass: string | undefined):
   };
 }
 
-/** The member a standing pass was given to: 401 `STANDING_PASS_INVALID` for none or an old one. */
+/**
+ * The member a standing pass was given to: 403 `STANDING_PASS_INVALID` for none or an old one
+ * (a public route: the member area's 401 is not its answer).
+ */
 export async function passHolder(deps: StatementDeps, pass: string | undefined) {
   const memberId = pass ? await standingPassMember(deps.db, pass, deps.clock.now()) : undefined;
-  if (!memberId) throw unauthorized('STANDING_PASS_INVALID');
+  if (!memberId) throw new HttpError(403, 'STANDING_PASS_INVALID');
   return memberId;
 }
 

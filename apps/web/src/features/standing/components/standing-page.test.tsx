@@ -125,7 +125,7 @@ describe('the standing page', () => {
     standingPass.set('an-old-pass');
     mockEndpoints({
       standing: {
-        status: 401,
+        status: 403,
         body: anError('STANDING_PASS_INVALID', 'Please sign in again to read this.'),
       },
     });

@@ -39,7 +39,9 @@ export function StandingPage() {
   });
   const standing = query.data;
   useDocumentTitle(t(`title.${standing?.standing ?? 'suspended'}`));
-  const expired = pass === null || (query.error instanceof ApiError && query.error.status === 401);
+  const expired =
+    pass === null ||
+    (query.error instanceof ApiError && query.error.code === 'STANDING_PASS_INVALID');
   const back = (
     <Link to={localized('/')} className={buttonClass({ variant: 'secondary' })}>
       {t('backToLogin')}
