@@ -39,7 +39,8 @@ try {
       religiousDataConsentAt: now,
       religiousDataConsentVersion: PRIVACY_VERSION,
     });
-    if (!member || !(await setRoleByEmail(database.db, moderator.username, 'moderator'))) {
+    const role = moderator.role ?? 'moderator';
+    if (!member || !(await setRoleByEmail(database.db, moderator.username, role))) {
       throw new Error(`The journeys’ moderator ${moderator.username} could not be made`);
     }
     if (moderator.totpSecret) {

@@ -48,3 +48,11 @@ export function guardianLinkFor(address: string, timeoutMs = 10_000): Promise<st
 export function sessionsLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
   return linkFor(address, /https?:\/\/[^\s"<]+\/(?:fr|en)\/sessions\b/, timeoutMs);
 }
+
+/**
+ * Waits for a statement of reasons to `address` (ADR 076) and answers the link to the community
+ * guidelines it carries.
+ */
+export function statementGuidelinesLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
+  return linkFor(address, /https?:\/\/[^\s"<]+\/guidelines\b/, timeoutMs);
+}

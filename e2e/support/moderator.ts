@@ -8,7 +8,7 @@ import type { Member } from './members.ts';
  * own, so that no two workers take codes of one authenticator app at once. `totpSecret`: the
  * authenticator app seeded with the account (ADR 074), base32.
  */
-export type Moderator = Member & { totpSecret?: string };
+export type Moderator = Member & { totpSecret?: string; role?: 'senior-moderator' };
 
 /** moderation.spec.ts */
 export const MODERATOR: Moderator = {
@@ -45,7 +45,33 @@ export const NEW_MODERATOR: Moderator = {
   gender: 'femme',
 };
 
-export const SEEDED_MODERATORS = [MODERATOR, SELFIE_MODERATOR, SAFETY_MODERATOR, NEW_MODERATOR];
+/** moderation-appeals.spec.ts: decides, then its decision is appealed. */
+export const APPEALS_MODERATOR: Moderator = {
+  username: 'appeals-moderator@e2e.mawadda.test',
+  password: 'a long enough moderator password',
+  name: 'Malick Moderator',
+  gender: 'homme',
+  totpSecret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+};
+
+/** A senior moderator (ADR 076), a second pair of eyes: answers the appeals of others' decisions. */
+export const SENIOR_MODERATOR: Moderator = {
+  username: 'senior-moderator@e2e.mawadda.test',
+  password: 'a long enough senior moderator password',
+  name: 'Safiya Senior',
+  gender: 'femme',
+  totpSecret: 'ONSWG4TFORZWC3DUONSWG4TFORZWC3DU',
+  role: 'senior-moderator',
+};
+
+export const SEEDED_MODERATORS = [
+  MODERATOR,
+  SELFIE_MODERATOR,
+  SAFETY_MODERATOR,
+  NEW_MODERATOR,
+  APPEALS_MODERATOR,
+  SENIOR_MODERATOR,
+];
 
 const PERIOD_S = 30;
 /** The last step each secret gave a code for in this worker: the server takes each code once. */

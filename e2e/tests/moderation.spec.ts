@@ -104,8 +104,12 @@ test('A reports B with a message attached and a moderator suspends B, whose open
   await expect(his.getByRole('main')).toContainText(
     'Reason given by the moderators: Asked a match for money.',
   );
+  // The statement of reasons and the appeal are one link away (the appeals journey reads them).
+  await expect(his.getByRole('link', { name: 'Read why, and appeal' })).toBeVisible();
   await his.getByRole('button', { name: 'Continue to the login page' }).click();
+  // Signing in, he reads the decision and may appeal it (the appeals journey goes on from here).
   await logIn(his, karim);
-  await expect(his.getByRole('alert')).toContainText(`Your account is suspended until ${until}.`);
-  await expect(his).not.toHaveURL(/suggestions/);
+  await expect(his).toHaveURL(/\/standing$/);
+  await expect(his.getByRole('heading', { level: 1 })).toHaveText('Your account is suspended');
+  await expect(his.getByRole('main')).toContainText('Asked a match for money.');
 });

@@ -254,6 +254,8 @@ describe('downloading one’s data', () => {
       'payments',
       'giftsReceived',
       'reportsMade',
+      'moderationDecisions',
+      'appeals',
       'guardians',
       'stays',
       'verification',
@@ -466,8 +468,9 @@ describe('deleting one’s account', () => {
     expect((await socket.error).headers.code).toBe('SESSION_ENDED');
     await t.app.mediaJanitor.sweepQueue();
 
-    // No row names her any more; the moderation record keeps bare ids (ADR 018) and nothing else.
-    expect(await columnsHolding(her.id)).toEqual([]);
+    // No row names her any more; the moderation record keeps bare ids (ADR 018) and nothing else:
+    // his report about her is an event there (ADR 076), its report row gone with her.
+    expect(await columnsHolding(her.id)).toEqual(['moderation_actions.member_id']);
     expect(await textColumnsContaining(her.fields.username as string)).toEqual([]);
     // Her files are gone: photos, the photo she sent, her copy; his photo to her stays.
     const after = await filesUnder(...dirs);

@@ -188,8 +188,13 @@ describe('a compliment reported', () => {
     const recorded = await t.database.db
       .select({ action: moderationActions.action, reason: moderationActions.reason })
       .from(moderationActions)
-      .where(eq(moderationActions.reportId, reportId));
-    expect(recorded).toEqual([{ action: 'remove-compliment', reason: 'Demande une photo privée' }]);
+      .where(eq(moderationActions.reportId, reportId))
+      .orderBy(moderationActions.seq);
+    // The report, then the decision on it (ADR 076).
+    expect(recorded).toEqual([
+      { action: 'reported', reason: expect.any(String) },
+      { action: 'remove-compliment', reason: 'Demande une photo privée' },
+    ]);
     // The like stays his first and only one: no new note rides on it.
     const again = await compliment(him, her);
     expect([again.statusCode, again.json().code]).toEqual([409, 'COMPLIMENT_ALREADY_LIKED']);

@@ -5,7 +5,7 @@ import { passwordResetMail } from '../src/modules/auth/password-reset.mail.ts';
 import { digestMail } from '../src/modules/digest/digest.mail.ts';
 import { guardianDigestMail } from '../src/modules/guardians/guardian-digest.mail.ts';
 import { guardianInvitationMail } from '../src/modules/guardians/guardian-invitation.mail.ts';
-import { warningMail } from '../src/modules/moderation/warning.mail.ts';
+import { appealAnswerMail, statementMail } from '../src/modules/moderation/statement.mail.ts';
 import { registrationAttemptMail } from '../src/modules/users/registration-attempt.mail.ts';
 import { verificationMail } from '../src/modules/verification/verification.mail.ts';
 
@@ -29,12 +29,26 @@ const MAILS: Record<string, (name: string) => MailMessage> = {
     passwordResetMail({ ...base, name, link: 'https://mawadda.example/reset-password/t' }),
   'registration attempt': (name) =>
     registrationAttemptMail({ ...base, name, publicUrl: 'https://mawadda.example' }),
-  warning: (name) =>
-    warningMail({
+  'statement of reasons': (name) =>
+    statementMail({
       ...base,
       name,
+      decision: 'suspend',
       warnedFor: 'member-report',
-      reason: 'Insults in a conversation.',
+      rule: 'respect',
+      fact: 'insults-or-threats',
+      detail: 'Insults in a conversation.',
+      until: new Date('2026-12-10T12:00:00Z'),
+      appealUntil: new Date('2027-06-03T12:00:00Z'),
+      guidelinesUrl: 'https://mawadda.example/guidelines',
+    }),
+  'appeal answer': (name) =>
+    appealAnswerMail({
+      ...base,
+      name,
+      decision: 'suspend',
+      outcome: 'upheld',
+      answer: 'The messages were not yours.',
     }),
   verification: (name) => verificationMail({ ...base, name, decision: { approved: true } }),
   'members’ digest': (name) =>

@@ -264,9 +264,10 @@ describe('moderating', () => {
       [403, 'REPORT_FILED_BY_YOU'],
     ]);
     const record = await t.database.db.execute(
-      sql`select 1 from moderation_actions where report_id in (${ids[0]}, ${ids[1]})`,
+      sql`select action from moderation_actions where report_id in (${ids[0]}, ${ids[1]})`,
     );
-    expect(record.rows).toEqual([]);
+    // The reports are in the record as reports, with no decision on them.
+    expect(record.rows).toEqual([{ action: 'reported' }, { action: 'reported' }]);
     const [standing] = await t.database.db
       .select({ standing: members.standing })
       .from(members)
@@ -415,7 +416,7 @@ describe('moderating', () => {
     expect([me.statusCode, me.json().code, me.json().params]).toEqual([
       403,
       'ACCOUNT_SUSPENDED',
-      { until, reason: 'Fake photos' },
+      { until, reason: 'Fake photos', pass: expect.any(String) },
     ]);
     expect((await her.get(`/api/users/${member.id}/details`)).status).toBe(404);
     const refused = await login(
@@ -426,7 +427,7 @@ describe('moderating', () => {
     expect([refused.statusCode, refused.json().code, refused.json().params]).toEqual([
       403,
       'ACCOUNT_SUSPENDED',
-      { until, reason: 'Fake photos' },
+      { until, reason: 'Fake photos', pass: expect.any(String) },
     ]);
     // Once the week is over, the member logs in and is shown again.
     t.clock.advance(8 * 24 * 60 * 60 * 1000);
@@ -454,7 +455,7 @@ describe('moderating', () => {
     expect([me.statusCode, me.json().code, me.json().params]).toEqual([
       403,
       'ACCOUNT_BANNED',
-      { reason: 'Threats in messages' },
+      { reason: 'Threats in messages', pass: expect.any(String) },
     ]);
     const refused = await login(
       t.app,
@@ -463,9 +464,13 @@ describe('moderating', () => {
     );
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'ACCOUNT_BANNED']);
     const record = await t.database.db.execute<{ moderator_id: string; reason: string }>(
-      sql`select moderator_id, reason from moderation_actions where member_id = ${member.id}`,
+      sql`select moderator_id, action, reason from moderation_actions
+        where member_id = ${member.id} order by action`,
     );
-    expect(record.rows).toEqual([{ moderator_id: moderator, reason: 'Threats in messages' }]);
+    expect(record.rows).toEqual([
+      { moderator_id: moderator, action: 'ban', reason: 'Threats in messages' },
+      { moderator_id: null, action: 'reported', reason: 'harassment-or-hate' },
+    ]);
     await expect(
       t.database.db.execute(
         sql`update moderation_actions set reason = 'nothing' where member_id = ${member.id}`,

@@ -1,4 +1,5 @@
 import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
+import type { moderationDecisionEndpointRoutes } from './moderation-decision-endpoint-routes.ts';
 import { passkeyEndpointRoutes } from './passkey-endpoint-routes.ts';
 import type { secondFactorEndpointRoutes } from './second-factor-endpoint-routes.ts';
 import type { sessionEndpointRoutes } from './session-endpoint-routes.ts';
@@ -98,7 +99,8 @@ export type EndpointName =
   | keyof typeof verificationQueueEndpointRoutes
   | keyof typeof sessionEndpointRoutes
   | keyof typeof secondFactorEndpointRoutes
-  | keyof typeof stayEndpointRoutes;
+  | keyof typeof stayEndpointRoutes
+  | keyof typeof moderationDecisionEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

@@ -44,6 +44,8 @@ import {
 } from './guardians.ts';
 import { closeKindlyRequestSchema, exclusiveStateSchema } from './match-care.ts';
 import { declineRequestSchema } from './message-requests.ts';
+import { moderationDecisionEndpointRoutes } from './moderation-decision-endpoint-routes.ts';
+import { moderationDecisionEndpoints } from './moderation-decisions.ts';
 import { passkeyEndpointSchemas } from './passkeys.ts';
 import {
   checkoutSessionResponseSchema,
@@ -748,6 +750,7 @@ const schemas = {
   ...sessionEndpointSchemas,
   ...passkeyEndpointSchemas,
   ...stayEndpointSchemas,
+  ...moderationDecisionEndpoints,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's and verification's included. */
@@ -760,6 +763,7 @@ export const allEndpointRoutes = {
   ...sessionEndpointRoutes,
   ...secondFactorEndpointRoutes,
   ...stayEndpointRoutes,
+  ...moderationDecisionEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */
@@ -768,7 +772,8 @@ export const endpoints = Object.fromEntries(
     name,
     { ...allEndpointRoutes[name as EndpointName], ...entry },
   ]),
-) as { [K in EndpointName]: (typeof allEndpointRoutes)[K] & (typeof schemas)[K] };
+  // Through unknown: the checker gives up comparing a record this large with the mapped type.
+) as unknown as { [K in EndpointName]: (typeof allEndpointRoutes)[K] & (typeof schemas)[K] };
 export type Endpoints = typeof endpoints;
 
 type Part<E, Key extends string, As extends string> =

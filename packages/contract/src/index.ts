@@ -16,6 +16,8 @@ export * from './guardian-endpoint-routes.ts';
 export * from './guardians.ts';
 export * from './match-care.ts';
 export * from './message-requests.ts';
+export * from './moderation-decision-endpoint-routes.ts';
+export * from './moderation-decisions.ts';
 export * from './passkey-endpoint-routes.ts';
 export * from './passkeys.ts';
 export * from './payments.ts';

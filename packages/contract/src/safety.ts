@@ -5,7 +5,7 @@ import { E } from './error-codes.ts';
 import { formNumber, memberText, optionalField, requiredField } from './form-fields.ts';
 import { PROFILE_PROMPTS } from './profile-prompts.ts';
 import { memberIdSchema, promptAnswerSchema } from './users.ts';
-import { REPORT_REASONS, SHIELD_RULES } from './value-lists.ts';
+import { DECISION_FACTS, GUIDELINE_RULES, REPORT_REASONS, SHIELD_RULES } from './value-lists.ts';
 
 /** `POST /api/reports`: `messageIds` are uuids of messages the reported member sent the reporter. */
 export const reportRequestSchema = z.object({
@@ -39,11 +39,22 @@ export const MODERATION_ACTIONS = [
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-/** What the append-only record holds: the actions on reports, and verification decisions. */
+/**
+ * What the append-only record holds (ADR 018, 076): the actions on reports, verification
+ * decisions, and every other step on a member: a report filed (by a member or the scam shield),
+ * a moderator's comment, an escalation, a reversal, an appeal and its answer.
+ */
 export const RECORDED_MODERATION_ACTIONS = [
   ...MODERATION_ACTIONS,
   'verification-approved',
   'verification-refused',
+  'reported',
+  'comment',
+  'escalate',
+  'reverse',
+  'appeal',
+  'appeal-upheld',
+  'appeal-rejected',
 ] as const;
 export type RecordedModerationAction = (typeof RECORDED_MODERATION_ACTIONS)[number];
 
@@ -63,6 +74,12 @@ export const moderationActionRequestSchema = z.object({
       .max(1000, E.MODERATION_REASON_REQUIRED),
     E.MODERATION_REASON_REQUIRED,
   ),
+  /**
+   * The guideline rule and the fact of the statement of reasons (ADR 076); when left out, the
+   * ones the report's first reason points at.
+   */
+  rule: optionalField(z.enum(GUIDELINE_RULES, { error: E.GUIDELINE_RULE_INVALID })),
+  fact: optionalField(z.enum(DECISION_FACTS, { error: E.DECISION_FACT_INVALID })),
   photoUrl: optionalField(z.string().max(500)),
   prompt: optionalField(z.enum(PROFILE_PROMPTS, { error: E.PROMPT_UNKNOWN })),
   days: optionalField(

@@ -37,6 +37,50 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
+/** The rules of the community guidelines (the /guidelines page): a decision rests on one. */
+export const GUIDELINE_RULES = [
+  'be-yourself',
+  'respect',
+  'no-money',
+  'decency',
+  'adults-only',
+  'honest-situation',
+  'marriage-intent',
+] as const;
+export type GuidelineRule = (typeof GUIDELINE_RULES)[number];
+
+/** The facts a moderator chooses from (and may complete in their own words). */
+export const DECISION_FACTS = [
+  'asked-for-money',
+  'insults-or-threats',
+  'sexual-content',
+  'photo-not-the-member',
+  'inappropriate-photo',
+  'false-identity',
+  'under-age',
+  'hidden-marriage',
+  'spam-or-advertising',
+  'not-seeking-marriage',
+  'inappropriate-content',
+  'other',
+] as const;
+export type DecisionFact = (typeof DECISION_FACTS)[number];
+
+/** The rule and the fact a report's reason points at: a decision's own, unless the moderator chose. */
+export const REPORT_REASON_GROUNDS: Record<
+  ReportReason,
+  { rule: GuidelineRule; fact: DecisionFact }
+> = {
+  'fake-profile': { rule: 'be-yourself', fact: 'false-identity' },
+  'inappropriate-photos': { rule: 'decency', fact: 'inappropriate-photo' },
+  'inappropriate-voice-introduction': { rule: 'decency', fact: 'inappropriate-content' },
+  'harassment-or-hate': { rule: 'respect', fact: 'insults-or-threats' },
+  'asking-for-money': { rule: 'no-money', fact: 'asked-for-money' },
+  'under-18': { rule: 'adults-only', fact: 'under-age' },
+  'married-and-hiding-it': { rule: 'honest-situation', fact: 'hidden-marriage' },
+  other: { rule: 'respect', fact: 'other' },
+};
+
 /**
  * The scam shield's rules (ADR 043): what a message asked or gave that a scam starts with. The
  * receiver of such a message is shown a warning; the sender is never told.

@@ -41,7 +41,8 @@ export const hasChildrenSchema = z.preprocess(
 );
 
 /** A moderator works the report queue; the role is granted on the server only (`npm run moderator`). */
-export const MEMBER_ROLES = ['member', 'moderator'] as const;
+/** A senior moderator also reverses decisions and takes escalations (ADR 076). */
+export const MEMBER_ROLES = ['member', 'moderator', 'senior-moderator'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /**

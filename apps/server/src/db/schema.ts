@@ -1,15 +1,18 @@
 import {
+  APPEAL_OUTCOMES,
   CALL_END_REASONS,
   CALL_TYPES,
   CHOICE_FIELDS,
   type ChoiceField,
   COMPLIMENT_ANSWER_KEYS,
   COMPLIMENT_NOTE_MAX_LENGTH,
+  DECISION_FACTS,
   type Dealbreakers,
   FAITH_FIELDS,
   GENDERS,
   GUARDIAN_DIGESTS,
   GUARDIAN_RELATIONS,
+  GUIDELINE_RULES,
   HAS_CHILDREN_VALUES,
   LIKE_KINDS,
   MARITAL_STATUSES,
@@ -21,6 +24,7 @@ import {
   RECORDED_MODERATION_ACTIONS,
   REPORT_REASONS,
   REQUEST_REPLIES,
+  REVIEW_STATES,
   SKIN_TONES,
   SPOKEN_LANGUAGES,
   STAY_MAX_DAYS,
@@ -980,22 +984,105 @@ export const moderationActions = pgTable(
   'moderation_actions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    moderatorId: uuid('moderator_id').notNull(),
+    /**
+     * The moderator; null for what no moderator did (ADR 076): a report filed (`report_id` says
+     * by whom), the member's own appeal.
+     */
+    moderatorId: uuid('moderator_id'),
+    /** The order events were appended in: several share an instant (an appeal upheld, reversed). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     memberId: uuid('member_id').notNull(),
     reportId: uuid('report_id'),
     action: text('action', { enum: RECORDED_MODERATION_ACTIONS }).notNull(),
+    /** The moderator's words (the member reads a decision's), a report's reason, a comment. */
     reason: text('reason').notNull(),
+    /** A restriction's statement of reasons: the guideline rule and the chosen fact (ADR 076). */
+    rule: text('rule', { enum: GUIDELINE_RULES }),
+    fact: text('fact', { enum: DECISION_FACTS }),
+    /** The decision a reversal, an appeal or an appeal's answer is about. */
+    refersTo: uuid('refers_to'),
     photoKey: text('photo_key'),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('moderation_actions_member_idx').on(t.memberId, t.createdAt),
+    index('moderation_actions_refers_idx').on(t.refersTo).where(sql`${t.refersTo} is not null`),
     check(
       'moderation_actions_action_check',
       sql`${t.action} in (${inList(RECORDED_MODERATION_ACTIONS)})`,
     ),
   ],
+);
+
+/**
+ * A member as a subject of moderation (ADR 076): the review state (open, escalated, closed)
+ * and who is looking at it. What happened is in `moderation_actions`; this row is only where
+ * the review stands now.
+ */
+export const moderationSubjects = pgTable(
+  'moderation_subjects',
+  {
+    memberId: uuid('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: REVIEW_STATES }).notNull().default('open'),
+    /** A senior moderator an escalation was assigned to, kept without a foreign key. */
+    assigneeId: uuid('assignee_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('moderation_subjects_state_idx').on(t.state, t.updatedAt),
+    check('moderation_subjects_state_check', sql`${t.state} in (${inList(REVIEW_STATES)})`),
+  ],
+);
+
+/**
+ * A member's appeal of a decision about them (ADR 076, DSA Art. 20): one per decision, answered
+ * with reasons by a moderator other than the one who decided. Its filing and its answer are
+ * also events in `moderation_actions`.
+ */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The `moderation_actions` row appealed. */
+    decisionId: uuid('decision_id').notNull().unique(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    filedAt: timestamp('filed_at', { withTimezone: true }).notNull(),
+    answerBy: timestamp('answer_by', { withTimezone: true }).notNull(),
+    outcome: text('outcome', { enum: APPEAL_OUTCOMES }),
+    answer: text('answer'),
+    answeredBy: uuid('answered_by'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('appeals_pending_idx').on(t.filedAt).where(sql`${t.answeredAt} is null`),
+    index('appeals_member_idx').on(t.memberId),
+    check(
+      'appeals_answer_check',
+      sql`(${t.answeredAt} is null) = (${t.outcome} is null) and (${t.answeredAt} is null) = (${t.answer} is null)`,
+    ),
+  ],
+);
+
+/**
+ * What a suspended or banned member's sign-in answers instead of a session (ADR 076): a pass,
+ * stored hashed, that opens only their standing, statements and appeals, for an hour.
+ */
+export const standingPasses = pgTable(
+  'standing_passes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('standing_passes_member_idx').on(t.memberId)],
 );
 
 const VERIFICATION_REQUEST_STATUSES = ['drawn', 'pending', 'approved', 'refused'] as const;

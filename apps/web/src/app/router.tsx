@@ -56,6 +56,9 @@ function appRoutes(): RouteObject[] {
       children: [
         { path: 'terms', element: screen(() => import('./routes/terms.tsx')) },
         { path: 'privacy', element: screen(() => import('./routes/privacy.tsx')) },
+        { path: 'guidelines', element: screen(() => import('./routes/guidelines.tsx')) },
+        // A suspended or banned member's statement of reasons and appeal (ADR 076).
+        { path: 'standing', element: screen(() => import('./routes/standing.tsx')) },
         {
           element: screen(() => import('./routes/member-area.tsx')),
           children: [

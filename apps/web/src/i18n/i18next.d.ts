@@ -2,6 +2,7 @@ import type { ERROR_TEXTS } from '@mawadda/contract/error-codes';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type closingMessages from './locales/en/common-closing-messages.json';
+import type guidelines from './locales/en/common-guidelines.json';
 import type member from './locales/en/common-member.json';
 import type memberCard from './locales/en/common-member-card.json';
 import type messageKinds from './locales/en/common-message-kinds.json';
@@ -30,7 +31,8 @@ declare module 'i18next' {
         typeof profilePrompts &
         typeof reportReasons &
         typeof messageKinds &
-        typeof closingMessages;
+        typeof closingMessages &
+        typeof guidelines;
       auth: typeof auth;
       errors: typeof ERROR_TEXTS;
     };

@@ -64,6 +64,7 @@ export const moderationKeys = {
   role: (memberId: string) => ['moderation', memberId, 'role'] as const,
   queue: (memberId: string) => ['moderation', memberId, 'queue'] as const,
   verifications: (memberId: string) => ['moderation', memberId, 'verifications'] as const,
+  appeals: (memberId: string) => ['moderation', memberId, 'appeals'] as const,
 };
 
 export const notificationKeys = {
@@ -134,3 +135,8 @@ export function keptKeys(memberId: string): readonly QueryKey[] {
 export function isKeptKey(key: QueryKey, memberId: string): boolean {
   return keptKeys(memberId).some((root) => root.every((part, index) => key[index] === part));
 }
+
+/** A suspended or banned member's standing, read with their pass (ADR 076). */
+export const standingKeys = {
+  standing: (pass: string) => ['standing', pass] as const,
+};

@@ -3,10 +3,12 @@
  * `collectMemberData` (data-export.repository.ts) reads them one after the other.
  */
 
-import { and, asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { RESTRICTIONS } from '@mawadda/contract';
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import {
+  appeals,
   blocks,
   calls,
   emailDigests,
@@ -19,6 +21,7 @@ import {
   memberStays,
   messageRequests,
   messages,
+  moderationActions,
   notificationSettings,
   orders,
   passkeys,
@@ -237,8 +240,8 @@ export async function purchases(db: Executor, memberId: string) {
 }
 
 /**
- * The reports they made (ADR 018), and their verification requests (ADR 044) with the selfie
- * file of each; not the moderator who decided, nor the other account a selfie looked like.
+ * The reports they made (ADR 018), the decisions about them and their appeals (ADR 076), and
+ * their verification requests (ADR 044) with the selfie file of each; not the moderator who decided, nor the other account a selfie looked like.
  */
 export async function safety(db: Executor, memberId: string) {
   const { reporterId: _reporter, ...reportColumns } = getTableColumns(reports);
@@ -263,7 +266,33 @@ export async function safety(db: Executor, memberId: string) {
     .from(verificationRequests)
     .where(eq(verificationRequests.memberId, memberId))
     .orderBy(asc(verificationRequests.createdAt));
-  return { reportsMade, verifications };
+  // The restrictions decided about them and their appeals (ADR 076): what the statements of
+  // reasons said, never the moderator nor their comments.
+  const moderationDecisions = await db
+    .select({
+      id: moderationActions.id,
+      decision: moderationActions.action,
+      rule: moderationActions.rule,
+      fact: moderationActions.fact,
+      reason: moderationActions.reason,
+      suspendedUntil: moderationActions.suspendedUntil,
+      decidedAt: moderationActions.createdAt,
+    })
+    .from(moderationActions)
+    .where(
+      and(
+        eq(moderationActions.memberId, memberId),
+        inArray(moderationActions.action, [...RESTRICTIONS]),
+      ),
+    )
+    .orderBy(asc(moderationActions.seq));
+  const { answeredBy: _answeredBy, memberId: _member, ...appealColumns } = getTableColumns(appeals);
+  const memberAppeals = await db
+    .select(appealColumns)
+    .from(appeals)
+    .where(eq(appeals.memberId, memberId))
+    .orderBy(asc(appeals.filedAt));
+  return { reportsMade, moderationDecisions, appeals: memberAppeals, verifications };
 }
 
 /**

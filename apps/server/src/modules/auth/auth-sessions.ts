@@ -1,6 +1,7 @@
 import { PRIVACY_VERSION } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { findMailRecipient, findStanding, liftSuspension } from '../../core/members.repository.ts';
+import { issueStandingPass } from '../../core/standing-passes.ts';
 import type { Database } from '../../db/database.ts';
 import type { MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -61,8 +62,8 @@ export async function endSessions(deps: SessionDeps, ended: EndedSessions): Prom
 /**
  * The refusal a member a moderator suspended or banned gets instead of a session: until when
  * (the instant, which the app shows in the member's language and time zone) and the
- * moderator's reason. Undefined for a member in good standing; a suspension past its end is
- * lifted here.
+ * moderator's reason, and a pass to read the statement of reasons and appeal (ADR 076).
+ * Undefined for a member in good standing; a suspension past its end is lifted here.
  */
 async function standingRefusal(
   deps: SessionDeps,
@@ -70,17 +71,17 @@ async function standingRefusal(
 ): Promise<HttpError | undefined> {
   const standing = await findStanding(deps.db, memberId);
   if (!standing || standing.standing === 'active') return undefined;
-  const reason = standing.reason ? { reason: standing.reason } : undefined;
-  if (standing.standing === 'banned') {
-    return new HttpError(403, 'ACCOUNT_BANNED', reason ? { params: reason } : {});
-  }
   const until = standing.suspendedUntil;
-  if (until && until <= deps.clock.now()) {
+  if (standing.standing === 'suspended' && until && until <= deps.clock.now()) {
     await liftSuspension(deps.db, memberId);
     return undefined;
   }
+  // The pass opens the statement of reasons and the appeal, nothing else (ADR 076).
+  const pass = await issueStandingPass(deps.db, memberId, deps.clock.now());
+  const params = { pass, ...(standing.reason ? { reason: standing.reason } : {}) };
+  if (standing.standing === 'banned') return new HttpError(403, 'ACCOUNT_BANNED', { params });
   return new HttpError(403, 'ACCOUNT_SUSPENDED', {
-    params: { until: (until ?? deps.clock.now()).toISOString(), ...reason },
+    params: { until: (until ?? deps.clock.now()).toISOString(), ...params },
   });
 }
 

@@ -1,4 +1,10 @@
-import type { ModerationActionRequest } from '@mawadda/contract';
+import {
+  type DecisionFact,
+  type GuidelineRule,
+  type ModerationActionRequest,
+  REPORT_REASON_GROUNDS,
+  type Restriction,
+} from '@mawadda/contract';
 import { findMailRecipient, removePhotos } from '../../core/members.repository.ts';
 import { listPromptAnswers, removePromptAnswer } from '../../core/profile-prompts.ts';
 import { findVoiceIntroduction, removeVoiceIntroduction } from '../../core/voice-introductions.ts';
@@ -17,8 +23,11 @@ import {
   removeCompliment,
   setStanding,
 } from './moderation.repository.ts';
+import { setReviewState } from './moderation-history.repository.ts';
+import { isRestriction } from './moderation-history.ts';
 import { assertModerator } from './moderation-queue.ts';
-import { warningMail } from './warning.mail.ts';
+import { appealWindowEnd } from './moderation-statements.ts';
+import { statementMail } from './statement.mail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,6 +37,8 @@ export type DecisionDeps = {
   clock: Clock;
   mediaStore: Pick<MediaStore, 'urlFor'>;
   mailer: Mailer;
+  /** The community guidelines page, linked from every statement of reasons. */
+  guidelinesUrl: string;
   /** Ends every session of the member, on every node, with their sockets. */
   endMemberSessions(memberId: string): Promise<void>;
   /**
@@ -91,17 +102,34 @@ async function removeShown(tx: Transaction, report: ReportRow, request: Moderati
   }
 }
 
-/** A warning is mailed to the member, saying whether a member or the message check reported. */
-async function mailWarning(deps: DecisionDeps, report: ReportRow, reason: string) {
+/**
+ * The statement of reasons of a restriction, mailed to the member (ADR 076): it says whether a
+ * member or the message check reported.
+ */
+async function mailStatement(
+  deps: DecisionDeps,
+  report: ReportRow,
+  statement: {
+    decision: Restriction;
+    rule: GuidelineRule;
+    fact: DecisionFact;
+    detail: string;
+    until: Date | null;
+    at: Date;
+  },
+) {
   const member = await findMailRecipient(deps.db, report.reportedId);
   if (!member) return;
+  const { at, ...rest } = statement;
   await deps.mailer.send(
-    warningMail({
+    statementMail({
+      ...rest,
       to: member.email,
       name: member.name,
       language: member.language,
       warnedFor: report.reporterId === null ? 'message-check' : 'member-report',
-      reason,
+      appealUntil: appealWindowEnd(at),
+      guidelinesUrl: deps.guidelinesUrl,
     }),
   );
 }
@@ -137,6 +165,12 @@ export async function actOnReport(
     request.action === 'suspend' && request.days
       ? new Date(now.getTime() + request.days * DAY_MS)
       : null;
+  // The statement of reasons rests on a rule and a fact: the moderator's, or the report's own.
+  const grounds = REPORT_REASON_GROUNDS[report.reasons[0] ?? 'other'];
+  const restriction = isRestriction(request.action) ? request.action : undefined;
+  const rule = restriction ? (request.rule ?? grounds.rule) : null;
+  const fact = restriction ? (request.fact ?? grounds.fact) : null;
+  const reason = request.reason.trim();
   const done = await db.transaction(async (tx) => {
     if (!(await closeReport(tx, reportId, now))) return false;
     await recordAction(tx, {
@@ -144,7 +178,9 @@ export async function actOnReport(
       memberId,
       reportId,
       action: request.action,
-      reason: request.reason.trim(),
+      reason,
+      rule,
+      fact,
       photoKey: removed?.photo.displayKey ?? null,
       suspendedUntil,
       createdAt: now,
@@ -154,12 +190,22 @@ export async function actOnReport(
     await removeShown(tx, report, request);
     if (request.action === 'suspend') await setStanding(tx, memberId, 'suspended', suspendedUntil);
     if (request.action === 'ban') await setStanding(tx, memberId, 'banned', null);
+    await setReviewState(tx, memberId, 'closed', now);
     return true;
   });
   if (!done) throw new HttpError(409, 'REPORT_CLOSED');
   if (request.action === 'suspend' || request.action === 'ban') {
     await deps.endMemberSessions(memberId);
   }
-  if (request.action === 'warn') await mailWarning(deps, report, request.reason.trim());
+  if (restriction && rule && fact) {
+    await mailStatement(deps, report, {
+      decision: restriction,
+      rule,
+      fact,
+      detail: reason,
+      until: suspendedUntil,
+      at: now,
+    });
+  }
   return { message: 'Done' };
 }

@@ -5,7 +5,7 @@ import { findVoiceIntroduction } from '../../core/voice-introductions.ts';
 import type { Executor } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
-import { isModerator, messagesBySeq, openReports } from './moderation.repository.ts';
+import { messagesBySeq, openReports, roleOf } from './moderation.repository.ts';
 
 const QUEUE_PAGE = 100;
 
@@ -17,9 +17,23 @@ export type QueueDeps = {
   mediaLinks: MediaLinks;
 };
 
-/** Only moderators see a queue (reports, verification selfies) and act on it: checked per request. */
-export async function assertModerator(db: Executor, memberId: string): Promise<void> {
-  if (!(await isModerator(db, memberId))) throw new HttpError(403, 'MODERATORS_ONLY');
+/**
+ * Only moderators see a queue (reports, verification selfies, appeals) and act on it, and only
+ * senior ones reverse a decision (ADR 076): checked per request, every moderation route through
+ * here.
+ */
+export async function assertModerator(
+  db: Executor,
+  memberId: string,
+  options: { senior?: boolean } = {},
+): Promise<void> {
+  const role = await roleOf(db, memberId);
+  if (role !== 'moderator' && role !== 'senior-moderator') {
+    throw new HttpError(403, 'MODERATORS_ONLY');
+  }
+  if (options.senior && role !== 'senior-moderator') {
+    throw new HttpError(403, 'SENIOR_MODERATORS_ONLY');
+  }
 }
 
 /** The scam shield's report as its reporter: the attached messages it flagged, and their rules. */

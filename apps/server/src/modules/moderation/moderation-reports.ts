@@ -1,10 +1,16 @@
-import { REPORT_NOTES_MAX_LENGTH, type ReportRequest } from '@mawadda/contract';
+import { REPORT_NOTES_MAX_LENGTH, type ReportReason, type ReportRequest } from '@mawadda/contract';
 import { findMemberById } from '../../core/members.repository.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DailyLimit } from '../../lib/daily-limit.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { fileAutomaticReport, fileReport, messagesSentTo } from './moderation.repository.ts';
+import {
+  fileAutomaticReport,
+  fileReport,
+  messagesSentTo,
+  recordAction,
+} from './moderation.repository.ts';
+import { setReviewState } from './moderation-history.repository.ts';
 
 /** What filing a report needs. */
 export type ReportDeps = {
@@ -16,6 +22,25 @@ export type ReportDeps = {
    */
   onFakeProfileReport?(memberId: string): Promise<void>;
 };
+
+/**
+ * A report filed (or added to) is an event on the reported member (ADR 076): its reason, by
+ * whom the report row says; the member's review opens again.
+ */
+async function recordReport(
+  db: Executor,
+  report: { id: string; reportedId: string; reason: ReportReason; at: Date },
+) {
+  await recordAction(db, {
+    moderatorId: null,
+    memberId: report.reportedId,
+    reportId: report.id,
+    action: 'reported',
+    reason: report.reason,
+    createdAt: report.at,
+  });
+  await setReviewState(db, report.reportedId, 'reopen', report.at);
+}
 
 /**
  * A report, or an addition to the reporter's open report on this member: the queue holds one
@@ -52,6 +77,12 @@ export async function fileMemberReport(
     await slot.release();
     throw badRequest('REPORT_NOTES_FULL');
   }
+  await recordReport(db, {
+    id: filed.id,
+    reportedId: request.reportedId,
+    reason: request.reason,
+    at: deps.clock.now(),
+  });
   if (request.reason === 'fake-profile') await deps.onFakeProfileReport?.(request.reportedId);
   return filed;
 }
@@ -60,14 +91,19 @@ export async function fileMemberReport(
  * The scam shield's report on a sender (ADR 043): the messages that set it off attached,
  * added to its open one if there is one. Asking for money puts it first in the queue.
  */
-export function fileShieldReport(
+export async function fileShieldReport(
   deps: ReportDeps,
   report: { reportedId: string; askingForMoney: boolean; messageSeqs: number[] },
 ): Promise<{ id: string }> {
-  return fileAutomaticReport(deps.db, {
+  const finding = {
     reportedId: report.reportedId,
-    reason: report.askingForMoney ? 'asking-for-money' : 'other',
-    messageSeqs: report.messageSeqs,
+    reason: report.askingForMoney ? ('asking-for-money' as const) : ('other' as const),
     at: deps.clock.now(),
+  };
+  const filed = await fileAutomaticReport(deps.db, {
+    ...finding,
+    messageSeqs: report.messageSeqs,
   });
+  await recordReport(deps.db, { ...filed, ...finding });
+  return filed;
 }

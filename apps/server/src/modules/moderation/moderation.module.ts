@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { memberArea } from '../../plugins/authentication.ts';
 import type { Metrics } from '../../plugins/metrics.ts';
 import { openReportFigures } from './moderation.repository.ts';
-import { moderationRoutes } from './moderation.routes.ts';
+import { moderationRoutes, standingRoutes } from './moderation.routes.ts';
 import { createModerationService, type ModerationService } from './moderation.service.ts';
 
 declare module 'fastify' {
@@ -51,6 +51,7 @@ export const moderationModule = fp(
       photoLinks: links.photos,
       mediaLinks: links.media,
       mailer: app.platform.mailer,
+      guidelinesUrl: `${config.publicUrl}/guidelines`,
       endMemberSessions: app.auth.endMemberSessions,
       onFakeProfileReport: (memberId) =>
         db.transaction((tx) => app.verification.recheck(tx, memberId, 'fake-profile-report')),
@@ -62,6 +63,7 @@ export const moderationModule = fp(
     await memberArea(app, async (member) => {
       await member.register(moderationRoutes, { moderation, gate: { db, auth: app.auth } });
     });
+    await app.register(standingRoutes, { moderation });
   },
   {
     name: 'moderation',

@@ -1,4 +1,10 @@
-import type { RecordedModerationAction, ReportReason } from '@mawadda/contract';
+import type {
+  DecisionFact,
+  GuidelineRule,
+  MemberRole,
+  RecordedModerationAction,
+  ReportReason,
+} from '@mawadda/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import {
@@ -246,20 +252,29 @@ export async function removeCompliment(
   await db.delete(compliments).where(complimentOf(likerId, likedId));
 }
 
+/** Appends an event to the moderation record (ADR 018, 076); answers its id. */
 export async function recordAction(
   db: Executor,
   action: {
-    moderatorId: string;
+    moderatorId: string | null;
     memberId: string;
     reportId: string | null;
     action: RecordedModerationAction;
     reason: string;
+    rule?: GuidelineRule | null;
+    fact?: DecisionFact | null;
+    refersTo?: string | null;
     photoKey?: string | null;
     suspendedUntil?: Date | null;
     createdAt: Date;
   },
-) {
-  await db.insert(moderationActions).values(action);
+): Promise<string> {
+  const [row] = await db
+    .insert(moderationActions)
+    .values(action)
+    .returning({ id: moderationActions.id });
+  if (!row) throw new Error('A moderation event was not stored');
+  return row.id;
 }
 
 export async function setStanding(
@@ -281,19 +296,25 @@ export async function photosOf(db: Executor, memberId: string) {
     .orderBy(photos.position);
 }
 
-export async function isModerator(db: Executor, memberId: string): Promise<boolean> {
+export async function roleOf(db: Executor, memberId: string): Promise<MemberRole | undefined> {
   const [row] = await db
     .select({ role: members.role })
     .from(members)
     .where(eq(members.id, memberId));
-  return row?.role === 'moderator';
+  return row?.role;
+}
+
+/** A moderator, senior or not. */
+export async function isModerator(db: Executor, memberId: string): Promise<boolean> {
+  const role = await roleOf(db, memberId);
+  return role === 'moderator' || role === 'senior-moderator';
 }
 
 /** Grants or takes back the moderator role by e-mail; false when no member has this address. */
 export async function setRoleByEmail(
   db: Executor,
   email: string,
-  role: 'member' | 'moderator',
+  role: MemberRole,
 ): Promise<boolean> {
   const rows = await db
     .update(members)

@@ -5,7 +5,11 @@ import { sessionOf } from '../../plugins/authentication.ts';
 import type { ModerationService } from './moderation.service.ts';
 import { type ModeratorGateDeps, moderatorGate } from './moderator-gate.ts';
 
-/** Reports by members; the queue and the actions for moderators only (checked per request). */
+/**
+ * Reports by members, their statements of reasons and appeals; the queue, the actions, a
+ * member's history and the appeals for moderators only, each behind the moderators' gate
+ * (a second factor proved in the session, ADR 074) and checked again per request.
+ */
 export const moderationRoutes: FastifyPluginAsyncZod<{
   moderation: ModerationService;
   gate: ModeratorGateDeps;
@@ -32,5 +36,89 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
     preValidation: moderatorsOnly,
     handler: async (request) =>
       moderation.act(sessionOf(request).memberId, request.params.id, request.body),
+  });
+  app.route({
+    ...endpoint('moderationSubject', 'moderation'),
+    preValidation: moderatorsOnly,
+    handler: async (request) => moderation.subject(sessionOf(request).memberId, request.params.id),
+  });
+  app.route({
+    ...endpoint('moderationComment', 'moderation'),
+    preValidation: moderatorsOnly,
+    handler: async (request, reply) => {
+      const done = await moderation.comment(
+        sessionOf(request).memberId,
+        request.params.id,
+        request.body.text,
+      );
+      return reply.status(201).send(done);
+    },
+  });
+  app.route({
+    ...endpoint('moderationEscalation', 'moderation'),
+    preValidation: moderatorsOnly,
+    handler: async (request) =>
+      moderation.escalate(sessionOf(request).memberId, request.params.id, request.body),
+  });
+  app.route({
+    ...endpoint('moderationReversal', 'moderation'),
+    preValidation: moderatorsOnly,
+    handler: async (request) =>
+      moderation.reverse(sessionOf(request).memberId, request.params.id, request.body.reason),
+  });
+  app.route({
+    ...endpoint('appealQueue', 'moderation'),
+    preValidation: moderatorsOnly,
+    handler: async (request) => moderation.appealQueue(sessionOf(request).memberId),
+  });
+  app.route({
+    ...endpoint('appealAnswer', 'moderation'),
+    preValidation: moderatorsOnly,
+    handler: async (request) =>
+      moderation.answerAppeal(sessionOf(request).memberId, request.params.id, request.body),
+  });
+  app.route({
+    ...endpoint('statements', 'moderation'),
+    handler: async (request) => moderation.statements(sessionOf(request).memberId),
+  });
+  app.route({
+    ...endpoint('appeal', 'moderation'),
+    handler: async (request, reply) => {
+      const statement = await moderation.appeal(
+        sessionOf(request).memberId,
+        request.params.id,
+        request.body.text,
+      );
+      return reply.status(201).send(statement);
+    },
+  });
+};
+
+/** The pass a suspended or banned member's sign-in answered, sent as a bearer token. */
+const passOf = (authorization: string | undefined) =>
+  /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+
+/**
+ * A suspended or banned member's routes (ADR 076): outside the member area, their pass opens
+ * their standing and their appeals, nothing else.
+ */
+export const standingRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (
+  app,
+  { moderation },
+) => {
+  app.route({
+    ...endpoint('standing', 'moderation'),
+    handler: async (request) => moderation.standing(passOf(request.headers.authorization)),
+  });
+  app.route({
+    ...endpoint('standingAppeal', 'moderation'),
+    handler: async (request, reply) => {
+      const statement = await moderation.appealWithPass(
+        passOf(request.headers.authorization),
+        request.params.id,
+        request.body.text,
+      );
+      return reply.status(201).send(statement);
+    },
   });
 };

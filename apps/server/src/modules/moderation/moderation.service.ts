@@ -1,16 +1,32 @@
-import type { ModerationActionRequest, PlaceLanguage, ReportRequest } from '@mawadda/contract';
+import type {
+  AppealAnswer,
+  ModerationActionRequest,
+  PlaceLanguage,
+  ReportRequest,
+} from '@mawadda/contract';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import { actOnReport, type DecisionDeps } from './moderation-decisions.ts';
+import { commentOn, escalate, reverse, subjectHistory } from './moderation-history.ts';
 import { type QueueDeps, reportQueue } from './moderation-queue.ts';
 import { fileMemberReport, fileShieldReport, type ReportDeps } from './moderation-reports.ts';
+import {
+  answerAppeal,
+  appealQueue,
+  fileAppeal,
+  passHolder,
+  standingOf,
+  statementsOf,
+} from './moderation-statements.ts';
 
 export type ModerationService = ReturnType<typeof createModerationService>;
 
 /**
  * Reports and what moderators do with them (ADR 018). A member reports another, attaching only
  * messages that member sent them (the scam shield reports too, ADR 043: `moderation-reports.ts`);
- * moderators work the queue (`moderation-queue.ts`) and act on a report (`moderation-decisions.ts`).
+ * moderators work the queue (`moderation-queue.ts`) and act on a report (`moderation-decisions.ts`);
+ * a member's history, comments, escalations and reversals are in `moderation-history.ts`, the
+ * statements of reasons and appeals in `moderation-statements.ts` (ADR 076).
  */
 export function createModerationService(
   deps: ReportDeps &
@@ -43,5 +59,35 @@ export function createModerationService(
 
     act: (moderatorId: string, reportId: string, request: ModerationActionRequest) =>
       actOnReport(deps, moderatorId, reportId, request),
+
+    subject: (moderatorId: string, memberId: string) => subjectHistory(deps, moderatorId, memberId),
+
+    comment: (moderatorId: string, memberId: string, text: string) =>
+      commentOn(deps, moderatorId, memberId, text),
+
+    escalate: (
+      moderatorId: string,
+      memberId: string,
+      request: { reason: string; assigneeId?: string | undefined },
+    ) => escalate(deps, moderatorId, memberId, request),
+
+    reverse: (moderatorId: string, decisionId: string, reason: string) =>
+      reverse(deps, moderatorId, decisionId, reason),
+
+    appealQueue: (moderatorId: string) => appealQueue(deps, moderatorId),
+
+    answerAppeal: (moderatorId: string, appealId: string, answer: AppealAnswer) =>
+      answerAppeal(deps, moderatorId, appealId, answer),
+
+    statements: (memberId: string) => statementsOf(deps, memberId),
+
+    appeal: (memberId: string, decisionId: string, text: string) =>
+      fileAppeal(deps, memberId, decisionId, text),
+
+    /** A suspended or banned member's pass (ADR 076): their standing, then their appeal. */
+    standing: (pass: string | undefined) => standingOf(deps, pass),
+
+    appealWithPass: async (pass: string | undefined, decisionId: string, text: string) =>
+      fileAppeal(deps, await passHolder(deps, pass), decisionId, text),
   };
 }

@@ -1,4 +1,5 @@
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
+import { GUIDELINE_TEXTS } from '@/i18n/guideline-texts.ts';
 import { MEMBER_TEXTS } from '@/i18n/member-texts.ts';
 import { PROFILE_LIST_TEXTS } from '@/i18n/profile-list-texts.ts';
 import { PROFILE_PROMPT_TEXTS } from '@/i18n/profile-prompt-texts.ts';
@@ -17,6 +18,14 @@ export function useModerationTranslation() {
   return useFeatureTranslation(
     'moderation',
     { en, fr },
-    { common: [MEMBER_TEXTS, PROFILE_LIST_TEXTS, REPORT_REASON_TEXTS, PROFILE_PROMPT_TEXTS] },
+    {
+      common: [
+        MEMBER_TEXTS,
+        PROFILE_LIST_TEXTS,
+        REPORT_REASON_TEXTS,
+        PROFILE_PROMPT_TEXTS,
+        GUIDELINE_TEXTS,
+      ],
+    },
   );
 }

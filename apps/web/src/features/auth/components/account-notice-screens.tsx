@@ -1,6 +1,9 @@
 import { CircleCheck, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Button } from '@/components/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '@/components/button.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
+import { passOf, standingPass } from '@/lib/standing-pass.ts';
 import { type Refusal, translateError } from '@/lib/translate-error.ts';
 import { useAuthScreensTranslation } from '../i18n.ts';
 import { AuthCardLayout } from './auth-card-layout.tsx';
@@ -53,6 +56,7 @@ function AccountClosedScreen({ refusal, onContinue }: Props & { refusal: Refusal
         detail={reason ? t('common:notice.reason', { reason }) : undefined}
         onContinue={onContinue}
       />
+      <StatementLink pass={passOf(refusal)} />
     </AuthCardLayout>
   );
 }
@@ -76,5 +80,21 @@ function Notice({
         {t('continue')}
       </Button>
     </div>
+  );
+}
+
+/** The statement of reasons and the appeal (ADR 076), with the pass the refusal carried. */
+function StatementLink({ pass }: { pass: string | undefined }) {
+  const { t } = useAuthScreensTranslation();
+  const localized = useLocalizedPath();
+  if (!pass) return null;
+  return (
+    <Link
+      to={localized('/standing')}
+      onClick={() => standingPass.set(pass)}
+      className={buttonClass({ variant: 'secondary', block: true, className: 'mt-3' })}
+    >
+      {t('readStatement')}
+    </Link>
   );
 }

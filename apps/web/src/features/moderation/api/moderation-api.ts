@@ -1,9 +1,25 @@
-import type { ModerationActionRequest, VerificationDecision } from '@mawadda/contract';
+import type {
+  AppealAnswer,
+  ModerationActionRequest,
+  VerificationDecision,
+} from '@mawadda/contract';
+import { moderationDecisionEndpointRoutes } from '@mawadda/contract/moderation-decision-endpoint-routes';
 import { verificationQueueEndpointRoutes } from '@mawadda/contract/verification-endpoint-routes';
 import { callApi, endpointCaller } from '@/lib/api-client.ts';
 
 // The verification queue's endpoints come with this chunk (ADR 045's way).
 const callQueueApi = endpointCaller(verificationQueueEndpointRoutes);
+const callDecisionApi = endpointCaller(moderationDecisionEndpointRoutes);
+
+/** GET /api/moderation/appeals: the appeals waiting (none against the moderator's decisions). */
+export function fetchAppealQueue(signal?: AbortSignal) {
+  return callDecisionApi('appealQueue', {}, signal);
+}
+
+/** POST /api/moderation/appeals/:id/answer: uphold (the decision is reversed) or reject. */
+export function answerAppeal(appealId: string, body: AppealAnswer) {
+  return callDecisionApi('appealAnswer', { params: { id: appealId }, body });
+}
 
 /** GET /api/moderation/verifications: the selfies waiting, oldest first (moderators only). */
 export function fetchVerificationQueue(signal?: AbortSignal) {

@@ -1,9 +1,16 @@
 import type {
+  DecisionFact,
+  GuidelineRule,
   ModerationAction,
   ModerationActionRequest,
   OpenReport,
   ProfilePrompt,
 } from '@mawadda/contract';
+import {
+  DECISION_FACTS,
+  GUIDELINE_RULES,
+  REPORT_REASON_GROUNDS,
+} from '@mawadda/contract/value-lists';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { FieldError } from '@/components/field-error.tsx';
@@ -51,6 +58,7 @@ export function ActionForm({
     report.reported.promptAnswers[0]?.prompt ?? '',
   );
   const [days, setDays] = useState(DEFAULT_SUSPENSION_DAYS);
+  const grounds = useGrounds(report);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<ActionField, string>>>({});
   const [confirming, setConfirming] = useState<ModerationActionRequest | null>(null);
@@ -68,7 +76,8 @@ export function ActionForm({
 
   function review(event: FormEvent) {
     event.preventDefault();
-    const checked = checkAction({ action, reason, photoUrl, prompt, days });
+    const [rule, fact] = [grounds.rule.value, grounds.fact.value];
+    const checked = checkAction({ action, reason, photoUrl, prompt, days, rule, fact });
     if ('errors' in checked) {
       const found = Object.fromEntries(
         Object.entries(checked.errors).map(([field, code]) => [field, errorText(code)]),
@@ -156,6 +165,8 @@ export function ActionForm({
           </div>
         ) : null}
 
+        {action !== 'dismiss' ? <GroundsChoice id={id} {...grounds} /> : null}
+
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-reason`} className="text-sm font-medium text-ink">
             {t('reason')}
@@ -201,5 +212,68 @@ export function ActionForm({
         onConfirm={confirm}
       />
     </section>
+  );
+}
+
+/** The statement of reasons (ADR 076): at first, the rule and the fact the report's reason points at. */
+function useGrounds(report: OpenReport) {
+  const grounds = REPORT_REASON_GROUNDS[report.reasons[0] ?? 'other'];
+  const [rule, setRule] = useState<GuidelineRule>(grounds.rule);
+  const [fact, setFact] = useState<DecisionFact>(grounds.fact);
+  return { rule: { value: rule, onChange: setRule }, fact: { value: fact, onChange: setFact } };
+}
+
+/** A restriction's statement of reasons (ADR 076): the rule it rests on and the chosen facts. */
+function GroundsChoice({
+  id,
+  rule,
+  fact,
+}: {
+  id: string;
+  rule: { value: GuidelineRule; onChange: (rule: GuidelineRule) => void };
+  fact: { value: DecisionFact; onChange: (fact: DecisionFact) => void };
+}) {
+  const { t } = useModerationTranslation();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-rule`} className="text-sm font-medium text-ink">
+          {t('rule')}
+        </label>
+        <select
+          id={`${id}-rule`}
+          value={rule.value}
+          onChange={(event) => rule.onChange(event.target.value as GuidelineRule)}
+          className={cn(inputClass, 'min-h-11 border-sand-300')}
+        >
+          {GUIDELINE_RULES.map((value) => (
+            <option key={value} value={value}>
+              {t(`common:guidelineRules.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-fact`} className="text-sm font-medium text-ink">
+          {t('fact')}
+        </label>
+        <select
+          id={`${id}-fact`}
+          value={fact.value}
+          onChange={(event) => fact.onChange(event.target.value as DecisionFact)}
+          aria-describedby={`${id}-fact-hint`}
+          className={cn(inputClass, 'min-h-11 border-sand-300')}
+        >
+          {DECISION_FACTS.map((value) => (
+            <option key={value} value={value}>
+              {t(`common:decisionFacts.${value}`)}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-fact-hint`} className="text-sm text-ink-muted">
+          {t('factHint')}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -139,6 +139,13 @@ describe('the moderation page', () => {
     // Past the photo removal; the voice introduction and the answers, which he has not, are skipped.
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(within(decision).getByRole('radio', { name: 'Remove the compliment' })).toBeChecked();
+    // The rule and the facts of the statement of reasons, as the report's reason points them.
+    await user.tab();
+    expect(
+      within(decision).getByRole('combobox', { name: 'Rule of the guidelines' }),
+    ).toHaveFocus();
+    await user.tab();
+    expect(within(decision).getByRole('combobox', { name: 'Facts' })).toHaveFocus();
     await user.tab();
     expect(within(decision).getByRole('textbox', { name: 'Reason' })).toHaveFocus();
     await user.keyboard('Asks for private photos');
@@ -157,7 +164,14 @@ describe('the moderation page', () => {
     await vi.waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Compliment of Karim Benali removed.'),
     );
-    expect(sent).toEqual([{ action: 'remove-compliment', reason: 'Asks for private photos' }]);
+    expect(sent).toEqual([
+      {
+        action: 'remove-compliment',
+        reason: 'Asks for private photos',
+        rule: 'no-money',
+        fact: 'asked-for-money',
+      },
+    ]);
   });
 
   it('offers no compliment to remove when the report shows none (French)', async () => {
@@ -220,6 +234,15 @@ describe('the moderation page', () => {
     const days = within(decision).getByRole('spinbutton', { name: 'Days of suspension' });
     await user.clear(days);
     await user.type(days, '3');
+    // The moderator may choose another rule and fact than the report's reason points at.
+    await user.selectOptions(
+      within(decision).getByRole('combobox', { name: 'Rule of the guidelines' }),
+      'Be yourself: your own name, age and photos',
+    );
+    await user.selectOptions(
+      within(decision).getByRole('combobox', { name: 'Facts' }),
+      'A photo of your profile shows someone else.',
+    );
     await user.type(within(decision).getByRole('textbox', { name: 'Reason' }), 'Fake photos');
     await user.click(within(decision).getByRole('button', { name: 'Continue' }));
 
@@ -234,7 +257,15 @@ describe('the moderation page', () => {
     await vi.waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Karim Benali suspended for 3 days.'),
     );
-    expect(sent).toEqual([{ action: 'suspend', reason: 'Fake photos', days: 3 }]);
+    expect(sent).toEqual([
+      {
+        action: 'suspend',
+        reason: 'Fake photos',
+        days: 3,
+        rule: 'be-yourself',
+        fact: 'photo-not-the-member',
+      },
+    ]);
     expect(screen.queryByRole('article')).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     screen.getByRole('heading', { name: 'No report to review' });
@@ -336,7 +367,15 @@ describe('the moderation page', () => {
     await vi.waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Photo de Karim Benali retirée.'),
     );
-    expect(sent).toEqual([{ action: 'remove-photo', reason: 'Photo volée', photoUrl: photos[1] }]);
+    expect(sent).toEqual([
+      {
+        action: 'remove-photo',
+        reason: 'Photo volée',
+        photoUrl: photos[1],
+        rule: 'be-yourself',
+        fact: 'false-identity',
+      },
+    ]);
     screen.getByRole('heading', { name: 'Aucun signalement à examiner' });
   });
 

@@ -10,12 +10,13 @@ import { QueryState } from '@/components/query-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useLeaveQueue, useOpenReports } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
+import { AppealQueueTab } from './appeal-queue.tsx';
 import { ReportCard } from './report-card.tsx';
 import { SecondFactorPrompt } from './second-factor-prompt.tsx';
 import { TotpSetup } from './totp-setup.tsx';
 import { VerificationQueue } from './verification-queue.tsx';
 
-const TABS = ['reports', 'verifications'] as const;
+const TABS = ['reports', 'verifications', 'appeals'] as const;
 type Tab = (typeof TABS)[number];
 
 const pageClass = 'mx-auto w-full max-w-4xl px-4 pb-12 pt-6 md:pt-10';
@@ -35,7 +36,7 @@ export function ModerationPage() {
   const [outcome, setOutcome] = useState<{ text: string; at: number } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [tab, setTab] = useState<Tab>('reports');
-  const tabIds = { reports: useId(), verifications: useId() };
+  const tabIds = { reports: useId(), verifications: useId(), appeals: useId() };
   const panelId = useId();
   const refusal =
     query.error instanceof ApiError && query.error.status === 403 ? query.error : null;
@@ -108,14 +109,15 @@ export function ModerationPage() {
           ) : null}
         </div>
 
-        {/* Two queues, one page: a tab list moved through with the arrow keys (WAI-ARIA tabs). */}
+        {/* Three queues, one page: a tab list moved through with the arrow keys (WAI-ARIA tabs). */}
         <div
           role="tablist"
           aria-label={t('tabs.label')}
           className="mt-6 flex gap-2 border-b border-sand-200"
           onKeyDown={(event: KeyboardEvent) => {
             if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-            const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length] ?? 'reports';
+            const step = event.key === 'ArrowRight' ? 1 : TABS.length - 1;
+            const next = TABS[(TABS.indexOf(tab) + step) % TABS.length] ?? 'reports';
             setTab(next);
             document.getElementById(tabIds[next])?.focus();
           }}
@@ -142,7 +144,9 @@ export function ModerationPage() {
         </div>
 
         <div id={panelId} role="tabpanel" aria-labelledby={tabIds[tab]} className="mt-6">
-          {tab === 'verifications' ? (
+          {tab === 'appeals' ? (
+            <AppealQueueTab onAnswered={(text) => setOutcome({ text, at: Date.now() })} />
+          ) : tab === 'verifications' ? (
             <VerificationQueue onDecided={(text) => setOutcome({ text, at: Date.now() })} />
           ) : (
             <QueryState

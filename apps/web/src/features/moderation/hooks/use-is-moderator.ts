@@ -17,7 +17,7 @@ export function useIsModerator(): boolean {
   const query = useQuery({
     queryKey: moderationKeys.role(memberId),
     queryFn: ({ signal }) => fetchMe(signal),
-    select: (me) => me.role === 'moderator',
+    select: (me) => me.role === 'moderator' || me.role === 'senior-moderator',
     // Nothing the first screen shows (ADR 055).
     enabled: memberId !== '' && shown,
     staleTime: ROLE_STALE_MS,

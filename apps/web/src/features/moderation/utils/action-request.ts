@@ -1,4 +1,6 @@
 import {
+  type DecisionFact,
+  type GuidelineRule,
   type ModerationAction,
   type ModerationActionRequest,
   moderationActionRequestSchema,
@@ -29,6 +31,9 @@ export type ActionDraft = {
   /** The answer to remove, by its prompt (ADR 072). */
   prompt: string;
   days: string;
+  /** The statement of reasons' rule and fact (ADR 076); a dismissal has none. */
+  rule?: GuidelineRule;
+  fact?: DecisionFact;
 };
 
 /**
@@ -38,10 +43,11 @@ export type ActionDraft = {
 export function checkAction(
   draft: ActionDraft,
 ): { request: ModerationActionRequest } | { errors: Partial<Record<ActionField, string>> } {
-  const { action, reason, photoUrl, prompt, days } = draft;
+  const { action, reason, photoUrl, prompt, days, rule, fact } = draft;
   const parsed = moderationActionRequestSchema.safeParse({
     action,
     reason,
+    ...(action !== 'dismiss' && rule && fact ? { rule, fact } : {}),
     ...(action === 'remove-photo' ? { photoUrl } : {}),
     ...(action === 'remove-prompt-answer' ? { prompt } : {}),
     ...(action === 'suspend' ? { days } : {}),

@@ -1,0 +1,5 @@
+import { GuidelinesPage } from '@/features/standing/components/guidelines-page.tsx';
+
+export function Component() {
+  return <GuidelinesPage />;
+}
