@@ -1,4 +1,8 @@
-import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
+import type {
+  familyOpinionEndpointRoutes,
+  guardianEndpointRoutes,
+  waliEndpointRoutes,
+} from './guardian-endpoint-routes.ts';
 import type { sessionEndpointRoutes } from './session-endpoint-routes.ts';
 import type {
   verificationEndpointRoutes,
@@ -90,6 +94,7 @@ export type EndpointName =
   | keyof typeof endpointRoutes
   | keyof typeof guardianEndpointRoutes
   | keyof typeof waliEndpointRoutes
+  | keyof typeof familyOpinionEndpointRoutes
   | keyof typeof verificationEndpointRoutes
   | keyof typeof verificationQueueEndpointRoutes
   | keyof typeof sessionEndpointRoutes;

@@ -2,13 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { memberArea } from '../../plugins/authentication.ts';
 import { discoveryRoutes } from './discovery.routes.ts';
-import { createDiscoveryService } from './discovery.service.ts';
+import {
+  createDiscoveryService,
+  type DiscoveryDeps,
+  detailsShownBy,
+  type ProfilesShown,
+} from './discovery.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Members' details as one member sees them, for the family's opinion (ADR 078). */
+    discovery: ProfilesShown;
+  }
+}
 
 /** Suggestions, member details and search preferences, at a reader's pace. */
 export const discoveryModule = fp(
   async (app: FastifyInstance) => {
     const { db, clock, config, links } = app.platform;
-    const discovery = createDiscoveryService({
+    const deps: DiscoveryDeps = {
       db,
       clock,
       photoLinks: links.photos,
@@ -25,7 +37,12 @@ export const discoveryModule = fp(
       },
       onlineAmong: app.presence.onlineAmong,
       memberTexts: app.platform.rules.memberTexts,
-    });
+    };
+    const discovery = createDiscoveryService(deps);
+    app.decorate('discovery', {
+      detailsShownBy: (viewerId, memberId, language) =>
+        detailsShownBy(deps, viewerId, memberId, language),
+    } satisfies ProfilesShown);
     await memberArea(app, async (member) => {
       await member.register(discoveryRoutes, { discovery });
     });

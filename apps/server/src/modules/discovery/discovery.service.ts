@@ -51,7 +51,7 @@ export type ReadingLimits = {
 
 export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
 
-type DiscoveryDeps = {
+export type DiscoveryDeps = {
   db: Database;
   clock: Clock;
   photoLinks: MediaLinks;
@@ -98,6 +98,32 @@ async function detailsFor(
     viewerPrompts,
   );
 }
+
+/**
+ * A member's details exactly as `viewerId` sees them, for the person she shows them to (her
+ * family's opinion, ADR 078): blurred photos stay blurred unless she sees them sharp. No view is
+ * recorded and no presence told; undefined for a member the viewer may not see.
+ */
+export async function detailsShownBy(
+  deps: DiscoveryDeps,
+  viewerId: string,
+  memberId: string,
+  language: PlaceLanguage,
+): Promise<UserDetails | undefined> {
+  const viewer = await findMemberById(deps.db, viewerId);
+  const member = viewer && (await findVisibleMember(deps.db, viewer, memberId));
+  if (!viewer || !member) return undefined;
+  return detailsFor(deps, viewer, member, false, language);
+}
+
+/** What other modules may ask of discovery: a profile shown by the member who sees it. */
+export type ProfilesShown = {
+  detailsShownBy(
+    viewerId: string,
+    memberId: string,
+    language: PlaceLanguage,
+  ): Promise<UserDetails | undefined>;
+};
 
 export function createDiscoveryService(deps: DiscoveryDeps) {
   const { db, clock, photoLinks } = deps;

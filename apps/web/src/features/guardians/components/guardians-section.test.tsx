@@ -19,6 +19,7 @@ beforeEach(() => {
 const empty: GuardianOverview = {
   guardians: [],
   followNewConversations: false,
+  shownToFamilies: true,
   conversations: [{ userId: YOUSSEF, name: 'Youssef', followed: false, since: null }],
 };
 const father = {
