@@ -48,3 +48,12 @@ export function guardianLinkFor(address: string, timeoutMs = 10_000): Promise<st
 export function sessionsLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
   return linkFor(address, /https?:\/\/[^\s"<]+\/(?:fr|en)\/sessions\b/, timeoutMs);
 }
+
+/** Waits for a request for an opinion on a match to `address` and answers its link (ADR 078). */
+export function familyOpinionLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
+  return linkFor(
+    address,
+    /https?:\/\/[^\s"<]+\/(?:fr|en)\/guardian\/opinion\/[A-Za-z0-9_-]+/,
+    timeoutMs,
+  );
+}
