@@ -18,6 +18,8 @@ export const fetchFamilyOpinions = (userId: string, signal?: AbortSignal) =>
   callFamilyOpinionApi('familyOpinions', { params: { userId } }, signal);
 export const askFamilyOpinion = (userId: string, guardianId: string) =>
   callFamilyOpinionApi('askFamilyOpinion', { params: { userId }, body: { guardianId } });
+export const revokeFamilyOpinion = (userId: string, id: string) =>
+  callFamilyOpinionApi('revokeFamilyOpinion', { params: { userId, id } });
 
 /** GET /api/chat/contacts: conversations and matches, newest first. */
 export function fetchContacts(signal?: AbortSignal) {

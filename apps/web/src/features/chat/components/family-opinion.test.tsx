@@ -40,8 +40,17 @@ afterEach(() => {
 const youssef = aContact({ id: YOUSSEF, name: 'Youssef Ba', matched: true, exclusive: 'none' });
 const guardians = [{ id: PAPA, name: 'Mamadou Diallo', relation: 'father' as const }];
 
-async function open(language: 'en' | 'fr', answers: () => FamilyOpinions, asked: unknown[] = []) {
+async function open(
+  language: 'en' | 'fr',
+  answers: () => FamilyOpinions,
+  asked: unknown[] = [],
+  revoked: string[] = [],
+) {
   mockEndpoints({
+    revokeFamilyOpinion: ({ url }) => {
+      revoked.push(url);
+      return { body: { message: 'ok' } };
+    },
     chatContacts: { body: [youssef] },
     conversation: { body: [] },
     markConversationRead: { body: { message: 'ok' } },
@@ -108,5 +117,38 @@ describe('the family’s opinion in the conversation', () => {
     const panel = await screen.findByRole('region', { name: 'L’avis de votre famille' });
     within(panel).getByText('Youssef Ba préfère ne pas être montré aux familles.');
     expect(within(panel).queryByRole('button')).toBeNull();
+  });
+
+  it('takes back a link not answered yet', async () => {
+    const revoked: string[] = [];
+    const waiting = {
+      id: '55555555-5555-4555-8555-555555555555',
+      guardianId: PAPA,
+      guardianName: 'Mamadou Diallo',
+      relation: 'father' as const,
+      sentAt: '2026-11-22T10:00:00.000Z',
+      expiresAt: '2026-11-29T10:00:00.000Z',
+      revoked: false,
+      answer: null,
+      note: null,
+      answeredAt: null,
+    };
+    await open(
+      'en',
+      () => ({
+        guardians,
+        shown: true,
+        opinions: [{ ...waiting, revoked: revoked.length > 0 }],
+      }),
+      [],
+      revoked,
+    );
+    const panel = await screen.findByRole('region', { name: 'Your family’s opinion' });
+    within(panel).getByText('Mamadou Diallo (father): no answer yet');
+    await userEvent.click(
+      within(panel).getByRole('button', { name: 'Take back the link sent to Mamadou Diallo' }),
+    );
+    await waitFor(() => expect(within(panel).queryByText(/no answer yet/)).toBeNull());
+    expect(revoked).toEqual([`/api/chat/family-opinions/${YOUSSEF}/${waiting.id}`]);
   });
 });

@@ -23,7 +23,7 @@ export function FamilyOpinionPanel({
 }) {
   const { t } = useChatTranslation();
   const failureText = useFailureText();
-  const { query, ask } = useFamilyOpinions(me, other);
+  const { query, ask, revoke } = useFamilyOpinions(me, other);
   const selectId = useId();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
@@ -62,6 +62,18 @@ export function FamilyOpinionPanel({
                 {line(opinion)}
               </span>
               {opinion.note ? <q className="ps-6 text-ink-muted">{opinion.note}</q> : null}
+              {opinion.answer ? null : (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="small"
+                  className="self-start"
+                  busy={revoke.isPending && revoke.variables === opinion.id}
+                  onClick={() => revoke.mutate(opinion.id)}
+                >
+                  {t('familyOpinion.revoke', { guardian: opinion.guardianName })}
+                </Button>
+              )}
             </li>
           ))}
           <li className="ps-6 text-xs text-ink-muted">{t('familyOpinion.private')}</li>

@@ -35,6 +35,7 @@ import {
   fetchFamilyOpinions,
   fetchRequests,
   markConversationRead,
+  revokeFamilyOpinion,
 } from '../api/chat-api.ts';
 import { useChatTranslation } from '../i18n.ts';
 import {
@@ -344,9 +345,14 @@ export function useFamilyOpinions(me: string, other: string) {
     queryKey: key,
     queryFn: ({ signal }) => fetchFamilyOpinions(other, signal),
   });
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: key });
   const ask = useMutation({
     mutationFn: (guardianId: string) => askFamilyOpinion(other, guardianId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess,
   });
-  return { query, ask };
+  const revoke = useMutation({
+    mutationFn: (id: string) => revokeFamilyOpinion(other, id),
+    onSuccess,
+  });
+  return { query, ask, revoke };
 }
