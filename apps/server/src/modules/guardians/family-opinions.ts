@@ -86,10 +86,10 @@ export async function askFamilyOpinion(
   }
   const guardian = (await activeGuardians(ctx.db, memberId)).find((g) => g.id === guardianId);
   if (!guardian) throw notFound('GUARDIAN_NOT_FOUND');
-  await ctx.opinionsAsked.reserve(memberId);
+  const slot = await ctx.opinionsAsked.reserve(memberId);
   const token = newSecretToken();
   const now = ctx.clock.now();
-  const { row, publish } = await ctx.db.transaction(async (tx) => {
+  const stored = ctx.db.transaction(async (tx) => {
     const row = await insertOpinion(tx, {
       memberId,
       guardianId,
@@ -100,6 +100,11 @@ export async function askFamilyOpinion(
     });
     const notice = await ctx.chat.writeNotice(memberId, otherId, 'shown-to-family', tx);
     return { row, publish: notice.publish };
+  });
+  // Nothing stored, nothing counted.
+  const { row, publish } = await stored.catch(async (err: unknown) => {
+    await slot.release();
+    throw err;
   });
   await publish();
   await ctx.mailer.send(
