@@ -54,7 +54,7 @@ export function FamilyOpinionPanel({
       data-testid="family-opinion"
     >
       {shownOpinions.length > 0 ? (
-        <ul className="flex flex-col gap-1" aria-label={t('familyOpinion.title')}>
+        <ul className="flex flex-col gap-1">
           {shownOpinions.map((opinion) => (
             <li key={opinion.id} className="flex flex-col text-ink">
               <span className="flex items-start gap-2 font-medium">
