@@ -56,3 +56,12 @@ export function sessionsLinkFor(address: string, timeoutMs = 10_000): Promise<st
 export function statementGuidelinesLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
   return linkFor(address, /https?:\/\/[^\s"<]+\/guidelines\b/, timeoutMs);
 }
+
+/** Waits for a request for an opinion on a match to `address` and answers its link (ADR 078). */
+export function familyOpinionLinkFor(address: string, timeoutMs = 10_000): Promise<string> {
+  return linkFor(
+    address,
+    /https?:\/\/[^\s"<]+\/(?:fr|en)\/guardian\/opinion\/[A-Za-z0-9_-]+/,
+    timeoutMs,
+  );
+}

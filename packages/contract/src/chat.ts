@@ -23,7 +23,8 @@ const messageCallSchema = z.object({
  * the conversation no longer chosen); `wali-asked`, the sender asks the other for their
  * guardian's contact; `wali-shared` and `wali-declined`, the sender's answer (the contact shared
  * is in `wali`); `closed-kindly`, the sender closed the match kindly (ADR 070) with the closing
- * message whose id (`CLOSING_TEMPLATES`) is the line's `content`.
+ * message whose id (`CLOSING_TEMPLATES`) is the line's `content`; `shown-to-family`, the sender
+ * showed the other's profile to one of their guardians for an opinion (ADR 078).
  */
 export const MESSAGE_NOTICES = [
   'guardian-follows',
@@ -32,6 +33,7 @@ export const MESSAGE_NOTICES = [
   'wali-declined',
   'guardian-stopped',
   'closed-kindly',
+  'shown-to-family',
 ] as const;
 export type MessageNotice = (typeof MESSAGE_NOTICES)[number];
 

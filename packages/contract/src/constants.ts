@@ -93,6 +93,14 @@ export const MAX_GUARDIANS = 2;
 export const GUARDIAN_NAME_MAX_LENGTH = 80;
 
 /**
+ * The family's opinion on a match (ADR 078): how long the guardian's link works, the length of
+ * their note, and how many a member may ask a day.
+ */
+export const FAMILY_OPINION_DAYS = 7;
+export const FAMILY_OPINION_NOTE_MAX_LENGTH = 500;
+export const FAMILY_OPINIONS_PER_DAY = 10;
+
+/**
  * The request header a tab sends a message with: its socket's STOMP session (the CONNECTED
  * frame's `session`). The server publishes the new message to the sender's other tabs but not
  * to this one, which has it in the answer: half the frames of a message, and its bytes on a

@@ -1,4 +1,8 @@
-import type { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
+import type {
+  familyOpinionEndpointRoutes,
+  guardianEndpointRoutes,
+  waliEndpointRoutes,
+} from './guardian-endpoint-routes.ts';
 import type { moderationDecisionEndpointRoutes } from './moderation-decision-endpoint-routes.ts';
 import { passkeyEndpointRoutes } from './passkey-endpoint-routes.ts';
 import type { secondFactorEndpointRoutes } from './second-factor-endpoint-routes.ts';
@@ -95,6 +99,7 @@ export type EndpointName =
   | keyof typeof endpointRoutes
   | keyof typeof guardianEndpointRoutes
   | keyof typeof waliEndpointRoutes
+  | keyof typeof familyOpinionEndpointRoutes
   | keyof typeof verificationEndpointRoutes
   | keyof typeof verificationQueueEndpointRoutes
   | keyof typeof sessionEndpointRoutes

@@ -22,12 +22,25 @@ import { type EndpointName, endpointRoutes } from './endpoint-routes.ts';
 import { E } from './error-codes.ts';
 import { messageResponseSchema } from './errors.ts';
 import {
+  familyOpinionAnsweredSchema,
+  familyOpinionAnswerSchema,
+  familyOpinionPageSchema,
+  familyOpinionRequestSchema,
+  familyOpinionSchema,
+  familyOpinionsSchema,
+  shownToFamiliesSchema,
+} from './family-opinions.ts';
+import {
   geoPlaceSchema,
   geoSearchResponseSchema,
   reverseGeocodeQuerySchema,
   searchGeocodeQuerySchema,
 } from './geo.ts';
-import { guardianEndpointRoutes, waliEndpointRoutes } from './guardian-endpoint-routes.ts';
+import {
+  familyOpinionEndpointRoutes,
+  guardianEndpointRoutes,
+  waliEndpointRoutes,
+} from './guardian-endpoint-routes.ts';
 import {
   followRequestSchema,
   guardianDigestSchema,
@@ -540,6 +553,53 @@ const schemas = {
     query: guardianDigestUnsubscribeQuerySchema,
     response: messageResponseSchema,
   },
+  familyOpinions: {
+    summary:
+      'The family’s opinion on a match (ADR 078): the member’s guardians, whether the match lets their profile be shown to families, and the opinions asked on it with their answers (for the member only); 404 MEMBER_NOT_FOUND for a member not seen',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    response: familyOpinionsSchema,
+  },
+  askFamilyOpinion: {
+    summary:
+      'Send a match’s profile, as the member sees it, to one of her guardians for an opinion: a link mailed to them, working 7 days; the match is told by a line in the conversation. 403 FAMILY_OPINION_NOT_MATCHED, FAMILY_OPINION_NOT_SHOWN; 404 GUARDIAN_NOT_FOUND; 429 FAMILY_OPINIONS_DAILY_LIMIT',
+    member: true,
+    params: z.object({ userId: memberIdSchema }),
+    body: familyOpinionRequestSchema,
+    status: 201,
+    response: familyOpinionSchema,
+  },
+  revokeFamilyOpinion: {
+    summary: 'Take back a request for an opinion: its link answers 404 from now on',
+    member: true,
+    params: z.object({
+      userId: memberIdSchema,
+      id: z.uuid({ error: E.FAMILY_OPINION_NOT_FOUND }),
+    }),
+    response: messageResponseSchema,
+  },
+  saveShownToFamilies: {
+    summary:
+      'Whether a match may show the member’s profile to their family for an opinion (on unless turned off); off also ends the links already sent',
+    member: true,
+    body: shownToFamiliesSchema,
+    response: shownToFamiliesSchema,
+  },
+  familyOpinionPage: {
+    summary:
+      'A guardian’s page for an opinion, by the token of its link (no login): the match’s profile as the member sees it, and the answer given; an unknown, expired or revoked link is the same 404 GUARDIAN_LINK_INVALID',
+    member: false,
+    params: guardianLinkParamsSchema,
+    response: familyOpinionPageSchema,
+  },
+  answerFamilyOpinion: {
+    summary:
+      'The guardian answers: favourable, I have questions, or not favourable, with an optional note; answered again, the last answer stands. 404 GUARDIAN_LINK_INVALID as the page',
+    member: false,
+    params: guardianLinkParamsSchema,
+    body: familyOpinionAnswerSchema,
+    response: familyOpinionAnsweredSchema,
+  },
   iceServers: {
     summary:
       'STUN servers, and TURN servers with credentials made for this member (TURN REST scheme), for a call',
@@ -758,6 +818,7 @@ export const allEndpointRoutes = {
   ...endpointRoutes,
   ...guardianEndpointRoutes,
   ...waliEndpointRoutes,
+  ...familyOpinionEndpointRoutes,
   ...verificationEndpointRoutes,
   ...verificationQueueEndpointRoutes,
   ...sessionEndpointRoutes,

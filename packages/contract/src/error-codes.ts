@@ -233,6 +233,16 @@ export const ERROR_TEXTS = {
   WALI_PHONE_INVALID: 'Type a phone number with digits only, such as +221 77 123 45 67.',
   GUARDIAN_LINK_INVALID:
     'This link does not work. Ask the person who sent it to you for a new one.',
+  FAMILY_OPINION_NOT_MATCHED:
+    'You can ask your family’s opinion only on a member you matched with.',
+  FAMILY_OPINION_NOT_SHOWN: 'This member prefers not to be shown to families.',
+  FAMILY_OPINIONS_DAILY_LIMIT:
+    'You have asked your family’s opinion as often as allowed today ({{max}}). Try again tomorrow.',
+  FAMILY_OPINION_NOT_FOUND: 'This request for an opinion no longer exists.',
+  FAMILY_OPINION_GUARDIAN_INVALID: 'Choose one of your guardians.',
+  FAMILY_OPINION_ANSWER_INVALID: 'Choose favourable, I have questions, or not favourable.',
+  FAMILY_OPINION_NOTE_TOO_LONG: 'A note is at most {{max}} characters.',
+  FAMILY_OPINION_SHOWN_INVALID: 'shown must be true or false.',
   // Safety and moderation
   REPORTED_REQUIRED: 'Choose the member you report.',
   REPORT_REASON_INVALID: 'Choose why you report this member.',

@@ -15,6 +15,9 @@ export const guardianEndpointRoutes = {
   guardianPage: { method: 'GET', path: '/api/guardian/:token' },
   guardianConversation: { method: 'GET', path: '/api/guardian/:token/conversations/:userId' },
   saveGuardianDigest: { method: 'PUT', path: '/api/guardian/:token/digest' },
+  saveShownToFamilies: { method: 'PUT', path: '/api/guardians/shown-to-families' },
+  familyOpinionPage: { method: 'GET', path: '/api/guardian/opinion/:token' },
+  answerFamilyOpinion: { method: 'PUT', path: '/api/guardian/opinion/:token' },
   unsubscribeGuardianDigest: { method: 'POST', path: '/api/guardian-digest/unsubscribe' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
@@ -27,4 +30,14 @@ export const guardianEndpointRoutes = {
 export const waliEndpointRoutes = {
   askWaliContact: { method: 'POST', path: '/api/chat/wali/:userId' },
   answerWaliContact: { method: 'POST', path: '/api/chat/wali/:userId/answer' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
+
+/**
+ * The family's opinion on a match (ADR 078), asked from the conversation: the chat's chunk
+ * alone calls these, so they are a map of their own as the wali's are.
+ */
+export const familyOpinionEndpointRoutes = {
+  familyOpinions: { method: 'GET', path: '/api/chat/family-opinions/:userId' },
+  askFamilyOpinion: { method: 'POST', path: '/api/chat/family-opinions/:userId' },
+  revokeFamilyOpinion: { method: 'DELETE', path: '/api/chat/family-opinions/:userId/:id' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;

@@ -60,6 +60,8 @@ export type FollowedConversation = z.infer<typeof followedConversationSchema>;
 export const guardianOverviewSchema = z.object({
   guardians: z.array(guardianSchema),
   followNewConversations: z.boolean(),
+  /** A match may show the member's profile to their family for an opinion (ADR 078). */
+  shownToFamilies: z.boolean(),
   conversations: z.array(followedConversationSchema),
 });
 export type GuardianOverview = z.infer<typeof guardianOverviewSchema>;

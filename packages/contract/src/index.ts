@@ -10,6 +10,7 @@ export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './faith-family.ts';
 export * from './faith-family-schemas.ts';
+export * from './family-opinions.ts';
 export * from './form-fields.ts';
 export * from './geo.ts';
 export * from './guardian-endpoint-routes.ts';

@@ -12,8 +12,8 @@ const REMEMBERED_CONVERSATIONS = 50_000;
 /**
  * Whether two members have begun a conversation, either of them: a message (a gift too), a call
  * (its entry, which stands at the call's start) or a wali question; with `before`, by one made
- * before that moment. A guardian's notice is the server's line, not a contact (ADR 045): it
- * begins nothing.
+ * before that moment. A guardian's notice, or the line that a match's profile was shown to
+ * the family (ADR 078), is the server's line, not a contact (ADR 045): it begins nothing.
  */
 async function conversationBegun(
   db: Executor,
@@ -28,7 +28,7 @@ async function conversationBegun(
       and(
         sql`least(${messages.senderId}, ${messages.receiverId}) = least(${a}::uuid, ${b}::uuid)
           and greatest(${messages.senderId}, ${messages.receiverId}) = greatest(${a}::uuid, ${b}::uuid)`,
-        sql`${messages.notice} is distinct from 'guardian-follows'`,
+        sql`(${messages.notice} is null or ${messages.notice} not in ('guardian-follows', 'shown-to-family'))`,
         before === undefined ? undefined : lt(messages.sentAt, before),
       ),
     )

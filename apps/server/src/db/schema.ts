@@ -9,6 +9,7 @@ import {
   DECISION_FACTS,
   type Dealbreakers,
   FAITH_FIELDS,
+  FAMILY_OPINION_ANSWERS,
   GENDERS,
   GUARDIAN_DIGESTS,
   GUARDIAN_RELATIONS,
@@ -1374,6 +1375,8 @@ export const guardianSettings = pgTable('guardian_settings', {
     .primaryKey()
     .references(() => members.id, { onDelete: 'cascade' }),
   followNew: boolean('follow_new').notNull(),
+  /** A match may show this member's profile to their family for an opinion (ADR 078). */
+  shownToFamilies: boolean('shown_to_families').notNull().default(true),
 });
 
 /**
@@ -1439,6 +1442,39 @@ export const waliRequests = pgTable(
   (t) => [
     primaryKey({ columns: [t.askerId, t.askedId] }),
     index('wali_requests_asked_idx').on(t.askedId),
+  ],
+);
+
+/**
+ * The family's opinion on a match (ADR 078): the member showed `other_id`'s profile to one of her
+ * guardians through a link of its own (stored only as its SHA-256, as the guardian's), working
+ * until `expires_at` unless revoked; the guardian's answer and note, for the member alone.
+ */
+export const familyOpinions = pgTable(
+  'family_opinions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    otherId: uuid('other_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    answer: text('answer', { enum: FAMILY_OPINION_ANSWERS }),
+    note: text('note'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('family_opinions_member_idx').on(t.memberId, t.otherId),
+    index('family_opinions_other_idx').on(t.otherId),
+    check('family_opinions_answer_check', sql`${t.answer} in (${inList(FAMILY_OPINION_ANSWERS)})`),
   ],
 );
 

@@ -61,6 +61,7 @@ describe('the URLs in the log', () => {
     for (const { path } of [
       guardianEndpointRoutes.guardianPage,
       guardianEndpointRoutes.guardianConversation,
+      guardianEndpointRoutes.familyOpinionPage,
       endpointRoutes.checkResetLink,
     ]) {
       app.get(path, async () => ({}));
@@ -74,6 +75,9 @@ describe('the URLs in the log', () => {
       `/api/guardian/${token}/conversations/7f0c`,
       `http://mawadda.example/api/guardian/${token}`,
       `/api/auth/reset-password/${token}`,
+      `/api/guardian/opinion/${token}`,
+      `/api/guardian//opinion/${token}`,
+      `/en/guardian/opinion/${token}`,
       `//api/guardian/${token}`,
       `/API/guardian/${token}`,
       `/api//guardian/${token}`,
@@ -91,12 +95,14 @@ describe('the URLs in the log', () => {
       `/api/guardian/${token}/conversations/7f0c`,
       `http://mawadda.example/api/guardian/${token}`,
       `/api/auth/reset-password/${token}`,
+      `/api/guardian/opinion/${token}`,
     ]);
     const log = lines.join('');
     expect(log).not.toContain(token);
     expect(log).toContain('"url":"/api/guardian/[redacted]/conversations/7f0c"');
     expect(log).toContain('"url":"http://mawadda.example/api/guardian/[redacted]"');
     expect(log).toContain('"url":"//FR/Reset-Password/[redacted]?from=mail"');
+    expect(log).toContain('"url":"/api/guardian/opinion/[redacted]"');
   });
 
   it('hold no unsubscribe token, and the rest of a URL as it was', () => {

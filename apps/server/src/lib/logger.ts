@@ -15,11 +15,11 @@ const PRIVATE_QUERY = /\/api\/+geo\//i;
 /**
  * The segment after a `guardian` or `reset-password` one: a guardian's link token (the page and
  * its API, ADR 045), the key to a member's conversations, or a password-reset token (the link's
- * page and its check). Wherever the segment is and however it is written (`//api/guardian/…`,
+ * page and its check); after `guardian/opinion`, the link to an opinion on a match (ADR 078). Wherever the segment is and however it is written (`//api/guardian/…`,
  * `/API/guardian/…`, an absolute `http://host/…` request target, a mail's link under a prefix):
  * the log never holds a token a router or a browser could take.
  */
-const TOKEN_SEGMENT = /(\/(?:guardian|reset-password)\/+)[^/]+/gi;
+const TOKEN_SEGMENT = /(\/(?:guardian(?:\/+opinion)?|reset-password)\/+)[^/]+/gi;
 
 /** A query parameter named `token` (the digests' one-click unsubscribe links): its value. */
 const TOKEN_PARAM = /(^|&)(token=)[^&]*/gi;

@@ -52,6 +52,10 @@ function appRoutes(): RouteObject[] {
     { path: 'reset-password/:token', element: screen(() => import('./routes/reset-password.tsx')) },
     { path: 'guardian/:token', element: screen(() => import('./routes/guardian.tsx')) },
     {
+      path: 'guardian/opinion/:token',
+      element: screen(() => import('./routes/guardian-opinion.tsx')),
+    },
+    {
       element: screen(() => import('./routes/shell-layout.tsx')),
       children: [
         { path: 'terms', element: screen(() => import('./routes/terms.tsx')) },

@@ -28,6 +28,9 @@ export const chatKeys = {
     ['chat', memberId, 'conversation', otherId] as const,
   /** The message requests waiting for the member's answer (ADR 068). */
   requests: (memberId: string) => ['chat', memberId, 'requests'] as const,
+  /** The family's opinions the member asked on a match (ADR 078): hers alone. */
+  familyOpinions: (memberId: string, otherId: string) =>
+    ['chat', memberId, 'family-opinions', otherId] as const,
 };
 
 export const discoveryKeys = {
@@ -52,6 +55,8 @@ export const guardiansKeys = {
   page: (token: string) => ['guardian-page', token] as const,
   conversation: (token: string, userId: string) =>
     ['guardian-page', token, 'conversation', userId] as const,
+  /** A guardian's page for one opinion on a match (ADR 078). */
+  opinion: (token: string) => ['guardian-page', 'opinion', token] as const,
 };
 
 export const likesKeys = {

@@ -135,7 +135,13 @@ function toResponse(reply: Reply<EndpointName>, defaultStatus: number): Response
  * endpoint without a stub rejects as the network would, and fails the test too. Returns the
  * fetch spy, whose calls hold what was sent.
  */
-export function mockEndpoints(stubs: Stubs): MockInstance<typeof fetch> {
+export function mockEndpoints(given: Stubs): MockInstance<typeof fetch> {
+  // Every open match's conversation asks its family's opinions (ADR 078): none, unless a test
+  // says otherwise.
+  const stubs: Stubs = {
+    familyOpinions: { body: { guardians: [], shown: true, opinions: [] } },
+    ...given,
+  };
   for (const [name, stub] of Object.entries(stubs)) {
     if (typeof stub !== 'function') checkReply(name as EndpointName, stub as Reply<EndpointName>);
   }

@@ -13,6 +13,7 @@ import {
   calls,
   emailDigests,
   exclusiveProposals,
+  familyOpinions,
   guardianFollows,
   guardianSettings,
   guardians,
@@ -297,7 +298,8 @@ export async function safety(db: Executor, memberId: string) {
 
 /**
  * Family mode (ADR 045): their guardians (never the link's hash), the visit log, the default and
- * each conversation's choice.
+ * each conversation's choice; the opinions asked of them on matches and whether a match may show
+ * the member to their family (ADR 078).
  */
 export async function familyMode(db: Executor, memberId: string) {
   const memberGuardians = await db
@@ -321,7 +323,10 @@ export async function familyMode(db: Executor, memberId: string) {
     .where(eq(guardians.memberId, memberId))
     .orderBy(asc(guardianVisits.at));
   const [guardianDefault] = await db
-    .select({ followNewConversations: guardianSettings.followNew })
+    .select({
+      followNewConversations: guardianSettings.followNew,
+      shownToFamilies: guardianSettings.shownToFamilies,
+    })
     .from(guardianSettings)
     .where(eq(guardianSettings.memberId, memberId));
   const follows = await db
@@ -332,11 +337,29 @@ export async function familyMode(db: Executor, memberId: string) {
     })
     .from(guardianFollows)
     .where(eq(guardianFollows.memberId, memberId));
+  // The family's opinions she asked on her matches (ADR 078): never the link's hash.
+  const opinions = await db
+    .select({
+      id: familyOpinions.id,
+      guardianId: familyOpinions.guardianId,
+      memberId: familyOpinions.otherId,
+      createdAt: familyOpinions.createdAt,
+      expiresAt: familyOpinions.expiresAt,
+      revokedAt: familyOpinions.revokedAt,
+      answer: familyOpinions.answer,
+      note: familyOpinions.note,
+      answeredAt: familyOpinions.answeredAt,
+    })
+    .from(familyOpinions)
+    .where(eq(familyOpinions.memberId, memberId))
+    .orderBy(asc(familyOpinions.createdAt));
   return {
     guardians: memberGuardians,
     visits,
     followNewConversations: guardianDefault?.followNewConversations ?? false,
+    shownToFamilies: guardianDefault?.shownToFamilies ?? true,
     conversations: follows,
+    opinions,
   };
 }
 

@@ -2,16 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { memberArea } from '../../plugins/authentication.ts';
 import { discoveryRoutes } from './discovery.routes.ts';
-import { createDiscoveryService } from './discovery.service.ts';
+import {
+  createDiscoveryService,
+  type DiscoveryDeps,
+  detailsShownBy,
+  type ProfilesShown,
+} from './discovery.service.ts';
 import { staysRoutes } from './stays.routes.ts';
 import { createStaysService } from './stays.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Members' details as one member sees them, for the family's opinion (ADR 078). */
+    discovery: ProfilesShown;
+  }
+}
 
 /** Suggestions, member details, search preferences and travel mode, at a reader's pace. */
 export const discoveryModule = fp(
   async (app: FastifyInstance) => {
     const { db, clock, config, links } = app.platform;
     const stays = createStaysService({ db, clock, cities: app.cities });
-    const discovery = createDiscoveryService({
+    const deps: DiscoveryDeps = {
       db,
       stays,
       clock,
@@ -29,7 +41,12 @@ export const discoveryModule = fp(
       },
       onlineAmong: app.presence.onlineAmong,
       memberTexts: app.platform.rules.memberTexts,
-    });
+    };
+    const discovery = createDiscoveryService(deps);
+    app.decorate('discovery', {
+      detailsShownBy: (viewerId, memberId, language) =>
+        detailsShownBy(deps, viewerId, memberId, language),
+    } satisfies ProfilesShown);
     await memberArea(app, async (member) => {
       await member.register(discoveryRoutes, { discovery });
       await member.register(staysRoutes, { stays });

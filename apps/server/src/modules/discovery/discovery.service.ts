@@ -52,7 +52,7 @@ export type ReadingLimits = {
 
 export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
 
-type DiscoveryDeps = {
+export type DiscoveryDeps = {
   db: Database;
   /** The member's stays (ADR 077): the day they are shown for, and browsing there. */
   stays: Pick<StaysService, 'today' | 'shownStay' | 'stayNear'>;
@@ -149,6 +149,32 @@ async function seenWhereSheWillBe<M extends { id: string }>(
   if (!stay) return member;
   return { ...member, gridLatitude: stay.gridLatitude, gridLongitude: stay.gridLongitude, stay };
 }
+
+/**
+ * A member's details exactly as `viewerId` sees them, for the person she shows them to (her
+ * family's opinion, ADR 078): blurred photos stay blurred unless she sees them sharp. No view is
+ * recorded and no presence told; undefined for a member the viewer may not see.
+ */
+export async function detailsShownBy(
+  deps: DiscoveryDeps,
+  viewerId: string,
+  memberId: string,
+  language: PlaceLanguage,
+): Promise<UserDetails | undefined> {
+  const viewer = await findMemberById(deps.db, viewerId);
+  const member = viewer && (await findVisibleMember(deps.db, viewer, memberId));
+  if (!viewer || !member) return undefined;
+  return detailsFor(deps, viewer, member, false, language);
+}
+
+/** What other modules may ask of discovery: a profile shown by the member who sees it. */
+export type ProfilesShown = {
+  detailsShownBy(
+    viewerId: string,
+    memberId: string,
+    language: PlaceLanguage,
+  ): Promise<UserDetails | undefined>;
+};
 
 export function createDiscoveryService(deps: DiscoveryDeps) {
   const { db, clock } = deps;

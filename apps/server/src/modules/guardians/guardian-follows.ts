@@ -1,6 +1,7 @@
 import type { Contact, Guardian, GuardianOverview } from '@mawadda/contract';
 import type { Executor } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { shownToFamiliesOf } from './family-opinions.repository.ts';
 import {
   activeGuardians,
   type FollowRow,
@@ -120,6 +121,7 @@ export async function overview(ctx: GuardiansContext, memberId: string): Promise
   return {
     guardians: (await activeGuardians(ctx.db, memberId)).map(toGuardian),
     followNewConversations: await followNewOf(ctx.db, memberId),
+    shownToFamilies: await shownToFamiliesOf(ctx.db, memberId),
     conversations: contacts.map((contact) => {
       const row = follows.get(contact.id);
       return {

@@ -28,8 +28,17 @@ const MINUTE = 60_000;
 const PER_LINK: Limit = { name: 'guardian-link', max: 60, windowMs: MINUTE };
 const PER_ADDRESS: Limit = { name: 'guardian-address', max: 120, windowMs: MINUTE };
 
-/** The guardian of a link, counted under the link's and the address's limits; 404 otherwise. */
-async function guardianOf(ctx: GuardiansContext, token: string, address: string) {
+/**
+ * What a guardian's token opens (`find`, by the token's hash), counted under the link's and the
+ * address's limits before the lookup; the same 404 for an unknown, malformed, expired or revoked
+ * token. Every link a guardian holds goes through it (ADR 045, ADR 078).
+ */
+export async function linkOf<T>(
+  ctx: GuardiansContext,
+  token: string,
+  address: string,
+  find: (tokenHash: string) => Promise<T | undefined>,
+): Promise<T> {
   const tokenHash = hashToken(token);
   await reserveLimits(
     ctx.limiter,
@@ -39,12 +48,16 @@ async function guardianOf(ctx: GuardiansContext, token: string, address: string)
     ],
     tooManyRequests,
   );
-  const guardian = GUARDIAN_TOKEN_PATTERN.test(token)
-    ? await guardianByTokenHash(ctx.db, tokenHash, ctx.clock.now())
-    : undefined;
-  if (!guardian) throw notFound('GUARDIAN_LINK_INVALID');
-  return guardian;
+  const found = GUARDIAN_TOKEN_PATTERN.test(token) ? await find(tokenHash) : undefined;
+  if (!found) throw notFound('GUARDIAN_LINK_INVALID');
+  return found;
 }
+
+/** The guardian of a link to their page. */
+const guardianOf = (ctx: GuardiansContext, token: string, address: string) =>
+  linkOf(ctx, token, address, (tokenHash) =>
+    guardianByTokenHash(ctx.db, tokenHash, ctx.clock.now()),
+  );
 
 /** The guardian's page: logged as a visit for the member. */
 export async function guardianPage(

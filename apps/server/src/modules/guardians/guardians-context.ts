@@ -1,3 +1,4 @@
+import { FAMILY_OPINIONS_PER_DAY } from '@mawadda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstContacts } from '../../core/first-contacts.ts';
 import type { MemberTexts } from '../../core/member-texts.ts';
@@ -11,6 +12,7 @@ import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { UnsubscribeTokens } from '../digest/index.ts';
+import type { ProfilesShown } from '../discovery/index.ts';
 
 /** What family mode is built from (its module file, guardians.module.ts, gives it). */
 export type GuardiansDeps = {
@@ -23,6 +25,8 @@ export type GuardiansDeps = {
   photoLinks: MediaLinks;
   /** The notice lines written in conversations, and the messages a guardian reads, as the chat shows them. */
   chat: Pick<ChatService, 'contacts' | 'writeNotice' | 'messagesAs'>;
+  /** The match's profile as the member sees it, shown to her guardian (ADR 078). */
+  profiles: ProfilesShown;
   whoMayWrite: WhoMayWrite;
   /** A wali question to someone not in conversation yet takes a new conversation (ADR 043). */
   firstContacts: FirstContacts;
@@ -40,7 +44,11 @@ export type GuardiansDeps = {
 const GUARDIANS_ADDED_PER_DAY = 5;
 
 /** Family mode's dependencies with the paces it made of them once. */
-export type GuardiansContext = GuardiansDeps & { mailCap: MailCap; guardiansAdded: DailyLimit };
+export type GuardiansContext = GuardiansDeps & {
+  mailCap: MailCap;
+  guardiansAdded: DailyLimit;
+  opinionsAsked: DailyLimit;
+};
 
 export function guardiansContext(deps: GuardiansDeps): GuardiansContext {
   return {
@@ -53,8 +61,19 @@ export function guardiansContext(deps: GuardiansDeps): GuardiansContext {
       max: GUARDIANS_ADDED_PER_DAY,
       code: 'GUARDIANS_DAILY_LIMIT',
     }),
+    opinionsAsked: createDailyLimit({
+      limiter: deps.limiter,
+      clock: deps.clock,
+      name: 'family-opinions',
+      max: FAMILY_OPINIONS_PER_DAY,
+      code: 'FAMILY_OPINIONS_DAILY_LIMIT',
+    }),
   };
 }
+
+/** The guardian's page for one opinion on a match (ADR 078). */
+export const familyOpinionPageUrl = (ctx: GuardiansContext, language: string, token: string) =>
+  `${ctx.publicUrl}/${language}/guardian/opinion/${token}`;
 
 /** The guardian's page, opened by a link's token, in the guardian's language. */
 export const guardianPageUrl = (ctx: GuardiansContext, language: string, token: string) =>

@@ -30,6 +30,7 @@ export const guardiansModule = fp(
       publicUrl: config.publicUrl,
       photoLinks: app.platform.links.photos,
       chat: app.chat,
+      profiles: app.discovery,
       whoMayWrite: rules.whoMayWrite,
       firstContacts: rules.firstContacts,
       memberTexts: rules.memberTexts,
@@ -54,6 +55,6 @@ export const guardiansModule = fp(
   },
   {
     name: 'guardians',
-    dependencies: ['platform', 'metrics', 'background-work', 'authentication', 'chat'],
+    dependencies: ['platform', 'metrics', 'background-work', 'authentication', 'chat', 'discovery'],
   },
 );

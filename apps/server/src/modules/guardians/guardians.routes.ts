@@ -46,6 +46,46 @@ export const guardianSettingsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.route({
+    ...endpoint('saveShownToFamilies', 'guardians'),
+    handler: async (request) =>
+      guardians.saveShownToFamilies(sessionOf(request).memberId, request.body.shown),
+  });
+
+  // The family's opinion on a match (ADR 078) is asked from the conversation, as the wali's
+  // contact is: its paths are under /api/chat, the module and its tag are the guardians'.
+  app.route({
+    ...endpoint('familyOpinions', 'guardians'),
+    handler: async (request) =>
+      guardians.opinions(sessionOf(request).memberId, request.params.userId),
+  });
+
+  app.route({
+    ...endpoint('askFamilyOpinion', 'guardians'),
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await guardians.askOpinion(
+            sessionOf(request).memberId,
+            request.params.userId,
+            request.body.guardianId,
+          ),
+        ),
+  });
+
+  app.route({
+    ...endpoint('revokeFamilyOpinion', 'guardians'),
+    handler: async (request) => {
+      await guardians.revokeOpinion(
+        sessionOf(request).memberId,
+        request.params.userId,
+        request.params.id,
+      );
+      return { message: 'The request was taken back: its link no longer works.' };
+    },
+  });
+
+  app.route({
     ...endpoint('guardianVisits', 'guardians'),
     handler: async (request) => guardians.visits(sessionOf(request).memberId),
   });
@@ -90,6 +130,17 @@ export const guardianPageRoutes: FastifyPluginAsyncZod<{ guardians: GuardiansSer
   app.route({
     ...endpoint('guardianPage', 'guardians'),
     handler: async (request) => guardians.page(request.params.token, request.ip),
+  });
+
+  app.route({
+    ...endpoint('familyOpinionPage', 'guardians'),
+    handler: async (request) => guardians.opinionPage(request.params.token, request.ip),
+  });
+
+  app.route({
+    ...endpoint('answerFamilyOpinion', 'guardians'),
+    handler: async (request) =>
+      guardians.answerOpinion(request.params.token, request.ip, request.body),
   });
 
   app.route({

@@ -1,4 +1,17 @@
-import type { GuardianDigest, GuardianRequest, WaliAnswer } from '@mawadda/contract';
+import type {
+  FamilyOpinionReply,
+  GuardianDigest,
+  GuardianRequest,
+  WaliAnswer,
+} from '@mawadda/contract';
+import {
+  answerFamilyOpinion,
+  askFamilyOpinion,
+  familyOpinionPage,
+  familyOpinions,
+  revokeFamilyOpinion,
+  setShownToFamilies,
+} from './family-opinions.ts';
 import {
   runGuardianDigest,
   startGuardianDigest,
@@ -23,7 +36,8 @@ type PageQuery = { before?: string | undefined; size?: number | undefined };
  * Family mode (ADR 045): the member's guardians and their links (`guardian-links.ts`), which
  * conversations they follow (`guardian-follows.ts`), the guardian's reading by their link
  * (`guardian-reading.ts`), their digest (`guardian-digest.ts`), and the wali's contact asked and
- * shared in the chat (`wali-contact.ts`).
+ * shared in the chat (`wali-contact.ts`), and the family's opinion on a match (`family-opinions.ts`,
+ * ADR 078).
  */
 export function createGuardiansService(deps: GuardiansDeps) {
   const ctx = guardiansContext(deps);
@@ -52,5 +66,16 @@ export function createGuardiansService(deps: GuardiansDeps) {
     askWali: (askerId: string, otherId: string) => askWali(ctx, askerId, otherId),
     answerWali: (answererId: string, askerId: string, answer: WaliAnswer) =>
       answerWali(ctx, answererId, askerId, answer),
+
+    opinions: (memberId: string, otherId: string) => familyOpinions(ctx, memberId, otherId),
+    askOpinion: (memberId: string, otherId: string, guardianId: string) =>
+      askFamilyOpinion(ctx, memberId, otherId, guardianId),
+    revokeOpinion: (memberId: string, otherId: string, id: string) =>
+      revokeFamilyOpinion(ctx, memberId, otherId, id),
+    saveShownToFamilies: (memberId: string, shown: boolean) =>
+      setShownToFamilies(ctx, memberId, shown),
+    opinionPage: (token: string, address: string) => familyOpinionPage(ctx, token, address),
+    answerOpinion: (token: string, address: string, reply: FamilyOpinionReply) =>
+      answerFamilyOpinion(ctx, token, address, reply),
   };
 }

@@ -1,5 +1,17 @@
 import { Writable } from 'node:stream';
-import type { Contact, GuardianOverview, GuardianPage, Message } from '@mawadda/contract';
+import {
+  type Contact,
+  FAMILY_OPINION_DAYS,
+  FAMILY_OPINION_NOTE_MAX_LENGTH,
+  FAMILY_OPINIONS_PER_DAY,
+  type FamilyOpinion,
+  type FamilyOpinionPage,
+  type FamilyOpinions,
+  type GuardianOverview,
+  type GuardianPage,
+  type Message,
+  type UserDetails,
+} from '@mawadda/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +22,7 @@ import {
   sessionFor,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
-import { guardians, members, messages } from '../../db/schema.ts';
+import { familyOpinions, guardians, members, messages } from '../../db/schema.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailCap, MAILS_TO_ONE_ADDRESS } from '../../lib/mail-cap.ts';
 import { eraseMember } from '../account/account-deletion.repository.ts';
@@ -850,5 +862,301 @@ describe('asking for the wali’s contact', () => {
     });
     const after = await answer(aminata, youssef, { accept: false });
     expect(after.statusCode).toBe(404);
+  });
+});
+
+describe('the family’s opinion on a match', () => {
+  const DAY = 24 * 60 * 60_000;
+  const opinionPage = (token: string) => t.app.inject({ url: `/api/guardian/opinion/${token}` });
+  const answer = (token: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/guardian/opinion/${token}`, payload });
+  const ask = (member: Person, other: Person, guardianId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/chat/family-opinions/${other.id}`,
+      headers: bearer(member.token),
+      payload: { guardianId },
+    });
+  async function opinions(member: Person, other: Person) {
+    const res = await t.app.inject({
+      url: `/api/chat/family-opinions/${other.id}`,
+      headers: bearer(member.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<FamilyOpinions>();
+  }
+  /** Asks and answers the token of the link mailed to the guardian. */
+  async function askOpinion(member: Person, other: Person, guardianId: string) {
+    const sentBefore = t.mailer.sent.length;
+    const res = await ask(member, other, guardianId);
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = t.mailer.sent[sentBefore];
+    const token = /\/guardian\/opinion\/([A-Za-z0-9_-]{43})\b/.exec(mail?.text ?? '')?.[1];
+    if (!token) throw new Error(`No link in ${mail?.text}`);
+    return { id: res.json<FamilyOpinion>().id, token, mail };
+  }
+  const storedOpinions = (memberId: string) =>
+    t.database.db.select().from(familyOpinions).where(eq(familyOpinions.memberId, memberId));
+
+  it('mails the guardian a link to the match’s profile as she sees it, tells the match, and shows her alone the answer', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata, { email: 'papa@example.org' });
+    const { token, mail } = await askOpinion(aminata, youssef, guardian.id);
+    expect(mail?.to).toBe('papa@example.org');
+    expect(mail?.subject).toBe('Aminata vous demande votre avis sur Youssef');
+    // Stored only as its hash.
+    const [stored] = await storedOpinions(aminata.id);
+    expect(stored?.tokenHash).not.toBe(token);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    // The match is told, in the conversation, by a line from her.
+    const lines = (await conversation(youssef, aminata)).filter((m) => m.notice);
+    expect(lines).toEqual([
+      expect.objectContaining({ senderId: aminata.id, notice: 'shown-to-family' }),
+    ]);
+
+    const shown = await opinionPage(token);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.headers['cache-control']).toBe('no-store');
+    const body = shown.json<FamilyOpinionPage>();
+    expect(body).toMatchObject({ memberName: 'Aminata', answer: null, language: 'fr' });
+    // Her view of him: the profile she reads herself, a match.
+    const details = await t.app.inject({
+      url: `/api/users/${youssef.id}/details`,
+      headers: bearer(aminata.token),
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    const mine = details.json<UserDetails>();
+    expect(body.profile).toMatchObject({
+      id: youssef.id,
+      name: mine.name,
+      matched: true,
+      photosBlurred: mine.photosBlurred,
+      online: false,
+    });
+
+    const answered = await answer(token, { answer: 'questions', note: 'Qui est sa famille ?' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((await opinions(aminata, youssef)).opinions).toEqual([
+      expect.objectContaining({
+        guardianId: guardian.id,
+        guardianName: 'Mamadou Diallo',
+        answer: 'questions',
+        note: 'Qui est sa famille ?',
+        revoked: false,
+      }),
+    ]);
+    // He reads none of it.
+    const his = await opinions(youssef, aminata);
+    expect(his.opinions).toEqual([]);
+    expect(JSON.stringify(his)).not.toContain('Qui est sa famille');
+    const contactOfHis = await contact(youssef, aminata);
+    expect(JSON.stringify(contactOfHis)).not.toContain('Qui est sa famille');
+  });
+
+  it('refuses a member she has not matched with: nothing stored, no mail', async () => {
+    const { aminata, karim } = await family();
+    // Karim liked her, she did not like back.
+    const guardian = await addGuardian(aminata);
+    const before = t.mailer.sent.length;
+    const refused = await ask(aminata, karim, guardian.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FAMILY_OPINION_NOT_MATCHED' });
+    expect(t.mailer.sent.length).toBe(before);
+    expect(await storedOpinions(aminata.id)).toEqual([]);
+  });
+
+  it('refuses a match who turned it off, and the button knows; turning it off ends the links sent', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    const { token } = await askOpinion(aminata, youssef, guardian.id);
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/guardians/shown-to-families',
+      headers: bearer(youssef.token),
+      payload: { shown: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await opinions(aminata, youssef)).shown).toBe(false);
+    const refused = await ask(aminata, youssef, guardian.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FAMILY_OPINION_NOT_SHOWN' });
+    expect(await storedOpinions(aminata.id)).toHaveLength(1);
+    expect((await opinionPage(token)).statusCode).toBe(404);
+    // His own setting reads in his overview.
+    const overview = await t.app.inject({ url: '/api/guardians', headers: bearer(youssef.token) });
+    expect(overview.json<GuardianOverview>().shownToFamilies).toBe(false);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/guardians/shown-to-families',
+      headers: bearer(youssef.token),
+      payload: { shown: 'no' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'FAMILY_OPINION_SHOWN_INVALID' });
+  });
+
+  it('refuses a guardian not on her list, or removed, and a member she cannot see', async () => {
+    const { aminata, youssef } = await family();
+    const other = await family();
+    const hers = await addGuardian(aminata);
+    const notHers = await addGuardian(other.aminata);
+    for (const guardianId of [notHers.id, crypto.randomUUID()]) {
+      const res = await ask(aminata, youssef, guardianId);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'GUARDIAN_NOT_FOUND' });
+    }
+    await remove(aminata, hers.id);
+    expect((await ask(aminata, youssef, hers.id)).json()).toMatchObject({
+      code: 'GUARDIAN_NOT_FOUND',
+    });
+    const malformed = await ask(aminata, youssef, 'papa');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'FAMILY_OPINION_GUARDIAN_INVALID' });
+    // Another woman: not someone she is shown.
+    const stranger = await ask(aminata, other.aminata, notHers.id);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ code: 'MEMBER_NOT_FOUND' });
+    expect(await storedOpinions(aminata.id)).toEqual([]);
+  });
+
+  it('lets a member ask a few opinions a day: past it, a 429 and no mail', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    for (let i = 0; i < FAMILY_OPINIONS_PER_DAY; i++)
+      await askOpinion(aminata, youssef, guardian.id);
+    const before = t.mailer.sent.length;
+    const refused = await ask(aminata, youssef, guardian.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'FAMILY_OPINIONS_DAILY_LIMIT' });
+    expect(t.mailer.sent.length).toBe(before);
+    expect(await storedOpinions(aminata.id)).toHaveLength(FAMILY_OPINIONS_PER_DAY);
+  });
+
+  it('a revoked, expired, unknown or malformed link is the same 404, to read or to answer, and nothing changes', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    const first = await askOpinion(aminata, youssef, guardian.id);
+    const second = await askOpinion(aminata, youssef, guardian.id);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/chat/family-opinions/${youssef.id}/${first.id}`,
+      headers: bearer(aminata.token),
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    // Not hers to take back, or taken back already.
+    for (const [member, other] of [
+      [youssef, aminata],
+      [aminata, youssef],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/chat/family-opinions/${other.id}/${first.id}`,
+        headers: bearer(member.token),
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'FAMILY_OPINION_NOT_FOUND' });
+    }
+    const unknown = await opinionPage('A'.repeat(43));
+    expect(unknown.json()).toMatchObject({ code: 'GUARDIAN_LINK_INVALID' });
+    for (const res of [
+      await opinionPage(first.token),
+      await answer(first.token, { answer: 'favourable' }),
+      await opinionPage('not-a-token'),
+      await answer('A'.repeat(43), { answer: 'favourable' }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(unknown.json());
+    }
+    // A guardian's page link opens no opinion, nor the reverse.
+    expect((await opinionPage(guardian.token)).statusCode).toBe(404);
+    expect((await page(second.token)).statusCode).toBe(404);
+
+    expect((await opinionPage(second.token)).statusCode).toBe(200);
+    t.clock.advance(FAMILY_OPINION_DAYS * DAY + 1000);
+    expect((await opinionPage(second.token)).statusCode).toBe(404);
+    expect((await answer(second.token, { answer: 'favourable' })).statusCode).toBe(404);
+    const left = await storedOpinions(aminata.id);
+    expect(left.map((row) => row.answer)).toEqual([null, null]);
+  });
+
+  it('refuses an answer off the list or a note too long, and keeps the previous answer', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    const { token } = await askOpinion(aminata, youssef, guardian.id);
+    expect((await answer(token, { answer: 'favourable' })).statusCode).toBe(200);
+    const off = await answer(token, { answer: 'maybe' });
+    expect(off.statusCode).toBe(400);
+    expect(off.json()).toMatchObject({ code: 'FAMILY_OPINION_ANSWER_INVALID' });
+    const long = await answer(token, {
+      answer: 'unfavourable',
+      note: 'x'.repeat(FAMILY_OPINION_NOTE_MAX_LENGTH + 1),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'FAMILY_OPINION_NOTE_TOO_LONG' });
+    const [row] = await storedOpinions(aminata.id);
+    expect(row).toMatchObject({ answer: 'favourable', note: null });
+  });
+
+  it('an unmatch or a block ends the link', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    const { token } = await askOpinion(aminata, youssef, guardian.id);
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${youssef.id}/match`,
+      headers: bearer(aminata.token),
+    });
+    expect(ended.statusCode).toBe(200);
+    expect((await opinionPage(token)).statusCode).toBe(404);
+
+    const other = await family();
+    const g = await addGuardian(other.aminata);
+    const second = await askOpinion(other.aminata, other.youssef, g.id);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${other.aminata.id}/block`,
+      headers: bearer(other.youssef.token),
+    });
+    expect(blocked.statusCode).toBe(200);
+    expect((await opinionPage(second.token)).statusCode).toBe(404);
+  });
+
+  it('the token never reaches the log and opens no member endpoint', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    const { token } = await askOpinion(aminata, youssef, guardian.id);
+    logLines.length = 0;
+    await opinionPage(token);
+    await answer(token, { answer: 'favourable' });
+    await t.app.inject({ url: `/en/guardian/opinion/${token}` });
+    const log = logLines.join('');
+    expect(log).toContain('/api/guardian/opinion/[redacted]');
+    expect(log).toContain('/en/guardian/opinion/[redacted]');
+    expect(log).not.toContain(token);
+    const res = await t.app.inject({ url: '/api/users/me', headers: bearer(token) });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('the export holds the opinions asked and the setting, never the link; deletion removes them', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata);
+    const { token } = await askOpinion(aminata, youssef, guardian.id);
+    await answer(token, { answer: 'favourable', note: 'Bonne famille' });
+    const data = await collectMemberData(t.database.db, aminata.id);
+    expect(data?.guardians.opinions).toEqual([
+      expect.objectContaining({
+        memberId: youssef.id,
+        answer: 'favourable',
+        note: 'Bonne famille',
+      }),
+    ]);
+    expect(data?.guardians.shownToFamilies).toBe(true);
+    const [stored] = await storedOpinions(aminata.id);
+    expect(JSON.stringify(data)).not.toContain(token);
+    expect(JSON.stringify(data)).not.toContain(stored?.tokenHash);
+    await t.database.db.transaction((tx) => eraseMember(tx, youssef.id));
+    expect(await storedOpinions(aminata.id)).toEqual([]);
+    expect((await opinionPage(token)).statusCode).toBe(404);
   });
 });

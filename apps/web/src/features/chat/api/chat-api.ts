@@ -1,12 +1,25 @@
 import type { Message, RequestReply, WaliAnswer } from '@mawadda/contract';
 import { CONVERSATION_PAGE_SIZE, REALTIME_SESSION_HEADER } from '@mawadda/contract/constants';
-import { waliEndpointRoutes } from '@mawadda/contract/guardian-endpoint-routes';
+import {
+  familyOpinionEndpointRoutes,
+  waliEndpointRoutes,
+} from '@mawadda/contract/guardian-endpoint-routes';
 import { callApi, endpointCaller } from '@/lib/api-client.ts';
 import { realtime } from '@/lib/realtime/realtime-client.ts';
 
 // The wali's contact endpoints come with the chat: kept apart, they add nothing to the first
 // route (ADR 045).
 const callWaliApi = endpointCaller(waliEndpointRoutes);
+// So do the family's opinion's (ADR 078).
+const callFamilyOpinionApi = endpointCaller(familyOpinionEndpointRoutes);
+
+/** The family's opinions the member asked on a match, her guardians, whether the match allows it. */
+export const fetchFamilyOpinions = (userId: string, signal?: AbortSignal) =>
+  callFamilyOpinionApi('familyOpinions', { params: { userId } }, signal);
+export const askFamilyOpinion = (userId: string, guardianId: string) =>
+  callFamilyOpinionApi('askFamilyOpinion', { params: { userId }, body: { guardianId } });
+export const revokeFamilyOpinion = (userId: string, id: string) =>
+  callFamilyOpinionApi('revokeFamilyOpinion', { params: { userId, id } });
 
 /** GET /api/chat/contacts: conversations and matches, newest first. */
 export function fetchContacts(signal?: AbortSignal) {

@@ -17,6 +17,7 @@ import {
 } from './conversation-header.tsx';
 import { ConversationNotices } from './conversation-notices.tsx';
 import { ExclusiveModePanel } from './exclusive-mode-panel.tsx';
+import { FamilyOpinionPanel } from './family-opinion.tsx';
 import { GuardianNotice } from './guardian-notice.tsx';
 import { MessageList } from './message-list.tsx';
 import { RequestSentNotice } from './request-sent-notice.tsx';
@@ -158,6 +159,9 @@ export function Conversation({
         reportables={reportables}
       />
       <GuardianNotice contact={contact} name={name} />
+      {contact?.matched && !gone && !ended ? (
+        <FamilyOpinionPanel me={me} other={other} name={name} />
+      ) : null}
       <ConversationMessages
         query={view.query}
         items={view.items}

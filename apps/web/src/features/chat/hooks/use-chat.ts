@@ -24,6 +24,7 @@ import { useOnReconnect, useRealtimeSubscription } from '@/lib/realtime/use-real
 import {
   acceptRequest,
   answerWaliContact,
+  askFamilyOpinion,
   askWaliContact,
   changeExclusive,
   declineRequest,
@@ -31,8 +32,10 @@ import {
   fetchContact,
   fetchContacts,
   fetchConversation,
+  fetchFamilyOpinions,
   fetchRequests,
   markConversationRead,
+  revokeFamilyOpinion,
 } from '../api/chat-api.ts';
 import { useChatTranslation } from '../i18n.ts';
 import {
@@ -329,4 +332,27 @@ export function useExclusiveMode(me: string, other: string) {
       await queryClient.invalidateQueries({ queryKey: chatKeys.contacts(me) });
     },
   });
+}
+
+/**
+ * The family's opinion on a match (ADR 078): what the member asked of her guardians and their
+ * answers, and asking one more; the notice line it writes comes on the conversation's topic.
+ */
+export function useFamilyOpinions(me: string, other: string) {
+  const queryClient = useQueryClient();
+  const key = chatKeys.familyOpinions(me, other);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchFamilyOpinions(other, signal),
+  });
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: key });
+  const ask = useMutation({
+    mutationFn: (guardianId: string) => askFamilyOpinion(other, guardianId),
+    onSuccess,
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => revokeFamilyOpinion(other, id),
+    onSuccess,
+  });
+  return { query, ask, revoke };
 }

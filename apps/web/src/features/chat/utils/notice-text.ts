@@ -9,6 +9,7 @@ const KEYS = {
   'wali-declined': 'guardian.waliDeclined',
   'guardian-stopped': 'guardian.stopped',
   'closed-kindly': 'closing.closed',
+  'shown-to-family': 'guardian.shownToFamily',
 } as const satisfies Record<MessageNotice, string>;
 
 /**

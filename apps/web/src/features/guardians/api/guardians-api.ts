@@ -1,4 +1,4 @@
-import type { GuardianDigest, GuardianRequest } from '@mawadda/contract';
+import type { FamilyOpinionReply, GuardianDigest, GuardianRequest } from '@mawadda/contract';
 import { guardianEndpointRoutes } from '@mawadda/contract/guardian-endpoint-routes';
 import { endpointCaller } from '@/lib/api-client.ts';
 
@@ -23,3 +23,11 @@ export const fetchGuardianConversation = (token: string, userId: string, signal?
   callGuardianApi('guardianConversation', { params: { token, userId }, query: {} }, signal);
 export const saveGuardianDigest = (token: string, digest: GuardianDigest) =>
   callGuardianApi('saveGuardianDigest', { params: { token }, body: { digest } });
+export const saveShownToFamilies = (shown: boolean) =>
+  callGuardianApi('saveShownToFamilies', { body: { shown } });
+
+/** A guardian's page for one opinion on a match (ADR 078): its own link, no session. */
+export const fetchFamilyOpinionPage = (token: string, signal?: AbortSignal) =>
+  callGuardianApi('familyOpinionPage', { params: { token } }, signal);
+export const answerFamilyOpinion = (token: string, body: FamilyOpinionReply) =>
+  callGuardianApi('answerFamilyOpinion', { params: { token }, body });

@@ -191,12 +191,12 @@ function DigestChoice({ token, digest }: { token: string; digest: GuardianDigest
  * A link to the same page in the other language. Not the app's language switch: sharing that
  * component with this chunk split it out of the first route's, which the first route paid for.
  */
-function OtherLanguage({ token }: { token: string }) {
+export function OtherLanguage({ path }: { path: string }) {
   const { i18n } = useGuardiansTranslation();
   const other = i18n.language === 'fr' ? 'en' : 'fr';
   return (
     <a
-      href={`/${other}/guardian/${token}`}
+      href={`/${other}/${path}`}
       lang={other}
       hrefLang={other}
       rel="noreferrer"
@@ -288,7 +288,7 @@ export function GuardianPage({ token }: { token: string }) {
           <ShieldCheck aria-hidden="true" className="size-5" />
           Mawadda
         </p>
-        <OtherLanguage token={token} />
+        <OtherLanguage path={`guardian/${token}`} />
       </div>
       {content}
     </main>

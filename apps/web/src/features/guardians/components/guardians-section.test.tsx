@@ -19,6 +19,7 @@ beforeEach(() => {
 const empty: GuardianOverview = {
   guardians: [],
   followNewConversations: false,
+  shownToFamilies: true,
   conversations: [{ userId: YOUSSEF, name: 'Youssef', followed: false, since: null }],
 };
 const father = {
@@ -100,5 +101,26 @@ describe('the guardians section', () => {
       }),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Remove Ibrahima Sy' })).toBeVisible();
+  });
+
+  it('lets a member refuse being shown to her matches’ families', async () => {
+    let overview = empty;
+    const saved: unknown[] = [];
+    mockEndpoints({
+      guardians: () => ({ body: overview }),
+      saveShownToFamilies: ({ body }) => {
+        saved.push(body);
+        overview = { ...overview, shownToFamilies: (body as { shown: boolean }).shown };
+        return { body: body as { shown: boolean } };
+      },
+    });
+    await renderScreen(<GuardiansSection />);
+    const box = await screen.findByRole('checkbox', {
+      name: 'Let my matches show my profile to their family for an opinion',
+    });
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    expect(saved).toEqual([{ shown: false }]);
+    await expect.poll(() => box.matches(':checked')).toBe(false);
   });
 });

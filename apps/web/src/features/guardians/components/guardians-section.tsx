@@ -22,6 +22,7 @@ import {
   useFollowNew,
   useGuardians,
   useRemoveGuardian,
+  useShownToFamilies,
 } from '../hooks/use-guardians.ts';
 import { useGuardiansTranslation } from '../i18n.ts';
 
@@ -128,9 +129,10 @@ export function GuardiansSection() {
   const followNew = useFollowNew();
   const follow = useFollow();
   const followAll = useFollowAll();
+  const shown = useShownToFamilies();
   const [added, setAdded] = useState<string | null>(null);
-  const saving = followNew.isPending || follow.isPending || followAll.isPending;
-  const saveError = followNew.error ?? follow.error ?? followAll.error;
+  const saving = followNew.isPending || follow.isPending || followAll.isPending || shown.isPending;
+  const saveError = followNew.error ?? follow.error ?? followAll.error ?? shown.error;
   const data = overview.data;
 
   return (
@@ -230,10 +232,17 @@ export function GuardiansSection() {
                 </div>
               </>
             )}
-            {saveError ? (
-              <Alert tone="error">{failureText(saveError, t('section.saveFailed'))}</Alert>
-            ) : null}
           </fieldset>
+          <Checkbox
+            label={t('section.shownToFamilies')}
+            hint={t('section.shownToFamiliesHelp')}
+            checked={data.shownToFamilies}
+            disabled={saving}
+            onChange={(e) => shown.mutate(e.target.checked)}
+          />
+          {saveError ? (
+            <Alert tone="error">{failureText(saveError, t('section.saveFailed'))}</Alert>
+          ) : null}
         </div>
       )}
     </AccountSection>

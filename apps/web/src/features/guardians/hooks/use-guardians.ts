@@ -1,4 +1,6 @@
 import type {
+  FamilyOpinionPage,
+  FamilyOpinionReply,
   GuardianDigest,
   GuardianOverview,
   GuardianPage,
@@ -10,6 +12,8 @@ import { guardiansKeys } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import {
   addGuardian,
+  answerFamilyOpinion,
+  fetchFamilyOpinionPage,
   fetchGuardianConversation,
   fetchGuardianPage,
   fetchGuardians,
@@ -18,6 +22,7 @@ import {
   removeGuardian,
   saveGuardianDigest,
   saveGuardianSettings,
+  saveShownToFamilies,
 } from '../api/guardians-api.ts';
 
 /** The guardian's page asks again this often while open: the conversation reads as it goes. */
@@ -94,5 +99,40 @@ export function useGuardianDigest(token: string) {
   return useMutation({
     mutationFn: (digest: GuardianDigest) => saveGuardianDigest(token, digest),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: guardiansKeys.page(token) }),
+  });
+}
+
+/** The guardian's page for one opinion on a match (ADR 078), and their answer. */
+export function useFamilyOpinionPage(token: string) {
+  const queryClient = useQueryClient();
+  const key = guardiansKeys.opinion(token);
+  const page = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchFamilyOpinionPage(token, signal),
+    select: (data: FamilyOpinionPage): FamilyOpinionPage => ({
+      ...data,
+      memberName: titleCase(data.memberName),
+      guardianName: titleCase(data.guardianName),
+      profile: named(data.profile),
+    }),
+    retry: false,
+  });
+  const answer = useMutation({
+    mutationFn: (reply: FamilyOpinionReply) => answerFamilyOpinion(token, reply),
+    onSuccess: (saved) =>
+      queryClient.setQueryData(key, (old: FamilyOpinionPage | undefined) =>
+        old ? { ...old, ...saved } : old,
+      ),
+  });
+  return { page, answer };
+}
+
+/** The member's own choice: whether a match may show her profile to their family (ADR 078). */
+export function useShownToFamilies() {
+  const queryClient = useQueryClient();
+  const memberId = useSession()?.user?.id ?? '';
+  return useMutation({
+    mutationFn: saveShownToFamilies,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guardiansKeys.overview(memberId) }),
   });
 }
