@@ -190,6 +190,7 @@ describe('keepMemberCache', () => {
       chatKeys.contacts('member-a'),
       chatKeys.contact('member-a', 'awa'),
       chatKeys.conversation('member-a', 'awa'),
+      chatKeys.familyOpinions('member-a', 'awa'),
       chatKeys.requests('member-a'),
       discoveryKeys.all,
       discoveryKeys.suggestions(),

@@ -136,10 +136,11 @@ function toResponse(reply: Reply<EndpointName>, defaultStatus: number): Response
  * fetch spy, whose calls hold what was sent.
  */
 export function mockEndpoints(given: Stubs): MockInstance<typeof fetch> {
-  // Every open match's conversation asks its family's opinions (ADR 078): none, unless a test
-  // says otherwise.
+  // Asked by screens many tests show, none by default unless a test says otherwise: every open
+  // match's conversation asks its family's opinions (ADR 078), the profile its passkeys (ADR 073).
   const stubs: Stubs = {
     familyOpinions: { body: { guardians: [], shown: true, opinions: [] } },
+    passkeys: { body: { passkeys: [], passwordSignIn: true } },
     ...given,
   };
   for (const [name, stub] of Object.entries(stubs)) {
