@@ -19,7 +19,7 @@ async function logIn(page: Page, member: Member, language: 'en' | 'fr') {
       : ['Username or e-mail', 'Password', 'Log in'];
   await page.getByLabel(username).fill(member.username);
   await page.getByLabel(password, { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: submit }).click();
+  await page.getByRole('button', { name: submit, exact: true }).click();
 }
 
 async function moderationPage(page: Page, moderator: Moderator) {
