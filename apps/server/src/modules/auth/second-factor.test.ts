@@ -82,6 +82,13 @@ const moderationRoutes = [
   ['POST', '/api/moderation/reports/00000000-0000-4000-8000-000000000000/actions'],
   ['GET', '/api/moderation/verifications'],
   ['POST', '/api/moderation/verifications/00000000-0000-4000-8000-000000000000/decision'],
+  // A member's history and the appeals (ADR 076), behind the same gate.
+  ['GET', '/api/moderation/members/00000000-0000-4000-8000-000000000000'],
+  ['POST', '/api/moderation/members/00000000-0000-4000-8000-000000000000/comments'],
+  ['POST', '/api/moderation/members/00000000-0000-4000-8000-000000000000/escalation'],
+  ['POST', '/api/moderation/decisions/00000000-0000-4000-8000-000000000000/reversal'],
+  ['GET', '/api/moderation/appeals'],
+  ['POST', '/api/moderation/appeals/00000000-0000-4000-8000-000000000000/answer'],
 ] as const;
 
 async function codesOnEveryRoute(client: Client) {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailLanguage } from '../../lib/bilingual-mail.ts';
 import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
@@ -22,60 +22,58 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
       return reply.status(201).send(created);
     },
   });
-  app.route({
-    ...endpoint('moderationQueue', 'moderation'),
-    preValidation: moderatorsOnly,
-    handler: async (request) =>
-      moderation.queue(
-        sessionOf(request).memberId,
-        mailLanguage(request.headers['accept-language']),
-      ),
-  });
-  app.route({
-    ...endpoint('moderationAction', 'moderation'),
-    preValidation: moderatorsOnly,
-    handler: async (request) =>
-      moderation.act(sessionOf(request).memberId, request.params.id, request.body),
-  });
-  app.route({
-    ...endpoint('moderationSubject', 'moderation'),
-    preValidation: moderatorsOnly,
-    handler: async (request) => moderation.subject(sessionOf(request).memberId, request.params.id),
-  });
-  app.route({
-    ...endpoint('moderationComment', 'moderation'),
-    preValidation: moderatorsOnly,
-    handler: async (request, reply) => {
-      const done = await moderation.comment(
-        sessionOf(request).memberId,
-        request.params.id,
-        request.body.text,
-      );
-      return reply.status(201).send(done);
-    },
-  });
-  app.route({
-    ...endpoint('moderationEscalation', 'moderation'),
-    preValidation: moderatorsOnly,
-    handler: async (request) =>
-      moderation.escalate(sessionOf(request).memberId, request.params.id, request.body),
-  });
-  app.route({
-    ...endpoint('moderationReversal', 'moderation'),
-    preValidation: moderatorsOnly,
-    handler: async (request) =>
-      moderation.reverse(sessionOf(request).memberId, request.params.id, request.body.reason),
-  });
-  app.route({
-    ...endpoint('appealQueue', 'moderation'),
-    preValidation: moderatorsOnly,
-    handler: async (request) => moderation.appealQueue(sessionOf(request).memberId),
-  });
-  app.route({
-    ...endpoint('appealAnswer', 'moderation'),
-    preValidation: moderatorsOnly,
-    handler: async (request) =>
-      moderation.answerAppeal(sessionOf(request).memberId, request.params.id, request.body),
+  // One gate for the whole scope: a moderators' route added here cannot be left open.
+  await app.register(async (scope) => {
+    const moderators = scope.withTypeProvider<ZodTypeProvider>();
+    moderators.addHook('preValidation', moderatorsOnly);
+    moderators.route({
+      ...endpoint('moderationQueue', 'moderation'),
+      handler: async (request) =>
+        moderation.queue(
+          sessionOf(request).memberId,
+          mailLanguage(request.headers['accept-language']),
+        ),
+    });
+    moderators.route({
+      ...endpoint('moderationAction', 'moderation'),
+      handler: async (request) =>
+        moderation.act(sessionOf(request).memberId, request.params.id, request.body),
+    });
+    moderators.route({
+      ...endpoint('moderationSubject', 'moderation'),
+      handler: async (request) =>
+        moderation.subject(sessionOf(request).memberId, request.params.id),
+    });
+    moderators.route({
+      ...endpoint('moderationComment', 'moderation'),
+      handler: async (request, reply) => {
+        const done = await moderation.comment(
+          sessionOf(request).memberId,
+          request.params.id,
+          request.body.text,
+        );
+        return reply.status(201).send(done);
+      },
+    });
+    moderators.route({
+      ...endpoint('moderationEscalation', 'moderation'),
+      handler: async (request) =>
+        moderation.escalate(sessionOf(request).memberId, request.params.id, request.body),
+    });
+    moderators.route({
+      ...endpoint('moderationReversal', 'moderation'),
+      handler: async (request) =>
+        moderation.reverse(sessionOf(request).memberId, request.params.id, request.body.reason),
+    });
+    moderators.route({
+      ...endpoint('appealQueue', 'moderation'),
+      handler: async (request) => moderation.appealQueue(sessionOf(request).memberId),
+    });
+    moderators.route({
+      ...endpoint('appealAnswer', 'moderation'),
+      handler: async (request) =>
+        moderation.answerAppeal(sessionOf(request).memberId, request.params.id, request.body),
+    });
   });
   app.route({
     ...endpoint('statements', 'moderation'),
