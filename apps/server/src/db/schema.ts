@@ -1517,10 +1517,12 @@ export const memberStays = pgTable(
       .generatedAlwaysAs(snapped('longitude')),
     /** Named apart from `members.position`: the suggestions statement joins both tables. */
     stayPosition: cube('stay_position').notNull().generatedAlwaysAs(sql.raw(positionExpression)),
-    /** A strict order among the stays of one cell, nearest first then this (ADR 077). */
-    stayRank: doublePrecision('stay_rank')
-      .notNull()
-      .generatedAlwaysAs(sql.raw('hashtext(id::text)::float8 / 4294967296.0 + 0.5')),
+    /**
+     * Her `activity_rank`, so that in a town's suggestions a visitor takes the place a member
+     * of that town as active as she is would (ADR 082): set with the stay, kept by a trigger
+     * when her activity day moves.
+     */
+    stayRank: doublePrecision('stay_rank').notNull(),
     arrivesOn: date('arrives_on', { mode: 'string' }).notNull(),
     departsOn: date('departs_on', { mode: 'string' }).notNull(),
     shownFrom: date('shown_from', { mode: 'string' })

@@ -15,14 +15,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Members' details as one member sees them, for the family's opinion (ADR 078). */
     discovery: ProfilesShown;
+    /** Drops the stays over (ADR 077): what each node runs hourly. */
+    endedStays: { drop(): Promise<number> };
   }
 }
 
 /** Suggestions, member details, search preferences and travel mode, at a reader's pace. */
 export const discoveryModule = fp(
   async (app: FastifyInstance) => {
-    const { db, clock, config, links } = app.platform;
-    const stays = createStaysService({ db, clock, cities: app.cities });
+    const { db, clock, config, links, log } = app.platform;
+    const stays = createStaysService({ db, clock, cities: app.cities, log });
+    app.decorate('endedStays', { drop: () => stays.dropEnded() });
+    app.background.add({ name: 'ended stays', start: () => stays.startDroppingEnded() });
     const deps: DiscoveryDeps = {
       db,
       stays,
@@ -52,5 +56,8 @@ export const discoveryModule = fp(
       await member.register(staysRoutes, { stays });
     });
   },
-  { name: 'discovery', dependencies: ['platform', 'authentication', 'realtime', 'geo'] },
+  {
+    name: 'discovery',
+    dependencies: ['platform', 'background-work', 'authentication', 'realtime', 'geo'],
+  },
 );

@@ -68,7 +68,11 @@ export async function addStay(
   if (current.length >= max) return undefined;
   const [row] = await tx
     .insert(memberStays)
-    .values({ memberId, ...stay })
+    .values({
+      memberId,
+      ...stay,
+      stayRank: sql`(select activity_rank from members where id = ${memberId})`,
+    })
     .returning(stayColumns);
   await refreshStaysUntil(tx, memberId, today);
   return row;
@@ -89,4 +93,24 @@ export async function deleteStay(tx: Executor, memberId: string, stayId: string,
   if (deleted.length === 0) return false;
   await refreshStaysUntil(tx, memberId, today);
   return true;
+}
+
+/**
+ * Drops up to `batch` stays over before `today` with the `stays_until` of their members: a stay
+ * over says where a member went, and she can no longer delete it herself (ADR 077). The number
+ * dropped.
+ */
+export async function dropEndedStays(db: Executor, today: string, batch: number) {
+  // The update sees the table as it was before the delete: hence the date on the stays it reads.
+  const dropped = await db.execute<{ n: number }>(sql`
+    with ended as (
+      delete from member_stays where id in (
+        select id from member_stays where departs_on < ${today}::date limit ${batch})
+      returning member_id),
+    refreshed as (
+      update members m set stays_until = (select max(departs_on) from member_stays s
+          where s.member_id = m.id and s.departs_on >= ${today}::date)
+      where m.id in (select member_id from ended))
+    select count(*)::int as n from ended`);
+  return Number(dropped.rows[0]?.n ?? 0);
 }

@@ -6,15 +6,26 @@ import {
   type Stay,
   type StayRequest,
 } from '@mawadda/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { gridDistanceKm, shownStay } from '../../core/member-view.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, invalidFields, notFound } from '../../lib/http-error.ts';
+import { runEvery } from '../../lib/run-every.ts';
 import type { CityIndex } from '../geo/index.ts';
-import { addStay, deleteStay, listStays, type StoredStay } from './stays.repository.ts';
+import {
+  addStay,
+  deleteStay,
+  dropEndedStays,
+  listStays,
+  type StoredStay,
+} from './stays.repository.ts';
 import { STAY_REACH_KM } from './suggestions.repository.ts';
 
 const ONE_DAY = 24 * 60 * 60 * 1000;
+/** Stays over are dropped hourly, this many a statement. */
+const ENDED_STAYS_EVERY_MS = 60 * 60 * 1000;
+const ENDED_STAYS_BATCH = 1000;
 
 /** `YYYY-MM-DD` of a moment, in UTC. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -27,7 +38,12 @@ function toStay(row: StoredStay, language: PlaceLanguage): Stay {
 }
 
 /** Travel mode (ADR 077): the stays a member announces. */
-export function createStaysService(deps: { db: Database; clock: Clock; cities: () => CityIndex }) {
+export function createStaysService(deps: {
+  db: Database;
+  clock: Clock;
+  cities: () => CityIndex;
+  log: FastifyBaseLogger;
+}) {
   const { db, clock } = deps;
   const today = () => utcDay(clock.now());
 
@@ -98,6 +114,24 @@ export function createStaysService(deps: { db: Database; clock: Clock; cities: (
         if (!nearest || km < nearest.km) nearest = { stay, km };
       }
       return nearest?.stay;
+    },
+
+    /** Drops every stay over (on any node: each batch is its own statement); how many. */
+    async dropEnded(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const dropped = await dropEndedStays(db, today(), ENDED_STAYS_BATCH);
+        total += dropped;
+        if (dropped < ENDED_STAYS_BATCH) return total;
+      }
+    },
+
+    startDroppingEnded() {
+      return runEvery(
+        ENDED_STAYS_EVERY_MS,
+        () => this.dropEnded(),
+        (err) => deps.log.error({ err }, 'Dropping the stays over failed'),
+      );
     },
 
     /** One of her stays shown today, to browse there; a 404 otherwise. */

@@ -111,20 +111,40 @@ describe('travel mode', () => {
     expect(detailsAfter.body.stay).toBeUndefined();
   });
 
-  it('puts visitors first, and a distance filter that leaves her home out still has her there', async () => {
+  it('places a visitor among the members of the town as her activity would, and a distance filter that leaves her home out still has her there', async () => {
     const { aicha, youssef } = await seedTravellers();
-    await seedMembers(t.database.db, [{ gender: 'femme', name: 'Fatou', ...DAKAR }]);
+    const [fatou = ''] = await seedMembers(t.database.db, [
+      { gender: 'femme', name: 'Fatou', ...DAKAR },
+    ]);
     await t.database.db
       .update(members)
       .set({ preferredMaxDistanceKm: 300 })
       .where(eq(members.id, youssef.id));
+    const today = Math.floor(t.clock.now().getTime() / ONE_DAY);
+    const activeOn = async (id: string, activityDay: number) =>
+      t.database.db.update(members).set({ activityDay }).where(eq(members.id, id));
+    await activeOn(fatou, today);
+    await activeOn(aicha.id, today - 30);
     expect((await suggested(youssef)).map((m) => m.id)).not.toContain(aicha.id);
     const { body: stay } = await aicha.post('/api/users/stays', dakarStay());
-    const during = await suggested(youssef);
-    expect(during).toHaveLength(2);
-    expect(during[0]?.id).toBe(aicha.id);
+    // Away for a month: after Fatou of Dakar, who was here today, as a member of Dakar would be.
+    expect((await suggested(youssef)).map((m) => m.id)).toEqual([fatou, aicha.id]);
+    // Back today: her stay follows her activity (a trigger, whichever path moves it).
+    await activeOn(aicha.id, today + 1);
+    expect((await suggested(youssef)).map((m) => m.id)).toEqual([aicha.id, fatou]);
     await aicha.del(`/api/users/stays/${stay.id}`);
     expect((await suggested(youssef)).map((m) => m.id)).not.toContain(aicha.id);
+  });
+
+  it('shows her once when two of her stays in one town are shown at once', async () => {
+    const { aicha, youssef } = await seedTravellers();
+    for (const arrives of [3, 12]) {
+      const created = await aicha.post('/api/users/stays', dakarStay(arrives, 5));
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+    }
+    const during = await suggested(youssef);
+    expect(during.map((m) => m.id)).toEqual([aicha.id]);
+    expect(during[0]?.stay?.arrivesOn).toBeDefined();
   });
 
   it('shows her from two weeks before her arrival until her departure, then no more', async () => {
@@ -138,6 +158,18 @@ describe('travel mode', () => {
     t.clock.advance(ONE_DAY);
     expect((await suggested(youssef))[0]?.stay).toBeUndefined();
     expect((await aicha.get('/api/users/stays')).body).toEqual([]);
+    // Where she went is not kept once the stay is over: the hourly sweep drops it.
+    const kept = () =>
+      t.database.db.select().from(memberStays).where(eq(memberStays.memberId, aicha.id));
+    expect(await kept()).toHaveLength(1);
+    expect(await t.app.endedStays.drop()).toBe(1);
+    expect(await kept()).toEqual([]);
+    const [row] = await t.database.db
+      .select({ staysUntil: members.staysUntil })
+      .from(members)
+      .where(eq(members.id, aicha.id));
+    expect(row?.staysUntil).toBeNull();
+    expect(await t.app.endedStays.drop()).toBe(0);
   });
 
   it('keeps blocks, dealbreakers both ways and verified-only as for members near him', async () => {

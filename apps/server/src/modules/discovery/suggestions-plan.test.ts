@@ -17,6 +17,11 @@ const membersSorted = /Sort Key: [^\n]*"position" <->/;
  * sorted: a few hundred rows at most, never the table.
  */
 const staysByBox = /Index Cond: [^\n]*stay_position <@ /;
+/**
+ * Visitors and the members at home merged in one order, each branch read only as far as the page
+ * needs (ADR 082), never both branches read whole and sorted.
+ */
+const visitorsMerged = /Merge Append[^\n]*\n\s*Sort Key: \(\(s\.stay_position <-> /;
 
 /**
  * The speed of suggestions rests on one plan: the audience's partial GiST index read in
@@ -40,8 +45,9 @@ beforeAll(async () => {
   // One member in twenty travelling (ADR 077), as the bench has them: their stays are walked
   // beside the members, and the plan must hold with them.
   await database.db.execute(sql`
-    insert into member_stays (member_id, town, country_code, latitude, longitude, arrives_on, departs_on)
-    select id, 'Somewhere', 'SN', -latitude, -longitude, current_date + (age % 20), current_date + (age % 20) + 20
+    insert into member_stays (member_id, town, country_code, latitude, longitude, arrives_on, departs_on, stay_rank)
+    select id, 'Somewhere', 'SN', -latitude, -longitude, current_date + (age % 20), current_date + (age % 20) + 20,
+      activity_rank
     from members where hashtext(id::text) % 20 = 0`);
   await database.db.execute(sql`
     update members m set stays_until = s.departs_on from member_stays s where s.member_id = m.id`);
@@ -93,6 +99,7 @@ describe('suggestions query plan', () => {
     expect(text).toMatch(walkOrder);
     expect(text).not.toMatch(membersSorted);
     expect(text).toMatch(staysByBox);
+    expect(text).toMatch(visitorsMerged);
   });
 
   it('keeps that plan on page 5, with filters, and for the other audience', async () => {
@@ -122,6 +129,7 @@ describe('suggestions query plan', () => {
     expect(generic).toMatch(walkOrder);
     expect(generic).not.toMatch(membersSorted);
     expect(generic).toMatch(staysByBox);
+    expect(generic).toMatch(visitorsMerged);
   });
 
   it('reads the viewer’s row version, and checks it and that anyone is of age once, before the walk (ADR 053)', async () => {

@@ -120,7 +120,9 @@ function pointOf(viewer: AudienceQuery['viewer']): SQL {
  * never gives a page under filters the member has since changed; and someone of the audience has
  * an age in range, answered by the age index alone, since with nobody in range the walk would
  * read the whole index to find no one. The page's order is the walk's: one viewer row, joined
- * to the page in a nested loop, keeps it (`suggestions-plan.test.ts`).
+ * to the page in a nested loop, keeps it (`suggestions-plan.test.ts`). Members visiting the
+ * viewer's town (ADR 077) are walked beside, on the stays' index, and merged into the same order by
+ * distance and activity (ADR 082).
  */
 export function suggestionsSql(q: SuggestionQuery): SQL {
   return pageSql(q, q.offset, q.limit, q.today ?? new Date().toISOString().slice(0, 10));
@@ -138,6 +140,24 @@ function stayShownNear(q: PagesQuery, stay: string, point: SQL, today: SQL | str
   const reachKm = Math.min(q.maxDistanceKm ?? STAY_REACH_KM, STAY_REACH_KM);
   return sql`${s}.shown_from <= ${today}::date and ${s}.departs_on >= ${today}::date
     and ${withinKm(sql`${s}.stay_position`, point, reachKm)}`;
+}
+
+/** Of two of her stays shown near the viewer (one town twice in a month), only one is a row. */
+function firstStayNear(q: PagesQuery, point: SQL, today: SQL | string): SQL {
+  return sql`not exists (select 1 from member_stays e
+    where e.member_id = s.member_id and e.id < s.id and ${stayShownNear(q, 'e', point, today)})`;
+}
+
+/**
+ * A member at home is not also a visitor near the viewer. Probed only for members with a stay not
+ * over (`stays_until`, one comparison for the rest), row by row on the stays' member index: the
+ * `offset 0` keeps PostgreSQL from hashing every stay near the viewer instead, built as soon as
+ * one traveller is walked (ADR 082).
+ */
+function notVisitingNear(q: PagesQuery, point: SQL, today: SQL | string): SQL {
+  return sql`(members.stays_until is null or members.stays_until < ${today}::date
+    or not exists (select 1 from member_stays t
+      where t.member_id = members.id and ${stayShownNear(q, 't', point, today)} offset 0))`;
 }
 
 function pageSql(
@@ -158,31 +178,57 @@ function pageSql(
         members.country_code, ${sql.raw(grid)}.grid_latitude, ${sql.raw(grid)}.grid_longitude,
         to_json(members.photo_keys) as photo_keys, members.photos_blurred,
         members.verified_at is not null as verified, ${likeState(q.viewer.id)}`;
+  const walk = (distance: SQL, rank: SQL) =>
+    sql`${distance} as walk_distance, ${rank} <-> 0::float8 as walk_rank`;
   return sql`
-    select viewer.row_version, page.*
+    select viewer.row_version, ${sql.raw(PAGE_COLUMNS.map((c) => `page.${c}`).join(', '))}
     from (select v.xmin::text as row_version from members v where v.id = ${q.viewer.id}) viewer
     left join lateral (
-      (select ${columns('s')}, s.town as stay_town, s.country_code as stay_country_code,
-        s.arrives_on::text as stay_arrives_on, s.departs_on::text as stay_departs_on
-      from member_stays s join members on members.id = s.member_id
-      where ${stayShownNear(q, 's', point, today)}
-        and ${audienceConditions(q, point, sql`s.stay_position`)}
-        and ${gate}
-      order by s.stay_position <-> ${point}, s.stay_rank <-> 0::float8
-      limit ${offset}::bigint + ${limit}::bigint)
-      union all
-      (select ${columns('members')}, null, null, null, null
-      from members
-      where ${audienceConditions(q, point)}
-        and (members.stays_until is null or members.stays_until < ${today}::date
-          or not exists (select 1 from member_stays t
-            where t.member_id = members.id and ${stayShownNear(q, 't', point, today)}))
-        and ${gate}
-      order by position <-> ${point}, activity_rank <-> 0::float8
-      limit ${offset}::bigint + ${limit}::bigint)
+      select * from (
+        (select ${columns('s')}, s.town as stay_town, s.country_code as stay_country_code,
+          s.arrives_on::text as stay_arrives_on, s.departs_on::text as stay_departs_on,
+          ${walk(sql`s.stay_position <-> ${point}`, sql`s.stay_rank`)}
+        from member_stays s join members on members.id = s.member_id
+        where ${stayShownNear(q, 's', point, today)}
+          and ${audienceConditions(q, point, sql`s.stay_position`)}
+          and ${firstStayNear(q, point, today)}
+          and ${gate}
+        order by walk_distance, walk_rank
+        limit ${offset}::bigint + ${limit}::bigint)
+        union all
+        (select ${columns('members')}, null, null, null, null,
+          ${walk(sql`position <-> ${point}`, sql`activity_rank`)}
+        from members
+        where ${audienceConditions(q, point)}
+          and ${notVisitingNear(q, point, today)}
+          and ${gate}
+        order by walk_distance, walk_rank
+        limit ${offset}::bigint + ${limit}::bigint)
+      ) walked
+      order by walk_distance, walk_rank
       offset ${offset} limit ${limit}
     ) page on true`;
 }
+
+/** The page's member columns, in `PageRow`'s order. */
+const PAGE_COLUMNS = [
+  'id',
+  'name',
+  'age',
+  'location',
+  'country_code',
+  'grid_latitude',
+  'grid_longitude',
+  'photo_keys',
+  'photos_blurred',
+  'verified',
+  'liked_by_me',
+  'matched',
+  'stay_town',
+  'stay_country_code',
+  'stay_arrives_on',
+  'stay_departs_on',
+];
 
 /**
  * A page's columns, in the statement's order: the viewer's row version, then a member (all null
