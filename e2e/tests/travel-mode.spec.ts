@@ -86,7 +86,7 @@ for (const l of LANGUAGES) {
     );
     expect(await seriousViolations(hers)).toEqual([]);
 
-    // Visitors come first in Dakar: her card, with her dates in French.
+    // In Dakar among its members active today (ADR 082): her card, with her dates.
     const his = await loggedInPage(browser, youssef);
     await his.goto(`/${l.lang}/suggestions`);
     const card = cardOf(his, `Aïcha ${tag}`);
