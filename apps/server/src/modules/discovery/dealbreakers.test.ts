@@ -302,6 +302,7 @@ describe('the estimate before saving', () => {
     const all = await estimateAudience(
       t.database.db,
       { ...query, compatibility: viewer.compatibility },
+      t.clock.now().toISOString().slice(0, 10),
       500,
     );
     expect(all.exact).toBe(false);

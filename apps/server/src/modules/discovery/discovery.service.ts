@@ -314,15 +314,12 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       checkDealbreakersFor(viewer.gender, filters);
       await estimates.take(memberId);
       if (!audienceOf(viewer)) return { about: 0, exact: true };
+      const { minAge, maxAge, maxDistanceKm } = filters;
+      const verifiedOnly = filters.verifiedOnly ?? viewer.preferredVerifiedOnly;
       const dealbreakers = filters.dealbreakers ?? viewer.dealbreakers;
-      return estimateAudience(db, {
-        viewer,
-        minAge: filters.minAge,
-        maxAge: filters.maxAge,
-        maxDistanceKm: filters.maxDistanceKm,
-        verifiedOnly: filters.verifiedOnly ?? viewer.preferredVerifiedOnly,
-        compatibility: await withDealbreakers(db, viewer.compatibility, dealbreakers),
-      });
+      const compatibility = await withDealbreakers(db, viewer.compatibility, dealbreakers);
+      const audience = { viewer, minAge, maxAge, maxDistanceKm, verifiedOnly, compatibility };
+      return estimateAudience(db, audience, deps.stays.today());
     },
   };
 }

@@ -124,9 +124,19 @@ describe('travel mode', () => {
     const activeOn = async (id: string, activityDay: number) =>
       t.database.db.update(members).set({ activityDay }).where(eq(members.id, id));
     await activeOn(fatou, today);
-    await activeOn(aicha.id, today - 30);
     expect((await suggested(youssef)).map((m) => m.id)).not.toContain(aicha.id);
     const { body: stay } = await aicha.post('/api/users/stays', dakarStay());
+    // Her request made her active today, written within a second; then she leaves the app.
+    await expect
+      .poll(async () => {
+        const [row] = await t.database.db
+          .select({ activityDay: members.activityDay })
+          .from(members)
+          .where(eq(members.id, aicha.id));
+        return row?.activityDay;
+      })
+      .toBe(today);
+    await activeOn(aicha.id, today - 30);
     // Away for a month: after Fatou of Dakar, who was here today, as a member of Dakar would be.
     expect((await suggested(youssef)).map((m) => m.id)).toEqual([fatou, aicha.id]);
     // Back today: her stay follows her activity (a trigger, whichever path moves it).
@@ -134,6 +144,24 @@ describe('travel mode', () => {
     expect((await suggested(youssef)).map((m) => m.id)).toEqual([aicha.id, fatou]);
     await aicha.del(`/api/users/stays/${stay.id}`);
     expect((await suggested(youssef)).map((m) => m.id)).not.toContain(aicha.id);
+  });
+
+  it('counts her among those he may meet while she is shown near him', async () => {
+    const { aicha, youssef } = await seedTravellers();
+    const estimate = async () => {
+      const answer = await youssef.post('/api/users/preferences/estimate', {
+        minAge: null,
+        maxAge: null,
+        maxDistanceKm: 300,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body;
+    };
+    expect(await estimate()).toEqual({ about: 0, exact: true });
+    const { body: stay } = await aicha.post('/api/users/stays', dakarStay());
+    expect(await estimate()).toEqual({ about: 1, exact: true });
+    await aicha.del(`/api/users/stays/${stay.id}`);
+    expect(await estimate()).toEqual({ about: 0, exact: true });
   });
 
   it('shows her once when two of her stays in one town are shown at once', async () => {

@@ -135,7 +135,7 @@ export function suggestionsSql(q: SuggestionQuery): SQL {
 export const STAY_REACH_KM = 100;
 
 /** A stay shown today (from two weeks before arrival to departure) whose town is within reach. */
-function stayShownNear(q: PagesQuery, stay: string, point: SQL, today: SQL | string): SQL {
+function stayShownNear(q: AudienceQuery, stay: string, point: SQL, today: SQL | string): SQL {
   const s = sql.raw(stay);
   const reachKm = Math.min(q.maxDistanceKm ?? STAY_REACH_KM, STAY_REACH_KM);
   return sql`${s}.shown_from <= ${today}::date and ${s}.departs_on >= ${today}::date
@@ -143,7 +143,7 @@ function stayShownNear(q: PagesQuery, stay: string, point: SQL, today: SQL | str
 }
 
 /** Of two of her stays shown near the viewer (one town twice in a month), only one is a row. */
-function firstStayNear(q: PagesQuery, point: SQL, today: SQL | string): SQL {
+function firstStayNear(q: AudienceQuery, point: SQL, today: SQL | string): SQL {
   return sql`not exists (select 1 from member_stays e
     where e.member_id = s.member_id and e.id < s.id and ${stayShownNear(q, 'e', point, today)})`;
 }
@@ -154,7 +154,7 @@ function firstStayNear(q: PagesQuery, point: SQL, today: SQL | string): SQL {
  * `offset 0` keeps PostgreSQL from hashing every stay near the viewer instead, built as soon as
  * one traveller is walked (ADR 082).
  */
-function notVisitingNear(q: PagesQuery, point: SQL, today: SQL | string): SQL {
+function notVisitingNear(q: AudienceQuery, point: SQL, today: SQL | string): SQL {
   return sql`(members.stays_until is null or members.stays_until < ${today}::date
     or not exists (select 1 from member_stays t
       where t.member_id = members.id and ${stayShownNear(q, 't', point, today)} offset 0))`;
@@ -318,11 +318,14 @@ const ESTIMATE_SAMPLE_ROWS = 20_000;
 /**
  * About how many members the viewer may be suggested under these filters, both ways: never a
  * count over a large table, but over a sample of its pages (`tablesample system`, repeatable so
- * the same filters give the same answer), scaled up and rounded to two significant figures.
+ * the same filters give the same answer), scaled up and rounded to two significant figures; and
+ * the members visiting near the viewer on `today` (ADR 077), counted exactly: a few hundred at
+ * most, and in a small town they may be most of the audience.
  */
 export async function estimateAudience(
   db: Executor,
   q: AudienceQuery,
+  today: string,
   sampleRows = ESTIMATE_SAMPLE_ROWS,
 ): Promise<{ about: number; exact: boolean }> {
   const size = await db.execute<{ rows: number }>(
@@ -335,12 +338,19 @@ export async function estimateAudience(
     percent < 100
       ? sql`tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (42)`
       : sql``;
-  const result = await db.execute<{ found: number }>(sql`
-    select count(*)::int as found from members ${sample}
-    where ${audienceConditions(q, pointOf(q.viewer))}`);
+  const point = pointOf(q.viewer);
+  const result = await db.execute<{ found: number; visitors: number }>(sql`
+    select
+      (select count(*)::int from members ${sample}
+        where ${audienceConditions(q, point)} and ${notVisitingNear(q, point, today)}) as found,
+      (select count(*)::int from member_stays s join members on members.id = s.member_id
+        where ${stayShownNear(q, 's', point, today)}
+          and ${audienceConditions(q, point, sql`s.stay_position`)}
+          and ${firstStayNear(q, point, today)}) as visitors`);
   const found = Number(result.rows[0]?.found ?? 0);
-  if (percent === 100) return { about: found, exact: true };
-  return { about: twoSignificantFigures((found * 100) / percent), exact: false };
+  const visitors = Number(result.rows[0]?.visitors ?? 0);
+  if (percent === 100) return { about: found + visitors, exact: true };
+  return { about: twoSignificantFigures((found * 100) / percent + visitors), exact: false };
 }
 
 function twoSignificantFigures(n: number): number {
