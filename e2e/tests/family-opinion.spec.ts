@@ -119,8 +119,7 @@ for (const language of ['en', 'fr'] as const) {
     ).toBe(true);
     await guardianContext.close();
 
-    // She sees the answer under the conversation's header; he never does.
-    await hers.reload();
+    // She sees the answer under the conversation's header, live, without reloading; he never does.
     await expect(panel.getByText(say.answered)).toBeVisible();
     await expect(panel.getByText('Qui sont ses parents ?')).toBeVisible();
     await his.reload();

@@ -1,4 +1,5 @@
 import {
+  destinations,
   FAMILY_OPINION_DAYS,
   type FamilyOpinion,
   type FamilyOpinionAnswered,
@@ -181,5 +182,10 @@ export async function answerFamilyOpinion(
   const { opinion } = await openOpinion(ctx, token, address);
   const answered = { answer: reply.answer, note: reply.note ?? null };
   await saveAnswer(ctx.db, opinion.id, answered.answer, answered.note, ctx.clock.now());
+  // On her own contact topic, as any change about him: the frame names him, nothing of the answer,
+  // and the match hears nothing.
+  await ctx.publish(destinations.contact(opinion.memberId), { memberId: opinion.otherId }, [
+    opinion.memberId,
+  ]);
   return answered;
 }

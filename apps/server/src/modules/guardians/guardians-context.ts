@@ -13,6 +13,7 @@ import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { ChatService } from '../chat/index.ts';
 import type { UnsubscribeTokens } from '../digest/index.ts';
 import type { ProfilesShown } from '../discovery/index.ts';
+import type { Publish } from '../realtime/index.ts';
 
 /** What family mode is built from (its module file, guardians.module.ts, gives it). */
 export type GuardiansDeps = {
@@ -27,6 +28,8 @@ export type GuardiansDeps = {
   chat: Pick<ChatService, 'contacts' | 'writeNotice' | 'messagesAs'>;
   /** The match's profile as the member sees it, shown to her guardian (ADR 078). */
   profiles: ProfilesShown;
+  /** Tells the member's own tabs live that her family answered on a match (ADR 078). */
+  publish: Publish;
   whoMayWrite: WhoMayWrite;
   /** A wali question to someone not in conversation yet takes a new conversation (ADR 043). */
   firstContacts: FirstContacts;

@@ -31,6 +31,7 @@ export const guardiansModule = fp(
       photoLinks: app.platform.links.photos,
       chat: app.chat,
       profiles: app.discovery,
+      publish: app.outlet.publish,
       whoMayWrite: rules.whoMayWrite,
       firstContacts: rules.firstContacts,
       memberTexts: rules.memberTexts,
@@ -55,6 +56,14 @@ export const guardiansModule = fp(
   },
   {
     name: 'guardians',
-    dependencies: ['platform', 'metrics', 'background-work', 'authentication', 'chat', 'discovery'],
+    dependencies: [
+      'platform',
+      'metrics',
+      'background-work',
+      'authentication',
+      'realtime',
+      'chat',
+      'discovery',
+    ],
   },
 );

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import {
   type Contact,
+  destinations,
   FAMILY_OPINION_DAYS,
   FAMILY_OPINION_NOTE_MAX_LENGTH,
   FAMILY_OPINIONS_PER_DAY,
@@ -21,7 +22,8 @@ import {
   seedSubscription,
   sessionFor,
 } from '../../../test/fixtures.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { connectStomp } from '../../../test/stomp-client.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from '../../../test/test-app.ts';
 import { familyOpinions, guardians, members, messages } from '../../db/schema.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailCap, MAILS_TO_ONE_ADDRESS } from '../../lib/mail-cap.ts';
@@ -40,6 +42,13 @@ beforeAll(async () => {
   });
   t = await createTestApp({ logger: createLogger('info', sink) });
 });
+
+let listening: Promise<string> | undefined;
+/** The app on a loopback port, for the live frames: once, on first need. */
+const loopback = () => {
+  listening ??= listenOnLoopback(t.app);
+  return listening;
+};
 
 type Person = { id: string; token: string };
 
@@ -952,6 +961,25 @@ describe('the family’s opinion on a match', () => {
     expect(JSON.stringify(his)).not.toContain('Qui est sa famille');
     const contactOfHis = await contact(youssef, aminata);
     expect(JSON.stringify(contactOfHis)).not.toContain('Qui est sa famille');
+  });
+
+  it('tells her open tabs live that her family answered, naming only him, and tells him nothing', async () => {
+    const { aminata, youssef } = await family();
+    const guardian = await addGuardian(aminata, { email: 'tonton@example.org' });
+    const { token } = await askOpinion(aminata, youssef, guardian.id);
+    const baseUrl = await loopback();
+    const hers = await connectStomp(baseUrl, aminata.token);
+    const herInbox = hers.subscribe(destinations.contact(aminata.id));
+    const his = await connectStomp(baseUrl, youssef.token);
+    const hisInbox = his.subscribe(destinations.contact(youssef.id));
+    await Promise.all([herInbox.subscribed, hisInbox.subscribed]);
+    const answered = await answer(token, { answer: 'favourable' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(await herInbox.next()).toEqual({ memberId: youssef.id });
+    // A frame to him would have come with hers.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(hisInbox.messages).toEqual([]);
+    await Promise.all([hers.disconnect(), his.disconnect()]);
   });
 
   it('refuses a member she has not matched with: nothing stored, no mail', async () => {

@@ -200,6 +200,7 @@ function askAgainAbout(queryClient: QueryClient, me: string, other: string) {
     chatKeys.requests(me),
     chatKeys.contact(me, other),
     chatKeys.conversation(me, other),
+    chatKeys.familyOpinions(me, other),
   ]) {
     void queryClient.invalidateQueries({ queryKey, exact: true });
   }
@@ -238,8 +239,8 @@ export function useChatEvents(me: string, onMessage: (message: Message) => void)
       (data) => readUntil(data, me, receipt.readAt),
     );
   });
-  // A match ended or a block (ADR 017), a request answered (ADR 068): the frame says only with
-  // whom.
+  // A match ended or a block (ADR 017), a request answered (ADR 068), her family's answer on him
+  // (ADR 078): the frame says only with whom.
   useRealtimeSubscription(me ? destinations.contact(me) : null, ({ memberId }) =>
     askAgainAbout(queryClient, me, memberId),
   );
