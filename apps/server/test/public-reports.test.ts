@@ -110,6 +110,23 @@ describe('a report from anyone (ADR 079)', () => {
     expect(receipt?.text).toContain('a profile, for fraud or a scam');
   });
 
+  it('stays a report of its own beside the scam shield’s open one on the member', async () => {
+    const memberId = await aMember();
+    await t.app.moderation.reportAutomatically({
+      reportedId: memberId,
+      askingForMoney: true,
+      messageSeqs: [],
+    });
+    expect((await publicReport(reportOf(memberId))).status).toBe(202);
+    await t.app.moderation.reportAutomatically({
+      reportedId: memberId,
+      askingForMoney: false,
+      messageSeqs: [],
+    });
+    const open = (await queue()).filter((report) => report.reported.id === memberId);
+    expect(open.map((report) => report.reporter.kind).sort()).toEqual(['public', 'scam-shield']);
+  });
+
   it('accepts the profile’s number alone, as well as its link', async () => {
     const memberId = await aMember();
     expect((await publicReport(reportOf(memberId, { profile: memberId }))).status).toBe(202);
