@@ -96,10 +96,9 @@ async function decide(browser: Browser, language: Language, reported: string) {
       .getByRole('textbox', { name: words.reason })
       .fill('Checked against the profile.');
     await decision.getByRole('button', { name: words.review }).click();
-    const [dialog, confirm] = words.confirm;
     await page
-      .getByRole('alertdialog', { name: dialog })
-      .getByRole('button', { name: confirm })
+      .getByRole('alertdialog', { name: words.confirm.dialog })
+      .getByRole('button', { name: words.confirm.button })
       .click();
     await expect(card).toHaveCount(0);
   } finally {
