@@ -63,14 +63,14 @@ type Language = keyof typeof WORDS;
 async function report(page: Page, language: Language, profileLink: string, email: string) {
   const words = WORDS[language];
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.getByRole('radio', { name: words.subject }).check();
+  await page.getByRole('radio', { name: words.subject, exact: true }).check();
   await page.getByRole('textbox', { name: words.link }).fill(profileLink);
-  await page.getByRole('radio', { name: words.kind }).check();
+  await page.getByRole('radio', { name: words.kind, exact: true }).check();
   await page.getByRole('textbox', { name: words.why }).fill('What this profile shows is illegal.');
   await page.getByRole('textbox', { name: words.email }).fill(email);
   await page.getByRole('checkbox', { name: words.goodFaith }).check();
   await page.getByRole('button', { name: words.send }).click();
-  await expect(page.getByText(words.sent)).toBeFocused();
+  await expect(page.getByText(words.sent)).toBeVisible();
 }
 
 /** The moderator, in the journey's language, finds the card marked as a public report and decides. */
