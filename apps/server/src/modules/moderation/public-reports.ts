@@ -37,7 +37,7 @@ export type PublicReportDeps = ReportDeps & {
   mailCap: MailCap;
 };
 
-export const PUBLIC_REPORT_RECEIVED = 'Your report was received. We will write to you.';
+const PUBLIC_REPORT_RECEIVED = 'Your report was received. We will write to you.';
 
 /**
  * Anyone's report of a profile or a photo as illegal (ADR 079, DSA Art. 16). It lands in the
