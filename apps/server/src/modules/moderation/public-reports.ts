@@ -21,7 +21,7 @@ import {
 const ONE_HOUR = 60 * 60 * 1000;
 
 /**
- * ADR 007's limits rather than a proof of work: reserved before anything is read, per address
+ * ADR 007's limits rather than a proof of work: reserved before the profile is looked up, per address
  * (a few reports an hour is what a person files) and per e-mail (whose inbox the receipts reach).
  */
 const limits = {
