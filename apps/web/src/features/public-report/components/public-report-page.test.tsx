@@ -108,6 +108,8 @@ describe('the public report page', () => {
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Send the report' }));
-    expect(await screen.findByText('Too many attempts. Please wait 10 min and try again.')).toBeVisible();
+    expect(
+      await screen.findByText('Too many attempts. Please wait 10 min and try again.'),
+    ).toBeVisible();
   });
 });
