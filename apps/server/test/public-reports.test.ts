@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { members, publicReporters, reports } from '../src/db/schema.ts';
 import { collectMemberData } from '../src/modules/account/data-export.repository.ts';
-import { memberClient, seedMembers, uniqueEmail } from './fixtures.ts';
+import { bearer, memberClient, registeredMember, seedMembers, uniqueEmail } from './fixtures.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 let t: TestContext;
@@ -270,6 +270,25 @@ describe('a report from anyone (ADR 079)', () => {
     expect(copy).toContain('Asked for money.');
     expect(copy).not.toContain(sent.email);
     expect(copy).not.toContain('Fatou');
+  });
+
+  it('forgets the reporter’s address with the report when the reported member deletes their account', async () => {
+    const member = await registeredMember(t.app, { gender: 'homme' });
+    const sent = reportOf(member.id);
+    await publicReport(sent);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: bearer(member.token),
+      payload: { password: member.fields.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(
+      await t.database.db
+        .select()
+        .from(publicReporters)
+        .where(eq(publicReporters.email, sent.email)),
+    ).toEqual([]);
   });
 
   it('is read by moderators only', async () => {
