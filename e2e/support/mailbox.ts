@@ -12,14 +12,18 @@ function outboxFiles(): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** Undoes quoted-printable soft breaks and escapes so a link reads whole. */
+/**
+ * Undoes quoted-printable soft breaks and escapes so a link reads whole, and a French sentence
+ * too: the escapes are UTF-8 bytes.
+ */
 function decodeQuotedPrintable(text: string): string {
-  return text
+  const bytes = text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** Waits for a mail to `address` holding a link that `pattern` finds, and answers the link. */
+/** Waits for a mail to `address` holding what `pattern` finds (a link, a sentence), and answers it. */
 async function linkFor(address: string, pattern: RegExp, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -64,4 +68,9 @@ export function familyOpinionLinkFor(address: string, timeoutMs = 10_000): Promi
     /https?:\/\/[^\s"<]+\/(?:fr|en)\/guardian\/opinion\/[A-Za-z0-9_-]+/,
     timeoutMs,
   );
+}
+
+/** Waits for a mail to `address` holding `sentence` (a receipt, an outcome: ADR 079). */
+export async function mailSaying(address: string, sentence: string, timeoutMs = 10_000) {
+  await linkFor(address, new RegExp(sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), timeoutMs);
 }

@@ -54,6 +54,15 @@ export const APPEALS_MODERATOR: Moderator = {
   totpSecret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
 };
 
+/** public-report.spec.ts: decides on reports from anyone (ADR 079), in English and in French. */
+export const PUBLIC_REPORT_MODERATOR: Moderator = {
+  username: 'public-report-moderator@e2e.mawadda.test',
+  password: 'a long enough moderator password',
+  name: 'Hawa Moderator',
+  gender: 'femme',
+  totpSecret: 'OB2WE3DJMMWXEZLQN5ZHILLNN5SGK4TB',
+};
+
 /** A senior moderator (ADR 076), a second pair of eyes: answers the appeals of others' decisions. */
 export const SENIOR_MODERATOR: Moderator = {
   username: 'senior-moderator@e2e.mawadda.test',
@@ -71,6 +80,7 @@ export const SEEDED_MODERATORS = [
   NEW_MODERATOR,
   APPEALS_MODERATOR,
   SENIOR_MODERATOR,
+  PUBLIC_REPORT_MODERATOR,
 ];
 
 const PERIOD_S = 30;
@@ -102,12 +112,22 @@ export async function totpCode(secret: string): Promise<string> {
   }
 }
 
+const PROMPT = {
+  en: { heading: 'Confirm it is you', submit: 'Confirm' },
+  fr: { heading: 'Confirmez que c’est vous', submit: 'Confirmer' },
+};
+
 /** On the moderation page, the moderator proves their app's code for this session. */
-export async function proveSecondFactor(page: Page, moderator: Moderator) {
+export async function proveSecondFactor(
+  page: Page,
+  moderator: Moderator,
+  language: 'en' | 'fr' = 'en',
+) {
   if (!moderator.totpSecret) throw new Error(`${moderator.username} has no authenticator app`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible();
+  const words = PROMPT[language];
+  await expect(page.getByRole('heading', { level: 1, name: words.heading })).toBeVisible();
   await page.getByRole('textbox', { name: 'Code' }).fill(await totpCode(moderator.totpSecret));
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('button', { name: words.submit }).click();
 }
 
 /** A moderator's session through the API, with the app's code proved in it. */

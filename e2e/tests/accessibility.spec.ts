@@ -35,6 +35,7 @@ for (const locale of ['en-US', 'fr-FR']) {
       '/reset-password/some-token',
       '/terms',
       '/privacy',
+      '/report',
       '/nowhere',
     ]) {
       test(`${path} has no serious or critical axe violation`, async ({ browser }) => {

@@ -85,6 +85,10 @@ export const REPORT_NOTE_MAX_LENGTH = 1000;
  * the reporter can still add reasons and messages.
  */
 export const REPORT_NOTES_MAX_LENGTH = 5 * REPORT_NOTE_MAX_LENGTH;
+/** A public report's explanation (ADR 079), as long as an appeal. */
+export const PUBLIC_REPORT_EXPLANATION_MAX_LENGTH = 2000;
+/** The name a public reporter may give. */
+export const PUBLIC_REPORTER_NAME_MAX_LENGTH = 100;
 /** How many messages of the conversation a report may attach. */
 export const REPORT_MESSAGES_MAX = 20;
 

@@ -5,6 +5,7 @@ import type {
 } from './guardian-endpoint-routes.ts';
 import type { moderationDecisionEndpointRoutes } from './moderation-decision-endpoint-routes.ts';
 import { passkeyEndpointRoutes } from './passkey-endpoint-routes.ts';
+import type { publicReportEndpointRoutes } from './public-report-endpoint-routes.ts';
 import type { secondFactorEndpointRoutes } from './second-factor-endpoint-routes.ts';
 import type { sessionEndpointRoutes } from './session-endpoint-routes.ts';
 import type { stayEndpointRoutes } from './stay-endpoint-routes.ts';
@@ -105,7 +106,8 @@ export type EndpointName =
   | keyof typeof sessionEndpointRoutes
   | keyof typeof secondFactorEndpointRoutes
   | keyof typeof stayEndpointRoutes
-  | keyof typeof moderationDecisionEndpointRoutes;
+  | keyof typeof moderationDecisionEndpointRoutes
+  | keyof typeof publicReportEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

@@ -75,6 +75,8 @@ import {
   planQuerySchema,
   subscriptionSessionQuerySchema,
 } from './payments.ts';
+import { publicReportEndpointRoutes } from './public-report-endpoint-routes.ts';
+import { publicReportEndpoints } from './public-reports.ts';
 import {
   digestUnsubscribeQuerySchema,
   notificationSettingsSchema,
@@ -811,6 +813,7 @@ const schemas = {
   ...passkeyEndpointSchemas,
   ...stayEndpointSchemas,
   ...moderationDecisionEndpoints,
+  ...publicReportEndpoints,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's and verification's included. */
@@ -825,6 +828,7 @@ export const allEndpointRoutes = {
   ...secondFactorEndpointRoutes,
   ...stayEndpointRoutes,
   ...moderationDecisionEndpointRoutes,
+  ...publicReportEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */

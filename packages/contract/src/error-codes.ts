@@ -267,6 +267,17 @@ export const ERROR_TEXTS = {
   MODERATORS_ONLY: 'Only moderators may do this.',
   REPORT_ABOUT_YOU: 'This report is about you: another moderator will handle it.',
   REPORT_FILED_BY_YOU: 'You filed this report: another moderator will handle it.',
+  // Reports from anyone (ADR 079)
+  PUBLIC_REPORT_SUBJECT_INVALID: 'Choose whether you report a profile or a photo.',
+  PUBLIC_REPORT_PROFILE_INVALID:
+    'Paste the link of the profile (it ends with the member’s number), or the number itself.',
+  ILLEGAL_CONTENT_KIND_INVALID: 'Choose what is illegal in what you report.',
+  PUBLIC_REPORT_EXPLANATION_REQUIRED:
+    'Explain why you think this is illegal (10 to 2,000 characters).',
+  PUBLIC_REPORTER_NAME_TOO_LONG: 'A name is at most 100 characters.',
+  PUBLIC_REPORT_GOOD_FAITH_REQUIRED:
+    'Confirm that you believe in good faith that what you report is accurate and complete.',
+  PUBLIC_REPORT_LANGUAGE_INVALID: 'Choose French or English for our answer.',
   // The moderators' second factor (ADR 074)
   SECOND_FACTOR_REQUIRED:
     'Prove your second factor to continue: a code from your authenticator app, a recovery code or a passkey.',

@@ -24,6 +24,8 @@ export * from './passkeys.ts';
 export * from './payments.ts';
 export * from './places.ts';
 export * from './profile-prompts.ts';
+export * from './public-report-endpoint-routes.ts';
+export * from './public-reports.ts';
 export * from './push.ts';
 export * from './realtime.ts';
 export * from './safety.ts';

@@ -5,7 +5,14 @@ import { E } from './error-codes.ts';
 import { formNumber, memberText, optionalField, requiredField } from './form-fields.ts';
 import { PROFILE_PROMPTS } from './profile-prompts.ts';
 import { memberIdSchema, promptAnswerSchema } from './users.ts';
-import { DECISION_FACTS, GUIDELINE_RULES, REPORT_REASONS, SHIELD_RULES } from './value-lists.ts';
+import {
+  DECISION_FACTS,
+  GUIDELINE_RULES,
+  ILLEGAL_CONTENT_KINDS,
+  PUBLIC_REPORT_SUBJECTS,
+  REPORT_REASONS,
+  SHIELD_RULES,
+} from './value-lists.ts';
 
 /** `POST /api/reports`: `messageIds` are uuids of messages the reported member sent the reporter. */
 export const reportRequestSchema = z.object({
@@ -117,8 +124,8 @@ export const openReportSchema = z.object({
   /** When the reporter last added to it (`createdAt` until then). */
   updatedAt: z.iso.datetime(),
   /**
-   * A member (`deleted`: who has since deleted their account, no name is kept), or the scam
-   * shield (ADR 043), which writes no note: what it found is told as data, for the moderator's
+   * A member (`deleted`: who has since deleted their account, no name is kept), anyone through
+   * the public report page (ADR 079), or the scam shield (ADR 043), which writes no note: what it found is told as data, for the moderator's
    * language: how many of the attached messages it flagged and the rules they set off, read from
    * the messages themselves.
    */
@@ -133,6 +140,13 @@ export const openReportSchema = z.object({
       kind: z.literal('scam-shield'),
       flaggedMessages: z.number().int(),
       rules: z.array(z.enum(SHIELD_RULES)),
+    }),
+    // Anyone's report of illegal content (ADR 079): what kind, and whether it names a photo.
+    // The reporter's e-mail and name are for the answer only and never reach the queue.
+    z.object({
+      kind: z.literal('public'),
+      illegalContent: z.enum(ILLEGAL_CONTENT_KINDS),
+      subject: z.enum(PUBLIC_REPORT_SUBJECTS),
     }),
   ]),
   reported: z.object({

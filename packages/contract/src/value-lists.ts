@@ -82,6 +82,34 @@ export const REPORT_REASON_GROUNDS: Record<
 };
 
 /**
+ * What anyone, member or not, may report as illegal (DSA Art. 16, ADR 079): a short fixed list,
+ * each put in the queue under the report reason nearest to it, so its statement of reasons rests
+ * on that reason's rule and fact.
+ */
+export const ILLEGAL_CONTENT_KINDS = [
+  'minor',
+  'intimate-image',
+  'fraud',
+  'impersonation',
+  'hate-or-terrorism',
+  'other-illegal',
+] as const;
+export type IllegalContentKind = (typeof ILLEGAL_CONTENT_KINDS)[number];
+
+export const ILLEGAL_CONTENT_REASONS: Record<IllegalContentKind, ReportReason> = {
+  minor: 'under-18',
+  'intimate-image': 'inappropriate-photos',
+  fraud: 'asking-for-money',
+  impersonation: 'fake-profile',
+  'hate-or-terrorism': 'harassment-or-hate',
+  'other-illegal': 'other',
+};
+
+/** What a public report names: a member's profile, or one of its photos. */
+export const PUBLIC_REPORT_SUBJECTS = ['profile', 'photo'] as const;
+export type PublicReportSubject = (typeof PUBLIC_REPORT_SUBJECTS)[number];
+
+/**
  * The scam shield's rules (ADR 043): what a message asked or gave that a scam starts with. The
  * receiver of such a message is shown a warning; the sender is never told.
  */

@@ -15,6 +15,7 @@ import {
   GUARDIAN_RELATIONS,
   GUIDELINE_RULES,
   HAS_CHILDREN_VALUES,
+  ILLEGAL_CONTENT_KINDS,
   LIKE_KINDS,
   MARITAL_STATUSES,
   MEMBER_ROLES,
@@ -22,6 +23,7 @@ import {
   MESSAGE_REQUEST_STATES,
   PROFILE_PROMPTS,
   PROMPT_ANSWERS_MAX,
+  PUBLIC_REPORT_SUBJECTS,
   RECORDED_MODERATION_ACTIONS,
   REPORT_REASONS,
   REQUEST_REPLIES,
@@ -953,6 +955,13 @@ export const reports = pgTable(
     note: text('note'),
     /** `seq` of the reported member's messages to the reporter, checked when the report is made. */
     messageSeqs: bigint('message_seqs', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+    /**
+     * Anyone's report of illegal content through the public page (ADR 079), with no reporter:
+     * the kind of illegality, and whether it names the profile or one of its photos. The
+     * reporter's address for the answer is in `public_reporters`.
+     */
+    illegalContent: text('illegal_content', { enum: ILLEGAL_CONTENT_KINDS }),
+    publicSubject: text('public_subject', { enum: PUBLIC_REPORT_SUBJECTS }),
     createdAt: createdAt(),
     /** When the reporter last added to it. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -966,13 +975,40 @@ export const reports = pgTable(
     // One open report of the scam shield per member: its later evidence joins it.
     uniqueIndex('reports_open_automatic_idx')
       .on(t.reportedId)
-      .where(sql`${t.closedAt} is null and ${t.reporterId} is null`),
+      .where(
+        sql`${t.closedAt} is null and ${t.reporterId} is null and ${t.illegalContent} is null`,
+      ),
     index('reports_reported_idx').on(t.reportedId, t.reporterId),
     check('reports_not_self_check', sql`${t.reporterId} <> ${t.reportedId}`),
+    check(
+      'reports_public_check',
+      sql`(${t.illegalContent} is null) = (${t.publicSubject} is null) and (${t.illegalContent} is null or (${t.reporterId} is null and ${t.illegalContent} in (${inList(ILLEGAL_CONTENT_KINDS)}) and ${t.publicSubject} in (${inList(PUBLIC_REPORT_SUBJECTS)})))`,
+    ),
     check(
       'reports_reasons_check',
       sql`cardinality(${t.reasons}) > 0 and ${t.reasons} <@ array[${inList(REPORT_REASONS)}]::text[]`,
     ),
+  ],
+);
+
+/**
+ * Who filed a public report (ADR 079), for its answers only: their address, the name they gave
+ * and the language of the page. Personal data of someone with no account: the row goes once the
+ * outcome is mailed, and with the report.
+ */
+export const publicReporters = pgTable(
+  'public_reporters',
+  {
+    reportId: uuid('report_id')
+      .primaryKey()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name'),
+    language: text('language', { enum: MAIL_LANGUAGES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('public_reporters_language_check', sql`${t.language} in (${inList(MAIL_LANGUAGES)})`),
   ],
 );
 

@@ -61,6 +61,8 @@ function appRoutes(): RouteObject[] {
         { path: 'terms', element: screen(() => import('./routes/terms.tsx')) },
         { path: 'privacy', element: screen(() => import('./routes/privacy.tsx')) },
         { path: 'guidelines', element: screen(() => import('./routes/guidelines.tsx')) },
+        // Anyone's report of illegal content, no account needed (ADR 079).
+        { path: 'report', element: screen(() => import('./routes/report.tsx')) },
         // A suspended or banned member's statement of reasons and appeal (ADR 076).
         { path: 'standing', element: screen(() => import('./routes/standing.tsx')) },
         {

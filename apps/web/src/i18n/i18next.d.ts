@@ -3,6 +3,7 @@ import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type closingMessages from './locales/en/common-closing-messages.json';
 import type guidelines from './locales/en/common-guidelines.json';
+import type illegalContent from './locales/en/common-illegal-content.json';
 import type member from './locales/en/common-member.json';
 import type memberCard from './locales/en/common-member-card.json';
 import type messageKinds from './locales/en/common-message-kinds.json';
@@ -32,7 +33,8 @@ declare module 'i18next' {
         typeof reportReasons &
         typeof messageKinds &
         typeof closingMessages &
-        typeof guidelines;
+        typeof guidelines &
+        typeof illegalContent;
       auth: typeof auth;
       errors: typeof ERROR_TEXTS;
     };

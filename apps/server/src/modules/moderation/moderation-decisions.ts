@@ -27,6 +27,7 @@ import { setReviewState } from './moderation-history.repository.ts';
 import { isRestriction } from './moderation-history.ts';
 import { assertModerator } from './moderation-queue.ts';
 import { appealWindowEnd } from './moderation-statements.ts';
+import { answerPublicReporter } from './public-reports.ts';
 import { statementMail } from './statement.mail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -127,7 +128,11 @@ async function mailStatement(
       to: member.email,
       name: member.name,
       language: member.language,
-      warnedFor: report.reporterId === null ? 'message-check' : 'member-report',
+      warnedFor: report.illegalContent
+        ? 'public-report'
+        : report.reporterId === null
+          ? 'message-check'
+          : 'member-report',
       appealUntil: appealWindowEnd(at),
       guidelinesUrl: deps.guidelinesUrl,
     }),
@@ -207,5 +212,6 @@ export async function actOnReport(
       at: now,
     });
   }
+  await answerPublicReporter(deps, report, request.action);
   return { message: 'Done' };
 }

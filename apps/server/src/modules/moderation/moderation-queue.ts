@@ -71,12 +71,14 @@ export async function reportQueue(
           reasons: report.reasons,
           // The shield's older reports hold an English sentence as their note: never shown
           // as a note, what it found is read from the messages instead.
-          note: report.reporter ? report.note : null,
+          note: report.reporter || report.publicReport ? report.note : null,
           createdAt: report.createdAt.toISOString(),
           updatedAt: report.updatedAt.toISOString(),
           reporter: report.reporter
             ? { kind: 'member', ...report.reporter }
-            : shieldFinding(attached),
+            : report.publicReport
+              ? { kind: 'public', ...report.publicReport }
+              : shieldFinding(attached),
           reported: {
             ...reported,
             location: placeText({ location: reported.location, countryCode }, language),

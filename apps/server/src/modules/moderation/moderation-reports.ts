@@ -27,7 +27,7 @@ export type ReportDeps = {
  * A report filed (or added to) is an event on the reported member (ADR 076): its reason, by
  * whom the report row says; the member's review opens again.
  */
-async function recordReport(
+export async function recordReport(
   db: Executor,
   report: { id: string; reportedId: string; reason: ReportReason; at: Date },
 ) {

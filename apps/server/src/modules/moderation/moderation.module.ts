@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { memberArea } from '../../plugins/authentication.ts';
 import type { Metrics } from '../../plugins/metrics.ts';
 import { openReportFigures } from './moderation.repository.ts';
-import { moderationRoutes, standingRoutes } from './moderation.routes.ts';
+import { moderationRoutes, publicReportRoutes, standingRoutes } from './moderation.routes.ts';
 import { createModerationService, type ModerationService } from './moderation.service.ts';
 
 declare module 'fastify' {
@@ -64,6 +64,7 @@ export const moderationModule = fp(
       await member.register(moderationRoutes, { moderation, gate: { db, auth: app.auth } });
     });
     await app.register(standingRoutes, { moderation });
+    await app.register(publicReportRoutes, { moderation });
   },
   {
     name: 'moderation',

@@ -1,7 +1,9 @@
 import type {
   DecisionFact,
   GuidelineRule,
+  IllegalContentKind,
   MemberRole,
+  PublicReportSubject,
   RecordedModerationAction,
   ReportReason,
 } from '@mawadda/contract';
@@ -86,7 +88,7 @@ export async function fileAutomaticReport(
     .values({ ...rest, reporterId: null, reasons: [reason], createdAt: at, updatedAt: at })
     .onConflictDoUpdate({
       target: [reports.reportedId],
-      targetWhere: sql`${reports.closedAt} is null and ${reports.reporterId} is null`,
+      targetWhere: sql`${reports.closedAt} is null and ${reports.reporterId} is null and ${reports.illegalContent} is null`,
       set: {
         reasons: sql`${reports.reasons} || array(
           select r from unnest(excluded.reasons) r where r <> all(${reports.reasons}))`,
@@ -136,6 +138,8 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
     reasons: ReportReason[];
     note: string | null;
     message_seqs: Array<string | number>;
+    illegal_content: IllegalContentKind | null;
+    public_subject: PublicReportSubject | null;
     created_at: Date | string;
     updated_at: Date | string;
     reporter_id: string | null;
@@ -154,7 +158,8 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
     reporter_count: number;
     compliment: string | null;
   }>(sql`
-    select r.id, r.reasons, r.note, r.message_seqs, r.created_at, r.updated_at,
+    select r.id, r.reasons, r.note, r.message_seqs, r.illegal_content, r.public_subject,
+      r.created_at, r.updated_at,
       reporter.id as reporter_id, reporter.name as reporter_name,
       reporter.standing = 'deleted' as reporter_deleted,
       reported.id as reported_id, reported.name as reported_name, reported.age, reported.gender,
@@ -177,6 +182,10 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
     reasons: r.reasons,
     note: r.note,
     messageSeqs: r.message_seqs.map(Number),
+    publicReport:
+      r.illegal_content && r.public_subject
+        ? { illegalContent: r.illegal_content, subject: r.public_subject }
+        : null,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
     reporter:

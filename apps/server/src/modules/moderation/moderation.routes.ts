@@ -120,3 +120,15 @@ export const standingRoutes: FastifyPluginAsyncZod<{ moderation: ModerationServi
     },
   });
 };
+
+/** Anyone's report of illegal content (ADR 079): no account, limited per address and e-mail. */
+export const publicReportRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (
+  app,
+  { moderation },
+) => {
+  app.route({
+    ...endpoint('publicReport', 'moderation'),
+    handler: async (request, reply) =>
+      reply.status(202).send(await moderation.reportPublicly(request.body, request.ip)),
+  });
+};

@@ -2,9 +2,11 @@ import type {
   AppealAnswer,
   ModerationActionRequest,
   PlaceLanguage,
+  PublicReportRequest,
   ReportRequest,
 } from '@mawadda/contract';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
+import { createMailCap } from '../../lib/mail-cap.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
 import { actOnReport, type DecisionDeps } from './moderation-decisions.ts';
 import { commentOn, escalate, reverse, subjectHistory } from './moderation-history.ts';
@@ -18,6 +20,7 @@ import {
   standingOf,
   statementsOf,
 } from './moderation-statements.ts';
+import { filePublicReport } from './public-reports.ts';
 
 export type ModerationService = ReturnType<typeof createModerationService>;
 
@@ -26,7 +29,8 @@ export type ModerationService = ReturnType<typeof createModerationService>;
  * messages that member sent them (the scam shield reports too, ADR 043: `moderation-reports.ts`);
  * moderators work the queue (`moderation-queue.ts`) and act on a report (`moderation-decisions.ts`);
  * a member's history, comments, escalations and reversals are in `moderation-history.ts`, the
- * statements of reasons and appeals in `moderation-statements.ts` (ADR 076).
+ * statements of reasons and appeals in `moderation-statements.ts` (ADR 076); anyone's report of
+ * illegal content in `public-reports.ts` (ADR 079).
  */
 export function createModerationService(
   deps: ReportDeps &
@@ -43,10 +47,15 @@ export function createModerationService(
     max: deps.reportsPerDay,
     code: 'REPORTS_DAILY_LIMIT',
   });
+  const mailCap = createMailCap(deps.limiter);
 
   return {
     report: (reporterId: string, request: ReportRequest) =>
       fileMemberReport(deps, dailyReports, reporterId, request),
+
+    /** Anyone's report of illegal content, from the address `ip` (ADR 079). */
+    reportPublicly: (request: PublicReportRequest, ip: string) =>
+      filePublicReport({ ...deps, mailCap }, request, ip),
 
     reportAutomatically: (report: {
       reportedId: string;

@@ -4,10 +4,11 @@ import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 /**
- * How the report came: a member's, or the scam shield's own check of the member's messages
- * (ADR 043), which no member filed and the mail must not say one did.
+ * How the report came: a member's, anyone's through the public page (ADR 079), or the scam
+ * shield's own check of the member's messages (ADR 043), which no member filed and the mail must
+ * not say one did.
  */
-export type WarnedFor = 'member-report' | 'message-check';
+export type WarnedFor = 'member-report' | 'public-report' | 'message-check';
 
 type Bilingual = Record<MailLanguage, string>;
 
@@ -15,6 +16,10 @@ const WHY: Record<WarnedFor, Bilingual> = {
   'member-report': {
     en: 'A member reported you, and our moderation team found that part of what happened breaks the community rules:',
     fr: 'Un membre vous a signalé, et notre équipe de modération a constaté qu’une partie de ce qui s’est passé enfreint les règles de la communauté :',
+  },
+  'public-report': {
+    en: 'Your profile was reported to us as illegal content, and our moderation team found that part of what it shows breaks the community rules:',
+    fr: 'Votre profil nous a été signalé comme contenu illégal, et notre équipe de modération a constaté qu’une partie de ce qu’il montre enfreint les règles de la communauté :',
   },
   'message-check': {
     en: 'Our automatic check of messages flagged several of yours, and our moderation team, having read them, found that part of what you wrote breaks the community rules:',

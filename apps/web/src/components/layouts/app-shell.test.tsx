@@ -104,6 +104,11 @@ describe('the shell for a visitor (terms, privacy)', () => {
     expect(within(footer).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(
       '/privacy',
     );
+    // Anyone may report illegal content, with no account (ADR 079).
+    expect(within(footer).getByRole('link', { name: 'Report illegal content' })).toHaveAttribute(
+      'href',
+      '/report',
+    );
     // Help goes to support, not to the privacy address of the legal pages.
     expect(within(footer).getByRole('link', { name: 'Contact' })).toHaveAttribute(
       'href',

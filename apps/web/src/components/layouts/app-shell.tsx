@@ -46,6 +46,11 @@ const SiteFooter = memo(function SiteFooter({ member }: { member: boolean }) {
               </Link>
             </li>
             <li>
+              <Link to={localized('/report')} className={linkClass}>
+                {t('footer.report')}
+              </Link>
+            </li>
+            <li>
               <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
                 {t('footer.contact')}
               </a>

@@ -1,5 +1,6 @@
 import { useFeatureTranslation } from '@/i18n/feature-texts.ts';
 import { GUIDELINE_TEXTS } from '@/i18n/guideline-texts.ts';
+import { ILLEGAL_CONTENT_TEXTS } from '@/i18n/illegal-content-texts.ts';
 import { MEMBER_TEXTS } from '@/i18n/member-texts.ts';
 import { PROFILE_LIST_TEXTS } from '@/i18n/profile-list-texts.ts';
 import { PROFILE_PROMPT_TEXTS } from '@/i18n/profile-prompt-texts.ts';
@@ -25,6 +26,7 @@ export function useModerationTranslation() {
         REPORT_REASON_TEXTS,
         PROFILE_PROMPT_TEXTS,
         GUIDELINE_TEXTS,
+        ILLEGAL_CONTENT_TEXTS,
       ],
     },
   );

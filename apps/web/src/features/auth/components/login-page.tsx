@@ -89,6 +89,14 @@ export function LoginPage() {
               {t('login.createAccount')}
             </Link>
           </p>
+          <p className="mt-2 text-center text-sm">
+            <Link
+              to={localized('/report')}
+              className="inline-flex min-h-11 items-center text-ink-muted underline underline-offset-4 hover:text-teal-800"
+            >
+              {t('login.reportIllegal')}
+            </Link>
+          </p>
         </div>
       </section>
     </main>

@@ -308,6 +308,32 @@ describe('the moderation page', () => {
     ).toHaveTextContent('Signalé par un membre qui a depuis supprimé son compte');
   });
 
+  it('marks a report from the public page as illegal content, with its explanation, in both languages', async () => {
+    const fromAnyone = aReport({
+      reporter: { kind: 'public', illegalContent: 'fraud', subject: 'photo' },
+      note: 'His photos are taken from an actor.',
+      messages: [],
+    });
+    serve([fromAnyone]);
+    const { unmount } = await renderScreen(<ModerationPage />, { route: '/moderation' });
+    const report = await screen.findByRole('article', { name: 'Karim Benali: Asking for money' });
+    expect(report).toHaveTextContent('Reported through the public page, with no account');
+    expect(report).toHaveTextContent(
+      'Public report of illegal content: Fraud or a scam, a photo of the profile',
+    );
+    expect(
+      within(report).getByRole('region', { name: 'Reporter’s explanation' }),
+    ).toHaveTextContent('His photos are taken from an actor.');
+    unmount();
+    serve([fromAnyone]);
+    await renderScreen(<ModerationPage />, { route: '/fr/moderation', language: 'fr' });
+    expect(
+      await screen.findByRole('article', { name: "Karim Benali : Demande d'argent" }),
+    ).toHaveTextContent(
+      'Signalement public de contenu illégal : Une fraude ou une escroquerie, une photo du profil',
+    );
+  });
+
   it('says what the scam shield found when it filed the report, in the moderator’s language, never as a note', async () => {
     const byTheShield = aReport({
       reporter: { kind: 'scam-shield', flaggedMessages: 5, rules: ['money', 'phone'] },

@@ -78,9 +78,11 @@ export function ReportCard({
               count: reporter.flaggedMessages,
               rules: list.format(reporter.rules.map((rule) => t(`shieldRules.${rule}`))),
             })
-          : reporter.deleted
-            ? t('reportedByDeletedMember')
-            : t('reportedBy', { name: reporter.name })}{' '}
+          : reporter.kind === 'public'
+            ? t('reportedByPublic')
+            : reporter.deleted
+              ? t('reportedByDeletedMember')
+              : t('reportedBy', { name: reporter.name })}{' '}
         · <When iso={report.createdAt} now={now} phrase={(time) => t('reportedAt', { time })} />
         {report.updatedAt === report.createdAt ? null : (
           <>
@@ -90,11 +92,21 @@ export function ReportCard({
         )}
       </p>
 
+      {/* Anyone's report of illegal content (ADR 079): marked as such, before all the rest. */}
+      {reporter.kind === 'public' ? (
+        <p className="mt-2 inline-block rounded-full bg-red-50 px-3 py-1 text-sm font-semibold text-danger">
+          {t('publicBadge', {
+            kind: t(`common:illegalContentKinds.${reporter.illegalContent}`),
+            subject: t(`common:publicReportSubjects.${reporter.subject}`),
+          })}
+        </p>
+      ) : null}
+
       {/* The scam shield writes no note: what it found is said above, as its report. */}
-      {reporter.kind === 'member' ? (
+      {reporter.kind !== 'scam-shield' ? (
         <section aria-labelledby={`${id}-note`} className="mt-4">
           <h3 id={`${id}-note`} className={sectionHeading}>
-            {t('note')}
+            {t(reporter.kind === 'public' ? 'explanation' : 'note')}
           </h3>
           {report.note ? (
             <blockquote className="mt-1 whitespace-pre-line rounded-xl bg-sand-100 px-4 py-2 text-ink">

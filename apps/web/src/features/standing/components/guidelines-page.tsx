@@ -1,5 +1,7 @@
 import { GUIDELINE_RULES } from '@mawadda/contract/value-lists';
 import { BookOpen } from 'lucide-react';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useStandingTranslation } from '../i18n.ts';
@@ -10,6 +12,7 @@ import { useStandingTranslation } from '../i18n.ts';
  */
 export function GuidelinesPage() {
   const { t } = useStandingTranslation();
+  const localized = useLocalizedPath();
   useDocumentTitle(t('guidelines.title'));
   return (
     <main className="mx-auto w-full max-w-3xl px-4 pb-12 pt-6 md:pt-10">
@@ -38,6 +41,18 @@ export function GuidelinesPage() {
         </h2>
         <p className="mt-3">{t('guidelines.decisions')}</p>
         <p className="mt-3">{t('guidelines.appeals')}</p>
+      </section>
+      <section aria-labelledby="guidelines-report" className="mt-8">
+        <h2 id="guidelines-report" className="font-display text-2xl text-teal-900">
+          {t('guidelines.reportHeading')}
+        </h2>
+        <p className="mt-3">{t('guidelines.report')}</p>
+        <Link
+          to={localized('/report')}
+          className="mt-2 inline-flex min-h-11 items-center font-semibold text-teal-700 underline-offset-4 hover:underline"
+        >
+          {t('guidelines.reportLink')}
+        </Link>
       </section>
     </main>
   );

@@ -1,0 +1,5 @@
+import { PublicReportPage } from '@/features/public-report/components/public-report-page.tsx';
+
+export function Component() {
+  return <PublicReportPage />;
+}
