@@ -8,6 +8,7 @@ import { passkeyEndpointRoutes } from './passkey-endpoint-routes.ts';
 import type { secondFactorEndpointRoutes } from './second-factor-endpoint-routes.ts';
 import type { sessionEndpointRoutes } from './session-endpoint-routes.ts';
 import type { stayEndpointRoutes } from './stay-endpoint-routes.ts';
+import type { transparencyEndpointRoutes } from './transparency-endpoint-routes.ts';
 import type {
   verificationEndpointRoutes,
   verificationQueueEndpointRoutes,
@@ -105,7 +106,8 @@ export type EndpointName =
   | keyof typeof sessionEndpointRoutes
   | keyof typeof secondFactorEndpointRoutes
   | keyof typeof stayEndpointRoutes
-  | keyof typeof moderationDecisionEndpointRoutes;
+  | keyof typeof moderationDecisionEndpointRoutes
+  | keyof typeof transparencyEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

@@ -107,6 +107,8 @@ import {
 } from './social.ts';
 import { stayEndpointRoutes } from './stay-endpoint-routes.ts';
 import { stayEndpointSchemas } from './stays.ts';
+import { transparencyEndpoints } from './transparency.ts';
+import { transparencyEndpointRoutes } from './transparency-endpoint-routes.ts';
 import {
   blockedMemberSchema,
   consentRequestSchema,
@@ -811,6 +813,7 @@ const schemas = {
   ...passkeyEndpointSchemas,
   ...stayEndpointSchemas,
   ...moderationDecisionEndpoints,
+  ...transparencyEndpoints,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's and verification's included. */
@@ -825,6 +828,7 @@ export const allEndpointRoutes = {
   ...secondFactorEndpointRoutes,
   ...stayEndpointRoutes,
   ...moderationDecisionEndpointRoutes,
+  ...transparencyEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */

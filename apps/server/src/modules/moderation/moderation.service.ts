@@ -3,6 +3,7 @@ import type {
   ModerationActionRequest,
   PlaceLanguage,
   ReportRequest,
+  TransparencyQuery,
 } from '@mawadda/contract';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
@@ -18,6 +19,7 @@ import {
   standingOf,
   statementsOf,
 } from './moderation-statements.ts';
+import { transparencySummary } from './transparency.ts';
 
 export type ModerationService = ReturnType<typeof createModerationService>;
 
@@ -78,6 +80,10 @@ export function createModerationService(
 
     answerAppeal: (moderatorId: string, appealId: string, answer: AppealAnswer) =>
       answerAppeal(deps, moderatorId, appealId, answer),
+
+    /** The transparency summary of a period (ADR 081). */
+    transparency: (moderatorId: string, query: TransparencyQuery) =>
+      transparencySummary(deps, moderatorId, query),
 
     statements: (memberId: string) => statementsOf(deps, memberId),
 
