@@ -84,12 +84,14 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
       ...endpoint('transparencyCsv', 'moderation'),
       handler: async (request, reply) => {
         const summary = await moderation.transparency(sessionOf(request).memberId, request.query);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${transparencyCsvName(summary)}"`)
-          .header('cache-control', 'private, no-store')
-          // The contract's File is what the client receives: this text.
-          .send(transparencyCsv(summary) as unknown as File);
+        return (
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${transparencyCsvName(summary)}"`)
+            .header('cache-control', 'private, no-store')
+            // The contract's File is what the client receives: this text.
+            .send(transparencyCsv(summary) as unknown as File)
+        );
       },
     });
   });

@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockEndpoints } from '@/test/api.ts';
 import { aDataExport, noDataExport } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
