@@ -152,6 +152,22 @@ describe('the transparency summary page', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('asks for the second factor this session has not proved, then shows the summary', async () => {
+    let proved = false;
+    mockEndpoints({
+      transparencySummary: () =>
+        proved ? { body: november } : { status: 403, body: anError('SECOND_FACTOR_REQUIRED') },
+      proveSecondFactor: () => {
+        proved = true;
+        return { body: { recoveryCodesLeft: 10 } };
+      },
+    });
+    await renderScreen(<TransparencyPage />);
+    await screen.findByRole('heading', { level: 1, name: 'Confirm it is you' });
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Code' }), '123456{Enter}');
+    expect(await screen.findByRole('table')).toBeVisible();
+  });
+
   it('is linked from the moderation page, in the page’s language', async () => {
     mockEndpoints({ moderationQueue: { body: [] } });
     await renderScreen(<ModerationPage />, { language: 'fr', route: '/fr' });
