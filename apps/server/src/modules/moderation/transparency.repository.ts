@@ -4,7 +4,7 @@ import {
   type ReportSource,
   TRANSPARENCY_DECISIONS,
 } from '@mawadda/contract';
-import { and, count, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { moderationActions, reports } from '../../db/schema.ts';
 
@@ -91,7 +91,8 @@ export async function appealFiguresOf(db: Executor, period: Period) {
   return row ?? { filed: 0, upheld: 0, rejected: 0, reversals: 0 };
 }
 
-const medianSeconds = (interval: ReturnType<typeof sql>) =>
+/** The median of the intervals, in whole seconds; null over no row. */
+const medianSeconds = (interval: SQL) =>
   sql<
     number | null
   >`round(percentile_cont(0.5) within group (order by extract(epoch from ${interval})))::int`;

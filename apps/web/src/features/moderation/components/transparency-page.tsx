@@ -123,7 +123,9 @@ function PeriodForm({
   const [draft, setDraft] = useState({ from: '', to: '' });
   // The first summary fills the fields with its period (the last month, chosen by the server).
   useEffect(() => {
-    if (shown) setDraft((current) => (current.from || current.to ? current : shown));
+    if (!shown) return;
+    const { from, to } = shown;
+    setDraft((current) => (current.from || current.to ? current : { from, to }));
   }, [shown]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -131,7 +133,8 @@ function PeriodForm({
   };
   return (
     <div className="mt-6 flex flex-col gap-3">
-      <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-4">
+      {/* The server's refusal says what is wrong with the period, in the page's language. */}
+      <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-4">
         <TextField
           type="date"
           name="from"
