@@ -143,6 +143,21 @@ describe('the transparency summary page', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('opens on the period the address names, kept in the fields when it is refused', async () => {
+    mockEndpoints({
+      transparencySummary: { status: 400, body: anError('TRANSPARENCY_PERIOD_TOO_LONG') },
+    });
+    await renderScreen(<TransparencyPage />, {
+      route: '/moderation/transparency?from=2020-01-01&to=2026-12-31',
+      path: '/moderation/transparency',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A summary covers at most 366 days.',
+    );
+    expect(screen.getByLabelText('First day')).toHaveValue('2020-01-01');
+    expect(screen.getByLabelText('Last day')).toHaveValue('2026-12-31');
+  });
+
   it('is refused to a member who is not a moderator', async () => {
     mockEndpoints({
       transparencySummary: { status: 403, body: anError('MODERATORS_ONLY') },

@@ -50,7 +50,7 @@ export function TransparencyPage() {
           title={t('transparency.title')}
           lead={t('transparency.lead')}
         />
-        <PeriodForm shown={query.data} onChoose={setPeriod} />
+        <PeriodForm asked={period} shown={query.data} onChoose={setPeriod} />
         {refusal ? (
           <div className="mt-4">
             <Alert tone="error">{translateError(t, refusal.body) ?? t('transparency.error')}</Alert>
@@ -110,18 +110,21 @@ function Refused({ code }: { code: string | undefined }) {
   );
 }
 
-/** The period picker and the CSV of the period shown. */
+/** The period picker (first the period asked for in the address) and the CSV of the one shown. */
 function PeriodForm({
+  asked,
   shown,
   onChoose,
 }: {
+  asked: TransparencyQuery;
   shown: TransparencySummary | undefined;
   onChoose: (period: { from: string; to: string }) => void;
 }) {
   const { t } = useModerationTranslation();
   const csv = useTransparencyCsv();
-  const [draft, setDraft] = useState({ from: '', to: '' });
-  // The first summary fills the fields with its period (the last month, chosen by the server).
+  const [draft, setDraft] = useState({ from: asked.from ?? '', to: asked.to ?? '' });
+  // Without a period asked for, the first summary fills the fields with its own (the last
+  // month, chosen by the server).
   useEffect(() => {
     if (!shown) return;
     const { from, to } = shown;
