@@ -1,6 +1,7 @@
 import { destinations } from '@mawadda/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registeredMember, seedCouple, sessionFor } from './fixtures.ts';
+import { appeals } from '../src/db/schema.ts';
+import { bearer, registeredMember, seedCouple, seedMembers, sessionFor } from './fixtures.ts';
 import { startTestPushService, type TestPushService } from './push-service.ts';
 import { connectStomp } from './stomp-client.ts';
 import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
@@ -216,6 +217,22 @@ describe('the metrics', () => {
       (after.value('mawadda_mails_total', sent) ?? 0) -
         (before.value('mawadda_mails_total', sent) ?? 0),
     ).toBe(1);
+  });
+
+  it('counts the appeals left unanswered past the time the guidelines promise', async () => {
+    const before = (await scrape()).value('mawadda_moderation_late_appeals') ?? 0;
+    const [member = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
+    const filedAt = t.clock.now();
+    await t.database.db.insert(appeals).values({
+      decisionId: crypto.randomUUID(),
+      memberId: member,
+      text: 'I did nothing of the kind.',
+      filedAt,
+      answerBy: new Date(filedAt.getTime() + 7 * 24 * 60 * 60 * 1000),
+    });
+    expect((await scrape()).value('mawadda_moderation_late_appeals')).toBe(before);
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    expect((await scrape()).value('mawadda_moderation_late_appeals')).toBe(before + 1);
   });
 });
 

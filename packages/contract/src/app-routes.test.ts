@@ -15,6 +15,7 @@ describe('the app routes the server and the service worker answer with index.htm
       '/fr/chat?checkout=done',
       '/mon-profil/',
       '/fr/moderation',
+      '/en/moderation/transparency?from=2026-11-01&to=2026-11-30',
     ]) {
       expect(APP_ROUTES.test(path), path).toBe(true);
     }
@@ -29,6 +30,7 @@ describe('the app routes the server and the service worker answer with index.htm
       '/chat/extra',
       '/user-details/',
       '/guardian/',
+      '/moderation/other',
       '/sw.js',
       '/index.html',
     ]) {

@@ -120,3 +120,6 @@ export const STAY_MAX_DAYS = 60;
 export const STAYS_MAX = 2;
 /** She is suggested near the town from this many days before she arrives (ADR 077). */
 export const STAY_SHOWN_DAYS_BEFORE = 14;
+
+/** The longest period one transparency summary covers, in days (a leap year; ADR 081). */
+export const TRANSPARENCY_MAX_DAYS = 366;

@@ -9,6 +9,7 @@ import type { publicReportEndpointRoutes } from './public-report-endpoint-routes
 import type { secondFactorEndpointRoutes } from './second-factor-endpoint-routes.ts';
 import type { sessionEndpointRoutes } from './session-endpoint-routes.ts';
 import type { stayEndpointRoutes } from './stay-endpoint-routes.ts';
+import type { transparencyEndpointRoutes } from './transparency-endpoint-routes.ts';
 import type {
   verificationEndpointRoutes,
   verificationQueueEndpointRoutes,
@@ -107,7 +108,8 @@ export type EndpointName =
   | keyof typeof secondFactorEndpointRoutes
   | keyof typeof stayEndpointRoutes
   | keyof typeof moderationDecisionEndpointRoutes
-  | keyof typeof publicReportEndpointRoutes;
+  | keyof typeof publicReportEndpointRoutes
+  | keyof typeof transparencyEndpointRoutes;
 
 /** The path with its `:name` segments filled in, each value URL-encoded. */
 export function endpointPath(path: string, params: Record<string, string> = {}): string {

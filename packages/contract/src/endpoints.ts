@@ -109,6 +109,8 @@ import {
 } from './social.ts';
 import { stayEndpointRoutes } from './stay-endpoint-routes.ts';
 import { stayEndpointSchemas } from './stays.ts';
+import { transparencyEndpoints } from './transparency.ts';
+import { transparencyEndpointRoutes } from './transparency-endpoint-routes.ts';
 import {
   blockedMemberSchema,
   consentRequestSchema,
@@ -814,6 +816,7 @@ const schemas = {
   ...stayEndpointSchemas,
   ...moderationDecisionEndpoints,
   ...publicReportEndpoints,
+  ...transparencyEndpoints,
 } satisfies Record<EndpointName, EndpointSchemas>;
 
 /** Every endpoint's method and path, family mode's and verification's included. */
@@ -829,6 +832,7 @@ export const allEndpointRoutes = {
   ...stayEndpointRoutes,
   ...moderationDecisionEndpointRoutes,
   ...publicReportEndpointRoutes,
+  ...transparencyEndpointRoutes,
 };
 
 /** Every endpoint: its method and path with its schemas. */

@@ -309,6 +309,10 @@ export const ERROR_TEXTS = {
   APPEAL_NOT_FOUND: 'This appeal does not exist.',
   APPEAL_ANSWERED: 'This appeal was already answered.',
   APPEAL_OUTCOME_INVALID: 'Choose whether the appeal is upheld or rejected.',
+  // The transparency summary (ADR 081)
+  TRANSPARENCY_DATE_INVALID: 'Give both dates of the period, as year-month-day.',
+  TRANSPARENCY_PERIOD_REVERSED: 'The start of the period must come before its end.',
+  TRANSPARENCY_PERIOD_TOO_LONG: 'A summary covers at most {{max}} days.',
   // Verified members (ADR 044)
   VERIFICATION_POSE_UNKNOWN: 'Ask for a pose first, then take the photo with that pose.',
   VERIFICATION_POSE_EXPIRED:

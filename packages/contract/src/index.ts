@@ -38,6 +38,8 @@ export * from './stay-endpoint-routes.ts';
 export * from './stays.ts';
 export * from './text.ts';
 export * from './topics.ts';
+export * from './transparency.ts';
+export * from './transparency-endpoint-routes.ts';
 export * from './users.ts';
 export * from './value-sets.ts';
 export * from './verification.ts';

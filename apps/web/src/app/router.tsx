@@ -78,6 +78,10 @@ function appRoutes(): RouteObject[] {
             { path: 'mon-profil', element: screen(() => import('./routes/mon-profil.tsx')) },
             { path: 'profile-views', element: screen(() => import('./routes/profile-views.tsx')) },
             { path: 'moderation', element: screen(() => import('./routes/moderation.tsx')) },
+            {
+              path: 'moderation/transparency',
+              element: screen(() => import('./routes/moderation-transparency.tsx')),
+            },
             { path: 'sessions', element: screen(() => import('./routes/sessions.tsx')) },
           ],
         },

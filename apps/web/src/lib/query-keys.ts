@@ -70,6 +70,9 @@ export const moderationKeys = {
   queue: (memberId: string) => ['moderation', memberId, 'queue'] as const,
   verifications: (memberId: string) => ['moderation', memberId, 'verifications'] as const,
   appeals: (memberId: string) => ['moderation', memberId, 'appeals'] as const,
+  transparencies: (memberId: string) => ['moderation', memberId, 'transparency'] as const,
+  transparency: (memberId: string, from: string | undefined, to: string | undefined) =>
+    ['moderation', memberId, 'transparency', from ?? '', to ?? ''] as const,
 };
 
 export const notificationKeys = {

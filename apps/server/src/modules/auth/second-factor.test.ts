@@ -89,6 +89,9 @@ const moderationRoutes = [
   ['POST', '/api/moderation/decisions/00000000-0000-4000-8000-000000000000/reversal'],
   ['GET', '/api/moderation/appeals'],
   ['POST', '/api/moderation/appeals/00000000-0000-4000-8000-000000000000/answer'],
+  // The transparency summary (ADR 081), both forms.
+  ['GET', '/api/moderation/transparency'],
+  ['GET', '/api/moderation/transparency.csv'],
 ] as const;
 
 async function codesOnEveryRoute(client: Client) {

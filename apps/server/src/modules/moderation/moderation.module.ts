@@ -7,6 +7,7 @@ import type { Metrics } from '../../plugins/metrics.ts';
 import { openReportFigures } from './moderation.repository.ts';
 import { moderationRoutes, publicReportRoutes, standingRoutes } from './moderation.routes.ts';
 import { createModerationService, type ModerationService } from './moderation.service.ts';
+import { appealFigures } from './moderation-history.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-/** The moderators' queue at each scrape, from the database: the same figure on every node. */
+/** The moderators' queues at each scrape, from the database: the same figure on every node. */
 function measureReports(metrics: Metrics, db: Database, clock: Clock) {
   const figures = metrics.shared(() => openReportFigures(db));
   metrics.gauge({
@@ -30,6 +31,14 @@ function measureReports(metrics: Metrics, db: Database, clock: Clock) {
     async collect() {
       const { oldest } = await figures();
       this.set(oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0);
+    },
+  });
+  // ADR 076: the guidelines promise an answer to an appeal within 7 days.
+  metrics.gauge({
+    name: 'mawadda_moderation_late_appeals',
+    help: 'Appeals not answered by the time the guidelines promise (answer_by passed), of the whole deployment',
+    async collect() {
+      this.set((await appealFigures(db, clock.now())).late);
     },
   });
 }

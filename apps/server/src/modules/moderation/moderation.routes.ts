@@ -4,6 +4,7 @@ import { endpoint } from '../../lib/endpoint.ts';
 import { sessionOf } from '../../plugins/authentication.ts';
 import type { ModerationService } from './moderation.service.ts';
 import { type ModeratorGateDeps, moderatorGate } from './moderator-gate.ts';
+import { transparencyCsv, transparencyCsvName } from './transparency.ts';
 
 /**
  * Reports by members, their statements of reasons and appeals; the queue, the actions, a
@@ -73,6 +74,25 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
       ...endpoint('appealAnswer', 'moderation'),
       handler: async (request) =>
         moderation.answerAppeal(sessionOf(request).memberId, request.params.id, request.body),
+    });
+    moderators.route({
+      ...endpoint('transparencySummary', 'moderation'),
+      handler: async (request) =>
+        moderation.transparency(sessionOf(request).memberId, request.query),
+    });
+    moderators.route({
+      ...endpoint('transparencyCsv', 'moderation'),
+      handler: async (request, reply) => {
+        const summary = await moderation.transparency(sessionOf(request).memberId, request.query);
+        return (
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${transparencyCsvName(summary)}"`)
+            .header('cache-control', 'private, no-store')
+            // The contract's File is what the client receives: this text.
+            .send(transparencyCsv(summary) as unknown as File)
+        );
+      },
     });
   });
   app.route({

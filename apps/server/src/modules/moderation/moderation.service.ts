@@ -4,6 +4,7 @@ import type {
   PlaceLanguage,
   PublicReportRequest,
   ReportRequest,
+  TransparencyQuery,
 } from '@mawadda/contract';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { createMailCap } from '../../lib/mail-cap.ts';
@@ -21,6 +22,7 @@ import {
   statementsOf,
 } from './moderation-statements.ts';
 import { filePublicReport } from './public-reports.ts';
+import { transparencySummary } from './transparency.ts';
 
 export type ModerationService = ReturnType<typeof createModerationService>;
 
@@ -87,6 +89,10 @@ export function createModerationService(
 
     answerAppeal: (moderatorId: string, appealId: string, answer: AppealAnswer) =>
       answerAppeal(deps, moderatorId, appealId, answer),
+
+    /** The transparency summary of a period (ADR 081). */
+    transparency: (moderatorId: string, query: TransparencyQuery) =>
+      transparencySummary(deps, moderatorId, query),
 
     statements: (memberId: string) => statementsOf(deps, memberId),
 

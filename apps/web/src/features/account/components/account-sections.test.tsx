@@ -1,9 +1,10 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockEndpoints } from '@/test/api.ts';
 import { aDataExport, noDataExport } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
+import { savedFiles } from '@/test/saved-files.ts';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 
@@ -27,30 +28,7 @@ const ready = aDataExport('ready', {
 
 const section = (name: string) => screen.getByRole('region', { name });
 
-/** What the page handed the browser to save: its name and size. */
-let saved: Array<{ name: string; size: number }>;
-const objectUrls = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
-beforeEach(() => {
-  saved = [];
-  const blobs = new Map<string, Blob>();
-  // jsdom has no object URLs and cannot save a file: the test stands in for the browser.
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      const url = `blob:copy-${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    },
-    revokeObjectURL: (url: string) => blobs.delete(url),
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    saved.push({ name: this.download, size: blobs.get(this.href)?.size ?? -1 });
-  });
-});
-afterEach(() => {
-  Object.assign(URL, objectUrls);
-});
+const saved = savedFiles();
 
 describe('Download my data', () => {
   it('asks for a copy, then says it is being prepared', async () => {
@@ -96,7 +74,7 @@ describe('Download my data', () => {
     await renderScreen(<DataExportSection />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toEqual({ name: 'mawadda-data-2026-11-25.zip', size: 4 });
+    expect(saved[0]).toMatchObject({ name: 'mawadda-data-2026-11-25.zip', size: 4 });
     expect(fetched).toContainEqual(['/api/users/me/export/file', 'Bearer token']);
   });
 

@@ -2,6 +2,7 @@ import type { DataExport } from '@mawadda/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client.ts';
 import { accountKeys } from '@/lib/query-keys.ts';
+import { saveFile } from '@/lib/save-file.ts';
 import { useSession } from '@/lib/session.ts';
 import {
   deleteAccount,
@@ -12,23 +13,6 @@ import {
 
 /** While a copy is being prepared, how often the page asks whether it is ready. */
 const PENDING_POLL_MS = 3000;
-/**
- * How long the downloaded copy stays in the page's memory: the browser has taken the file long
- * before; without it, the copy would be held until the page closes.
- */
-const SAVED_FILE_KEPT_MS = 60_000;
-
-/** Hands `blob` to the browser as a file to save, as a link with `download` would. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), SAVED_FILE_KEPT_MS);
-}
 
 /** My latest copy of my data; asked again every few seconds while it is being prepared. */
 export function useDataExport() {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert.tsx';
 import { useGoogleLoginMutation } from '../api/auth-api.ts';
 import { useGoogleIdentity } from '../hooks/use-google-identity.ts';
+import { useOpenStanding } from '../hooks/use-open-standing.ts';
 import { googleErrorMessage } from '../utils/login-error.ts';
 
 type Props = { clientId: string; remember: boolean; onSignedIn: (user: CurrentUser) => void };
@@ -13,12 +14,13 @@ export function GoogleButton({ clientId, remember, onSignedIn }: Props) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const container = useRef<HTMLDivElement>(null);
   const google = useGoogleLoginMutation();
+  const openStanding = useOpenStanding();
   const { unavailable } = useGoogleIdentity({
     clientId,
     container,
     locale: i18n.resolvedLanguage ?? 'en',
     handleCredential: (credential) =>
-      google.mutate({ credential, remember }, { onSuccess: onSignedIn }),
+      google.mutate({ credential, remember }, { onSuccess: onSignedIn, onError: openStanding }),
   });
   if (unavailable) return null;
   return (

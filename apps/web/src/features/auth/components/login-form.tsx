@@ -1,18 +1,17 @@
 import type { CurrentUser } from '@mawadda/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Checkbox } from '@/components/checkbox.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { PasswordField } from '@/components/password-field.tsx';
 import { TextField } from '@/components/text-field.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { session } from '@/lib/session.ts';
 import { signIn } from '@/lib/sign-in.ts';
-import { passOf, standingPass } from '@/lib/standing-pass.ts';
 import { afterPasswordSignIn } from '../api/passkey-api.ts';
+import { useOpenStanding } from '../hooks/use-open-standing.ts';
 import { loginErrorMessage } from '../utils/login-error.ts';
 import { PasskeyOffer } from './passkey-offer.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
@@ -50,7 +49,7 @@ export function LoginForm({
 }) {
   const { t } = useTranslation(['auth', 'common']);
   const localized = useLocalizedPath();
-  const navigate = useNavigate();
+  const openStanding = useOpenStanding();
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -86,12 +85,7 @@ export function LoginForm({
         else onSignedIn(user);
       },
       (error: unknown) => {
-        // A suspended or banned member reads the decision and may appeal it (ADR 076).
-        const pass = error instanceof ApiError ? passOf(error.body) : undefined;
-        if (pass) {
-          standingPass.set(pass);
-          return void navigate(localized('/standing'));
-        }
+        if (openStanding(error)) return;
         setFailure(error);
         setPending(false);
       },

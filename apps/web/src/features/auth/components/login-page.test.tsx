@@ -1,5 +1,5 @@
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockEndpoints, type Reply } from '@/test/api.ts';
 import { aCurrentUser, anError, photo } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
@@ -285,14 +285,12 @@ describe('Login', () => {
     expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
   });
 
-  it('signs in with Google for the browser session only when remember-me is unticked', async () => {
-    const api = mockEndpoints({
-      clientConfig: { body: { googleClientId: 'client-1', vapidPublicKey: 'BPub' } },
-      googleLogin: { body: { token: 'token-google' } },
-      currentUser: { body: completeMember },
-    });
-    // Google Identity Services, as its script sets it up.
-    let signInWithGoogle: ((response: { credential?: string }) => void) | undefined;
+  /**
+   * Google Identity Services, as its script sets it up. The app loads and initializes it once
+   * per page (per client id), so its callback, kept here, serves every test's button.
+   */
+  let signInWithGoogle: ((response: { credential?: string }) => void) | undefined;
+  async function googleButton() {
     window.google = {
       accounts: {
         id: {
@@ -303,20 +301,63 @@ describe('Login', () => {
         },
       },
     };
-    await renderScreen(<LoginPage />);
     await screen.findByText('or');
     const script = document.querySelector<HTMLScriptElement>('script[src*="accounts.google.com"]');
     script?.onload?.(new Event('load'));
     await vi.waitFor(() => expect(signInWithGoogle).toBeTypeOf('function'));
+    onTestFinished(() => {
+      script?.remove();
+      delete window.google;
+    });
+    return (credential: string) => signInWithGoogle?.({ credential });
+  }
 
-    signInWithGoogle?.({ credential: 'google-id-token' });
+  it('signs in with Google for the browser session only when remember-me is unticked', async () => {
+    const api = mockEndpoints({
+      clientConfig: { body: { googleClientId: 'client-1', vapidPublicKey: 'BPub' } },
+      googleLogin: { body: { token: 'token-google' } },
+      currentUser: { body: completeMember },
+    });
+    await renderScreen(<LoginPage />);
+    (await googleButton())('google-id-token');
     await screen.findByRole('heading', { name: 'Screen /suggestions' });
     expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/auth/google');
     expect(sessionStorage.getItem('authToken')).toBe('token-google');
     expect(localStorage.getItem('authToken')).toBeNull();
-    script?.remove();
-    delete window.google;
   });
+
+  // ADR 076: whichever way a suspended member proves who they are, they read why and may appeal.
+  const refusedWithPass = {
+    status: 403,
+    body: { ...suspension, params: { ...suspension.params, pass: 'the-pass' } },
+  } as const;
+  const restrictedSignIns = [
+    {
+      way: 'a password',
+      refuse: { login: refusedWithPass },
+      signIn: () => fillAndSubmit('amina@example.com', 'correct-password'),
+    },
+    {
+      way: 'Google',
+      refuse: { googleLogin: refusedWithPass },
+      signIn: async () => (await googleButton())('google-id-token'),
+    },
+  ] as const;
+
+  it.each(restrictedSignIns)(
+    'takes a suspended member signing in with $way to their statement of reasons, with the pass',
+    async ({ refuse, signIn }) => {
+      mockEndpoints({
+        clientConfig: { body: { googleClientId: 'client-1', vapidPublicKey: 'BPub' } },
+        ...refuse,
+      });
+      await renderScreen(<LoginPage />);
+      await signIn();
+      await screen.findByRole('heading', { name: 'Screen /standing' });
+      expect(sessionStorage.getItem('standingPass')).toBe('the-pass');
+      expect(sessionStorage.getItem('authToken')).toBeNull();
+    },
+  );
 
   it('toggles the password visibility with a translated button', async () => {
     mockEndpoints({ clientConfig: { body: { googleClientId: null, vapidPublicKey: 'BPub' } } });

@@ -1,15 +1,32 @@
 import type {
   AppealAnswer,
   ModerationActionRequest,
+  TransparencyQuery,
   VerificationDecision,
 } from '@mawadda/contract';
 import { moderationDecisionEndpointRoutes } from '@mawadda/contract/moderation-decision-endpoint-routes';
+import { transparencyEndpointRoutes } from '@mawadda/contract/transparency-endpoint-routes';
 import { verificationQueueEndpointRoutes } from '@mawadda/contract/verification-endpoint-routes';
 import { callApi, endpointCaller } from '@/lib/api-client.ts';
+import { apiFile } from '@/lib/api-file.ts';
 
 // The verification queue's endpoints come with this chunk (ADR 045's way).
 const callQueueApi = endpointCaller(verificationQueueEndpointRoutes);
 const callDecisionApi = endpointCaller(moderationDecisionEndpointRoutes);
+const callTransparencyApi = endpointCaller(transparencyEndpointRoutes);
+
+/** GET /api/moderation/transparency: the summary of a period (the last month without one). */
+export function fetchTransparency(period: TransparencyQuery, signal?: AbortSignal) {
+  return callTransparencyApi('transparencySummary', { query: period }, signal);
+}
+
+/** GET /api/moderation/transparency.csv: the same summary as a CSV file, and its name. */
+export function downloadTransparencyCsv(period: TransparencyQuery) {
+  const search = new URLSearchParams(
+    Object.entries(period).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return apiFile(`${transparencyEndpointRoutes.transparencyCsv.path}?${search}`);
+}
 
 /** GET /api/moderation/appeals: the appeals waiting (none against the moderator's decisions). */
 export function fetchAppealQueue(signal?: AbortSignal) {

@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleCheckBig, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, ChartBar, CircleCheckBig, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/button.tsx';
@@ -31,6 +31,7 @@ const pageClass = 'mx-auto w-full max-w-4xl px-4 pb-12 pt-6 md:pt-10';
  */
 export function ModerationPage() {
   const { t } = useModerationTranslation();
+  const localized = useLocalizedPath();
   const query = useOpenReports();
   const leaveQueue = useLeaveQueue();
   const [outcome, setOutcome] = useState<{ text: string; at: number } | null>(null);
@@ -96,6 +97,14 @@ export function ModerationPage() {
             <p className="mt-2 font-semibold text-ink">{t('count', { count: reports.length })}</p>
           ) : null}
         </PageHeader>
+        {/* ADR 081: the figures an operator publishes, on a page of their own. */}
+        <Link
+          to={localized('/moderation/transparency')}
+          className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-teal-800 underline-offset-4 hover:underline"
+        >
+          <ChartBar aria-hidden="true" className="size-4" />
+          {t('transparency.link')}
+        </Link>
 
         <div role="status" className="mt-4 empty:hidden">
           {outcome ? (

@@ -8,7 +8,10 @@ import {
   setUpTotp,
 } from '../api/second-factor-api.ts';
 
-/** Once the session proved a factor (and the recovery codes are saved), both queues are asked again. */
+/**
+ * Once the session proved a factor (and the recovery codes are saved), both queues are asked
+ * again, and the transparency summary when it was the page that asked for the proof.
+ */
 export function useReopenQueues() {
   const memberId = useSession()?.user?.id ?? '';
   const queryClient = useQueryClient();
@@ -16,6 +19,7 @@ export function useReopenQueues() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: moderationKeys.queue(memberId) }),
       queryClient.invalidateQueries({ queryKey: moderationKeys.verifications(memberId) }),
+      queryClient.invalidateQueries({ queryKey: moderationKeys.transparencies(memberId) }),
     ]);
 }
 
