@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  type AppealQueue,
   type Contact,
   type OpenReport,
+  type Statement,
   VERIFICATION_POSE_IDS,
   type VerificationQueueItem,
   type VerificationState,
@@ -319,6 +321,44 @@ describe('the moderators’ queue', () => {
     expect(record.rows).toEqual([
       { action: 'verification-refused', reason: 'photo-of-photo (member)' },
     ]);
+  });
+
+  it('gives a refusal a statement of reasons the member may appeal; upheld, the badge shows at once', async () => {
+    const { id, member } = await pendingMember();
+    expect(
+      (await decide((await requestOf(id)).id, { decision: 'refuse', reason: 'face-not-visible' }))
+        .status,
+    ).toBe(200);
+    const [statement] = (await member.get('/api/users/me/statements')).body as Statement[];
+    // The rule and a fact in words, never the check's code.
+    expect(statement).toMatchObject({
+      decision: 'verification-refused',
+      rule: 'be-yourself',
+      fact: 'selfie-unclear',
+      detail: '',
+      reversed: false,
+    });
+    expect(statement?.appealUntil).not.toBeNull();
+    const filed = await member.post(`/api/users/me/statements/${statement?.id}/appeal`, {
+      text: 'My face was in the light; please look again.',
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    // Another moderator answers (the one who refused may not, ADR 076).
+    const [second = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);
+    await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, second));
+    const queue = (await (await as(second)).get('/api/moderation/appeals')).body as AppealQueue;
+    const appeal = queue.appeals.find((a) => a.decision.id === statement?.id);
+    const upheld = await (await as(second)).post(`/api/moderation/appeals/${appeal?.id}/answer`, {
+      outcome: 'upheld',
+      answer: 'Your face is clear enough in the pose asked.',
+    });
+    expect(upheld.status, JSON.stringify(upheld.body)).toBe(200);
+    expect((await member.get('/api/users/me/verification')).body).toMatchObject({
+      status: 'approved',
+      verified: true,
+    });
+    const [after] = (await member.get('/api/users/me/statements')).body as Statement[];
+    expect(after).toMatchObject({ reversed: true, appealUntil: null });
   });
 
   it('mails the decision in the member’s language first: English for a member using the app in English', async () => {

@@ -21,6 +21,8 @@ export const RESTRICTIONS = [
   'remove-compliment',
   'suspend',
   'ban',
+  // A selfie refused (ADR 044): the badge withheld, or taken back after a re-check.
+  'verification-refused',
 ] as const satisfies ReadonlyArray<(typeof RECORDED_MODERATION_ACTIONS)[number]>;
 export type Restriction = (typeof RESTRICTIONS)[number];
 

@@ -3,6 +3,7 @@
  * registration wizard loads zod only once it is on screen), and `value-sets.ts` checks them.
  * Stored values are the canonical ASCII spellings.
  */
+import type { VerificationRefusal } from './verification-poses.ts';
 
 export const GENDERS = ['homme', 'femme'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -62,9 +63,25 @@ export const DECISION_FACTS = [
   'spam-or-advertising',
   'not-seeking-marriage',
   'inappropriate-content',
+  // A verification selfie refused (ADR 044): never a report's fact.
+  'selfie-unclear',
+  'selfie-not-live',
   'other',
 ] as const;
 export type DecisionFact = (typeof DECISION_FACTS)[number];
+
+/** The facts a verification refusal rests on, by the moderator's reason for it. */
+export const VERIFICATION_REFUSAL_FACTS = {
+  'pose-wrong': 'selfie-unclear',
+  'face-not-visible': 'selfie-unclear',
+  'not-same-person': 'photo-not-the-member',
+  'photo-of-photo': 'selfie-not-live',
+} as const satisfies Record<VerificationRefusal, DecisionFact>;
+
+/** The facts a moderator chooses from when deciding on a report. */
+export const REPORT_DECISION_FACTS = DECISION_FACTS.filter(
+  (fact) => fact !== 'selfie-unclear' && fact !== 'selfie-not-live',
+);
 
 /** The rule and the fact a report's reason points at: a decision's own, unless the moderator chose. */
 export const REPORT_REASON_GROUNDS: Record<

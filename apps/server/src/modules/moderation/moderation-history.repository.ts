@@ -1,7 +1,13 @@
 import { type AppealAnswer, RESTRICTIONS, type ReviewState } from '@mawadda/contract';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { appeals, members, moderationActions, moderationSubjects } from '../../db/schema.ts';
+import {
+  appeals,
+  members,
+  moderationActions,
+  moderationSubjects,
+  verificationRequests,
+} from '../../db/schema.ts';
 
 /** The moderation record's row: one event on a member (ADR 018, 076). */
 export type EventRow = typeof moderationActions.$inferSelect;
@@ -114,6 +120,35 @@ export async function restoreStanding(db: Executor, memberId: string, decisionId
     .update(members)
     .set({ standing: 'active', suspendedUntil: null })
     .where(and(eq(members.id, memberId), inArray(members.standing, ['suspended', 'banned'])));
+}
+
+/**
+ * A refused selfie (`selfieKey`) found to match after all: its request approved and the badge shown
+ * from `at`, as an approval would have done (ADR 044). A selfie asked again since keeps its own
+ * request; the badge is the member's either way.
+ */
+export async function restoreVerification(
+  db: Executor,
+  memberId: string,
+  selfieKey: string | null,
+  at: Date,
+) {
+  if (selfieKey) {
+    await db
+      .update(verificationRequests)
+      .set({ status: 'approved', reason: null })
+      .where(
+        and(
+          eq(verificationRequests.memberId, memberId),
+          eq(verificationRequests.selfieKey, selfieKey),
+          eq(verificationRequests.status, 'refused'),
+        ),
+      );
+  }
+  await db
+    .update(members)
+    .set({ verifiedAt: sql`coalesce(${members.verifiedAt}, ${at})` })
+    .where(eq(members.id, memberId));
 }
 
 /** The restrictions decided about a member, newest first, each with its appeal and reversal. */

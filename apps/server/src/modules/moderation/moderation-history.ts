@@ -17,6 +17,7 @@ import {
   isReversed,
   lockEvent,
   restoreStanding,
+  restoreVerification,
   setReviewState,
 } from './moderation-history.repository.ts';
 import { assertModerator } from './moderation-queue.ts';
@@ -145,6 +146,9 @@ export async function reverseDecision(
   });
   if (decision.action === 'suspend' || decision.action === 'ban') {
     await restoreStanding(tx, decision.memberId, decision.id);
+  }
+  if (decision.action === 'verification-refused') {
+    await restoreVerification(tx, decision.memberId, decision.photoKey, by.at);
   }
   return true;
 }

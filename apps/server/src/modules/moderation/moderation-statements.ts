@@ -55,7 +55,8 @@ function statementView(
     // Decisions recorded before statements named a rule rest on respect, in the moderator's words.
     rule: decision.rule ?? 'respect',
     fact: decision.fact ?? 'other',
-    detail: decision.reason,
+    // A verification refusal's reason is a code of the selfie check, which its fact says.
+    detail: decision.action === 'verification-refused' ? '' : decision.reason,
     until: decision.action === 'suspend' ? (decision.suspendedUntil?.toISOString() ?? null) : null,
     reversed,
     appealUntil: !appeal && !reversed && windowEnd > now ? windowEnd.toISOString() : null,

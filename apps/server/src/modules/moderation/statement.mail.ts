@@ -53,6 +53,10 @@ const SUBJECTS: Record<Restriction, Bilingual> = {
     fr: 'Votre compte Mawadda est suspendu',
   },
   ban: { en: 'Your Mawadda account is closed', fr: 'Votre compte Mawadda est fermé' },
+  'verification-refused': {
+    en: 'Your Mawadda verification selfie was refused',
+    fr: 'Votre selfie de vérification Mawadda a été refusé',
+  },
 };
 
 /** The rules of the community guidelines, as the guidelines page names them. */
@@ -129,6 +133,14 @@ export const FACT_TEXTS: Record<DecisionFact, Bilingual> = {
   'inappropriate-content': {
     en: 'Something you show on your profile is not decent.',
     fr: 'Un élément de votre profil n’est pas décent.',
+  },
+  'selfie-unclear': {
+    en: 'Your verification selfie did not show your face clearly in the pose asked.',
+    fr: 'Votre selfie de vérification ne montrait pas clairement votre visage dans la pose demandée.',
+  },
+  'selfie-not-live': {
+    en: 'Your verification selfie was a photo of a photo or of a screen.',
+    fr: 'Votre selfie de vérification était la photo d’une photo ou d’un écran.',
   },
   other: {
     en: 'What you did breaks this rule, as the moderator explains:',
@@ -215,6 +227,10 @@ const DECIDED: Record<Restriction, Bilingual> = {
   },
   suspend: { en: 'the suspension of your account', fr: 'la suspension de votre compte' },
   ban: { en: 'the closing of your account', fr: 'la fermeture de votre compte' },
+  'verification-refused': {
+    en: 'the refusal of your verification selfie',
+    fr: 'le refus de votre selfie de vérification',
+  },
 };
 
 /**

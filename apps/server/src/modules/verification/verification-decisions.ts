@@ -1,4 +1,8 @@
-import type { VerificationDecision, VerificationQueueItem } from '@mawadda/contract';
+import {
+  VERIFICATION_REFUSAL_FACTS,
+  type VerificationDecision,
+  type VerificationQueueItem,
+} from '@mawadda/contract';
 import { findMailRecipient } from '../../core/members.repository.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -96,6 +100,10 @@ export async function decideVerification(
       reason: approved
         ? `selfie matches (${request.trigger})`
         : `${decision.reason} (${request.trigger})`,
+      // A refusal is a restriction with its statement of reasons, which may be appealed (ADR 076).
+      ...(approved
+        ? {}
+        : { rule: 'be-yourself' as const, fact: VERIFICATION_REFUSAL_FACTS[decision.reason] }),
       photoKey: request.selfieKey,
       createdAt: now,
     });

@@ -7,8 +7,8 @@ import type {
   ProfilePrompt,
 } from '@mawadda/contract';
 import {
-  DECISION_FACTS,
   GUIDELINE_RULES,
+  REPORT_DECISION_FACTS,
   REPORT_REASON_GROUNDS,
 } from '@mawadda/contract/value-lists';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -264,7 +264,7 @@ function GroundsChoice({
           aria-describedby={`${id}-fact-hint`}
           className={cn(inputClass, 'min-h-11 border-sand-300')}
         >
-          {DECISION_FACTS.map((value) => (
+          {REPORT_DECISION_FACTS.map((value) => (
             <option key={value} value={value}>
               {t(`common:decisionFacts.${value}`)}
             </option>
