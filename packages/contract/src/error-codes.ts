@@ -267,6 +267,12 @@ export const ERROR_TEXTS = {
   MODERATORS_ONLY: 'Only moderators may do this.',
   REPORT_ABOUT_YOU: 'This report is about you: another moderator will handle it.',
   REPORT_FILED_BY_YOU: 'You filed this report: another moderator will handle it.',
+  // The queue at a glance (ADR 080)
+  QUEUE_FILTER_INVALID: 'Choose a state, a reason and whose reports from the lists.',
+  BULK_REPORTS_INVALID: 'Choose 2 to 50 different reports to decide together.',
+  BULK_ACTION_INVALID:
+    'A compliment is removed report by report: choose another action for several reports.',
+  REPORTS_OF_SEVERAL_MEMBERS: 'Reports decided together must all be about the same member.',
   // The moderators' second factor (ADR 074)
   SECOND_FACTOR_REQUIRED:
     'Prove your second factor to continue: a code from your authenticator app, a recovery code or a passkey.',
