@@ -72,7 +72,8 @@ export const moderationSubjectSchema = z.object({
   state: z.enum(REVIEW_STATES),
   assigneeId: z.string().nullable(),
   standing: z.enum(['active', 'suspended', 'banned', 'deleted']),
-  events: z.array(moderationEventSchema),
+  /** Each with the name of the moderator who did it (null: none did, or their account is gone). */
+  events: z.array(moderationEventSchema.extend({ moderatorName: z.string().nullable() })),
 });
 export type ModerationSubject = z.infer<typeof moderationSubjectSchema>;
 

@@ -16,6 +16,9 @@ const threeHoursAgo = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
 function aReport(overrides: Partial<OpenReport> = {}): OpenReport {
   return {
     id: REPORT_ID,
+    priority: 'money',
+    reviewState: 'open',
+    assigneeId: null,
     reasons: ['asking-for-money'],
     note: 'He keeps asking for a transfer.',
     createdAt: threeHoursAgo,
