@@ -6,7 +6,7 @@ import { mockEndpoints, type Refusal } from '@/test/api.ts';
 import { anError } from '@/test/fixtures.ts';
 import { renderScreen, screen } from '@/test/render.tsx';
 import { signInModerator } from '../test/moderator.ts';
-import { aReport, photos, REPORT_ID } from '../test/report.ts';
+import { aReport, photos } from '../test/report.ts';
 import { ModerationPage } from './moderation-page.tsx';
 
 beforeEach(signInModerator);

@@ -1,7 +1,7 @@
 import type { OpenReport } from '@mawadda/contract';
 
 /** A report in the queue as the server sends it, for the moderation page's tests. */
-export const REPORT_ID = '00000000-0000-4000-8000-0000000000r1';
+const REPORT_ID = '00000000-0000-4000-8000-0000000000r1';
 export const photos = ['/media/photos/karim-1.webp?s=a', '/media/photos/karim-2.webp?s=b'];
 
 const threeHoursAgo = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
