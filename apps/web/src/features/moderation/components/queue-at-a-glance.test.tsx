@@ -201,7 +201,7 @@ describe('a reported member’s history', () => {
       ),
     ]);
     // Only a senior moderator reverses.
-    expect(within(history).queryByRole('button', { name: 'Annuler' })).toBeNull();
+    expect(within(history).queryByRole('button', { name: 'Infirmer la décision' })).toBeNull();
 
     const comment = within(history).getByRole('textbox', {
       name: 'Commentaire pour les modérateurs',
