@@ -112,7 +112,9 @@ test('a moderator filters the queue, decides on two reports at once, comments an
     const confirm = page.getByRole('alertdialog', { name: 'Confirm the decision' });
     await expect(confirm).toContainText('It closes the 2 chosen reports.');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByRole('status').first()).toContainText('2 reports closed.');
+    await expect(
+      page.getByRole('status').filter({ hasText: `Karim ${tag} suspended for 3 days.` }),
+    ).toContainText('2 reports closed.');
     await expect(cards).toHaveCount(1);
 
     // His history from the report left: the reports, the one decision, the report closed with it.
