@@ -87,7 +87,13 @@ function SubjectRecord({ subject, name }: { subject: ModerationSubject; name: st
       <CommentBox memberId={subject.memberId} />
       {subject.state === 'escalated' ? null : (
         <div>
-          <Button variant="secondary" onClick={() => setEscalating(true)}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              escalation.reset();
+              setEscalating(true);
+            }}
+          >
             {t('history.escalate')}
           </Button>
         </div>
@@ -150,6 +156,7 @@ function EventList({ subject, name }: { subject: ModerationSubject; name: string
         ))}
       </ol>
       <ReasonDialog
+        key={reversing?.id ?? 'none'}
         open={reversing !== null}
         title={t('history.reverseTitle')}
         question={
