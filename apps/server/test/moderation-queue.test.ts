@@ -1,4 +1,4 @@
-import type { ModerationSubject, OpenReport, QueueFigures, Statement } from '@mawadda/contract';
+import type { ModerationSubject, OpenReport, QueueFigures } from '@mawadda/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members, reports } from '../src/db/schema.ts';
@@ -137,7 +137,7 @@ describe('the queue at a glance', () => {
       reportIds.slice(1).map((id) => ['closed-with', id, warning?.id]),
     );
     // One statement of reasons, so one appeal, for the one decision.
-    const statements = (await t.app.moderation.statements(memberId)) as Statement[];
+    const statements = await t.app.moderation.statements(memberId);
     expect(statements.map((s) => s.decision)).toEqual(['warn']);
     expect(idsIn(await queue(), reportIds)).toEqual([]);
   });
