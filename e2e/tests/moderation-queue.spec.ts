@@ -169,6 +169,12 @@ test('a moderator filters the queue, decides on two reports at once, comments an
     await reversal.getByRole('textbox', { name: 'Votre motif' }).fill('Son cousin a avoué.');
     await reversal.getByRole('button', { name: 'Infirmer la décision' }).click();
     await expect(reversal).toBeHidden();
+    // The review is closed: the report leaves the escalated view, and is open again in the queue.
+    await expect(card).toHaveCount(0);
+    await vue
+      .getByRole('combobox', { name: "État de l'examen" })
+      .selectOption({ label: 'Ouverts et remontés' });
+    await historique.getByRole('button', { name: "Afficher l'historique" }).click();
     await expect(historique.getByRole('listitem').last()).toContainText(
       `Décision infirmée · par ${QUEUE_SENIOR_MODERATOR.name}`,
     );
