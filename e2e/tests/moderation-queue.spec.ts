@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { type Member, memberId, registerMember } from '../support/members.ts';
 import {
   type Moderator,
@@ -128,6 +129,8 @@ test('a moderator filters the queue, decides on two reports at once, comments an
       new RegExp(`^Suspension · by ${QUEUE_MODERATOR.name}.*Hides his marriage`),
       /^Closed with another report's decision/,
     ]);
+    // The figures, the filters, the history and its forms, as a screen reader meets them.
+    expect(await seriousViolations(page)).toEqual([]);
     await history
       .getByRole('textbox', { name: 'Comment for the moderators' })
       .fill('He says the account was made by his cousin.');
@@ -135,6 +138,7 @@ test('a moderator filters the queue, decides on two reports at once, comments an
     await expect(events.last()).toContainText('Comment · by Khady Moderator');
     await history.getByRole('button', { name: 'Escalate to a senior moderator' }).click();
     const escalation = page.getByRole('alertdialog', { name: 'Escalate to a senior moderator' });
+    expect(await seriousViolations(page)).toEqual([]);
     await escalation.getByRole('textbox', { name: 'Your reason' }).fill('He contests the facts.');
     await escalation.getByRole('button', { name: 'Escalate to a senior moderator' }).click();
     await expect(escalation).toBeHidden();
