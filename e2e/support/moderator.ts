@@ -73,6 +73,25 @@ export const SENIOR_MODERATOR: Moderator = {
   role: 'senior-moderator',
 };
 
+/** moderation-queue.spec.ts: works the queue at a glance, comments and escalates (ADR 080). */
+export const QUEUE_MODERATOR: Moderator = {
+  username: 'queue-moderator@e2e.mawadda.test',
+  password: 'a long enough moderator password',
+  name: 'Khady Moderator',
+  gender: 'femme',
+  totpSecret: 'MZXW6YTBOJRGC4TBMZXW6YTBOJRGC4TB',
+};
+
+/** moderation-queue.spec.ts: the senior moderator who reverses, in French. */
+export const QUEUE_SENIOR_MODERATOR: Moderator = {
+  username: 'queue-senior@e2e.mawadda.test',
+  password: 'a long enough senior moderator password',
+  name: 'Ousmane Senior',
+  gender: 'homme',
+  totpSecret: 'NBSWY3DPO5XXE3DENBSWY3DPO5XXE3DE',
+  role: 'senior-moderator',
+};
+
 export const SEEDED_MODERATORS = [
   MODERATOR,
   SELFIE_MODERATOR,
@@ -81,6 +100,8 @@ export const SEEDED_MODERATORS = [
   APPEALS_MODERATOR,
   SENIOR_MODERATOR,
   PUBLIC_REPORT_MODERATOR,
+  QUEUE_MODERATOR,
+  QUEUE_SENIOR_MODERATOR,
 ];
 
 const PERIOD_S = 30;

@@ -155,6 +155,12 @@ describe('a member’s moderation history', () => {
       await plain.post(`/api/moderation/members/${member.id}/escalation`, { reason: 'Nothing.' }),
       await plain.post(`/api/moderation/decisions/${decisionId}/reversal`, { reason: 'Nothing.' }),
       await plain.get('/api/moderation/appeals'),
+      await plain.get('/api/moderation/reports/figures'),
+      await plain.post('/api/moderation/reports/actions', {
+        reportIds: [crypto.randomUUID(), crypto.randomUUID()],
+        action: 'dismiss',
+        reason: 'Nothing.',
+      }),
       await plain.post(`/api/moderation/appeals/${id}/answer`, {
         outcome: 'upheld',
         answer: 'Yes.',

@@ -85,7 +85,12 @@ import {
   pushUnsubscribeSchema,
 } from './push.ts';
 import { iceServersSchema } from './realtime.ts';
-import { moderationActionRequestSchema, openReportSchema, reportRequestSchema } from './safety.ts';
+import {
+  moderationActionRequestSchema,
+  openReportSchema,
+  reportQueueQuerySchema,
+  reportRequestSchema,
+} from './safety.ts';
 import {
   secondFactorCodeRequestSchema,
   secondFactorProvedSchema,
@@ -675,8 +680,9 @@ const schemas = {
   },
   moderationQueue: {
     summary:
-      'Moderators: the open reports, asking for money first, then oldest first, each with the reported member and the attached messages (the scam shield’s own reports have no reporter)',
+      'Moderators: the reports by priority (a reported minor, then money asked for, then the rest), then oldest first, each with the reported member and the attached messages (the scam shield’s own reports have no reporter); filtered by review state (left out: not closed), reason and assignee (me, unassigned, anyone)',
     member: true,
+    query: reportQueueQuerySchema,
     response: z.array(openReportSchema),
   },
   moderationAction: {

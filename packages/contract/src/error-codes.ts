@@ -278,6 +278,12 @@ export const ERROR_TEXTS = {
   PUBLIC_REPORT_GOOD_FAITH_REQUIRED:
     'Confirm that you believe in good faith that what you report is accurate and complete.',
   PUBLIC_REPORT_LANGUAGE_INVALID: 'Choose French or English for our answer.',
+  // The queue at a glance (ADR 080)
+  QUEUE_FILTER_INVALID: 'Choose a state, a reason and whose reports from the lists.',
+  BULK_REPORTS_INVALID: 'Choose 2 to 50 different reports to decide together.',
+  BULK_ACTION_INVALID:
+    'A compliment is removed report by report: choose another action for several reports.',
+  REPORTS_OF_SEVERAL_MEMBERS: 'Reports decided together must all be about the same member.',
   // The moderators' second factor (ADR 074)
   SECOND_FACTOR_REQUIRED:
     'Prove your second factor to continue: a code from your authenticator app, a recovery code or a passkey.',

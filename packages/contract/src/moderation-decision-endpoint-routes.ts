@@ -5,6 +5,8 @@
  * `STANDING_PASS_INVALID` without a live one).
  */
 export const moderationDecisionEndpointRoutes = {
+  moderationQueueFigures: { method: 'GET', path: '/api/moderation/reports/figures' },
+  moderationBulkAction: { method: 'POST', path: '/api/moderation/reports/actions' },
   moderationSubject: { method: 'GET', path: '/api/moderation/members/:id' },
   moderationComment: { method: 'POST', path: '/api/moderation/members/:id/comments' },
   moderationEscalation: { method: 'POST', path: '/api/moderation/members/:id/escalation' },

@@ -4,8 +4,8 @@ import { E } from './error-codes.ts';
 import { messageResponseSchema } from './errors.ts';
 import { memberText, optionalField, requiredField } from './form-fields.ts';
 import type { moderationDecisionEndpointRoutes } from './moderation-decision-endpoint-routes.ts';
-import { RECORDED_MODERATION_ACTIONS } from './safety.ts';
-import { DECISION_FACTS, GUIDELINE_RULES } from './value-lists.ts';
+import { moderationActionRequestSchema, RECORDED_MODERATION_ACTIONS } from './safety.ts';
+import { DECISION_FACTS, GUIDELINE_RULES, REVIEW_STATES } from './value-lists.ts';
 
 /**
  * A member's moderation history, the statement of reasons a restricted member reads, and the
@@ -30,9 +30,6 @@ export type Restriction = (typeof RESTRICTIONS)[number];
 export const APPEAL_WINDOW_DAYS = 183;
 export const APPEAL_ANSWER_DAYS = 7;
 export const APPEAL_MAX_LENGTH = 2000;
-
-export const REVIEW_STATES = ['open', 'escalated', 'closed'] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
 
 const moderatorText = (max: number) =>
   memberText({ multiline: true })
@@ -77,7 +74,8 @@ export const moderationSubjectSchema = z.object({
   state: z.enum(REVIEW_STATES),
   assigneeId: z.string().nullable(),
   standing: z.enum(['active', 'suspended', 'banned', 'deleted']),
-  events: z.array(moderationEventSchema),
+  /** Each with the name of the moderator who did it (null: none did, or their account is gone). */
+  events: z.array(moderationEventSchema.extend({ moderatorName: z.string().nullable() })),
 });
 export type ModerationSubject = z.infer<typeof moderationSubjectSchema>;
 
@@ -169,6 +167,44 @@ export const appealQueueSchema = z.object({
 });
 export type AppealQueue = z.infer<typeof appealQueueSchema>;
 
+/** Reports decided together (ADR 080): at most this many at once. */
+export const BULK_REPORTS_MAX = 50;
+
+/**
+ * One decision on several open reports of one member (ADR 080), recorded once on the first and
+ * closing the others with it. A compliment is the reporter's: it is removed report by report.
+ */
+export const bulkActionRequestSchema = moderationActionRequestSchema
+  .extend({
+    reportIds: requiredField(
+      z
+        .array(z.uuid({ error: E.BULK_REPORTS_INVALID }))
+        .min(2, E.BULK_REPORTS_INVALID)
+        .max(BULK_REPORTS_MAX, E.BULK_REPORTS_INVALID)
+        .refine((ids) => new Set(ids).size === ids.length, E.BULK_REPORTS_INVALID),
+      E.BULK_REPORTS_INVALID,
+    ),
+  })
+  .refine((request) => request.action !== 'remove-compliment', {
+    error: E.BULK_ACTION_INVALID,
+    path: ['action'],
+  });
+export type BulkActionRequest = z.infer<typeof bulkActionRequestSchema>;
+
+/**
+ * The queue at a glance (ADR 080): reports open and escalated, appeals waiting, when the oldest
+ * report not closed was made, and the median time from a report to its first decision, over the
+ * decisions of the last 7 days (null: none).
+ */
+export const queueFiguresSchema = z.object({
+  open: z.number().int(),
+  escalated: z.number().int(),
+  appealed: z.number().int(),
+  oldestOpenAt: z.iso.datetime().nullable(),
+  medianFirstDecisionSeconds: z.number().int().nullable(),
+});
+export type QueueFigures = z.infer<typeof queueFiguresSchema>;
+
 const memberParams = z.object({ id: z.uuid({ error: E.MEMBER_NOT_FOUND }) });
 const decisionParams = z.object({ id: z.uuid({ error: E.DECISION_NOT_FOUND }) });
 
@@ -177,6 +213,19 @@ const decisionParams = z.object({ id: z.uuid({ error: E.DECISION_NOT_FOUND }) })
  * each entry is an `EndpointSchemas`).
  */
 export const moderationDecisionEndpoints = {
+  moderationQueueFigures: {
+    summary:
+      'Moderators: the queue at a glance: reports open and escalated, appeals waiting, the oldest report not closed, the median time to a first decision over the last 7 days',
+    member: true,
+    response: queueFiguresSchema,
+  },
+  moderationBulkAction: {
+    summary:
+      'Moderators: one decision on 2 to 50 open reports of one member, recorded once and closing them all. 400 REPORTS_OF_SEVERAL_MEMBERS, 409 REPORT_CLOSED (nothing done)',
+    member: true,
+    body: bulkActionRequestSchema,
+    response: messageResponseSchema,
+  },
   moderationSubject: {
     summary:
       'Moderators: a member’s review state, assignee and every moderation event on them (reports, shield findings, decisions, comments, escalations, reversals, appeals), oldest first',

@@ -10,7 +10,9 @@ import {
   GUIDELINE_RULES,
   ILLEGAL_CONTENT_KINDS,
   PUBLIC_REPORT_SUBJECTS,
+  REPORT_PRIORITIES,
   REPORT_REASONS,
+  REVIEW_STATES,
   SHIELD_RULES,
 } from './value-lists.ts';
 
@@ -62,6 +64,9 @@ export const RECORDED_MODERATION_ACTIONS = [
   'appeal',
   'appeal-upheld',
   'appeal-rejected',
+  // A report closed by one decision taken on several reports of the member (ADR 080):
+  // `refers_to` names that decision.
+  'closed-with',
 ] as const;
 export type RecordedModerationAction = (typeof RECORDED_MODERATION_ACTIONS)[number];
 
@@ -101,6 +106,21 @@ export const moderationActionRequestSchema = z.object({
 });
 export type ModerationActionRequest = z.infer<typeof moderationActionRequestSchema>;
 
+/** Whose reports the queue shows (ADR 080): escalated to me, to nobody in particular, or all. */
+export const ASSIGNEE_FILTERS = ['me', 'unassigned', 'anyone'] as const;
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];
+
+/**
+ * The queue's filters (ADR 080): a review state (left out: every report not closed), one reason,
+ * and whose it is (left out: anyone's).
+ */
+export const reportQueueQuerySchema = z.object({
+  state: optionalField(z.enum(REVIEW_STATES, { error: E.QUEUE_FILTER_INVALID })),
+  reason: optionalField(z.enum(REPORT_REASONS, { error: E.QUEUE_FILTER_INVALID })),
+  assignee: optionalField(z.enum(ASSIGNEE_FILTERS, { error: E.QUEUE_FILTER_INVALID })),
+});
+export type ReportQueueQuery = z.infer<typeof reportQueueQuerySchema>;
+
 const reportedMessageSchema = z.object({
   uuid: z.string(),
   content: z.string().nullable(),
@@ -116,6 +136,12 @@ const reportedMessageSchema = z.object({
  */
 export const openReportSchema = z.object({
   id: z.string(),
+  /** Where it stands in the queue's order (ADR 080): a minor, money, then the rest. */
+  priority: z.enum(REPORT_PRIORITIES),
+  /** Closed once decided; else the review state of the reported member (open or escalated). */
+  reviewState: z.enum(REVIEW_STATES),
+  /** The senior moderator an escalation of the member was assigned to. */
+  assigneeId: z.string().nullable(),
   /** Every reason the reporter gave, in the order given. */
   reasons: z.array(z.enum(REPORT_REASONS)),
   /** The reporter's notes, oldest first, a blank line apart; none on the scam shield's report. */

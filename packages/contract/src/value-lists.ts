@@ -38,6 +38,17 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
+/**
+ * How urgent a report is in the moderators' queue (ADR 080): a reported minor first, then money
+ * asked for (by a member's reason or the scam shield's finding, ADR 043), then the rest.
+ */
+export const REPORT_PRIORITIES = ['minor', 'money', 'other'] as const;
+export type ReportPriority = (typeof REPORT_PRIORITIES)[number];
+
+/** Where the review of a member stands (ADR 076); a report reads its member's, or closed. */
+export const REVIEW_STATES = ['open', 'escalated', 'closed'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
 /** The rules of the community guidelines (the /guidelines page): a decision rests on one. */
 export const GUIDELINE_RULES = [
   'be-yourself',

@@ -969,6 +969,8 @@ export const reports = pgTable(
   },
   (t) => [
     index('reports_open_idx').on(t.createdAt).where(sql`${t.closedAt} is null`),
+    // The queue's `closed` filter, last closed first (ADR 080).
+    index('reports_closed_idx').on(t.closedAt).where(sql`${t.closedAt} is not null`),
     uniqueIndex('reports_open_pair_idx')
       .on(t.reporterId, t.reportedId)
       .where(sql`${t.closedAt} is null`),
@@ -1045,6 +1047,10 @@ export const moderationActions = pgTable(
   (t) => [
     index('moderation_actions_member_idx').on(t.memberId, t.createdAt),
     index('moderation_actions_refers_idx').on(t.refersTo).where(sql`${t.refersTo} is not null`),
+    // The median time to a first decision (ADR 080): a week's decisions, then their reports'
+    // events.
+    index('moderation_actions_created_idx').on(t.createdAt),
+    index('moderation_actions_report_idx').on(t.reportId).where(sql`${t.reportId} is not null`),
     check(
       'moderation_actions_action_check',
       sql`${t.action} in (${inList(RECORDED_MODERATION_ACTIONS)})`,

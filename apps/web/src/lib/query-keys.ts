@@ -67,7 +67,11 @@ export const likesKeys = {
 
 export const moderationKeys = {
   role: (memberId: string) => ['moderation', memberId, 'role'] as const,
+  /** Every filter's queue under one prefix: a decision drops its reports from each (ADR 080). */
   queue: (memberId: string) => ['moderation', memberId, 'queue'] as const,
+  figures: (memberId: string) => ['moderation', memberId, 'figures'] as const,
+  subject: (memberId: string, subjectId: string) =>
+    ['moderation', memberId, 'subject', subjectId] as const,
   verifications: (memberId: string) => ['moderation', memberId, 'verifications'] as const,
   appeals: (memberId: string) => ['moderation', memberId, 'appeals'] as const,
   transparencies: (memberId: string) => ['moderation', memberId, 'transparency'] as const,

@@ -137,10 +137,20 @@ function toResponse(reply: Reply<EndpointName>, defaultStatus: number): Response
  */
 export function mockEndpoints(given: Stubs): MockInstance<typeof fetch> {
   // Asked by screens many tests show, none by default unless a test says otherwise: every open
-  // match's conversation asks its family's opinions (ADR 078), the profile its passkeys (ADR 073).
+  // match's conversation asks its family's opinions (ADR 078), the profile its passkeys (ADR 073),
+  // the moderation page its queue's figures (ADR 080).
   const stubs: Stubs = {
     familyOpinions: { body: { guardians: [], shown: true, opinions: [] } },
     passkeys: { body: { passkeys: [], passwordSignIn: true } },
+    moderationQueueFigures: {
+      body: {
+        open: 0,
+        escalated: 0,
+        appealed: 0,
+        oldestOpenAt: null,
+        medianFirstDecisionSeconds: null,
+      },
+    },
     ...given,
   };
   for (const [name, stub] of Object.entries(stubs)) {

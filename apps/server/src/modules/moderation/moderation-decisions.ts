@@ -16,7 +16,7 @@ import { type MediaStore, mediaPathOf } from '../../lib/media-store.ts';
 import {
   closeReport,
   complimentExists,
-  findReport,
+  findReports,
   photosOf,
   type ReportRow,
   recordAction,
@@ -140,24 +140,47 @@ async function mailStatement(
 }
 
 /**
- * A moderator's action on a report (ADR 018): it closes the report once and is recorded (who,
- * when, why) in a table that refuses changes, in one transaction with what it does; a suspended
- * or banned member's sessions and sockets end at once, and `visibleTo` hides them from everyone.
+ * The reports a decision closes, checked before anything changes: each exists, none is about
+ * the moderator nor filed by them (nobody judges their own case), all are about one member
+ * (ADR 080), and none is closed. The first of `reportIds` leads: the decision is recorded on it.
  */
-export async function actOnReport(
+async function reportsToDecide(deps: DecisionDeps, moderatorId: string, reportIds: string[]) {
+  const found = await findReports(deps.db, reportIds);
+  const byId = new Map(found.map((report) => [report.id, report]));
+  const chosen = reportIds.map((id) => byId.get(id));
+  const [lead, ...others] = chosen;
+  if (!lead || others.some((report) => !report)) throw notFound('REPORT_NOT_FOUND');
+  const reports = [lead, ...others.filter((report): report is ReportRow => report !== undefined)];
+  if (reports.some((report) => report.reportedId === moderatorId)) {
+    throw new HttpError(403, 'REPORT_ABOUT_YOU');
+  }
+  if (reports.some((report) => report.reporterId === moderatorId)) {
+    throw new HttpError(403, 'REPORT_FILED_BY_YOU');
+  }
+  if (reports.some((report) => report.reportedId !== lead.reportedId)) {
+    throw badRequest('REPORTS_OF_SEVERAL_MEMBERS');
+  }
+  if (reports.some((report) => report.closedAt)) throw new HttpError(409, 'REPORT_CLOSED');
+  return { lead, others: reports.slice(1) };
+}
+
+/**
+ * A moderator's decision on one report, or on several of one member at once (ADR 018, 080): it
+ * closes each once and is recorded (who, when, why) in a table that refuses changes, in one
+ * transaction with what it does. On several, the decision is one event on the first report (one
+ * statement of reasons, one appeal, one reversal) and each other report a `closed-with` event
+ * naming it. A suspended or banned member's sessions and sockets end at once, and `visibleTo`
+ * hides them from everyone.
+ */
+export async function decideReports(
   deps: DecisionDeps,
   moderatorId: string,
-  reportId: string,
+  reportIds: string[],
   request: ModerationActionRequest,
 ) {
   const { db } = deps;
   await assertModerator(db, moderatorId);
-  const report = await findReport(db, reportId);
-  if (!report) throw notFound('REPORT_NOT_FOUND');
-  // Nobody judges their own case: not a report about themselves, nor one they filed.
-  if (report.reportedId === moderatorId) throw new HttpError(403, 'REPORT_ABOUT_YOU');
-  if (report.reporterId === moderatorId) throw new HttpError(403, 'REPORT_FILED_BY_YOU');
-  if (report.closedAt) throw new HttpError(409, 'REPORT_CLOSED');
+  const { lead: report, others } = await reportsToDecide(deps, moderatorId, reportIds);
   const memberId = report.reportedId;
   const now = deps.clock.now();
   const removed =
@@ -176,12 +199,15 @@ export async function actOnReport(
   const rule = restriction ? (request.rule ?? grounds.rule) : null;
   const fact = restriction ? (request.fact ?? grounds.fact) : null;
   const reason = request.reason.trim();
-  const done = await db.transaction(async (tx) => {
-    if (!(await closeReport(tx, reportId, now))) return false;
-    await recordAction(tx, {
+  await db.transaction(async (tx) => {
+    // Another moderator closed one meanwhile: the refusal rolls back all of this decision.
+    for (const { id } of [report, ...others]) {
+      if (!(await closeReport(tx, id, now))) throw new HttpError(409, 'REPORT_CLOSED');
+    }
+    const decisionId = await recordAction(tx, {
       moderatorId,
       memberId,
-      reportId,
+      reportId: report.id,
       action: request.action,
       reason,
       rule,
@@ -190,15 +216,26 @@ export async function actOnReport(
       suspendedUntil,
       createdAt: now,
     });
+    for (const other of others) {
+      await recordAction(tx, {
+        moderatorId,
+        memberId,
+        reportId: other.id,
+        action: 'closed-with',
+        reason,
+        refersTo: decisionId,
+        createdAt: now,
+      });
+    }
     if (removed) await removePhotos(tx, memberId, [removed.photo.id]);
     if (removed?.main) await deps.onMainPhotoChanged?.(tx, memberId);
     await removeShown(tx, report, request);
-    if (request.action === 'suspend') await setStanding(tx, memberId, 'suspended', suspendedUntil);
+    if (request.action === 'suspend') {
+      await setStanding(tx, memberId, 'suspended', suspendedUntil);
+    }
     if (request.action === 'ban') await setStanding(tx, memberId, 'banned', null);
     await setReviewState(tx, memberId, 'closed', now);
-    return true;
   });
-  if (!done) throw new HttpError(409, 'REPORT_CLOSED');
   if (request.action === 'suspend' || request.action === 'ban') {
     await deps.endMemberSessions(memberId);
   }

@@ -13,11 +13,12 @@ import {
 export type EventRow = typeof moderationActions.$inferSelect;
 export type AppealRow = typeof appeals.$inferSelect;
 
-/** Every event on a member, oldest first. */
-export async function eventsOf(db: Executor, memberId: string): Promise<EventRow[]> {
+/** Every event on a member, oldest first, with the name of the moderator who did it. */
+export async function eventsOf(db: Executor, memberId: string) {
   return db
-    .select()
+    .select({ event: moderationActions, moderatorName: members.name })
     .from(moderationActions)
+    .leftJoin(members, eq(members.id, moderationActions.moderatorId))
     .where(eq(moderationActions.memberId, memberId))
     .orderBy(asc(moderationActions.seq));
 }

@@ -68,7 +68,10 @@ export async function subjectHistory(
     state: subject?.state ?? 'closed',
     assigneeId: subject?.assigneeId ?? null,
     standing: member.standing,
-    events: (await eventsOf(deps.db, memberId)).map(eventView),
+    events: (await eventsOf(deps.db, memberId)).map(({ event, moderatorName }) => ({
+      ...eventView(event),
+      moderatorName,
+    })),
   };
 }
 

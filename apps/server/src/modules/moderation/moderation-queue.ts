@@ -1,13 +1,23 @@
-import { type OpenReport, type PlaceLanguage, placeText } from '@mawadda/contract';
+import {
+  type OpenReport,
+  type PlaceLanguage,
+  placeText,
+  type QueueFigures,
+  type ReportQueueQuery,
+} from '@mawadda/contract';
 import { listPromptAnswers } from '../../core/profile-prompts.ts';
 import { shieldRules } from '../../core/scam-rules.ts';
 import { findVoiceIntroduction } from '../../core/voice-introductions.ts';
 import type { Executor } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
-import { messagesBySeq, openReports, roleOf } from './moderation.repository.ts';
+import { messagesBySeq, queuedReports, queueFigures, roleOf } from './moderation.repository.ts';
 
 const QUEUE_PAGE = 100;
+/** The median time to a first decision is over this many days of decisions (ADR 080). */
+const FIGURES_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the moderators' queue needs. */
 export type QueueDeps = {
@@ -47,16 +57,17 @@ function shieldFinding(attached: ReadonlyArray<{ shield: number }>): OpenReport[
 }
 
 /**
- * The open reports, asking for money first (ADR 043), then oldest first, each reported member's
- * place in the moderator's `language`.
+ * The reports the filters keep, a reported minor first, then money asked for (ADR 043, 080),
+ * then oldest first, each reported member's place in the moderator's `language`.
  */
 export async function reportQueue(
   deps: QueueDeps,
   moderatorId: string,
   language: PlaceLanguage,
+  filters: ReportQueueQuery,
 ): Promise<OpenReport[]> {
   await assertModerator(deps.db, moderatorId);
-  const open = await openReports(deps.db, moderatorId, QUEUE_PAGE);
+  const open = await queuedReports(deps.db, moderatorId, filters, QUEUE_PAGE);
   return Promise.all(
     open.map(
       async ({
@@ -68,6 +79,9 @@ export async function reportQueue(
         const voice = await findVoiceIntroduction(deps.db, reported.id);
         return {
           id: report.id,
+          priority: report.priority,
+          reviewState: report.reviewState,
+          assigneeId: report.assigneeId,
           reasons: report.reasons,
           // The shield's older reports hold an English sentence as their note: never shown
           // as a note, what it found is read from the messages instead.
@@ -100,4 +114,23 @@ export async function reportQueue(
       },
     ),
   );
+}
+
+/** The queue at a glance (ADR 080): the counts, the oldest report, the median first decision. */
+export async function reportQueueFigures(
+  deps: { db: Executor; clock: Clock },
+  moderatorId: string,
+): Promise<QueueFigures> {
+  await assertModerator(deps.db, moderatorId);
+  const figures = await queueFigures(
+    deps.db,
+    new Date(deps.clock.now().getTime() - FIGURES_DAYS * DAY_MS),
+  );
+  return {
+    open: figures.open,
+    escalated: figures.escalated,
+    appealed: figures.appealed,
+    oldestOpenAt: figures.oldest?.toISOString() ?? null,
+    medianFirstDecisionSeconds: figures.medianSeconds,
+  };
 }

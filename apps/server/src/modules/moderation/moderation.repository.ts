@@ -1,19 +1,26 @@
-import type {
-  DecisionFact,
-  GuidelineRule,
-  IllegalContentKind,
-  MemberRole,
-  PublicReportSubject,
-  RecordedModerationAction,
-  ReportReason,
+import {
+  type DecisionFact,
+  type GuidelineRule,
+  type IllegalContentKind,
+  type MemberRole,
+  MODERATION_ACTIONS,
+  type PublicReportSubject,
+  type RecordedModerationAction,
+  type ReportPriority,
+  type ReportQueueQuery,
+  type ReportReason,
+  type ReviewState,
 } from '@mawadda/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { SHIELD_BITS } from '../../core/scam-rules.ts';
 import type { Executor } from '../../db/database.ts';
 import {
+  appeals,
   compliments,
   members,
   messages,
   moderationActions,
+  moderationSubjects,
   photos,
   reports,
 } from '../../db/schema.ts';
@@ -126,13 +133,27 @@ export async function messagesSentTo(
   return rows.map((row) => row.seq);
 }
 
+/** What the scam shield flags as money asked for (ADR 043): the money and crypto rules. */
+const MONEY_BITS = SHIELD_BITS.money | SHIELD_BITS.crypto;
+
 /**
- * The open reports `moderatorId` may act on, those for asking for money first (ADR 043), then
- * oldest first, with the reported member and how many
- * members reported them (a member reporting again adds to their report: one pattern, one person):
- * none about the moderator (they would learn who reported them) and none they filed.
+ * The queue (ADR 080), one statement whatever the filters: the reports `moderatorId` may act
+ * on, by priority (a reported minor, then money asked for by a reason or in a flagged message,
+ * then the rest), then oldest first; closed ones (the `closed` filter) last closed first. Each
+ * with the reported member, their review state and assignee, and how many members reported them
+ * (a member reporting again adds to their report: one pattern, one person). None about the
+ * moderator (they would learn who reported them) and none they filed.
  */
-export async function openReports(db: Executor, moderatorId: string, limit: number) {
+export async function queuedReports(
+  db: Executor,
+  moderatorId: string,
+  filters: ReportQueueQuery,
+  limit: number,
+) {
+  const closed = filters.state === 'closed';
+  const state = filters.state ?? null;
+  const reason = filters.reason ?? null;
+  const assignee = filters.assignee ?? 'anyone';
   const result = await db.execute<{
     id: string;
     reasons: ReportReason[];
@@ -142,6 +163,9 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
     public_subject: PublicReportSubject | null;
     created_at: Date | string;
     updated_at: Date | string;
+    priority: ReportPriority;
+    review_state: ReviewState;
+    assignee_id: string | null;
     reporter_id: string | null;
     reporter_name: string | null;
     reporter_deleted: boolean | null;
@@ -158,23 +182,44 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
     reporter_count: number;
     compliment: string | null;
   }>(sql`
-    select r.id, r.reasons, r.note, r.message_seqs, r.illegal_content, r.public_subject,
-      r.created_at, r.updated_at,
+    select q.*,
       reporter.id as reporter_id, reporter.name as reporter_name,
       reporter.standing = 'deleted' as reporter_deleted,
       reported.id as reported_id, reported.name as reported_name, reported.age, reported.gender,
       reported.location, reported.country_code, reported.bio, reported.profession,
       reported.photo_keys, reported.standing,
       (select count(distinct c.reporter_id)::int from reports c
-        where c.reported_id = r.reported_id) as reporter_count,
+        where c.reported_id = q.reported_id) as reporter_count,
       (select k.note from compliments k
-        where k.liker_id = r.reported_id and k.liked_id = r.reporter_id) as compliment
-    from reports r
-    left join members reporter on reporter.id = r.reporter_id
-    join members reported on reported.id = r.reported_id
-    where r.closed_at is null
-      and r.reported_id <> ${moderatorId} and r.reporter_id is distinct from ${moderatorId}
-    order by 'asking-for-money' = any(r.reasons) desc, r.created_at, r.id
+        where k.liker_id = q.reported_id and k.liked_id = q.reporter_id) as compliment
+    from (
+      select r.id, r.reasons, r.note, r.message_seqs, r.illegal_content, r.public_subject,
+        r.created_at, r.updated_at, r.closed_at, r.reporter_id, r.reported_id, s.assignee_id,
+        case
+          when 'under-18' = any(r.reasons) then 'minor'
+          when 'asking-for-money' = any(r.reasons) or exists (select 1 from messages m
+            where m.seq = any(r.message_seqs) and m.shield & ${MONEY_BITS} <> 0) then 'money'
+          else 'other' end as priority,
+        case
+          when r.closed_at is not null then 'closed'
+          when s.state = 'escalated' then 'escalated'
+          else 'open' end as review_state
+      from reports r
+      left join moderation_subjects s on s.member_id = r.reported_id
+      -- A literal predicate either way, so each side reads its own partial index.
+      where ${closed ? sql`r.closed_at is not null` : sql`r.closed_at is null`}
+        and r.reported_id <> ${moderatorId} and r.reporter_id is distinct from ${moderatorId}
+        and (${reason}::text is null or ${reason}::text = any(r.reasons))
+        and (${assignee}::text = 'anyone'
+          or (${assignee}::text = 'me' and s.assignee_id = ${moderatorId})
+          or (${assignee}::text = 'unassigned' and s.assignee_id is null))
+    ) q
+    left join members reporter on reporter.id = q.reporter_id
+    join members reported on reported.id = q.reported_id
+    where ${state}::text is null or q.review_state = ${state}::text
+    order by
+      ${closed ? sql`q.closed_at desc` : sql`array_position(array['minor', 'money', 'other'], q.priority), q.created_at`},
+      q.id
     limit ${limit}`);
   // Raw rows stop here: the rest of the server reads camelCase, like drizzle's own answers.
   return result.rows.map((r) => ({
@@ -188,6 +233,9 @@ export async function openReports(db: Executor, moderatorId: string, limit: numb
         : null,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
+    priority: r.priority,
+    reviewState: r.review_state,
+    assigneeId: r.assignee_id,
     reporter:
       r.reporter_id === null
         ? null
@@ -218,9 +266,12 @@ export async function messagesBySeq(db: Executor, seqs: readonly number[]) {
     .orderBy(asc(messages.seq));
 }
 
-export async function findReport(db: Executor, id: string): Promise<ReportRow | undefined> {
-  const [row] = await db.select().from(reports).where(eq(reports.id, id));
-  return row;
+/** The reports of `ids` found, in no particular order. */
+export async function findReports(db: Executor, ids: readonly string[]): Promise<ReportRow[]> {
+  return db
+    .select()
+    .from(reports)
+    .where(inArray(reports.id, [...ids]));
 }
 
 /** Closes an open report, once: false when another moderator got there first. */
@@ -343,4 +394,59 @@ export async function openReportFigures(db: Executor) {
     .from(reports)
     .where(isNull(reports.closedAt));
   return { open: row?.open ?? 0, oldest: row?.oldest ?? null };
+}
+
+/** What closes a report: a decision on it, or one taken on another report with it (ADR 080). */
+const FIRST_DECISIONS = [...MODERATION_ACTIONS, 'closed-with'] as const;
+
+/**
+ * The queue at a glance (ADR 080), for the whole deployment, in one statement: open and
+ * escalated reports, appeals waiting, the oldest report not closed, and the median time from a
+ * report's first `reported` event to its first decision, over the decisions made since `since`
+ * (reports filed before the record held reports, ADR 076, have no start and are left out).
+ */
+export async function queueFigures(db: Executor, since: Date) {
+  const decisions = sql.join(
+    FIRST_DECISIONS.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const result = await db.execute<{
+    open: number;
+    escalated: number;
+    appealed: number;
+    oldest: Date | string | null;
+    median: number | null;
+  }>(sql`
+    with pending as (
+      select s.state = 'escalated' as escalated, r.created_at
+      from ${reports} r
+      left join ${moderationSubjects} s on s.member_id = r.reported_id
+      where r.closed_at is null
+    ),
+    firsts as (
+      select a.report_id,
+        min(a.created_at) filter (where a.action = 'reported') as reported_at,
+        min(a.created_at) filter (where a.action in (${decisions})) as decided_at
+      from ${moderationActions} a
+      where a.report_id in (select d.report_id from ${moderationActions} d
+        where d.action in (${decisions}) and d.created_at >= ${since})
+      group by a.report_id
+    )
+    select
+      (select count(*) filter (where escalated is not true) from pending)::int as open,
+      (select count(*) filter (where escalated) from pending)::int as escalated,
+      (select count(*) from ${appeals} where answered_at is null)::int as appealed,
+      (select min(created_at) from pending) as oldest,
+      (select percentile_cont(0.5) within group (
+          order by extract(epoch from decided_at - reported_at))
+        from firsts where decided_at >= ${since} and reported_at is not null) as median`);
+  const row = result.rows[0];
+  return {
+    open: Number(row?.open ?? 0),
+    escalated: Number(row?.escalated ?? 0),
+    appealed: Number(row?.appealed ?? 0),
+    oldest: row?.oldest ? new Date(row.oldest) : null,
+    medianSeconds:
+      row?.median === null || row?.median === undefined ? null : Math.round(Number(row.median)),
+  };
 }

@@ -33,7 +33,16 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
         moderation.queue(
           sessionOf(request).memberId,
           mailLanguage(request.headers['accept-language']),
+          request.query,
         ),
+    });
+    moderators.route({
+      ...endpoint('moderationQueueFigures', 'moderation'),
+      handler: async (request) => moderation.figures(sessionOf(request).memberId),
+    });
+    moderators.route({
+      ...endpoint('moderationBulkAction', 'moderation'),
+      handler: async (request) => moderation.actOnMany(sessionOf(request).memberId, request.body),
     });
     moderators.route({
       ...endpoint('moderationAction', 'moderation'),

@@ -1,17 +1,19 @@
 import type {
   AppealAnswer,
+  BulkActionRequest,
   ModerationActionRequest,
   PlaceLanguage,
   PublicReportRequest,
+  ReportQueueQuery,
   ReportRequest,
   TransparencyQuery,
 } from '@mawadda/contract';
 import { createDailyLimit } from '../../lib/daily-limit.ts';
 import { createMailCap } from '../../lib/mail-cap.ts';
 import type { RateLimitStore } from '../../lib/rate-limiter.ts';
-import { actOnReport, type DecisionDeps } from './moderation-decisions.ts';
+import { type DecisionDeps, decideReports } from './moderation-decisions.ts';
 import { commentOn, escalate, reverse, subjectHistory } from './moderation-history.ts';
-import { type QueueDeps, reportQueue } from './moderation-queue.ts';
+import { type QueueDeps, reportQueue, reportQueueFigures } from './moderation-queue.ts';
 import { fileMemberReport, fileShieldReport, type ReportDeps } from './moderation-reports.ts';
 import {
   answerAppeal,
@@ -65,11 +67,17 @@ export function createModerationService(
       messageSeqs: number[];
     }) => fileShieldReport(deps, report),
 
-    queue: (moderatorId: string, language: PlaceLanguage) =>
-      reportQueue(deps, moderatorId, language),
+    queue: (moderatorId: string, language: PlaceLanguage, filters: ReportQueueQuery) =>
+      reportQueue(deps, moderatorId, language, filters),
+
+    figures: (moderatorId: string) => reportQueueFigures(deps, moderatorId),
 
     act: (moderatorId: string, reportId: string, request: ModerationActionRequest) =>
-      actOnReport(deps, moderatorId, reportId, request),
+      decideReports(deps, moderatorId, [reportId], request),
+
+    /** One decision on several reports of one member (ADR 080). */
+    actOnMany: (moderatorId: string, { reportIds, ...request }: BulkActionRequest) =>
+      decideReports(deps, moderatorId, reportIds, request),
 
     subject: (moderatorId: string, memberId: string) => subjectHistory(deps, moderatorId, memberId),
 

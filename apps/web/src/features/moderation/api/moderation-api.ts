@@ -1,6 +1,8 @@
 import type {
   AppealAnswer,
+  BulkActionRequest,
   ModerationActionRequest,
+  ReportQueueQuery,
   TransparencyQuery,
   VerificationDecision,
 } from '@mawadda/contract';
@@ -54,11 +56,41 @@ export function fetchMe(signal?: AbortSignal) {
 }
 
 /**
- * GET /api/moderation/reports: the open reports, asking for money first, then oldest first
- * (moderators only).
+ * GET /api/moderation/reports: the reports the filters keep, a reported minor first, then money
+ * asked for, then oldest first (moderators only, ADR 080).
  */
-export function fetchOpenReports(signal?: AbortSignal) {
-  return callApi('moderationQueue', {}, signal);
+export function fetchOpenReports(query: ReportQueueQuery, signal?: AbortSignal) {
+  return callApi('moderationQueue', { query }, signal);
+}
+
+/** GET /api/moderation/reports/figures: the queue at a glance (ADR 080). */
+export function fetchQueueFigures(signal?: AbortSignal) {
+  return callDecisionApi('moderationQueueFigures', {}, signal);
+}
+
+/** POST /api/moderation/reports/actions: one decision closing several reports of one member. */
+export function actOnReports(body: BulkActionRequest) {
+  return callDecisionApi('moderationBulkAction', { body });
+}
+
+/** GET /api/moderation/members/:id: a member's review state and every event on them. */
+export function fetchSubject(memberId: string, signal?: AbortSignal) {
+  return callDecisionApi('moderationSubject', { params: { id: memberId } }, signal);
+}
+
+/** POST /api/moderation/members/:id/comments: a comment the member never sees. */
+export function commentOn(memberId: string, text: string) {
+  return callDecisionApi('moderationComment', { params: { id: memberId }, body: { text } });
+}
+
+/** POST /api/moderation/members/:id/escalation: to the senior moderators. */
+export function escalate(memberId: string, reason: string) {
+  return callDecisionApi('moderationEscalation', { params: { id: memberId }, body: { reason } });
+}
+
+/** POST /api/moderation/decisions/:id/reversal: a senior moderator undoes a decision. */
+export function reverseDecision(decisionId: string, reason: string) {
+  return callDecisionApi('moderationReversal', { params: { id: decisionId }, body: { reason } });
 }
 
 /** POST /api/moderation/reports/:id/actions: the decision on one report, which closes it. */

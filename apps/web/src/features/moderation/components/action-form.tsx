@@ -11,7 +11,7 @@ import {
   REPORT_DECISION_FACTS,
   REPORT_REASON_GROUNDS,
 } from '@mawadda/contract/value-lists';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { FieldError } from '@/components/field-error.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -26,26 +26,32 @@ import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 const DEFAULT_SUSPENSION_DAYS = '7';
 const inputClass = 'w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink';
 
-/** What the reported member has, or sent the reporter, that an action could remove. */
-const removable = ({ reported, compliment }: OpenReport) => ({
+/**
+ * What the reported member has, or sent the reporter, that an action could remove: a compliment
+ * is one reporter's, removed on their report alone (ADR 080).
+ */
+const removable = ({ reported, compliment }: OpenReport, several: boolean) => ({
   photos: reported.photoUrls.length > 0,
   voiceIntroduction: reported.voiceIntroductionUrl !== null,
   promptAnswers: reported.promptAnswers.length > 0,
-  compliment: compliment !== null,
+  compliment: compliment !== null && !several,
 });
 
 /**
  * The decision on one report: an action (dismiss, remove a chosen photo, warn, suspend for some
  * days, ban) and the reason the record keeps, checked by the contract's own rules
- * (`checkAction`) before the confirmation dialog asks once more. `onLeave` is told once the
- * report has left the queue, decided here or already closed by another moderator, with what to
- * announce.
+ * (`checkAction`) before the confirmation dialog asks once more. Given several `reportIds` of
+ * the report's member, the one decision closes them all (ADR 080). `onLeave` is told once the
+ * reports have left the queue, decided here or already closed by another moderator, with what
+ * to announce.
  */
 export function ActionForm({
   report,
+  reportIds = [report.id],
   onLeave,
 }: {
   report: OpenReport;
+  reportIds?: readonly string[];
   onLeave: (announcement: string) => void;
 }) {
   const { t } = useModerationTranslation();
@@ -67,11 +73,15 @@ export function ActionForm({
     reason: useRef<HTMLTextAreaElement>(null),
     days: useRef<HTMLInputElement>(null),
   };
-  const mutation = useModerationAction(report.id);
+  const mutation = useModerationAction(reportIds);
+  const several = reportIds.length > 1;
 
   /** The question before, or the outcome after: a suspension says how many days. */
   const describe = (texts: 'confirm' | 'done', request: ModerationActionRequest) =>
-    t(`${texts}.${request.action}`, { name, ...(request.days ? { count: request.days } : {}) });
+    [
+      t(`${texts}.${request.action}`, { name, ...(request.days ? { count: request.days } : {}) }),
+      ...(several ? [t(`bulk.${texts}`, { count: reportIds.length })] : []),
+    ].join(' ');
   const errorText = (code: string) => translateError(t, code) ?? t('actionFailed');
 
   function review(event: FormEvent) {
@@ -125,7 +135,7 @@ export function ActionForm({
           name={`${id}-action`}
           value={action}
           onChange={setAction}
-          has={removable(report)}
+          has={removable(report, several)}
         />
 
         <RemovalChoice
@@ -137,32 +147,14 @@ export function ActionForm({
         />
 
         {action === 'suspend' ? (
-          <div className="flex max-w-xs flex-col gap-1.5">
-            <label htmlFor={`${id}-days`} className="text-sm font-medium text-ink">
-              {t('days')}
-            </label>
-            <input
-              ref={fields.days}
-              id={`${id}-days`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={365}
-              value={days}
-              onChange={(event) => setDays(event.target.value)}
-              aria-invalid={errors.days ? true : undefined}
-              aria-describedby={describedBy('days', `${id}-days-hint`)}
-              className={cn(
-                inputClass,
-                'min-h-11',
-                errors.days ? 'border-danger' : 'border-sand-300',
-              )}
-            />
-            <p id={`${id}-days-hint`} className="text-sm text-ink-muted">
-              {t('daysHint')}
-            </p>
-            {errors.days ? <FieldError id={`${id}-days-error`}>{errors.days}</FieldError> : null}
-          </div>
+          <SuspensionDays
+            id={id}
+            inputRef={fields.days}
+            value={days}
+            onChange={setDays}
+            error={errors.days}
+            describedBy={describedBy('days', `${id}-days-hint`)}
+          />
         ) : null}
 
         {action !== 'dismiss' ? <GroundsChoice id={id} {...grounds} /> : null}
@@ -212,6 +204,49 @@ export function ActionForm({
         onConfirm={confirm}
       />
     </section>
+  );
+}
+
+/** A suspension's length in days, with its hint and the contract's refusal. */
+function SuspensionDays({
+  id,
+  inputRef,
+  value,
+  onChange,
+  error,
+  describedBy,
+}: {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  onChange: (days: string) => void;
+  error: string | undefined;
+  describedBy: string;
+}) {
+  const { t } = useModerationTranslation();
+  return (
+    <div className="flex max-w-xs flex-col gap-1.5">
+      <label htmlFor={`${id}-days`} className="text-sm font-medium text-ink">
+        {t('days')}
+      </label>
+      <input
+        ref={inputRef}
+        id={`${id}-days`}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={365}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(inputClass, 'min-h-11', error ? 'border-danger' : 'border-sand-300')}
+      />
+      <p id={`${id}-days-hint`} className="text-sm text-ink-muted">
+        {t('daysHint')}
+      </p>
+      {error ? <FieldError id={`${id}-days-error`}>{error}</FieldError> : null}
+    </div>
   );
 }
 

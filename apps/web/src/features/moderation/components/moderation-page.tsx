@@ -1,17 +1,16 @@
+import type { ReportQueueQuery } from '@mawadda/contract';
 import { ArrowLeft, ChartBar, CircleCheckBig, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/button.tsx';
-import { EmptyState } from '@/components/empty-state.tsx';
 import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { useDocumentTitle } from '@/components/layouts/use-document-title.ts';
 import { PageHeader, pageTitleClass } from '@/components/page-header.tsx';
-import { QueryState } from '@/components/query-state.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useLeaveQueue, useOpenReports } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
 import { AppealQueueTab } from './appeal-queue.tsx';
-import { ReportCard } from './report-card.tsx';
+import { ReportsTab } from './reports-tab.tsx';
 import { SecondFactorPrompt } from './second-factor-prompt.tsx';
 import { TotpSetup } from './totp-setup.tsx';
 import { VerificationQueue } from './verification-queue.tsx';
@@ -22,8 +21,9 @@ type Tab = (typeof TABS)[number];
 const pageClass = 'mx-auto w-full max-w-4xl px-4 pb-12 pt-6 md:pt-10';
 
 /**
- * /moderation (ADR 018): the open reports, asking for money first, then oldest first (ADR 043),
- * each with its decision. A decided report leaves the queue; the outcome is announced in a live
+ * /moderation (ADR 018): the queue at a glance and its filters, then the reports, a reported
+ * minor first, then money asked for, then oldest first (ADR 043, 080), each with the member's
+ * history and its decision (`ReportsTab`). A decided report leaves the queue; the outcome is announced in a live
  * region and the focus returns to the page's heading, since the report it was on is gone. The server answers the queue to
  * moderators only: anyone else gets the forbidden screen, whatever the profile menu showed. A
  * moderator whose session proved no second factor (ADR 074) is asked for one first, or led to
@@ -32,7 +32,8 @@ const pageClass = 'mx-auto w-full max-w-4xl px-4 pb-12 pt-6 md:pt-10';
 export function ModerationPage() {
   const { t } = useModerationTranslation();
   const localized = useLocalizedPath();
-  const query = useOpenReports();
+  const [filters, setFilters] = useState<ReportQueueQuery>({});
+  const query = useOpenReports(filters);
   const leaveQueue = useLeaveQueue();
   const [outcome, setOutcome] = useState<{ text: string; at: number } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -81,7 +82,6 @@ export function ModerationPage() {
     );
   }
   const reports = query.data ?? [];
-  const now = Date.now();
 
   return (
     <main className="flex-1">
@@ -94,7 +94,9 @@ export function ModerationPage() {
           titleRef={heading}
         >
           {tab === 'reports' && query.data && reports.length > 0 ? (
-            <p className="mt-2 font-semibold text-ink">{t('count', { count: reports.length })}</p>
+            <p className="mt-2 font-semibold text-ink">
+              {t(filters.state === 'closed' ? 'countClosed' : 'count', { count: reports.length })}
+            </p>
           ) : null}
         </PageHeader>
         {/* ADR 081: the figures an operator publishes, on a page of their own. */}
@@ -158,38 +160,15 @@ export function ModerationPage() {
           ) : tab === 'verifications' ? (
             <VerificationQueue onDecided={(text) => setOutcome({ text, at: Date.now() })} />
           ) : (
-            <QueryState
+            <ReportsTab
               query={query}
-              items={reports}
-              pending={
-                <p role="status" className="text-ink-muted">
-                  {t('loading')}
-                </p>
-              }
-              error={{
-                message: t('error'),
-                retry: t('common:actions.retry'),
-                className: 'rounded-card border border-sand-200 bg-white px-6 py-10 shadow-card',
+              filters={filters}
+              onFilters={setFilters}
+              onLeave={(reportIds, text) => {
+                leaveQueue(reportIds);
+                setOutcome({ text, at: Date.now() });
               }}
-              empty={<EmptyState icon={CircleCheckBig} title={t('empty')} hint={t('emptyHint')} />}
-            >
-              {(items) => (
-                <ol className="flex flex-col gap-6">
-                  {items.map((report) => (
-                    <li key={report.id}>
-                      <ReportCard
-                        report={report}
-                        now={now}
-                        onLeave={(text) => {
-                          leaveQueue(report.id);
-                          setOutcome({ text, at: Date.now() });
-                        }}
-                      />
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </QueryState>
+            />
           )}
         </div>
       </div>

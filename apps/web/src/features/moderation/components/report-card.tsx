@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn.ts';
 import { fullDate, timeAgo } from '@/lib/format.ts';
 import { useModerationTranslation } from '../i18n.ts';
 import { ActionForm } from './action-form.tsx';
+import { MemberHistory } from './member-history.tsx';
 
 const sectionHeading = 'font-display text-lg font-semibold text-teal-900';
 
@@ -26,18 +27,47 @@ function When({
   );
 }
 
+/** The priority and review state a report is queued with (ADR 080), when they say something. */
+function QueueBadges({ report }: { report: OpenReport }) {
+  const { t } = useModerationTranslation();
+  const badges = [
+    report.priority === 'other' ? null : (
+      <li key="priority" className="rounded-full bg-red-50 px-3 py-1 text-danger">
+        {t(`priority.${report.priority}`)}
+      </li>
+    ),
+    report.reviewState === 'open' ? null : (
+      <li key="state" className="rounded-full bg-amber-50 px-3 py-1 text-amber-800">
+        {t(`reviewState.${report.reviewState}`)}
+      </li>
+    ),
+  ].filter(Boolean);
+  if (badges.length === 0) return null;
+  return <ul className="mt-2 flex flex-wrap gap-2 text-sm font-medium">{badges}</ul>;
+}
+
+/** Whether a report is taken in one decision with others of its member (ADR 080). */
+export type Selection = {
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+};
+
 /**
- * One open report as a moderator weighs it: why and by whom, the reported member's profile and
- * photos, the messages attached, then the decision. Each part has its heading, so a screen
- * reader can jump from one to the next.
+ * One report as a moderator weighs it: why and by whom, the reported member's profile and
+ * photos, the messages attached, their history, then the decision (none once closed). Each part
+ * has its heading, so a screen reader can jump from one to the next. `selection`, when the
+ * member has other open reports in the list, takes it into one decision on several.
  */
 export function ReportCard({
   report,
   now,
+  selection,
   onLeave,
 }: {
   report: OpenReport;
   now: number;
+  selection?: Selection | undefined;
   onLeave: (announcement: string) => void;
 }) {
   const { t, i18n } = useModerationTranslation();
@@ -100,6 +130,19 @@ export function ReportCard({
             subject: t(`common:publicReportSubjects.${reporter.subject}`),
           })}
         </p>
+      ) : null}
+      <QueueBadges report={report} />
+      {selection ? (
+        <label className="mt-3 flex min-h-11 items-center gap-3 font-medium text-ink">
+          <input
+            type="checkbox"
+            className="size-5 accent-teal-700"
+            checked={selection.checked}
+            disabled={selection.disabled}
+            onChange={(event) => selection.onChange(event.target.checked)}
+          />
+          {t('bulk.select', { name: reported.name })}
+        </label>
       ) : null}
 
       {/* The scam shield writes no note: what it found is said above, as its report. */}
@@ -251,7 +294,9 @@ export function ReportCard({
         </section>
       ) : null}
 
-      <ActionForm report={report} onLeave={onLeave} />
+      <MemberHistory memberId={reported.id} name={reported.name} />
+
+      {report.reviewState === 'closed' ? null : <ActionForm report={report} onLeave={onLeave} />}
     </article>
   );
 }

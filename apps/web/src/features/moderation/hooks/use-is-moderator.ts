@@ -12,15 +12,25 @@ const ROLE_STALE_MS = 5 * 60_000;
  * page. Only a hint for the interface: the server checks the role on every moderation call.
  */
 export function useIsModerator(): boolean {
+  const role = useRole();
+  return role === 'moderator' || role === 'senior-moderator';
+}
+
+/** Whether the moderator may reverse decisions (ADR 076): a hint, the server checks it. */
+export function useIsSeniorModerator(): boolean {
+  return useRole() === 'senior-moderator';
+}
+
+function useRole() {
   const memberId = useSession()?.user?.id ?? '';
   const shown = useFirstScreenShown();
   const query = useQuery({
     queryKey: moderationKeys.role(memberId),
     queryFn: ({ signal }) => fetchMe(signal),
-    select: (me) => me.role === 'moderator' || me.role === 'senior-moderator',
+    select: (me) => me.role,
     // Nothing the first screen shows (ADR 055).
     enabled: memberId !== '' && shown,
     staleTime: ROLE_STALE_MS,
   });
-  return query.data === true;
+  return query.data;
 }

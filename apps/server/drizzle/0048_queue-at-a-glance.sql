@@ -1,0 +1,5 @@
+ALTER TABLE "moderation_actions" DROP CONSTRAINT "moderation_actions_action_check";--> statement-breakpoint
+CREATE INDEX "moderation_actions_created_idx" ON "moderation_actions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "moderation_actions_report_idx" ON "moderation_actions" USING btree ("report_id") WHERE "moderation_actions"."report_id" is not null;--> statement-breakpoint
+CREATE INDEX "reports_closed_idx" ON "reports" USING btree ("closed_at") WHERE "reports"."closed_at" is not null;--> statement-breakpoint
+ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_action_check" CHECK ("moderation_actions"."action" in ('dismiss', 'remove-photo', 'remove-voice-introduction', 'remove-prompt-answer', 'remove-compliment', 'warn', 'suspend', 'ban', 'verification-approved', 'verification-refused', 'reported', 'comment', 'escalate', 'reverse', 'appeal', 'appeal-upheld', 'appeal-rejected', 'closed-with'));
