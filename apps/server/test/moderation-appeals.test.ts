@@ -1,4 +1,10 @@
-import type { AppealQueue, ModerationSubject, Standing, Statement } from '@mawadda/contract';
+import type {
+  AppealQueue,
+  ModerationSubject,
+  Notifications,
+  Standing,
+  Statement,
+} from '@mawadda/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../src/db/schema.ts';
@@ -236,6 +242,20 @@ describe('a member’s moderation history', () => {
 });
 
 describe('the statement of reasons', () => {
+  it('is news in the member’s counts until they read it, while the account is in use (ADR 084)', async () => {
+    const { member, reportId } = await aReportedMember();
+    const news = async () =>
+      ((await (await as(member.id)).get('/api/users/notifications')).body as Notifications)
+        .newDecisions;
+    expect(await news()).toBe(0);
+    await decide(reportId, { action: 'warn', reason: 'Insults in three messages to a member.' });
+    expect(await news()).toBe(1);
+    const read = await (await as(member.id)).get('/api/users/me/statements');
+    expect(read.status).toBe(200);
+    expect((read.body as Statement[]).map((s) => s.decision)).toEqual(['warn']);
+    expect(await news()).toBe(0);
+  });
+
   it('is mailed in the member’s language with the decision, the rule, the facts, the length and the appeal', async () => {
     const before = t.mailer.sent.length;
     await aSuspension();

@@ -313,6 +313,7 @@ describe('the moderators’ queue', () => {
     expect(mail?.subject).toBe('Votre selfie de vérification Mawadda n’a pas été accepté');
     expect(mail?.text).toContain('C’était la photo d’une photo ou d’un écran.');
     expect(mail?.text).toContain('It was a photo of a photo or of a screen.');
+    expect(mail?.text).toContain('you may contest it for free within six months');
     t.clock.advance(24 * 60 * 60_000 + 1000);
     expect((await member.post('/api/users/me/verification/pose')).status).toBe(200);
     const record = await t.database.db.execute<{ action: string; reason: string }>(

@@ -7,4 +7,4 @@
  * Zod-free: the web build's configuration imports it.
  */
 export const APP_ROUTES =
-  /^(\/(en|fr))?(\/|\/register|\/forget|\/reset-password\/[^/]+|\/guardian\/(opinion\/)?[^/]+|\/terms|\/privacy|\/guidelines|\/report|\/standing|\/suggestions|\/user-details\/[^/]+|\/chat|\/gifts|\/mon-profil|\/profile-views|\/moderation(\/transparency)?|\/sessions)?\/?(\?.*)?$/;
+  /^(\/(en|fr))?(\/|\/register|\/forget|\/reset-password\/[^/]+|\/guardian\/(opinion\/)?[^/]+|\/terms|\/privacy|\/guidelines|\/report|\/standing|\/suggestions|\/user-details\/[^/]+|\/chat|\/gifts|\/mon-profil|\/profile-views|\/moderation(\/transparency)?|\/sessions|\/decisions)?\/?(\?.*)?$/;

@@ -91,6 +91,11 @@ export const notificationsSchema = z.object({
   messageRequests: z.number().int().optional(),
   newViews: z.number().int(),
   lastLikeAt: z.iso.datetime().nullable(),
+  /**
+   * Moderators' decisions about the member they have not read yet (ADR 084): the app says so
+   * until they read them. Absent from servers before it.
+   */
+  newDecisions: z.number().int().optional(),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
 

@@ -166,6 +166,8 @@ export const members = pgTable(
       .generatedAlwaysAs(sql.raw(activityRankExpression)),
     likesSeenAt: timestamp('likes_seen_at', { withTimezone: true }),
     viewsSeenAt: timestamp('views_seen_at', { withTimezone: true }),
+    /** When the member last read their statements of reasons (ADR 084): newer ones are news. */
+    statementsSeenAt: timestamp('statements_seen_at', { withTimezone: true }),
     preferredMinAge: integer('preferred_min_age'),
     preferredMaxAge: integer('preferred_max_age'),
     preferredMaxDistanceKm: integer('preferred_max_distance_km'),

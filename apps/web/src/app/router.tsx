@@ -83,6 +83,7 @@ function appRoutes(): RouteObject[] {
               element: screen(() => import('./routes/moderation-transparency.tsx')),
             },
             { path: 'sessions', element: screen(() => import('./routes/sessions.tsx')) },
+            { path: 'decisions', element: screen(() => import('./routes/decisions.tsx')) },
           ],
         },
       ],

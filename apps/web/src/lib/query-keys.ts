@@ -151,4 +151,6 @@ export function isKeptKey(key: QueryKey, memberId: string): boolean {
 /** A suspended or banned member's standing, read with their pass (ADR 076). */
 export const standingKeys = {
   standing: (pass: string) => ['standing', pass] as const,
+  /** A signed-in member's own statements of reasons (ADR 084). */
+  mine: (memberId: string) => ['standing', 'mine', memberId] as const,
 };

@@ -152,6 +152,10 @@ export async function restoreVerification(
     .where(eq(members.id, memberId));
 }
 
+export async function markStatementsSeen(db: Executor, memberId: string, at: Date) {
+  await db.update(members).set({ statementsSeenAt: at }).where(eq(members.id, memberId));
+}
+
 /** The restrictions decided about a member, newest first, each with its appeal and reversal. */
 export async function restrictionsOf(db: Executor, memberId: string) {
   return db

@@ -23,6 +23,7 @@ import {
   findMemberStanding,
   insertAppeal,
   isReversed,
+  markStatementsSeen,
   pendingAppeals,
   restrictionsOf,
   setReviewState,
@@ -77,6 +78,13 @@ export async function statementsOf(deps: StatementDeps, memberId: string): Promi
   return (await restrictionsOf(deps.db, memberId)).map((row) =>
     statementView(row.decision, row.appeal, row.reversed, now),
   );
+}
+
+/** The statements as the member reads them: read, they are no longer news in their counts (ADR 084). */
+export async function readStatements(deps: StatementDeps, memberId: string) {
+  const statements = await statementsOf(deps, memberId);
+  await markStatementsSeen(deps.db, memberId, deps.clock.now());
+  return statements;
 }
 
 /**

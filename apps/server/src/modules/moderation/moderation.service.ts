@@ -20,6 +20,7 @@ import {
   appealQueue,
   fileAppeal,
   passHolder,
+  readStatements,
   standingOf,
   statementsOf,
 } from './moderation-statements.ts';
@@ -102,7 +103,7 @@ export function createModerationService(
     transparency: (moderatorId: string, query: TransparencyQuery) =>
       transparencySummary(deps, moderatorId, query),
 
-    statements: (memberId: string) => statementsOf(deps, memberId),
+    statements: (memberId: string) => readStatements(deps, memberId),
 
     appeal: (memberId: string, decisionId: string, text: string) =>
       fileAppeal(deps, memberId, decisionId, text),

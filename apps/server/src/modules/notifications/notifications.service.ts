@@ -34,6 +34,7 @@ export function createNotificationsService(deps: {
         messageRequests,
         newViews: counts.newViews,
         lastLikeAt: counts.lastLikeAt?.toISOString() ?? null,
+        newDecisions: counts.newDecisions,
       };
     },
 

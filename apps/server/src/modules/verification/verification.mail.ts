@@ -58,6 +58,7 @@ export function verificationMail(options: {
             paragraphs: [
               REASONS[decision.reason].en,
               `You may send a new selfie from your profile from ${day('en')} (UTC).`,
+              'If you think this decision is wrong, you may contest it for free within six months: sign in to Mawadda and open “Decisions about your account”. Another moderator will answer you.',
             ],
           },
       fr: decision.approved
@@ -72,6 +73,7 @@ export function verificationMail(options: {
             paragraphs: [
               REASONS[decision.reason].fr,
               `Vous pourrez envoyer un nouveau selfie depuis votre profil à partir du ${day('fr')} (UTC).`,
+              'Si vous pensez que cette décision est une erreur, vous pouvez la contester gratuitement pendant six mois : connectez-vous à Mawadda et ouvrez « Décisions concernant votre compte ». Un autre modérateur vous répondra.',
             ],
           },
     },

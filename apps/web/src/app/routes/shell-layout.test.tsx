@@ -226,6 +226,55 @@ describe('the shell as the app composes it', () => {
   });
 });
 
+describe('a decision about the member (ADR 084)', () => {
+  it('is said on the screen until they read it, with the way to read why and appeal', async () => {
+    logIn();
+    mockEndpoints({
+      notifications: {
+        body: {
+          newLikes: 0,
+          newMessages: 0,
+          unreadConversations: 0,
+          newViews: 0,
+          lastLikeAt: null,
+          newDecisions: 1,
+        },
+      },
+      currentUser: { body: aCurrentUser() },
+    });
+    await renderScreen(<ShellLayout />, { route: '/suggestions' });
+    const notice = await screen.findByText('A moderator made a decision about your account.');
+    await userEvent.setup().click(
+      within(notice.closest('[role="status"]') as HTMLElement).getByRole('link', {
+        name: 'Read why, and how to appeal',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Screen /decisions' })).toBeVisible();
+  });
+
+  it('is not said when there is none', async () => {
+    logIn();
+    mockEndpoints({
+      notifications: {
+        body: {
+          newLikes: 0,
+          newMessages: 0,
+          unreadConversations: 0,
+          newViews: 0,
+          lastLikeAt: null,
+          newDecisions: 0,
+        },
+      },
+      currentUser: { body: aCurrentUser() },
+    });
+    const { queryClient } = await renderScreen(<ShellLayout />, { route: '/suggestions' });
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(notificationKeys.counts('me'))).toBeDefined(),
+    );
+    expect(screen.queryByText('A moderator made a decision about your account.')).toBeNull();
+  });
+});
+
 describe('the moderation link of the profile menu', () => {
   async function menuFor(role: 'member' | 'moderator') {
     logIn();

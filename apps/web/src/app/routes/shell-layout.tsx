@@ -1,7 +1,9 @@
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Alert } from '@/components/alert.tsx';
 import { AppShell } from '@/components/layouts/app-shell.tsx';
+import { useLocalizedPath } from '@/components/layouts/paths.ts';
 import { LoadingArea } from '@/components/loading-status.tsx';
 import { useIsModerator } from '@/features/moderation/hooks/use-is-moderator.ts';
 import { useAppBadge } from '@/features/notifications/hooks/use-app-badge.ts';
@@ -175,6 +177,7 @@ function Shell() {
               </Suspense>
             ) : null}
             <InstallPrompt />
+            {counts.decisions > 0 ? <DecisionsNotice /> : null}
           </>
         }
         counts={counts}
@@ -186,6 +189,25 @@ function Shell() {
       </AppShell>
       <LiveLayers me={me} askPush={askPush} />
     </>
+  );
+}
+
+/**
+ * A moderator decided about the member since they last read their decisions (ADR 084): said on
+ * every screen until they have read why, and how to appeal.
+ */
+function DecisionsNotice() {
+  const { t } = useTranslation();
+  const localized = useLocalizedPath();
+  return (
+    <div role="status" className="mx-auto w-full max-w-6xl px-4 pt-4">
+      <Alert tone="info">
+        {t('decisionsNotice.text')}{' '}
+        <Link to={localized('/decisions')} className="font-semibold underline">
+          {t('decisionsNotice.link')}
+        </Link>
+      </Alert>
+    </div>
   );
 }
 

@@ -13,7 +13,12 @@ import { likesBadgeCount } from '../utils/likes-badge.ts';
  * The navbar's counts, the conversations with an unread message and the message requests waiting
  * for an answer (ADR 068): the app badge's.
  */
-export type MemberCounts = NavCounts & { conversations: number; requests: number };
+export type MemberCounts = NavCounts & {
+  conversations: number;
+  requests: number;
+  /** Moderators' decisions about the member not read yet (ADR 084). */
+  decisions: number;
+};
 
 const NONE: MemberCounts = {
   suggestions: 0,
@@ -22,6 +27,7 @@ const NONE: MemberCounts = {
   views: 0,
   conversations: 0,
   requests: 0,
+  decisions: 0,
 };
 
 /** The key of the signed-in member's counts; null for a visitor. */
@@ -47,6 +53,7 @@ export function countsOf(
     views: Math.max(0, notifications.newViews),
     conversations: Math.max(0, notifications.unreadConversations),
     requests,
+    decisions: Math.max(0, notifications.newDecisions ?? 0),
   };
 }
 

@@ -19,3 +19,13 @@ export function appealWithPass(pass: string, decisionId: string, text: string) {
     headers: withPass(pass),
   });
 }
+
+/** GET /api/users/me/statements: a signed-in member's statements of reasons, now read. */
+export function fetchMyStatements(signal?: AbortSignal) {
+  return callStandingApi('statements', {}, signal);
+}
+
+/** POST /api/users/me/statements/:id/appeal: a signed-in member's appeal of one decision. */
+export function appealMine(decisionId: string, text: string) {
+  return callStandingApi('appeal', { params: { id: decisionId }, body: { text } });
+}
