@@ -34,6 +34,15 @@ function logIn() {
   );
 }
 
+/** The counts of a member with nothing new. */
+const nothingNew: Notifications = {
+  newLikes: 0,
+  newMessages: 0,
+  unreadConversations: 0,
+  newViews: 0,
+  lastLikeAt: null,
+};
+
 const likeAt = '2026-05-01T10:00:00.000Z';
 const aLike: LikeEntry = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -195,15 +204,7 @@ describe('the shell as the app composes it', () => {
   it('opens the subscription modal from the profile menu, and gives the focus back on close', async () => {
     logIn();
     mockEndpoints({
-      notifications: {
-        body: {
-          newLikes: 0,
-          newMessages: 0,
-          unreadConversations: 0,
-          newViews: 0,
-          lastLikeAt: null,
-        },
-      },
+      notifications: { body: nothingNew },
       subscriptionPlans: {
         body: {
           plans: [{ plan: 'WEEKLY', days: 7, usdCents: 499, xof: 3000 }],
@@ -231,14 +232,7 @@ describe('a decision about the member (ADR 084)', () => {
     logIn();
     mockEndpoints({
       notifications: {
-        body: {
-          newLikes: 0,
-          newMessages: 0,
-          unreadConversations: 0,
-          newViews: 0,
-          lastLikeAt: null,
-          newDecisions: 1,
-        },
+        body: { ...nothingNew, newDecisions: 1 },
       },
       currentUser: { body: aCurrentUser() },
     });
@@ -256,14 +250,7 @@ describe('a decision about the member (ADR 084)', () => {
     logIn();
     mockEndpoints({
       notifications: {
-        body: {
-          newLikes: 0,
-          newMessages: 0,
-          unreadConversations: 0,
-          newViews: 0,
-          lastLikeAt: null,
-          newDecisions: 0,
-        },
+        body: { ...nothingNew, newDecisions: 0 },
       },
       currentUser: { body: aCurrentUser() },
     });
