@@ -126,17 +126,24 @@ async function suggestionsThere(
 ): Promise<UserSummary[]> {
   const { memberId, page, size } = request;
   const stay = await deps.stays.shownStay(memberId, request.stayId);
-  const home = await findViewer(deps.db, memberId);
-  if (!home) throw notFound('ACCOUNT_GONE');
-  if (!audienceOf(home)) return [];
   await read(memberId);
-  const viewer = { ...home, gridLatitude: stay.gridLatitude, gridLongitude: stay.gridLongitude };
-  const answer = await suggestionPages(deps.db, savedPagesQuery(viewer))(
-    page * size,
-    size,
-    deps.stays.today(),
-  );
-  return summariesFor(deps, viewer, answer.members, language);
+  const pageThere = async () => {
+    const home = await findViewer(deps.db, memberId);
+    if (!home) throw notFound('ACCOUNT_GONE');
+    const viewer = { ...home, gridLatitude: stay.gridLatitude, gridLongitude: stay.gridLongitude };
+    if (!audienceOf(home)) return { viewer, members: [], current: true };
+    const answer = await suggestionPages(deps.db, savedPagesQuery(viewer))(
+      page * size,
+      size,
+      deps.stays.today(),
+    );
+    return { viewer, members: answer.members, current: answer.rowVersion === home.rowVersion };
+  };
+  // Her row changed between its reading and the page (her activity written meanwhile, ADR 053):
+  // the statement gave nothing; read it again and ask again, as from home.
+  let there = await pageThere();
+  if (!there.current) there = await pageThere();
+  return summariesFor(deps, there.viewer, there.members, language);
 }
 
 /** A member as seen where she will be, as on her card (ADR 077): her stay near the viewer. */
