@@ -126,6 +126,7 @@ describe('likes', () => {
       messageRequests: 0,
       newViews: 0,
       lastLikeAt: t.clock.now().toISOString(),
+      newDecisions: 0,
     });
 
     await t.app.inject({
