@@ -4,7 +4,7 @@ import { E } from './error-codes.ts';
 import { messageResponseSchema } from './errors.ts';
 import { memberText, optionalField, requiredField } from './form-fields.ts';
 import type { moderationDecisionEndpointRoutes } from './moderation-decision-endpoint-routes.ts';
-import { RECORDED_MODERATION_ACTIONS } from './safety.ts';
+import { PROFILE_TEXTS, RECORDED_MODERATION_ACTIONS } from './safety.ts';
 import { DECISION_FACTS, GUIDELINE_RULES } from './value-lists.ts';
 
 /**
@@ -19,6 +19,8 @@ export const RESTRICTIONS = [
   'remove-voice-introduction',
   'remove-prompt-answer',
   'remove-compliment',
+  'hide-messages',
+  'remove-profile-text',
   'suspend',
   'ban',
 ] as const satisfies ReadonlyArray<(typeof RECORDED_MODERATION_ACTIONS)[number]>;
@@ -115,6 +117,8 @@ export const statementSchema = z.object({
   detail: z.string(),
   /** The end of a suspension; null for any other decision (a ban has no end). */
   until: z.iso.datetime().nullable(),
+  /** The texts of the profile a `remove-profile-text` took (ADR 083); empty for the others. */
+  profileTexts: z.array(z.enum(PROFILE_TEXTS)),
   /** A reversal (by a senior moderator or an upheld appeal) undid it. */
   reversed: z.boolean(),
   /** Until when an appeal may be filed; null once filed or reversed. */

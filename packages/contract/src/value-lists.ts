@@ -62,6 +62,9 @@ export const DECISION_FACTS = [
   'spam-or-advertising',
   'not-seeking-marriage',
   'inappropriate-content',
+  // ADR 083: for a hidden message or a removed profile text.
+  'offensive-text',
+  'contact-details-shared',
   'other',
 ] as const;
 export type DecisionFact = (typeof DECISION_FACTS)[number];
