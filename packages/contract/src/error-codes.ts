@@ -265,7 +265,7 @@ export const ERROR_TEXTS = {
   MESSAGES_TO_HIDE_NONE:
     'This report has no message of the reported member still shown: there is none to hide.',
   PROFILE_TEXT_TO_REMOVE_NONE:
-    'Choose the texts to remove among those the reported member wrote (about me, profession).',
+    'Choose the texts to remove among those the reported member wrote (bio, profession).',
   REPORT_CLOSED: 'This report was already handled.',
   REPORT_NOT_FOUND: 'This report does not exist.',
   MODERATORS_ONLY: 'Only moderators may do this.',

@@ -99,6 +99,7 @@ export const moderationActionRequestSchema = z.object({
   profileTexts: optionalField(
     z
       .array(z.enum(PROFILE_TEXTS, { error: E.PROFILE_TEXT_TO_REMOVE_NONE }))
+      .min(1, E.PROFILE_TEXT_TO_REMOVE_NONE)
       .max(PROFILE_TEXTS.length, E.PROFILE_TEXT_TO_REMOVE_NONE)
       .refine((list) => new Set(list).size === list.length, E.PROFILE_TEXT_TO_REMOVE_NONE),
   ),

@@ -154,7 +154,7 @@ export const FACT_TEXTS: Record<DecisionFact, Bilingual> = {
 
 /** The profile's free texts as the profile form names them (ADR 083). */
 const PROFILE_TEXT_NAMES: Record<ProfileText, Bilingual> = {
-  bio: { en: 'About me', fr: 'À propos de moi' },
+  bio: { en: 'Bio', fr: 'Présentation' },
   profession: { en: 'Profession', fr: 'Profession' },
 };
 

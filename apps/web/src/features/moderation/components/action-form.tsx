@@ -5,6 +5,7 @@ import type {
   ModerationActionRequest,
   OpenReport,
   ProfilePrompt,
+  ProfileText,
 } from '@mawadda/contract';
 import {
   DECISION_FACTS,
@@ -20,18 +21,20 @@ import { translateError } from '@/lib/translate-error.ts';
 import { useModerationAction } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
 import { type ActionField, checkAction, isReportGone } from '../utils/action-request.ts';
-import { ActionChoice, RemovalChoice } from './action-choices.tsx';
+import { ActionChoice, RemovalChoice, writtenTexts } from './action-choices.tsx';
 import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 
 const DEFAULT_SUSPENSION_DAYS = '7';
 const inputClass = 'w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink';
 
 /** What the reported member has, or sent the reporter, that an action could remove. */
-const removable = ({ reported, compliment }: OpenReport) => ({
+const removable = ({ reported, compliment, messages }: OpenReport) => ({
   photos: reported.photoUrls.length > 0,
   voiceIntroduction: reported.voiceIntroductionUrl !== null,
   promptAnswers: reported.promptAnswers.length > 0,
   compliment: compliment !== null,
+  messages: messages.length > 0,
+  profileTexts: writtenTexts(reported).length > 0,
 });
 
 /**
@@ -57,6 +60,9 @@ export function ActionForm({
   const [prompt, setPrompt] = useState<ProfilePrompt | ''>(
     report.reported.promptAnswers[0]?.prompt ?? '',
   );
+  const [profileTexts, setProfileTexts] = useState<ProfileText[]>(
+    writtenTexts(report.reported).slice(0, 1),
+  );
   const [days, setDays] = useState(DEFAULT_SUSPENSION_DAYS);
   const grounds = useGrounds(report);
   const [reason, setReason] = useState('');
@@ -77,14 +83,16 @@ export function ActionForm({
   function review(event: FormEvent) {
     event.preventDefault();
     const [rule, fact] = [grounds.rule.value, grounds.fact.value];
-    const checked = checkAction({ action, reason, photoUrl, prompt, days, rule, fact });
+    const checked = checkAction({ action, reason, photoUrl, prompt, profileTexts, days, rule, fact });
     if ('errors' in checked) {
       const found = Object.fromEntries(
         Object.entries(checked.errors).map(([field, code]) => [field, errorText(code)]),
       );
       setErrors(found);
       const invalid = (['days', 'reason'] as const).find((field) => found[field]);
-      if (invalid) fields[invalid].current?.focus();
+      // The texts to remove come first in the form: their first box takes the focus.
+      if (found.profileTexts) document.getElementsByName(`${id}-texts`)[0]?.focus();
+      else if (invalid) fields[invalid].current?.focus();
       return;
     }
     setErrors({});
@@ -134,6 +142,11 @@ export function ActionForm({
           reported={report.reported}
           photo={{ value: photoUrl, onChange: setPhotoUrl }}
           answer={{ value: prompt, onChange: setPrompt }}
+          texts={{
+            value: profileTexts,
+            onChange: setProfileTexts,
+            ...(errors.profileTexts ? { error: errors.profileTexts } : {}),
+          }}
         />
 
         {action === 'suspend' ? (

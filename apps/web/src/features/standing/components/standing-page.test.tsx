@@ -19,6 +19,7 @@ function aStatement(overrides: Partial<Statement> = {}): Statement {
     fact: 'asked-for-money',
     detail: 'Asked a match for a transfer.',
     until: '2026-12-08T10:00:00.000Z',
+    profileTexts: [],
     reversed: false,
     appealUntil: '2027-06-02T10:00:00.000Z',
     appeal: null,
