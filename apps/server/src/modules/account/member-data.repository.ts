@@ -139,7 +139,14 @@ export async function conversations(db: Executor, memberId: string) {
       message.senderId === memberId
         ? message
         : message.hiddenBy !== null
-          ? { ...message, content: null, imageKey: null, audioKey: null, mediaBytes: null, shield: 0 }
+          ? {
+              ...message,
+              content: null,
+              imageKey: null,
+              audioKey: null,
+              mediaBytes: null,
+              shield: 0,
+            }
           : { ...message, shield },
     ),
     calls: memberCalls,

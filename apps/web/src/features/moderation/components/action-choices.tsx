@@ -7,6 +7,7 @@ import {
   type ProfileText,
   type PromptAnswer,
 } from '@mawadda/contract';
+import { type RefObject, useRef, useState } from 'react';
 import { FieldError } from '@/components/field-error.tsx';
 import { MediaImage } from '@/components/media-image.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -128,7 +129,7 @@ export function RemovalChoice({
   reported: OpenReport['reported'];
   photo: { value: string; onChange: (url: string) => void };
   answer: { value: ProfilePrompt | ''; onChange: (prompt: ProfilePrompt) => void };
-  texts: { value: ProfileText[]; onChange: (texts: ProfileText[]) => void; error?: string };
+  texts: ProfileTextsProps;
 }) {
   if (action === 'remove-profile-text') {
     return <ProfileTextChoice id={`${id}-texts`} reported={reported} {...texts} />;
@@ -193,20 +194,31 @@ function PromptAnswerChoice({
 export const writtenTexts = (reported: OpenReport['reported']) =>
   PROFILE_TEXTS.filter((field) => reported[field]?.trim());
 
+/**
+ * The profile texts to remove (ADR 083): at first the first one written; `first`, its box, takes
+ * the focus when none is chosen.
+ */
+export function useProfileTextsChoice(reported: OpenReport['reported']) {
+  const [value, onChange] = useState<ProfileText[]>(() => writtenTexts(reported).slice(0, 1));
+  return { value, onChange, first: useRef<HTMLInputElement>(null) };
+}
+
 /** Which of the reported member's profile texts to remove (ADR 083), one or more. */
+type ProfileTextsProps = {
+  value: ProfileText[];
+  onChange: (texts: ProfileText[]) => void;
+  first: RefObject<HTMLInputElement | null>;
+  error?: string | undefined;
+};
+
 function ProfileTextChoice({
   id,
   reported,
   value,
   onChange,
+  first,
   error,
-}: {
-  id: string;
-  reported: OpenReport['reported'];
-  value: ProfileText[];
-  onChange: (texts: ProfileText[]) => void;
-  error?: string | undefined;
-}) {
+}: ProfileTextsProps & { id: string; reported: OpenReport['reported'] }) {
   const { t } = useModerationTranslation();
   const toggle = (field: ProfileText, checked: boolean) =>
     onChange(PROFILE_TEXTS.filter((f) => (f === field ? checked : value.includes(f))));
@@ -217,9 +229,10 @@ function ProfileTextChoice({
       aria-describedby={error ? `${id}-error` : undefined}
     >
       <legend className="mb-1.5 text-sm font-medium text-ink">{t('profileTextsToRemove')}</legend>
-      {writtenTexts(reported).map((field) => (
+      {writtenTexts(reported).map((field, index) => (
         <label key={field} className={cn(choiceClass, 'items-start')}>
           <input
+            ref={index === 0 ? first : undefined}
             type="checkbox"
             name={id}
             value={field}

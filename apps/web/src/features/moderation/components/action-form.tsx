@@ -5,7 +5,6 @@ import type {
   ModerationActionRequest,
   OpenReport,
   ProfilePrompt,
-  ProfileText,
 } from '@mawadda/contract';
 import {
   DECISION_FACTS,
@@ -21,11 +20,20 @@ import { translateError } from '@/lib/translate-error.ts';
 import { useModerationAction } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
 import { type ActionField, checkAction, isReportGone } from '../utils/action-request.ts';
-import { ActionChoice, RemovalChoice, writtenTexts } from './action-choices.tsx';
+import {
+  ActionChoice,
+  RemovalChoice,
+  useProfileTextsChoice,
+  writtenTexts,
+} from './action-choices.tsx';
 import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 
 const DEFAULT_SUSPENSION_DAYS = '7';
 const inputClass = 'w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink';
+
+/** Each field's error code in the moderator's words. */
+const inWords = (errors: Partial<Record<ActionField, string>>, words: (code: string) => string) =>
+  Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, words(code)]));
 
 /** What the reported member has, or sent the reporter, that an action could remove. */
 const removable = ({ reported, compliment, messages }: OpenReport) => ({
@@ -60,9 +68,7 @@ export function ActionForm({
   const [prompt, setPrompt] = useState<ProfilePrompt | ''>(
     report.reported.promptAnswers[0]?.prompt ?? '',
   );
-  const [profileTexts, setProfileTexts] = useState<ProfileText[]>(
-    writtenTexts(report.reported).slice(0, 1),
-  );
+  const texts = useProfileTextsChoice(report.reported);
   const [days, setDays] = useState(DEFAULT_SUSPENSION_DAYS);
   const grounds = useGrounds(report);
   const [reason, setReason] = useState('');
@@ -72,6 +78,7 @@ export function ActionForm({
   const fields = {
     reason: useRef<HTMLTextAreaElement>(null),
     days: useRef<HTMLInputElement>(null),
+    profileTexts: texts.first,
   };
   const mutation = useModerationAction(report.id);
 
@@ -82,17 +89,13 @@ export function ActionForm({
 
   function review(event: FormEvent) {
     event.preventDefault();
-    const [rule, fact] = [grounds.rule.value, grounds.fact.value];
-    const checked = checkAction({ action, reason, photoUrl, prompt, profileTexts, days, rule, fact });
+    const draft = { action, reason, photoUrl, prompt, days, profileTexts: texts.value };
+    const checked = checkAction({ ...draft, rule: grounds.rule.value, fact: grounds.fact.value });
     if ('errors' in checked) {
-      const found = Object.fromEntries(
-        Object.entries(checked.errors).map(([field, code]) => [field, errorText(code)]),
-      );
+      const found = inWords(checked.errors, errorText);
       setErrors(found);
-      const invalid = (['days', 'reason'] as const).find((field) => found[field]);
-      // The texts to remove come first in the form: their first box takes the focus.
-      if (found.profileTexts) document.getElementsByName(`${id}-texts`)[0]?.focus();
-      else if (invalid) fields[invalid].current?.focus();
+      const invalid = (['profileTexts', 'days', 'reason'] as const).find((field) => found[field]);
+      if (invalid) fields[invalid].current?.focus();
       return;
     }
     setErrors({});
@@ -142,11 +145,7 @@ export function ActionForm({
           reported={report.reported}
           photo={{ value: photoUrl, onChange: setPhotoUrl }}
           answer={{ value: prompt, onChange: setPrompt }}
-          texts={{
-            value: profileTexts,
-            onChange: setProfileTexts,
-            ...(errors.profileTexts ? { error: errors.profileTexts } : {}),
-          }}
+          texts={{ ...texts, error: errors.profileTexts }}
         />
 
         {action === 'suspend' ? (
