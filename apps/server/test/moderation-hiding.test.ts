@@ -97,6 +97,7 @@ describe('hiding the reported messages', () => {
     const { amina, youssef, reportId, greeting, hidden } = await aReportWithMessages();
     const hers = await connectStomp(baseUrl, await sessionFor(t.database.db, amina));
     const herInbox = hers.subscribe(destinations.contact(amina));
+    await herInbox.subscribed;
 
     expect((await hideThem(reportId)).status).toBe(200);
     // Her open conversation is told to ask again, naming only with whom.
@@ -192,6 +193,7 @@ describe('hiding the reported messages', () => {
     const decisionId = await decisionOf(youssef, 'hide-messages');
     const his = await connectStomp(baseUrl, await sessionFor(t.database.db, youssef));
     const hisInbox = his.subscribe(destinations.contact(youssef));
+    await hisInbox.subscribed;
     const reversed = await (await as(senior)).post(
       `/api/moderation/decisions/${decisionId}/reversal`,
       { reason: 'Nothing in them breaks the rules.' },
