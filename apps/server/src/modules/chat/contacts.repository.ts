@@ -169,7 +169,8 @@ export async function findContacts(
       case when matches.id is not null then ${exclusiveStateOf(memberId, sql`m.id`)} end as exclusive,
       lm.sender_id as last_sender_id, left(lm.content, ${previewLength}::int) as last_content,
       lm.image_key is not null as last_has_image, lm.audio_key is not null as last_has_audio,
-      lm.media_removed as last_media_removed, lm.hidden_by is not null as last_hidden, lm.notice as last_notice, lm.gift_id as last_gift_id,
+      lm.media_removed as last_media_removed, lm.notice as last_notice, lm.gift_id as last_gift_id,
+      lm.hidden_by is not null as last_hidden,
       exists (select 1 from guardian_follows gf where gf.member_id = ${memberId} and gf.other_id = m.id
         and gf.followed and exists (select 1 from guardians g where g.member_id = ${memberId} and g.revoked_at is null)) as mine_followed,
       exists (select 1 from guardian_follows gf where gf.member_id = m.id and gf.other_id = ${memberId}

@@ -204,6 +204,7 @@ export async function actOnReport(
   const rule = restriction ? (request.rule ?? grounds.rule) : null;
   const fact = restriction ? (request.fact ?? grounds.fact) : null;
   const reason = request.reason.trim();
+  const profileTexts = request.action === 'remove-profile-text' ? (request.profileTexts ?? []) : [];
   const done = await db.transaction(async (tx) => {
     if (!(await closeReport(tx, reportId, now))) return undefined;
     const decisionId = await recordAction(tx, {
@@ -215,7 +216,7 @@ export async function actOnReport(
       rule,
       fact,
       photoKey: removed?.photo.displayKey ?? null,
-      profileTexts: request.action === 'remove-profile-text' ? (request.profileTexts ?? []) : null,
+      profileTexts: profileTexts.length > 0 ? profileTexts : null,
       suspendedUntil,
       createdAt: now,
     });
@@ -240,7 +241,7 @@ export async function actOnReport(
       fact,
       detail: reason,
       until: suspendedUntil,
-      profileTexts: request.action === 'remove-profile-text' ? (request.profileTexts ?? []) : [],
+      profileTexts,
       at: now,
     });
   }
