@@ -167,8 +167,8 @@ function whatWasTaken(
   if (decision === 'hide-messages') {
     return [
       language === 'fr'
-        ? 'Les messages concernés ne sont plus montrés au membre à qui vous les avez envoyés. Vous les voyez encore, marqués comme masqués.'
-        : 'These messages are no longer shown to the member you sent them to. You still see them, marked as hidden.',
+        ? 'Les messages concernés ne sont plus montrés au membre à qui vous les avez envoyés. Vous les voyez encore, marqués comme masqués. Si la décision est annulée, ils sont de nouveau montrés.'
+        : 'These messages are no longer shown to the member you sent them to. You still see them, marked as hidden. If the decision is reversed, they are shown again.',
     ];
   }
   if (decision === 'remove-profile-text') {
@@ -178,8 +178,8 @@ function whatWasTaken(
       .join(', ');
     return [
       language === 'fr'
-        ? `Texte retiré de votre profil : ${quoted}. Vous pouvez en écrire un nouveau, qui respecte les règles.`
-        : `Removed from your profile: ${quoted}. You may write a new one that follows the rules.`,
+        ? `Retiré de votre profil : ${quoted}. Une annulation ne le rend pas ; vous pouvez en écrire un nouveau qui respecte les règles.`
+        : `Removed from your profile: ${quoted}. A reversal does not give it back; you may write a new one that follows the rules.`,
     ];
   }
   return [];
