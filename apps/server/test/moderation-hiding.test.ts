@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { members, messages, reports } from '../src/db/schema.ts';
 import { conversations } from '../src/modules/account/member-data.repository.ts';
-import { memberClient, seedCouple, seedMembers, sessionFor } from './fixtures.ts';
+import { memberClient, seedCouple, seedLikes, seedMembers, sessionFor } from './fixtures.ts';
 import { connectStomp } from './stomp-client.ts';
 import { createTestApp, listenOnLoopback, type TestContext } from './test-app.ts';
 
@@ -204,6 +204,51 @@ describe('hiding the reported messages', () => {
     const seenByHer = await conversationOf(amina, youssef);
     expect(seenByHer.filter((m) => hidden.includes(m.uuid)).every((m) => m.content)).toBe(true);
     expect(await lastMessageOf(amina, youssef)).toMatchObject({ kind: 'text' });
+  });
+
+  it('hides the scam shield’s evidence from each of its receivers (ADR 043), telling each live', async () => {
+    const { amina, youssef } = await seedCouple(t.database.db);
+    const [awa = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    await seedLikes(t.database.db, [
+      [awa, youssef],
+      [youssef, awa],
+    ]);
+    const sent = await t.database.db
+      .insert(messages)
+      .values(
+        [amina, awa].map((receiverId) => ({
+          uuid: crypto.randomUUID(),
+          senderId: youssef,
+          receiverId,
+          content: 'Send it by Western Union',
+          shield: 1,
+          sentAt: t.clock.now(),
+        })),
+      )
+      .returning({ seq: messages.seq });
+    const [byTheShield] = await t.database.db
+      .insert(reports)
+      .values({
+        reporterId: null,
+        reportedId: youssef,
+        reasons: ['asking-for-money'],
+        messageSeqs: sent.map((m) => m.seq),
+        createdAt: t.clock.now(),
+        updatedAt: t.clock.now(),
+      })
+      .returning({ id: reports.id });
+    const awasApp = await connectStomp(baseUrl, await sessionFor(t.database.db, awa));
+    const awasInbox = awasApp.subscribe(destinations.contact(awa));
+    await awasInbox.subscribed;
+
+    expect((await hideThem(byTheShield?.id ?? '')).status).toBe(200);
+    expect(await awasInbox.next()).toEqual({ memberId: youssef });
+    await awasApp.disconnect();
+    for (const receiver of [amina, awa]) {
+      const [message] = await conversationOf(receiver, youssef);
+      expect(message).toMatchObject({ content: null, hiddenByModeration: true });
+      expect(message?.shield).toBeUndefined();
+    }
   });
 
   it('is refused to a plain member, changing nothing', async () => {
