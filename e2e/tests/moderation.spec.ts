@@ -13,6 +13,16 @@ async function logIn(page: Page, member: Member) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** The moderator signs in and opens the moderation page from the profile menu. */
+async function openModeration(page: Page) {
+  await page.goto('/');
+  await logIn(page, MODERATOR);
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Moderation' }).click();
+  // A password is not enough for moderation (ADR 074): the app's code for this session.
+  await proveSecondFactor(page, MODERATOR);
+}
+
 test('A reports B with a message attached and a moderator suspends B, whose open app says so at once', async ({
   browser,
   request,
@@ -55,12 +65,7 @@ test('A reports B with a message attached and a moderator suspends B, whose open
   const context = await browser.newContext({ locale: 'en-US' });
   const theirs = await context.newPage();
   try {
-    await theirs.goto('/');
-    await logIn(theirs, MODERATOR);
-    await theirs.getByRole('button', { name: 'Profile menu' }).click();
-    await theirs.getByRole('menuitem', { name: 'Moderation' }).click();
-    // A password is not enough for moderation (ADR 074): the app's code for this session.
-    await proveSecondFactor(theirs, MODERATOR);
+    await openModeration(theirs);
     await expect(
       theirs.getByRole('heading', { level: 1, name: 'Reports to review' }),
     ).toBeVisible();
@@ -112,4 +117,71 @@ test('A reports B with a message attached and a moderator suspends B, whose open
   await expect(his).toHaveURL(/\/standing$/);
   await expect(his.getByRole('heading', { level: 1 })).toHaveText('Your account is suspended');
   await expect(his.getByRole('main')).toContainText('Asked a match for money.');
+});
+
+test('A moderator hides the message B sent A: her open conversation shows it hidden at once, his shows it marked', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = String(Date.now()).slice(-6);
+  const amina = await registerMember(request, { name: `Amina ${tag}`, gender: 'femme' });
+  const karim = await registerMember(request, { name: `Karim ${tag}`, gender: 'homme' });
+  const { aId, bId } = await match(request, amina, karim);
+  const asMember = async (member: Member) => {
+    const login = await request.post('/api/auth/login', {
+      data: { username: member.username, password: member.password },
+    });
+    return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  };
+  const sent = await request.post(`/api/chat/send/${aId}`, {
+    data: { content: `Write me on WhatsApp ${tag}` },
+    headers: await asMember(karim),
+  });
+  const { uuid } = (await sent.json()) as { uuid: string };
+  const reported = await request.post('/api/reports', {
+    data: { reportedId: bId, reason: 'other', messageIds: [uuid] },
+    headers: await asMember(amina),
+  });
+  expect(reported.ok()).toBe(true);
+
+  const hers = await loggedInPage(browser, amina);
+  await hers.goto(`/chat?userId=${bId}`);
+  const herMessages = hers.getByRole('region', { name: /^Messages with/ });
+  await expect(herMessages.getByText(`Write me on WhatsApp ${tag}`)).toBeVisible();
+
+  const context = await browser.newContext({ locale: 'en-US' });
+  const theirs = await context.newPage();
+  try {
+    await openModeration(theirs);
+    const card = theirs.getByRole('article', { name: `Karim ${tag}: Other` });
+    const decision = card.getByRole('region', { name: 'Decision' });
+    await decision.getByRole('radio', { name: 'Hide the reported messages' }).check();
+    await decision
+      .getByRole('combobox', { name: 'Facts' })
+      .selectOption({ label: 'You gave contact details or links to take members off Mawadda.' });
+    await decision.getByRole('textbox', { name: 'Reason' }).fill('A WhatsApp number, twice.');
+    await decision.getByRole('button', { name: 'Continue' }).click();
+    await theirs
+      .getByRole('alertdialog', { name: 'Confirm the decision' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect(theirs.getByRole('status').filter({ hasText: 'hidden' })).toHaveText(
+      `Messages of Karim ${tag} hidden.`,
+    );
+  } finally {
+    await context.close();
+  }
+
+  // Her open conversation asks again, without a tap: his words are gone.
+  await expect(herMessages.getByText('Message hidden by moderation')).toBeVisible();
+  await expect(herMessages.getByText(`Write me on WhatsApp ${tag}`)).toHaveCount(0);
+  // He still reads what he wrote, marked, and the decision with its reasons.
+  const his = await loggedInPage(browser, karim);
+  await his.goto(`/chat?userId=${aId}`);
+  const hisMessages = his.getByRole('region', { name: /^Messages with/ });
+  await expect(hisMessages.getByText(`Write me on WhatsApp ${tag}`)).toBeVisible();
+  await expect(
+    hisMessages.getByText(`Hidden by moderation: Amina ${tag} no longer sees it`),
+  ).toBeVisible();
 });

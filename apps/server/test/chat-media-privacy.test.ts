@@ -120,6 +120,35 @@ describe('a chat photo or voice note', () => {
     expect(await answers(own)).toEqual([[404, 'FILE_NOT_FOUND']]);
   });
 
+  it('stops for its receiver once a moderator hides its message, and stays its sender’s (ADR 083)', async () => {
+    const { amina, youssef } = await seedCouple(t.database.db);
+    const [moderator = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+    await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, moderator));
+    const his = await sessionFor(t.database.db, youssef);
+    const hers = await sessionFor(t.database.db, amina);
+    await send(his, amina, 'image');
+    const [sent] = (
+      await t.app.inject({ url: `/api/chat/conversation/${youssef}`, headers: bearer(hers) })
+    ).json() as Message[];
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: bearer(hers),
+      payload: { reportedId: youssef, reason: 'other', messageIds: [sent?.uuid] },
+    });
+    const [herLink, hisLink] = [await links(hers, youssef), await links(his, amina)];
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: `/api/moderation/reports/${reported.json().id}/actions`,
+      headers: bearer(await sessionFor(t.database.db, moderator)),
+      payload: { action: 'hide-messages', reason: 'An indecent photo.' },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await answers(herLink)).toEqual([[404, 'FILE_NOT_FOUND']]);
+    expect(await links(hers, youssef)).toEqual([]);
+    expect(await answers(hisLink)).toEqual([200]);
+  });
+
   it('answers 404, not a server error, once its sender deleted their account', async () => {
     const sender = await registeredMember(t.app, { gender: 'femme' });
     const [receiver = ''] = await seedMembers(t.database.db, [{ gender: 'homme' }]);

@@ -39,6 +39,7 @@ const MAILS: Record<string, (name: string) => MailMessage> = {
       fact: 'insults-or-threats',
       detail: 'Insults in a conversation.',
       until: new Date('2026-12-10T12:00:00Z'),
+      profileTexts: [],
       appealUntil: new Date('2027-06-03T12:00:00Z'),
       guidelinesUrl: 'https://mawadda.example/guidelines',
     }),

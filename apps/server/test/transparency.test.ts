@@ -165,6 +165,8 @@ const december: TransparencySummary = {
     'remove-voice-introduction': 0,
     'remove-prompt-answer': 0,
     'remove-compliment': 0,
+    'hide-messages': 0,
+    'remove-profile-text': 0,
     warn: 1,
     suspend: 1,
     ban: 0,

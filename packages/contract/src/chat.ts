@@ -37,7 +37,17 @@ export const MESSAGE_NOTICES = [
 ] as const;
 export type MessageNotice = (typeof MESSAGE_NOTICES)[number];
 
-const LAST_MESSAGE_KINDS = ['text', 'photo', 'voice', 'call', 'removed', 'notice', 'gift'] as const;
+/** `hidden`: a moderator hid it from its receiver (ADR 083), who reads no preview of it. */
+const LAST_MESSAGE_KINDS = [
+  'text',
+  'photo',
+  'voice',
+  'call',
+  'removed',
+  'hidden',
+  'notice',
+  'gift',
+] as const;
 
 /**
  * The number of a paid gift in the catalogue, on the message the server wrote when its payment
@@ -142,6 +152,11 @@ export const messageSchema = z.object({
   isRead: z.boolean(),
   /** The photo or voice note was erased with its sender's account. */
   mediaRemoved: z.boolean().optional(),
+  /**
+   * A moderator hid it (ADR 083): its receiver gets no text, photo or voice of it, only that it
+   * was hidden; its sender still reads it, marked. Absent on a message shown.
+   */
+  hiddenByModeration: z.literal(true).optional(),
   /**
    * A call entry (the caller is `senderId`), made when the call ends; `timestamp` is when it
    * started. `durationSeconds` is null for a call never answered.

@@ -262,6 +262,10 @@ export const ERROR_TEXTS = {
   PROMPT_ANSWER_TO_REMOVE_UNKNOWN: 'The reported member has no answer to this prompt.',
   COMPLIMENT_TO_REMOVE_NONE:
     'The reported member sent the reporter no compliment: there is none to remove.',
+  MESSAGES_TO_HIDE_NONE:
+    'This report has no message of the reported member still shown: there is none to hide.',
+  PROFILE_TEXT_TO_REMOVE_NONE:
+    'Choose the texts to remove among those the reported member wrote (bio, profession).',
   REPORT_CLOSED: 'This report was already handled.',
   REPORT_NOT_FOUND: 'This report does not exist.',
   MODERATORS_ONLY: 'Only moderators may do this.',

@@ -4,7 +4,11 @@ import { E } from './error-codes.ts';
 import { messageResponseSchema } from './errors.ts';
 import { memberText, optionalField, requiredField } from './form-fields.ts';
 import type { moderationDecisionEndpointRoutes } from './moderation-decision-endpoint-routes.ts';
-import { moderationActionRequestSchema, RECORDED_MODERATION_ACTIONS } from './safety.ts';
+import {
+  moderationActionRequestSchema,
+  PROFILE_TEXTS,
+  RECORDED_MODERATION_ACTIONS,
+} from './safety.ts';
 import { DECISION_FACTS, GUIDELINE_RULES, REVIEW_STATES } from './value-lists.ts';
 
 /**
@@ -19,6 +23,8 @@ export const RESTRICTIONS = [
   'remove-voice-introduction',
   'remove-prompt-answer',
   'remove-compliment',
+  'hide-messages',
+  'remove-profile-text',
   'suspend',
   'ban',
   // A selfie refused (ADR 044): the badge withheld, or taken back after a re-check.
@@ -115,6 +121,8 @@ export const statementSchema = z.object({
   detail: z.string(),
   /** The end of a suspension; null for any other decision (a ban has no end). */
   until: z.iso.datetime().nullable(),
+  /** The texts of the profile a `remove-profile-text` took (ADR 083); empty for the others. */
+  profileTexts: z.array(z.enum(PROFILE_TEXTS)),
   /** A reversal (by a senior moderator or an upheld appeal) undid it. */
   reversed: z.boolean(),
   /** Until when an appeal may be filed; null once filed or reversed. */
@@ -185,10 +193,14 @@ export const bulkActionRequestSchema = moderationActionRequestSchema
       E.BULK_REPORTS_INVALID,
     ),
   })
-  .refine((request) => request.action !== 'remove-compliment', {
-    error: E.BULK_ACTION_INVALID,
-    path: ['action'],
-  });
+  // A compliment is one reporter's, a report's messages its own (ADR 083): one report at a time.
+  .refine(
+    (request) => request.action !== 'remove-compliment' && request.action !== 'hide-messages',
+    {
+      error: E.BULK_ACTION_INVALID,
+      path: ['action'],
+    },
+  );
 export type BulkActionRequest = z.infer<typeof bulkActionRequestSchema>;
 
 /**

@@ -42,6 +42,9 @@ export const MODERATION_ACTIONS = [
   'remove-prompt-answer',
   // ADR 071: the note of the compliment the reported member sent the reporter; the like stays.
   'remove-compliment',
+  // ADR 083: the reported messages hidden from their receiver; the bio or the profession removed.
+  'hide-messages',
+  'remove-profile-text',
   'warn',
   'suspend',
   'ban',
@@ -70,10 +73,14 @@ export const RECORDED_MODERATION_ACTIONS = [
 ] as const;
 export type RecordedModerationAction = (typeof RECORDED_MODERATION_ACTIONS)[number];
 
+/** The free texts of a profile a moderator may remove (ADR 083); a name is required, not removed. */
+export const PROFILE_TEXTS = ['bio', 'profession'] as const;
+export type ProfileText = (typeof PROFILE_TEXTS)[number];
+
 /**
  * A moderator's action on a report: always with a reason (kept in the record); `photoUrl` names
- * the photo to remove, `prompt` the answer to remove (by its prompt's key), `days` the length of
- * a suspension.
+ * the photo to remove, `prompt` the answer to remove (by its prompt's key), `profileTexts` the
+ * texts to remove, `days` the length of a suspension.
  */
 export const moderationActionRequestSchema = z.object({
   action: requiredField(
@@ -94,6 +101,13 @@ export const moderationActionRequestSchema = z.object({
   fact: optionalField(z.enum(DECISION_FACTS, { error: E.DECISION_FACT_INVALID })),
   photoUrl: optionalField(z.string().max(500)),
   prompt: optionalField(z.enum(PROFILE_PROMPTS, { error: E.PROMPT_UNKNOWN })),
+  profileTexts: optionalField(
+    z
+      .array(z.enum(PROFILE_TEXTS, { error: E.PROFILE_TEXT_TO_REMOVE_NONE }))
+      .min(1, E.PROFILE_TEXT_TO_REMOVE_NONE)
+      .max(PROFILE_TEXTS.length, E.PROFILE_TEXT_TO_REMOVE_NONE)
+      .refine((list) => new Set(list).size === list.length, E.PROFILE_TEXT_TO_REMOVE_NONE),
+  ),
   days: optionalField(
     formNumber(E.SUSPENSION_DAYS_INVALID).pipe(
       z

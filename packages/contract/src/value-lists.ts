@@ -77,6 +77,9 @@ export const DECISION_FACTS = [
   // A verification selfie refused (ADR 044): never a report's fact.
   'selfie-unclear',
   'selfie-not-live',
+  // ADR 083: for a hidden message or a removed profile text.
+  'offensive-text',
+  'contact-details-shared',
   'other',
 ] as const;
 export type DecisionFact = (typeof DECISION_FACTS)[number];

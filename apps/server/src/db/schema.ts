@@ -22,6 +22,7 @@ import {
   MESSAGE_NOTICES,
   MESSAGE_REQUEST_STATES,
   PROFILE_PROMPTS,
+  PROFILE_TEXTS,
   PROMPT_ANSWERS_MAX,
   PUBLIC_REPORT_SUBJECTS,
   RECORDED_MODERATION_ACTIONS,
@@ -834,6 +835,11 @@ export const messages = pgTable(
      * reads `gift:4` is a text.
      */
     giftId: integer('gift_id'),
+    /**
+     * The moderator's `hide-messages` decision that hid it from its receiver (ADR 083); null while
+     * shown. Its reversal shows it again. Its sender still reads it, and it stays in their export.
+     */
+    hiddenBy: uuid('hidden_by'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -853,6 +859,8 @@ export const messages = pgTable(
       .on(sql`coalesce(${t.imageKey}, ${t.audioKey})`)
       .where(sql`coalesce(${t.imageKey}, ${t.audioKey}) is not null`),
     index('messages_unread_idx').on(t.receiverId, t.senderId).where(sql`${t.readAt} is null`),
+    // A reversal finds what its decision hid (ADR 083); almost every message stays out of it.
+    index('messages_hidden_by_idx').on(t.hiddenBy).where(sql`${t.hiddenBy} is not null`),
     // The e-mail digest's scan: unread messages of the last days, not every unread one ever.
     index('messages_unread_sent_idx')
       .on(t.sentAt)
@@ -1043,6 +1051,8 @@ export const moderationActions = pgTable(
     /** The decision a reversal, an appeal or an appeal's answer is about. */
     refersTo: uuid('refers_to'),
     photoKey: text('photo_key'),
+    /** The texts a `remove-profile-text` took (ADR 083), by field, never their words. */
+    profileTexts: text('profile_texts', { enum: PROFILE_TEXTS }).array(),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: createdAt(),
   },

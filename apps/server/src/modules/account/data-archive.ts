@@ -80,6 +80,7 @@ export function archiveEntries(
     photo: attachment(m.imageKey),
     voiceNote: attachment(m.audioKey),
     mediaRemoved: m.mediaRemoved,
+    hiddenByModeration: m.hiddenBy !== null,
     callId: m.callId,
     sentAt: m.sentAt,
     readAt: m.readAt,

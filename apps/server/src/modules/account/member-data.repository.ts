@@ -133,8 +133,21 @@ export async function conversations(db: Executor, memberId: string) {
     .orderBy(asc(messageRequests.sentAt));
   return {
     // The scam shield's warning on a message is the receiver's: the sender is never told (ADR 043).
+    // A message a moderator hid is its sender's still; its receiver keeps only that it came
+    // (ADR 083).
     messages: conversation.map(({ shield, ...message }) =>
-      message.senderId === memberId ? message : { ...message, shield },
+      message.senderId === memberId
+        ? message
+        : message.hiddenBy !== null
+          ? {
+              ...message,
+              content: null,
+              imageKey: null,
+              audioKey: null,
+              mediaBytes: null,
+              shield: 0,
+            }
+          : { ...message, shield },
     ),
     calls: memberCalls,
     messageRequests: requests.map((r) => ({
@@ -276,6 +289,7 @@ export async function safety(db: Executor, memberId: string) {
       rule: moderationActions.rule,
       fact: moderationActions.fact,
       reason: moderationActions.reason,
+      profileTexts: moderationActions.profileTexts,
       suspendedUntil: moderationActions.suspendedUntil,
       decidedAt: moderationActions.createdAt,
     })

@@ -7,6 +7,9 @@ import { callOf } from './message-view.ts';
 
 /** The conversation list's preview of a message: what it is, never a media link. */
 function previewOf(row: LastMessageRow, viewerId: string): LastMessage {
+  const mine = row.senderId === viewerId;
+  // Hidden by a moderator (ADR 083): its receiver reads nothing of it, not even what it was.
+  if (row.hidden && !mine) return { mine, kind: 'hidden', text: null, call: null };
   const call = callOf(row.call);
   const kind = row.notice
     ? 'notice'
@@ -22,7 +25,7 @@ function previewOf(row: LastMessageRow, viewerId: string): LastMessage {
               ? 'removed'
               : 'text';
   return {
-    mine: row.senderId === viewerId,
+    mine,
     kind,
     // A notice's content is the server's (a wali contact shared), never a preview.
     text: call || row.notice ? null : row.content,

@@ -245,6 +245,7 @@ type RawMessage = {
   call_id: string | null;
   media_removed: boolean;
   shield: number;
+  hidden_by: string | null;
   notice: MessageRow['notice'];
   gift_id: number | null;
 };
@@ -265,6 +266,7 @@ function fromRaw(r: RawMessage): MessageRow {
     callId: r.call_id,
     mediaRemoved: r.media_removed,
     shield: r.shield,
+    hiddenBy: r.hidden_by,
     notice: r.notice,
     giftId: r.gift_id,
     call: null,

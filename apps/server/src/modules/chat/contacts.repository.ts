@@ -62,6 +62,8 @@ export type LastMessageRow = {
   hasImage: boolean;
   hasAudio: boolean;
   mediaRemoved: boolean;
+  /** A moderator hid it from its receiver (ADR 083). */
+  hidden: boolean;
   /** The call of a call entry. */
   call: CallOfMessage | null;
   notice: MessageRow['notice'];
@@ -114,6 +116,7 @@ type RawContact = {
   last_has_image: boolean | null;
   last_has_audio: boolean | null;
   last_media_removed: boolean | null;
+  last_hidden: boolean | null;
   last_notice: MessageRow['notice'];
   last_gift_id: number | null;
   mine_followed: boolean;
@@ -167,6 +170,7 @@ export async function findContacts(
       lm.sender_id as last_sender_id, left(lm.content, ${previewLength}::int) as last_content,
       lm.image_key is not null as last_has_image, lm.audio_key is not null as last_has_audio,
       lm.media_removed as last_media_removed, lm.notice as last_notice, lm.gift_id as last_gift_id,
+      lm.hidden_by is not null as last_hidden,
       exists (select 1 from guardian_follows gf where gf.member_id = ${memberId} and gf.other_id = m.id
         and gf.followed and exists (select 1 from guardians g where g.member_id = ${memberId} and g.revoked_at is null)) as mine_followed,
       exists (select 1 from guardian_follows gf where gf.member_id = m.id and gf.other_id = ${memberId}
@@ -217,6 +221,7 @@ export async function findContacts(
             hasImage: r.last_has_image === true,
             hasAudio: r.last_has_audio === true,
             mediaRemoved: r.last_media_removed === true,
+            hidden: r.last_hidden === true,
             notice: r.last_notice,
             giftId: r.last_gift_id,
             call:

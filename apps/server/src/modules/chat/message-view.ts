@@ -70,11 +70,32 @@ function waliOf(content: string): NonNullable<Message['wali']> {
 }
 
 /**
+ * A message a moderator hid (ADR 083), as anyone but its sender gets it: that it was hidden,
+ * when and between whom, nothing of what it said or showed.
+ */
+function hiddenMessage(row: MessageRow): Message {
+  return {
+    uuid: row.uuid,
+    senderId: row.senderId,
+    receiverId: row.receiverId,
+    content: null,
+    imageUrl: null,
+    audioUrl: null,
+    timestamp: row.sentAt.toISOString(),
+    isRead: row.readAt !== null,
+    hiddenByModeration: true,
+  };
+}
+
+/**
  * A message as `viewerId` receives it: media links made for them, and the scam shield's
- * findings for its receiver only (the sender never learns what set it off).
+ * findings for its receiver only (the sender never learns what set it off). One a moderator hid
+ * is only a placeholder to all but its sender, who reads it marked.
  */
 export function toMessage(mediaLinks: MediaLinks, row: MessageRow, viewerId: string): Message {
+  if (row.hiddenBy !== null && viewerId !== row.senderId) return hiddenMessage(row);
   return {
+    ...(row.hiddenBy !== null ? { hiddenByModeration: true as const } : {}),
     ...(row.shield !== 0 && viewerId === row.receiverId ? { shield: shieldRules(row.shield) } : {}),
     uuid: row.uuid,
     senderId: row.senderId,

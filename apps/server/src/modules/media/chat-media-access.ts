@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database.ts';
  * The message that holds this chat photo or voice note, and what stands between its two members
  * and `viewerId`, in one statement (the media index of `messages`): the chat media route asks it
  * on every request, as the photo route does (ADR 019), so a link stops working the moment a block
- * begins or the file's message loses it (its sender's account deleted).
+ * begins, the file's message loses it (its sender's account deleted) or a moderator hides it.
  */
 export async function findChatMediaAccess(db: Executor, key: string, viewerId: string) {
   const result = await db.execute<{
@@ -14,8 +14,9 @@ export async function findChatMediaAccess(db: Executor, key: string, viewerId: s
     receiver_id: string;
     moderator: boolean;
     blocked: boolean;
+    hidden: boolean;
   }>(sql`
-    select m.sender_id, m.receiver_id,
+    select m.sender_id, m.receiver_id, m.hidden_by is not null as hidden,
       exists (select 1 from members v where v.id = ${viewerId} and v.role = 'moderator') as moderator,
       ${blockedBetween(sql`m.sender_id`, sql`m.receiver_id`)} as blocked
     from messages m
@@ -28,6 +29,7 @@ export async function findChatMediaAccess(db: Executor, key: string, viewerId: s
     receiverId: row.receiver_id,
     moderator: row.moderator,
     blocked: row.blocked,
+    hidden: row.hidden,
   };
 }
 
@@ -36,9 +38,11 @@ export type ChatMediaAccess = NonNullable<Awaited<ReturnType<typeof findChatMedi
 /**
  * Whether `viewerId` may open a file of a conversation: moderators (a reported message), and its
  * two members while neither blocks the other. An unmatch keeps it: the history stays readable.
+ * One a moderator hid (ADR 083) is its sender's only.
  */
 export function mayOpenChatMedia(access: ChatMediaAccess, viewerId: string) {
   if (access.moderator) return true;
   if (viewerId !== access.senderId && viewerId !== access.receiverId) return false;
+  if (access.hidden && viewerId !== access.senderId) return false;
   return !access.blocked;
 }

@@ -2,6 +2,7 @@ import {
   type DecisionFact,
   type GuidelineRule,
   type ModerationActionRequest,
+  type ProfileText,
   REPORT_REASON_GROUNDS,
   type Restriction,
 } from '@mawadda/contract';
@@ -17,14 +18,18 @@ import {
   closeReport,
   complimentExists,
   findReports,
+  hideMessages,
+  messagesToHide,
   photosOf,
+  profileTextsOf,
   type ReportRow,
   recordAction,
   removeCompliment,
+  removeProfileTexts,
   setStanding,
 } from './moderation.repository.ts';
 import { setReviewState } from './moderation-history.repository.ts';
-import { isRestriction } from './moderation-history.ts';
+import { type HistoryDeps, isRestriction, tellConversations } from './moderation-history.ts';
 import { assertModerator } from './moderation-queue.ts';
 import { appealWindowEnd } from './moderation-statements.ts';
 import { answerPublicReporter } from './public-reports.ts';
@@ -43,6 +48,11 @@ export type DecisionDeps = {
   /** Ends every session of the member, on every node, with their sockets. */
   endMemberSessions(memberId: string): Promise<void>;
   /**
+   * Tells both members, live, that their conversation changed (a message hidden or shown again,
+   * ADR 083): their open apps ask for it again.
+   */
+  tellConversation: HistoryDeps['tellConversation'];
+  /**
    * A moderator removed the member's main photo, in the action's transaction: a verified badge
    * waits for the selfie to be matched to the new main photo, as after the member's own change
    * (ADR 044). Wired by app.ts.
@@ -60,16 +70,29 @@ async function photoToRemove(deps: DecisionDeps, memberId: string, photoUrl: str
 }
 
 /**
- * Checks that what a removal of a voice introduction or an answer (ADR 072), or of the compliment
- * the reported member sent the reporter (ADR 071; none on the scam shield's report), names exists,
- * before the report closes; the removal itself is done in the action's transaction.
+ * Checks that what a removal of a voice introduction or an answer (ADR 072), of the compliment
+ * the reported member sent the reporter (ADR 071; none on the scam shield's report), of profile
+ * texts, or the hiding of the report's messages (ADR 083) names exists, before the report closes;
+ * the removal itself is done in the action's transaction. Answers the messages to hide.
  */
 async function assertShownToRemove(
   deps: DecisionDeps,
   report: ReportRow,
   request: ModerationActionRequest,
-) {
+): Promise<number[]> {
   const memberId = report.reportedId;
+  if (request.action === 'remove-profile-text') {
+    const texts = await profileTextsOf(deps.db, memberId);
+    const chosen = request.profileTexts ?? [];
+    if (chosen.length === 0 || chosen.some((field) => !texts[field]?.trim())) {
+      throw badRequest('PROFILE_TEXT_TO_REMOVE_NONE');
+    }
+  }
+  if (request.action === 'hide-messages') {
+    const seqs = await messagesToHide(deps.db, report);
+    if (seqs.length === 0) throw badRequest('MESSAGES_TO_HIDE_NONE');
+    return seqs;
+  }
   if (request.action === 'remove-compliment') {
     if (!report.reporterId || !(await complimentExists(deps.db, memberId, report.reporterId))) {
       throw badRequest('COMPLIMENT_TO_REMOVE_NONE');
@@ -86,14 +109,18 @@ async function assertShownToRemove(
       throw badRequest('PROMPT_ANSWER_TO_REMOVE_UNKNOWN');
     }
   }
+  return [];
 }
 
 /**
- * Removes the voice introduction, the answer or the compliment the action names, in its
- * transaction.
+ * Removes the voice introduction, the answer, the compliment or the profile texts the action
+ * names, in its transaction.
  */
 async function removeShown(tx: Transaction, report: ReportRow, request: ModerationActionRequest) {
   const memberId = report.reportedId;
+  if (request.action === 'remove-profile-text') {
+    await removeProfileTexts(tx, memberId, request.profileTexts ?? []);
+  }
   if (request.action === 'remove-compliment' && report.reporterId) {
     await removeCompliment(tx, memberId, report.reporterId);
   }
@@ -116,6 +143,7 @@ async function mailStatement(
     fact: DecisionFact;
     detail: string;
     until: Date | null;
+    profileTexts: ProfileText[];
     at: Date;
   },
 ) {
@@ -187,7 +215,7 @@ export async function decideReports(
     request.action === 'remove-photo'
       ? await photoToRemove(deps, memberId, request.photoUrl)
       : undefined;
-  await assertShownToRemove(deps, report, request);
+  const toHide = await assertShownToRemove(deps, report, request);
   if (request.action === 'suspend' && !request.days) throw badRequest('SUSPENSION_DAYS_INVALID');
   const suspendedUntil =
     request.action === 'suspend' && request.days
@@ -199,7 +227,8 @@ export async function decideReports(
   const rule = restriction ? (request.rule ?? grounds.rule) : null;
   const fact = restriction ? (request.fact ?? grounds.fact) : null;
   const reason = request.reason.trim();
-  await db.transaction(async (tx) => {
+  const profileTexts = request.action === 'remove-profile-text' ? (request.profileTexts ?? []) : [];
+  const hidden = await db.transaction(async (tx) => {
     // Another moderator closed one meanwhile: the refusal rolls back all of this decision.
     for (const { id } of [report, ...others]) {
       if (!(await closeReport(tx, id, now))) throw new HttpError(409, 'REPORT_CLOSED');
@@ -213,6 +242,7 @@ export async function decideReports(
       rule,
       fact,
       photoKey: removed?.photo.displayKey ?? null,
+      profileTexts: profileTexts.length > 0 ? profileTexts : null,
       suspendedUntil,
       createdAt: now,
     });
@@ -227,6 +257,7 @@ export async function decideReports(
         createdAt: now,
       });
     }
+    const shown = await hideMessages(tx, toHide, decisionId);
     if (removed) await removePhotos(tx, memberId, [removed.photo.id]);
     if (removed?.main) await deps.onMainPhotoChanged?.(tx, memberId);
     await removeShown(tx, report, request);
@@ -235,7 +266,9 @@ export async function decideReports(
     }
     if (request.action === 'ban') await setStanding(tx, memberId, 'banned', null);
     await setReviewState(tx, memberId, 'closed', now);
+    return shown;
   });
+  await tellConversations(deps, hidden);
   if (request.action === 'suspend' || request.action === 'ban') {
     await deps.endMemberSessions(memberId);
   }
@@ -246,6 +279,7 @@ export async function decideReports(
       fact,
       detail: reason,
       until: suspendedUntil,
+      profileTexts,
       at: now,
     });
   }

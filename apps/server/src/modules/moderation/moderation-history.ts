@@ -7,7 +7,7 @@ import {
 import type { Database, Executor, Transaction } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
-import { recordAction } from './moderation.repository.ts';
+import { type Conversation, recordAction, showMessages } from './moderation.repository.ts';
 import {
   type EventRow,
   eventsOf,
@@ -22,8 +22,24 @@ import {
 } from './moderation-history.repository.ts';
 import { assertModerator } from './moderation-queue.ts';
 
-/** What a member's moderation history needs. */
-export type HistoryDeps = { db: Database; clock: Clock };
+/**
+ * What a member's moderation history needs: a reversal tells the conversations whose messages
+ * it shows again (ADR 083).
+ */
+export type HistoryDeps = {
+  db: Database;
+  clock: Clock;
+  tellConversation(conversation: Conversation): Promise<void>;
+};
+
+/** Tells each conversation a decision or its reversal changed, once per pair (ADR 083). */
+export async function tellConversations(
+  deps: Pick<HistoryDeps, 'tellConversation'>,
+  conversations: readonly Conversation[],
+) {
+  const pairs = new Map(conversations.map((c) => [`${c.senderId}:${c.receiverId}`, c]));
+  for (const conversation of pairs.values()) await deps.tellConversation(conversation);
+}
 
 export const isRestriction = (kind: string): kind is Restriction =>
   (RESTRICTIONS as readonly string[]).includes(kind);
@@ -126,18 +142,19 @@ export async function escalate(
 }
 
 /**
- * Undoes a decision, in the caller's transaction: the reversal is an event, and a suspension or
- * ban in force is lifted (a removed photo, voice or text was deleted with it: the member may add
- * it again). Answers false when it was already reversed.
+ * Undoes a decision, in the caller's transaction: the reversal is an event, a suspension or ban
+ * in force is lifted, and hidden messages are shown again (ADR 083); a removed photo, voice or
+ * text was deleted with it: the member may add it again. Answers the conversations whose
+ * messages show again, or undefined when it was already reversed.
  */
 export async function reverseDecision(
   tx: Transaction,
   decision: EventRow,
   by: { moderatorId: string; reason: string; at: Date },
-): Promise<boolean> {
+): Promise<Conversation[] | undefined> {
   // Two reversals at once: the second waits on the row lock and finds the first.
   await lockEvent(tx, decision.id);
-  if (await isReversed(tx, decision.id)) return false;
+  if (await isReversed(tx, decision.id)) return undefined;
   await recordAction(tx, {
     moderatorId: by.moderatorId,
     memberId: decision.memberId,
@@ -153,7 +170,7 @@ export async function reverseDecision(
   if (decision.action === 'verification-refused') {
     await restoreVerification(tx, decision.memberId, decision.photoKey, by.at);
   }
-  return true;
+  return decision.action === 'hide-messages' ? showMessages(tx, decision.id) : [];
 }
 
 /**
@@ -173,7 +190,7 @@ export async function reverse(
   if (!isRestriction(decision.action)) throw new HttpError(409, 'DECISION_NOT_REVERSIBLE');
   if (decision.moderatorId === moderatorId) throw new HttpError(403, 'DECISION_YOURS');
   const now = deps.clock.now();
-  const done = await deps.db.transaction(async (tx) => {
+  const shown = await deps.db.transaction(async (tx) => {
     const reversed = await reverseDecision(tx, decision, {
       moderatorId,
       reason: reason.trim(),
@@ -182,6 +199,7 @@ export async function reverse(
     if (reversed) await setReviewState(tx, decision.memberId, 'closed', now);
     return reversed;
   });
-  if (!done) throw new HttpError(409, 'DECISION_ALREADY_REVERSED');
+  if (!shown) throw new HttpError(409, 'DECISION_ALREADY_REVERSED');
+  await tellConversations(deps, shown);
   return { message: 'Done' };
 }

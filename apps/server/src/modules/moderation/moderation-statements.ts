@@ -8,8 +8,6 @@ import {
 } from '@mawadda/contract';
 import { findMailRecipient } from '../../core/members.repository.ts';
 import { standingPassMember } from '../../core/standing-passes.ts';
-import type { Database } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { recordAction } from './moderation.repository.ts';
@@ -28,7 +26,13 @@ import {
   restrictionsOf,
   setReviewState,
 } from './moderation-history.repository.ts';
-import { eventView, isRestriction, reverseDecision } from './moderation-history.ts';
+import {
+  eventView,
+  type HistoryDeps,
+  isRestriction,
+  reverseDecision,
+  tellConversations,
+} from './moderation-history.ts';
 import { assertModerator } from './moderation-queue.ts';
 import { appealAnswerMail } from './statement.mail.ts';
 
@@ -36,7 +40,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const APPEAL_QUEUE_PAGE = 100;
 
 /** What statements of reasons and appeals need. */
-export type StatementDeps = { db: Database; clock: Clock; mailer: Mailer };
+export type StatementDeps = HistoryDeps & { mailer: Mailer };
 
 /** When the time to appeal a decision made `at` ends (6 months, the guidelines say). */
 export const appealWindowEnd = (at: Date) => new Date(at.getTime() + APPEAL_WINDOW_DAYS * DAY_MS);
@@ -59,6 +63,7 @@ function statementView(
     // A verification refusal's reason is a code of the selfie check, which its fact says.
     detail: decision.action === 'verification-refused' ? '' : decision.reason,
     until: decision.action === 'suspend' ? (decision.suspendedUntil?.toISOString() ?? null) : null,
+    profileTexts: decision.profileTexts ?? [],
     reversed,
     appealUntil: !appeal && !reversed && windowEnd > now ? windowEnd.toISOString() : null,
     appeal: appeal && {
@@ -201,7 +206,7 @@ export async function answerAppeal(
       answeredBy: moderatorId,
       answeredAt: now,
     });
-    if (!answered) return false;
+    if (!answered) return undefined;
     await recordAction(tx, {
       moderatorId,
       memberId: appeal.memberId,
@@ -211,13 +216,15 @@ export async function answerAppeal(
       refersTo: decision.id,
       createdAt: now,
     });
-    if (answer.outcome === 'upheld') {
-      await reverseDecision(tx, decision, { moderatorId, reason: text, at: now });
-    }
+    const shown =
+      answer.outcome === 'upheld'
+        ? await reverseDecision(tx, decision, { moderatorId, reason: text, at: now })
+        : undefined;
     await setReviewState(tx, appeal.memberId, 'closed', now);
-    return true;
+    return { shown: shown ?? [] };
   });
   if (!done) throw new HttpError(409, 'APPEAL_ANSWERED');
+  await tellConversations(deps, done.shown);
   const member = await findMailRecipient(db, appeal.memberId);
   if (member && isRestriction(decision.action)) {
     await deps.mailer.send(

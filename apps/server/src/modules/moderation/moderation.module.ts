@@ -1,3 +1,4 @@
+import { destinations } from '@mawadda/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.ts';
@@ -62,6 +63,16 @@ export const moderationModule = fp(
       mailer: app.platform.mailer,
       guidelinesUrl: `${config.publicUrl}/guidelines`,
       endMemberSessions: app.auth.endMemberSessions,
+      // A message hidden or shown again (ADR 083): both open conversations ask again, as after
+      // a block, and the frame says only with whom.
+      async tellConversation({ senderId, receiverId }) {
+        await app.outlet.publish(destinations.contact(receiverId), { memberId: senderId }, [
+          receiverId,
+        ]);
+        await app.outlet.publish(destinations.contact(senderId), { memberId: receiverId }, [
+          senderId,
+        ]);
+      },
       onFakeProfileReport: (memberId) =>
         db.transaction((tx) => app.verification.recheck(tx, memberId, 'fake-profile-report')),
       onMainPhotoChanged: (tx, memberId) =>
@@ -77,6 +88,6 @@ export const moderationModule = fp(
   },
   {
     name: 'moderation',
-    dependencies: ['platform', 'metrics', 'authentication', 'auth', 'verification'],
+    dependencies: ['platform', 'metrics', 'authentication', 'auth', 'verification', 'realtime'],
   },
 );

@@ -4,6 +4,7 @@ import {
   type IllegalContentKind,
   type MemberRole,
   MODERATION_ACTIONS,
+  type ProfileText,
   type PublicReportSubject,
   type RecordedModerationAction,
   type ReportPriority,
@@ -312,6 +313,77 @@ export async function removeCompliment(
   await db.delete(compliments).where(complimentOf(likerId, likedId));
 }
 
+/** Two members whose conversation a moderator's decision changed. */
+export type Conversation = { senderId: string; receiverId: string };
+
+/**
+ * Those of a report's attached messages a `hide-messages` decision hides (ADR 083): the
+ * reported member's, still shown. A report stores only what the reported member sent, but the
+ * sender is checked again here: nothing of another member's is ever hidden by it.
+ */
+export async function messagesToHide(db: Executor, report: ReportRow): Promise<number[]> {
+  if (report.messageSeqs.length === 0) return [];
+  const rows = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.seq, report.messageSeqs),
+        eq(messages.senderId, report.reportedId),
+        isNull(messages.hiddenBy),
+      ),
+    );
+  return rows.map((row) => row.seq);
+}
+
+/** Hides the messages from their receivers, in the decision's transaction: the conversations. */
+export async function hideMessages(
+  db: Executor,
+  seqs: readonly number[],
+  decisionId: string,
+): Promise<Conversation[]> {
+  if (seqs.length === 0) return [];
+  return db
+    .update(messages)
+    .set({ hiddenBy: decisionId })
+    .where(and(inArray(messages.seq, [...seqs]), isNull(messages.hiddenBy)))
+    .returning({ senderId: messages.senderId, receiverId: messages.receiverId });
+}
+
+/** Shows again what a reversed decision hid (ADR 083): the conversations. */
+export async function showMessages(db: Executor, decisionId: string): Promise<Conversation[]> {
+  return db
+    .update(messages)
+    .set({ hiddenBy: null })
+    .where(eq(messages.hiddenBy, decisionId))
+    .returning({ senderId: messages.senderId, receiverId: messages.receiverId });
+}
+
+/** The member's free texts shown on their profile (ADR 083), by field; null when not written. */
+export async function profileTextsOf(
+  db: Executor,
+  memberId: string,
+): Promise<Record<ProfileText, string | null>> {
+  const [row] = await db
+    .select({ bio: members.bio, profession: members.profession })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return { bio: row?.bio ?? null, profession: row?.profession ?? null };
+}
+
+/** Removes the texts from the member's profile; the member may write new ones. */
+export async function removeProfileTexts(
+  db: Executor,
+  memberId: string,
+  fields: readonly ProfileText[],
+): Promise<void> {
+  if (fields.length === 0) return;
+  await db
+    .update(members)
+    .set(Object.fromEntries(fields.map((field) => [field, null])))
+    .where(eq(members.id, memberId));
+}
+
 /** Appends an event to the moderation record (ADR 018, 076); answers its id. */
 export async function recordAction(
   db: Executor,
@@ -325,6 +397,7 @@ export async function recordAction(
     fact?: DecisionFact | null;
     refersTo?: string | null;
     photoKey?: string | null;
+    profileTexts?: ProfileText[] | null;
     suspendedUntil?: Date | null;
     createdAt: Date;
   },

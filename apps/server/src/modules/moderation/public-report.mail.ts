@@ -47,6 +47,14 @@ const OUTCOMES: Record<ModerationAction, Bilingual> = {
     en: 'Our moderators removed content the member sent.',
     fr: 'Nos modérateurs ont retiré un contenu envoyé par le membre.',
   },
+  'hide-messages': {
+    en: 'Our moderators removed content the member sent.',
+    fr: 'Nos modérateurs ont retiré un contenu envoyé par le membre.',
+  },
+  'remove-profile-text': {
+    en: 'Our moderators removed content from the profile.',
+    fr: 'Nos modérateurs ont retiré un contenu du profil.',
+  },
   warn: {
     en: 'Our moderators warned the member.',
     fr: 'Nos modérateurs ont adressé un avertissement au membre.',

@@ -1,4 +1,4 @@
-import type { DecisionFact, GuidelineRule, Restriction } from '@mawadda/contract';
+import type { DecisionFact, GuidelineRule, ProfileText, Restriction } from '@mawadda/contract';
 import { mailName } from '../../core/mail-names.ts';
 import { bilingualMail, type MailLanguage } from '../../lib/bilingual-mail.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
@@ -47,6 +47,14 @@ const SUBJECTS: Record<Restriction, Bilingual> = {
   'remove-compliment': {
     en: 'A compliment you sent on Mawadda was removed',
     fr: 'Un compliment que vous avez envoyé sur Mawadda a été retiré',
+  },
+  'hide-messages': {
+    en: 'Messages you sent on Mawadda were hidden',
+    fr: 'Des messages que vous avez envoyés sur Mawadda ont été masqués',
+  },
+  'remove-profile-text': {
+    en: 'A text was removed from your Mawadda profile',
+    fr: 'Un texte a été retiré de votre profil Mawadda',
   },
   suspend: {
     en: 'Your Mawadda account is suspended',
@@ -142,11 +150,52 @@ export const FACT_TEXTS: Record<DecisionFact, Bilingual> = {
     en: 'Your verification selfie was a photo of a photo or of a screen.',
     fr: 'Votre selfie de vérification était la photo d’une photo ou d’un écran.',
   },
+  'offensive-text': {
+    en: 'What you wrote insults, demeans or shocks others.',
+    fr: 'Ce que vous avez écrit insulte, rabaisse ou choque les autres.',
+  },
+  'contact-details-shared': {
+    en: 'You gave contact details or links to take members off Mawadda.',
+    fr: 'Vous avez donné des coordonnées ou des liens pour faire sortir des membres de Mawadda.',
+  },
   other: {
     en: 'What you did breaks this rule, as the moderator explains:',
     fr: 'Ce que vous avez fait enfreint cette règle, comme l’explique le modérateur :',
   },
 };
+
+/** The profile's free texts as the profile form names them (ADR 083). */
+const PROFILE_TEXT_NAMES: Record<ProfileText, Bilingual> = {
+  bio: { en: 'Bio', fr: 'Présentation' },
+  profession: { en: 'Profession', fr: 'Profession' },
+};
+
+/** What a hiding or a removal of texts took (ADR 083); nothing to add for the others. */
+function whatWasTaken(
+  language: MailLanguage,
+  decision: Restriction,
+  profileTexts: readonly ProfileText[],
+): string[] {
+  if (decision === 'hide-messages') {
+    return [
+      language === 'fr'
+        ? 'Les messages concernés ne sont plus montrés au membre à qui vous les avez envoyés. Vous les voyez encore, marqués comme masqués. Si la décision est annulée, ils sont de nouveau montrés.'
+        : 'These messages are no longer shown to the member you sent them to. You still see them, marked as hidden. If the decision is reversed, they are shown again.',
+    ];
+  }
+  if (decision === 'remove-profile-text') {
+    const quoted = profileTexts
+      .map((field) => PROFILE_TEXT_NAMES[field][language])
+      .map((name) => (language === 'fr' ? `« ${name} »` : `“${name}”`))
+      .join(', ');
+    return [
+      language === 'fr'
+        ? `Retiré de votre profil : ${quoted}. Une annulation ne le rend pas ; vous pouvez en écrire un nouveau qui respecte les règles.`
+        : `Removed from your profile: ${quoted}. A reversal does not give it back; you may write a new one that follows the rules.`,
+    ];
+  }
+  return [];
+}
 
 const day = (language: MailLanguage, at: Date) =>
   new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
@@ -170,6 +219,8 @@ export function statementMail(options: {
   fact: DecisionFact;
   detail: string;
   until: Date | null;
+  /** The texts a `remove-profile-text` took; empty for the others. */
+  profileTexts: readonly ProfileText[];
   appealUntil: Date;
   guidelinesUrl: string;
 }): MailMessage {
@@ -197,6 +248,7 @@ export function statementMail(options: {
         ? `Règle concernée : ${RULE_TITLES[options.rule].fr}.`
         : `The rule: ${RULE_TITLES[options.rule].en}.`,
       `${FACT_TEXTS[options.fact][language]} ${options.detail}`,
+      ...whatWasTaken(language, decision, options.profileTexts),
       length(language),
       language === 'fr'
         ? `Vous pouvez contester cette décision gratuitement jusqu’au ${day('fr', options.appealUntil)} (UTC) : connectez-vous à Mawadda, lisez la décision et faites appel. Un autre modérateur vous répondra.`
@@ -224,6 +276,14 @@ const DECIDED: Record<Restriction, Bilingual> = {
   'remove-compliment': {
     en: 'the removal of your compliment',
     fr: 'le retrait de votre compliment',
+  },
+  'hide-messages': {
+    en: 'the hiding of your messages',
+    fr: 'le masquage de vos messages',
+  },
+  'remove-profile-text': {
+    en: 'the removal of a text of your profile',
+    fr: 'le retrait d’un texte de votre profil',
   },
   suspend: { en: 'the suspension of your account', fr: 'la suspension de votre compte' },
   ban: { en: 'the closing of your account', fr: 'la fermeture de votre compte' },

@@ -18,6 +18,7 @@ const received = (media: Partial<ChatItem>): ChatItem => ({
   refusal: null,
   call: null,
   mediaRemoved: false,
+  hiddenByModeration: false,
   shield: [],
   notice: null,
   ...media,

@@ -73,6 +73,9 @@ export function MessageBubble({
         {item.mediaRemoved ? (
           <p className="italic opacity-80">{t('message.mediaRemoved')}</p>
         ) : null}
+        {item.hiddenByModeration && !mine ? (
+          <p className="italic opacity-80">{t('message.hiddenByModeration')}</p>
+        ) : null}
         {giftNumber !== null ? (
           <GiftContent number={giftNumber} mine={mine} otherName={otherName} />
         ) : item.content ? (
@@ -91,6 +94,11 @@ export function MessageBubble({
           {mine ? <Ticks state={state} /> : null}
         </p>
       </div>
+      {item.hiddenByModeration && mine ? (
+        <p className="mt-1 text-xs font-medium text-ink-muted">
+          {t('message.hiddenFromOther', { name: otherName })}
+        </p>
+      ) : null}
       {!mine && item.shield.length > 0 ? (
         <ShieldNote item={item} otherName={otherName} onReport={onReport} />
       ) : null}

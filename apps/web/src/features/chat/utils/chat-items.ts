@@ -25,6 +25,11 @@ export type ChatItem = {
   /** Its photo or voice note was erased with its sender's account. */
   mediaRemoved: boolean;
   /**
+   * A moderator hid it (ADR 083): received, nothing of it is shown but that; mine, it shows
+   * marked, as the other member no longer sees it.
+   */
+  hiddenByModeration: boolean;
+  /**
    * What the scam shield found in a message received (ADR 043): a warning shows under it. The
    * server tells only the receiver; none on mine.
    */
@@ -58,6 +63,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
       refusal: null,
       call: m.call ?? null,
       mediaRemoved: m.mediaRemoved ?? false,
+      hiddenByModeration: m.hiddenByModeration === true,
       shield: m.senderId !== me ? (m.shield ?? []) : [],
       notice: m.notice ?? null,
       wali: m.wali,
@@ -77,6 +83,7 @@ export function chatItems(messages: Message[], outgoing: Outgoing[], me: string)
         refusal: o.refusal,
         call: null,
         mediaRemoved: false,
+        hiddenByModeration: false,
         shield: [],
         notice: null,
       })),

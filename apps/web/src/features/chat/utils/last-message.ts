@@ -6,6 +6,9 @@ import { noticeText } from './notice-text.ts';
 
 /** What the conversation list keeps of a message that just arrived (as the server previews it). */
 export function lastMessageOf(message: Message, me: string): LastMessage {
+  const mine = message.senderId === me;
+  // Hidden by a moderator (ADR 083): its receiver reads nothing of it.
+  if (message.hiddenByModeration && !mine) return { mine, kind: 'hidden', text: null, call: null };
   const call = message.call ?? null;
   const gift = giftNumberOf(message);
   const kind = message.notice
@@ -22,7 +25,7 @@ export function lastMessageOf(message: Message, me: string): LastMessage {
               ? 'removed'
               : 'text';
   return {
-    mine: message.senderId === me,
+    mine,
     kind,
     text: call ? null : message.content,
     call,
@@ -49,6 +52,7 @@ export function lastMessageText(
     return last.call ? callEntryText(t, last.call, last.mine) : t('common:message.call');
   }
   if (last.kind === 'removed') return t('message.mediaRemoved');
+  if (last.kind === 'hidden') return t('message.hiddenByModeration');
   // A gift by the server's mark: a text that reads `gift:4` shows as the text it is.
   if (last.kind === 'gift') {
     const number = giftNumberOf(last);

@@ -63,6 +63,7 @@ function Line({
         <p className="text-xs font-semibold opacity-80">{sender}</p>
         {message.call ? <p>{t('common:message.call')}</p> : null}
         {message.mediaRemoved ? <p className="italic">{t('page.removed')}</p> : null}
+        {message.hiddenByModeration ? <p className="italic">{t('page.hidden')}</p> : null}
         {message.imageUrl ? (
           <img
             src={message.imageUrl}

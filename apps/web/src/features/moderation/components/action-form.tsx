@@ -20,21 +20,32 @@ import { translateError } from '@/lib/translate-error.ts';
 import { useModerationAction } from '../hooks/use-moderation.ts';
 import { useModerationTranslation } from '../i18n.ts';
 import { type ActionField, checkAction, isReportGone } from '../utils/action-request.ts';
-import { ActionChoice, RemovalChoice } from './action-choices.tsx';
+import {
+  ActionChoice,
+  RemovalChoice,
+  useProfileTextsChoice,
+  writtenTexts,
+} from './action-choices.tsx';
 import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 
 const DEFAULT_SUSPENSION_DAYS = '7';
 const inputClass = 'w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink';
 
+/** Each field's error code in the moderator's words. */
+const inWords = (errors: Partial<Record<ActionField, string>>, words: (code: string) => string) =>
+  Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, words(code)]));
+
 /**
  * What the reported member has, or sent the reporter, that an action could remove: a compliment
- * is one reporter's, removed on their report alone (ADR 080).
+ * is one reporter's and a report's messages its own, taken on their report alone (ADR 080, 083).
  */
-const removable = ({ reported, compliment }: OpenReport, several: boolean) => ({
+const removable = ({ reported, compliment, messages }: OpenReport, several: boolean) => ({
   photos: reported.photoUrls.length > 0,
   voiceIntroduction: reported.voiceIntroductionUrl !== null,
   promptAnswers: reported.promptAnswers.length > 0,
   compliment: compliment !== null && !several,
+  messages: messages.length > 0 && !several,
+  profileTexts: writtenTexts(reported).length > 0,
 });
 
 /**
@@ -63,6 +74,7 @@ export function ActionForm({
   const [prompt, setPrompt] = useState<ProfilePrompt | ''>(
     report.reported.promptAnswers[0]?.prompt ?? '',
   );
+  const texts = useProfileTextsChoice(report.reported);
   const [days, setDays] = useState(DEFAULT_SUSPENSION_DAYS);
   const grounds = useGrounds(report);
   const [reason, setReason] = useState('');
@@ -72,6 +84,7 @@ export function ActionForm({
   const fields = {
     reason: useRef<HTMLTextAreaElement>(null),
     days: useRef<HTMLInputElement>(null),
+    profileTexts: texts.first,
   };
   const mutation = useModerationAction(reportIds);
   const several = reportIds.length > 1;
@@ -86,14 +99,12 @@ export function ActionForm({
 
   function review(event: FormEvent) {
     event.preventDefault();
-    const [rule, fact] = [grounds.rule.value, grounds.fact.value];
-    const checked = checkAction({ action, reason, photoUrl, prompt, days, rule, fact });
+    const draft = { action, reason, photoUrl, prompt, days, profileTexts: texts.value };
+    const checked = checkAction({ ...draft, rule: grounds.rule.value, fact: grounds.fact.value });
     if ('errors' in checked) {
-      const found = Object.fromEntries(
-        Object.entries(checked.errors).map(([field, code]) => [field, errorText(code)]),
-      );
+      const found = inWords(checked.errors, errorText);
       setErrors(found);
-      const invalid = (['days', 'reason'] as const).find((field) => found[field]);
+      const invalid = (['profileTexts', 'days', 'reason'] as const).find((field) => found[field]);
       if (invalid) fields[invalid].current?.focus();
       return;
     }
@@ -144,6 +155,7 @@ export function ActionForm({
           reported={report.reported}
           photo={{ value: photoUrl, onChange: setPhotoUrl }}
           answer={{ value: prompt, onChange: setPrompt }}
+          texts={{ ...texts, error: errors.profileTexts }}
         />
 
         {action === 'suspend' ? (

@@ -38,6 +38,8 @@ function aSummary(from: string, to: string, reports: number): TransparencySummar
       'remove-voice-introduction': 0,
       'remove-prompt-answer': 0,
       'remove-compliment': 0,
+      'hide-messages': 0,
+      'remove-profile-text': 0,
       warn: 4,
       suspend: 1,
       ban: 0,

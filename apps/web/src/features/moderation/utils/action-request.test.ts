@@ -6,6 +6,7 @@ const draft = {
   reason: 'Nothing against the rules',
   photoUrl: '',
   prompt: 'weekend',
+  profileTexts: ['profession' as const],
   days: '7',
 };
 
@@ -31,6 +32,16 @@ describe('the moderator’s decision, checked by the contract’s rules', () => 
         prompt: 'weekend',
       },
     });
+    expect(checkAction({ ...draft, action: 'remove-profile-text' })).toEqual({
+      request: {
+        action: 'remove-profile-text',
+        reason: 'Nothing against the rules',
+        profileTexts: ['profession'],
+      },
+    });
+    expect(checkAction({ ...draft, action: 'hide-messages' })).toEqual({
+      request: { action: 'hide-messages', reason: 'Nothing against the rules' },
+    });
   });
 
   it('says which field is wrong by its error code: a reason is needed, a suspension needs days', () => {
@@ -39,6 +50,9 @@ describe('the moderator’s decision, checked by the contract’s rules', () => 
     });
     expect(checkAction({ ...draft, action: 'suspend', days: '' })).toEqual({
       errors: { days: 'SUSPENSION_DAYS_INVALID' },
+    });
+    expect(checkAction({ ...draft, action: 'remove-profile-text', profileTexts: [] })).toEqual({
+      errors: { profileTexts: 'PROFILE_TEXT_TO_REMOVE_NONE' },
     });
   });
 

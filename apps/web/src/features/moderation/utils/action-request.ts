@@ -4,6 +4,7 @@ import {
   type ModerationAction,
   type ModerationActionRequest,
   moderationActionRequestSchema,
+  type ProfileText,
 } from '@mawadda/contract';
 
 /**
@@ -23,18 +24,24 @@ export const isReportGone = (code: string | undefined) =>
 /** The actions that end the member's sessions: their confirm button is red. */
 export const SEVERE: ReadonlySet<ModerationAction> = new Set(['suspend', 'ban']);
 
-export type ActionField = 'reason' | 'days';
+export type ActionField = 'reason' | 'days' | 'profileTexts';
+const FIELDS: readonly string[] = ['reason', 'days', 'profileTexts'] satisfies ActionField[];
 export type ActionDraft = {
   action: ModerationAction;
   reason: string;
   photoUrl: string;
   /** The answer to remove, by its prompt (ADR 072). */
   prompt: string;
+  /** The profile texts to remove (ADR 083). */
+  profileTexts: ProfileText[];
   days: string;
   /** The statement of reasons' rule and fact (ADR 076); a dismissal has none. */
   rule?: GuidelineRule;
   fact?: DecisionFact;
 };
+
+const isField = (field: unknown): field is ActionField =>
+  typeof field === 'string' && FIELDS.includes(field);
 
 /**
  * The decision as the form holds it, checked by the contract's own rules: the request to
@@ -43,13 +50,14 @@ export type ActionDraft = {
 export function checkAction(
   draft: ActionDraft,
 ): { request: ModerationActionRequest } | { errors: Partial<Record<ActionField, string>> } {
-  const { action, reason, photoUrl, prompt, days, rule, fact } = draft;
+  const { action, reason, photoUrl, prompt, profileTexts, days, rule, fact } = draft;
   const parsed = moderationActionRequestSchema.safeParse({
     action,
     reason,
     ...(action !== 'dismiss' && rule && fact ? { rule, fact } : {}),
     ...(action === 'remove-photo' ? { photoUrl } : {}),
     ...(action === 'remove-prompt-answer' ? { prompt } : {}),
+    ...(action === 'remove-profile-text' ? { profileTexts } : {}),
     ...(action === 'suspend' ? { days } : {}),
   });
   const errors: Partial<Record<ActionField, string>> = {};
@@ -57,7 +65,7 @@ export function checkAction(
   if (action === 'suspend' && days.trim() === '') errors.days = 'SUSPENSION_DAYS_INVALID';
   for (const issue of parsed.error?.issues ?? []) {
     const field = issue.path[0];
-    if ((field === 'reason' || field === 'days') && !errors[field]) errors[field] = issue.message;
+    if (isField(field) && !errors[field]) errors[field] = issue.message;
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
   return { request: parsed.data };

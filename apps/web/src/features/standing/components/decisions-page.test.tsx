@@ -17,6 +17,7 @@ const refused: Statement = {
   reversed: false,
   appealUntil: '2027-06-02T10:00:00.000Z',
   appeal: null,
+  profileTexts: [],
 };
 
 describe('the decisions about a member’s account', () => {

@@ -19,6 +19,7 @@ function aStatement(overrides: Partial<Statement> = {}): Statement {
     fact: 'asked-for-money',
     detail: 'Asked a match for a transfer.',
     until: '2026-12-08T10:00:00.000Z',
+    profileTexts: [],
     reversed: false,
     appealUntil: '2027-06-02T10:00:00.000Z',
     appeal: null,
@@ -119,6 +120,36 @@ describe('the standing page', () => {
     expect(upheld).toHaveTextContent('Sent from another device.');
     expect(warning).toHaveTextContent('The time to appeal this decision (6 months) is over.');
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('says what a hiding of messages or a removal of texts took (ADR 083), in French too', async () => {
+    standingPass.set('the-pass');
+    mockEndpoints({
+      standing: {
+        body: {
+          standing: 'banned',
+          until: null,
+          statements: [
+            aStatement({ decision: 'hide-messages', until: null }),
+            aStatement({
+              id: '00000000-0000-4000-8000-00000000d003',
+              decision: 'remove-profile-text',
+              until: null,
+              profileTexts: ['bio', 'profession'],
+            }),
+          ],
+        },
+      },
+    });
+    await renderScreen(<StandingPage />, { route: '/fr/standing', language: 'fr' });
+    const [hidden, removed] = await screen.findAllByRole('article');
+    expect(hidden).toHaveTextContent(
+      'Des messages que vous avez envoyés, masqués à leur destinataire',
+    );
+    expect(hidden).toHaveTextContent('ne sont plus montrés au membre qui les a reçus');
+    expect(removed).toHaveTextContent(
+      'Retiré de votre profil : votre présentation et votre profession. Une annulation ne le rend pas',
+    );
   });
 
   it('asks to sign in again with a pass no longer valid', async () => {

@@ -63,6 +63,7 @@ export function StatementCard({
             {t(`common:decisionFacts.${statement.fact}`)} {statement.detail}
           </dd>
         </div>
+        <Taken statement={statement} />
         <div>
           <dt className="text-sm font-semibold text-ink">{t('length')}</dt>
           <dd>{length}</dd>
@@ -75,6 +76,27 @@ export function StatementCard({
       ) : null}
       <AppealSection statement={statement} appeal={appeal} onAppealed={onAppealed} />
     </article>
+  );
+}
+
+/** What a hiding of messages or a removal of profile texts took (ADR 083). */
+function Taken({ statement }: { statement: Statement }) {
+  const { t, i18n } = useStandingTranslation();
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  const taken =
+    statement.decision === 'hide-messages'
+      ? t('hiddenMessages')
+      : statement.decision === 'remove-profile-text'
+        ? t('removedTexts', {
+            texts: list.format(statement.profileTexts.map((field) => t(`profileTexts.${field}`))),
+          })
+        : null;
+  if (!taken) return null;
+  return (
+    <div>
+      <dt className="text-sm font-semibold text-ink">{t('taken')}</dt>
+      <dd>{taken}</dd>
+    </div>
   );
 }
 

@@ -1,0 +1,5 @@
+ALTER TABLE "moderation_actions" DROP CONSTRAINT "moderation_actions_action_check";--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "hidden_by" uuid;--> statement-breakpoint
+ALTER TABLE "moderation_actions" ADD COLUMN "profile_texts" text[];--> statement-breakpoint
+CREATE INDEX "messages_hidden_by_idx" ON "messages" USING btree ("hidden_by") WHERE "messages"."hidden_by" is not null;--> statement-breakpoint
+ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_action_check" CHECK ("moderation_actions"."action" in ('dismiss', 'remove-photo', 'remove-voice-introduction', 'remove-prompt-answer', 'remove-compliment', 'hide-messages', 'remove-profile-text', 'warn', 'suspend', 'ban', 'verification-approved', 'verification-refused', 'reported', 'comment', 'escalate', 'reverse', 'appeal', 'appeal-upheld', 'appeal-rejected', 'closed-with'));
