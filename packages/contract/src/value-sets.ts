@@ -43,6 +43,8 @@ export const hasChildrenSchema = z.preprocess(
 /** A moderator works the report queue; the role is granted on the server only (`npm run moderator`). */
 /** A senior moderator also reverses decisions and takes escalations (ADR 076). */
 export const MEMBER_ROLES = ['member', 'moderator', 'senior-moderator'] as const;
+/** The roles that moderate (ADR 076): a senior moderator is a moderator too. */
+export const MODERATOR_ROLES = ['moderator', 'senior-moderator'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /**

@@ -1,6 +1,12 @@
-import { MESSAGE_REQUEST_DAYS, PRIVACY_VERSION } from '@mawadda/contract';
+import { MESSAGE_REQUEST_DAYS, MODERATOR_ROLES, PRIVACY_VERSION } from '@mawadda/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
+
+/** The moderating roles as a SQL list, for `role in (…)`: a senior moderator sees what any does. */
+export const moderatorRoles = sql.join(
+  MODERATOR_ROLES.map((role) => sql`${role}`),
+  sql`, `,
+);
 
 /** `mine` liked `theirs` and `theirs` liked back: a match, as a join of the likes primary key. */
 const MATCHES = sql`

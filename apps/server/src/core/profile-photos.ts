@@ -9,7 +9,7 @@ import type { Executor } from '../db/database.ts';
 import type { MediaLinks } from '../lib/media-links.ts';
 import { newMediaKey } from '../lib/media-store.ts';
 import type { ProcessedPhoto } from '../lib/photo-processor.ts';
-import { blockedBetween, matched } from './member-rules.ts';
+import { blockedBetween, matched, moderatorRoles } from './member-rules.ts';
 
 const WIDTHS = PHOTO_WIDTHS.join('|');
 const FORMATS = PHOTO_FORMATS.join('|');
@@ -131,7 +131,7 @@ export async function findPhotoAccess(db: Executor, key: string, viewerId: strin
     blocked: boolean;
   }>(sql`
     select p.member_id as owner_id, m.photos_blurred,
-      exists (select 1 from members v where v.id = ${viewerId} and v.role = 'moderator') as moderator,
+      exists (select 1 from members v where v.id = ${viewerId} and v.role in (${moderatorRoles})) as moderator,
       ${matched(viewerId, sql`p.member_id`)} as matched,
       ${blockedBetween(viewerId, sql`p.member_id`)} as blocked
     from photos p join members m on m.id = p.member_id

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { voiceIntroductions } from '../db/schema.ts';
 import type { MediaLinks } from '../lib/media-links.ts';
-import { blockedBetween } from './member-rules.ts';
+import { blockedBetween, moderatorRoles } from './member-rules.ts';
 import { queueMediaDeletions } from './members.repository.ts';
 
 /** Voice introductions live in the private media store, under their own folder (ADR 072). */
@@ -83,7 +83,7 @@ export async function findVoiceIntroductionAccess(db: Executor, key: string, vie
     blocked: boolean;
   }>(sql`
     select v.member_id as owner_id, m.standing = 'active' as owner_active,
-      exists (select 1 from members r where r.id = ${viewerId} and r.role = 'moderator') as moderator,
+      exists (select 1 from members r where r.id = ${viewerId} and r.role in (${moderatorRoles})) as moderator,
       ${blockedBetween(viewerId, sql`v.member_id`)} as blocked
     from voice_introductions v join members m on m.id = v.member_id
     where v.media_key = ${key}`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { blockedBetween } from '../../core/member-rules.ts';
+import { blockedBetween, moderatorRoles } from '../../core/member-rules.ts';
 import type { Executor } from '../../db/database.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function findChatMediaAccess(db: Executor, key: string, viewerId: s
     hidden: boolean;
   }>(sql`
     select m.sender_id, m.receiver_id, m.hidden_by is not null as hidden,
-      exists (select 1 from members v where v.id = ${viewerId} and v.role = 'moderator') as moderator,
+      exists (select 1 from members v where v.id = ${viewerId} and v.role in (${moderatorRoles})) as moderator,
       ${blockedBetween(sql`m.sender_id`, sql`m.receiver_id`)} as blocked
     from messages m
     where coalesce(m.image_key, m.audio_key) = ${key}
