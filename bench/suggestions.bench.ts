@@ -586,10 +586,9 @@ async function loadStays() {
       select t.id, d.latitude, d.longitude, current_date - 10 + (random() * 24)::int as arrives
       from traveller t join destination d using (n))
     insert into member_stays (member_id, town, country_code, latitude, longitude, arrives_on, departs_on,
-      stay_rank, stay_gender, stay_answers_box)
+      stay_rank)
     select dated.id, 'Bench', 'SN', dated.latitude, dated.longitude, arrives,
-      greatest(arrives, current_date) + 3 + (random() * 30)::int, m.activity_rank, m.gender,
-      m.answers_box
+      greatest(arrives, current_date) + 3 + (random() * 30)::int, m.activity_rank
     from dated join members m using (id)`);
   await db.execute(sql`
     update members m set stays_until = s.departs_on from member_stays s where s.member_id = m.id`);

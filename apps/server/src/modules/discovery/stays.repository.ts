@@ -72,8 +72,6 @@ export async function addStay(
       memberId,
       ...stay,
       stayRank: sql`(select activity_rank from members where id = ${memberId})`,
-      stayGender: sql`(select gender from members where id = ${memberId})`,
-      stayAnswersBox: sql`(select answers_box from members where id = ${memberId})`,
     })
     .returning(stayColumns);
   await refreshStaysUntil(tx, memberId, today);

@@ -142,18 +142,6 @@ function stayShownNear(q: AudienceQuery, stay: string, point: SQL, today: SQL | 
     and ${withinKm(sql`${s}.stay_position`, point, reachKm)}`;
 }
 
-/**
- * A stay's copies of its member's gender and answers (ADR 082) in the viewer's audience: tested on
- * the entries of that audience's stays index, before any member row is read. The gender is inlined
- * from the closed value set, so the planner matches the partial index.
- */
-function stayInAudience(q: AudienceQuery): SQL {
-  const audience = audienceOf(q.viewer);
-  if (!audience || !GENDERS.includes(audience)) throw new Error('a viewer without an audience');
-  const box = acceptedBox({ ...q, dealbreakers: q.compatibility.dealbreakers });
-  return sql`s.stay_gender = ${sql.raw(`'${audience}'`)} and s.stay_answers_box <@ ${box}::cube`;
-}
-
 /** Of two of her stays shown near the viewer (one town twice in a month), only one is a row. */
 function firstStayNear(q: AudienceQuery, point: SQL, today: SQL | string): SQL {
   return sql`not exists (select 1 from member_stays e
@@ -202,7 +190,6 @@ function pageSql(
           ${walk(sql`s.stay_position <-> ${point}`, sql`s.stay_rank`)}
         from member_stays s join members on members.id = s.member_id
         where ${stayShownNear(q, 's', point, today)}
-          and ${stayInAudience(q)}
           and ${audienceConditions(q, point, sql`s.stay_position`)}
           and ${firstStayNear(q, point, today)}
           and ${gate}
@@ -358,7 +345,6 @@ export async function estimateAudience(
         where ${audienceConditions(q, point)} and ${notVisitingNear(q, point, today)}) as found,
       (select count(*)::int from member_stays s join members on members.id = s.member_id
         where ${stayShownNear(q, 's', point, today)}
-          and ${stayInAudience(q)}
           and ${audienceConditions(q, point, sql`s.stay_position`)}
           and ${firstStayNear(q, point, today)}) as visitors`);
   const found = Number(result.rows[0]?.found ?? 0);
