@@ -56,12 +56,37 @@ export async function registerMember(
   return member;
 }
 
-/** Logs a member in through the API, as the login screen would, and answers their id. */
-export async function memberId(request: APIRequestContext, member: Member): Promise<string> {
+/** Logs a member in through the API, as the login screen would: the headers of that session. */
+export async function sessionHeaders(request: APIRequestContext, member: Member) {
   const login = await request.post('/api/auth/login', {
     data: { username: member.username, password: member.password },
   });
-  const { token } = (await login.json()) as { token: string };
-  const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+  if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+/** Logs a member in through the API, as the login screen would, and answers their id. */
+export async function memberId(request: APIRequestContext, member: Member): Promise<string> {
+  const me = await request.get('/api/users/me', {
+    headers: await sessionHeaders(request, member),
+  });
   return ((await me.json()) as { id: string }).id;
+}
+
+/** Her filters, saved as from her own device: ages, distance, and dealbreakers if given. */
+export async function saveFilters(
+  request: APIRequestContext,
+  member: Member,
+  filters: {
+    minAge: number | null;
+    maxAge: number | null;
+    maxDistanceKm: number | null;
+    dealbreakers?: Record<string, string[]>;
+  },
+) {
+  const saved = await request.put('/api/users/preferences', {
+    headers: await sessionHeaders(request, member),
+    data: filters,
+  });
+  if (!saved.ok()) throw new Error(`filters refused: ${await saved.text()}`);
 }

@@ -1,8 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { match } from '../support/match.ts';
-import { type Member, registerMember } from '../support/members.ts';
+import { registerMember, saveFilters, sessionHeaders } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 import { privateSpot, scrollToCard } from '../support/suggestions.ts';
+
+/** Her filters from her own device: no age or distance limit. */
+const noLimits = { minAge: null, maxAge: null, maxDistanceKm: null };
 
 test.afterEach(closeMemberBrowsers);
 
@@ -19,27 +22,6 @@ const card = (page: Page, name: string) =>
 /** The member's kept answers, wherever the session keeps them. */
 const memberCache = (page: Page) =>
   page.evaluate(() => sessionStorage.getItem('memberCache') ?? localStorage.getItem('memberCache'));
-
-async function headersOf(request: APIRequestContext, member: Member) {
-  const login = await request.post('/api/auth/login', {
-    data: { username: member.username, password: member.password },
-  });
-  expect(login.ok()).toBe(true);
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
-
-/** Her filters, saved from her own device: no age or distance limit, these dealbreakers. */
-async function saveDealbreakers(
-  request: APIRequestContext,
-  member: Member,
-  dealbreakers: Record<string, string[]>,
-) {
-  const saved = await request.put('/api/users/preferences', {
-    headers: await headersOf(request, member),
-    data: { minAge: null, maxAge: null, maxDistanceKm: null, dealbreakers },
-  });
-  expect(saved.ok()).toBe(true);
-}
 
 test('Aïcha blocks Moussa: at his next reload her card has left his suggestions and his conversations, and stays gone', async ({
   browser,
@@ -65,7 +47,7 @@ test('Aïcha blocks Moussa: at his next reload her card has left his suggestions
   await expect.poll(() => memberCache(his)).toContain(`Aicha ${tag}`);
 
   const blocked = await request.post(`/api/users/${moussaId}/block`, {
-    headers: await headersOf(request, aicha),
+    headers: await sessionHeaders(request, aicha),
   });
   expect(blocked.ok()).toBe(true);
 
@@ -113,14 +95,17 @@ test('Aïcha fait d’une prière régulière un critère indispensable : au rec
   await expect.poll(() => memberCache(his)).toContain(`Aicha ${tag}`);
 
   // He prays sometimes: her dealbreaker takes her out of his suggestions, both ways (ADR 042).
-  await saveDealbreakers(request, aicha, { prayer: ['always', 'usually'] });
+  await saveFilters(request, aicha, {
+    ...noLimits,
+    dealbreakers: { prayer: ['always', 'usually'] },
+  });
   await his.reload();
   await scrollToCard(his, card(his, `Binta ${tag}`));
   await expect(card(his, `Aicha ${tag}`)).toHaveCount(0);
   await expect.poll(() => memberCache(his)).not.toContain(`Aicha ${tag}`);
 
   // She lifts it: they meet again, and his next reload shows her.
-  await saveDealbreakers(request, aicha, {});
+  await saveFilters(request, aicha, { ...noLimits, dealbreakers: {} });
   await his.reload();
   await scrollToCard(his, card(his, `Aicha ${tag}`));
 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { registerMember } from '../support/members.ts';
+import { registerMember, saveFilters } from '../support/members.ts';
 import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 import { scrollToCard } from '../support/suggestions.ts';
 
@@ -54,19 +54,32 @@ const LANGUAGES = [
   },
 ] as const;
 
-for (const l of LANGUAGES) {
+for (const [i, l] of LANGUAGES.entries()) {
   test(l.title, async ({ browser, request }) => {
     test.setTimeout(90_000);
     const tag = String(Date.now()).slice(-6);
+    // Ages no other journey's members have, and filters on them: the suggestions of Dakar, where
+    // the journeys' members live, hold these two alone, not pages of others to scroll past.
+    const herAge = 61 + 4 * i;
     const aicha = await registerMember(request, {
       name: `Aïcha ${tag}`,
       gender: 'femme',
+      age: String(herAge),
       location: 'Paris, France',
       latitude: '48.8566',
       longitude: '2.3522',
     });
-    // He lives in Dakar, where the journeys' members live.
-    const youssef = await registerMember(request, { name: `Youssef ${tag}`, gender: 'homme' });
+    const youssef = await registerMember(request, {
+      name: `Youssef ${tag}`,
+      gender: 'homme',
+      age: String(herAge + 2),
+    });
+    await saveFilters(request, youssef, { minAge: herAge, maxAge: herAge, maxDistanceKm: null });
+    await saveFilters(request, aicha, {
+      minAge: herAge + 2,
+      maxAge: herAge + 2,
+      maxDistanceKm: null,
+    });
 
     const hers = await loggedInPage(browser, aicha);
     await hers.goto(`/${l.lang}/suggestions`);
