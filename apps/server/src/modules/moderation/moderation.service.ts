@@ -22,7 +22,6 @@ import {
   passHolder,
   readStatements,
   standingOf,
-  statementsOf,
 } from './moderation-statements.ts';
 import { filePublicReport } from './public-reports.ts';
 import { transparencySummary } from './transparency.ts';
