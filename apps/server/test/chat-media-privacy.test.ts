@@ -63,6 +63,27 @@ const answers = async (urls: string[]) =>
     }),
   );
 
+/** Youssef sent Amina a photo, and she reported it to a moderator: their sessions and the report. */
+async function aReportedPhoto() {
+  const { amina, youssef } = await seedCouple(t.database.db);
+  const [moderator = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
+  await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, moderator));
+  const his = await sessionFor(t.database.db, youssef);
+  const hers = await sessionFor(t.database.db, amina);
+  await send(his, amina, 'image');
+  const [sent] = (
+    await t.app.inject({ url: `/api/chat/conversation/${youssef}`, headers: bearer(hers) })
+  ).json() as Message[];
+  const reported = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: bearer(hers),
+    payload: { reportedId: youssef, reason: 'other', messageIds: [sent?.uuid] },
+  });
+  expect(reported.statusCode, reported.body).toBe(201);
+  return { amina, youssef, moderator, his, hers, reportId: reported.json().id as string };
+}
+
 describe('a chat photo or voice note', () => {
   it('stops for both members the moment either blocks the other, and works again once lifted', async () => {
     for (const blocking of ['sender', 'receiver'] as const) {
@@ -87,22 +108,7 @@ describe('a chat photo or voice note', () => {
   });
 
   it('stays open to the moderator of a report about it, after the block that came with it', async () => {
-    const { amina, youssef } = await seedCouple(t.database.db);
-    const [moderator = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
-    await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, moderator));
-    const his = await sessionFor(t.database.db, youssef);
-    const hers = await sessionFor(t.database.db, amina);
-    await send(his, amina, 'image');
-    const [sent] = (
-      await t.app.inject({ url: `/api/chat/conversation/${youssef}`, headers: bearer(hers) })
-    ).json() as Message[];
-    const reported = await t.app.inject({
-      method: 'POST',
-      url: '/api/reports',
-      headers: bearer(hers),
-      payload: { reportedId: youssef, reason: 'other', messageIds: [sent?.uuid] },
-    });
-    expect(reported.statusCode, reported.body).toBe(201);
+    const { amina, youssef, moderator, his, hers, reportId } = await aReportedPhoto();
     const own = await links(his, amina);
     await t.app.inject({
       method: 'POST',
@@ -114,32 +120,18 @@ describe('a chat photo or voice note', () => {
       headers: bearer(await sessionFor(t.database.db, moderator)),
     });
     const report = (queue.json() as Array<{ id: string; messages: Message[] }>).find(
-      (r) => r.id === reported.json().id,
+      (r) => r.id === reportId,
     );
     expect(await answers([report?.messages[0]?.imageUrl ?? ''])).toEqual([200]);
     expect(await answers(own)).toEqual([[404, 'FILE_NOT_FOUND']]);
   });
 
   it('stops for its receiver once a moderator hides its message, and stays its sender’s (ADR 083)', async () => {
-    const { amina, youssef } = await seedCouple(t.database.db);
-    const [moderator = ''] = await seedMembers(t.database.db, [{ gender: 'femme' }]);
-    await t.database.db.update(members).set({ role: 'moderator' }).where(eq(members.id, moderator));
-    const his = await sessionFor(t.database.db, youssef);
-    const hers = await sessionFor(t.database.db, amina);
-    await send(his, amina, 'image');
-    const [sent] = (
-      await t.app.inject({ url: `/api/chat/conversation/${youssef}`, headers: bearer(hers) })
-    ).json() as Message[];
-    const reported = await t.app.inject({
-      method: 'POST',
-      url: '/api/reports',
-      headers: bearer(hers),
-      payload: { reportedId: youssef, reason: 'other', messageIds: [sent?.uuid] },
-    });
+    const { amina, youssef, moderator, his, hers, reportId } = await aReportedPhoto();
     const [herLink, hisLink] = [await links(hers, youssef), await links(his, amina)];
     const hidden = await t.app.inject({
       method: 'POST',
-      url: `/api/moderation/reports/${reported.json().id}/actions`,
+      url: `/api/moderation/reports/${reportId}/actions`,
       headers: bearer(await sessionFor(t.database.db, moderator)),
       payload: { action: 'hide-messages', reason: 'An indecent photo.' },
     });

@@ -1,41 +1,17 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataSaver } from '@/lib/data-saver.ts';
-import { renderScreen, screen, type TestLanguage } from '@/test/render.tsx';
-import type { ChatItem } from '../utils/chat-items.ts';
-import { MessageBubble } from './message-bubble.tsx';
+import { screen } from '@/test/render.tsx';
+import { aReceivedItem, renderBubble } from '../test/bubble.tsx';
 
 afterEach(() => dataSaver.reset());
-
-const received = (media: Partial<ChatItem>): ChatItem => ({
-  uuid: 'm1',
-  mine: false,
-  content: null,
-  imageUrl: null,
-  audioUrl: null,
-  timestamp: '2026-11-26T10:00:00Z',
-  state: 'received',
-  refusal: null,
-  call: null,
-  mediaRemoved: false,
-  hiddenByModeration: false,
-  shield: [],
-  notice: null,
-  ...media,
-});
-
-const bubble = (item: ChatItem, language: TestLanguage = 'en') =>
-  renderScreen(
-    <ul>
-      <MessageBubble item={item} otherName="Awa" onRetry={() => {}} onRemove={() => {}} />
-    </ul>,
-    { language },
-  );
 
 describe('chat media in data saver', () => {
   it('fetches a photo only once tapped, the button saying what it weighs', async () => {
     dataSaver.choose(true);
-    await bubble(received({ imageUrl: '/chat-media/chat/p.webp?m=me', mediaBytes: 46_000 }));
+    await renderBubble(
+      aReceivedItem({ imageUrl: '/chat-media/chat/p.webp?m=me', mediaBytes: 46_000 }),
+    );
     expect(screen.queryByRole('img', { name: 'Photo from Awa' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Show the photo (45 kB)' }));
     expect(screen.getByRole('img', { name: 'Photo from Awa' }).getAttribute('src')).toBe(
@@ -45,8 +21,8 @@ describe('chat media in data saver', () => {
 
   it('words the voice note’s button in French, with its size', async () => {
     dataSaver.choose(true);
-    const { container } = await bubble(
-      received({ audioUrl: '/chat-media/voice/v.webm?m=me', mediaBytes: 120 * 1024 }),
+    const { container } = await renderBubble(
+      aReceivedItem({ audioUrl: '/chat-media/voice/v.webm?m=me', mediaBytes: 120 * 1024 }),
       'fr',
     );
     expect(container.querySelector('audio')).toBeNull();
@@ -59,7 +35,9 @@ describe('chat media in data saver', () => {
   });
 
   it('shows the media at once when data saver is off', async () => {
-    await bubble(received({ imageUrl: '/chat-media/chat/p.webp?m=me', mediaBytes: 46_000 }));
+    await renderBubble(
+      aReceivedItem({ imageUrl: '/chat-media/chat/p.webp?m=me', mediaBytes: 46_000 }),
+    );
     expect(screen.getByRole('img', { name: 'Photo from Awa' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Show the photo/ })).toBeNull();
   });
