@@ -61,6 +61,10 @@ export default defineConfig({
     // As a member who asked their phone for less motion: the app's endless animations (loading
     // pulses, the ringing call) stop, so they neither repaint every frame nor delay axe's checks.
     reducedMotion: 'reduce',
+    // No service worker but in the journeys about it (offline.spec.ts, push.spec.ts allow it): in
+    // every new browser it installed and precached the whole app, about 130 files, a third of
+    // the journeys' CPU (ADR 085).
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -4,6 +4,8 @@ import { closeMemberBrowsers, loggedInPage } from '../support/session.ts';
 import { scrollToCard } from '../support/suggestions.ts';
 
 test.afterEach(closeMemberBrowsers);
+// The service worker, blocked in the other journeys (playwright.config.ts), is what these test.
+test.use({ serviceWorkers: 'allow' });
 
 /** Until the service worker is installed and controls the page, an offline reload would fail. */
 async function waitForServiceWorker(page: Page) {

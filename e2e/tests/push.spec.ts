@@ -41,6 +41,8 @@ test.afterAll(async () => {
   await push?.close();
 });
 test.afterEach(closeMemberBrowsers);
+// The service worker, blocked in the other journeys (playwright.config.ts), receives the pushes.
+test.use({ serviceWorkers: 'allow' });
 
 async function authorization(
   request: APIRequestContext,
