@@ -18,8 +18,21 @@ import type { Member } from './members.ts';
 export async function loggedInPage(
   browser: Browser,
   member: Member,
-  /** What to set on the browser before the app's first load (routes a journey fakes). */
-  prepare?: (context: BrowserContext) => Promise<unknown>,
+  {
+    path = '/suggestions',
+    viewport,
+    prepare,
+  }: {
+    /**
+     * The app's first screen: the journey's own, rather than the suggestions first and a second
+     * load of the app after them (each load parses the app and draws its screen, ADR 085).
+     */
+    path?: string;
+    /** The screen's size from the first load (a phone's, say); the desktop's by default. */
+    viewport?: { width: number; height: number };
+    /** What to set on the browser before the app's first load (routes a journey fakes). */
+    prepare?: (context: BrowserContext) => Promise<unknown>;
+  } = {},
 ): Promise<Page> {
   const baseURL = test.info().project.use.baseURL ?? '';
   const api = await request.newContext({ baseURL });
@@ -51,17 +64,25 @@ export async function loggedInPage(
     }).map(([name, value]) => ({ name, value }));
     const context = await browser.newContext({
       locale: 'en-US',
+      ...(viewport ? { viewport } : {}),
       storageState: { cookies, origins: [{ origin: new URL(baseURL).origin, localStorage }] },
     });
     opened.add(context);
     await prepare?.(context);
     const page = await context.newPage();
-    await page.goto('/suggestions');
-    await expect(page).toHaveURL(/\/suggestions$/);
+    await page.goto(path);
+    const landing = new URL(path, baseURL);
+    await expect(page).toHaveURL(
+      (url) => url.pathname === landing.pathname && url.search === landing.search,
+    );
     // The app booted and drew the member area, as after the form (whose page had booted
     // before the login): the journeys' 5 s expectations start from there, not from a cold load.
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const french = landing.pathname === '/fr' || landing.pathname.startsWith('/fr/');
+    await expect(
+      page.getByRole('navigation', { name: french ? 'Principale' : 'Main' }),
+    ).toBeVisible({ timeout: 15_000 });
+    // Its screen drew (a conversation on a phone has a level-2 heading only).
+    await expect(page.getByRole('main')).toBeVisible();
     return page;
   } finally {
     await api.dispose();

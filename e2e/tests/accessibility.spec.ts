@@ -110,20 +110,21 @@ for (const locale of ['en-US', 'fr-FR']) {
 
 test('the navigation badges never cover a label, at any width', async ({ browser, request }) => {
   const member = await registerMember(request);
-  const page = await loggedInPage(browser, member, (context) =>
-    // Counts above the cap, so every badge is as wide as it gets ("9+").
-    context.route('**/api/users/notifications', (route) =>
-      route.fulfill({
-        json: {
-          newLikes: 12,
-          newMessages: 3,
-          unreadConversations: 2,
-          newViews: 27,
-          lastLikeAt: new Date().toISOString(),
-        },
-      }),
-    ),
-  );
+  const page = await loggedInPage(browser, member, {
+    prepare: (context) =>
+      // Counts above the cap, so every badge is as wide as it gets ("9+").
+      context.route('**/api/users/notifications', (route) =>
+        route.fulfill({
+          json: {
+            newLikes: 12,
+            newMessages: 3,
+            unreadConversations: 2,
+            newViews: 27,
+            lastLikeAt: new Date().toISOString(),
+          },
+        }),
+      ),
+  });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByTestId('nav-badge')).toHaveCount(3);
 

@@ -12,8 +12,7 @@ test('a member downloads their data, then deletes their account and cannot log i
 }) => {
   test.setTimeout(60_000);
   const member = await registerMember(request, { name: `Mariam ${String(Date.now()).slice(-6)}` });
-  const page = await loggedInPage(browser, member);
-  await page.goto('/mon-profil');
+  const page = await loggedInPage(browser, member, { path: '/mon-profil' });
 
   // The copy is asked for, prepared in the background, then offered with how long it stays.
   const copy = page.getByRole('region', { name: 'Download my data' });
@@ -33,8 +32,7 @@ test('a member downloads their data, then deletes their account and cannot log i
   // Without the session, nothing downloads it.
   expect((await request.get('/api/users/me/export/file')).status()).toBe(401);
   // In French too, on another device of hers.
-  const french = await loggedInPage(browser, member);
-  await french.goto('/fr/mon-profil');
+  const french = await loggedInPage(browser, member, { path: '/fr/mon-profil' });
   await expect(french.getByRole('region', { name: 'Télécharger mes données' })).toContainText(
     "Elle reste disponible 24 heures, jusqu'au",
   );

@@ -21,14 +21,12 @@ test('Two matched members chat live: text, a photo, a voice note, read ticks, pr
   const moussa = await registerMember(request, { name: `Moussa ${tag}`, gender: 'homme' });
   const aminata = await registerMember(request, { name: `Aminata ${tag}`, gender: 'femme' });
 
-  const his = await loggedInPage(browser, moussa);
   const { aId, bId } = await match(request, moussa, aminata);
-  const hers = await loggedInPage(browser, aminata);
 
   // He opens the conversation from the address the chat buttons use; she waits on her list.
-  await his.goto(`/chat?userId=${bId}`);
+  const his = await loggedInPage(browser, moussa, { path: `/chat?userId=${bId}` });
   await expect(his.getByRole('heading', { level: 2, name: `Aminata ${tag}` })).toBeVisible();
-  await hers.goto('/chat');
+  const hers = await loggedInPage(browser, aminata, { path: '/chat' });
   const hisEntry = hers
     .getByRole('navigation', { name: 'Messages' })
     .getByRole('link', { name: new RegExp(`Moussa ${tag}`) });

@@ -19,9 +19,10 @@ test('A compliment on a photo answered by a like back, on a phone, in English', 
   const aichaId = await memberId(request, aicha);
 
   // Ibrahima opens Aïcha's profile on his phone and adds a compliment about her photo.
-  const his = await loggedInPage(browser, ibrahima);
-  await his.setViewportSize(PHONE);
-  await his.goto(`/user-details/${aichaId}`);
+  const his = await loggedInPage(browser, ibrahima, {
+    viewport: PHONE,
+    path: `/user-details/${aichaId}`,
+  });
   await his.getByRole('button', { name: 'Add a compliment' }).click();
   const dialog = his.getByRole('dialog', { name: `A compliment for Aicha ${tag}` });
   const about = dialog.getByRole('group', { name: 'What is it about?' });

@@ -109,9 +109,9 @@ test('A browser sending Save-Data: on gets data saver without asking, in French'
   const { aId, bId } = await match(request, awa, ibrahima);
   await sendPhoto(request, ibrahima, aId);
 
-  const hers = await loggedInPage(browser, awa, (context) =>
-    context.setExtraHTTPHeaders({ 'save-data': 'on' }),
-  );
+  const hers = await loggedInPage(browser, awa, {
+    prepare: (context) => context.setExtraHTTPHeaders({ 'save-data': 'on' }),
+  });
   await hers.goto('/fr/mon-profil');
   await expect(
     hers.getByRole('checkbox', { name: 'Économiser les données sur cet appareil' }),

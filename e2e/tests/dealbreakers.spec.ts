@@ -119,13 +119,11 @@ test('Une femme exige le wolof, en français : un homme qui ne le parle pas quit
   // A woman with no dealbreaker: his list, loaded, still shows her.
   await registerMember(request, { name: `Dior ${tag}`, gender: 'femme', ...answered });
 
-  const his = await loggedInPage(browser, omar);
-  await his.goto('/fr/suggestions');
+  const his = await loggedInPage(browser, omar, { path: '/fr/suggestions' });
   await scrollToCard(his, card(his, `Fatou ${tag}`));
   await scrollToCard(his, card(his, `Dior ${tag}`));
 
-  const hers = await loggedInPage(browser, fatou);
-  await hers.goto('/fr/suggestions');
+  const hers = await loggedInPage(browser, fatou, { path: '/fr/suggestions' });
   await scrollToCard(hers, card(hers, `Ibou ${tag}`));
   await scrollToCard(hers, card(hers, `Omar ${tag}`));
   await hers.getByRole('button', { name: /^Filtres/ }).click();

@@ -20,8 +20,7 @@ test('Two members find each other: a Lovely, the list, a like back, the match li
   const ibrahimaId = await memberId(request, ibrahima);
 
   // Ibrahima sends Awa a Lovely from her profile page.
-  const his = await loggedInPage(browser, ibrahima);
-  await his.goto(`/user-details/${awaId}`);
+  const his = await loggedInPage(browser, ibrahima, { path: `/user-details/${awaId}` });
   await his.getByRole('button', { name: 'Send a Lovely' }).click();
   // The focus stays on the button, now "Lovely sent" (a disabled button would drop it).
   await expect(his.getByRole('button', { name: 'Lovely sent' })).toBeFocused();
@@ -97,9 +96,10 @@ test('A member opening the app cold: the first page of suggestions and the first
   const tag = String(Date.now()).slice(-6);
   const member = await registerMember(request, { name: `Mariama ${tag}`, gender: 'femme' });
   const asked: string[] = [];
-  const page = await loggedInPage(browser, member, async (context) =>
-    context.on('request', (r) => asked.push(new URL(r.url()).pathname + new URL(r.url()).search)),
-  );
+  const page = await loggedInPage(browser, member, {
+    prepare: async (context) =>
+      context.on('request', (r) => asked.push(new URL(r.url()).pathname + new URL(r.url()).search)),
+  });
   const firstPhoto = page.getByRole('article').first().locator('img');
   await expect
     .poll(() => firstPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
@@ -121,15 +121,17 @@ test('A member opening the app cold: the badges, the live connection and the res
   const member = await registerMember(request, { name: `Kadiatou ${tag}`, gender: 'femme' });
   // In the order the browser reported them: what was asked for, what arrived, the socket.
   const events: string[] = [];
-  const page = await loggedInPage(browser, member, async (context) => {
-    // Photos on a slow line: what does not wait for the first one would go before it arrives.
-    await context.route('**/media/photos/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      await route.continue();
-    });
-    context.on('request', (r) => events.push(`asked ${new URL(r.url()).pathname}`));
-    context.on('requestfinished', (r) => events.push(`arrived ${new URL(r.url()).pathname}`));
-    context.on('page', (opened) => opened.on('websocket', () => events.push('socket')));
+  const page = await loggedInPage(browser, member, {
+    prepare: async (context) => {
+      // Photos on a slow line: what does not wait for the first one would go before it arrives.
+      await context.route('**/media/photos/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        await route.continue();
+      });
+      context.on('request', (r) => events.push(`asked ${new URL(r.url()).pathname}`));
+      context.on('requestfinished', (r) => events.push(`arrived ${new URL(r.url()).pathname}`));
+      context.on('page', (opened) => opened.on('websocket', () => events.push('socket')));
+    },
   });
   const firstPhoto = page.getByRole('article').first().locator('img');
   await expect
@@ -154,18 +156,19 @@ test('On a wide screen, the suggestions fill the screen without moving what the 
     await registerMember(request, { name: `Moussa ${tag}${n}`, gender: 'homme' });
   }
   const member = await registerMember(request, { name: `Fatou ${tag}`, gender: 'femme' });
-  const page = await loggedInPage(browser, member, (context) =>
-    // Everything the page moved on its own (not after a tap) while it loaded and filled.
-    context.addInitScript(() => {
-      const shifted = { total: 0 };
-      Object.assign(window, { shifted });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          shifted.total += (entry as PerformanceEntry & { value: number }).value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    }),
-  );
+  const page = await loggedInPage(browser, member, {
+    prepare: (context) =>
+      // Everything the page moved on its own (not after a tap) while it loaded and filled.
+      context.addInitScript(() => {
+        const shifted = { total: 0 };
+        Object.assign(window, { shifted });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            shifted.total += (entry as PerformanceEntry & { value: number }).value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      }),
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
   // Loaded again at that size, the way a member on a laptop opens the app; once the live
   // connection is up, the first screen has been shown and what follows it drawn.

@@ -17,8 +17,7 @@ test('A member answers faith and family, keeps her prayer for matches: a strange
   const karim = await registerMember(request, { name: `Karim ${tag}`, gender: 'homme' });
   const { aId: awaId } = await match(request, awa, youssef);
 
-  const hers = await loggedInPage(browser, awa);
-  await hers.goto('/mon-profil');
+  const hers = await loggedInPage(browser, awa, { path: '/mon-profil' });
   await hers.getByRole('combobox', { name: 'Madhhab' }).selectOption({ label: 'Maliki' });
   await hers.getByRole('combobox', { name: 'Prayer' }).selectOption({ label: 'Always' });
   await hers.getByRole('checkbox', { name: 'Show my “Prayer” answer to my matches only' }).check();
@@ -28,8 +27,7 @@ test('A member answers faith and family, keeps her prayer for matches: a strange
   await expect(hers.getByText('Profile updated successfully!')).toBeVisible();
 
   // Karim, not matched with her, reads her profile in French: her madhhab, not her prayer.
-  const his = await loggedInPage(browser, karim);
-  await his.goto(`/fr/user-details/${awaId}`);
+  const his = await loggedInPage(browser, karim, { path: `/fr/user-details/${awaId}` });
   const faith = his.getByRole('heading', { level: 2, name: 'Foi' }).locator('..');
   await expect(faith.getByText('Malikite')).toBeVisible();
   await expect(faith.getByText('Réservé aux matchs')).toBeVisible();
@@ -37,8 +35,7 @@ test('A member answers faith and family, keeps her prayer for matches: a strange
   expect(await seriousViolations(his)).toEqual([]);
 
   // Youssef, her match, reads it in English.
-  const yours = await loggedInPage(browser, youssef);
-  await yours.goto(`/user-details/${awaId}`);
+  const yours = await loggedInPage(browser, youssef, { path: `/user-details/${awaId}` });
   const hisView = yours.getByRole('heading', { level: 2, name: 'Faith' }).locator('..');
   await expect(hisView.getByText('Always')).toBeVisible();
   await expect(yours.getByText('Shown to matches only')).toHaveCount(0);
@@ -66,8 +63,7 @@ test('"You share": answers given at registration make a summary, her madhhab kep
   const { aId: fatouId } = await match(request, fatou, moussa);
 
   // Ibou, not matched with her, reads in French: the children, not her madhhab.
-  const his = await loggedInPage(browser, ibou);
-  await his.goto(`/fr/user-details/${fatouId}`);
+  const his = await loggedInPage(browser, ibou, { path: `/fr/user-details/${fatouId}` });
   const shared = his.getByRole('heading', { name: 'Vous avez en commun' }).locator('..');
   await expect(shared.getByText('Vous souhaitez tous deux des enfants')).toBeVisible();
   await expect(shared.getByRole('listitem')).toHaveCount(1);
@@ -75,8 +71,7 @@ test('"You share": answers given at registration make a summary, her madhhab kep
   expect(await seriousViolations(his)).toEqual([]);
 
   // Moussa, her match, reads both in English.
-  const yours = await loggedInPage(browser, moussa);
-  await yours.goto(`/user-details/${fatouId}`);
+  const yours = await loggedInPage(browser, moussa, { path: `/user-details/${fatouId}` });
   const yourShared = yours.getByRole('heading', { name: 'You share' }).locator('..');
   await expect(yourShared.getByText('Madhhab: Maliki')).toBeVisible();
   await expect(yourShared.getByText('You both want children')).toBeVisible();

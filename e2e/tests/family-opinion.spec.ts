@@ -73,9 +73,10 @@ for (const language of ['en', 'fr'] as const) {
     const guardianAddress = `papa-${language}-${tag}@example.org`;
 
     // She names her father, mailed in the journey's language.
-    const hers = await loggedInPage(browser, aminata);
-    await hers.setViewportSize(PHONE);
-    await hers.goto(`${say.prefix}/mon-profil`);
+    const hers = await loggedInPage(browser, aminata, {
+      viewport: PHONE,
+      path: `${say.prefix}/mon-profil`,
+    });
     const section = hers.getByRole('region', { name: say.section });
     await section.getByLabel(say.name, { exact: true }).fill('Mamadou Diallo');
     await section.getByLabel(say.email).fill(guardianAddress);
@@ -93,9 +94,10 @@ for (const language of ['en', 'fr'] as const) {
     expect(await seriousViolations(hers)).toEqual([]);
 
     // Youssef is told, in the conversation.
-    const his = await loggedInPage(browser, youssef);
-    await his.setViewportSize(PHONE);
-    await his.goto(`${say.prefix}/chat?userId=${aId}`);
+    const his = await loggedInPage(browser, youssef, {
+      viewport: PHONE,
+      path: `${say.prefix}/chat?userId=${aId}`,
+    });
     await expect(his.getByTestId('notice-line')).toContainText(say.told(`Aminata ${tag}`));
 
     // The guardian opens the mailed link, with no account, on a phone, and answers.

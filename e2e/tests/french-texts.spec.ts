@@ -17,8 +17,7 @@ test('French elides before a name, punctuates a shared contact its way, and name
   const { aId: aichaId, bId: ibrahimaId } = await match(request, aicha, ibrahima);
 
   // He reads the app in French: "d'Aïcha", not "de Aïcha".
-  const his = await loggedInPage(browser, ibrahima);
-  await his.goto(`/fr/chat?userId=${aichaId}`);
+  const his = await loggedInPage(browser, ibrahima, { path: `/fr/chat?userId=${aichaId}` });
   await his
     .getByRole('button', { name: `Demander le contact du wali d'Aïcha Ba ${tag}`, exact: true })
     .click();
@@ -28,8 +27,7 @@ test('French elides before a name, punctuates a shared contact its way, and name
 
   // She reads it in English: she shares her father's name, typed as it comes (a new account
   // shares no phone number).
-  const hers = await loggedInPage(browser, aicha);
-  await hers.goto(`/chat?userId=${ibrahimaId}`);
+  const hers = await loggedInPage(browser, aicha, { path: `/chat?userId=${ibrahimaId}` });
   const answer = hers.getByRole('form', {
     name: `Share your wali’s contact with Ibrahima Sy ${tag}?`,
   });

@@ -19,8 +19,7 @@ test('A member names a guardian, who reads the conversation from the mailed link
   const guardianAddress = `wali-${tag}@example.org`;
 
   // She names her father, in French, and lets him follow her conversation with Youssef.
-  const hers = await loggedInPage(browser, aminata);
-  await hers.goto('/mon-profil');
+  const hers = await loggedInPage(browser, aminata, { path: '/mon-profil' });
   const section = hers.getByRole('region', { name: 'Family mode: your guardians' });
   await section.getByLabel('Name').fill('Mamadou Diallo');
   await section.getByLabel('E-mail address').fill(guardianAddress);
@@ -39,8 +38,7 @@ test('A member names a guardian, who reads the conversation from the mailed link
   ).toBeVisible();
 
   // Youssef is told, in the conversation and under its header.
-  const his = await loggedInPage(browser, youssef);
-  await his.goto(`/chat?userId=${aId}`);
+  const his = await loggedInPage(browser, youssef, { path: `/chat?userId=${aId}` });
   await expect(his.getByTestId('notice-line')).toContainText(
     `Aminata ${tag}’s guardian follows this conversation`,
   );

@@ -89,8 +89,7 @@ test('Aïcha fait d’une prière régulière un critère indispensable : au rec
   });
   await registerMember(request, { name: `Binta ${tag}`, gender: 'femme', ...spot });
 
-  const his = await loggedInPage(browser, moussa);
-  await his.goto('/fr/suggestions');
+  const his = await loggedInPage(browser, moussa, { path: '/fr/suggestions' });
   await scrollToCard(his, card(his, `Aicha ${tag}`));
   await expect.poll(() => memberCache(his)).toContain(`Aicha ${tag}`);
 
@@ -120,8 +119,7 @@ test('Moussa blocks Aïcha from the conversation’s menu: his blocked members, 
   const aicha = await registerMember(request, { name: `Aicha ${tag}`, gender: 'femme' });
   const { bId: aichaId } = await match(request, moussa, aicha);
 
-  const his = await loggedInPage(browser, moussa);
-  await his.goto('/mon-profil');
+  const his = await loggedInPage(browser, moussa, { path: '/mon-profil' });
   const blockedList = his.getByRole('region', { name: 'Blocked members' });
   await expect(blockedList).toContainText('You have not blocked anyone.');
   await expect.poll(() => memberCache(his)).toContain('"blocked"');

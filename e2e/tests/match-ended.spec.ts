@@ -61,10 +61,8 @@ test('Aïcha unmatches Moussa while they both have the conversation open: it clo
   test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const { moussa, aicha, moussaId, aichaId } = await conversing(request, tag);
-  const his = await loggedInPage(browser, moussa);
-  const hers = await loggedInPage(browser, aicha);
-  await his.goto(`/chat?userId=${aichaId}`);
-  await hers.goto(`/chat?userId=${moussaId}`);
+  const his = await loggedInPage(browser, moussa, { path: `/chat?userId=${aichaId}` });
+  const hers = await loggedInPage(browser, aicha, { path: `/chat?userId=${moussaId}` });
   const presence = his.getByTestId('presence');
   await expect(presence).toHaveText('Online');
   const header = his.locator('header').filter({ has: his.getByTestId('presence') });
@@ -111,8 +109,7 @@ test('Aïcha annule le match pendant que le message de Moussa part : la conversa
   test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const { moussa, aicha, moussaId, aichaId } = await conversing(request, tag);
-  const his = await loggedInPage(browser, moussa);
-  await his.goto(`/fr/chat?userId=${aichaId}`);
+  const his = await loggedInPage(browser, moussa, { path: `/fr/chat?userId=${aichaId}` });
   await listening(his, request, aicha, moussaId);
 
   // His message is on its way (held here) when she ends the match from her phone.
@@ -155,8 +152,7 @@ test('Aïcha blocks Moussa while he reads their conversation: it becomes unavail
   test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const { moussa, aicha, moussaId, aichaId } = await conversing(request, tag);
-  const his = await loggedInPage(browser, moussa);
-  await his.goto(`/chat?userId=${aichaId}`);
+  const his = await loggedInPage(browser, moussa, { path: `/chat?userId=${aichaId}` });
   await listening(his, request, aicha, moussaId);
 
   const blocked = await request.post(`/api/users/${moussaId}/block`, {

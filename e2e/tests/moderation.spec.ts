@@ -46,8 +46,7 @@ test('A reports B with a message attached and a moderator suspends B, whose open
   const his = await loggedInPage(browser, karim);
 
   // Amina reports him from their conversation, with his message attached, and does not block.
-  const hers = await loggedInPage(browser, amina);
-  await hers.goto(`/chat?userId=${bId}`);
+  const hers = await loggedInPage(browser, amina, { path: `/chat?userId=${bId}` });
   await expect(
     hers.getByRole('region', { name: /^Messages with/ }).getByText(`Send me money first ${tag}`),
   ).toBeVisible();
@@ -145,8 +144,7 @@ test('A moderator hides the message B sent A: her open conversation shows it hid
   });
   expect(reported.ok()).toBe(true);
 
-  const hers = await loggedInPage(browser, amina);
-  await hers.goto(`/chat?userId=${bId}`);
+  const hers = await loggedInPage(browser, amina, { path: `/chat?userId=${bId}` });
   const herMessages = hers.getByRole('region', { name: /^Messages with/ });
   await expect(herMessages.getByText(`Write me on WhatsApp ${tag}`)).toBeVisible();
 
@@ -177,8 +175,7 @@ test('A moderator hides the message B sent A: her open conversation shows it hid
   await expect(herMessages.getByText('Message hidden by moderation')).toBeVisible();
   await expect(herMessages.getByText(`Write me on WhatsApp ${tag}`)).toHaveCount(0);
   // He still reads what he wrote, marked, and the decision with its reasons.
-  const his = await loggedInPage(browser, karim);
-  await his.goto(`/chat?userId=${aId}`);
+  const his = await loggedInPage(browser, karim, { path: `/chat?userId=${aId}` });
   const hisMessages = his.getByRole('region', { name: /^Messages with/ });
   await expect(hisMessages.getByText(`Write me on WhatsApp ${tag}`)).toBeVisible();
   await expect(

@@ -56,10 +56,9 @@ test('a member adds a passkey, signs out, signs in through autofill, then remove
 }) => {
   test.setTimeout(60_000);
   const member = await registerMember(request);
-  const page = await loggedInPage(browser, member);
+  const page = await loggedInPage(browser, member, { path: '/mon-profil' });
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
-  await page.goto('/mon-profil');
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section).toContainText('You have no passkey yet.');
   await section.getByLabel('Name of the new passkey').fill('Work laptop');
@@ -110,10 +109,9 @@ test('en français, une membre désactive son mot de passe en prouvant sa clé d
 }) => {
   test.setTimeout(60_000);
   const member = await registerMember(request);
-  const page = await loggedInPage(browser, member);
+  const page = await loggedInPage(browser, member, { path: '/fr/mon-profil' });
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
-  await page.goto('/fr/mon-profil');
   const section = page.getByRole('region', { name: 'Clés d’accès' });
   await expect(section).toContainText('Vous n’avez pas encore de clé d’accès.');
   // Without a passkey, the password cannot be turned off.

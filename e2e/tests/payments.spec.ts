@@ -42,9 +42,8 @@ test('A sends B a gift from the conversation: A pays on the checkout page, B see
   const fatou = await registerMember(request, { name: `Fatou ${tag}`, gender: 'femme' });
   const { aId, bId } = await match(request, omar, fatou);
   const his = await loggedInPage(browser, omar);
-  const hers = await loggedInPage(browser, fatou);
   // She reads the app in French.
-  await hers.goto(`/fr/chat?userId=${aId}`);
+  const hers = await loggedInPage(browser, fatou, { path: `/fr/chat?userId=${aId}` });
   await expect(
     hers.getByText(`Aucun message pour l'instant. Dites bonjour à Omar ${tag} !`),
   ).toBeVisible();
@@ -94,9 +93,7 @@ test('A sends B a gift by mobile money in FCFA, in French: the operators named b
   const ibrahima = await registerMember(request, { name: `Ibrahima ${tag}`, gender: 'homme' });
   const mariam = await registerMember(request, { name: `Mariam ${tag}`, gender: 'femme' });
   const { bId } = await match(request, ibrahima, mariam);
-  const his = await loggedInPage(browser, ibrahima);
-
-  await his.goto(`/fr/chat?userId=${bId}`);
+  const his = await loggedInPage(browser, ibrahima, { path: `/fr/chat?userId=${bId}` });
   await his.getByRole('button', { name: `Envoyer un cadeau à Mariam ${tag}` }).click();
   const popup = his.getByRole('dialog', { name: `Un cadeau pour Mariam ${tag}` });
   await expect(popup.getByRole('article', { name: 'Bouquet de tulipes' })).toContainText(
@@ -204,9 +201,7 @@ test('A pays for a gift after B blocked them: told in French it could not be del
   const moussa = await registerMember(request, { name: `Moussa ${tag}`, gender: 'homme' });
   const khady = await registerMember(request, { name: `Khady ${tag}`, gender: 'femme' });
   const { aId, bId } = await match(request, moussa, khady);
-  const his = await loggedInPage(browser, moussa);
-
-  await his.goto(`/fr/gifts?receiverId=${bId}`);
+  const his = await loggedInPage(browser, moussa, { path: `/fr/gifts?receiverId=${bId}` });
   await his.getByRole('button', { name: `Envoyer des chocolats à Khady ${tag}` }).click();
   await his.getByRole('radio', { name: /^Carte/ }).check();
   await his.getByRole('button', { name: 'Aller au paiement' }).click();
@@ -235,10 +230,8 @@ test('A cancels at the checkout: told nothing was charged, and nothing changes',
   const samba = await registerMember(request, { name: `Samba ${tag}`, gender: 'homme' });
   const awa = await registerMember(request, { name: `Awa ${tag}`, gender: 'femme' });
   const { bId } = await match(request, samba, awa);
-  const his = await loggedInPage(browser, samba);
-
   // A gift, cancelled: back to the conversation, told, no gift.
-  await his.goto(`/gifts?receiverId=${bId}`);
+  const his = await loggedInPage(browser, samba, { path: `/gifts?receiverId=${bId}` });
   await expect(his.getByLabel('Recipient')).toHaveValue(bId);
   expect(await seriousViolations(his)).toEqual([]);
   await his.getByRole('button', { name: `Send Chocolates to Awa ${tag}` }).click();
@@ -282,9 +275,7 @@ test('A pays a plan by mobile money in FCFA, in French: named in French, back on
   test.setTimeout(60_000);
   const tag = String(Date.now()).slice(-6);
   const aida = await registerMember(request, { name: `Aïda ${tag}`, gender: 'femme' });
-  const page = await loggedInPage(browser, aida);
-
-  await page.goto('/fr/mon-profil');
+  const page = await loggedInPage(browser, aida, { path: '/fr/mon-profil' });
   await page.getByRole('button', { name: 'Choisir une formule' }).click();
   const plans = page.getByRole('dialog', { name: 'Choisissez une formule' });
   await plans.getByRole('radio', { name: /Hebdomadaire/ }).check();

@@ -37,8 +37,7 @@ test('A member blurs her photos: a member she has not matched with sees the blur
   const { aId: awaId } = await match(request, awa, youssef);
 
   // Awa chooses, in her profile, to blur her photos for members she has not matched with.
-  const hers = await loggedInPage(browser, awa);
-  await hers.goto('/mon-profil');
+  const hers = await loggedInPage(browser, awa, { path: '/mon-profil' });
   const choice = hers.getByRole('checkbox', {
     name: 'Blur my photos for members I have not matched with',
   });
@@ -77,8 +76,7 @@ test('A member blurs her photos: a member she has not matched with sees the blur
   expect((await request.get(original.toString())).status()).toBe(404);
 
   // Youssef, her match, sees her photo itself, without the note.
-  const yours = await loggedInPage(browser, youssef);
-  await yours.goto(`/user-details/${awaId}`);
+  const yours = await loggedInPage(browser, youssef, { path: `/user-details/${awaId}` });
   await expect(
     yours.getByRole('heading', { level: 1, name: new RegExp(`Awa ${tag}`) }),
   ).toBeVisible();

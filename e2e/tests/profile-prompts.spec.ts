@@ -17,9 +17,10 @@ test('Prompts and a voice introduction seen by another member: she answers two p
   const youssef = await registerMember(request, { name: `Youssef ${tag}`, gender: 'homme' });
   const awaId = await memberId(request, awa);
 
-  const hers = await loggedInPage(browser, awa);
-  await hers.setViewportSize({ width: 360, height: 740 });
-  await hers.goto('/mon-profil');
+  const hers = await loggedInPage(browser, awa, {
+    viewport: { width: 360, height: 740 },
+    path: '/mon-profil',
+  });
   const prompts = hers.getByRole('region', { name: 'Prompts to answer' });
   const choose = prompts.getByRole('combobox', { name: 'Choose a prompt' });
   await choose.selectOption({ label: 'What marriage means to me' });
@@ -50,9 +51,10 @@ test('Prompts and a voice introduction seen by another member: she answers two p
   await expect(voice.getByLabel('Your voice introduction')).toBeVisible();
 
   // Youssef opens her page on his phone: her answers in her order, and her voice to play.
-  const his = await loggedInPage(browser, youssef);
-  await his.setViewportSize({ width: 360, height: 740 });
-  await his.goto(`/user-details/${awaId}`);
+  const his = await loggedInPage(browser, youssef, {
+    viewport: { width: 360, height: 740 },
+    path: `/user-details/${awaId}`,
+  });
   const answers = his.getByRole('heading', { level: 2, name: `Awa ${tag} in their own words` });
   await expect(answers).toBeVisible();
   const terms = his.locator('dt');

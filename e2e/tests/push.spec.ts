@@ -184,21 +184,23 @@ test('a first match brings the question; the subscription reaches the server; a 
   let context!: BrowserContext;
   // What her sockets tell the server she has on screen (the bodies of their viewing frames).
   const viewing: string[] = [];
-  const page = await loggedInPage(browser, awa, async (made) => {
-    context = made;
-    made.on('page', (opened) =>
-      opened.on('websocket', (socket) =>
-        socket.on('framesent', (frame) => {
-          const text = String(frame.payload);
-          if (text.startsWith('SEND') && text.includes('destination:/app/viewing')) {
-            viewing.push(text.slice(text.indexOf('\n\n') + 2));
-          }
-        }),
-      ),
-    );
-    await usePushService(made, subscription);
-    // She has never been asked (the other journeys' members have declined).
-    await made.addInitScript(() => localStorage.removeItem('pushDeclined'));
+  const page = await loggedInPage(browser, awa, {
+    prepare: async (made) => {
+      context = made;
+      made.on('page', (opened) =>
+        opened.on('websocket', (socket) =>
+          socket.on('framesent', (frame) => {
+            const text = String(frame.payload);
+            if (text.startsWith('SEND') && text.includes('destination:/app/viewing')) {
+              viewing.push(text.slice(text.indexOf('\n\n') + 2));
+            }
+          }),
+        ),
+      );
+      await usePushService(made, subscription);
+      // She has never been asked (the other journeys' members have declined).
+      await made.addInitScript(() => localStorage.removeItem('pushDeclined'));
+    },
   });
   const permission = await notificationPermission(page);
   // A first load asks nothing.
@@ -306,8 +308,7 @@ test('a first match brings the question; the subscription reaches the server; a 
 
 test('the notifications settings save and stay, in French', async ({ browser, request }) => {
   const fatou = await registerMember(request, { name: 'Fatou Ndiaye', gender: 'femme' });
-  const page = await loggedInPage(browser, fatou);
-  await page.goto('/fr/mon-profil');
+  const page = await loggedInPage(browser, fatou, { path: '/fr/mon-profil' });
   const section = page.getByRole('region', { name: 'Notifications' });
   const likes = section.getByRole('switch', { name: 'Des nouveaux likes' });
   await expect(likes).not.toBeChecked();

@@ -194,9 +194,11 @@ test.describe('A member edits her profile', () => {
   }) => {
     const member = await registerMember(request, { name: 'Awa Sarr', gender: 'femme' });
     // Registered in Dakar; now in Thiès, her browser allowed to tell where she is.
-    const page = await loggedInPage(browser, member, async (context) => {
-      await context.grantPermissions(['geolocation']);
-      await context.setGeolocation({ latitude: 14.791, longitude: -16.926 });
+    const page = await loggedInPage(browser, member, {
+      prepare: async (context) => {
+        await context.grantPermissions(['geolocation']);
+        await context.setGeolocation({ latitude: 14.791, longitude: -16.926 });
+      },
     });
     await page.goto('/mon-profil');
     const location = page.getByLabel('City and country');

@@ -91,8 +91,7 @@ test('A reports B from the conversation with a message attached, and is offered 
   });
   expect(sent.status()).toBe(201);
 
-  const page = await loggedInPage(browser, aicha);
-  await page.goto(`/chat?userId=${bId}`);
+  const page = await loggedInPage(browser, aicha, { path: `/chat?userId=${bId}` });
   await expect(bubble(page, `Send me 500 euros ${tag}`)).toBeVisible();
   await page.getByRole('button', { name: `More actions for Boubacar ${tag}` }).click();
   await page.getByRole('menuitem', { name: 'Report' }).click();
@@ -143,8 +142,7 @@ test('A report opened from a profile’s menu comes over the profile, which is s
   const tag = String(Date.now()).slice(-6);
   await registerMember(request, { name: `Bintou ${tag}`, gender: 'femme' });
   const member = await registerMember(request, { name: `Moussa ${tag}`, gender: 'homme' });
-  const page = await loggedInPage(browser, member);
-  await page.goto('/suggestions');
+  const page = await loggedInPage(browser, member, { path: '/suggestions' });
   await page
     .getByRole('main')
     .getByRole('button', { name: /, \d+$/ })

@@ -24,10 +24,8 @@ test('The scam shield: a message asking for money shows the receiver a calm warn
   const moussa = await registerMember(request, { name: `Moussa ${tag}`, gender: 'homme' });
   const aminata = await registerMember(request, { name: `Aminata ${tag}`, gender: 'femme' });
   const { aId, bId } = await match(request, moussa, aminata);
-  const his = await loggedInPage(browser, moussa);
-  const hers = await loggedInPage(browser, aminata);
-  await his.goto(`/chat?userId=${bId}`);
-  await hers.goto(`/chat?userId=${aId}`);
+  const his = await loggedInPage(browser, moussa, { path: `/chat?userId=${bId}` });
+  const hers = await loggedInPage(browser, aminata, { path: `/chat?userId=${aId}` });
   await expect(hers.getByRole('heading', { level: 2, name: `Moussa ${tag}` })).toBeVisible();
 
   // An ordinary message: no warning for anyone.

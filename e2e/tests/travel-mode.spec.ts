@@ -81,8 +81,7 @@ for (const [i, l] of LANGUAGES.entries()) {
       maxDistanceKm: null,
     });
 
-    const hers = await loggedInPage(browser, aicha);
-    await hers.goto(`/${l.lang}/suggestions`);
+    const hers = await loggedInPage(browser, aicha, { path: `/${l.lang}/suggestions` });
     await hers.getByRole('button', { name: l.travel }).click();
     const travel = hers.getByRole('region', { name: l.travel });
     await travel.getByLabel(l.town).fill('Dakar');
@@ -100,8 +99,7 @@ for (const [i, l] of LANGUAGES.entries()) {
     expect(await seriousViolations(hers)).toEqual([]);
 
     // In Dakar among its members active today (ADR 082): her card, with her dates.
-    const his = await loggedInPage(browser, youssef);
-    await his.goto(`/${l.lang}/suggestions`);
+    const his = await loggedInPage(browser, youssef, { path: `/${l.lang}/suggestions` });
     const card = cardOf(his, `Aïcha ${tag}`);
     await scrollToCard(his, card);
     await expect(card).toContainText(l.onCard);

@@ -106,8 +106,7 @@ test('A member takes the pose with the camera, a moderator approves, and another
   await expect(his.getByRole('region', { name: 'Get verified' })).toContainText('You are verified');
 
   // Amina sees the badge on his card and on his profile.
-  const hers = await loggedInPage(browser, amina);
-  await hers.goto('/suggestions');
+  const hers = await loggedInPage(browser, amina, { path: '/suggestions' });
   await expect(await scrollToCard(hers, card(hers, `Omar ${tag}`))).toContainText('Verified');
   await expect(await scrollToCard(hers, card(hers, `Karim ${tag}`))).not.toContainText('Verified');
   expect(await seriousViolations(hers)).toEqual([]);
