@@ -30,7 +30,7 @@ const databaseUrl = adminUrl
 // Two workers on two cores (ADR 033): each journey registers members of its own under addresses
 // no other worker makes, and the members seeded before the server starts are each used by one
 // spec file only. E2E_WORKERS overrides it (1 to follow a journey alone).
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+const workers = Number(process.env.E2E_WORKERS ?? 3);
 
 // Debian's headless shell by default (ADR 035: the same Chromium build without the desktop
 // browser's window and compositor, what Playwright's own headless runs use; the journeys take 40 %

@@ -1,10 +1,21 @@
 import { WifiOff } from 'lucide-react';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
+const loadNotice = () => import('./offline-since-notice.tsx');
+
 const OfflineSinceNotice = lazy(() =>
-  import('./offline-since-notice.tsx').then((module) => ({ default: module.OfflineSinceNotice })),
+  loadNotice().then(
+    (module) => ({ default: module.OfflineSinceNotice }),
+    // Offline before its chunk came: the general note, rather than a page the failure empties.
+    () => ({ default: OfflineNote }),
+  ),
 );
+
+function OfflineNote() {
+  const { t } = useTranslation();
+  return t('offline.body');
+}
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -33,6 +44,12 @@ function useOnlineStatus(): boolean {
 export function OfflineBanner() {
   const { t } = useTranslation();
   const online = useOnlineStatus();
+  // The notice's chunk is fetched while the connection is up, after the first screen: asked for
+  // only once it drops, it cannot come where no service worker serves it yet (a first visit, a
+  // browser without one), and the failure emptied the page.
+  useEffect(() => {
+    if (navigator.onLine) void loadNotice().catch(() => undefined);
+  }, []);
   return (
     <div role="status">
       {online ? null : (
@@ -40,7 +57,7 @@ export function OfflineBanner() {
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
           <span>
             <strong className="font-semibold">{t('offline.title')}</strong>{' '}
-            <Suspense fallback={t('offline.body')}>
+            <Suspense fallback={<OfflineNote />}>
               <OfflineSinceNotice />
             </Suspense>
           </span>

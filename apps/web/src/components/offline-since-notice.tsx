@@ -23,8 +23,8 @@ function oldestShown(cache: QueryCache): number | null {
 
 /**
  * Offline, what the screen shows is what was last loaded: "Showing what was loaded at 14:32" (or
- * "on 24 November at 14:32" before today), else the general offline note. Its own chunk, loaded
- * only once the connection drops, so the first route does not carry it.
+ * "on 24 November at 14:32" before today), else the general offline note. Its own chunk, fetched
+ * after the first screen (offline-banner.tsx), so the first route does not carry it.
  */
 export function OfflineSinceNotice() {
   const { t, i18n } = useTranslation();
