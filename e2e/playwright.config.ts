@@ -27,9 +27,10 @@ const databaseUrl = adminUrl
   ? Object.assign(new URL(adminUrl), { pathname: `/mawadda_e2e_${port}` }).toString()
   : undefined;
 
-// Two workers on two cores (ADR 033): each journey registers members of its own under addresses
-// no other worker makes, and the members seeded before the server starts are each used by one
-// spec file only. E2E_WORKERS overrides it (1 to follow a journey alone).
+// Three workers on two cores (ADR 085: a journey waits on sockets, mails and authenticator steps
+// more than it computes). Each journey registers members of its own under addresses no other
+// worker makes, and the members seeded before the server starts are each used by one spec file
+// only. E2E_WORKERS overrides it (1 to follow a journey alone).
 const workers = Number(process.env.E2E_WORKERS ?? 3);
 
 // Debian's headless shell by default (ADR 035: the same Chromium build without the desktop
