@@ -30,24 +30,30 @@ async function credentialsIn(cdp: CDPSession, authenticatorId: string) {
   return credentials;
 }
 
+type Authenticator = Awaited<ReturnType<typeof virtualAuthenticator>>;
+
 /**
- * Logs out from the menu: the session is gone from the browser and from the server. The login
- * page's passkey autofill may sign her in again at once (a new session, a new token), so the
- * check is on the old token, not on an empty storage.
+ * Logs out from the menu. The authenticator holds still meanwhile, as a phone waits for its
+ * owner to pick a passkey in the autofill (the virtual one would answer the login page's request
+ * at once, racing the logout): the session is gone from the browser and from the server, then
+ * the authenticator answers again, from the login page's next request (the one left waiting
+ * stays so: a reload is the member coming back to pick her passkey).
  */
-async function logOut(page: Page) {
+async function logOut(page: Page, { cdp, authenticatorId }: Authenticator) {
+  await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   await page
     .getByRole('button', { name: /menu|profile/i })
     .first()
     .click();
   await page.getByRole('menuitem', { name: /log ?out|déconnexion|se déconnecter/i }).click();
-  await expect(page).toHaveURL(/\/(fr\/?)?($|suggestions)/);
-  expect(await page.evaluate(() => localStorage.getItem('authToken'))).not.toBe(token);
+  await expect(page).toHaveURL(/\/(fr\/?)?$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   const me = await page.request.get('/api/users/me', {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(me.status()).toBe(401);
+  await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
 }
 
 test('a member adds a passkey, signs out, signs in through autofill, then removes it', async ({
@@ -57,7 +63,8 @@ test('a member adds a passkey, signs out, signs in through autofill, then remove
   test.setTimeout(60_000);
   const member = await registerMember(request);
   const page = await loggedInPage(browser, member, { path: '/mon-profil' });
-  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const authenticator = await virtualAuthenticator(page);
+  const { cdp, authenticatorId } = authenticator;
 
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section).toContainText('You have no passkey yet.');
@@ -76,7 +83,8 @@ test('a member adds a passkey, signs out, signs in through autofill, then remove
 
   // Signed out, the login page offers the passkey in the username field's autofill
   // (conditional mediation): the authenticator answers it and the member is in, no password.
-  await logOut(page);
+  await logOut(page, authenticator);
+  await page.reload();
   await expect(page.getByLabel('Username or e-mail')).toHaveAttribute(
     'autocomplete',
     'username webauthn',
@@ -95,7 +103,7 @@ test('a member adds a passkey, signs out, signs in through autofill, then remove
 
   // The authenticator still holds it, but the server no longer knows it: signing in with it
   // is refused and the member stays on the login page.
-  await logOut(page);
+  await logOut(page, authenticator);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByRole('alert')).toContainText(
     'This passkey is not registered with Mawadda.',
@@ -110,7 +118,8 @@ test('en français, une membre désactive son mot de passe en prouvant sa clé d
   test.setTimeout(60_000);
   const member = await registerMember(request);
   const page = await loggedInPage(browser, member, { path: '/fr/mon-profil' });
-  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const authenticator = await virtualAuthenticator(page);
+  const { cdp, authenticatorId } = authenticator;
 
   const section = page.getByRole('region', { name: 'Clés d’accès' });
   await expect(section).toContainText('Vous n’avez pas encore de clé d’accès.');
@@ -144,6 +153,7 @@ test('en français, une membre désactive son mot de passe en prouvant sa clé d
   await expect(section).toContainText('C’est votre dernière clé d’accès');
 
   // Signed out, the passkey signs her back in from the login page's autofill.
-  await logOut(page);
+  await logOut(page, authenticator);
+  await page.reload();
   await expect(page).toHaveURL(/\/suggestions$/, { timeout: 15_000 });
 });
