@@ -109,6 +109,10 @@ export default defineConfig({
       // Every journey registers its members from this one address: the per-address limit
       // (10 an hour, tested by the server suite) would refuse the later ones.
       REGISTRATIONS_PER_HOUR_PER_ADDRESS: '1000',
+      // Every login page a journey shows asks for passkey options from this one address too (30
+      // a minute by default): one refused in a burst of three workers leaves the passkey
+      // journey's autofill quiet, as a 429 must.
+      PASSKEY_SIGN_INS_PER_MINUTE_PER_ADDRESS: '1000',
       // No internet here: the calls connect over host candidates, with no STUN server to wait on.
       STUN_URLS: '',
       // Web Push (tests/push.spec.ts): the journeys' push service is apps/server/test/push-service.ts

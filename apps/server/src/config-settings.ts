@@ -219,6 +219,12 @@ export const SETTINGS = {
     example: '`50`',
     doc: "Registration attempts one address may make in an hour, refused ones included (then 429). Raise it where many people share one address (a campus, a carrier's NAT); behind a proxy set `TRUST_PROXY=true` so the limit sees members' addresses.",
   }),
+  PASSKEY_SIGN_INS_PER_MINUTE_PER_ADDRESS: setting({
+    parse: whole(1),
+    default: 30,
+    example: '`120`',
+    doc: "Passkey sign-in options one address may ask for in a minute (then 429, and the login page's passkey autofill stays quiet). Each login page shown asks once. Raise it where many people share one address (a carrier's NAT); behind a proxy set `TRUST_PROXY=true` so the limit sees members' addresses.",
+  }),
   PROFILES_PER_DAY: setting({
     parse: whole(1),
     default: 300,

@@ -117,6 +117,7 @@ export type Config = {
   /** The listener of `/metrics` (ADR 063); no port: none. */
   metrics: { port: number | undefined; host: string; token: string | undefined };
   registrationsPerHourPerAddress: number;
+  passkeySignInsPerMinutePerAddress: number;
   profilesPerDay: number;
   suggestionPagesPerDay: number;
   profilesPerMinute: number;
@@ -330,6 +331,7 @@ function serverOf(e: Settings) {
 function limitsOf(e: Settings) {
   return {
     registrationsPerHourPerAddress: e.REGISTRATIONS_PER_HOUR_PER_ADDRESS,
+    passkeySignInsPerMinutePerAddress: e.PASSKEY_SIGN_INS_PER_MINUTE_PER_ADDRESS,
     profilesPerDay: e.PROFILES_PER_DAY,
     suggestionPagesPerDay: e.SUGGESTION_PAGES_PER_DAY,
     profilesPerMinute: e.PROFILES_PER_MINUTE,

@@ -106,6 +106,7 @@ export async function createTestApp(
         | 'profilesPerMinute'
         | 'suggestionPagesPerMinute'
         | 'photosPerMinute'
+        | 'passkeySignInsPerMinutePerAddress'
         | 'mediaSweepMs'
         | 'mediaLinkSecret'
         | 'metrics'

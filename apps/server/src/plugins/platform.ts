@@ -30,6 +30,7 @@ export type AppConfig = Pick<
   | 'maxConnectionsPerAddress'
   | 'metrics'
   | 'registrationsPerHourPerAddress'
+  | 'passkeySignInsPerMinutePerAddress'
   | 'profilesPerDay'
   | 'suggestionPagesPerDay'
   | 'profilesPerMinute'

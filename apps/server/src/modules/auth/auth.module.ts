@@ -55,6 +55,7 @@ export const authModule = fp(
       limiter,
       mailer: app.platform.mailer,
       publicUrl: config.publicUrl,
+      signInOptionsPerMinutePerAddress: config.passkeySignInsPerMinutePerAddress,
       sessionTtlMs: config.sessionTtlMs,
       googleVerifier: options.googleVerifier,
       passwords: app.platform.passwords,

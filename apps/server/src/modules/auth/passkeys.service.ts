@@ -44,7 +44,11 @@ import type { PasswordSignInDeps, SignedIn, SignInContext } from './password-sig
 import { reserveAddressAttempt, reserveSignInAttempt } from './sign-in-limits.ts';
 
 /** What passkeys need: a sign-in's, and the public address the relying party is derived from. */
-export type PasskeyDeps = PasswordSignInDeps & { publicUrl: string };
+export type PasskeyDeps = PasswordSignInDeps & {
+  publicUrl: string;
+  /** Sign-in options one address may ask for in a minute (`PASSKEY_SIGN_INS_PER_MINUTE_PER_ADDRESS`). */
+  signInOptionsPerMinutePerAddress: number;
+};
 
 const RP_NAME = 'Mawadda';
 /**
@@ -56,8 +60,6 @@ const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 const FRESH_PROOF_MS = 15 * 60 * 1000;
 
 const limits = {
-  /** Options a visitor asks for: each is a row until it is answered or expires. */
-  signInOptionsPerAddress: { name: 'passkey-options-ip', max: 30, windowMs: 60 * 1000 },
   /** Registration and step-up options a member asks for. */
   memberOptions: { name: 'passkey-options-member', max: 30, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, Limit>;
@@ -221,10 +223,16 @@ async function overview(deps: PasskeyDeps, memberId: string): Promise<PasskeysOv
 export function createPasskeyService(deps: PasskeyDeps) {
   const { db, limiter } = deps;
   const rp = relyingParty(deps.publicUrl);
+  /** Options a visitor asks for: each is a row until it is answered or expires. */
+  const signInOptionsPerAddress: Limit = {
+    name: 'passkey-options-ip',
+    max: deps.signInOptionsPerMinutePerAddress,
+    windowMs: 60 * 1000,
+  };
   return {
     /** Sign-in options; a username names its member's passkeys (none for an unknown address). */
     async signInOptions(username: string | undefined, ip: string) {
-      await reserveLimits(limiter, [{ limit: limits.signInOptionsPerAddress, key: ip }], (ms) =>
+      await reserveLimits(limiter, [{ limit: signInOptionsPerAddress, key: ip }], (ms) =>
         tooManyRequests(ms),
       );
       const member = username

@@ -549,3 +549,29 @@ describe('the moderators’ gate', () => {
     expect((await queue(signedIn.json().token)).statusCode).toBe(200);
   });
 });
+
+describe('sign-in options from one address', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      publicUrl: ORIGIN,
+      config: { passkeySignInsPerMinutePerAddress: 3 },
+    });
+  });
+
+  it('are refused past PASSKEY_SIGN_INS_PER_MINUTE_PER_ADDRESS, and another address is not', async () => {
+    const ask = (remoteAddress: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/passkeys/login-options',
+        payload: {},
+        remoteAddress,
+      });
+    const shared = someAddress();
+    for (let i = 0; i < 3; i++) expect((await ask(shared)).statusCode).toBe(200);
+    const refused = await ask(shared);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await ask(someAddress())).statusCode).toBe(200);
+  });
+});
