@@ -59,6 +59,13 @@ const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 /** Turning the password off wants a passkey proved this recently in the session. */
 const FRESH_PROOF_MS = 15 * 60 * 1000;
 
+/** Options a visitor asks for: each is a row until it is answered or expires. */
+const signInOptionsPerAddress = (max: number): Limit => ({
+  name: 'passkey-options-ip',
+  max,
+  windowMs: 60 * 1000,
+});
+
 const limits = {
   /** Registration and step-up options a member asks for. */
   memberOptions: { name: 'passkey-options-member', max: 30, windowMs: 15 * 60 * 1000 },
@@ -223,18 +230,11 @@ async function overview(deps: PasskeyDeps, memberId: string): Promise<PasskeysOv
 export function createPasskeyService(deps: PasskeyDeps) {
   const { db, limiter } = deps;
   const rp = relyingParty(deps.publicUrl);
-  /** Options a visitor asks for: each is a row until it is answered or expires. */
-  const signInOptionsPerAddress: Limit = {
-    name: 'passkey-options-ip',
-    max: deps.signInOptionsPerMinutePerAddress,
-    windowMs: 60 * 1000,
-  };
   return {
     /** Sign-in options; a username names its member's passkeys (none for an unknown address). */
     async signInOptions(username: string | undefined, ip: string) {
-      await reserveLimits(limiter, [{ limit: signInOptionsPerAddress, key: ip }], (ms) =>
-        tooManyRequests(ms),
-      );
+      const limit = signInOptionsPerAddress(deps.signInOptionsPerMinutePerAddress);
+      await reserveLimits(limiter, [{ limit, key: ip }], (ms) => tooManyRequests(ms));
       const member = username
         ? await findCredentials(db, username.trim().toLowerCase())
         : undefined;
