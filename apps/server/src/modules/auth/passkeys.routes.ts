@@ -47,7 +47,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeyService }> 
     handler: async (request, reply) => {
       const { credential, name } = request.body;
       const added = await passkeys.add(sessionOf(request).memberId, credential, name, request.log);
-      return reply.status(201).send(added);
+      reply.status(201);
+      return added;
     },
   });
 

@@ -2,7 +2,7 @@ import { GIFT_MESSAGE_PREFIX } from '@mawadda/contract';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type MessageRow, selectMessages, withCall } from '../../core/conversations.ts';
 import { blockedBetween, matched } from '../../core/member-rules.ts';
-import { type Database, type Executor, preparedRows } from '../../db/database.ts';
+import { type Database, type Executor, preparedArrays } from '../../db/database.ts';
 import { type calls, messages } from '../../db/schema.ts';
 import type { RecordedSource } from '../../lib/recorded-events.ts';
 
@@ -87,11 +87,15 @@ const REQUEST_CTES = sql`requested as (
 
 /**
  * Records the notice of each message of the CTE `stored` where a listener wants it (`record`
- * answers the statement, or nothing when nobody listens), and answers the stored rows with how
- * many events were written: the statement stores, makes or accepts its requests and records at
- * once.
+ * answers the statement, or nothing when nobody listens), and answers the stored rows (their
+ * `answered` columns) with how many events were written: the statement stores, makes or accepts
+ * its requests and records at once.
  */
-function storedWithNotices(insert: SQL, record: Recorder | undefined): SQL {
+function storedWithNotices(
+  insert: SQL,
+  record: Recorder | undefined,
+  answered: SQL = sql`stored.*`,
+): SQL {
   const recording = record?.({
     rows: sql`stored`,
     member: sql`stored.receiver_id`,
@@ -99,10 +103,10 @@ function storedWithNotices(insert: SQL, record: Recorder | undefined): SQL {
   });
   if (!recording) {
     return sql`with stored as (${insert}), ${REQUEST_CTES}
-      select stored.*, 0 as recorded from stored`;
+      select ${answered}, 0 as recorded from stored`;
   }
   return sql`with stored as (${insert}), ${REQUEST_CTES}, recorded as (${recording})
-    select stored.*, (select count(*) from recorded)::int as recorded from stored`;
+    select ${answered}, (select count(*) from recorded)::int as recorded from stored`;
 }
 
 /** Builds the statement that records a stored message's notice, if any listener wants it. */
@@ -125,15 +129,22 @@ export function preparedMessageInsert(
   allowed: (senderId: SQL, receiverId: SQL, now: SQL) => SQL,
   record?: Recorder,
 ) {
-  const run = preparedRows<RawMessage & { recorded: number }>(
+  // A stored message is what was sent, with the table's defaults (no trigger writes to it):
+  // only its `seq` comes back. Reading every column back, the timestamp parsed again, was a
+  // tenth of the server's busy time near its ceiling (ADR 086).
+  const run = preparedArrays<[seq: string, senderId: string, uuid: string, recorded: number]>(
     db,
-    storedWithNotices(insertStatement(allowed), record),
+    storedWithNotices(
+      insertStatement(allowed),
+      record,
+      sql`stored.seq, stored.sender_id, stored.uuid`,
+    ),
   );
   return async (
     list: readonly NewMessage[],
     now: Date,
   ): Promise<{ rows: MessageRow[]; recorded: number }> => {
-    const raw = await run({
+    const answered = await run({
       uuids: list.map((m) => m.uuid),
       senders: list.map((m) => m.senderId),
       receivers: list.map((m) => m.receiverId),
@@ -145,7 +156,41 @@ export function preparedMessageInsert(
       sentAts: list.map((m) => m.sentAt.toISOString()),
       now: now.toISOString(),
     });
-    return { rows: raw.map(fromRaw), recorded: raw[0]?.recorded ?? 0 };
+    // The first of a (sender, uuid) given twice is the one stored: the insert goes in order.
+    const sent = new Map<string, NewMessage>();
+    for (const m of list) {
+      const key = `${m.senderId} ${m.uuid}`;
+      if (!sent.has(key)) sent.set(key, m);
+    }
+    const rows: MessageRow[] = [];
+    for (const [seq, senderId, uuid] of answered) {
+      const message = sent.get(`${senderId} ${uuid}`);
+      if (message) rows.push(newMessageRow(Number(seq), message));
+    }
+    return { rows, recorded: answered[0]?.[3] ?? 0 };
+  };
+}
+
+/** A message just stored, as the table's defaults complete it. */
+function newMessageRow(seq: number, m: NewMessage): MessageRow {
+  return {
+    seq,
+    uuid: m.uuid,
+    senderId: m.senderId,
+    receiverId: m.receiverId,
+    content: m.content,
+    imageKey: m.imageKey,
+    audioKey: m.audioKey,
+    mediaBytes: m.mediaBytes,
+    shield: m.shield,
+    sentAt: m.sentAt,
+    readAt: null,
+    callId: null,
+    mediaRemoved: false,
+    notice: null,
+    giftId: null,
+    hiddenBy: null,
+    call: null,
   };
 }
 

@@ -62,7 +62,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         const fields = parseOrThrow(chatSendFieldsSchema, request.body ?? {});
         message = await chat.send(memberId, request.params.userId, fields, {}, senderTab);
       }
-      return reply.status(message.created ? 201 : 200).send(message.message);
+      // The answer itself, not the reply: a promise resolved with the reply waits on the
+      // response's end, a cost every message paid (ADR 086).
+      reply.status(message.created ? 201 : 200);
+      return message.message;
     },
   });
 

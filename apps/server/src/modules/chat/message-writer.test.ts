@@ -3,18 +3,24 @@ import type { MessageRow } from '../../core/conversations.ts';
 import type { NewMessage } from './chat.repository.ts';
 import { createMessageWriter } from './message-writer.ts';
 
-/** An insert that stays on its way until the test lets it finish; it stores all but `refused`. */
+/**
+ * An insert that stays on its way until the test lets it finish; it stores all but `refused`,
+ * and, as PostgreSQL does, only the first of a (sender, uuid) given twice.
+ */
 function pausedInserts(refused = new Set<string>()) {
   const inserts: Array<{ batch: NewMessage[]; finish(): void; fail(): void }> = [];
   let seq = 0;
   const insert = (batch: readonly NewMessage[]) =>
     new Promise<MessageRow[]>((resolve, reject) => {
+      const keys = new Set<string>();
+      const storedOnce = (m: NewMessage) =>
+        !keys.has(`${m.senderId} ${m.uuid}`) && keys.add(`${m.senderId} ${m.uuid}`);
       inserts.push({
         batch: [...batch],
         finish: () =>
           resolve(
             batch
-              .filter((m) => !refused.has(m.content ?? ''))
+              .filter((m) => !refused.has(m.content ?? '') && storedOnce(m))
               .map((m) => ({ ...m, seq: ++seq }) as unknown as MessageRow),
           ),
         fail: () => reject(new Error('the database is gone')),
@@ -66,6 +72,22 @@ describe('the chat message writer', () => {
       'yes',
       undefined,
     ]);
+  });
+
+  it('answers a message sent twice in one batch (a retry) with its row once', async () => {
+    const { inserts, insert } = pausedInserts();
+    const writer = createMessageWriter({ insert });
+    const busy = writer.write(message(amina, youssef, 'salam'));
+    await tick();
+    const sent = message(amina, youssef, 'are you there?');
+    const [first, retry] = [writer.write(sent), writer.write({ ...sent })];
+    inserts[0]?.finish();
+    await busy;
+    await tick();
+    inserts[1]?.finish();
+    expect((await first)?.content).toBe('are you there?');
+    // The retry is answered as one: the sender finds the stored message, nobody is told twice.
+    expect(await retry).toBeUndefined();
   });
 
   it('fails the messages of an insert that failed, and goes on with the next ones', async () => {

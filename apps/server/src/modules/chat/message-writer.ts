@@ -34,8 +34,10 @@ export function createMessageWriter(deps: {
         const rows = await deps.insert(batch.map((p) => p.message));
         const stored = new Map(rows.map((row) => [`${row.senderId} ${row.uuid}`, row]));
         for (const pending of batch) {
-          const { senderId, uuid } = pending.message;
-          pending.resolve(stored.get(`${senderId} ${uuid}`));
+          const key = `${pending.message.senderId} ${pending.message.uuid}`;
+          pending.resolve(stored.get(key));
+          // A retry in the same batch as its first send was not stored: it finds the first.
+          stored.delete(key);
         }
       } catch (error) {
         for (const pending of batch) pending.reject(error);

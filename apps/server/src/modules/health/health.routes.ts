@@ -31,7 +31,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         return { status: 'ok' as const };
       } catch (error) {
         request.log.error({ err: error }, 'Database not reachable');
-        return reply.status(503).send({ status: 'unavailable' as const });
+        reply.status(503);
+        return { status: 'unavailable' as const };
       }
     },
   );

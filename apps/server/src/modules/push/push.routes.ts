@@ -14,7 +14,8 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
         request.body,
         requestLanguage(request.headers['accept-language']),
       );
-      return reply.status(201).send({ message: 'Subscribed.' });
+      reply.status(201);
+      return { message: 'Subscribed.' };
     },
   });
 
@@ -45,7 +46,8 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
     ...endpoint('pushTest', 'push'),
     handler: async (request, reply) => {
       const devices = await push.test(sessionOf(request).memberId);
-      return reply.status(202).send({ devices });
+      reply.status(202);
+      return { devices };
     },
   });
 };

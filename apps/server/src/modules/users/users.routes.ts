@@ -47,7 +47,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ users: UsersService }> 
           };
         },
       );
-      return reply.status(201).send(answer);
+      reply.status(201);
+      return answer;
     },
   });
 };

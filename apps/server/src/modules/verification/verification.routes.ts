@@ -49,7 +49,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         fields,
         form.files.selfie?.[0],
       );
-      return reply.status(201).send(state);
+      reply.status(201);
+      return state;
     },
   });
   app.route({
