@@ -13,8 +13,15 @@ export type MemberSession = { id: string; memberId: string; consented: boolean }
  * import none of them.
  */
 export type SessionAuthenticator = {
-  /** `language`: the one the request names, kept as the member's (ADR 040). */
-  authenticate(token: string, language?: MailLanguage): Promise<MemberSession | undefined>;
+  /**
+   * `language`: the one the request names, kept as the member's (ADR 040); `connection`: the
+   * socket it came on, whose next requests send the same token (ADR 086).
+   */
+  authenticate(
+    token: string,
+    language?: MailLanguage,
+    connection?: object,
+  ): Promise<MemberSession | undefined>;
   /** Why a token has no live session: 401 `SESSION_ENDED`, or 403 for a suspended or banned member. */
   endedSessionRefusal(token: string): Promise<HttpError>;
 };
@@ -54,6 +61,7 @@ export const authentication = fp(
       const session = await options.auth.authenticate(
         token,
         requestLanguage(request.headers['accept-language']),
+        request.raw.socket,
       );
       if (!session) throw await options.auth.endedSessionRefusal(token);
       if (!session.consented) {

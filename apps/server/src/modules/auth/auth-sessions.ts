@@ -173,16 +173,39 @@ async function mailNewDevice(
   );
 }
 
+/** The last token each keep-alive connection sent, with its hash. */
+const hashedOn = new WeakMap<object, { token: string; hash: string }>();
+
+/**
+ * The hash of `token`, kept with the `connection` it came on (a keep-alive socket): a member's
+ * phone sends the same token with every request, a chat message each, and hashing it again was
+ * the largest single cost of authenticating one (ADR 086). Only the hash is kept; the session is
+ * still looked up, so an ended one ends at once.
+ */
+function tokenHashOn(connection: object | undefined, token: string): string {
+  if (!connection) return hashToken(token);
+  const last = hashedOn.get(connection);
+  if (last?.token === token) return last.hash;
+  const hash = hashToken(token);
+  hashedOn.set(connection, { token, hash });
+  return hash;
+}
+
 /**
  * The live session of a token, when it expires (the broker closes its sockets then), and
  * whether its member consented to the current privacy text; a member's activity is refreshed
  * at most once a minute. Only consented sessions are cached (ADR 013): the consent, given on any
  * node, then counts on every node at the next request.
  */
-export async function authenticateToken(deps: SessionDeps, token: string, language?: MailLanguage) {
+export async function authenticateToken(
+  deps: SessionDeps,
+  token: string,
+  language?: MailLanguage,
+  connection?: object,
+) {
   const { sessionCache } = deps;
   const now = deps.clock.now();
-  const tokenHash = hashToken(token);
+  const tokenHash = tokenHashOn(connection, token);
   const cached = sessionCache.get(tokenHash, now.getTime());
   if (cached) {
     if (now.getTime() - cached.activeAt > ACTIVITY_RESOLUTION_MS) {

@@ -63,8 +63,8 @@ export function createAuthService(
 
     loginWithGoogle: (idToken: string, ctx: SignInContext) => googleSignIn(deps, idToken, ctx),
 
-    authenticate: (token: string, language?: MailLanguage) =>
-      authenticateToken(deps, token, language),
+    authenticate: (token: string, language?: MailLanguage, connection?: object) =>
+      authenticateToken(deps, token, language, connection),
 
     endedSessionRefusal: (token: string) => endedSessionRefusal(deps, token),
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registeredMember, someAddress } from '../../../test/fixtures.ts';
-import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { createTestApp, listenOnLoopback, type TestContext } from '../../../test/test-app.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createDeviceCookies } from './device-cookie.ts';
 
@@ -330,6 +331,56 @@ describe('sessions', () => {
     expect((await t.app.inject({ url: '/api/users/me', headers: bearer(other) })).statusCode).toBe(
       200,
     );
+  });
+
+  it('on one keep-alive connection, reads each request’s token anew: another member’s, or one ended', async () => {
+    const amina = await registeredMember(t.app);
+    const youssef = await registeredMember(t.app);
+    const url = await listenOnLoopback(t.app);
+    // One socket for every request, as a phone's browser keeps its connection to the API.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const me = (token: string) =>
+      new Promise<{ status: number; username?: string; reused: boolean }>((resolve, reject) => {
+        const request = http.get(
+          `${url}/api/users/me`,
+          { agent, headers: bearer(token) },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk) => {
+              body += chunk;
+            });
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                username: JSON.parse(body).username,
+                reused: request.reusedSocket,
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+      });
+    try {
+      expect(await me(amina.token)).toMatchObject({ status: 200, username: amina.fields.username });
+      expect(await me(youssef.token)).toMatchObject({
+        status: 200,
+        username: youssef.fields.username,
+        reused: true,
+      });
+      expect(await me(amina.token)).toMatchObject({
+        username: amina.fields.username,
+        reused: true,
+      });
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: bearer(amina.token),
+      });
+      expect(logout.statusCode).toBe(200);
+      expect(await me(amina.token)).toMatchObject({ status: 401, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('a session expires after its lifetime', async () => {
