@@ -113,6 +113,10 @@ export default defineConfig({
       // a minute by default): one refused in a burst of three workers leaves the passkey
       // journey's autofill quiet, as a 429 must.
       PASSKEY_SIGN_INS_PER_MINUTE_PER_ADDRESS: '1000',
+      // Every browser of every journey connects from this one address too, as members behind a
+      // proxy do: three workers' browsers held up to 51 connections at once, against the 64
+      // allowed by default, and a photo refused with a 503 shows the default image instead.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
       // No internet here: the calls connect over host candidates, with no STUN server to wait on.
       STUN_URLS: '',
       // Web Push (tests/push.spec.ts): the journeys' push service is apps/server/test/push-service.ts
