@@ -228,13 +228,15 @@ async function overview(deps: PasskeyDeps, memberId: string): Promise<PasskeysOv
  * in the sign-in limits of ADR 027, against the account the credential names.
  */
 export function createPasskeyService(deps: PasskeyDeps) {
+  const signInOptionsLimit = signInOptionsPerAddress(deps.signInOptionsPerMinutePerAddress);
   const { db, limiter } = deps;
   const rp = relyingParty(deps.publicUrl);
   return {
     /** Sign-in options; a username names its member's passkeys (none for an unknown address). */
     async signInOptions(username: string | undefined, ip: string) {
-      const limit = signInOptionsPerAddress(deps.signInOptionsPerMinutePerAddress);
-      await reserveLimits(limiter, [{ limit, key: ip }], (ms) => tooManyRequests(ms));
+      await reserveLimits(limiter, [{ limit: signInOptionsLimit, key: ip }], (ms) =>
+        tooManyRequests(ms),
+      );
       const member = username
         ? await findCredentials(db, username.trim().toLowerCase())
         : undefined;

@@ -120,8 +120,8 @@ export type Recorder = (source: RecordedSource) => SQL | undefined;
  * same whatever their number, and PostgreSQL plans it once per connection (planning was
  * 0.5-0.7 ms of a 1 ms insert: docs/performance.md, chat); the statement is built once, each
  * batch only filling its placeholders (building it was a tenth of the server's busy time near
- * its ceiling). Answers the rows it stored, and how many notices it recorded; a message missing
- * from the answer was a retry (see `findMessage`) or refused. It writes no gift mark: a
+ * its ceiling). Answers, in the order given, each message's stored row, or nothing for one that
+ * was a retry (see `findMessage`) or refused; and how many notices it recorded. It writes no gift mark: a
  * member's text is a text, whatever it says (`insertGiftMessage`).
  */
 export function preparedMessageInsert(
@@ -143,7 +143,7 @@ export function preparedMessageInsert(
   return async (
     list: readonly NewMessage[],
     now: Date,
-  ): Promise<{ rows: MessageRow[]; recorded: number }> => {
+  ): Promise<{ rows: Array<MessageRow | undefined>; recorded: number }> => {
     const answered = await run({
       uuids: list.map((m) => m.uuid),
       senders: list.map((m) => m.senderId),
@@ -156,17 +156,15 @@ export function preparedMessageInsert(
       sentAts: list.map((m) => m.sentAt.toISOString()),
       now: now.toISOString(),
     });
-    // The first of a (sender, uuid) given twice is the one stored: the insert goes in order.
-    const sent = new Map<string, NewMessage>();
-    for (const m of list) {
+    const seqs = new Map(answered.map(([seq, senderId, uuid]) => [`${senderId} ${uuid}`, seq]));
+    const rows = list.map((m) => {
       const key = `${m.senderId} ${m.uuid}`;
-      if (!sent.has(key)) sent.set(key, m);
-    }
-    const rows: MessageRow[] = [];
-    for (const [seq, senderId, uuid] of answered) {
-      const message = sent.get(`${senderId} ${uuid}`);
-      if (message) rows.push(newMessageRow(Number(seq), message));
-    }
+      const seq = seqs.get(key);
+      // The first of a (sender, uuid) given twice is the one stored (the insert goes in order);
+      // the other was a retry, which finds it.
+      seqs.delete(key);
+      return seq === undefined ? undefined : newMessageRow(Number(seq), m);
+    });
     return { rows, recorded: answered[0]?.[3] ?? 0 };
   };
 }

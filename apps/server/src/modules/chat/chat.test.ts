@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { calls, messages } from '../../db/schema.ts';
-import { insertCallEntry } from './chat.repository.ts';
+import { insertCallEntry, preparedMessageInsert } from './chat.repository.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -93,6 +93,30 @@ describe('sending a message', () => {
     const seen = await conversation(youssefToken, amina);
     expect(seen.map((m) => [m.senderId, m.content, m.isRead])).toEqual([
       [amina, 'Salam Youssef', false],
+    ]);
+  });
+
+  it('answers, in one batch holding a message twice (a phone retrying), the first copy alone', async () => {
+    const { amina, youssef } = await couple();
+    const insert = preparedMessageInsert(t.database.db, () => sql`true`);
+    const message = {
+      uuid: crypto.randomUUID(),
+      senderId: amina,
+      receiverId: youssef,
+      content: 'Are you there?',
+      imageKey: null,
+      audioKey: null,
+      mediaBytes: null,
+      shield: 0,
+      sentAt: t.clock.now(),
+    };
+    const other = { ...message, uuid: crypto.randomUUID(), content: 'Salam' };
+    const { rows } = await insert([message, other, { ...message }], t.clock.now());
+    // The copy is answered as not stored: the sender finds the first, nobody is told twice.
+    expect(rows.map((row) => row?.content)).toEqual(['Are you there?', 'Salam', undefined]);
+    expect((await storedMessages(amina)).map((m) => m.content).sort()).toEqual([
+      'Are you there?',
+      'Salam',
     ]);
   });
 

@@ -11,7 +11,7 @@ function pausedInserts(refused = new Set<string>()) {
   const inserts: Array<{ batch: NewMessage[]; finish(): void; fail(): void }> = [];
   let seq = 0;
   const insert = (batch: readonly NewMessage[]) =>
-    new Promise<MessageRow[]>((resolve, reject) => {
+    new Promise<Array<MessageRow | undefined>>((resolve, reject) => {
       const keys = new Set<string>();
       const storedOnce = (m: NewMessage) =>
         !keys.has(`${m.senderId} ${m.uuid}`) && keys.add(`${m.senderId} ${m.uuid}`);
@@ -19,9 +19,11 @@ function pausedInserts(refused = new Set<string>()) {
         batch: [...batch],
         finish: () =>
           resolve(
-            batch
-              .filter((m) => !refused.has(m.content ?? '') && storedOnce(m))
-              .map((m) => ({ ...m, seq: ++seq }) as unknown as MessageRow),
+            batch.map((m) =>
+              !refused.has(m.content ?? '') && storedOnce(m)
+                ? ({ ...m, seq: ++seq } as unknown as MessageRow)
+                : undefined,
+            ),
           ),
         fail: () => reject(new Error('the database is gone')),
       });

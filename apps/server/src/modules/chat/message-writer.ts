@@ -19,8 +19,11 @@ type Pending = {
  * much more; docs/performance.md, chat.)
  */
 export function createMessageWriter(deps: {
-  /** Stores what the rule allows, ignoring retried uuids; answers the rows stored. */
-  insert(messages: readonly NewMessage[]): Promise<MessageRow[]>;
+  /**
+   * Stores what the rule allows, ignoring retried uuids; answers, in the order given, each
+   * message's stored row, or nothing for one not stored.
+   */
+  insert(messages: readonly NewMessage[]): Promise<Array<MessageRow | undefined>>;
 }) {
   let queue: Pending[] = [];
   let writing = false;
@@ -32,13 +35,9 @@ export function createMessageWriter(deps: {
       queue = queue.slice(batch.length);
       try {
         const rows = await deps.insert(batch.map((p) => p.message));
-        const stored = new Map(rows.map((row) => [`${row.senderId} ${row.uuid}`, row]));
-        for (const pending of batch) {
-          const key = `${pending.message.senderId} ${pending.message.uuid}`;
-          pending.resolve(stored.get(key));
-          // A retry in the same batch as its first send was not stored: it finds the first.
-          stored.delete(key);
-        }
+        batch.forEach((pending, i) => {
+          pending.resolve(rows[i]);
+        });
       } catch (error) {
         for (const pending of batch) pending.reject(error);
       }
